@@ -1,0 +1,86 @@
+// The shapes every layer agrees on: source ranges, findings, configuration, and the analyze() contract.
+// Pure types; no imports from tree-sitter or the LSP packages so every layer (and worker threads) can use them.
+
+/** A source range. Lines and columns are 0-based; columns count UTF-16 code units (as LSP does). */
+export interface Range {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+export type Level = Severity | 'off';
+export type Platform = 'pc' | 'xbox-series' | 'xbox-one';
+export const PLATFORMS: readonly Platform[] = ['pc', 'xbox-series', 'xbox-one'];
+
+export type CommandListType =
+  | 'direct' | 'bundle' | 'compute' | 'copy' | 'video-decode' | 'video-process' | 'video-encode';
+
+/** A location elsewhere that explains a finding ("'tex' entered SHADER_RESOURCE here"). */
+export interface RelatedLocation {
+  uri: string;
+  range: Range;
+  message: string;
+}
+
+/** A text edit that fixes a finding; ranges refer to the analysed document. */
+export interface FixEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  edits: FixEdit[];
+}
+
+/**
+ * One diagnostic, structured. The message text is rendered by report/ from `rule` + `data`,
+ * but `message` is filled in by analyze() so every surface shows the same words.
+ */
+export interface Finding {
+  /** kebab-case rule id (file name of the rule in server/src/rules/). */
+  rule: string;
+  /** D3D12_MESSAGE_ID name without prefix, or null when the debug layer has no such check. */
+  messageId: string | null;
+  messageNumber: number | null;
+  /** D3D12_MESSAGE_CATEGORY without prefix (STATE_SETTING, RESOURCE_MANIPULATION, EXECUTION...), or null. */
+  category: string | null;
+  severity: Severity;
+  /** Debug-layer formatted message (single line on PC; multi-line on Xbox). */
+  message: string;
+  uri: string;
+  range: Range;
+  related: RelatedLocation[];
+  fixes: Fix[];
+  /** Normalized text used for baseline fingerprints (rule + resource + barrier text), never line numbers. */
+  fingerprintText?: string;
+  /** Resource source expression the finding is about, if any. */
+  resource?: string;
+  /** Ordered state path (for SARIF codeFlows): where the state came from, step by step. */
+  path?: RelatedLocation[];
+}
+
+export interface BarrierlintConfig {
+  platform: Platform;
+  /** Rule levels keyed by rule id or by debug-layer message name. */
+  rules: Record<string, Level>;
+  legacyBarrierTranslation: boolean;
+  /** Command-list variable/member names whose type cannot be inferred. */
+  commandLists: Record<string, CommandListType>;
+  ignore: string[];
+}
+
+export const DEFAULT_CONFIG: BarrierlintConfig = {
+  platform: 'pc',
+  rules: {},
+  legacyBarrierTranslation: true,
+  commandLists: {},
+  ignore: [],
+};
+
+/** Options for one analysis. `workspace` gives other files' summaries for cross-file helpers. */
+export interface AnalyzeOptions {
+  config?: Partial<BarrierlintConfig>;
+}
