@@ -1,0 +1,51 @@
+// The rule contract: every rule file exports `rule = defineRule({ meta, create })`.
+// `meta` describes the rule (id == file name, debug-layer message id, default severity, message templates);
+// `create` returns visitors that the single-barrier pass and the tracker call. Rules never touch syntax.
+import type { Fix, Platform, Range, RelatedLocation, Severity } from '../types';
+
+export interface RuleMeta {
+  /** kebab-case id, equal to the file name. */
+  id: string;
+  /** One sentence: what the rule checks. */
+  description: string;
+  defaultSeverity: Severity;
+  /** D3D12_MESSAGE_ID name without prefix (null: no debug-layer equivalent). */
+  messageId: string | null;
+  messageNumber: number | null;
+  /** D3D12_MESSAGE_CATEGORY without prefix; null when messageId is null. */
+  category: string | null;
+  /** Message templates keyed by id; `{{name}}` placeholders are filled from the report's data. */
+  messages: Record<string, string>;
+  /** Debug-layer interface/method the message is attributed to (e.g. "ID3D12CommandList::Barrier"). */
+  api?: string;
+  /** Platforms the rule runs on (default: all). */
+  platforms?: Platform[];
+  /** Catalog rows this rule implements (eb-rules.md ids such as EB-SYNC-03), for the docs and traceability. */
+  catalog?: string[];
+}
+
+export interface ReportDescriptor {
+  messageKey: string;
+  data?: Record<string, string | number>;
+  range: Range;
+  related?: RelatedLocation[];
+  path?: RelatedLocation[];
+  fixes?: Fix[];
+  resource?: string;
+  /** Overrides the rule's default severity for this report (e.g. warnings on partial path agreement). */
+  severity?: Severity;
+  /** Normalized barrier text for baseline fingerprints. */
+  fingerprintText?: string;
+}
+
+export interface RuleContext {
+  uri: string;
+  platform: Platform;
+  legacyBarrierTranslation: boolean;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export const DOCS_BASE = 'https://github.com/barrierlint/barrierlint/blob/main/server/src/rules/';
+export function ruleDocsUrl(id: string): string {
+  return `${DOCS_BASE}${id}.md`;
+}
