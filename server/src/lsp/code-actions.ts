@@ -1,0 +1,96 @@
+// Code actions for barrierlint diagnostics: the finding's own fixes (set LayoutBefore/AccessBefore/StateBefore to
+// the tracked value...), "disable <rule> for this line", and "open the documentation of <rule>"; plus the
+// commands the server executes for them.
+import type {
+  CodeAction,
+  CodeActionParams,
+  Connection,
+  Diagnostic,
+  ExecuteCommandParams,
+  TextEdit,
+} from 'vscode-languageserver';
+import { CodeActionKind } from 'vscode-languageserver';
+import type { AnalysisResult } from '../analyze';
+import type { StoredDocument } from '../parse/document-store';
+import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
+import { ruleDocsUrl } from '../rules/rule';
+import { disableRuleEdit } from './disable-comment';
+
+export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
+export const SERVER_COMMANDS = [OPEN_RULE_DOCS] as const;
+
+export interface CodeActionRequest {
+  doc: StoredDocument;
+  params: CodeActionParams;
+  result: AnalysisResult | undefined;
+}
+
+function wanted(only: readonly string[] | undefined, kind: string): boolean {
+  return !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+}
+
+function lineEnding(text: string): string {
+  return /\r\n/.test(text) ? '\r\n' : '\n';
+}
+
+function actionsFor(doc: StoredDocument, diagnostic: Diagnostic, lines: () => string[]): CodeAction[] {
+  const data = diagnosticData(diagnostic);
+  if (!data) return [];
+  const actions: CodeAction[] = data.fixes.map((fix, index) => ({
+    title: fix.title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    isPreferred: index === 0,
+    edit: {
+      changes: { [doc.uri]: fix.edits.map((e): TextEdit => ({ range: toLspRange(e.range), newText: e.newText })) },
+    },
+  }));
+  const edit = disableRuleEdit({
+    lines: lines(),
+    line: diagnostic.range.start.line,
+    rule: data.rule,
+    eol: lineEnding(doc.text),
+  });
+  if (edit) {
+    const start = { line: edit.line, character: edit.character };
+    actions.push({
+      title: `Disable ${data.rule} for this line`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      edit: {
+        changes: {
+          [doc.uri]: [{ range: { start, end: { ...start, character: edit.character + edit.length } }, newText: edit.newText }],
+        },
+      },
+    });
+  }
+  actions.push({
+    title: `Open the documentation of ${data.rule}`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    command: { title: `Open the documentation of ${data.rule}`, command: OPEN_RULE_DOCS, arguments: [data.rule] },
+  });
+  return actions;
+}
+
+export function codeActions(request: CodeActionRequest): CodeAction[] {
+  const { doc, params } = request;
+  let lineCache: string[] | undefined;
+  const lines = (): string[] => (lineCache ??= doc.text.split(/\r\n|\r|\n/));
+  const actions: CodeAction[] = [];
+  if (wanted(params.context.only, CodeActionKind.QuickFix)) {
+    for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(doc, diagnostic, lines));
+  }
+  return actions;
+}
+
+/** Runs a server command; unknown commands and bad arguments are ignored (returning null), never thrown. */
+export async function executeServerCommand(connection: Connection, params: ExecuteCommandParams): Promise<unknown> {
+  if (params.command === OPEN_RULE_DOCS) {
+    const rule = params.arguments?.[0];
+    if (typeof rule !== 'string' || !/^[a-z0-9-]+$/.test(rule)) return null;
+    const shown = await connection.window.showDocument({ uri: ruleDocsUrl(rule), external: true });
+    return shown.success;
+  }
+  return null;
+}

@@ -1,0 +1,87 @@
+// Hover on a barrier site: the construction's kind and resource, every field with its enumerator names and raw
+// value, and whatever tracked state the analysis attached to the site (before/after, or why it is unknown).
+import type { Hover, Position, Range as LspRange } from 'vscode-languageserver';
+import type { SiteFact } from '../analyze';
+import { lookupEnumIdentifier } from '../model/enums';
+
+/** The keys every SiteFact has; anything else on a site is extra analysis output (tracked state, cost). */
+const BASE_KEYS = new Set(['kind', 'line', 'column', 'endLine', 'endColumn', 'resource', 'fields']);
+
+/** LSP range of a site (SiteFact lines and columns are 1-based, columns in UTF-16 code units). */
+export function siteRange(site: SiteFact): LspRange {
+  return {
+    start: { line: site.line - 1, character: site.column - 1 },
+    end: { line: site.endLine - 1, character: site.endColumn - 1 },
+  };
+}
+
+function contains(range: LspRange, pos: Position): boolean {
+  const afterStart = pos.line > range.start.line ||
+    (pos.line === range.start.line && pos.character >= range.start.character);
+  const beforeEnd = pos.line < range.end.line || (pos.line === range.end.line && pos.character <= range.end.character);
+  return afterStart && beforeEnd;
+}
+
+function size(range: LspRange): number {
+  return (range.end.line - range.start.line) * 100_000 + (range.end.character - range.start.character);
+}
+
+/** The innermost site under the cursor (a barrier inside a group inside a call: the barrier). */
+export function siteAt(sites: readonly SiteFact[], pos: Position): SiteFact | undefined {
+  let best: SiteFact | undefined;
+  for (const site of sites) {
+    if (contains(siteRange(site), pos) && (!best || size(siteRange(site)) < size(siteRange(best)))) best = site;
+  }
+  return best;
+}
+
+/** `D3D12_BARRIER_SYNC_DRAW|D3D12_BARRIER_SYNC_COPY` → its raw value, when every part is a known enumerator. */
+export function rawValue(value: string | number): number | undefined {
+  if (typeof value === 'number') return value;
+  let total = 0;
+  for (const part of value.split('|').map((p) => p.trim())) {
+    const found = lookupEnumIdentifier(part);
+    if (found?.value === undefined) return undefined;
+    total = (total | found.value) >>> 0;
+  }
+  return total;
+}
+
+function formatRaw(value: number): string {
+  return value < 0 ? String(value) : `0x${value.toString(16)}`;
+}
+
+function formatField(value: string | number | null): string {
+  if (value === null) return '*unknown*';
+  const raw = rawValue(value);
+  const names = typeof value === 'number' ? formatRaw(value) : value.split('|').map((p) => `\`${p.trim()}\``).join(' \\| ');
+  return raw === undefined || typeof value === 'number' ? names : `${names} (${formatRaw(raw)})`;
+}
+
+function formatExtra(value: unknown, depth = 0): string {
+  if (value === null || value === undefined) return '*unknown*';
+  if (typeof value !== 'object') return typeof value === 'string' ? `\`${value}\`` : String(value);
+  const indent = '  '.repeat(depth);
+  return Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `\n${indent}- ${k}: ${formatExtra(v, depth + 1)}`)
+    .join('');
+}
+
+export function renderSite(site: SiteFact): string {
+  const lines = [`**barrierlint** · \`${site.kind}\`${site.resource ? ` on \`${site.resource}\`` : ''}`];
+  const fields = Object.entries(site.fields);
+  if (fields.length > 0) {
+    lines.push('', '| Field | Value |', '|---|---|');
+    for (const [name, value] of fields) lines.push(`| ${name} | ${formatField(value)} |`);
+  }
+  for (const [key, value] of Object.entries(site as unknown as Record<string, unknown>)) {
+    if (!BASE_KEYS.has(key) && value !== undefined) lines.push('', `**${key}**:${formatExtra(value)}`);
+  }
+  return lines.join('\n');
+}
+
+export function hoverAt(sites: readonly SiteFact[], pos: Position): Hover | null {
+  const site = siteAt(sites, pos);
+  if (!site) return null;
+  return { contents: { kind: 'markdown', value: renderSite(site) }, range: siteRange(site) };
+}

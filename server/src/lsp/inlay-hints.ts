@@ -1,0 +1,43 @@
+// Inlay hints (off by default; `barrierlint.inlayHints.enabled`): the tracked layout of the resource after each
+// barrier, shown at the end of the barrier construction. Only sites the tracker annotated get a hint.
+import type { InlayHint, Range as LspRange } from 'vscode-languageserver';
+import { InlayHintKind } from 'vscode-languageserver';
+import type { SiteFact } from '../analyze';
+import { siteRange } from './hover';
+
+const LAYOUT_PREFIX = 'D3D12_BARRIER_LAYOUT_';
+
+/**
+ * The tracked layout after a site, if the tracker attached one. Accepted shapes: `tracked.after.layout` or
+ * `trackedLayoutAfter` (a string enumerator name). Anything else: no hint.
+ */
+export function trackedLayoutAfter(site: SiteFact): string | undefined {
+  const extra = site as unknown as {
+    tracked?: { after?: { layout?: unknown } };
+    trackedLayoutAfter?: unknown;
+  };
+  const value = extra.tracked?.after?.layout ?? extra.trackedLayoutAfter;
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function overlaps(a: LspRange, b: LspRange): boolean {
+  return !(a.end.line < b.start.line || a.start.line > b.end.line);
+}
+
+export function inlayHints(sites: readonly SiteFact[], visible: LspRange): InlayHint[] {
+  const hints: InlayHint[] = [];
+  for (const site of sites) {
+    const layout = trackedLayoutAfter(site);
+    const range = siteRange(site);
+    if (!layout || !overlaps(range, visible)) continue;
+    const short = layout.startsWith(LAYOUT_PREFIX) ? layout.slice(LAYOUT_PREFIX.length) : layout;
+    hints.push({
+      position: range.end,
+      label: `→ ${short}`,
+      kind: InlayHintKind.Type,
+      paddingLeft: true,
+      tooltip: `${site.resource ?? 'resource'} is in ${layout} after this barrier`,
+    });
+  }
+  return hints;
+}

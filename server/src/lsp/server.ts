@@ -1,0 +1,128 @@
+// The language server: wires LSP requests to the document store, the scheduler and analyze(). Started by
+// `barrierlint --stdio` (stdin/stdout), by the VS Code extension (`--node-ipc`), or in-process by tests that pass
+// their own connection. Nothing here writes to stdout: in stdio mode it is the JSON-RPC channel.
+import {
+  CodeActionKind,
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { DocumentStore } from '../parse/document-store';
+import { codeActions, executeServerCommand, SERVER_COMMANDS } from './code-actions';
+import { DocumentAnalysis } from './document-analysis';
+import { hoverAt } from './hover';
+import { inlayHints } from './inlay-hints';
+import { AnalysisScheduler } from './scheduler';
+import { effectiveConfig, normalizeSettings, type ServerSettings } from './settings';
+
+/** Debounce between the last keystroke and the analysis; small because analysis of one file is fast. */
+export const DEBOUNCE_MS = 15;
+
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
+  const store = new DocumentStore();
+  let settings: ServerSettings = normalizeSettings(undefined);
+  let pullConfiguration = false;
+  let inlayRefresh = false;
+
+  const configFor = (): ReturnType<typeof effectiveConfig> => effectiveConfig(undefined, settings);
+  const analysis = new DocumentAnalysis(connection, configFor);
+  const scheduler = new AnalysisScheduler({
+    delayMs: DEBOUNCE_MS,
+    currentVersion: (uri) => store.get(uri)?.version,
+    run: async (run) => {
+      const doc = store.get(run.uri);
+      if (doc) await analysis.run(doc, run, (r) => scheduler.isCurrent(r));
+    },
+    onError: (uri, error) => connection.console.error(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
+  });
+  const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0));
+
+  const refreshSettings = async (pushed?: unknown): Promise<void> => {
+    const previous = settings;
+    if (pullConfiguration) {
+      const [section] = (await connection.workspace.getConfiguration([{ section: 'barrierlint' }])) as unknown[];
+      settings = normalizeSettings(section);
+    } else {
+      settings = normalizeSettings((pushed as { barrierlint?: unknown } | undefined)?.barrierlint);
+    }
+    reanalyzeAll();
+    if (inlayRefresh && previous.inlayHints.enabled !== settings.inlayHints.enabled) {
+      await connection.languages.inlayHint.refresh();
+    }
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pullConfiguration = !!caps.workspace?.configuration;
+    inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
+    settings = normalizeSettings((params.initializationOptions as { settings?: unknown } | null)?.settings);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        executeCommandProvider: { commands: [...SERVER_COMMANDS] },
+        inlayHintProvider: true,
+      },
+      serverInfo: { name: 'barrierlint', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (!pullConfiguration) return;
+    void connection.client.register(DidChangeConfigurationNotification.type, { section: 'barrierlint' });
+    refreshSettings().catch((e) => connection.console.error(`barrierlint: settings: ${describe(e)}`));
+  });
+  connection.onDidChangeConfiguration((params) => {
+    refreshSettings(params.settings).catch((e) => connection.console.error(`barrierlint: settings: ${describe(e)}`));
+  });
+
+  connection.onDidOpenTextDocument(({ textDocument: td }) => {
+    store.open(td.uri, td.languageId, td.version, td.text);
+    scheduler.schedule(td.uri, 0);
+  });
+  connection.onDidChangeTextDocument(({ textDocument: td, contentChanges }) => {
+    const outcome = store.change(td.uri, td.version, contentChanges);
+    if (outcome !== 'applied') {
+      connection.console.warn(`barrierlint: ignored change to ${td.uri} (${outcome})`);
+      return;
+    }
+    if (settings.run === 'onType') scheduler.schedule(td.uri);
+  });
+  connection.onDidSaveTextDocument(({ textDocument: td }) => {
+    if (store.get(td.uri)) scheduler.schedule(td.uri, 0);
+  });
+  connection.onDidCloseTextDocument(({ textDocument: td }) => {
+    scheduler.cancel(td.uri);
+    if (store.close(td.uri)) void analysis.forget(td.uri);
+  });
+
+  connection.onHover(({ textDocument, position }) => {
+    const doc = store.get(textDocument.uri);
+    const result = doc && analysis.current(doc).result;
+    return result ? hoverAt(result.sites, position) : null;
+  });
+  connection.onCodeAction((params) => {
+    const doc = store.get(params.textDocument.uri);
+    return doc ? codeActions({ doc, params, result: analysis.current(doc).result }) : [];
+  });
+  connection.onExecuteCommand((params) => executeServerCommand(connection, params));
+  connection.languages.inlayHint.on(({ textDocument, range }) => {
+    const doc = store.get(textDocument.uri);
+    if (!doc || !settings.inlayHints.enabled) return [];
+    const result = analysis.current(doc).result;
+    return result ? inlayHints(result.sites, range) : [];
+  });
+
+  connection.onShutdown(() => scheduler.dispose());
+  connection.listen();
+  return connection;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

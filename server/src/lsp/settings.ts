@@ -1,0 +1,83 @@
+// The editor settings the language server honours (`barrierlint.*` in VS Code), their defaults, and how they
+// combine with the project's barrierlint.jsonc. client/package.json declares the same keys; a drift test keeps
+// the two in step. Settings arrive from untrusted JSON, so every field is validated and falls back to its default.
+import type { BarrierlintConfig, Level, Platform } from '../types';
+import { PLATFORMS } from '../types';
+
+export type RunMode = 'onType' | 'onSave';
+export type TraceLevel = 'off' | 'messages' | 'verbose';
+
+export interface ServerSettings {
+  /** 'auto' keeps the platform of barrierlint.jsonc (pc when there is none). */
+  platform: Platform | 'auto';
+  /** Rule levels that override barrierlint.jsonc in the editor, keyed by rule id or debug-layer message name. */
+  rules: Record<string, Level>;
+  run: RunMode;
+  inlayHints: { enabled: boolean };
+  trace: { server: TraceLevel };
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  platform: 'auto',
+  rules: {},
+  run: 'onType',
+  inlayHints: { enabled: false },
+  trace: { server: 'off' },
+};
+
+const LEVELS: readonly Level[] = ['off', 'info', 'warning', 'error'];
+const RUN_MODES: readonly RunMode[] = ['onType', 'onSave'];
+const TRACE_LEVELS: readonly TraceLevel[] = ['off', 'messages', 'verbose'];
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Validates the `barrierlint` settings section a client sent; unknown or ill-typed values take their default. */
+export function normalizeSettings(raw: unknown): ServerSettings {
+  const section = record(raw);
+  const rules: Record<string, Level> = {};
+  for (const [id, level] of Object.entries(record(section.rules))) {
+    if (typeof level === 'string' && (LEVELS as readonly string[]).includes(level)) rules[id] = level as Level;
+  }
+  return {
+    platform: oneOf<Platform | 'auto'>(section.platform, ['auto', ...PLATFORMS], DEFAULT_SETTINGS.platform),
+    rules,
+    run: oneOf(section.run, RUN_MODES, DEFAULT_SETTINGS.run),
+    inlayHints: {
+      enabled: typeof record(section.inlayHints).enabled === 'boolean'
+        ? (record(section.inlayHints).enabled as boolean)
+        : DEFAULT_SETTINGS.inlayHints.enabled,
+    },
+    trace: { server: oneOf(record(section.trace).server, TRACE_LEVELS, DEFAULT_SETTINGS.trace.server) },
+  };
+}
+
+/** The configuration one analysis runs with: barrierlint.jsonc first, then the editor's overrides on top. */
+export function effectiveConfig(
+  fileConfig: Partial<BarrierlintConfig> | undefined,
+  settings: ServerSettings,
+): Partial<BarrierlintConfig> {
+  const config: Partial<BarrierlintConfig> = { ...fileConfig };
+  if (settings.platform !== 'auto') config.platform = settings.platform;
+  if (Object.keys(settings.rules).length > 0) config.rules = { ...fileConfig?.rules, ...settings.rules };
+  return config;
+}
+
+/** Flattens settings to the dotted keys VS Code uses (`barrierlint.trace.server`), for the drift test. */
+export function flattenSettings(settings: ServerSettings, prefix = 'barrierlint'): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const walk = (value: unknown, path: string, leafObject: boolean): void => {
+    if (!leafObject && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`, k === 'rules');
+    } else {
+      out[path] = value;
+    }
+  };
+  walk(settings, prefix, false);
+  return out;
+}
