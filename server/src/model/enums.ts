@@ -164,3 +164,25 @@ export function flagNames(table: EnumTable, value: number): { names: string[]; l
   }
   return { names, leftover: rest };
 }
+
+/** The single-bit values set in a 32-bit flags value, lowest first (as unsigned numbers). */
+export function setBits(value: number): number[] {
+  const out: number[] = [];
+  const v = value >>> 0;
+  for (let bit = 0; bit < 32; bit++) {
+    const mask = (1 << bit) >>> 0;
+    if ((v & mask) !== 0) out.push(mask);
+  }
+  return out;
+}
+
+/** OR the values of the named members of a table (unknown names are a programming error). */
+export function maskOf(table: EnumTable, names: readonly string[]): number {
+  let m = 0;
+  for (const n of names) {
+    const v = table[n];
+    if (v === undefined) throw new Error(`unknown enum member ${n}`);
+    m |= v;
+  }
+  return m >>> 0;
+}
