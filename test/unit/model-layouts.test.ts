@@ -11,7 +11,7 @@ const A = ACCESS;
 const L = LAYOUT;
 const NO = ACCESS.NO_ACCESS;
 
-test('C.5.1 rows: permitted and disallowed access bits', () => {
+void test('C.5.1 rows: permitted and disallowed access bits', () => {
   assert.equal(accessAllowedByLayout(L.RENDER_TARGET, A.RENDER_TARGET), 0);
   assert.equal(accessAllowedByLayout(L.RENDER_TARGET, A.RENDER_TARGET | A.SHADER_RESOURCE), A.SHADER_RESOURCE);
   assert.equal(accessAllowedByLayout(L.DEPTH_STENCIL_WRITE, A.DEPTH_STENCIL_READ | A.DEPTH_STENCIL_WRITE), 0);
@@ -26,7 +26,7 @@ test('C.5.1 rows: permitted and disallowed access bits', () => {
   assert.equal(accessAllowedByLayout(L.DIRECT_QUEUE_GENERIC_READ_COMPUTE_QUEUE_ACCESSIBLE, A.SHADING_RATE_SOURCE), 0);
 });
 
-test('COMMON layout: non-simultaneous vs simultaneous textures; PRESENT alias', () => {
+void test('COMMON layout: non-simultaneous vs simultaneous textures; PRESENT alias', () => {
   assert.equal(L.PRESENT, L.COMMON);
   assert.equal(accessAllowedByLayout(L.PRESENT, A.COPY_DEST | A.SHADER_RESOURCE), 0);
   assert.equal(accessAllowedByLayout(L.COMMON, A.UNORDERED_ACCESS), A.UNORDERED_ACCESS);
@@ -37,7 +37,7 @@ test('COMMON layout: non-simultaneous vs simultaneous textures; PRESENT alias', 
   assert.equal(accessAllowedByLayout(L.COMMON, A.DEPTH_STENCIL_READ, { simultaneous: true }), A.DEPTH_STENCIL_READ);
 });
 
-test('UNDEFINED, NO_ACCESS and ACCESS_COMMON', () => {
+void test('UNDEFINED, NO_ACCESS and ACCESS_COMMON', () => {
   assert.equal(accessAllowedByLayout(LAYOUT_UNDEFINED, NO), 0);
   assert.equal(accessAllowedByLayout(LAYOUT_UNDEFINED, A.SHADER_RESOURCE), A.SHADER_RESOURCE);
   assert.equal(accessAllowedByLayout(LAYOUT_UNDEFINED, A.SHADER_RESOURCE, { bothUndefined: true }), 0);
@@ -48,12 +48,12 @@ test('UNDEFINED, NO_ACCESS and ACCESS_COMMON', () => {
   assert.equal(accessAllowedByLayout(30, A.RENDER_TARGET), 0, 'invalid layouts are EB-LAYOUT-01, not this check');
 });
 
-test('valid layout values', () => {
+void test('valid layout values', () => {
   for (const v of [0, 1, 17, 29, 31, LAYOUT_UNDEFINED]) assert.ok(isValidLayout(v), String(v));
   for (const v of [30, 32, 0x80000000, 0x80000003]) assert.ok(!isValidLayout(v), String(v));
 });
 
-test('C.5.2 resource-flag needs', () => {
+void test('C.5.2 resource-flag needs', () => {
   const F = RESOURCE_FLAGS;
   assert.deepEqual(resourceFlagProblems(0, { layout: L.RENDER_TARGET }), { missing: F.ALLOW_RENDER_TARGET, present: 0 });
   assert.deepEqual(resourceFlagProblems(F.ALLOW_RENDER_TARGET, { layout: L.RENDER_TARGET, access: A.RENDER_TARGET }),
@@ -67,7 +67,7 @@ test('C.5.2 resource-flag needs', () => {
   assert.deepEqual(resourceFlagProblems(0, { layout: L.COPY_DEST }), { missing: 0, present: 0 });
 });
 
-test('C.6.1 layouts per command-list type', () => {
+void test('C.6.1 layouts per command-list type', () => {
   assert.ok(layoutAllowedOnList(L.RENDER_TARGET, 'direct'));
   assert.ok(!layoutAllowedOnList(L.RENDER_TARGET, 'compute'));
   assert.ok(!layoutAllowedOnList(L.COMPUTE_QUEUE_COMMON, 'direct'));
@@ -86,7 +86,7 @@ test('C.6.1 layouts per command-list type', () => {
   assert.ok(layoutAllowedOnList(dqgr, 'compute', { transition: false }));
 });
 
-test('C.6.2 access per command-list type', () => {
+void test('C.6.2 access per command-list type', () => {
   assert.equal(disallowedAccessOnList(A.VERTEX_BUFFER | A.CONSTANT_BUFFER, 'compute'), A.VERTEX_BUFFER);
   assert.equal(disallowedAccessOnList(A.PREDICATION | A.UNORDERED_ACCESS, 'compute'), 0);
   assert.equal(disallowedAccessOnList(A.COPY_DEST | A.SHADER_RESOURCE, 'copy'), A.SHADER_RESOURCE);
@@ -96,7 +96,7 @@ test('C.6.2 access per command-list type', () => {
   assert.equal(disallowedAccessOnList(A.SHADING_RATE_SOURCE, 'direct'), 0);
 });
 
-test('C.6.3 sync per command-list type', () => {
+void test('C.6.3 sync per command-list type', () => {
   assert.equal(disallowedSyncOnList(SYNC.ALL_SHADING | SYNC.NON_PIXEL_SHADING, 'compute'), 0);
   assert.equal(disallowedSyncOnList(SYNC.PREDICATION, 'compute'), 0);
   assert.equal(disallowedSyncOnList(SYNC.DRAW | SYNC.COMPUTE_SHADING, 'compute'), SYNC.DRAW);

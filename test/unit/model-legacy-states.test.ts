@@ -9,7 +9,7 @@ import {
 const R = RESOURCE_STATES;
 const A = ACCESS;
 
-test('A.6 rows: class, layout, access, sync', () => {
+void test('A.6 rows: class, layout, access, sync', () => {
   const rt = LEGACY_STATES.get(R.RENDER_TARGET)!;
   assert.deepEqual([rt.cls, rt.layout, rt.access, rt.sync], ['write', LAYOUT.RENDER_TARGET, A.RENDER_TARGET,
     SYNC.RENDER_TARGET]);
@@ -22,7 +22,7 @@ test('A.6 rows: class, layout, access, sync', () => {
   assert.equal(LEGACY_STATES.get(R.UNORDERED_ACCESS)!.cls, 'read-write');
 });
 
-test('stateClass', () => {
+void test('stateClass', () => {
   assert.equal(stateClass(R.COMMON), 'common');
   assert.equal(stateClass(R.PRESENT), 'common');
   assert.equal(stateClass(R.GENERIC_READ), 'read');
@@ -32,7 +32,7 @@ test('stateClass', () => {
   assert.equal(stateClass(R.RENDER_TARGET | R.PIXEL_SHADER_RESOURCE), 'invalid');
 });
 
-test('LB-06 invalidStateCombination', () => {
+void test('LB-06 invalidStateCombination', () => {
   assert.equal(invalidStateCombination(R.GENERIC_READ), undefined);
   assert.equal(invalidStateCombination(R.DEPTH_READ | R.PIXEL_SHADER_RESOURCE), undefined);
   assert.equal(invalidStateCombination(0), undefined);
@@ -47,7 +47,7 @@ test('LB-06 invalidStateCombination', () => {
   assert.deepEqual(invalidStateCombination(0x2000000), { kind: 'undefined-bits', bits: 0x2000000 });
 });
 
-test('legacyToEnhanced: single states on textures and buffers', () => {
+void test('legacyToEnhanced: single states on textures and buffers', () => {
   assert.deepEqual(legacyToEnhanced(R.COMMON, true), { layout: LAYOUT.COMMON, access: 0, sync: SYNC.ALL,
     alsoCommon: false });
   assert.deepEqual(legacyToEnhanced(R.COMMON, false), { layout: LAYOUT_UNDEFINED, access: 0, sync: SYNC.ALL,
@@ -65,7 +65,7 @@ test('legacyToEnhanced: single states on textures and buffers', () => {
   assert.equal(legacyToEnhanced(R.PREDICATION, false).sync, SYNC.PREDICATION);
 });
 
-test('legacyToEnhanced: combined read states', () => {
+void test('legacyToEnhanced: combined read states', () => {
   const all = legacyToEnhanced(R.ALL_SHADER_RESOURCE, true);
   assert.deepEqual(all, { layout: LAYOUT.SHADER_RESOURCE, access: A.SHADER_RESOURCE,
     sync: SYNC.NON_PIXEL_SHADING | SYNC.PIXEL_SHADING, alsoCommon: true });
@@ -84,7 +84,7 @@ test('legacyToEnhanced: combined read states', () => {
   assert.equal(legacyToEnhanced(R.RENDER_TARGET | R.COPY_DEST, true).layout, null);
 });
 
-test('LB-10 promotableFromCommon', () => {
+void test('LB-10 promotableFromCommon', () => {
   const tex = { isBufferOrSimultaneous: false };
   const buf = { isBufferOrSimultaneous: true };
   assert.ok(promotableFromCommon(R.COMMON, tex));
@@ -98,7 +98,7 @@ test('LB-10 promotableFromCommon', () => {
   assert.ok(!promotableFromCommon(R.COPY_DEST | R.COPY_SOURCE, buf));
 });
 
-test('LB-07 statesInvalidOnList', () => {
+void test('LB-07 statesInvalidOnList', () => {
   assert.equal(statesInvalidOnList(R.RENDER_TARGET, 'compute'), R.RENDER_TARGET);
   assert.equal(statesInvalidOnList(R.PIXEL_SHADER_RESOURCE, 'compute'), R.PIXEL_SHADER_RESOURCE);
   assert.equal(statesInvalidOnList(R.GENERIC_READ, 'compute'), R.PIXEL_SHADER_RESOURCE | R.INDEX_BUFFER);

@@ -7,7 +7,7 @@ import {
   messageByName, messageByNumber,
 } from '../../server/src/model/messages';
 
-test('A.13 lookups by number and name', () => {
+void test('A.13 lookups by number and name', () => {
   assert.equal(messageByNumber(1334)?.name, 'INCOMPATIBLE_BARRIER_LAYOUT');
   assert.equal(messageByNumber(527)?.observedCategory, 'RESOURCE_MANIPULATION');
   assert.equal(messageByNumber(954)?.observedSeverity, 'WARNING');
@@ -18,14 +18,14 @@ test('A.13 lookups by number and name', () => {
   assert.equal(messageByNumber(1), undefined);
 });
 
-test('categoryFor falls back by family', () => {
+void test('categoryFor falls back by family', () => {
   assert.equal(categoryFor(messageByNumber(1333)!), 'STATE_SETTING');
   assert.equal(categoryFor(messageByNumber(522)!), 'RESOURCE_MANIPULATION');
   assert.equal(categoryFor(messageByNumber(1351)!), 'STATE_SETTING');
   assert.equal(categoryFor(messageByNumber(1047)!), 'EXECUTION');
 });
 
-test('formatLegacyState (D.1, D.2 E1–E5, E12)', () => {
+void test('formatLegacyState (D.1, D.2 E1–E5, E12)', () => {
   assert.equal(formatLegacyState(0x400), '0x400: D3D12_RESOURCE_STATE_COPY_DEST');
   assert.equal(formatLegacyState(0), '0x0: D3D12_RESOURCE_STATE_[COMMON|PRESENT]');
   assert.equal(formatLegacyState(0xac3), '0xAC3: D3D12_RESOURCE_STATE_GENERIC_READ');
@@ -36,7 +36,7 @@ test('formatLegacyState (D.1, D.2 E1–E5, E12)', () => {
   assert.equal(formatLegacyState(0x4004), '0x4004: D3D12_RESOURCE_STATE_RENDER_TARGET|0x4000');
 });
 
-test('formatSync / formatAccess / formatLayout', () => {
+void test('formatSync / formatAccess / formatLayout', () => {
   assert.equal(formatSync(0), 'D3D12_BARRIER_SYNC_NONE');
   assert.equal(formatSync(SYNC.CLEAR_UNORDERED_ACCESS_VIEW), 'D3D12_BARRIER_SYNC_CLEAR_UNORDERED_ACCESS_VIEW');
   assert.equal(formatSync(SYNC.COPY | SYNC.DRAW), 'D3D12_BARRIER_SYNC_DRAW|D3D12_BARRIER_SYNC_COPY');
@@ -56,7 +56,7 @@ test('formatSync / formatAccess / formatLayout', () => {
   assert.equal(formatLayout(30), '0x1E');
 });
 
-test('bracket, full line and BREAK line match D.1 spacing', () => {
+void test('bracket, full line and BREAK line match D.1 spacing', () => {
   assert.equal(bracket('STATE_SETTING', 'ERROR', 1334, 'INCOMPATIBLE_BARRIER_LAYOUT'),
     '[ STATE_SETTING ERROR #1334: INCOMPATIBLE_BARRIER_LAYOUT]');
   assert.equal(debugLayerLine({ severity: 'ERROR', method: 'ID3D12CommandList::ResourceBarrier',

@@ -10,7 +10,7 @@ import {
 const S = SYNC;
 const A = ACCESS;
 
-test('expandSync: DRAW, ALL_SHADING, NON_PIXEL_SHADING expand to their stages and keep themselves', () => {
+void test('expandSync: DRAW, ALL_SHADING, NON_PIXEL_SHADING expand to their stages and keep themselves', () => {
   assert.equal(expandSync(S.DRAW),
     S.DRAW | S.INDEX_INPUT | S.VERTEX_SHADING | S.PIXEL_SHADING | S.DEPTH_STENCIL | S.RENDER_TARGET);
   assert.equal(expandSync(S.ALL_SHADING), S.ALL_SHADING | S.VERTEX_SHADING | S.PIXEL_SHADING | S.COMPUTE_SHADING);
@@ -19,7 +19,7 @@ test('expandSync: DRAW, ALL_SHADING, NON_PIXEL_SHADING expand to their stages an
   assert.equal(expandSync(0), 0);
 });
 
-test('expandSync: ALL is every defined scope except NONE and SPLIT (C.23 #4)', () => {
+void test('expandSync: ALL is every defined scope except NONE and SPLIT (C.23 #4)', () => {
   const all = expandSync(S.ALL);
   for (const name of ['ALL_SHADING', 'NON_PIXEL_SHADING', 'BUILD_RAYTRACING_ACCELERATION_STRUCTURE',
     'COPY_RAYTRACING_ACCELERATION_STRUCTURE', 'EMIT_RAYTRACING_ACCELERATION_STRUCTURE_POSTBUILD_INFO',
@@ -30,7 +30,7 @@ test('expandSync: ALL is every defined scope except NONE and SPLIT (C.23 #4)', (
   assert.ok((expandSync(S.ALL | S.SPLIT) & S.SPLIT) !== 0, 'SPLIT is kept as given');
 });
 
-test('C.4.1 rows: compatible pairs', () => {
+void test('C.4.1 rows: compatible pairs', () => {
   const ok: Array<[number, number]> = [
     [S.ALL, A.RENDER_TARGET], [S.RENDER_TARGET, A.RENDER_TARGET], [S.DRAW, A.DEPTH_STENCIL_READ],
     [S.INDEX_INPUT, A.INDEX_BUFFER], [S.COPY, A.COPY_DEST | A.COPY_SOURCE], [S.RESOLVE, A.RESOLVE_SOURCE],
@@ -44,7 +44,7 @@ test('C.4.1 rows: compatible pairs', () => {
   for (const [s, a] of ok) assert.equal(incompatibleAccessBits(s, a), 0, `${s.toString(16)}/${a.toString(16)}`);
 });
 
-test('C.4.1 rows: incompatible pairs return the offending access bits', () => {
+void test('C.4.1 rows: incompatible pairs return the offending access bits', () => {
   assert.equal(incompatibleAccessBits(S.PIXEL_SHADING, A.VERTEX_BUFFER), A.VERTEX_BUFFER);
   assert.equal(incompatibleAccessBits(S.COPY, A.SHADER_RESOURCE | A.COPY_SOURCE), A.SHADER_RESOURCE);
   assert.equal(incompatibleAccessBits(S.DRAW, A.COPY_DEST), A.COPY_DEST);
@@ -55,7 +55,7 @@ test('C.4.1 rows: incompatible pairs return the offending access bits', () => {
   assert.equal(incompatibleAccessBits(S.RAYTRACING, A.COPY_DEST), A.COPY_DEST);
 });
 
-test('ALL is compatible with every access; NON_PIXEL_SHADING with SRV/UAV/CB but not SRS or RT', () => {
+void test('ALL is compatible with every access; NON_PIXEL_SHADING with SRV/UAV/CB but not SRS or RT', () => {
   for (const [name, bit] of Object.entries(A)) {
     if (name === 'COMMON' || name === 'NO_ACCESS') continue;
     assert.equal(incompatibleAccessBits(S.ALL, bit), 0, name);
@@ -67,7 +67,7 @@ test('ALL is compatible with every access; NON_PIXEL_SHADING with SRV/UAV/CB but
   assert.equal(incompatibleAccessBits(S.NON_PIXEL_SHADING, A.RENDER_TARGET), A.RENDER_TARGET);
 });
 
-test('NONE, COMMON and NO_ACCESS (EB-SYNC-03/04, EB-SYNC-ACCESS-02/03)', () => {
+void test('NONE, COMMON and NO_ACCESS (EB-SYNC-03/04, EB-SYNC-ACCESS-02/03)', () => {
   assert.equal(incompatibleAccessBits(0, A.SHADER_RESOURCE), A.SHADER_RESOURCE);
   assert.equal(incompatibleAccessBits(0, ACCESS_NO_ACCESS), 0);
   assert.equal(isSyncAccessCompatible(0, A.COMMON), false);
@@ -84,11 +84,11 @@ test('NONE, COMMON and NO_ACCESS (EB-SYNC-03/04, EB-SYNC-ACCESS-02/03)', () => {
   assert.equal(syncNoneOrdWithOthers(['NONE']), false);
 });
 
-test('a SPLIT side is not checked', () => {
+void test('a SPLIT side is not checked', () => {
   assert.equal(incompatibleAccessBits(S.SPLIT, A.RENDER_TARGET), 0);
 });
 
-test('C.4.2 strict mode: sync bits with nothing in scope', () => {
+void test('C.4.2 strict mode: sync bits with nothing in scope', () => {
   assert.equal(syncBitsWithoutAccess(S.COPY | S.PIXEL_SHADING, A.COPY_DEST), S.PIXEL_SHADING);
   assert.equal(syncBitsWithoutAccess(S.COMPUTE_SHADING, A.UNORDERED_ACCESS), 0);
   assert.equal(syncBitsWithoutAccess(S.COMPUTE_SHADING, A.RENDER_TARGET), S.COMPUTE_SHADING); // C.23 #1
@@ -100,7 +100,7 @@ test('C.4.2 strict mode: sync bits with nothing in scope', () => {
   assert.equal(syncBitsWithoutAccess(S.COPY, ACCESS_NO_ACCESS), 0);
 });
 
-test('C.0 writes()', () => {
+void test('C.0 writes()', () => {
   assert.equal(writes(A.RENDER_TARGET | A.SHADER_RESOURCE), A.RENDER_TARGET);
   assert.equal(writes(A.UNORDERED_ACCESS), A.UNORDERED_ACCESS);
   assert.equal(writes(A.COMMON), 0);
