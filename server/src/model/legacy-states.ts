@@ -160,8 +160,11 @@ export function legacyToEnhanced(state: number, isTexture: boolean): EnhancedEqu
   }
   if (layouts.size === 1) return { layout: [...layouts][0], access, sync, alsoCommon };
   const texBits = texRows.reduce((m, r) => (m | RESOURCE_STATES[r.name]) >>> 0, 0);
-  // NOTE: EB § Legacy layouts — NON_PIXEL_SHADER_RESOURCE together with other read states (other than
-  // PIXEL_SHADER_RESOURCE, which still is SHADER_RESOURCE) maps to the compute-accessible direct generic read.
+  // NOTE: EB § Legacy layouts (EB-INTEROP-05) — NON_PIXEL_SHADER_RESOURCE together with other read states (other
+  // than PIXEL_SHADER_RESOURCE, which still is SHADER_RESOURCE) maps to the compute-accessible direct generic read.
+  // C.23 #13: that section's "RESOURCE_STATE_NON_PIXEL_SHADER" is read as NON_PIXEL_SHADER_RESOURCE. This layout
+  // can only be entered on a DIRECT list; translating such a legacy barrier recorded on a COMPUTE list therefore
+  // yields a barrier EB-LAYOUT-08 rejects, as the runtime's internal LEGACY_* layout has no public equivalent.
   if ((texBits & NPSR) && (texBits & ~SHADER_RESOURCE_STATES)) {
     return { layout: isAccessAllowedByLayout(DQGR_CQA, access) ? DQGR_CQA : null, access, sync, alsoCommon };
   }
