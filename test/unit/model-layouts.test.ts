@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ACCESS, LAYOUT, LAYOUT_UNDEFINED, RESOURCE_FLAGS, SYNC } from '../../server/src/model/enums';
 import {
   accessAllowedByLayout, disallowedAccessOnList, disallowedSyncOnList, isAccessAllowedByLayout, isValidLayout,
-  layoutAllowedOnList, resourceFlagProblems,
+  COMMAND_LIST_TYPES, LAYOUT_ACCESS, layoutAllowedOnList, resourceFlagProblems,
 } from '../../server/src/model/layouts';
 
 const A = ACCESS;
@@ -105,4 +105,15 @@ void test('C.6.3 sync per command-list type', () => {
   assert.equal(disallowedSyncOnList(0, 'video-encode'), 0);
   assert.equal(disallowedSyncOnList(SYNC.VIDEO_DECODE, 'video-process'), SYNC.VIDEO_DECODE);
   assert.equal(disallowedSyncOnList(SYNC.CLEAR_UNORDERED_ACCESS_VIEW, 'direct'), 0);
+});
+
+void test('cross-table: each valid layout is usable with all its accesses on some list type that allows it', () => {
+  for (const [name, value] of Object.entries(L)) {
+    if (value === LAYOUT_UNDEFINED) continue;
+    const permitted = LAYOUT_ACCESS.get(value >>> 0)!;
+    const lists = COMMAND_LIST_TYPES.filter((list) => layoutAllowedOnList(value, list));
+    assert.ok(lists.length > 0, `${name} allowed on no list`);
+    assert.ok(lists.some((list) => disallowedAccessOnList(permitted, list) === 0),
+      `${name}: no list allows all of its accesses`);
+  }
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ACCESS, SYNC } from '../../server/src/model/enums';
 import {
-  ACCESS_NO_ACCESS, WRITE_ACCESS_MASK, expandSync, incompatibleAccessBits, isSyncAccessCompatible,
+  ACCESS_NO_ACCESS, ACCESS_SCOPE_FOR_SYNC, AGGREGATE_SYNC_MASK, ALLOWED_SYNC_FOR_ACCESS, WRITE_ACCESS_MASK, expandSync, incompatibleAccessBits, isSyncAccessCompatible,
   syncBitsWithoutAccess, syncNoneOrdWithOthers, syncNoneViolation, writeTypeCount, writes,
 } from '../../server/src/model/sync-access';
 
@@ -108,4 +108,13 @@ void test('C.0 writes()', () => {
   assert.equal(writes(A.DEPTH_STENCIL_READ | A.COPY_SOURCE), 0);
   assert.equal(writeTypeCount(A.COPY_DEST | A.RESOLVE_DEST | A.VIDEO_ENCODE_WRITE), 3);
   assert.equal(WRITE_ACCESS_MASK & A.RAYTRACING_ACCELERATION_STRUCTURE_READ, 0);
+});
+
+void test('C.4.2 is the inverse of C.4.1 for every non-aggregate sync bit (after the C.23 corrections)', () => {
+  for (const [syncBit, scope] of ACCESS_SCOPE_FOR_SYNC) {
+    if ((syncBit & AGGREGATE_SYNC_MASK) !== 0) continue;
+    let inverse = 0;
+    for (const [accessBit, allowed] of ALLOWED_SYNC_FOR_ACCESS) if ((allowed & syncBit) !== 0) inverse |= accessBit;
+    assert.equal(scope, inverse >>> 0, `sync 0x${syncBit.toString(16)}`);
+  }
 });
