@@ -2,6 +2,7 @@
 // Data flows parse → extract → track → rules → report; this file only wires the layers together.
 import type { AnalyzeOptions, BarrierlintConfig, Finding } from './types';
 import { DEFAULT_CONFIG } from './types';
+import { finalizeFindings } from './report/finalize';
 
 /** One barrier/creation/call site as `--format facts` prints it (contracts.md). Lines/columns 1-based. */
 export interface SiteFact {
@@ -28,6 +29,9 @@ export function resolveConfig(partial?: Partial<BarrierlintConfig>): Barrierlint
 }
 
 export function analyze(text: string, uri: string, options: AnalyzeOptions = {}): AnalysisResult {
-  resolveConfig(options.config);
-  return { uri, findings: [], sites: [], parseErrors: 0, complete: text.length >= 0 };
+  const config = resolveConfig(options.config);
+  const findings: Finding[] = [];
+  const complete = true;
+  // Rule levels and suppressions, shared by every surface (report/finalize.ts).
+  return { uri, findings: finalizeFindings({ text, uri, findings, config, complete }), sites: [], parseErrors: 0, complete };
 }

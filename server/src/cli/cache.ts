@@ -1,0 +1,60 @@
+// Content-hash result cache: one JSON file per (tool build, config, uri, file content). Unchanged files are
+// not re-analysed; any change to the analysis code, the configuration or the text misses. A corrupt or
+// unreadable entry is a miss, never an error.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fg from 'fast-glob';
+import type { AnalysisResult } from '../analyze';
+import { toolVersion } from '../report/output-model';
+import type { BarrierlintConfig } from '../types';
+
+export class ResultCache {
+  private readonly toolKey = toolBuildKey();
+
+  constructor(private readonly dir: string) {}
+
+  key(text: string, uri: string, config: BarrierlintConfig): string {
+    return createHash('sha256')
+      .update(this.toolKey).update('\0').update(uri).update('\0')
+      .update(JSON.stringify(config)).update('\0').update(text)
+      .digest('hex');
+  }
+
+  get(key: string): AnalysisResult | undefined {
+    try {
+      return JSON.parse(fs.readFileSync(this.file(key), 'utf8')) as AnalysisResult;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(key: string, result: AnalysisResult): void {
+    const file = this.file(key);
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(temporary, JSON.stringify(result));
+      fs.renameSync(temporary, file);
+    } catch {
+      // NOTE: a cache that cannot be written only costs speed; the run's result is unaffected.
+      fs.rmSync(temporary, { force: true });
+    }
+  }
+
+  private file(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key.slice(2)}.json`);
+  }
+}
+
+/**
+ * The tool version plus a hash of the compiled analysis code (everything under server/src except the CLI),
+ * so a rebuilt checkout with changed rules never reuses stale results even before the version is bumped.
+ */
+function toolBuildKey(): string {
+  const root = path.join(__dirname, '..');
+  const hash = createHash('sha256').update(toolVersion());
+  const files = fg.sync('**/*.js', { cwd: root, ignore: ['cli/**'] }).sort();
+  for (const file of files) hash.update(file).update(fs.readFileSync(path.join(root, file)));
+  return hash.digest('hex');
+}

@@ -1,0 +1,97 @@
+// Runs analyze() over the target files: configuration per file, reading and decoding, the result cache, then
+// in-process or on a worker pool. Outcomes come back in target order whatever the parallelism.
+import { pathToFileURL } from 'node:url';
+import { type AnalysisResult, analyze } from '../analyze';
+import type { ConfigResolver, LoadedConfig } from '../report/config';
+import type { BarrierlintConfig } from '../types';
+import type { ResultCache } from './cache';
+import type { TargetFile } from './files';
+import { type AnalyzeReply, WorkerPool } from './pool';
+import type { Progress } from './progress';
+import { readSource } from './read-source';
+
+export interface FileOutcome {
+  target: TargetFile;
+  uri: string;
+  config: LoadedConfig;
+  /** Present unless the file could not be read or its analysis threw. */
+  result?: AnalysisResult;
+  /** Why the file was not (completely) linted; any failure makes the run exit 2. */
+  failure?: string;
+}
+
+export interface LintOptions {
+  configs: ConfigResolver;
+  jobs: number;
+  cache?: ResultCache;
+  progress: Progress;
+}
+
+interface Job {
+  index: number;
+  text: string;
+  config: BarrierlintConfig;
+  cacheKey?: string;
+}
+
+export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = [];
+  const jobs: Job[] = [];
+  for (const [index, target] of targets.entries()) {
+    const config = options.configs.forFile(target.abs);
+    const outcome: FileOutcome = { target, uri: pathToFileURL(target.abs).href, config };
+    outcomes.push(outcome);
+    const source = readSource(target.abs);
+    if (!source.ok) {
+      outcome.failure = source.message;
+      options.progress.tick(target.display);
+      continue;
+    }
+    const cacheKey = options.cache?.key(source.text, outcome.uri, config.config);
+    const cached = cacheKey ? options.cache?.get(cacheKey) : undefined;
+    if (cached) {
+      settle(outcome, { id: index, result: cached });
+      options.progress.tick(target.display);
+    } else {
+      jobs.push({ index, text: source.text, config: config.config, cacheKey });
+    }
+  }
+  const record = (job: Job, reply: AnalyzeReply): void => {
+    const outcome = outcomes[job.index];
+    settle(outcome, reply);
+    if (job.cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(job.cacheKey, outcome.result);
+    options.progress.tick(outcome.target.display);
+  };
+  const workers = Math.min(options.jobs, jobs.length);
+  if (workers <= 1) {
+    for (const job of jobs) {
+      options.progress.render(outcomes[job.index].target.display);
+      record(job, analyzeInProcess(job, outcomes[job.index].uri));
+    }
+  } else {
+    const pool = new WorkerPool(workers);
+    try {
+      await Promise.all(jobs.map(async (job) => record(job, await pool.analyze(job.text, outcomes[job.index].uri, job.config))));
+    } finally {
+      await pool.close();
+    }
+  }
+  return outcomes;
+}
+
+function analyzeInProcess(job: Job, uri: string): AnalyzeReply {
+  try {
+    return { id: job.index, result: analyze(job.text, uri, { config: job.config }) };
+  } catch (error) {
+    return { id: job.index, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+function settle(outcome: FileOutcome, reply: AnalyzeReply): void {
+  if ('error' in reply) {
+    outcome.failure = `internal error during analysis: ${reply.error}`;
+  } else {
+    outcome.result = reply.result;
+    if (!reply.result.complete) outcome.failure = 'analysis did not complete (file skipped or too large)';
+  }
+}

@@ -1,0 +1,81 @@
+// A fixed-size worker-thread pool for analyze(). Tasks are queued and handed to idle workers; results come
+// back by task id, so the caller's output order never depends on which worker finished first.
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { AnalysisResult } from '../analyze';
+import type { BarrierlintConfig } from '../types';
+
+export interface AnalyzeTask {
+  id: number;
+  text: string;
+  uri: string;
+  config: BarrierlintConfig;
+}
+
+export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number; error: string };
+
+interface Pending {
+  task: AnalyzeTask;
+  resolve: (reply: AnalyzeReply) => void;
+}
+
+export class WorkerPool {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Pending>();
+  private readonly queue: Pending[] = [];
+  private nextId = 0;
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) this.idle.push(this.spawn());
+  }
+
+  analyze(text: string, uri: string, config: BarrierlintConfig): Promise<AnalyzeReply> {
+    return new Promise((resolve) => {
+      this.queue.push({ task: { id: this.nextId++, text, uri, config }, resolve });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    const workers = [...this.idle, ...this.busy.keys()];
+    this.idle.length = 0;
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(path.join(__dirname, 'worker.js'));
+    worker.on('message', (reply: AnalyzeReply) => this.finish(worker, reply));
+    // A crashed worker fails only its current task; a fresh worker takes its place.
+    worker.on('error', (error) => this.replace(worker, error.stack ?? error.message));
+    worker.on('exit', (code) => {
+      if (this.busy.has(worker)) this.replace(worker, `worker exited with code ${code}`);
+    });
+    return worker;
+  }
+
+  private finish(worker: Worker, reply: AnalyzeReply): void {
+    const pending = this.busy.get(worker);
+    this.busy.delete(worker);
+    this.idle.push(worker);
+    pending?.resolve(reply);
+    this.dispatch();
+  }
+
+  private replace(worker: Worker, error: string): void {
+    const pending = this.busy.get(worker);
+    this.busy.delete(worker);
+    void worker.terminate();
+    this.idle.push(this.spawn());
+    pending?.resolve({ id: pending.task.id, error });
+    this.dispatch();
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop() as Worker;
+      const pending = this.queue.shift() as Pending;
+      this.busy.set(worker, pending);
+      worker.postMessage(pending.task);
+    }
+  }
+}

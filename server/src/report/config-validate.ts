@@ -1,0 +1,75 @@
+// Parses and validates one configuration file. Every problem is a ConfigError whose message names the file,
+// the key and what is allowed; invalid configuration is never silently ignored (the CLI exits 2).
+import Ajv, { type ErrorObject } from 'ajv';
+import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import { LineIndex } from './comments';
+import { CONFIG_KEYS, CONFIG_SCHEMA, type RawConfig } from './config-schema';
+import { closestRuleOrMessage, isKnownRuleOrMessage } from './rule-registry';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+let validator: ReturnType<Ajv['compile']> | undefined;
+
+/** Parses JSONC text (comments and trailing commas allowed) and validates it against CONFIG_SCHEMA. */
+export function parseConfigText(text: string, file: string): RawConfig {
+  const errors: ParseError[] = [];
+  const data: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const { offset, error } = errors[0];
+    const { line, column } = new LineIndex(text).position(offset);
+    throw new ConfigError(file, `${line + 1}:${column + 1}: invalid JSONC: ${printParseErrorCode(error)}`);
+  }
+  if (data === undefined) throw new ConfigError(file, 'the file is empty; expected a JSON object');
+  validator ??= new Ajv({ allErrors: false, strict: true }).compile(CONFIG_SCHEMA);
+  if (!validator(data)) {
+    const errs = validator.errors ?? [];
+    throw new ConfigError(file, describe(errs[errs.length - 1], data));
+  }
+  const config = data as RawConfig;
+  for (const id of Object.keys(config.rules ?? {})) {
+    if (isKnownRuleOrMessage(id)) continue;
+    const hint = closestRuleOrMessage(id);
+    throw new ConfigError(
+      file,
+      `rules.${id}: unknown rule '${id}' (expected a rule id or a debug-layer message name` +
+        `${hint ? `; did you mean '${hint}'?` : ''})`,
+    );
+  }
+  return config;
+}
+
+function describe(error: ErrorObject | undefined, data: unknown): string {
+  if (!error) return 'invalid configuration';
+  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const key = segments.join('.');
+  const value = segments.reduce<unknown>((v, s) => (v as Record<string, unknown> | undefined)?.[s], data);
+  const at = key === '' ? '' : `${key}: `;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const extra = String(error.params.additionalProperty);
+      return `${at}unknown key '${extra}' (allowed keys: ${CONFIG_KEYS.join(', ')})`;
+    }
+    case 'enum': {
+      const allowed = (error.params.allowedValues as unknown[]).map(String).join(', ');
+      return `${at}${JSON.stringify(value)} is not allowed (allowed: ${allowed})`;
+    }
+    case 'type':
+      return `${at}must be ${article(String(error.params.type))}, not ${JSON.stringify(value)}`;
+    case 'anyOf':
+      return `${at}must be a string or an array of strings, not ${JSON.stringify(value)}`;
+    default:
+      return `${at}${error.message ?? 'invalid value'}`;
+  }
+}
+
+function article(type: string): string {
+  return type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${type}`;
+}

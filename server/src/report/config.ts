@@ -1,0 +1,143 @@
+// Configuration files: `barrierlint.jsonc` / `barrierlint.json`, the nearest one above each linted file wins,
+// `extends` chains (relative to the declaring file), CLI overrides last. Used by the CLI and the language server.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { BarrierlintConfig, Level, Platform } from '../types';
+import { DEFAULT_CONFIG } from '../types';
+import type { RawConfig } from './config-schema';
+import { ConfigError, parseConfigText } from './config-validate';
+import { mergeRuleLevels } from './rule-levels';
+
+export { ConfigError } from './config-validate';
+
+export const CONFIG_FILE_NAMES = ['barrierlint.jsonc', 'barrierlint.json'] as const;
+
+/** `ignore` patterns of one config file; they match paths relative to that file's directory. */
+export interface IgnoreSet {
+  base: string;
+  matcher: Ignore;
+}
+
+export interface LoadedConfig {
+  config: BarrierlintConfig;
+  /** Config files that contributed, nearest first (absolute paths); empty when none was found. */
+  files: string[];
+  ignores: IgnoreSet[];
+}
+
+export interface ConfigOverrides {
+  platform?: Platform;
+  rules?: Record<string, Level>;
+}
+
+export class ConfigResolver {
+  private readonly nearest = new Map<string, string | null>();
+  private readonly loaded = new Map<string, LoadedConfig>();
+
+  constructor(private readonly options: { configFile?: string; overrides?: ConfigOverrides } = {}) {}
+
+  /** The config file that applies to `file` (absolute path), or null for the defaults. */
+  configFileFor(file: string): string | null {
+    if (this.options.configFile) return path.resolve(this.options.configFile);
+    return this.nearestConfig(path.dirname(path.resolve(file)));
+  }
+
+  /** The effective configuration for `file`. Throws ConfigError on an invalid file. */
+  forFile(file: string): LoadedConfig {
+    return this.load(this.configFileFor(file));
+  }
+
+  /** The effective configuration for files directly in `dir` (absolute path). */
+  forDirectory(dir: string): LoadedConfig {
+    return this.load(this.options.configFile ? path.resolve(this.options.configFile) : this.nearestConfig(dir));
+  }
+
+  private load(configFile: string | null): LoadedConfig {
+    const key = configFile ?? '';
+    let result = this.loaded.get(key);
+    if (!result) {
+      const layers = configFile ? loadChain(configFile, []) : [];
+      result = applyOverrides(mergeLayers(layers), this.options.overrides);
+      this.loaded.set(key, result);
+    }
+    return result;
+  }
+
+  private nearestConfig(dir: string): string | null {
+    const cached = this.nearest.get(dir);
+    if (cached !== undefined) return cached;
+    let found: string | null = null;
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = path.join(dir, name);
+      if (fs.existsSync(candidate)) {
+        found = candidate;
+        break;
+      }
+    }
+    const parent = path.dirname(dir);
+    if (found === null && parent !== dir) found = this.nearestConfig(parent);
+    this.nearest.set(dir, found);
+    return found;
+  }
+}
+
+/** True when a config `ignore` pattern excludes `file` (absolute path). */
+export function isIgnoredByConfig(loaded: LoadedConfig, file: string): boolean {
+  return loaded.ignores.some(({ base, matcher }) => {
+    const rel = path.relative(base, file);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+    return matcher.ignores(rel.split(path.sep).join('/'));
+  });
+}
+
+interface Layer {
+  file: string;
+  raw: RawConfig;
+}
+
+/** The layers of `file`'s extends chain, base first. */
+function loadChain(file: string, stack: string[]): Layer[] {
+  if (stack.includes(file)) {
+    const cycle = [...stack.slice(stack.indexOf(file)), file].join(' -> ');
+    throw new ConfigError(stack[stack.length - 1], `extends: cycle ${cycle}`);
+  }
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const from = stack.length > 0 ? ` (extended by ${stack[stack.length - 1]})` : '';
+    throw new ConfigError(file, `cannot read configuration${from}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  const raw = parseConfigText(text, file);
+  const bases = raw.extends === undefined ? [] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
+  const layers: Layer[] = [];
+  for (const base of bases) layers.push(...loadChain(path.resolve(path.dirname(file), base), [...stack, file]));
+  layers.push({ file, raw });
+  return layers;
+}
+
+function mergeLayers(layers: Layer[]): LoadedConfig {
+  const config: BarrierlintConfig = { ...DEFAULT_CONFIG, rules: {}, commandLists: {}, ignore: [] };
+  const ignores: IgnoreSet[] = [];
+  for (const { file, raw } of layers) {
+    if (raw.platform !== undefined) config.platform = raw.platform;
+    if (raw.legacyBarrierTranslation !== undefined) config.legacyBarrierTranslation = raw.legacyBarrierTranslation;
+    if (raw.rules) config.rules = mergeRuleLevels(config.rules, raw.rules);
+    if (raw.commandLists) config.commandLists = { ...config.commandLists, ...raw.commandLists };
+    if (raw.ignore && raw.ignore.length > 0) {
+      config.ignore = [...config.ignore, ...raw.ignore];
+      ignores.push({ base: path.dirname(file), matcher: ignore().add(raw.ignore) });
+    }
+  }
+  const files = [...new Set(layers.map((l) => l.file))].reverse();
+  return { config, files, ignores };
+}
+
+function applyOverrides(loaded: LoadedConfig, overrides: ConfigOverrides | undefined): LoadedConfig {
+  if (!overrides) return loaded;
+  const config = { ...loaded.config };
+  if (overrides.platform) config.platform = overrides.platform;
+  if (overrides.rules) config.rules = mergeRuleLevels(config.rules, overrides.rules);
+  return { ...loaded, config };
+}
