@@ -5,10 +5,10 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CLEAN_CPP, runCli, staleSuppressionCpp, tempTree } from './helpers';
 
-describe('barrierlint options', () => {
+void describe('barrierlint options', () => {
   const root = tempTree({ 'src/clean.cpp': CLEAN_CPP, 'src/stale.cpp': staleSuppressionCpp('stale') });
 
-  it('--help and --version exit 0', () => {
+  void it('--help and --version exit 0', () => {
     const help = runCli(['--help'], root);
     assert.equal(help.code, 0);
     for (const option of ['--format', '--platform', '--config', '--rule', '--max-warnings', '--quiet', '--jobs',
@@ -20,13 +20,13 @@ describe('barrierlint options', () => {
     assert.match(version.stdout, /^\d+\.\d+\.\d+/);
   });
 
-  it('a clean file exits 0 with no output', () => {
+  void it('a clean file exits 0 with no output', () => {
     const run = runCli(['src/clean.cpp'], root);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, '');
   });
 
-  it('warnings alone exit 0; --max-warnings exceeded exits 1', () => {
+  void it('warnings alone exit 0; --max-warnings exceeded exits 1', () => {
     assert.equal(runCli(['src'], root).code, 0);
     assert.equal(runCli(['--max-warnings', '1', 'src'], root).code, 0);
     const over = runCli(['--max-warnings', '0', 'src'], root);
@@ -34,13 +34,13 @@ describe('barrierlint options', () => {
     assert.match(over.stderr, /too many warnings \(1; --max-warnings 0\)/);
   });
 
-  it('--quiet reports errors only', () => {
+  void it('--quiet reports errors only', () => {
     const run = runCli(['--quiet', 'src'], root);
     assert.equal(run.code, 0);
     assert.equal(run.stdout, '');
   });
 
-  it('--rule sets levels by rule id; error findings exit 1', () => {
+  void it('--rule sets levels by rule id; error findings exit 1', () => {
     const run = runCli(['--rule', 'unused-suppression=error', 'src/stale.cpp'], root);
     assert.equal(run.code, 1);
     assert.match(run.stdout, /^src\/stale\.cpp:3:\d+: error: Unknown rule 'unused-suppression-a'/);
@@ -62,14 +62,14 @@ describe('barrierlint options', () => {
     ['unknown option', ['--frobnicate'], /unknown option '--frobnicate'/],
   ];
   for (const [name, args, message] of usageErrors) {
-    it(`bad usage exits 2: ${name}`, () => {
+    void it(`bad usage exits 2: ${name}`, () => {
       const run = runCli([...args, 'src'], root);
       assert.equal(run.code, 2, run.stdout);
       assert.match(run.stderr, message);
     });
   }
 
-  it('a missing path exits 2 but still reports the other paths', () => {
+  void it('a missing path exits 2 but still reports the other paths', () => {
     const run = runCli(['--rule', 'unused-suppression=error', 'src/stale.cpp', 'src/nope.cpp'], root);
     assert.equal(run.code, 2);
     assert.match(run.stdout, /src\/stale\.cpp:3/);
@@ -77,12 +77,12 @@ describe('barrierlint options', () => {
     assert.match(run.stderr, /the run is incomplete/);
   });
 
-  it('--no-color and NO_COLOR keep escape codes out of the text output', () => {
+  void it('--no-color and NO_COLOR keep escape codes out of the text output', () => {
     const run = runCli(['--no-color', 'src'], root);
     assert.ok(!run.stdout.includes('\u001b['));
   });
 
-  it('--print-config prints the effective configuration and exits 0', () => {
+  void it('--print-config prints the effective configuration and exits 0', () => {
     fs.writeFileSync(path.join(root, 'barrierlint.jsonc'), '{ "platform": "xbox-series" }');
     try {
       const run = runCli(['--print-config', 'src/clean.cpp', '--rule', 'unused-suppression=error'], root);
