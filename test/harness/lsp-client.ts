@@ -18,6 +18,7 @@ export interface TestClientOptions {
   /** Value returned for `workspace/configuration` (section barrierlint); undefined: no pull capability. */
   settings?: Record<string, unknown>;
   capabilities?: InitializeParams['capabilities'];
+  workspaceFolders?: { uri: string; name: string }[];
 }
 
 export class TestClient {
@@ -52,7 +53,7 @@ export class TestClient {
     await this.connection.sendRequest('initialize', {
       processId: null,
       rootUri: null,
-      workspaceFolders: null,
+      workspaceFolders: this.options.workspaceFolders ?? null,
       capabilities: this.options.capabilities ?? {
         workspace: { configuration: pull, inlayHint: { refreshSupport: true } },
         window: { showDocument: { support: true } },

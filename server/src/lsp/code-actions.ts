@@ -17,7 +17,6 @@ import { ruleDocsUrl } from '../rules/rule';
 import { disableRuleEdit } from './disable-comment';
 
 export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
-export const SERVER_COMMANDS = [OPEN_RULE_DOCS] as const;
 
 export interface CodeActionRequest {
   doc: StoredDocument;

@@ -12,12 +12,16 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { DocumentStore } from '../parse/document-store';
-import { codeActions, executeServerCommand, SERVER_COMMANDS } from './code-actions';
+import { codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis } from './document-analysis';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
 import { effectiveConfig, normalizeSettings, type ServerSettings } from './settings';
+import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
+
+/** Commands the server executes (the VS Code client registers them from the initialize result). */
+export const SERVER_COMMANDS = [OPEN_RULE_DOCS, LINT_WORKSPACE] as const;
 
 /** Debounce between the last keystroke and the analysis; small because analysis of one file is fast. */
 export const DEBOUNCE_MS = 15;
@@ -27,6 +31,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let settings: ServerSettings = normalizeSettings(undefined);
   let pullConfiguration = false;
   let inlayRefresh = false;
+  let workspaceFolders: string[] = [];
 
   const configFor = (): ReturnType<typeof effectiveConfig> => effectiveConfig(undefined, settings);
   const analysis = new DocumentAnalysis(connection, configFor);
@@ -59,6 +64,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const caps = params.capabilities;
     pullConfiguration = !!caps.workspace?.configuration;
     inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
+    workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     settings = normalizeSettings((params.initializationOptions as { settings?: unknown } | null)?.settings);
     return {
       capabilities: {
@@ -110,7 +117,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const doc = store.get(params.textDocument.uri);
     return doc ? codeActions({ doc, params, result: analysis.current(doc).result }) : [];
   });
-  connection.onExecuteCommand((params) => executeServerCommand(connection, params));
+  connection.onExecuteCommand((params) => {
+    if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);
+    return lintWorkspace({ connection, folders: workspaceFolders, isOpen: (uri) => !!store.get(uri), configFor });
+  });
   connection.languages.inlayHint.on(({ textDocument, range }) => {
     const doc = store.get(textDocument.uri);
     if (!doc || !settings.inlayHints.enabled) return [];

@@ -1,0 +1,86 @@
+// Builds the VS Code extension into client/dist: two esbuild bundles (extension host side and language server)
+// from the root node_modules, plus the native tree-sitter modules the server loads at run time, copied with only
+// the files they need (the N-API prebuilds for every platform, so one .vsix runs everywhere).
+// Usage: node out/scripts/build-client.js   (npm run build:client)
+import { build } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..', '..');
+const clientDir = join(root, 'client');
+const dist = join(clientDir, 'dist');
+
+/** Native packages the server requires at run time, and the files of each that loading them touches. */
+const NATIVE_PACKAGES: Record<string, string[]> = {
+  'tree-sitter': ['package.json', 'index.js', 'LICENSE', 'prebuilds'],
+  'tree-sitter-cpp': ['package.json', 'bindings/node/index.js', 'LICENSE', 'prebuilds'],
+  'node-gyp-build': ['package.json', 'index.js', 'node-gyp-build.js', 'LICENSE'],
+};
+
+/** Files the analyzer reads from disk at run time, relative to the repository root (copied next to the bundle). */
+const RUNTIME_DATA = ['grammar-queries'];
+
+function copyNativePackages(): void {
+  for (const [name, files] of Object.entries(NATIVE_PACKAGES)) {
+    const from = join(root, 'node_modules', name);
+    const to = join(dist, 'node_modules', name);
+    for (const file of files) {
+      const source = join(from, file);
+      if (!existsSync(source)) throw new Error(`build-client: ${source} is missing (run npm ci)`);
+      mkdirSync(join(to, file, '..'), { recursive: true });
+      cpSync(source, join(to, file), { recursive: true });
+    }
+    preferLocalBuild(name);
+  }
+}
+
+/**
+ * A module npm ci compiled from source (build/Release) is the one known to load on this machine: it replaces the
+ * upstream prebuild for this platform. NOTE: tree-sitter's upstream linux-x64 prebuild needs GLIBCXX_3.4.31, newer
+ * than Debian 12's libstdc++, so on such hosts only the locally built module loads.
+ */
+function preferLocalBuild(name: string): void {
+  const release = join(root, 'node_modules', name, 'build', 'Release');
+  if (!existsSync(release)) return;
+  const built = readdirSync(release).filter((f) => f.endsWith('.node'));
+  const prebuildDir = join(dist, 'node_modules', name, 'prebuilds', `${process.platform}-${process.arch}`);
+  if (built.length !== 1 || !existsSync(prebuildDir)) return;
+  const [target] = readdirSync(prebuildDir).filter((f) => f.endsWith('.node'));
+  if (target) cpSync(join(release, built[0]), join(prebuildDir, target));
+}
+
+function copyRuntimeData(): void {
+  for (const dir of RUNTIME_DATA) {
+    const source = join(root, dir);
+    if (!existsSync(source)) continue;
+    const files = readdirSync(source).filter((f) => f.endsWith('.scm') && statSync(join(source, f)).isFile());
+    mkdirSync(join(dist, dir), { recursive: true });
+    for (const file of files) cpSync(join(source, file), join(dist, dir, file));
+  }
+}
+
+async function main(): Promise<void> {
+  rmSync(dist, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: { extension: join(clientDir, 'src', 'extension.ts'), server: join(root, 'server', 'src', 'lsp', 'main.ts') },
+    outdir: dist,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    keepNames: true,
+    external: ['vscode', ...Object.keys(NATIVE_PACKAGES)],
+    logLevel: 'warning',
+    metafile: true,
+  });
+  copyNativePackages();
+  copyRuntimeData();
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  process.stdout.write(`build-client: bundles ${(bytes / 1024).toFixed(0)} KiB in ${dist}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,33 @@
+-- Neovim (0.7+) as a headless LSP client: start the server command, open a file, wait for diagnostics and write
+-- them as JSON lines. Driven by test/lsp/neovim.test.ts through environment variables:
+--   BARRIERLINT_CMD (JSON array), BARRIERLINT_FILE, BARRIERLINT_OUT, BARRIERLINT_EXPECT (diagnostic count).
+local cmd = vim.fn.json_decode(os.getenv('BARRIERLINT_CMD'))
+local file = os.getenv('BARRIERLINT_FILE')
+local out = os.getenv('BARRIERLINT_OUT')
+local expected = tonumber(os.getenv('BARRIERLINT_EXPECT') or '1')
+
+local function finish(lines)
+  local f = assert(io.open(out, 'w'))
+  f:write(table.concat(lines, '\n'))
+  f:close()
+  vim.cmd('qa!')
+end
+
+local id = vim.lsp.start_client({ name = 'barrierlint', cmd = cmd, root_dir = vim.fn.fnamemodify(file, ':p:h') })
+if not id then
+  finish({ vim.fn.json_encode({ error = 'start_client failed' }) })
+end
+vim.cmd('edit ' .. vim.fn.fnameescape(file))
+vim.bo.filetype = 'cpp' -- -u NONE: no filetype detection; the filetype is the LSP languageId
+vim.lsp.buf_attach_client(0, id)
+vim.wait(15000, function() return #vim.diagnostic.get(0) >= expected end, 50)
+
+local lines = {}
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  table.insert(lines, vim.fn.json_encode({
+    lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,
+    severity = d.severity, code = d.code, source = d.source, message = d.message,
+  }))
+end
+vim.lsp.stop_client(id)
+finish(lines)
