@@ -10,8 +10,9 @@ export class ConfigError extends Error {
   constructor(
     readonly file: string,
     detail: string,
+    at?: { line: number; column: number },
   ) {
-    super(`${file}: ${detail}`);
+    super(`${file}${at ? `:${at.line}:${at.column}` : ''}: ${detail}`);
     this.name = 'ConfigError';
   }
 }
@@ -20,12 +21,13 @@ let validator: ReturnType<Ajv['compile']> | undefined;
 
 /** Parses JSONC text (comments and trailing commas allowed) and validates it against CONFIG_SCHEMA. */
 export function parseConfigText(text: string, file: string): RawConfig {
+  if (text.trim() === '') throw new ConfigError(file, 'the file is empty; expected a JSON object');
   const errors: ParseError[] = [];
   const data: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
     const { offset, error } = errors[0];
     const { line, column } = new LineIndex(text).position(offset);
-    throw new ConfigError(file, `${line + 1}:${column + 1}: invalid JSONC: ${printParseErrorCode(error)}`);
+    throw new ConfigError(file, `invalid JSONC: ${printParseErrorCode(error)}`, { line: line + 1, column: column + 1 });
   }
   if (data === undefined) throw new ConfigError(file, 'the file is empty; expected a JSON object');
   validator ??= new Ajv({ allErrors: false, strict: true }).compile(CONFIG_SCHEMA);
