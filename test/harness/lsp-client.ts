@@ -38,6 +38,10 @@ export class TestClient {
       this.notifications.push({ method: 'barrierlint/analyzed', params });
       this.wake();
     });
+    connection.onNotification('window/showMessage', (params: unknown) => {
+      this.notifications.push({ method: 'window/showMessage', params });
+      this.wake();
+    });
     connection.onRequest('workspace/configuration', () => [this.settings ?? {}]);
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/inlayHint/refresh', () => null);

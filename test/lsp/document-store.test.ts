@@ -51,6 +51,10 @@ describe('document store', () => {
     store.open('file:///a.cpp', 'cpp', 3, 'x');
     assert.equal(store.change('file:///b.cpp', 4, [{ text: 'y' }]), 'unknown-document');
     assert.equal(store.change('file:///a.cpp', 3, [{ text: 'y' }]), 'stale-version');
+    const malformed = [{ range: { start: { line: 0, character: 'x' }, end: { line: 0, character: 0 } }, text: 'z' }];
+    assert.equal(store.change('file:///a.cpp', 4, malformed as unknown as TextChange[]), 'invalid-change');
+    assert.equal(store.change('file:///a.cpp', 4, [{ text: 5 }] as unknown as TextChange[]), 'invalid-change');
+    assert.equal(store.get('file:///a.cpp')?.text, 'x');
     assert.equal(store.change('file:///a.cpp', 4, [{ text: 'y' }]), 'applied');
     assert.equal(store.get('file:///a.cpp')?.text, 'y');
   });

@@ -4,7 +4,7 @@ import type { Connection, Diagnostic } from 'vscode-languageserver';
 import { analyze, type AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import type { BarrierlintConfig } from '../types';
+import type { DocumentConfig } from './project-config';
 import { yieldToEventLoop, type ScheduledRun } from './scheduler';
 
 /** Files larger than this (UTF-16 code units) are skipped; 6,000-line sources are around 250,000. */
@@ -12,10 +12,11 @@ export const MAX_FILE_CHARS = 4 * 1024 * 1024;
 
 export interface DocumentResult {
   version: number;
-  /** Undefined when the file was skipped. */
+  /** Undefined when the file was skipped (binary, too large, or ignored by its configuration). */
   result: AnalysisResult | undefined;
   diagnostics: Diagnostic[];
   elapsedMs: number;
+  platform: string;
 }
 
 /** Sent after each published analysis; the VS Code client shows it in its status item. */
@@ -39,22 +40,26 @@ export class DocumentAnalysis {
 
   constructor(
     private readonly connection: Connection,
-    private readonly configFor: (uri: string) => Partial<BarrierlintConfig>,
+    private readonly configFor: (uri: string) => DocumentConfig,
   ) {}
 
   /** Analyses a document now (synchronously) and caches the result. */
   analyzeNow(doc: StoredDocument): DocumentResult {
     const started = performance.now();
+    const { config, ignored } = this.configFor(doc.uri);
     const reason = skipReason(doc.text);
     let result: AnalysisResult | undefined;
     let diagnostics: Diagnostic[];
-    if (reason) {
+    if (ignored) {
+      diagnostics = [];
+    } else if (reason) {
       diagnostics = [skippedFileDiagnostic(reason)];
     } else {
-      result = analyze(doc.text, doc.uri, { config: this.configFor(doc.uri) });
+      result = analyze(doc.text, doc.uri, { config });
       diagnostics = result.findings.map(findingToDiagnostic);
     }
-    const entry = { version: doc.version, result, diagnostics, elapsedMs: performance.now() - started };
+    const elapsedMs = performance.now() - started;
+    const entry = { version: doc.version, result, diagnostics, elapsedMs, platform: config.platform };
     this.results.set(doc.uri, entry);
     return entry;
   }
@@ -78,7 +83,7 @@ export class DocumentAnalysis {
     const params: AnalyzedParams = {
       uri,
       version: entry.version,
-      platform: this.configFor(uri).platform ?? 'pc',
+      platform: entry.platform,
       elapsedMs: Math.round(entry.elapsedMs * 10) / 10,
       findings: entry.diagnostics.length,
     };

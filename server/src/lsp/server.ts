@@ -5,7 +5,9 @@ import {
   CodeActionKind,
   createConnection,
   DidChangeConfigurationNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
@@ -17,7 +19,8 @@ import { DocumentAnalysis } from './document-analysis';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
-import { effectiveConfig, normalizeSettings, type ServerSettings } from './settings';
+import { ProjectConfig } from './project-config';
+import { normalizeSettings, type ServerSettings } from './settings';
 import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
 
 /** Commands the server executes (the VS Code client registers them from the initialize result). */
@@ -30,11 +33,15 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const store = new DocumentStore();
   let settings: ServerSettings = normalizeSettings(undefined);
   let pullConfiguration = false;
+  let registerConfiguration = false;
   let inlayRefresh = false;
   let workspaceFolders: string[] = [];
 
-  const configFor = (): ReturnType<typeof effectiveConfig> => effectiveConfig(undefined, settings);
-  const analysis = new DocumentAnalysis(connection, configFor);
+  const warn = (message: string): void => {
+    connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }).catch(() => undefined);
+  };
+  const project = new ProjectConfig(settings, warn);
+  const analysis = new DocumentAnalysis(connection, (uri) => project.forUri(uri));
   const scheduler = new AnalysisScheduler({
     delayMs: DEBOUNCE_MS,
     currentVersion: (uri) => store.get(uri)?.version,
@@ -54,6 +61,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     } else {
       settings = normalizeSettings((pushed as { barrierlint?: unknown } | undefined)?.barrierlint);
     }
+    project.reset(settings);
     reanalyzeAll();
     if (inlayRefresh && previous.inlayHints.enabled !== settings.inlayHints.enabled) {
       await connection.languages.inlayHint.refresh();
@@ -63,10 +71,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities;
     pullConfiguration = !!caps.workspace?.configuration;
+    registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     settings = normalizeSettings((params.initializationOptions as { settings?: unknown } | null)?.settings);
+    project.reset(settings);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -81,11 +91,19 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onInitialized(() => {
     if (!pullConfiguration) return;
-    void connection.client.register(DidChangeConfigurationNotification.type, { section: 'barrierlint' });
+    if (registerConfiguration) {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: 'barrierlint' })
+        .catch((e) => connection.console.error(`barrierlint: registration: ${describe(e)}`));
+    }
     refreshSettings().catch((e) => connection.console.error(`barrierlint: settings: ${describe(e)}`));
   });
   connection.onDidChangeConfiguration((params) => {
     refreshSettings(params.settings).catch((e) => connection.console.error(`barrierlint: settings: ${describe(e)}`));
+  });
+
+  connection.onDidChangeWatchedFiles(() => {
+    project.reset();
+    reanalyzeAll();
   });
 
   connection.onDidOpenTextDocument(({ textDocument: td }) => {
@@ -105,7 +123,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   connection.onDidCloseTextDocument(({ textDocument: td }) => {
     scheduler.cancel(td.uri);
-    if (store.close(td.uri)) void analysis.forget(td.uri);
+    if (store.close(td.uri)) analysis.forget(td.uri).catch(() => undefined);
   });
 
   connection.onHover(({ textDocument, position }) => {
@@ -119,7 +137,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   connection.onExecuteCommand((params) => {
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);
-    return lintWorkspace({ connection, folders: workspaceFolders, isOpen: (uri) => !!store.get(uri), configFor });
+    return lintWorkspace({ connection, folders: workspaceFolders, isOpen: (uri) => !!store.get(uri), project });
   });
   connection.languages.inlayHint.on(({ textDocument, range }) => {
     const doc = store.get(textDocument.uri);

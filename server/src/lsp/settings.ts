@@ -1,7 +1,8 @@
 // The editor settings the language server honours (`barrierlint.*` in VS Code), their defaults, and how they
 // combine with the project's barrierlint.jsonc. client/package.json declares the same keys; a drift test keeps
 // the two in step. Settings arrive from untrusted JSON, so every field is validated and falls back to its default.
-import type { BarrierlintConfig, Level, Platform } from '../types';
+// How they combine with barrierlint.jsonc: project-config.ts.
+import type { Level, Platform } from '../types';
 import { PLATFORMS } from '../types';
 
 export type RunMode = 'onType' | 'onSave';
@@ -55,17 +56,6 @@ export function normalizeSettings(raw: unknown): ServerSettings {
     },
     trace: { server: oneOf(record(section.trace).server, TRACE_LEVELS, DEFAULT_SETTINGS.trace.server) },
   };
-}
-
-/** The configuration one analysis runs with: barrierlint.jsonc first, then the editor's overrides on top. */
-export function effectiveConfig(
-  fileConfig: Partial<BarrierlintConfig> | undefined,
-  settings: ServerSettings,
-): Partial<BarrierlintConfig> {
-  const config: Partial<BarrierlintConfig> = { ...fileConfig };
-  if (settings.platform !== 'auto') config.platform = settings.platform;
-  if (Object.keys(settings.rules).length > 0) config.rules = { ...fileConfig?.rules, ...settings.rules };
-  return config;
 }
 
 /** Flattens settings to the dotted keys VS Code uses (`barrierlint.trace.server`), for the drift test. */

@@ -3,25 +3,23 @@
 // the event loop after each file so edits, hovers and the open files' analyses are never blocked for long.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import fg from 'fast-glob';
 import type { Connection } from 'vscode-languageserver';
 import { analyze } from '../analyze';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import type { BarrierlintConfig } from '../types';
+import { collectFiles } from '../cli/files';
 import { skipReason } from './document-analysis';
+import type { ProjectConfig } from './project-config';
 import { yieldToEventLoop } from './scheduler';
 
 export const LINT_WORKSPACE = 'barrierlint.lintWorkspace';
 
-/** The extensions the CLI walks (contracts.md, "Command line"). */
-export const SOURCE_GLOB = '**/*.{c,cc,cpp,cxx,h,hh,hpp,hxx,inl}';
 export const WORKSPACE_LINT_LIMITS = { maxFiles: 5000, maxMillis: 120_000 };
 
 export interface WorkspaceLintRequest {
   connection: Connection;
   folders: readonly string[];
   isOpen(uri: string): boolean;
-  configFor(uri: string): Partial<BarrierlintConfig>;
+  project: ProjectConfig;
   limits?: { maxFiles: number; maxMillis: number };
 }
 
@@ -34,16 +32,14 @@ export interface WorkspaceLintSummary {
   elapsedMs: number;
 }
 
-async function listSources(folders: readonly string[], ignore: readonly string[]): Promise<string[]> {
+/**
+ * The files `barrierlint <folders>` would lint: the CLI's own collector (C/C++ extensions, .gitignore, config
+ * `ignore`), so the Problems panel and a CI run agree on the file set.
+ */
+function listSources(folders: readonly string[], project: ProjectConfig): string[] {
   const roots = folders.filter((f) => f.startsWith('file:')).map((f) => fileURLToPath(f));
-  const lists = await Promise.all(roots.map((cwd) => fg(SOURCE_GLOB, {
-    cwd,
-    absolute: true,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    ignore: ['**/.git/**', '**/node_modules/**', ...ignore],
-  })));
-  return [...new Set(lists.flat())].sort();
+  if (roots.length === 0) return [];
+  return collectFiles(roots, roots[0], project.currentResolver).files.map((f) => f.abs);
 }
 
 export async function lintWorkspace(request: WorkspaceLintRequest): Promise<WorkspaceLintSummary> {
@@ -51,9 +47,7 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
   const limits = request.limits ?? WORKSPACE_LINT_LIMITS;
   const started = performance.now();
   const summary: WorkspaceLintSummary = { files: 0, findings: 0, skipped: 0, truncated: false, elapsedMs: 0 };
-  // NOTE: folder-level `ignore` comes from the editor settings only until the config loader is wired in.
-  const ignore = folders.length > 0 ? (request.configFor(folders[0]).ignore ?? []) : [];
-  const paths = await listSources(folders, ignore);
+  const paths = listSources(folders, request.project);
   const progress = await connection.window.createWorkDoneProgress().catch(() => undefined);
   progress?.begin('barrierlint: linting workspace', 0, `${paths.length} files`, true);
   for (const [index, path] of paths.entries()) {
@@ -68,7 +62,7 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
     const reason = skipReason(text);
     const diagnostics = reason
       ? [skippedFileDiagnostic(reason)]
-      : analyze(text, uri, { config: request.configFor(uri) }).findings.map(findingToDiagnostic);
+      : analyze(text, uri, { config: request.project.forUri(uri).config }).findings.map(findingToDiagnostic);
     summary.files++;
     if (reason) summary.skipped++;
     else summary.findings += diagnostics.length;

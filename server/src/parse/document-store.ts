@@ -34,7 +34,7 @@ export interface EditableTree {
   edit(edit: TreeEdit): unknown;
 }
 
-export type ChangeOutcome = 'applied' | 'unknown-document' | 'stale-version';
+export type ChangeOutcome = 'applied' | 'unknown-document' | 'stale-version' | 'invalid-change';
 
 export class StoredDocument {
   private lineStartsCache: number[] | undefined;
@@ -141,6 +141,18 @@ function advancePoint(from: TreePoint, inserted: string): TreePoint {
   return { row: from.row + rows, column: inserted.length - lastNewline - 1 };
 }
 
+function isValidPosition(p: unknown): boolean {
+  const pos = p as Partial<TextPosition> | null;
+  return !!pos && Number.isInteger(pos.line) && Number.isInteger(pos.character);
+}
+
+/** A change from untrusted JSON: text is a string and a range, when present, has integer positions. */
+function isValidChange(change: unknown): boolean {
+  const c = change as Partial<TextChange> | null;
+  if (!c || typeof c.text !== 'string') return false;
+  return c.range === undefined || (isValidPosition(c.range?.start) && isValidPosition(c.range?.end));
+}
+
 /** The open documents, keyed by URI. Changes for unknown URIs or older versions are refused, never thrown. */
 export class DocumentStore {
   private readonly documents = new Map<string, StoredDocument>();
@@ -154,7 +166,8 @@ export class DocumentStore {
   change(uri: string, version: number, changes: readonly TextChange[]): ChangeOutcome {
     const doc = this.documents.get(uri);
     if (!doc) return 'unknown-document';
-    if (version <= doc.version) return 'stale-version';
+    if (!Number.isInteger(version) || version <= doc.version) return 'stale-version';
+    if (!Array.isArray(changes) || !changes.every(isValidChange)) return 'invalid-change';
     for (const change of changes) doc.apply(change);
     doc.version = version;
     return 'applied';
