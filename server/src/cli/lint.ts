@@ -34,47 +34,56 @@ interface Job {
   cacheKey?: string;
 }
 
+/**
+ * Files are read one at a time and at most two per worker are in flight, so memory stays flat on a large tree;
+ * the pool is only started at the first cache miss, so a warm-cache run never pays for workers.
+ */
 export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
-  const jobs: Job[] = [];
-  for (const [index, target] of targets.entries()) {
-    const config = options.configs.forFile(target.abs);
-    const outcome: FileOutcome = { target, uri: pathToFileURL(target.abs).href, config };
-    outcomes.push(outcome);
-    const source = readSource(target.abs);
-    if (!source.ok) {
-      outcome.failure = source.message;
-      options.progress.tick(target.display);
-      continue;
-    }
-    const cacheKey = options.cache?.key(source.text, outcome.uri, config.config);
-    const cached = cacheKey ? options.cache?.get(cacheKey) : undefined;
-    if (cached) {
-      settle(outcome, { id: index, result: cached });
-      options.progress.tick(target.display);
-    } else {
-      jobs.push({ index, text: source.text, config: config.config, cacheKey });
-    }
-  }
+  const workers = Math.min(options.jobs, targets.length);
+  let pool: WorkerPool | undefined;
+  const inFlight = new Set<Promise<void>>();
   const record = (job: Job, reply: AnalyzeReply): void => {
     const outcome = outcomes[job.index];
     settle(outcome, reply);
     if (job.cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(job.cacheKey, outcome.result);
     options.progress.tick(outcome.target.display);
   };
-  const workers = Math.min(options.jobs, jobs.length);
-  if (workers <= 1) {
-    for (const job of jobs) {
-      options.progress.render(outcomes[job.index].target.display);
-      record(job, analyzeInProcess(job, outcomes[job.index].uri));
+  try {
+    for (const [index, target] of targets.entries()) {
+      const config = options.configs.forFile(target.abs);
+      const outcome: FileOutcome = { target, uri: pathToFileURL(target.abs).href, config };
+      outcomes.push(outcome);
+      const source = readSource(target.abs);
+      if (!source.ok) {
+        outcome.failure = source.message;
+        options.progress.tick(target.display);
+        continue;
+      }
+      const cacheKey = options.cache?.key(source.text, outcome.uri, config.config);
+      const cached = cacheKey ? options.cache?.get(cacheKey) : undefined;
+      if (cached) {
+        settle(outcome, { id: index, result: cached });
+        options.progress.tick(target.display);
+        continue;
+      }
+      const job: Job = { index, text: source.text, config: config.config, cacheKey };
+      if (workers <= 1) {
+        options.progress.render(target.display);
+        record(job, analyzeInProcess(job, outcome.uri));
+        continue;
+      }
+      pool ??= new WorkerPool(workers);
+      const running: Promise<void> = pool.analyze(job.text, outcome.uri, job.config).then((reply) => {
+        inFlight.delete(running);
+        record(job, reply);
+      });
+      inFlight.add(running);
+      if (inFlight.size >= workers * 2) await Promise.race(inFlight);
     }
-  } else {
-    const pool = new WorkerPool(workers);
-    try {
-      await Promise.all(jobs.map(async (job) => record(job, await pool.analyze(job.text, outcomes[job.index].uri, job.config))));
-    } finally {
-      await pool.close();
-    }
+    await Promise.all(inFlight);
+  } finally {
+    await pool?.close();
   }
   return outcomes;
 }

@@ -7,15 +7,18 @@ const FRAME_MS = 80;
 
 export class Progress {
   private done = 0;
-  private readonly started = Date.now();
+  private readonly started: number;
   private lastFrame = 0;
   private shown = false;
 
   constructor(
-    private readonly stream: NodeJS.WriteStream | WriteStream,
+    private readonly stream: Pick<WriteStream, 'write' | 'columns'>,
     private readonly total: number,
     private readonly enabled: boolean,
-  ) {}
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.started = clock();
+  }
 
   /** One more file finished; `current` is the file being worked on now (for display). */
   tick(current: string): void {
@@ -25,7 +28,7 @@ export class Progress {
 
   render(current: string): void {
     if (!this.enabled) return;
-    const now = Date.now();
+    const now = this.clock();
     if (now - this.started < DELAY_MS || now - this.lastFrame < FRAME_MS) return;
     this.lastFrame = now;
     this.shown = true;
