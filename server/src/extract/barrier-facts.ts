@@ -1,0 +1,118 @@
+// Snapshots of abstract struct values as plain facts: BarrierFact / BarrierGroupFact for events and rules, and
+// the `fields` map of a Site for `--format facts` (enumerator names joined with `|`, numbers, or null).
+import { ENUM_FAMILIES, flagNames, memberName } from '../model/enums';
+import { MEMBER_FAMILY, STRUCT_LAYOUTS } from '../model/structs';
+import type { Range } from '../types';
+import type { BarrierFact, BarrierGroupFact, BarrierKind, Field, ResourceRef, Site } from './facts';
+import type { AVal, StructVal } from './values';
+import { asField, getMember } from './values';
+
+const RANGE_MEMBERS = STRUCT_LAYOUTS.range.members;
+
+function fieldOf(s: StructVal, member: string): Field {
+  return asField(getMember(s, member), `${member} (unknown)`, s.range);
+}
+
+function refOf(v: AVal, range: Range): ResourceRef | undefined {
+  if (v.t === 'res') return v.ref;
+  if (v.t === 'num' && v.f.value === 0) return { key: null, text: v.f.text, range: v.f.range };
+  if (v.t === 'unknown' && v.text.endsWith('(not set)')) return undefined;
+  return { key: null, text: v.t === 'num' ? v.f.text : 'unknown', range };
+}
+
+/** The barrier a struct value describes, or undefined when it is not a barrier struct. */
+export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
+  const base = { site: s.site, range: s.range, fields: {} as Record<string, Field | undefined>, fromLoop: s.fromLoop };
+  if (s.kind === 'texture' || s.kind === 'buffer' || s.kind === 'global') {
+    const fact: BarrierFact = { ...base, kind: s.kind };
+    for (const m of STRUCT_LAYOUTS[s.kind].members) {
+      if (m === 'pResource') fact.resource = refOf(getMember(s, m), s.range);
+      else if (m === 'Subresources') {
+        const r = getMember(s, m);
+        for (const rm of RANGE_MEMBERS) {
+          fact.fields[`Subresources.${rm}`] = r.t === 'struct' ? fieldOf(r, rm) : { value: null, text: 'unknown', range: s.range };
+        }
+      } else fact.fields[m] = fieldOf(s, m);
+    }
+    return fact;
+  }
+  if (s.kind === 'legacy') {
+    const type = fieldOf(s, 'Type');
+    const kind: BarrierKind | null = type.value === 0 ? 'legacy-transition' : type.value === 1 ? 'legacy-aliasing' : type.value === 2 ? 'legacy-uav' : null;
+    const fact: BarrierFact = { ...base, kind: kind ?? 'legacy-transition', declaredType: type };
+    fact.fields.Flags = fieldOf(s, 'Flags');
+    if (kind === 'legacy-transition' || kind === null) {
+      const t = getMember(s, 'Transition');
+      if (t.t === 'struct') {
+        fact.resource = refOf(getMember(t, 'pResource'), s.range);
+        for (const m of ['Subresource', 'StateBefore', 'StateAfter']) fact.fields[m] = fieldOf(t, m);
+      }
+    } else if (kind === 'legacy-uav') {
+      const u = getMember(s, 'UAV');
+      if (u.t === 'struct') fact.resource = refOf(getMember(u, 'pResource'), s.range);
+    } else {
+      const a = getMember(s, 'Aliasing');
+      if (a.t === 'struct') {
+        fact.resource = refOf(getMember(a, 'pResourceBefore'), s.range);
+        fact.resourceAfter = refOf(getMember(a, 'pResourceAfter'), s.range);
+      }
+    }
+    return fact;
+  }
+  return undefined;
+}
+
+/** The barriers an array/pointer/struct value points at (loop-filled elements included once). */
+export function barriersOf(v: AVal | undefined): BarrierFact[] | null {
+  if (!v) return null;
+  const target = v.t === 'ptr' ? v.target : v;
+  const start = v.t === 'ptr' ? v.index ?? 0 : 0;
+  if (target.t === 'struct') return toFacts([target]);
+  if (target.t === 'array') {
+    const elems = target.elems.slice(start).filter((e): e is StructVal => e.t === 'struct');
+    if (target.loopElem?.t === 'struct') elems.push(target.loopElem);
+    return toFacts(elems);
+  }
+  return null;
+}
+
+function toFacts(structs: StructVal[]): BarrierFact[] {
+  return structs.map(barrierFromStruct).filter((b): b is BarrierFact => b !== undefined);
+}
+
+export function groupFromStruct(s: StructVal): BarrierGroupFact {
+  const pointer = ['pTextureBarriers', 'pBufferBarriers', 'pGlobalBarriers', 'pBarriers']
+    .map((m) => s.members.get(m)).find((m) => m !== undefined);
+  const target = pointer?.t === 'ptr' ? pointer.target : pointer;
+  const elementKind = target?.t === 'array' ? target.elemKind : target?.t === 'struct' ? target.kind : null;
+  const elementType = elementKind === 'texture' || elementKind === 'buffer' || elementKind === 'global' ? elementKind : null;
+  return {
+    site: s.site, range: s.range, elementType,
+    declaredType: s.members.has('Type') ? fieldOf(s, 'Type') : undefined,
+    numBarriers: fieldOf(s, 'NumBarriers'),
+    barriers: barriersOf(pointer),
+  };
+}
+
+/** Facts output: a field's resolved value as enumerator names / a number / null. */
+export function describeField(member: string, f: Field | undefined, legacy = false): string | number | null {
+  if (!f || f.value === null) return null;
+  const familyId = legacy && member === 'Flags' ? 'resource-barrier-flags' : MEMBER_FAMILY[member.replace(/^Subresources\./, '')];
+  const family = familyId && ENUM_FAMILIES.find((fam) => fam.id === familyId && !fam.xbox);
+  if (!family) return f.value;
+  if (!family.flags) return `${family.prefix}${memberName(family.table, f.value) ?? f.value}`;
+  if (f.value === 0) return `${family.prefix}${memberName(family.table, 0) ?? '0'}`;
+  const { names, leftover } = flagNames(family.table, f.value);
+  const parts = names.map((n) => family.prefix + n);
+  if (leftover) parts.push(`0x${leftover.toString(16)}`);
+  return parts.join('|');
+}
+
+/** Fill a site's `fields` and `resource` from a barrier fact. */
+export function describeSite(site: Site, fact: BarrierFact | undefined): void {
+  if (!fact) return;
+  if (site.kind === 'legacy-barrier') site.kind = fact.kind;
+  site.resource = fact.resource?.text ?? null;
+  for (const [k, f] of Object.entries(fact.fields)) site.fields[k] = describeField(k, f, fact.kind.startsWith('legacy'));
+  if (fact.resourceAfter) site.fields.pResourceAfter = fact.resourceAfter.text;
+}

@@ -1,0 +1,155 @@
+// Building struct values from d3dx12 helper calls (overload chosen by argument count and kinds, defaults
+// applied), from CD3DX12_RESOURCE_DESC factories, and from helper functions that return a barrier built from
+// their parameters (the template is instantiated with the caller's arguments).
+import { lookupEnumIdentifier } from '../model/enums';
+import type { HelperOverload, HelperParam } from '../model/helpers';
+import { DESC_FACTORIES, HELPERS, minArgs } from '../model/helpers';
+import type { SyntaxNode } from '../parse/parser';
+import type { Field, ResourceRef } from './facts';
+import type { FnCtx, ReturnTemplate } from './context';
+import { addProblem, addSite } from './context';
+import { evalValue } from './expressions';
+import { RAW_SITE_KIND } from './initializers';
+import { rangeOf, unwrapValue } from './syntax';
+import type { AVal, StructVal } from './values';
+import { cloneVal, getMember, makeStruct, numVal } from './values';
+
+/** Normalize a callee/type text to a helper key, or undefined. */
+export function helperNameOf(text: string): string | undefined {
+  const t = text.replace(/\s+/g, '').replace(/^::/, '');
+  return HELPERS[t] ? t : undefined;
+}
+
+/** Set a (possibly nested, "Transition.StateBefore") member path on a struct. */
+export function setPath(s: StructVal, path: string, v: AVal): void {
+  const parts = path.split('.');
+  let target = s;
+  for (const part of parts.slice(0, -1)) {
+    const next = getMember(target, part);
+    if (next.t !== 'struct') return;
+    target = next;
+  }
+  target.members.set(parts[parts.length - 1], v);
+}
+
+function argMismatch(param: HelperParam, arg: SyntaxNode): boolean {
+  const n = unwrapValue(arg);
+  if (n.type !== 'identifier') return false;
+  const e = lookupEnumIdentifier(n.text);
+  if (!e) return false;
+  if (param.expect === 'res' || param.expect === 'range' || param.expect === 'group-ptr') return true;
+  return param.family !== undefined && e.family.id !== param.family;
+}
+
+function chooseOverload(overloads: readonly HelperOverload[], args: SyntaxNode[]): HelperOverload | undefined {
+  return overloads.find((o) => args.length >= minArgs(o) && args.length <= o.params.length
+    && o.params.every((p, i) => i >= args.length || !argMismatch(p, args[i])));
+}
+
+export function constructHelper(call: SyntaxNode, helper: string, args: SyntaxNode[], fn: FnCtx): AVal {
+  const spec = HELPERS[helper];
+  const range = rangeOf(call);
+  const overload = chooseOverload(spec.overloads, args);
+  if (!overload) {
+    addProblem(fn.file, {
+      kind: 'no-matching-overload', range, text: call.text.slice(0, 80),
+      detail: `no ${helper} overload takes these ${args.length} argument(s)`,
+    });
+    return { t: 'unknown', text: call.text, range };
+  }
+  if (overload.copy) {
+    const src = evalValue(args[0], spec.kind, fn);
+    if (src.t === 'struct') return fn.created(cloneVal(src));
+    if (spec.kind === 'range') return buildFromArgs(call, helper, spec.overloads[1], args, fn);
+    return { t: 'unknown', text: call.text, range };
+  }
+  return buildFromArgs(call, helper, overload, args, fn);
+}
+
+function buildFromArgs(call: SyntaxNode, helper: string, overload: HelperOverload, args: SyntaxNode[], fn: FnCtx): StructVal {
+  const spec = HELPERS[helper];
+  const range = rangeOf(call);
+  const site = spec.siteKind && spec.kind !== 'range' ? addSite(fn.file, spec.siteKind, range, null) : -1;
+  // A default-constructed helper leaves members uninitialized; every other overload sets all of them.
+  const s = fn.created(makeStruct(spec.kind, range, site, overload.params.length > 0));
+  for (const [member, value] of Object.entries(overload.fixed ?? {})) {
+    setPath(s, member, numVal({ value, text: `${helper} default`, range }));
+  }
+  overload.params.forEach((param, i) => {
+    if (!param.member || param.expect === 'ignore') return;
+    const arg = args[i];
+    if (!arg) {
+      if (param.default !== undefined) setPath(s, param.member, numVal({ value: param.default, text: 'default', range }));
+      return;
+    }
+    if (param.expect === 'group-ptr') {
+      setGroupPointer(s, evalValue(arg, 'any', fn));
+      return;
+    }
+    const expect = param.expect === 'range' ? 'range' : param.expect;
+    setPath(s, param.member, evalValue(arg, expect, fn));
+  });
+  if (site >= 0) fn.file.sites[site].live = s;
+  return s;
+}
+
+/** CD3DX12_BARRIER_GROUP(n, p): the pointee's element type decides the group type. */
+export function setGroupPointer(group: StructVal, p: AVal): void {
+  const target = p.t === 'ptr' ? p.target : p;
+  const kind = target.t === 'array' ? target.elemKind : target.t === 'struct' ? target.kind : null;
+  const member = kind === 'texture' ? 'pTextureBarriers' : kind === 'buffer' ? 'pBufferBarriers' : kind === 'global' ? 'pGlobalBarriers' : 'pBarriers';
+  const typeValue = kind === 'texture' ? 1 : kind === 'buffer' ? 2 : kind === 'global' ? 0 : null;
+  if (typeValue !== null && !group.members.has('Type')) {
+    group.members.set('Type', numVal({ value: typeValue, text: `CD3DX12_BARRIER_GROUP(${kind})`, range: group.range }));
+  }
+  group.members.set(member, p);
+}
+
+export function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCtx): StructVal {
+  const spec = DESC_FACTORIES[factory];
+  const range = rangeOf(call);
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  const s = fn.created(makeStruct('desc', range, -1, true));
+  s.members.set('Dimension', numVal({ value: spec.dimension, text: factory, range }));
+  // Buffer(const D3D12_RESOURCE_ALLOCATION_INFO&, flags): width unknown.
+  spec.params.forEach((param, i) => {
+    if (!param.member || param.expect === 'ignore') return;
+    const arg = args[i];
+    if (arg) s.members.set(param.member, evalValue(arg, 'num', fn));
+    else if (param.default !== undefined) s.members.set(param.member, numVal({ value: param.default, text: 'default', range }));
+  });
+  if (factory !== 'Tex3D' && factory !== 'Buffer' && !s.members.has('DepthOrArraySize')) {
+    s.members.set('DepthOrArraySize', numVal({ value: 1, text: 'default', range }));
+  }
+  if (factory === 'Buffer') {
+    for (const m of ['Height', 'DepthOrArraySize', 'MipLevels']) s.members.set(m, numVal({ value: 1, text: 'buffer', range }));
+  }
+  return s;
+}
+
+/** Substitute the caller's arguments into a helper function's returned barrier. */
+export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, args: SyntaxNode[], fn: FnCtx): AVal {
+  const range = rangeOf(call);
+  const fields: Field[] = args.map((a) => evalValue(a, 'num', fn)).map((v, i) =>
+    v.t === 'num' ? v.f : { value: null, text: args[i].text, range: rangeOf(args[i]) });
+  const refs: ResourceRef[] = args.map((a) => {
+    const v = evalValue(a, 'res', fn);
+    return v.t === 'res' ? v.ref : { key: a.text.replace(/\s+/g, ''), text: a.text, range: rangeOf(a) };
+  });
+  const copy = cloneVal(template.value);
+  const substitute = (v: AVal): AVal => {
+    if (v.t === 'num' && v.f.param !== undefined) return fields[v.f.param] ? numVal(fields[v.f.param]) : v;
+    if (v.t === 'res' && v.ref.param !== undefined) return refs[v.ref.param] ? { t: 'res', ref: refs[v.ref.param] } : v;
+    if (v.t === 'struct') {
+      for (const [k, m] of v.members) v.members.set(k, substitute(m));
+    }
+    return v;
+  };
+  const out = substitute(copy);
+  if (out.t === 'struct' && out.site >= 0) {
+    out.site = addSite(fn.file, RAW_SITE_KIND[out.kind] ?? 'barrier', range, null);
+    out.range = range;
+    fn.file.sites[out.site].live = out;
+  }
+  return fn.created(out);
+}

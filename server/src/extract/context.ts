@@ -1,0 +1,130 @@
+// Extraction state: the file-wide context (constants, sites, problems, helper templates) and the per-function
+// environment with branch regions, so a value assigned on only some paths becomes unknown after the branch.
+import type { Range } from '../types';
+import type { Event, ExtractProblem, Site, Stmt } from './facts';
+import type { AVal, StructVal } from './values';
+import { sameVal } from './values';
+
+/** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
+export interface ReturnTemplate {
+  params: string[];
+  value: AVal;
+}
+
+export interface SiteRecord {
+  site: Site;
+  /** Live struct for sites built field by field: the facts snapshot is taken at the end of the function. */
+  live?: StructVal;
+}
+
+export interface FileCtx {
+  text: string;
+  constants: Map<string, AVal>;
+  sites: SiteRecord[];
+  problems: ExtractProblem[];
+  templates: Map<string, ReturnTemplate>;
+  /** Identifiers already reported as unknown enumerators at a position (avoid duplicates). */
+  reported: Set<string>;
+}
+
+type WriteKey = string;
+interface Write {
+  apply(v: AVal): void;
+  old: AVal;
+  current(): AVal;
+}
+
+/** Writes made inside one branch of a conditional, to targets that existed before it. */
+interface Region {
+  writes: Map<WriteKey, Write>;
+  createdInside: Set<object>;
+}
+
+let objectIds = new WeakMap<object, number>();
+let nextObjectId = 1;
+function objectId(o: object): number {
+  let id = objectIds.get(o);
+  if (id === undefined) objectIds.set(o, (id = nextObjectId++));
+  return id;
+}
+export function resetObjectIds(): void {
+  objectIds = new WeakMap();
+  nextObjectId = 1;
+}
+
+export class FnCtx {
+  readonly env = new Map<string, AVal>();
+  /** Statement sink for the events of the statement being walked. */
+  events: Event[] = [];
+  loopDepth = 0;
+  private regions: Region[] = [];
+
+  constructor(readonly file: FileCtx, readonly params: string[], readonly name: string) {}
+
+  /** Note a newly created object (struct/array) so writes to it inside the current branch are not merged. */
+  created<T extends object>(o: T): T {
+    for (const r of this.regions) r.createdInside.add(o);
+    return o;
+  }
+
+  bind(name: string, v: AVal): void {
+    const prior = this.env.get(name);
+    if (prior) this.logWrite(`v:${name}`, prior, (nv) => this.env.set(name, nv), () => this.env.get(name)!, undefined);
+    this.env.set(name, v);
+  }
+
+  setMember(s: StructVal, member: string, v: AVal, prior: AVal): void {
+    this.logWrite(`m:${objectId(s)}:${member}`, prior, (nv) => s.members.set(member, nv), () => s.members.get(member)!, s);
+    s.members.set(member, v);
+  }
+
+  private logWrite(key: WriteKey, old: AVal, apply: (v: AVal) => void, current: () => AVal, owner: object | undefined): void {
+    const region = this.regions[this.regions.length - 1];
+    if (!region || region.writes.has(key)) return;
+    if (owner && this.regions.some((r) => r.createdInside.has(owner))) return;
+    region.writes.set(key, { apply, old, current });
+  }
+
+  /**
+   * Walk alternative branches (if/else, switch cases, a loop body that may not run). After them, a target written
+   * differently on different paths (or only on some, when not exhaustive) becomes unknown.
+   */
+  branches(runs: (() => Stmt)[], exhaustive: boolean, unknownAt: (k: string) => AVal): Stmt[] {
+    const results: Stmt[] = [];
+    const finals: Map<WriteKey, { write: Write; values: AVal[] }> = new Map();
+    for (const run of runs) {
+      const region: Region = { writes: new Map(), createdInside: new Set() };
+      this.regions.push(region);
+      results.push(run());
+      this.regions.pop();
+      for (const [key, write] of region.writes) {
+        const entry = finals.get(key) ?? { write, values: [] };
+        entry.values.push(write.current());
+        finals.set(key, entry);
+        write.apply(write.old);
+      }
+    }
+    for (const [key, { write, values }] of finals) {
+      const all = exhaustive && values.length === runs.length ? values : [...values, write.old];
+      const first = all[0];
+      const merged = all.every((v) => sameVal(v, first)) ? first : unknownAt(key);
+      write.apply(merged);
+      // The merge is itself a write for an enclosing region.
+      const outer = this.regions[this.regions.length - 1];
+      if (outer && !outer.writes.has(key)) outer.writes.set(key, { ...write, old: write.old });
+    }
+    return results;
+  }
+}
+
+export function addProblem(file: FileCtx, problem: ExtractProblem): void {
+  const key = `${problem.kind}:${problem.range.startLine}:${problem.range.startColumn}`;
+  if (file.reported.has(key)) return;
+  file.reported.add(key);
+  file.problems.push(problem);
+}
+
+export function addSite(file: FileCtx, kind: string, range: Range, resource: string | null): number {
+  file.sites.push({ site: { kind, range, resource, fields: {} } });
+  return file.sites.length - 1;
+}

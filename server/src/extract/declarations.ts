@@ -1,0 +1,302 @@
+// Declarations and assignments inside function bodies: barrier structs (helper calls, `T x(...)`, `T x{...}`,
+// `= {}`), arrays and containers of them, pointers/references into them, resource aliases and scalar locals;
+// field assignments through `.`/`->`/references/array elements; push_back/emplace_back.
+import { STRUCT_LAYOUTS } from '../model/structs';
+import type { StructKind } from '../model/structs';
+import type { SyntaxNode } from '../parse/parser';
+import type { FnCtx } from './context';
+import { constructHelper, helperNameOf } from './construct';
+import { fold, toNumber } from './evaluate';
+import { arrayElement, deref, evalValue, isStructKind, memberExpect, structKindOfType, visitCalls } from './expressions';
+import { aggregateInit, newRawStruct, setMemberFrom } from './initializers';
+import { isResourceType } from './resources';
+import { argumentNodes, rangeOf } from './syntax';
+import type { ArrayVal, AVal, StructVal } from './values';
+import { numVal } from './values';
+
+interface DeclaredType {
+  kind?: StructKind;
+  helper?: string;
+  container?: { elemKind: StructKind | null; helper?: string; length: number | null };
+  resource: boolean;
+}
+
+const CONTAINER = /^(?:[\w:]+::)?(\w*(?:vector|array|Array|Vector|List|list|deque|span)\w*)<\s*(?:const\s+)?([\w:]+)\s*(?:,\s*(\w+))?/;
+
+function declaredType(typeText: string, file: FnCtx): DeclaredType {
+  const t = typeText.replace(/\s+/g, ' ').trim();
+  const kind = structKindOfType(t);
+  if (kind) return { kind, helper: helperNameOf(t.replace(/\b(const|struct)\b/g, '').trim()), resource: false };
+  const m = CONTAINER.exec(t);
+  if (m) {
+    const elemKind = structKindOfType(m[2]) ?? null;
+    let length: number | null = null;
+    if (m[3]) length = Number(m[3]) || (file.env.get(m[3])?.t === 'num' ? (file.env.get(m[3]) as { f: { value: number | null } }).f.value : null);
+    if (elemKind) return { container: { elemKind, helper: helperNameOf(m[2]), length }, resource: false };
+  }
+  return { resource: isResourceType(t) };
+}
+
+interface DeclShape {
+  name: string;
+  array: { size: SyntaxNode | null } | null;
+  reference: boolean;
+  pointer: boolean;
+}
+
+function declShape(d: SyntaxNode): DeclShape | null {
+  let n: SyntaxNode | null = d;
+  let array: DeclShape['array'] = null;
+  let reference = false;
+  let pointer = false;
+  while (n) {
+    switch (n.type) {
+      case 'identifier': case 'field_identifier': return { name: n.text, array, reference, pointer };
+      case 'array_declarator': array = { size: n.childForFieldName('size') }; n = n.childForFieldName('declarator'); break;
+      case 'reference_declarator': reference = true; n = n.namedChildren[0] ?? null; break;
+      case 'pointer_declarator': pointer = true; n = n.childForFieldName('declarator'); break;
+      default: return null;
+    }
+  }
+  return null;
+}
+
+export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
+  const typeNode = decl.childForFieldName('type');
+  const type = declaredType(typeNode?.text ?? '', fn);
+  for (const d of decl.childrenForFieldName('declarator')) {
+    if (d.type === 'function_declarator') {
+      vexingParse(d, type, fn);
+      continue;
+    }
+    const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
+    const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+    const shape = target ? declShape(target) : null;
+    if (!shape) {
+      if (value) visitCalls(value, fn);
+      continue;
+    }
+    const v = declaredValue(shape, type, value, d, fn);
+    fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
+  }
+}
+
+/**
+ * `CD3DX12_TEXTURE_BARRIER b(x, y)` with only identifiers as arguments parses as a function declaration (the most
+ * vexing parse). Each "parameter" is then a bare type_identifier: read it back as the identifier argument.
+ */
+function vexingParse(d: SyntaxNode, type: DeclaredType, fn: FnCtx): void {
+  const name = d.childForFieldName('declarator');
+  const params = d.childForFieldName('parameters');
+  if (!name || name.type !== 'identifier' || !params || !type.kind || !type.helper) return;
+  const args: SyntaxNode[] = [];
+  for (const p of params.namedChildren) {
+    const t = p.childForFieldName('type');
+    if (p.type !== 'parameter_declaration' || !t || p.namedChildCount !== 1 || t.type !== 'type_identifier') return;
+    args.push(t);
+  }
+  fn.bind(name.text, constructHelper(d, type.helper, args, fn));
+}
+
+function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode | null, d: SyntaxNode, fn: FnCtx): AVal {
+  const range = rangeOf(d);
+  if (shape.array && (type.kind || type.resource || value?.type === 'initializer_list')) return arrayDecl(shape, type, value, d, fn);
+  if (type.container) {
+    const c = type.container;
+    const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true });
+    if (value) fillArray(arr, value.type === 'initializer_list' && value.namedChildCount === 1 && value.namedChild(0)!.type === 'initializer_list' ? value.namedChild(0)! : value, c.helper, fn);
+    return arr;
+  }
+  if (!value) {
+    if (type.kind && !shape.pointer) return newRawStructOrHelper(type, d, fn, false);
+    return { t: 'unknown', text: shape.name, range };
+  }
+  if (shape.reference || shape.pointer) {
+    const v = evalValue(value, type.resource ? 'res' : 'any', fn);
+    return v;
+  }
+  if (type.kind) {
+    if (value.type === 'initializer_list') return aggregateInit(value, type.kind, fn, type.helper);
+    if (value.type === 'argument_list') {
+      if (type.helper) return constructHelper(value, type.helper, argumentNodes(value), fn);
+      return evalValue(argumentNodes(value)[0] ?? value, type.kind, fn);
+    }
+    return evalValue(value, type.kind, fn);
+  }
+  if (type.resource) return evalValue(value, 'res', fn);
+  return evalValue(value, 'any', fn);
+}
+
+function newRawStructOrHelper(type: DeclaredType, d: SyntaxNode, fn: FnCtx, zero: boolean): AVal {
+  return newRawStruct(type.kind!, d, fn, zero);
+}
+
+function arrayDecl(shape: DeclShape, type: DeclaredType, value: SyntaxNode | null, d: SyntaxNode, fn: FnCtx): ArrayVal {
+  const size = shape.array?.size ? fold(shape.array.size, fn.file, fn) : null;
+  const length = size ? toNumber(size) : null;
+  const arr: ArrayVal = fn.created({
+    t: 'array', elemKind: type.kind ?? null, elems: [], length, zeroInit: value !== null, range: rangeOf(d), container: false,
+  });
+  if (value?.type === 'initializer_list') fillArray(arr, value, type.helper, fn);
+  if (length === null && value?.type === 'initializer_list') arr.length = arr.elems.length;
+  return arr;
+}
+
+function fillArray(arr: ArrayVal, list: SyntaxNode, helper: string | undefined, fn: FnCtx): void {
+  for (const item of argumentNodes(list)) arr.elems.push(elementValue(arr, item, helper, fn));
+}
+
+function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | undefined, fn: FnCtx): AVal {
+  if (!arr.elemKind) return evalValue(item, 'res', fn);
+  if (item.type === 'initializer_list') return aggregateInit(item, arr.elemKind, fn, helper);
+  return evalValue(item, arr.elemKind, fn);
+}
+
+/** push_back(value) / emplace_back(ctor args) on a container of barriers. Returns false when not a container. */
+export function handleContainerCall(call: SyntaxNode, fn: FnCtx): boolean {
+  const f = call.childForFieldName('function');
+  if (f?.type !== 'field_expression') return false;
+  const method = f.childForFieldName('field')?.text;
+  if (method !== 'push_back' && method !== 'emplace_back' && method !== 'push' && method !== 'Add' && method !== 'append') return false;
+  const objNode = f.childForFieldName('argument');
+  const obj = objNode ? evalValue(objNode, 'any', fn) : undefined;
+  if (!obj || obj.t !== 'array') return false;
+  const args = argumentNodes(call);
+  let v: AVal;
+  if (method === 'emplace_back' && obj.elemKind && args.length !== 1) {
+    const helper = Object.keys(STRUCT_LAYOUTS).includes(obj.elemKind) ? helperForKind(obj.elemKind) : undefined;
+    v = helper ? constructHelper(call, helper, args, fn) : { t: 'unknown', text: call.text, range: rangeOf(call) };
+  } else if (args[0]) {
+    v = elementValue(obj, args[0], obj.elemKind ? helperForKind(obj.elemKind) : undefined, fn);
+  } else return true;
+  if (fn.loopDepth > 0) {
+    if (v.t === 'struct') v.fromLoop = true;
+    obj.loopElem = v;
+  } else obj.elems.push(v);
+  return true;
+}
+
+function helperForKind(kind: StructKind): string | undefined {
+  return ({ texture: 'CD3DX12_TEXTURE_BARRIER', buffer: 'CD3DX12_BUFFER_BARRIER', global: 'CD3DX12_GLOBAL_BARRIER', group: 'CD3DX12_BARRIER_GROUP', range: 'CD3DX12_BARRIER_SUBRESOURCE_RANGE' } as Record<string, string>)[kind];
+}
+
+/** `lhs = rhs` (and compound `|=`), for locals, struct members at any depth, array elements and `*p`. */
+export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
+  const left = assign.childForFieldName('left');
+  const right = assign.childForFieldName('right');
+  const op = assign.childForFieldName('operator')?.text ?? '=';
+  if (!left || !right) return;
+  if (left.type === 'identifier') {
+    const prior = fn.env.get(left.text);
+    if (op !== '=') {
+      const combined = fold(assign, fn.file, fn);
+      fn.bind(left.text, numVal({ value: combined ? toNumber(combined) : null, text: assign.text, range: rangeOf(assign) }));
+      return;
+    }
+    const expect = prior?.t === 'struct' ? prior.kind : prior?.t === 'res' ? 'res' : 'any';
+    fn.bind(left.text, evalValue(right, expect, fn));
+    return;
+  }
+  if (left.type === 'field_expression') {
+    const objNode = left.childForFieldName('argument');
+    const member = left.childForFieldName('field')?.text;
+    const base = objNode ? evalValue(objNode, 'any', fn) : undefined;
+    const s = base?.t === 'ptr' ? deref(base) : base;
+    if (s?.t === 'struct' && member) {
+      assignMember(s, member, op, right, assign, fn);
+      extendSite(s, assign, fn);
+      return;
+    }
+  }
+  if (left.type === 'subscript_expression' || left.type === 'pointer_expression') {
+    const target = left.type === 'pointer_expression' ? left.childForFieldName('argument') : left;
+    const slot = target ? lvalueSlot(left, fn) : undefined;
+    if (slot) {
+      const v = evalValue(right, slot.arr.elemKind ?? 'res', fn);
+      if (slot.index === null) slot.arr.loopElem = v.t === 'struct' ? { ...v, fromLoop: true } : v;
+      else {
+        arrayElement(slot.arr, slot.index);
+        slot.arr.elems[slot.index] = v;
+      }
+      return;
+    }
+  }
+  visitCalls(right, fn);
+}
+
+function assignMember(s: StructVal, member: string, op: string, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): void {
+  const prior = s.members.get(member) ?? numVal({ value: s.zeroInit ? 0 : null, text: member, range: s.range });
+  if (op !== '=') {
+    const folded = fold(right, fn.file, fn);
+    const before = prior.t === 'num' ? prior.f.value : null;
+    const value = folded && before !== null ? applyCompound(op, before, toNumber(folded)) : null;
+    fn.setMember(s, member, numVal({ value, text: assign.text, range: rangeOf(right) }), prior);
+    return;
+  }
+  const expect = memberExpect(s.kind, member);
+  if (right.type === 'initializer_list' && isStructKind(expect)) {
+    const tmp = newRawStruct(s.kind, assign, fn, true);
+    setMemberFrom(tmp, member, right, fn);
+    fn.setMember(s, member, tmp.members.get(member)!, prior);
+    return;
+  }
+  const holder: StructVal = { ...s, members: new Map() };
+  setMemberFrom(holder, member, right, fn);
+  for (const [k, v] of holder.members) fn.setMember(s, k, v, s.members.get(k) ?? prior);
+}
+
+function applyCompound(op: string, a: number, b: number): number | null {
+  const A = BigInt(a);
+  const B = BigInt(b);
+  const r = op === '|=' ? A | B : op === '&=' ? A & B : op === '^=' ? A ^ B : op === '+=' ? A + B : op === '-=' ? A - B : null;
+  return r === null ? null : Number(r & 0xffffffffffffffffn);
+}
+
+/** A raw struct filled field by field is one site whose range grows with each assignment. */
+function extendSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
+  if (s.site < 0) return;
+  const rec = fn.file.sites[s.site];
+  const r = rangeOf(assign);
+  if (r.endLine > rec.site.range.endLine || (r.endLine === rec.site.range.endLine && r.endColumn > rec.site.range.endColumn)) {
+    rec.site.range = { ...rec.site.range, endLine: r.endLine, endColumn: r.endColumn };
+  }
+}
+
+function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number | null } | undefined {
+  if (left.type === 'pointer_expression') {
+    const p = evalValue(left.childForFieldName('argument')!, 'any', fn);
+    if (p.t === 'ptr' && p.target.t === 'array') return { arr: p.target, index: p.index };
+    return undefined;
+  }
+  const arrNode = left.childForFieldName('argument');
+  const idx = left.childForFieldName('indices')?.namedChildren[0] ?? left.childForFieldName('index');
+  if (!arrNode || !idx) return undefined;
+  const base = evalValue(arrNode, 'any', fn);
+  const arr = base.t === 'array' ? base : base.t === 'ptr' && base.target.t === 'array' ? base.target : undefined;
+  if (!arr) return undefined;
+  const index = indexValue(idx, fn);
+  return { arr, index: index === null || fn.loopDepth > 0 && !isLiteral(idx) ? index === null ? null : index : index };
+}
+
+function isLiteral(n: SyntaxNode): boolean {
+  return n.type === 'number_literal';
+}
+
+/** An index; `n++` yields the current value and increments a known counter (`barriers[n++] = ...`). */
+export function indexValue(idx: SyntaxNode, fn: FnCtx): number | null {
+  if (idx.type === 'update_expression') {
+    const arg = idx.childForFieldName('argument');
+    const cur = arg?.type === 'identifier' ? fn.env.get(arg.text) : undefined;
+    if (arg && cur?.t === 'num' && cur.f.value !== null) {
+      const postfix = idx.child(0)?.type === 'identifier';
+      const delta = idx.text.includes('++') ? 1 : -1;
+      const next = cur.f.value + delta;
+      fn.bind(arg.text, numVal({ ...cur.f, value: next }));
+      return postfix ? cur.f.value : next;
+    }
+    if (arg?.type === 'identifier') fn.bind(arg.text, numVal({ value: null, text: arg.text, range: rangeOf(arg) }));
+    return null;
+  }
+  const folded = fold(idx, fn.file, fn);
+  return folded ? toNumber(folded) : null;
+}

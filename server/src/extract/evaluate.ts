@@ -1,0 +1,135 @@
+// Constant folding for the scalar expressions barrier code uses: enumerators, `|` combinations, literals
+// (`0xffffffff`, `~0u`, `1ull`), named constants, #defines, const/constexpr variables, parentheses and casts.
+// Anything else is unknown (value null), never guessed.
+import { lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
+import type { SyntaxNode } from '../parse/parser';
+import type { Field } from './facts';
+import type { FileCtx, FnCtx } from './context';
+import { addProblem } from './context';
+import { rangeOf, unwrapValue } from './syntax';
+import type { AVal } from './values';
+
+/** Internal folded value: the integer and whether it is 64-bit wide (for `~`). */
+interface Folded {
+  v: bigint;
+  wide: boolean;
+}
+
+const MASK32 = 0xffffffffn;
+const MASK64 = 0xffffffffffffffffn;
+
+function parseNumber(text: string): Folded | null {
+  const m = /^(0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)([uUlLzZ]*)$/.exec(text);
+  if (!m) return null;
+  const digits = m[1].replace(/'/g, '');
+  let v: bigint;
+  if (/^0[bB]/.test(digits)) v = BigInt(digits);
+  else if (/^0\d/.test(digits)) v = BigInt(`0o${digits.slice(1)}`);
+  else v = BigInt(digits);
+  const wide = /ll/i.test(m[2]) || v > MASK32;
+  return { v, wide };
+}
+
+export function toNumber(f: Folded): number {
+  return Number(f.wide ? f.v & MASK64 : f.v & MASK32);
+}
+
+/** Fold an expression to a Field. `fn` may be absent for file-level constants. */
+export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
+  const text = node.text;
+  const range = rangeOf(node);
+  const param = paramIndex(node, fn);
+  if (param !== undefined) return { value: null, text, range, param };
+  const folded = fold(node, file, fn);
+  return { value: folded ? toNumber(folded) : null, text, range };
+}
+
+function paramIndex(node: SyntaxNode, fn?: FnCtx): number | undefined {
+  const n = unwrapValue(node);
+  if (!fn || (n.type !== 'identifier' && n.type !== 'type_identifier') || fn.env.has(n.text)) return undefined;
+  const i = fn.params.indexOf(n.text);
+  return i >= 0 ? i : undefined;
+}
+
+function fromAVal(v: AVal | undefined): Folded | null {
+  if (!v) return null;
+  if (v.t === 'num' && v.f.value !== null) return { v: BigInt(v.f.value), wide: v.f.value > 0xffffffff };
+  if (v.t === 'res' && v.ref.key === null) return { v: 0n, wide: false };
+  return null;
+}
+
+function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
+  if (fn?.env.has(name)) return fromAVal(fn.env.get(name));
+  if (fn?.params.includes(name)) return null;
+  const constant = file.constants.get(name);
+  if (constant) return fromAVal(constant);
+  const named = NAMED_CONSTANTS[name];
+  if (named !== undefined) return { v: named, wide: named > MASK32 };
+  const e = lookupEnumIdentifier(name);
+  if (e) {
+    if (e.value === undefined) {
+      addProblem(file, {
+        kind: 'unknown-enumerator', range: rangeOf(node), text: name,
+        detail: `'${name}' is not a member of ${e.family.prefix.replace(/_$/, '')}`,
+      });
+      return null;
+    }
+    return { v: BigInt(e.value >>> 0), wide: false };
+  }
+  return null;
+}
+
+const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {
+  '|': (a, b) => a | b, '&': (a, b) => a & b, '^': (a, b) => a ^ b, '+': (a, b) => a + b,
+  '-': (a, b) => a - b, '*': (a, b) => a * b, '<<': (a, b) => a << b, '>>': (a, b) => a >> b,
+  '/': (a, b) => (b === 0n ? 0n : a / b), '%': (a, b) => (b === 0n ? 0n : a % b),
+};
+
+export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
+  const n = unwrapValue(node);
+  switch (n.type) {
+    case 'number_literal': return parseNumber(n.text);
+    case 'true': return { v: 1n, wide: false };
+    case 'false': case 'null': case 'nullptr': return { v: 0n, wide: false };
+    case 'identifier': case 'type_identifier': return foldIdentifier(n.text, n, file, fn);
+    case 'qualified_identifier': {
+      // std::numeric_limits<...>::max() is a call; here handle `Enum::Value` style scoped names by last part.
+      const name = n.childForFieldName('name');
+      return name?.type === 'identifier' ? foldIdentifier(name.text, name, file, fn) : null;
+    }
+    case 'binary_expression': {
+      const op = n.childForFieldName('operator')?.type ?? '';
+      const impl = BINARY[op];
+      const l = n.childForFieldName('left');
+      const r = n.childForFieldName('right');
+      if (!impl || !l || !r) return null;
+      const a = fold(l, file, fn);
+      const b = fold(r, file, fn);
+      if (!a || !b) return null;
+      const wide = a.wide || b.wide;
+      return { v: impl(a.v, b.v) & (wide ? MASK64 : MASK32), wide };
+    }
+    case 'unary_expression': {
+      const op = n.childForFieldName('operator')?.type ?? '';
+      const arg = n.childForFieldName('argument');
+      const a = arg ? fold(arg, file, fn) : null;
+      if (!a) return null;
+      const mask = a.wide ? MASK64 : MASK32;
+      if (op === '~') return { v: ~a.v & mask, wide: a.wide };
+      if (op === '-') return { v: -a.v & mask, wide: a.wide };
+      if (op === '+') return a;
+      if (op === '!') return { v: a.v === 0n ? 1n : 0n, wide: false };
+      return null;
+    }
+    case 'call_expression': return foldLimitsMax(n);
+    default: return null;
+  }
+}
+
+/** `std::numeric_limits<UINT64>::max()` and friends. */
+function foldLimitsMax(n: SyntaxNode): Folded | null {
+  const t = n.text.replace(/\s+/g, '');
+  const m = /numeric_limits<(\w+)>::max\(\)$/.exec(t);
+  if (!m) return null;
+  return /64|size_t|long long/i.test(m[1]) ? { v: MASK64, wide: true } : { v: MASK32, wide: false };
+}

@@ -1,0 +1,171 @@
+// Expression → abstract value, directed by what the context expects (a number, a resource, a struct kind).
+// Recognizes d3dx12 helpers, struct literals, locals, pointers into arrays, `.data()`/`.size()`, and routes API
+// calls to api-calls.ts so their events are recorded in evaluation order.
+import { STRUCT_LAYOUTS, STRUCT_TYPE_NAMES } from '../model/structs';
+import type { StructKind } from '../model/structs';
+import type { SyntaxNode } from '../parse/parser';
+import { tryApiCall } from './api-calls';
+import type { FnCtx } from './context';
+import { fold, evalField, toNumber } from './evaluate';
+import { constructDescFactory, constructHelper, helperNameOf, instantiateTemplate } from './construct';
+import { aggregateInit } from './initializers';
+import { resourceRef } from './resources';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import type { ArrayVal, AVal, StructVal } from './values';
+import { getMember, numVal } from './values';
+
+export type Expect = 'num' | 'res' | 'any' | StructKind;
+
+export function isStructKind(e: Expect): e is StructKind {
+  return e !== 'num' && e !== 'res' && e !== 'any';
+}
+
+/** The expectation for a struct member's value. */
+export function memberExpect(kind: StructKind, member: string): Expect {
+  const nested = STRUCT_LAYOUTS[kind].nested?.[member];
+  if (nested) return nested;
+  if (/^p(Resource|ResourceBefore|ResourceAfter)$/.test(member)) return 'res';
+  if (/^p\w*Barriers$/.test(member)) return 'any';
+  return 'num';
+}
+
+/** Struct kind named by a type (strips const, struct, pointers, references, namespaces). */
+export function structKindOfType(typeText: string): StructKind | undefined {
+  const t = typeText.replace(/\b(const|struct|volatile)\b/g, '').replace(/[\s*&]/g, '').replace(/^::/, '');
+  return STRUCT_TYPE_NAMES[t];
+}
+
+const SIZE_FUNCS = new Set(['_countof', 'ARRAYSIZE', 'std::size', 'size', 'std::ssize', 'countof', 'ARRAY_SIZE', 'ARRAY_COUNT']);
+
+export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
+  const n = unwrapValue(node);
+  const range = rangeOf(n);
+  switch (n.type) {
+    case 'call_expression': return evalCall(n, expect, fn);
+    case 'compound_literal_expression': {
+      const kind = structKindOfType(n.childForFieldName('type')?.text ?? '');
+      const value = n.childForFieldName('value');
+      if (kind && value) return aggregateInit(value, kind, fn, helperNameOf(n.childForFieldName('type')!.text));
+      break;
+    }
+    case 'initializer_list':
+      if (isStructKind(expect)) return aggregateInit(n, expect, fn);
+      break;
+    case 'identifier': case 'type_identifier': {
+      const bound = fn.env.get(n.text);
+      if (bound) return bound;
+      break;
+    }
+    case 'pointer_expression': {
+      const arg = n.childForFieldName('argument');
+      if (!arg) break;
+      if (n.child(0)?.type === '&') {
+        const target = evalValue(arg, isStructKind(expect) ? expect : 'any', fn);
+        if (target.t === 'struct' || target.t === 'array') return { t: 'ptr', target, index: target.t === 'array' ? 0 : null };
+        if (expect === 'res' || target.t === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+        return target;
+      }
+      const target = evalValue(arg, 'any', fn);
+      if (target.t === 'ptr') return deref(target);
+      break;
+    }
+    case 'subscript_expression': {
+      const el = elementOf(n, fn);
+      if (el) return el;
+      break;
+    }
+    case 'field_expression': {
+      const obj = n.childForFieldName('argument');
+      const field = n.childForFieldName('field')?.text;
+      if (obj && field) {
+        const base = evalValue(obj, 'any', fn);
+        const s = base.t === 'ptr' ? deref(base) : base;
+        if (s.t === 'struct') return getMember(s, field);
+      }
+      break;
+    }
+    default:
+      visitCalls(n, fn);
+  }
+  if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  if (isStructKind(expect)) return { t: 'unknown', text: n.text, range };
+  return numVal(evalField(n, fn.file, fn));
+}
+
+export function deref(p: { t: 'ptr'; target: AVal; index: number | null }): AVal {
+  if (p.target.t !== 'array') return p.target;
+  return arrayElement(p.target, p.index, rangeOf0(p.target));
+}
+
+function rangeOf0(a: ArrayVal) {
+  return a.range;
+}
+
+/** Element `index` of an array (null index: "some element" written in a loop). Created on demand. */
+export function arrayElement(a: ArrayVal, index: number | null, range = a.range): AVal {
+  if (index === null) {
+    if (!a.loopElem && a.elemKind) a.loopElem = { ...newElement(a, range), fromLoop: true } as StructVal;
+    return a.loopElem ?? { t: 'unknown', text: 'element', range };
+  }
+  while (a.elems.length <= index && a.elemKind) a.elems.push(newElement(a, range));
+  return a.elems[index] ?? { t: 'unknown', text: `element ${index}`, range };
+}
+
+function newElement(a: ArrayVal, range: ReturnType<typeof rangeOf>): StructVal {
+  return { t: 'struct', kind: a.elemKind!, members: new Map(), zeroInit: a.zeroInit, site: -1, range };
+}
+
+function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const arrNode = n.childForFieldName('argument');
+  const idxNode = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
+  if (!arrNode || !idxNode) return undefined;
+  const base = evalValue(arrNode, 'any', fn);
+  const arr = base.t === 'ptr' && base.target.t === 'array' ? base.target : base.t === 'array' ? base : undefined;
+  if (!arr) return undefined;
+  const folded = fold(idxNode, fn.file, fn);
+  const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
+  return arrayElement(arr, folded ? toNumber(folded) + offset : null, rangeOf(n));
+}
+
+function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
+  const f = n.childForFieldName('function');
+  if (!f) return { t: 'unknown', text: n.text, range: rangeOf(n) };
+  const helper = helperNameOf(f.text);
+  if (helper) return constructHelper(n, helper, argumentNodes(n), fn);
+  const desc = /^CD3DX12_RESOURCE_DESC1?::(Buffer|Tex1D|Tex2D|Tex3D)$/.exec(f.text.replace(/\s+/g, ''));
+  if (desc) return constructDescFactory(n, desc[1], fn);
+  const name = calleeName(f);
+  const args = argumentNodes(n);
+  if (name && fn.file.templates.has(name) && f.type === 'identifier') {
+    return instantiateTemplate(n, fn.file.templates.get(name)!, args, fn);
+  }
+  if (f.type === 'field_expression' && (name === 'data' || name === 'size') && args.length === 0) {
+    const obj = evalValue(f.childForFieldName('argument')!, 'any', fn);
+    if (obj.t === 'array') return name === 'data' ? { t: 'ptr', target: obj, index: 0 } : arraySize(obj, n);
+  }
+  if (name && SIZE_FUNCS.has(f.text.replace(/\s+/g, '')) && args.length === 1) {
+    const obj = evalValue(args[0], 'any', fn);
+    if (obj.t === 'array') return arraySize(obj, n);
+  }
+  const api = tryApiCall(n, f, name, args, fn);
+  if (api) return api;
+  if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  const folded = fold(n, fn.file, fn);
+  if (folded) return numVal({ value: toNumber(folded), text: n.text, range: rangeOf(n) });
+  return { t: 'unknown', text: n.text, range: rangeOf(n) };
+}
+
+function arraySize(a: ArrayVal, n: SyntaxNode): AVal {
+  const count = a.loopElem ? null : a.container ? a.elems.length : a.length ?? a.elems.length;
+  return numVal({ value: count, text: n.text, range: rangeOf(n) });
+}
+
+/** Evaluate every call inside an expression we do not otherwise understand, so their events are recorded. */
+export function visitCalls(n: SyntaxNode, fn: FnCtx): void {
+  if (n.type === 'lambda_expression') return;
+  if (n.type === 'call_expression') {
+    evalCall(n, 'any', fn);
+    return;
+  }
+  for (const c of n.namedChildren) visitCalls(c, fn);
+}

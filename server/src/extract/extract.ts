@@ -1,0 +1,118 @@
+// Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
+// Helper functions that return a barrier are read first so their callers can instantiate them.
+import type { SyntaxNode, Tree } from '../parse/parser';
+import { getQuery } from '../parse/parser';
+import type { ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
+import type { FileCtx } from './context';
+import { FnCtx, resetObjectIds } from './context';
+import { describeSite, barrierFromStruct } from './barrier-facts';
+import { collectConstants } from './constants';
+import { evalValue, structKindOfType } from './expressions';
+import { rangeOf } from './syntax';
+import { walkStatement } from './walker';
+
+interface FunctionNode {
+  node: SyntaxNode;
+  body: SyntaxNode;
+  declarator: SyntaxNode | null;
+  lambda: boolean;
+}
+
+function functionNodes(tree: Tree): FunctionNode[] {
+  const out: FunctionNode[] = [];
+  for (const m of getQuery('functions').matches(tree.rootNode)) {
+    const get = (name: string) => m.captures.find((c) => c.name === name)?.node;
+    const fnNode = get('function') ?? get('lambda');
+    const body = get('function.body') ?? get('lambda.body');
+    if (fnNode && body) out.push({ node: fnNode, body, declarator: get('function.declarator') ?? null, lambda: !!get('lambda') });
+  }
+  return out;
+}
+
+function nameAndParams(f: FunctionNode): { name: string; qualified: string; params: string[] } {
+  let d: SyntaxNode | null = f.lambda ? f.node.childForFieldName('declarator') : f.declarator;
+  while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
+    d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.includes('declarator')) ?? null;
+  }
+  const paramList = d?.childForFieldName('parameters');
+  const params = (paramList?.namedChildren ?? []).map((p) => {
+    const ids = p.descendantsOfType('identifier');
+    return ids.length ? ids[ids.length - 1].text : '';
+  });
+  if (f.lambda) return { name: `<lambda:${f.node.startPosition.row + 1}>`, qualified: '<lambda>', params };
+  const qualified = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
+  return { name: qualified.split('::').pop() ?? qualified, qualified, params };
+}
+
+function countErrors(tree: Tree): { count: number; problems: ExtractProblem[] } {
+  const problems: ExtractProblem[] = [];
+  if (!tree.rootNode.hasError) return { count: 0, problems };
+  const visit = (n: SyntaxNode) => {
+    if (n.type === 'ERROR' || n.isMissing) {
+      problems.push({ kind: 'parse-error', range: rangeOf(n), text: n.text.slice(0, 80), detail: n.isMissing ? `missing ${n.type}` : 'syntax error' });
+      return;
+    }
+    if (n.hasError) for (const c of n.children) visit(c);
+  };
+  visit(tree.rootNode);
+  return { count: problems.length, problems };
+}
+
+function relevant(s: Stmt): boolean {
+  switch (s.k) {
+    case 'seq': return s.body.some(relevant);
+    case 'if': return relevant(s.then) || (s.else !== null && relevant(s.else));
+    case 'loop': return relevant(s.body);
+    case 'switch': return s.cases.some(relevant);
+    case 'event': return s.event.kind !== 'command' || s.event.resources.length > 0;
+    default: return false;
+  }
+}
+
+export function extractFacts(tree: Tree, text: string): FileFacts {
+  resetObjectIds();
+  const errors = countErrors(tree);
+  const file: FileCtx = {
+    text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(),
+  };
+  collectConstants(tree, file);
+  const fns = functionNodes(tree);
+  readTemplates(fns, file);
+  const functions: FunctionFacts[] = [];
+  for (const f of fns) {
+    const { name, qualified, params } = nameAndParams(f);
+    const ctx = new FnCtx(file, params, name);
+    const body = walkStatement(f.body, ctx);
+    functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body) });
+  }
+  for (const rec of file.sites) {
+    if (rec.live) describeSite(rec.site, barrierFromStruct(rec.live));
+    if (rec.live?.kind === 'group') {
+      const n = rec.live.members.get('NumBarriers');
+      rec.site.fields.NumBarriers = n?.t === 'num' ? n.f.value : null;
+    }
+  }
+  return {
+    functions, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...file.problems], parseErrors: errors.count,
+  };
+}
+
+/** Functions returning a barrier struct: walk them once with symbolic parameters and keep the returned value. */
+function readTemplates(fns: FunctionNode[], file: FileCtx): void {
+  for (const f of fns) {
+    if (f.lambda) continue;
+    const kind = structKindOfType(f.node.childForFieldName('type')?.text ?? '');
+    if (!kind) continue;
+    const { name, params } = nameAndParams(f);
+    const scratch: FileCtx = { ...file, sites: [], problems: [], reported: new Set() };
+    const ctx = new FnCtx(scratch, params, name);
+    let returned: ReturnType<typeof evalValue> | undefined;
+    walkStatement(f.body, ctx, (value) => {
+      returned = evalValue(value, kind, ctx);
+    });
+    if (returned?.t === 'struct') {
+      returned.site = returned.site >= 0 ? 0 : -1;
+      file.templates.set(name, { params, value: returned });
+    }
+  }
+}

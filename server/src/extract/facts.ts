@@ -1,0 +1,179 @@
+// What the extractor understood: barriers, calls, creations and a small statement tree per function.
+// These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
+import type { CommandListType, Range } from '../types';
+
+/**
+ * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
+ * never guessed). `param` is set when the value is exactly a parameter of the enclosing function, so a helper's
+ * summary can substitute the caller's argument.
+ */
+export interface Field {
+  value: number | null;
+  text: string;
+  range: Range;
+  param?: number;
+}
+
+/** A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr. */
+export interface ResourceRef {
+  key: string | null;
+  text: string;
+  range: Range;
+  param?: number;
+}
+
+export type BarrierKind =
+  | 'texture' | 'buffer' | 'global'
+  | 'legacy-transition' | 'legacy-uav' | 'legacy-aliasing';
+
+/** One barrier as the code builds it. Field names are the struct member names (SyncBefore, StateAfter, ...). */
+export interface BarrierFact {
+  kind: BarrierKind;
+  /** Id of the construction site (index into FileFacts.sites) this barrier came from. */
+  site: number;
+  range: Range;
+  fields: Record<string, Field | undefined>;
+  resource?: ResourceRef;
+  /** Legacy aliasing: the "after" resource (`resource` is the "before" one). */
+  resourceAfter?: ResourceRef;
+  /** Legacy raw struct: the declared Type, if set explicitly. */
+  declaredType?: Field;
+  /** True when the barrier stands for "some element" of an array filled in a loop (fields may be partial). */
+  fromLoop?: boolean;
+}
+
+export interface BarrierGroupFact {
+  site: number;
+  range: Range;
+  /** Group type implied by the array element type ('texture'|'buffer'|'global'), or null when unknown. */
+  elementType: 'texture' | 'buffer' | 'global' | null;
+  /** Declared Type field for raw D3D12_BARRIER_GROUP structs. */
+  declaredType?: Field;
+  numBarriers: Field;
+  /** Barriers the group points at, or null when the pointer could not be followed. */
+  barriers: BarrierFact[] | null;
+}
+
+export interface ResourceCreation {
+  resource: ResourceRef;
+  api: string;
+  dimension: 'buffer' | 'texture1d' | 'texture2d' | 'texture3d' | null;
+  width?: number | null;
+  mipLevels: number | null;
+  arraySize: number | null;
+  flags: number | null;
+  heapType: number | null;
+  sampleCount?: number | null;
+  /** Legacy InitialState / ResourceState, when the API has one. */
+  initialState?: Field;
+  /** Enhanced InitialLayout, when the API has one. */
+  initialLayout?: Field;
+  /** Swap-chain buffer (GetBuffer): starts in COMMON/PRESENT. */
+  swapChain?: boolean;
+}
+
+interface EventBase {
+  site: number;
+  range: Range;
+  /** Command list (or device/queue) the call is made on, when known. */
+  list?: ResourceRef;
+}
+
+export interface BarrierCallEvent extends EventBase {
+  kind: 'barrier-call';
+  count: Field;
+  groups: BarrierGroupFact[] | null;
+}
+
+export interface ResourceBarrierCallEvent extends EventBase {
+  kind: 'resource-barrier-call';
+  count: Field;
+  barriers: BarrierFact[] | null;
+}
+
+export interface CreationEvent extends EventBase {
+  kind: 'resource-creation';
+  creation: ResourceCreation;
+}
+
+export interface ListCreationEvent extends EventBase {
+  kind: 'command-list-creation';
+  listType: CommandListType | null;
+  api: string;
+  /** Interface named in the IID (`IID_PPV_ARGS(&x)` → type of x when declared), e.g. ID3D12GraphicsCommandList. */
+  iface?: string;
+}
+
+export interface CommandEvent extends EventBase {
+  kind: 'command';
+  /** Method name: CopyResource, Dispatch, DrawInstanced, ClearUnorderedAccessViewUint, ... */
+  method: string;
+  /** Resource arguments with the role they play (dest, source, argument-buffer, ...). */
+  resources: { role: string; ref: ResourceRef; subresource?: Field }[];
+}
+
+export interface ExecuteEvent extends EventBase {
+  kind: 'execute-command-lists';
+  lists: ResourceRef[] | null;
+}
+
+export interface ListOpEvent extends EventBase {
+  kind: 'close' | 'reset';
+}
+
+/** A call to a function that might be a barrier helper; resolved through function summaries by the tracker. */
+export interface UserCallEvent extends EventBase {
+  kind: 'user-call';
+  callee: string;
+  args: { field: Field; resource: ResourceRef }[];
+}
+
+export type Event =
+  | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
+  | ExecuteEvent | ListOpEvent | UserCallEvent;
+
+/** Structured control flow, enough for the tracker to build its graph. */
+export type Stmt =
+  | { k: 'seq'; body: Stmt[] }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range }
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range }
+  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range }
+  | { k: 'return'; range: Range }
+  | { k: 'break' }
+  | { k: 'continue' }
+  | { k: 'event'; event: Event };
+
+export interface FunctionFacts {
+  /** Unqualified name (`Transition`), used to resolve calls. */
+  name: string;
+  qualifiedName: string;
+  params: string[];
+  range: Range;
+  body: Stmt;
+  lambda: boolean;
+  /** Whether the body records anything barrier-related (barriers, creations, user calls): helpers worth summarizing. */
+  relevant: boolean;
+}
+
+/** A construction site, as `--format facts` prints it. */
+export interface Site {
+  kind: string;
+  range: Range;
+  resource: string | null;
+  fields: Record<string, string | number | null>;
+}
+
+/** Something the extractor could not understand or that is wrong by itself (unknown enumerator, no overload). */
+export interface ExtractProblem {
+  kind: 'unknown-enumerator' | 'no-matching-overload' | 'parse-error';
+  range: Range;
+  text: string;
+  detail: string;
+}
+
+export interface FileFacts {
+  functions: FunctionFacts[];
+  sites: Site[];
+  problems: ExtractProblem[];
+  parseErrors: number;
+}

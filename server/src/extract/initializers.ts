@@ -1,0 +1,99 @@
+// Brace initializers for barrier structs: positional aggregates (member order matters, nested Subresources and
+// the legacy Transition union), C++20 designated initializers, and `Helper{...}` (which calls a constructor).
+import { HELPERS } from '../model/helpers';
+import type { StructKind } from '../model/structs';
+import { STRUCT_LAYOUTS } from '../model/structs';
+import type { SyntaxNode } from '../parse/parser';
+import type { FnCtx } from './context';
+import { addSite } from './context';
+import { constructHelper, setGroupPointer } from './construct';
+import { evalValue, memberExpect } from './expressions';
+import { argumentNodes, rangeOf } from './syntax';
+import type { AVal, StructVal } from './values';
+import { makeStruct } from './values';
+
+/** Site kind for a raw struct literal of a barrier kind (legacy kinds are refined from Type at snapshot time). */
+export const RAW_SITE_KIND: Partial<Record<StructKind, string>> = {
+  texture: 'texture-barrier', buffer: 'buffer-barrier', global: 'global-barrier', group: 'barrier-group', legacy: 'legacy-barrier',
+};
+
+export function newRawStruct(kind: StructKind, node: SyntaxNode, fn: FnCtx, zeroInit: boolean): StructVal {
+  const range = rangeOf(node);
+  const siteKind = RAW_SITE_KIND[kind];
+  const site = siteKind ? addSite(fn.file, siteKind, range, null) : -1;
+  const s = fn.created(makeStruct(kind, range, site, zeroInit));
+  if (site >= 0) fn.file.sites[site].live = s;
+  return s;
+}
+
+/** `{ ... }` for a struct of `kind`. With a d3dx12 helper type, braces call its constructor. */
+export function aggregateInit(list: SyntaxNode, kind: StructKind, fn: FnCtx, helper?: string): AVal {
+  const items = argumentNodes(list);
+  if (helper && HELPERS[helper] && items.length > 0 && !items.some((i) => i.type === 'initializer_pair')) {
+    return constructHelper(list, helper, items, fn);
+  }
+  const s = newRawStruct(kind, list, fn, true);
+  fillStruct(s, items, fn);
+  return s;
+}
+
+function fillStruct(s: StructVal, items: SyntaxNode[], fn: FnCtx): void {
+  const layout = STRUCT_LAYOUTS[s.kind];
+  let position = 0;
+  for (const item of items) {
+    if (item.type === 'initializer_pair') {
+      const path = designatorPath(item);
+      const value = item.childForFieldName('value');
+      if (path.length > 0 && value) setDesignated(s, path, value, fn);
+      continue;
+    }
+    const member = layout.members[position];
+    if (member === undefined) break;
+    setMemberFrom(s, member, item, fn);
+    // A union holds one member: positional init fills the first and stops.
+    position = layout.unionAfter !== undefined && position >= layout.unionAfter ? layout.members.length : position + 1;
+  }
+}
+
+function designatorPath(pair: SyntaxNode): string[] {
+  const path: string[] = [];
+  for (const c of pair.namedChildren) {
+    if (c.type === 'field_designator') path.push(c.namedChild(0)?.text ?? c.text.replace(/^\./, ''));
+    else if (c.type === 'field_identifier') path.push(c.text);
+  }
+  return path;
+}
+
+function setDesignated(s: StructVal, path: string[], value: SyntaxNode, fn: FnCtx): void {
+  let target = s;
+  for (const part of path.slice(0, -1)) {
+    const nestedKind = STRUCT_LAYOUTS[target.kind].nested?.[part];
+    if (!nestedKind) return;
+    let next = target.members.get(part);
+    if (!next || next.t !== 'struct') {
+      next = fn.created(makeStruct(nestedKind, rangeOf(value), -1, true));
+      target.members.set(part, next);
+    }
+    target = next;
+  }
+  setMemberFrom(target, path[path.length - 1], value, fn);
+}
+
+/** Assign one member from an initializer element, recursing into nested structs. */
+export function setMemberFrom(s: StructVal, member: string, node: SyntaxNode, fn: FnCtx): void {
+  const expect = memberExpect(s.kind, member);
+  const v = node.type === 'initializer_list' && typeof expect === 'string' && expect !== 'num' && expect !== 'res' && expect !== 'any'
+    ? nestedInit(node, expect, fn)
+    : evalValue(node, expect, fn);
+  if (s.kind === 'group' && /^p\w*Barriers$/.test(member)) {
+    setGroupPointer(s, v);
+    return;
+  }
+  s.members.set(member, v);
+}
+
+function nestedInit(list: SyntaxNode, kind: StructKind, fn: FnCtx): StructVal {
+  const s = fn.created(makeStruct(kind, rangeOf(list), -1, true));
+  fillStruct(s, argumentNodes(list), fn);
+  return s;
+}

@@ -1,0 +1,85 @@
+// Resource identity: one stable key per resource expression, so `tex`, `tex.Get()`, `this->tex`, `&tex` and
+// `IID_PPV_ARGS(&tex)` all name the same resource, and a local alias (`auto* r = m_tex.Get()`) follows it.
+import type { SyntaxNode } from '../parse/parser';
+import type { ResourceRef } from './facts';
+import type { FileCtx, FnCtx } from './context';
+import { fold, toNumber } from './evaluate';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+
+/** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
+const POINTER_ACCESSORS = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
+
+const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
+
+function strip(node: SyntaxNode): SyntaxNode {
+  let n = unwrapValue(node);
+  for (;;) {
+    if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
+      const arg = n.childForFieldName('argument');
+      if (!arg) return n;
+      n = unwrapValue(arg);
+      continue;
+    }
+    if (n.type === 'call_expression') {
+      const f = n.childForFieldName('function');
+      const name = f ? calleeName(f) : undefined;
+      if (f?.type === 'field_expression' && name && POINTER_ACCESSORS.has(name) && argumentNodes(n).length === 0) {
+        const obj = f.childForFieldName('argument');
+        if (obj) {
+          n = unwrapValue(obj);
+          continue;
+        }
+      }
+      if (name === 'IID_PPV_ARGS' && argumentNodes(n).length === 1) {
+        n = unwrapValue(argumentNodes(n)[0]);
+        continue;
+      }
+    }
+    return n;
+  }
+}
+
+/** Normalized key text: no whitespace, no `this->`, constant subscripts folded. */
+function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
+  if (n.type === 'subscript_expression') {
+    const arr = n.childForFieldName('argument');
+    const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
+    if (arr && idx) {
+      const folded = fold(idx, file, fn);
+      const idxText = folded ? String(toNumber(folded)) : idx.text.replace(/\s+/g, '');
+      return `${keyText(strip(arr), file, fn)}[${idxText}]`;
+    }
+  }
+  if (n.type === 'field_expression') {
+    const obj = n.childForFieldName('argument');
+    const field = n.childForFieldName('field');
+    if (obj?.type === 'this' && field) return field.text;
+    if (obj && field) {
+      const op = n.child(1)?.type === '->' ? '->' : '.';
+      return `${keyText(strip(obj), file, fn)}${op}${field.text}`;
+    }
+  }
+  return n.text.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
+}
+
+/** The resource an expression denotes. Local aliases resolve to what they were bound to. */
+export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): ResourceRef {
+  const n = strip(node);
+  const range = rangeOf(node);
+  const text = node.text;
+  if (NULL_TEXTS.has(n.text)) return { key: null, text, range };
+  if ((n.type === 'identifier' || n.type === 'type_identifier') && fn) {
+    const bound = fn.env.get(n.text);
+    if (bound?.t === 'res') return { ...bound.ref, text, range };
+    if (!bound) {
+      const p = fn.params.indexOf(n.text);
+      if (p >= 0) return { key: n.text, text, range, param: p };
+    }
+  }
+  return { key: keyText(n, file, fn), text, range };
+}
+
+/** Whether a declared type names a resource pointer (`ID3D12Resource*`, `ComPtr<ID3D12Resource>`, ...). */
+export function isResourceType(typeText: string): boolean {
+  return /ID3D12Resource\d*\b/.test(typeText);
+}

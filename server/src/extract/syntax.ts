@@ -1,0 +1,70 @@
+// Small helpers over tree-sitter nodes: ranges, unwrapping parentheses/casts, argument lists.
+import type { SyntaxNode } from '../parse/parser';
+import type { Range } from '../types';
+
+export function rangeOf(node: SyntaxNode): Range {
+  return {
+    startLine: node.startPosition.row,
+    startColumn: node.startPosition.column,
+    endLine: node.endPosition.row,
+    endColumn: node.endPosition.column,
+  };
+}
+
+export function spanRange(a: Range, b: Range): Range {
+  return { startLine: a.startLine, startColumn: a.startColumn, endLine: b.endLine, endColumn: b.endColumn };
+}
+
+/** Text with whitespace collapsed: the normalized form used for identities and fingerprints. */
+export function compactText(node: SyntaxNode): string {
+  return node.text.replace(/\s+/g, '');
+}
+
+/** Strip parentheses, casts and the MSVC `&Temp()` address-of-temporary so the value expression remains. */
+export function unwrapValue(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  for (;;) {
+    if (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
+    else if (n.type === 'cast_expression') n = n.childForFieldName('value') ?? n;
+    else if (isCppCast(n)) n = argumentNodes(n)[0] ?? n;
+    else return n;
+    if (n === node) return n;
+  }
+}
+
+const CPP_CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast', 'UINT', 'UINT32', 'UINT64', 'uint32_t', 'uint64_t']);
+
+/** `static_cast<T>(x)` (template_function) or a functional cast `UINT(x)`. */
+export function isCppCast(n: SyntaxNode): boolean {
+  if (n.type !== 'call_expression') return false;
+  const fn = n.childForFieldName('function');
+  if (!fn) return false;
+  const name = fn.type === 'template_function' ? fn.childForFieldName('name')?.text : fn.text;
+  return name !== undefined && CPP_CASTS.has(name) && argumentNodes(n).length === 1;
+}
+
+/** The argument expressions of a call (or of an argument_list / initializer_list node itself). */
+export function argumentNodes(n: SyntaxNode): SyntaxNode[] {
+  const list = n.type === 'argument_list' || n.type === 'initializer_list' ? n : n.childForFieldName('arguments');
+  if (!list) return [];
+  return list.namedChildren.filter((c) => c.type !== 'comment');
+}
+
+/** The callee's last name: `cl->Barrier` → Barrier, `CD3DX12_RESOURCE_BARRIER::Transition` → Transition. */
+export function calleeName(fn: SyntaxNode): string | undefined {
+  switch (fn.type) {
+    case 'identifier': return fn.text;
+    case 'field_expression': return fn.childForFieldName('field')?.text;
+    case 'qualified_identifier': {
+      const name = fn.childForFieldName('name');
+      return name ? calleeName(name) : undefined;
+    }
+    case 'template_function': return fn.childForFieldName('name')?.text;
+    default: return undefined;
+  }
+}
+
+/** `CD3DX12_RESOURCE_BARRIER::Transition` → "CD3DX12_RESOURCE_BARRIER::Transition"; plain names as they are. */
+export function calleeFullName(fn: SyntaxNode): string {
+  return fn.text.replace(/\s+/g, '');
+}

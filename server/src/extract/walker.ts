@@ -1,0 +1,149 @@
+// The statement walker: turns a function body into the structured statement tree (Stmt) the tracker follows,
+// evaluating declarations and expressions in source order so each event sees the values of its moment.
+import type { SyntaxNode } from '../parse/parser';
+import type { Stmt } from './facts';
+import type { FnCtx } from './context';
+import { handleAssignment, handleContainerCall, handleDeclaration, indexValue } from './declarations';
+import { arrayElement, evalValue, visitCalls } from './expressions';
+import { rangeOf } from './syntax';
+import type { AVal } from './values';
+import { numVal } from './values';
+
+function seq(body: Stmt[]): Stmt {
+  return body.length === 1 ? body[0] : { k: 'seq', body };
+}
+
+/** Run `work` and wrap the events it records as statements. */
+function collect(fn: FnCtx, work: () => void): Stmt[] {
+  const saved = fn.events;
+  fn.events = [];
+  work();
+  const out: Stmt[] = fn.events.map((event) => ({ k: 'event', event }));
+  fn.events = saved;
+  return out;
+}
+
+function unknownAt(n: SyntaxNode): (key: string) => AVal {
+  return (key) => numVal({ value: null, text: `${key} (differs between paths)`, range: rangeOf(n) });
+}
+
+export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
+  const walk = (c: SyntaxNode | null): Stmt => (c ? walkStatement(c, fn, onReturn) : { k: 'seq', body: [] });
+  switch (n.type) {
+    case 'compound_statement': case 'translation_unit': case 'declaration_list':
+      return seq(n.namedChildren.map((c) => walk(c)));
+    case 'declaration':
+      return seq(collect(fn, () => handleDeclaration(n, fn)));
+    case 'expression_statement': {
+      const e = n.namedChild(0);
+      return seq(e ? collect(fn, () => expression(e, fn)) : []);
+    }
+    case 'if_statement': {
+      const cond = n.childForFieldName('condition');
+      const pre = collect(fn, () => cond && conditionCalls(cond, fn));
+      const alt = n.childForFieldName('alternative');
+      const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n));
+      return seq([...pre, { k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n) }]);
+    }
+    case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':
+      return loop(n, fn, walk);
+    case 'switch_statement': {
+      const cond = n.childForFieldName('condition');
+      const pre = collect(fn, () => cond && conditionCalls(cond, fn));
+      const body = n.childForFieldName('body');
+      const cases = body?.namedChildren.filter((c) => c.type === 'case_statement') ?? [];
+      const hasDefault = cases.some((c) => c.child(0)?.type === 'default');
+      const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
+      const stmts = fn.branches(runs, hasDefault, unknownAt(n));
+      return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n) }]);
+    }
+    case 'return_statement': {
+      const value = n.namedChild(0);
+      const pre = collect(fn, () => {
+        if (value && onReturn) onReturn(value);
+        else if (value) visitCalls(value, fn);
+      });
+      return seq([...pre, { k: 'return', range: rangeOf(n) }]);
+    }
+    case 'break_statement': return { k: 'break' };
+    case 'continue_statement': return { k: 'continue' };
+    case 'labeled_statement': return walk(n.childForFieldName('statement') ?? n.namedChildren[n.namedChildCount - 1]);
+    case 'try_statement': return walk(n.childForFieldName('body'));
+    case 'preproc_if': case 'preproc_ifdef': case 'preproc_else': case 'preproc_elif': case 'preproc_elifdef':
+      return preprocessor(n, fn, walk);
+    default:
+      return seq(collect(fn, () => visitCalls(n, fn)));
+  }
+}
+
+function conditionCalls(cond: SyntaxNode, fn: FnCtx): void {
+  for (const c of cond.namedChildren) {
+    if (c.type === 'declaration') handleDeclaration(c, fn);
+    else expression(c, fn);
+  }
+}
+
+/** `#if A ... #else ... #endif` inside a body: either branch may be compiled. */
+function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
+  const alt = n.childForFieldName('alternative');
+  const own = n.namedChildren.filter((c) => c !== alt && c !== n.childForFieldName('condition') && c !== n.childForFieldName('name'));
+  if (!alt) return seq(own.map((c) => walk(c)));
+  const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => walk(alt)], true, unknownAt(n));
+  return { k: 'if', then: a, else: b, range: rangeOf(n) };
+}
+
+function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
+  const pre: Stmt[] = [];
+  if (n.type === 'for_statement') {
+    const init = n.childForFieldName('initializer');
+    if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))));
+  }
+  forgetModified(n, fn);
+  const cond = n.childForFieldName('condition');
+  pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)));
+  if (n.type === 'for_range_loop') bindRangeElement(n, fn);
+  fn.loopDepth++;
+  const [body] = fn.branches([() => {
+    const b = walk(n.childForFieldName('body'));
+    const update = n.childForFieldName('update');
+    const tail = update ? collect(fn, () => expression(update, fn)) : [];
+    return tail.length ? seq([b, ...tail]) : b;
+  }], false, unknownAt(n));
+  fn.loopDepth--;
+  return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n) }]);
+}
+
+/** Scalars changed anywhere in a loop are unknown inside it (a counter is 0 only on the first iteration). */
+function forgetModified(n: SyntaxNode, fn: FnCtx): void {
+  for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
+    const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
+    if (target?.type === 'identifier' && fn.env.get(target.text)?.t === 'num') {
+      fn.env.set(target.text, numVal({ value: null, text: target.text, range: rangeOf(target) }));
+    }
+  }
+}
+
+/** `for (auto& b : barriers)`: b stands for "some element". */
+function bindRangeElement(n: SyntaxNode, fn: FnCtx): void {
+  const decl = n.childForFieldName('declarator');
+  const right = n.childForFieldName('right');
+  if (!decl || !right) return;
+  const name = decl.descendantsOfType('identifier')[0]?.text ?? (decl.type === 'identifier' ? decl.text : undefined);
+  const coll = evalValue(right, 'any', fn);
+  if (name && coll.t === 'array') fn.env.set(name, arrayElement(coll, null));
+  else if (name) fn.env.set(name, { t: 'unknown', text: name, range: rangeOf(decl) });
+}
+
+export function expression(e: SyntaxNode, fn: FnCtx): void {
+  switch (e.type) {
+    case 'assignment_expression': handleAssignment(e, fn); return;
+    case 'comma_expression': for (const c of e.namedChildren) expression(c, fn); return;
+    case 'update_expression': indexValue(e, fn); return;
+    case 'call_expression':
+      if (handleContainerCall(e, fn)) return;
+      evalValue(e, 'any', fn);
+      return;
+    default: visitCalls(e, fn);
+  }
+}

@@ -1,0 +1,73 @@
+// D3D12 API entry points the extractor recognizes, as data: creation calls (which argument holds the desc, the
+// heap properties, the initial state or layout), command-list recording commands (which arguments are
+// resources and the role each plays), and command-list lifecycle methods. eb-rules.md A.11, C.19 (EB-MISC-02).
+
+export interface CreationApi {
+  heapArg?: number;
+  descArg: number;
+  stateArg?: number;
+  layoutArg?: number;
+  /** Placed resources may alias (aliasing barriers, metadata initialization). */
+  placed?: boolean;
+  reserved?: boolean;
+}
+
+export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
+  CreateCommittedResource: { heapArg: 0, descArg: 2, stateArg: 3 },
+  CreateCommittedResource1: { heapArg: 0, descArg: 2, stateArg: 3 },
+  CreateCommittedResource2: { heapArg: 0, descArg: 2, stateArg: 3 },
+  CreateCommittedResource3: { heapArg: 0, descArg: 2, layoutArg: 3 },
+  CreatePlacedResource: { descArg: 2, stateArg: 3, placed: true },
+  CreatePlacedResource1: { descArg: 2, stateArg: 3, placed: true },
+  CreatePlacedResource2: { descArg: 2, layoutArg: 3, placed: true },
+  CreateReservedResource: { descArg: 0, stateArg: 1, reserved: true },
+  CreateReservedResource1: { descArg: 0, stateArg: 1, reserved: true },
+  CreateReservedResource2: { descArg: 0, layoutArg: 1, reserved: true },
+};
+
+export interface CommandSpec {
+  /** Accepted argument counts. */
+  argc: readonly number[];
+  /** Resource arguments: index, role, optional subresource argument index. `loc` = a texture copy location. */
+  resources: readonly { arg: number; role: string; sub?: number; loc?: boolean }[];
+  /** The sync scope the command runs in (EB-MISC-02), for hazard and sequencing checks. */
+  scope: string;
+}
+
+export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  CopyResource: { argc: [2], resources: [{ arg: 0, role: 'copy-dest' }, { arg: 1, role: 'copy-source' }], scope: 'COPY' },
+  CopyBufferRegion: { argc: [5], resources: [{ arg: 0, role: 'copy-dest' }, { arg: 2, role: 'copy-source' }], scope: 'COPY' },
+  CopyTextureRegion: { argc: [6], resources: [{ arg: 0, role: 'copy-dest', loc: true }, { arg: 4, role: 'copy-source', loc: true }], scope: 'COPY' },
+  CopyTiles: { argc: [6], resources: [{ arg: 0, role: 'copy-tiles' }], scope: 'COPY' },
+  ResolveSubresource: { argc: [5], resources: [{ arg: 0, role: 'resolve-dest', sub: 1 }, { arg: 2, role: 'resolve-source', sub: 3 }], scope: 'RESOLVE' },
+  ResolveSubresourceRegion: { argc: [9], resources: [{ arg: 0, role: 'resolve-dest', sub: 1 }, { arg: 4, role: 'resolve-source', sub: 5 }], scope: 'RESOLVE' },
+  ExecuteIndirect: { argc: [6], resources: [{ arg: 2, role: 'indirect-argument' }, { arg: 4, role: 'indirect-count' }], scope: 'EXECUTE_INDIRECT' },
+  ClearUnorderedAccessViewUint: { argc: [6], resources: [{ arg: 2, role: 'clear-uav' }], scope: 'CLEAR_UNORDERED_ACCESS_VIEW' },
+  ClearUnorderedAccessViewFloat: { argc: [6], resources: [{ arg: 2, role: 'clear-uav' }], scope: 'CLEAR_UNORDERED_ACCESS_VIEW' },
+  DiscardResource: { argc: [2], resources: [{ arg: 0, role: 'discard' }], scope: 'ALL' },
+  Dispatch: { argc: [3], resources: [], scope: 'COMPUTE_SHADING' },
+  DispatchMesh: { argc: [3], resources: [], scope: 'DRAW' },
+  DispatchRays: { argc: [1], resources: [], scope: 'RAYTRACING' },
+  DrawInstanced: { argc: [4], resources: [], scope: 'DRAW' },
+  DrawIndexedInstanced: { argc: [5], resources: [], scope: 'DRAW' },
+  ClearRenderTargetView: { argc: [4], resources: [], scope: 'RENDER_TARGET' },
+  ClearDepthStencilView: { argc: [6], resources: [], scope: 'DEPTH_STENCIL' },
+  BuildRaytracingAccelerationStructure: { argc: [3], resources: [], scope: 'BUILD_RAYTRACING_ACCELERATION_STRUCTURE' },
+};
+
+/** Lifecycle methods of a command list: argument counts that identify the D3D12 method. */
+export const LIST_OPS: Readonly<Record<string, { kind: 'close' | 'reset'; argc: readonly number[] }>> = {
+  Close: { kind: 'close', argc: [0] },
+  Reset: { kind: 'reset', argc: [2] },
+};
+
+/** Command-list creation: argument index of the list type. The created list is the last argument. */
+export const LIST_CREATION: Readonly<Record<string, { typeArg: number; argc: readonly number[] }>> = {
+  CreateCommandList: { typeArg: 1, argc: [5, 6] },
+  CreateCommandList1: { typeArg: 1, argc: [4, 5] },
+};
+
+/** `D3D12_COMMAND_LIST_TYPE` value → the config/types name. */
+export const LIST_TYPE_NAMES: Readonly<Record<number, 'direct' | 'bundle' | 'compute' | 'copy' | 'video-decode' | 'video-process' | 'video-encode'>> = {
+  0: 'direct', 1: 'bundle', 2: 'compute', 3: 'copy', 4: 'video-decode', 5: 'video-process', 6: 'video-encode',
+};

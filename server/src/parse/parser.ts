@@ -1,0 +1,57 @@
+// The one tree-sitter parser (C++ grammar) and the compiled queries from grammar-queries/.
+// Only parse/ and extract/ import tree-sitter.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Parser from 'tree-sitter';
+import Cpp from 'tree-sitter-cpp';
+
+export type Tree = Parser.Tree;
+export type SyntaxNode = Parser.SyntaxNode;
+export type Query = Parser.Query;
+
+let parser: Parser | undefined;
+
+function getParser(): Parser {
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(Cpp as unknown as Parser.Language);
+  }
+  return parser;
+}
+
+/** tree-sitter's default buffer is small; large files need a bigger one or parse() throws. */
+function bufferSizeFor(text: string): number {
+  return Math.max(32 * 1024, text.length * 2 + 1024);
+}
+
+/** Parse C++ source. Pass the previous (edited) tree for an incremental re-parse. */
+export function parseCpp(text: string, oldTree?: Tree): Tree {
+  return getParser().parse(text, oldTree, { bufferSize: bufferSizeFor(text) });
+}
+
+/** Directory holding the .scm files: beside the sources, or BARRIERLINT_QUERIES for bundled builds. */
+export function queriesDir(): string {
+  if (process.env.BARRIERLINT_QUERIES) return process.env.BARRIERLINT_QUERIES;
+  for (const rel of ['../../../../grammar-queries', '../../../grammar-queries', '../grammar-queries', 'grammar-queries']) {
+    const dir = path.resolve(__dirname, rel);
+    if (fs.existsSync(path.join(dir, 'functions.scm'))) return dir;
+  }
+  throw new Error(`barrierlint: grammar-queries directory not found near ${__dirname}`);
+}
+
+const queryCache = new Map<string, Query>();
+
+/** Compile (once) and return the query in grammar-queries/<name>.scm. */
+export function getQuery(name: string): Query {
+  let q = queryCache.get(name);
+  if (!q) {
+    const source = fs.readFileSync(path.join(queriesDir(), `${name}.scm`), 'utf8');
+    q = new Parser.Query(Cpp as unknown as Parser.Language, source);
+    queryCache.set(name, q);
+  }
+  return q;
+}
+
+export function listQueryNames(): string[] {
+  return fs.readdirSync(queriesDir()).filter((f) => f.endsWith('.scm')).map((f) => f.slice(0, -4));
+}
