@@ -1,6 +1,6 @@
 // Snapshots of abstract struct values as plain facts: BarrierFact / BarrierGroupFact for events and rules, and
 // the `fields` map of a Site for `--format facts` (enumerator names joined with `|`, numbers, or null).
-import { ENUM_FAMILIES, flagNames, memberName } from '../model/enums';
+import { familyById, formatEnumValue } from '../model/format-values';
 import { MEMBER_FAMILY, STRUCT_LAYOUTS } from '../model/structs';
 import type { Range } from '../types';
 import type { BarrierFact, BarrierGroupFact, BarrierKind, Field, ResourceRef, Site } from './facts';
@@ -98,14 +98,7 @@ export function groupFromStruct(s: StructVal): BarrierGroupFact {
 export function describeField(member: string, f: Field | undefined, legacy = false): string | number | null {
   if (!f || f.value === null) return null;
   const familyId = legacy && member === 'Flags' ? 'resource-barrier-flags' : MEMBER_FAMILY[member.replace(/^Subresources\./, '')];
-  const family = familyId && ENUM_FAMILIES.find((fam) => fam.id === familyId && !fam.xbox);
-  if (!family) return f.value;
-  if (!family.flags) return `${family.prefix}${memberName(family.table, f.value) ?? f.value}`;
-  if (f.value === 0) return `${family.prefix}${memberName(family.table, 0) ?? '0'}`;
-  const { names, leftover } = flagNames(family.table, f.value);
-  const parts = names.map((n) => family.prefix + n);
-  if (leftover) parts.push(`0x${leftover.toString(16)}`);
-  return parts.join('|');
+  return familyId && familyById(familyId) ? formatEnumValue(familyId, f.value) : f.value;
 }
 
 /** Fill a site's `fields` and `resource` from a barrier fact. */

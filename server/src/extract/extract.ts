@@ -2,7 +2,7 @@
 // Helper functions that return a barrier are read first so their callers can instantiate them.
 import type { SyntaxNode, Tree } from '../parse/parser';
 import { getQuery } from '../parse/parser';
-import type { ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
+import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
 import type { FileCtx } from './context';
 import { FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
@@ -85,15 +85,18 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
     const body = walkStatement(f.body, ctx);
     functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body) });
   }
+  const barriers: BarrierFact[] = [];
   for (const rec of file.sites) {
-    if (rec.live) describeSite(rec.site, barrierFromStruct(rec.live));
+    const fact = rec.live ? barrierFromStruct(rec.live) : undefined;
+    if (fact) barriers.push(fact);
+    describeSite(rec.site, fact);
     if (rec.live?.kind === 'group') {
       const n = rec.live.members.get('NumBarriers');
       rec.site.fields.NumBarriers = n?.t === 'num' ? n.f.value : null;
     }
   }
   return {
-    functions, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...file.problems], parseErrors: errors.count,
+    functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...file.problems], parseErrors: errors.count,
   };
 }
 

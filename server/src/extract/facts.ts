@@ -173,6 +173,8 @@ export interface ExtractProblem {
 
 export interface FileFacts {
   functions: FunctionFacts[];
+  /** Final snapshot of every barrier construction site (also those never passed to a call in this file). */
+  barriers: BarrierFact[];
   sites: Site[];
   problems: ExtractProblem[];
   parseErrors: number;

@@ -1,7 +1,11 @@
 // The rule contract: every rule file exports `rule = defineRule({ meta, create })`.
 // `meta` describes the rule (id == file name, debug-layer message id, default severity, message templates);
 // `create` returns visitors that the single-barrier pass and the tracker call. Rules never touch syntax.
-import type { Fix, Platform, Range, RelatedLocation, Severity } from '../types';
+import type {
+  BarrierCallEvent, BarrierFact, CreationEvent, ExtractProblem, ResourceBarrierCallEvent,
+} from '../extract/facts';
+import type { TrackedVisitors } from '../track/visitors';
+import type { CommandListType, Fix, Platform, Range, RelatedLocation, Severity } from '../types';
 
 export interface RuleMeta {
   /** kebab-case id, equal to the file name. */
@@ -48,4 +52,34 @@ export interface RuleContext {
 export const DOCS_BASE = 'https://github.com/barrierlint/barrierlint/blob/main/server/src/rules/';
 export function ruleDocsUrl(id: string): string {
   return `${DOCS_BASE}${id}.md`;
+}
+
+/** Where a barrier sits: its call (if it reached one), group and index, and the recording list type. */
+export interface BarrierPosition {
+  call?: BarrierCallEvent | ResourceBarrierCallEvent;
+  group: number | null;
+  index: number | null;
+  listType: CommandListType | null;
+}
+
+/**
+ * Visitors a rule may implement. The single-barrier pass calls `barrier` once per distinct resolved form of each
+ * construction site; the tracker (track/) calls the `tracked*` hooks with the state the barrier meets.
+ */
+export interface RuleVisitors {
+  barrier?(b: BarrierFact, pos: BarrierPosition): void;
+  barrierCall?(e: BarrierCallEvent, listType: CommandListType | null): void;
+  resourceBarrierCall?(e: ResourceBarrierCallEvent, listType: CommandListType | null): void;
+  creation?(e: CreationEvent): void;
+  problem?(p: ExtractProblem): void;
+  tracked?: TrackedVisitors;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  create(ctx: RuleContext): RuleVisitors;
+}
+
+export function defineRule(rule: Rule): Rule {
+  return rule;
 }

@@ -1,0 +1,97 @@
+// Runs the rule registry over a file's facts: the single-barrier pass (each barrier once per distinct resolved
+// form), call/creation/problem visitors, then the tracker's pass. Turns reports into Findings with the effective
+// severity (config by rule id or message name) and the debug-layer message text.
+import type {
+  BarrierCallEvent, BarrierFact, Event, FileFacts, ResourceBarrierCallEvent, Stmt,
+} from './extract/facts';
+import { renderMessage } from './report/message';
+import { rules as allRules } from './rules/index.generated';
+import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/rule';
+import { listTypes } from './track/list-types';
+import type { BarrierlintConfig, CommandListType, Finding, Level, Severity } from './types';
+
+export interface ActiveRule {
+  rule: Rule;
+  visitors: RuleVisitors;
+}
+
+export function effectiveLevel(rule: Rule, config: BarrierlintConfig, requested?: Severity): Level {
+  const byId = config.rules[rule.meta.id];
+  const byName = rule.meta.messageId ? config.rules[rule.meta.messageId] : undefined;
+  return byId ?? byName ?? requested ?? rule.meta.defaultSeverity;
+}
+
+export function instantiateRules(uri: string, config: BarrierlintConfig, findings: Finding[], registry: Rule[] = allRules): ActiveRule[] {
+  const active: ActiveRule[] = [];
+  for (const rule of registry) {
+    if (rule.meta.platforms && !rule.meta.platforms.includes(config.platform)) continue;
+    if (effectiveLevel(rule, config) === 'off' && !rule.meta.messages) continue;
+    const ctx: RuleContext = {
+      uri, platform: config.platform, legacyBarrierTranslation: config.legacyBarrierTranslation,
+      report: (d: ReportDescriptor) => {
+        const level = effectiveLevel(rule, config, d.severity);
+        if (level === 'off') return;
+        findings.push({
+          rule: rule.meta.id, messageId: rule.meta.messageId, messageNumber: rule.meta.messageNumber,
+          category: rule.meta.category, severity: level,
+          message: renderMessage(rule.meta, level, d.messageKey, d.data),
+          uri, range: d.range, related: d.related ?? [], fixes: d.fixes ?? [], fingerprintText: d.fingerprintText,
+          resource: d.resource, path: d.path,
+        });
+      },
+    };
+    active.push({ rule, visitors: rule.create(ctx) });
+  }
+  return active;
+}
+
+export function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
+  switch (s.k) {
+    case 'seq': s.body.forEach((c) => forEachEvent(c, visit)); return;
+    case 'if': forEachEvent(s.then, visit); if (s.else) forEachEvent(s.else, visit); return;
+    case 'loop': forEachEvent(s.body, visit); return;
+    case 'switch': s.cases.forEach((c) => forEachEvent(c, visit)); return;
+    case 'event': visit(s.event); return;
+    default:
+  }
+}
+
+/** Identity of a barrier's resolved form: the same site used twice with the same values is checked once. */
+function formKey(b: BarrierFact): string {
+  const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
+  return `${b.site}|${b.kind}|${b.resource?.key ?? '-'}|${values}`;
+}
+
+export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], config: BarrierlintConfig): void {
+  const types = listTypes(facts, config);
+  const seen = new Set<string>();
+  const usedSites = new Set<number>();
+  const visitBarrier = (b: BarrierFact, pos: BarrierPosition) => {
+    usedSites.add(b.site);
+    const key = formKey(b);
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const a of active) a.visitors.barrier?.(b, pos);
+  };
+  const listTypeOf = (e: BarrierCallEvent | ResourceBarrierCallEvent): CommandListType | null =>
+    (e.list?.key ? types.get(e.list.key) : undefined) ?? null;
+  for (const fn of facts.functions) {
+    forEachEvent(fn.body, (e) => {
+      if (e.kind === 'barrier-call') {
+        const listType = listTypeOf(e);
+        for (const a of active) a.visitors.barrierCall?.(e, listType);
+        e.groups?.forEach((g, gi) => g.barriers?.forEach((b, bi) => visitBarrier(b, { call: e, group: gi, index: bi, listType })));
+      } else if (e.kind === 'resource-barrier-call') {
+        const listType = listTypeOf(e);
+        for (const a of active) a.visitors.resourceBarrierCall?.(e, listType);
+        e.barriers?.forEach((b, bi) => visitBarrier(b, { call: e, group: null, index: bi, listType }));
+      } else if (e.kind === 'resource-creation') {
+        for (const a of active) a.visitors.creation?.(e);
+      }
+    });
+  }
+  for (const b of facts.barriers) {
+    if (!usedSites.has(b.site)) visitBarrier(b, { group: null, index: null, listType: null });
+  }
+  for (const p of facts.problems) for (const a of active) a.visitors.problem?.(p);
+}
