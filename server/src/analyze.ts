@@ -1,8 +1,13 @@
 // analyze(text, uri, options) → findings and extracted facts: the single entry both surfaces (CLI, LSP) call.
 // Data flows parse → extract → track → rules → report; this file only wires the layers together.
-import type { AnalyzeOptions, BarrierlintConfig, Finding } from './types';
-import { DEFAULT_CONFIG } from './types';
+import { extractFacts } from './extract/extract';
+import type { FileFacts } from './extract/facts';
+import type { Tree } from './parse/parser';
+import { parseCpp } from './parse/parser';
 import { finalizeFindings } from './report/finalize';
+import { instantiateRules, runSingleBarrierPass } from './run-rules';
+import type { AnalyzeOptions, BarrierlintConfig, Finding, Range } from './types';
+import { DEFAULT_CONFIG } from './types';
 
 /** One barrier/creation/call site as `--format facts` prints it (contracts.md). Lines/columns 1-based. */
 export interface SiteFact {
@@ -22,16 +27,46 @@ export interface AnalysisResult {
   parseErrors: number;
   /** True when the analysis ran to the end (false: skipped, e.g. binary or over the size cap). */
   complete: boolean;
+  /** The extracted facts, for the language server (hover) and cross-file summaries. */
+  facts?: FileFacts;
+}
+
+export interface AnalyzeExtras extends AnalyzeOptions {
+  /** A tree already parsed (and possibly incrementally re-parsed) for this exact text. */
+  tree?: Tree;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
   return { ...DEFAULT_CONFIG, ...partial, rules: { ...DEFAULT_CONFIG.rules, ...partial?.rules } };
 }
 
-export function analyze(text: string, uri: string, options: AnalyzeOptions = {}): AnalysisResult {
+function siteFact(s: FileFacts['sites'][number]): SiteFact {
+  const r = s.range;
+  return {
+    kind: s.kind, line: r.startLine + 1, column: r.startColumn + 1, endLine: r.endLine + 1, endColumn: r.endColumn + 1,
+    resource: s.resource, fields: s.fields,
+  };
+}
+
+function textOf(lines: string[], r: Range): string {
+  if (r.startLine === r.endLine) return (lines[r.startLine] ?? '').slice(r.startColumn, r.endColumn);
+  return [lines[r.startLine]?.slice(r.startColumn) ?? '', ...lines.slice(r.startLine + 1, r.endLine), lines[r.endLine]?.slice(0, r.endColumn) ?? ''].join('\n');
+}
+
+function compareFindings(a: Finding, b: Finding): number {
+  return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message);
+}
+
+export function analyze(text: string, uri: string, options: AnalyzeExtras = {}): AnalysisResult {
   const config = resolveConfig(options.config);
+  const tree = options.tree ?? parseCpp(text);
+  const facts = extractFacts(tree, text);
   const findings: Finding[] = [];
-  const complete = true;
+  const active = instantiateRules(uri, config, findings);
+  runSingleBarrierPass(facts, active, config);
+  const lines = text.split('\n');
+  for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
-  return { uri, findings: finalizeFindings({ text, uri, findings, config, complete }), sites: [], parseErrors: 0, complete };
+  const finalized = finalizeFindings({ text, uri, findings, config, complete: true }).sort(compareFindings);
+  return { uri, findings: finalized, sites: facts.sites.map(siteFact), parseErrors: facts.parseErrors, complete: true, facts };
 }

@@ -30,6 +30,7 @@ function functionNodes(tree: Tree): FunctionNode[] {
 }
 
 function nameAndParams(f: FunctionNode): { name: string; qualified: string; params: string[] } {
+  if (f.node.type === 'ERROR') return { name: `<recovered:${f.node.startPosition.row + 1}>`, qualified: '<recovered>', params: [] };
   let d: SyntaxNode | null = f.lambda ? f.node.childForFieldName('declarator') : f.declarator;
   while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
     d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.includes('declarator')) ?? null;
@@ -44,18 +45,36 @@ function nameAndParams(f: FunctionNode): { name: string; qualified: string; para
   return { name: qualified.split('::').pop() ?? qualified, qualified, params };
 }
 
-function countErrors(tree: Tree): { count: number; problems: ExtractProblem[] } {
+const BARRIER_WORD = /Barrier|^D3D12_BARRIER|^D3D12_RESOURCE_STATE|^CD3DX12_/;
+
+/** The first barrier-looking name inside an ERROR node: where a user should look. */
+function barrierAnchor(n: SyntaxNode): SyntaxNode | undefined {
+  for (const id of n.descendantsOfType(['identifier', 'field_identifier', 'namespace_identifier', 'type_identifier'])) {
+    if (BARRIER_WORD.test(id.text)) return id;
+  }
+  return undefined;
+}
+
+function countErrors(tree: Tree): { count: number; problems: ExtractProblem[]; errorNodes: SyntaxNode[] } {
   const problems: ExtractProblem[] = [];
-  if (!tree.rootNode.hasError) return { count: 0, problems };
+  const errorNodes: SyntaxNode[] = [];
+  if (!tree.rootNode.hasError) return { count: 0, problems, errorNodes };
   const visit = (n: SyntaxNode) => {
     if (n.type === 'ERROR' || n.isMissing) {
-      problems.push({ kind: 'parse-error', range: rangeOf(n), text: n.text.slice(0, 80), detail: n.isMissing ? `missing ${n.type}` : 'syntax error' });
+      errorNodes.push(n);
+      const anchor = n.isMissing ? n : barrierAnchor(n) ?? n;
+      const line = anchor.startPosition.row;
+      const lineText = n.tree.rootNode.text.split('\n')[line] ?? '';
+      problems.push({
+        kind: 'parse-error', range: rangeOf(anchor), text: n.isMissing ? `missing ${n.type}` : lineText.trim().slice(0, 120),
+        detail: n.isMissing ? `missing ${n.type}` : 'syntax error',
+      });
       return;
     }
     if (n.hasError) for (const c of n.children) visit(c);
   };
   visit(tree.rootNode);
-  return { count: problems.length, problems };
+  return { count: problems.length, problems, errorNodes };
 }
 
 function relevant(s: Stmt): boolean {
@@ -79,6 +98,12 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   const fns = functionNodes(tree);
   readTemplates(fns, file);
   const functions: FunctionFacts[] = [];
+  // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
+  // yields what it can.
+  for (const err of errors.errorNodes) {
+    if (err.isMissing || fns.some((f) => f.node.startIndex <= err.startIndex && err.endIndex <= f.node.endIndex)) continue;
+    fns.push({ node: err, body: err, declarator: null, lambda: false });
+  }
   for (const f of fns) {
     const { name, qualified, params } = nameAndParams(f);
     const ctx = new FnCtx(file, params, name);

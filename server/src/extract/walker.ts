@@ -30,7 +30,7 @@ function unknownAt(n: SyntaxNode): (key: string) => AVal {
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
   const walk = (c: SyntaxNode | null): Stmt => (c ? walkStatement(c, fn, onReturn) : { k: 'seq', body: [] });
   switch (n.type) {
-    case 'compound_statement': case 'translation_unit': case 'declaration_list':
+    case 'compound_statement': case 'translation_unit': case 'declaration_list': case 'ERROR':
       return seq(n.namedChildren.map((c) => walk(c)));
     case 'declaration':
       return seq(collect(fn, () => handleDeclaration(n, fn)));

@@ -19,7 +19,3 @@ export function formatEnumValue(familyId: string, value: number): string {
   if (leftover) parts.push(`0x${leftover.toString(16)}`);
   return parts.join('|');
 }
-
-export const formatSync = (v: number): string => formatEnumValue('sync', v);
-export const formatAccess = (v: number): string => formatEnumValue('access', v);
-export const formatLayout = (v: number): string => formatEnumValue('layout', v);

@@ -1,0 +1,55 @@
+// Shared helpers for rule files: the barrier position suffix the debug layer prints, field access with ranges,
+// and value formatting. (Not a rule: the registry generator skips *-helpers.ts.)
+import type { BarrierFact, Field } from '../extract/facts';
+import { formatEnumValue } from '../model/format-values';
+import type { Range } from '../types';
+import type { BarrierPosition } from './rule';
+
+const NOUN: Record<string, string> = {
+  texture: 'texture barrier', buffer: 'buffer barrier', global: 'global barrier',
+  'legacy-transition': 'transition barrier', 'legacy-uav': 'UAV barrier', 'legacy-aliasing': 'aliasing barrier',
+};
+
+export function barrierNoun(b: BarrierFact): string {
+  return NOUN[b.kind] ?? 'barrier';
+}
+
+/** " in texture barrier at group [0], index [2]" when the position is known (debug-layer wording, E17). */
+export function positionSuffix(b: BarrierFact, pos: BarrierPosition): string {
+  if (pos.index === null) return '';
+  if (pos.group === null) return ` in ${barrierNoun(b)} at index [${pos.index}]`;
+  return ` in ${barrierNoun(b)} at group [${pos.group}], index [${pos.index}]`;
+}
+
+/** The field's value when it resolved to a constant, else undefined (unknown values never fire a rule). */
+export function known(f: Field | undefined): number | undefined {
+  return f && f.value !== null ? f.value : undefined;
+}
+
+/** Where to point for a field: its own expression when written explicitly, else the barrier. */
+export function fieldRange(b: BarrierFact, ...names: string[]): Range {
+  for (const n of names) {
+    const f = b.fields[n];
+    if (f && f.text !== '{}' && f.text !== 'default' && !f.text.endsWith(' default')) return f.range;
+  }
+  return b.range;
+}
+
+export function isEnhanced(b: BarrierFact): boolean {
+  return b.kind === 'texture' || b.kind === 'buffer' || b.kind === 'global';
+}
+
+export function fmt(family: string, value: number): string {
+  return formatEnumValue(family, value);
+}
+
+/** Resource name for messages: the source expression, as the debug layer prints the debug name. */
+export function resourceName(b: BarrierFact): string {
+  return b.resource?.text.replace(/\s+/g, ' ') ?? 'unknown';
+}
+
+/** Text identifying the barrier for baseline fingerprints: kind, resource and resolved values, no positions. */
+export function fingerprintOf(b: BarrierFact): string {
+  const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
+  return `${b.kind}|${b.resource?.key ?? '-'}|${values}`;
+}
