@@ -9,7 +9,6 @@ import { SYNC_NONE_CPP, runCli, tempTree } from './helpers';
 import { sarifSchemaErrors } from './sarif-schema';
 
 const RULE = 'sync-none-access-mismatch';
-const TODO = { todo: 'needs the sync-none-access-mismatch rule (issue 2) on main' };
 
 interface Diagnostic {
   rule: string;
@@ -36,7 +35,7 @@ function withCommentOnFindingLine(root: string, comment: string): string {
 }
 
 void describe('a real single-barrier error end to end', () => {
-  void it('text and JSON: the debug-layer message, rule id, message id, exit 1', TODO, () => {
+  void it('text and JSON: the debug-layer message, rule id, message id, exit 1', () => {
     const root = tempTree({ 'frame.cpp': SYNC_NONE_CPP });
     const text = runCli(['frame.cpp'], root);
     assert.equal(text.code, 1);
@@ -45,7 +44,7 @@ void describe('a real single-barrier error end to end', () => {
     assert.deepEqual([d.rule, d.messageId, d.messageNumber, d.category, d.severity], [RULE, 'INCOMPATIBLE_BARRIER_VALUES', 1331, 'STATE_SETTING', 'error']);
   });
 
-  void it('SARIF with a real finding validates against the 2.1.0 schema and lists the rule', TODO, () => {
+  void it('SARIF with a real finding validates against the 2.1.0 schema and lists the rule', () => {
     const root = tempTree({ 'frame.cpp': SYNC_NONE_CPP });
     const run = runCli(['--format', 'sarif', 'frame.cpp'], root);
     assert.equal(run.code, 1);
@@ -55,7 +54,7 @@ void describe('a real single-barrier error end to end', () => {
     assert.ok(doc.runs[0].results.some((r) => r.ruleId === RULE));
   });
 
-  void it('suppressed by rule id or by message name on its line; --rule and config levels apply', TODO, () => {
+  void it('suppressed by rule id or by message name on its line; --rule and config levels apply', () => {
     const root = tempTree({ 'frame.cpp': SYNC_NONE_CPP });
     for (const id of [RULE, 'INCOMPATIBLE_BARRIER_VALUES']) {
       fs.writeFileSync(path.join(root, 'frame.cpp'), SYNC_NONE_CPP);
@@ -70,7 +69,7 @@ void describe('a real single-barrier error end to end', () => {
     assert.deepEqual(diagnostics(root, ['frame.cpp']), []);
   });
 
-  void it('baseline round trip on a real finding, surviving a line move', TODO, () => {
+  void it('baseline round trip on a real finding, surviving a line move', () => {
     const root = tempTree({ 'frame.cpp': SYNC_NONE_CPP });
     assert.equal(runCli(['--baseline', 'baseline.json', 'frame.cpp'], root).code, 0);
     fs.writeFileSync(path.join(root, 'frame.cpp'), `// moved\n\n${SYNC_NONE_CPP}`);
