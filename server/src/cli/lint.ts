@@ -6,7 +6,7 @@ import type { ConfigResolver, LoadedConfig } from '../report/config';
 import type { BarrierlintConfig } from '../types';
 import type { ResultCache } from './cache';
 import type { TargetFile } from './files';
-import { type AnalyzeReply, WorkerPool } from './pool';
+import { type AnalyzeReply, WorkerPool, forReport } from './pool';
 import type { Progress } from './progress';
 import { readSource } from './read-source';
 
@@ -90,7 +90,7 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
 
 function analyzeInProcess(job: Job, uri: string): AnalyzeReply {
   try {
-    return { id: job.index, result: analyze(job.text, uri, { config: job.config }) };
+    return { id: job.index, result: forReport(analyze(job.text, uri, { config: job.config })) };
   } catch (error) {
     return { id: job.index, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

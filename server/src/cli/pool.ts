@@ -14,6 +14,15 @@ export interface AnalyzeTask {
 
 export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number; error: string };
 
+/**
+ * The part of a result the CLI reports: without `facts` (the extractor's full model, kept for the language
+ * server), which would otherwise be copied between threads and into every cache entry for nothing.
+ */
+export function forReport(result: AnalysisResult): AnalysisResult {
+  const { uri, findings, sites, parseErrors, complete } = result;
+  return { uri, findings, sites, parseErrors, complete };
+}
+
 interface Pending {
   task: AnalyzeTask;
   resolve: (reply: AnalyzeReply) => void;

@@ -2,12 +2,12 @@
 // rule that throws on one file fails that file (exit 2), not the run.
 import { parentPort } from 'node:worker_threads';
 import { analyze } from '../analyze';
-import type { AnalyzeTask, AnalyzeReply } from './pool';
+import { type AnalyzeReply, type AnalyzeTask, forReport } from './pool';
 
 parentPort?.on('message', (task: AnalyzeTask) => {
   let reply: AnalyzeReply;
   try {
-    reply = { id: task.id, result: analyze(task.text, task.uri, { config: task.config }) };
+    reply = { id: task.id, result: forReport(analyze(task.text, task.uri, { config: task.config })) };
   } catch (error) {
     reply = { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
