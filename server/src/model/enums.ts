@@ -23,6 +23,9 @@ export const ACCESS: EnumTable = {
   RAYTRACING_ACCELERATION_STRUCTURE_WRITE: 0x8000, SHADING_RATE_SOURCE: 0x10000, VIDEO_DECODE_READ: 0x20000,
   VIDEO_DECODE_WRITE: 0x40000, VIDEO_PROCESS_READ: 0x80000, VIDEO_PROCESS_WRITE: 0x100000,
   VIDEO_ENCODE_READ: 0x200000, VIDEO_ENCODE_WRITE: 0x400000, NO_ACCESS: 0x80000000,
+  // NOTE: spec-only (fence-barrier preview headers), outside ACCESS_DEFINED_MASK. Listed so code written against
+  // the preview headers resolves and EB-ACCESS-04 can say why it is wrong in Barrier(), instead of "unknown".
+  GLOBAL: 0x40000000,
 };
 export const ACCESS_DEFINED_MASK = 0x807fffff;
 /** Spec-only (fence barrier preview) bit; absent from the public headers. */
@@ -43,6 +46,13 @@ export const LAYOUT_UNDEFINED = 0xffffffff;
 
 export const BARRIER_TYPE: EnumTable = { GLOBAL: 0, TEXTURE: 1, BUFFER: 2 };
 export const TEXTURE_BARRIER_FLAGS: EnumTable = { NONE: 0, DISCARD: 1 };
+export const TEXTURE_BARRIER_FLAGS_DEFINED_MASK = 0x1;
+
+/**
+ * UINT64_MAX as the extractor's Field.value holds it (a double: 2^64). D3D12_BUFFER_BARRIER::Size must be this
+ * (or exactly the buffer width); `UINT64_MAX`, `ULLONG_MAX`, `~0ull` all fold to it.
+ */
+export const UINT64_MAX_VALUE = Number(0xffffffffffffffffn);
 
 export const RESOURCE_STATES: EnumTable = {
   COMMON: 0x0, PRESENT: 0x0, VERTEX_AND_CONSTANT_BUFFER: 0x1, INDEX_BUFFER: 0x2, RENDER_TARGET: 0x4,
@@ -59,6 +69,7 @@ export const RESOURCE_STATES_RESERVED = 0x4000 | 0x8000 | 0x100000 | 0x40000000 
 
 export const RESOURCE_BARRIER_TYPE: EnumTable = { TRANSITION: 0, ALIASING: 1, UAV: 2 };
 export const RESOURCE_BARRIER_FLAGS: EnumTable = { NONE: 0, BEGIN_ONLY: 1, END_ONLY: 2 };
+export const RESOURCE_BARRIER_FLAGS_DEFINED_MASK = 0x3;
 export const ALL_SUBRESOURCES = 0xffffffff;
 
 export const COMMAND_LIST_TYPE: EnumTable = {

@@ -63,6 +63,18 @@ export function isValidLayout(layout: number): boolean {
   return layout >>> 0 === LAYOUT_UNDEFINED || LAYOUT_ACCESS.has(layout >>> 0);
 }
 
+/**
+ * Layout values that are not valid in API calls but that code may still hold (EB-LAYOUT-01, A.3): the value 30
+ * removed from the headers in 2025, and the internal DDI-only LEGACY_* layouts. Value → what it was.
+ */
+export const RETIRED_LAYOUTS: ReadonlyMap<number, string> = new Map([
+  [30, 'the obsolete D3D12_BARRIER_LAYOUT_VIDEO_QUEUE_COMMON, removed from the headers'],
+  [0x80000000, 'the internal LEGACY_COPY_SOURCE layout'],
+  [0x80000001, 'the internal LEGACY_COPY_DEST layout'],
+  [0x80000002, 'the internal LEGACY_SHADER_RESOURCE layout'],
+  [0x80000003, 'the internal LEGACY_PIXEL_SHADER_RESOURCE layout'],
+]);
+
 export interface LayoutAccessOptions {
   /** The texture has ALLOW_SIMULTANEOUS_ACCESS or ALLOW_CROSS_ADAPTER (COMMON then permits more). */
   simultaneous?: boolean;

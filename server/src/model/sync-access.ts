@@ -27,6 +27,11 @@ export function syncNoneOrdWithOthers(namedMembers: readonly string[]): boolean 
   return namedMembers.includes('NONE') && namedMembers.some((m) => m !== 'NONE');
 }
 
+/** EB-SYNC-02 lint, access side: the source OR-ed ACCESS_COMMON (0) with other bits. */
+export function accessCommonOrdWithOthers(namedMembers: readonly string[]): boolean {
+  return namedMembers.includes('COMMON') && namedMembers.some((m) => m !== 'COMMON');
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // A.1.1 aggregate expansion.
 

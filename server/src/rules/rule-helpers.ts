@@ -1,9 +1,9 @@
 // Shared helpers for rule files: the barrier position suffix the debug layer prints, field access with ranges,
 // and value formatting. (Not a rule: the registry generator skips *-helpers.ts.)
-import type { BarrierFact, Field } from '../extract/facts';
+import type { BarrierFact, Field, ResourceRef } from '../extract/facts';
 import { formatEnumValue } from '../model/format-values';
 import type { Range } from '../types';
-import type { BarrierPosition } from './rule';
+import type { BarrierPosition, ReportDescriptor, RuleContext } from './rule';
 
 const NOUN: Record<string, string> = {
   texture: 'texture barrier', buffer: 'buffer barrier', global: 'global barrier',
@@ -52,4 +52,33 @@ export function resourceName(b: BarrierFact): string {
 export function fingerprintOf(b: BarrierFact): string {
   const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
   return `${b.kind}|${b.resource?.key ?? '-'}|${values}`;
+}
+
+export const SIDES = ['Before', 'After'] as const;
+export type Side = (typeof SIDES)[number];
+
+/**
+ * `ctx.report` that drops repeats of one finding: the same range, message key and data apart from the position.
+ * A barrier built in a helper function and used from several call sites is one mistake in the source; the
+ * single-barrier pass sees it once per resolved form (and once more as an unused template).
+ */
+export function reportOnce(ctx: RuleContext): (d: ReportDescriptor) => void {
+  const seen = new Set<string>();
+  return (d) => {
+    const r = d.range;
+    const data = Object.entries(d.data ?? {}).filter(([k]) => k !== 'position');
+    const key = `${r.startLine}:${r.startColumn}-${r.endLine}:${r.endColumn}|${d.messageKey}|${JSON.stringify(data)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    ctx.report(d);
+  };
+}
+
+// NOTE: ResourceRef.key is null for a literal null pointer, but also for values the extractor could not resolve
+// (text 'unknown', or a merged "differs between paths" value), so the text decides.
+const NULL_POINTER = /^(?:(?:static_cast|reinterpret_cast)<[^>]*>|\((?:const)?ID3D12Resource\d*\*\))?\(*(?:nullptr|NULL|0|\{\})\)*$/;
+
+/** The barrier's resource is a null pointer as written (`nullptr`, `NULL`, `0`, a cast of one, or left `= {}`). */
+export function isNullResource(ref: ResourceRef | undefined): boolean {
+  return ref !== undefined && ref.key === null && NULL_POINTER.test(ref.text.replace(/\s+/g, ''));
 }
