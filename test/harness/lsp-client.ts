@@ -1,6 +1,7 @@
 // A small LSP client for tests: talks JSON-RPC to the server either in-process (a pair of streams, the server's
 // real connection code on the other end) or to a child process (`barrierlint --stdio`). It records published
 // diagnostics and custom notifications, and answers the server's requests the way a simple editor would.
+import { join } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import {
   createConnection,
@@ -13,6 +14,9 @@ import {
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver/node';
 import { startServer } from '../../server/src/lsp/server';
+
+/** The annotated fixture the editor tests open (language server, Neovim, VS Code). */
+export const EDITOR_FIXTURE = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'editor', 'frame.cpp');
 
 export interface TestClientOptions {
   /** Value returned for `workspace/configuration` (section barrierlint); undefined: no pull capability. */

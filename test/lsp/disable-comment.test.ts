@@ -57,6 +57,11 @@ describe('disable-line comment edit', () => {
   it('does not mistake "//" inside a string for a comment, and refuses macro continuation lines', () => {
     const url = ['Log("http://x"); Barrier();'];
     assert.equal(disableRuleEdit({ lines: url, line: 0, rule: RULE })?.newText, `  // barrierlint-disable-line ${RULE}`);
+    const block = ['/* 😀 */ x(); /* a */'];
+    assert.equal(disableRuleEdit({ lines: block, line: 0, rule: RULE })?.newText, `  // barrierlint-disable-line ${RULE}`);
+    const open = ['x(); /* starts here'];
+    assert.equal(disableRuleEdit({ lines: open, line: 0, rule: RULE })?.line, 0);
+    assert.equal(disableRuleEdit({ lines: open, line: 0, rule: RULE })?.character, 0);
     const macro = ['#define B(cl) cl->Barrier(1, &g); \\'];
     assert.equal(disableRuleEdit({ lines: macro, line: 0, rule: RULE }), null);
     assert.equal(disableRuleEdit({ lines: macro, line: 5, rule: RULE }), null);

@@ -104,6 +104,9 @@ describe('legacy → enhanced rewrite', () => {
     ]);
     const buffer = { ...unknown, barrier: { ...unknown.barrier, fields: {
       StateBefore: field(S.COPY_DEST), StateAfter: field(S.VERTEX_AND_CONSTANT_BUFFER) } } };
+    const renderTarget = { ...unknown, barrier: { ...unknown.barrier, fields: {
+      StateBefore: field(S.COMMON), StateAfter: field(S.RENDER_TARGET) } } };
+    assert.deepEqual(rewriteLegacyBarrier(renderTarget).map((r) => r.title.split(' (')[0]), ['Rewrite as an enhanced texture barrier']);
     const [only, ...none] = rewriteLegacyBarrier(buffer);
     assert.equal(none.length, 0);
     assert.match(apply(INLINE, only.edits), /const CD3DX12_BUFFER_BARRIER texBarrier\(\n {8}D3D12_BARRIER_SYNC_COPY, D3D12_BARRIER_SYNC_ALL_SHADING,\n {8}D3D12_BARRIER_ACCESS_COPY_DEST, D3D12_BARRIER_ACCESS_VERTEX_BUFFER \| D3D12_BARRIER_ACCESS_CONSTANT_BUFFER,\n {8}tex\);/);

@@ -1,6 +1,6 @@
-// Code actions for barrierlint diagnostics: the finding's own fixes (set LayoutBefore/AccessBefore/StateBefore to
-// the tracked value...), "disable <rule> for this line", and "open the documentation of <rule>"; plus the
-// commands the server executes for them.
+// Code actions: for barrierlint diagnostics the finding's own fixes (set LayoutBefore/AccessBefore/StateBefore to
+// the tracked value...), "disable <rule> for this line" and "open the documentation of <rule>"; for a legacy
+// barrier under the cursor, "rewrite as an enhanced barrier"; plus the commands the server executes for them.
 import type {
   CodeAction,
   CodeActionParams,
@@ -15,6 +15,7 @@ import type { StoredDocument } from '../parse/document-store';
 import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
 import { ruleDocsUrl } from '../rules/rule';
 import { disableRuleEdit } from './disable-comment';
+import { legacyRewriteActions } from './legacy-actions';
 
 export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
 
@@ -79,6 +80,10 @@ export function codeActions(request: CodeActionRequest): CodeAction[] {
   const actions: CodeAction[] = [];
   if (wanted(params.context.only, CodeActionKind.QuickFix)) {
     for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(doc, diagnostic, lines));
+  }
+  const facts = request.result?.facts;
+  if (facts && wanted(params.context.only, CodeActionKind.RefactorRewrite)) {
+    actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range }));
   }
   return actions;
 }

@@ -1,6 +1,6 @@
 // The text edit behind "Disable <rule> for this line": add the rule to an existing `barrierlint-disable-line`
 // comment on the line (or a `barrierlint-disable-next-line` comment just above), otherwise append a new
-// `// barrierlint-disable-line <rule>` comment; when the line already ends in another comment, put a
+// `// barrierlint-disable-line <rule>` comment; when the line already ends in a comment, put a
 // `// barrierlint-disable-next-line <rule>` line above it instead, indented like the line.
 
 export interface LineEdit {
@@ -34,7 +34,8 @@ function appendId(lineText: string, line: number, rule: string, kind: 'line' | '
   return { line, character: found.end, length: 0, newText: found.ids.length > 0 ? `, ${rule}` : ` ${rule}` };
 }
 
-function hasTrailingComment(lineText: string): boolean {
+/** True when the line ends inside a comment: a `//` comment, or a `/*` not closed on the line. */
+function endsInComment(lineText: string): boolean {
   // NOTE: a rough scan (skips string and char literals); enough to avoid appending a comment inside a comment.
   let quote: string | null = null;
   for (let i = 0; i < lineText.length; i++) {
@@ -44,8 +45,12 @@ function hasTrailingComment(lineText: string): boolean {
       else if (ch === quote) quote = null;
     } else if (ch === '"' || ch === "'") {
       quote = ch;
-    } else if (ch === '/' && (lineText[i + 1] === '/' || lineText[i + 1] === '*')) {
+    } else if (ch === '/' && lineText[i + 1] === '/') {
       return true;
+    } else if (ch === '/' && lineText[i + 1] === '*') {
+      const close = lineText.indexOf('*/', i + 2);
+      if (close < 0) return true;
+      i = close + 1;
     }
   }
   return false;
@@ -79,7 +84,7 @@ export function disableRuleEdit(request: DisableRequest): LineEdit | null {
     if (edit) return edit;
   }
   if (/\\\s*$/.test(text)) return null;
-  if (hasTrailingComment(text)) {
+  if (endsInComment(text)) {
     const indent = /^\s*/.exec(text)?.[0] ?? '';
     return { line, character: 0, length: 0, newText: `${indent}// barrierlint-disable-next-line ${rule}${eol}` };
   }

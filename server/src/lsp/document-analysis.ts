@@ -3,6 +3,7 @@
 import type { Connection, Diagnostic } from 'vscode-languageserver';
 import { analyze, type AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
+import { parseCpp } from '../parse/parser';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
 import type { DocumentConfig } from './project-config';
 import { yieldToEventLoop, type ScheduledRun } from './scheduler';
@@ -55,7 +56,9 @@ export class DocumentAnalysis {
     } else if (reason) {
       diagnostics = [skippedFileDiagnostic(reason)];
     } else {
-      result = analyze(doc.text, doc.uri, { config });
+      // The tree kept in step with the edits makes this an incremental re-parse.
+      doc.tree = parseCpp(doc.text, doc.tree);
+      result = analyze(doc.text, doc.uri, { config, tree: doc.tree });
       diagnostics = result.findings.map(findingToDiagnostic);
     }
     const elapsedMs = performance.now() - started;

@@ -2,6 +2,7 @@
 // tree-sitter edit descriptors so a cached syntax tree can be re-parsed incrementally. Positions follow LSP
 // (0-based lines, UTF-16 code units), which is also what node-tree-sitter uses for columns and indices when it
 // parses a JavaScript string. No LSP package is imported: the shapes below are structural.
+import type { Tree } from './parser';
 
 export interface TextPosition {
   line: number;
@@ -29,17 +30,12 @@ export interface TreeEdit {
   newEndPosition: TreePoint;
 }
 
-/** Anything that can take tree-sitter edits (a tree-sitter Tree). Kept structural so this file stays import-free. */
-export interface EditableTree {
-  edit(edit: TreeEdit): unknown;
-}
-
 export type ChangeOutcome = 'applied' | 'unknown-document' | 'stale-version' | 'invalid-change';
 
 export class StoredDocument {
   private lineStartsCache: number[] | undefined;
   /** The last syntax tree parsed for this document, kept in step with the text by applying every edit. */
-  tree: EditableTree | undefined;
+  tree: Tree | undefined;
 
   constructor(
     readonly uri: string,

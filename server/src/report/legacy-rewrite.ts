@@ -5,7 +5,7 @@
 // worked example). Pure text in, edits out. It only rewrites shapes it can keep compiling: one barrier per call,
 // the call as its own statement, the barrier either inline (`&CD3DX12_RESOURCE_BARRIER::Transition(...)`) or a
 // local variable used only by that call; never split barriers or lists declared older than CommandList7.
-import { RESOURCE_STATES } from '../model/enums';
+import { ACCESS, maskOf, RESOURCE_STATES } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatAccess, formatLayout, formatSync } from '../model/messages';
 import type { FixEdit, Range } from '../types';
@@ -47,6 +47,10 @@ interface EnhancedBarrier {
 }
 
 const UNORDERED_ACCESS = RESOURCE_STATES.UNORDERED_ACCESS;
+// NOTE: accesses only textures can have (render target, depth, shading-rate image, resolve): a legacy state with
+// one of them rules out the buffer variant. Kept here until model/ has a per-resource-kind access table.
+const TEXTURE_ONLY_ACCESS = maskOf(ACCESS, ['RENDER_TARGET', 'DEPTH_STENCIL_WRITE', 'DEPTH_STENCIL_READ',
+  'SHADING_RATE_SOURCE', 'RESOLVE_DEST', 'RESOLVE_SOURCE']);
 const ALL_SUBRESOURCES_TEXT = '0xffffffff';
 const code = (formatted: string): string => formatted.split('|').join(' | ');
 
@@ -86,10 +90,11 @@ function enhancedBarriers(req: RewriteRequest): EnhancedBarrier[] {
     });
   }
   const wholeBuffer = !subresource || subresource.value === 0 || subresource.value === 0xffffffff;
-  const bufferOk = resourceKind !== 'texture' && resource !== null && wholeBuffer;
+  const bb = legacyToEnhanced(before, false);
+  const ba = legacyToEnhanced(after, false);
+  const bufferAccess = ((bb.access | ba.access) & TEXTURE_ONLY_ACCESS) === 0;
+  const bufferOk = resourceKind !== 'texture' && resource !== null && wholeBuffer && bufferAccess;
   if (bufferOk && (resourceKind === 'buffer' || barrier.kind === 'legacy-transition')) {
-    const bb = legacyToEnhanced(before, false);
-    const ba = legacyToEnhanced(after, false);
     out.push({
       type: 'CD3DX12_BUFFER_BARRIER',
       argLines: [pair(formatSync(bb.sync), formatSync(ba.sync)), pair(formatAccess(bb.access), formatAccess(ba.access)), resource],

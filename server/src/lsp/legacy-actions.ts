@@ -1,0 +1,100 @@
+// "Rewrite as an enhanced barrier" refactorings for the legacy barrier under the cursor: finds the barrier's
+// facts (fields with their source text, the ResourceBarrier call that submits it, the resource's creation) and
+// hands them to the pure rewrite in report/legacy-rewrite.ts.
+import type { CodeAction, Range as LspRange } from 'vscode-languageserver';
+import { CodeActionKind } from 'vscode-languageserver';
+import type { BarrierFact, FileFacts, ResourceBarrierCallEvent } from '../extract/facts';
+import { rewriteLegacyBarrier, type LegacyBarrier } from '../report/legacy-rewrite';
+import { toLspRange } from '../report/lsp-diagnostics';
+import { SourceText } from '../report/source-text';
+import { forEachEvent } from '../run-rules';
+import type { Range } from '../types';
+
+function overlaps(a: Range, b: LspRange): boolean {
+  const startsBeforeEnd = a.startLine < b.end.line || (a.startLine === b.end.line && a.startColumn <= b.end.character);
+  const endsAfterStart = a.endLine > b.start.line || (a.endLine === b.start.line && a.endColumn >= b.start.character);
+  return startsBeforeEnd && endsAfterStart;
+}
+
+function within(inner: Range, outer: Range): boolean {
+  const after = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
+  const before = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return after && before;
+}
+
+interface Submission {
+  call: ResourceBarrierCallEvent;
+  scope: Range;
+}
+
+/** The ResourceBarrier calls that submit the barrier built at `site`, with their function's range. */
+function submissions(facts: FileFacts, site: number): Submission[] {
+  const found: Submission[] = [];
+  for (const fn of facts.functions) {
+    forEachEvent(fn.body, (e) => {
+      if (e.kind === 'resource-barrier-call' && e.barriers?.some((b) => b.site === site)) found.push({ call: e, scope: fn.range });
+    });
+  }
+  return found;
+}
+
+function resourceKind(facts: FileFacts, barrier: BarrierFact): 'texture' | 'buffer' | null {
+  const key = barrier.resource?.key;
+  if (!key) return null;
+  const kinds = new Set<string>();
+  for (const fn of facts.functions) {
+    forEachEvent(fn.body, (e) => {
+      if (e.kind === 'resource-creation' && e.creation.resource.key === key && e.creation.dimension) {
+        kinds.add(e.creation.dimension === 'buffer' ? 'buffer' : 'texture');
+      }
+    });
+  }
+  return kinds.size === 1 ? ([...kinds][0] as 'texture' | 'buffer') : null;
+}
+
+function legacyBarrier(b: BarrierFact, src: SourceText): LegacyBarrier | undefined {
+  if (b.kind !== 'legacy-transition' && b.kind !== 'legacy-uav') return undefined;
+  const pick = (name: string): { value: number | null; text: string } | undefined => {
+    const f = b.fields[name];
+    if (!f) return undefined;
+    // A field the code did not write (a defaulted argument) has no source text to copy: use its value.
+    const written = src.text.slice(src.offsetOf(f.range.startLine, f.range.startColumn), src.offsetOf(f.range.endLine, f.range.endColumn));
+    if (written === f.text) return { value: f.value, text: f.text };
+    return f.value === null ? undefined : { value: f.value, text: `0x${(f.value >>> 0).toString(16)}` };
+  };
+  return {
+    kind: b.kind,
+    range: b.range,
+    resource: b.resource && b.resource.key !== null ? b.resource.text : null,
+    fields: { StateBefore: pick('StateBefore'), StateAfter: pick('StateAfter'), Subresource: pick('Subresource'), Flags: pick('Flags') },
+  };
+}
+
+/** Refactorings for every legacy Transition/UAV barrier touching `range`. */
+export function legacyRewriteActions(input: { uri: string; text: string; facts: FileFacts; range: LspRange }): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const src = new SourceText(input.text);
+  for (const fact of input.facts.barriers) {
+    const barrier = legacyBarrier(fact, src);
+    if (!barrier || !overlaps(fact.range, input.range)) continue;
+    const subs = submissions(input.facts, fact.site);
+    if (subs.length !== 1) continue;
+    const [{ call, scope }] = subs;
+    if (!within(fact.range, scope)) continue;
+    const rewrites = rewriteLegacyBarrier({
+      text: input.text,
+      barrier,
+      call: { range: call.range, barrierCount: call.count.value },
+      resourceKind: resourceKind(input.facts, fact),
+      scope,
+    });
+    for (const rewrite of rewrites) {
+      actions.push({
+        title: rewrite.title,
+        kind: CodeActionKind.RefactorRewrite,
+        edit: { changes: { [input.uri]: rewrite.edits.map((e) => ({ range: toLspRange(e.range), newText: e.newText })) } },
+      });
+    }
+  }
+  return actions;
+}

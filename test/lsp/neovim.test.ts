@@ -1,0 +1,61 @@
+// Neovim (Debian's 0.7) as a real LSP client: headless nvim starts `barrierlint --stdio`, opens the editor fixture
+// and must receive the annotated diagnostics at the right lines. Neovim turns the server's UTF-16 columns into
+// byte columns, so the emoji and Chinese text before the barrier also check the position encoding.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseExpectations } from '../harness/fixture';
+import { EDITOR_FIXTURE } from '../harness/lsp-client';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const CLI = join(ROOT, 'out', 'server', 'src', 'cli', 'main.js');
+const PROBE = join(ROOT, 'test', 'harness', 'nvim-probe.lua');
+const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+const skip = nvim.status === 0 ? false : 'nvim is not installed (apt-get install neovim); .ci/run installs it';
+
+interface NvimDiagnostic {
+  lnum: number;
+  col: number;
+  end_col: number;
+  severity: number;
+  code: string;
+  source: string;
+  message: string;
+}
+
+describe('Neovim headless as LSP client', { skip }, () => {
+  it('attaches barrierlint --stdio and gets the fixture diagnostics at the annotated lines', () => {
+    const text = readFileSync(EDITOR_FIXTURE, 'utf8');
+    const expected = parseExpectations(text);
+    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
+    const out = join(dir, 'diagnostics.jsonl');
+    try {
+      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
+          BARRIERLINT_FILE: EDITOR_FIXTURE,
+          BARRIERLINT_OUT: out,
+          BARRIERLINT_EXPECT: String(expected.length),
+        },
+      });
+      assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
+      const got = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as NvimDiagnostic);
+      assert.equal(got.length, expected.length, JSON.stringify(got));
+      const line = text.split('\n')[expected[0].line];
+      const byteColumn = Buffer.byteLength(line.slice(0, expected[0].column), 'utf8');
+      assert.deepEqual(
+        got.map((d) => ({ lnum: d.lnum, col: d.col, severity: d.severity, code: d.code, source: d.source })),
+        [{ lnum: expected[0].line, col: byteColumn, severity: 1, code: 'sync-none-access-mismatch', source: 'barrierlint' }],
+      );
+      assert.match(got[0].message, /INCOMPATIBLE_BARRIER_VALUES/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
