@@ -96,7 +96,7 @@ function analyzeInProcess(job: Job, uri: string): AnalyzeReply {
   }
 }
 
-function settle(outcome: FileOutcome, reply: AnalyzeReply): void {
+export function settle(outcome: FileOutcome, reply: AnalyzeReply): void {
   if ('error' in reply) {
     outcome.failure = `internal error during analysis: ${reply.error}`;
   } else {
