@@ -6,6 +6,8 @@ import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
 import { finalizeFindings } from './report/finalize';
 import { instantiateRules, runSingleBarrierPass } from './run-rules';
+import { runTracker } from './track/run';
+import type { WorkspaceIndex } from './track/workspace';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range } from './types';
 import { DEFAULT_CONFIG } from './types';
 
@@ -34,6 +36,8 @@ export interface AnalysisResult {
 export interface AnalyzeExtras extends AnalyzeOptions {
   /** A tree already parsed (and possibly incrementally re-parsed) for this exact text. */
   tree?: Tree;
+  /** Other files' helper functions, for call-site evaluation of helpers defined elsewhere. */
+  workspace?: WorkspaceIndex;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -53,6 +57,17 @@ function textOf(lines: string[], r: Range): string {
   return [lines[r.startLine]?.slice(r.startColumn) ?? '', ...lines.slice(r.startLine + 1, r.endLine), lines[r.endLine]?.slice(0, r.endColumn) ?? ''].join('\n');
 }
 
+/** The same finding reached twice (a helper analysed alone and at its call site, loop passes) is reported once. */
+function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.rule}|${f.range.startLine}:${f.range.startColumn}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function compareFindings(a: Finding, b: Finding): number {
   return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message);
 }
@@ -64,9 +79,11 @@ export function analyze(text: string, uri: string, options: AnalyzeExtras = {}):
   const findings: Finding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
+  runTracker(facts, uri, active, config, options.workspace);
   const lines = text.split('\n');
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
+  const unique = dedupe(findings);
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
-  const finalized = finalizeFindings({ text, uri, findings, config, complete: true }).sort(compareFindings);
+  const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map(siteFact), parseErrors: facts.parseErrors, complete: true, facts };
 }

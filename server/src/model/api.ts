@@ -71,3 +71,25 @@ export const LIST_CREATION: Readonly<Record<string, { typeArg: number; argc: rea
 export const LIST_TYPE_NAMES: Readonly<Record<number, 'direct' | 'bundle' | 'compute' | 'copy' | 'video-decode' | 'video-process' | 'video-encode'>> = {
   0: 'direct', 1: 'bundle', 2: 'compute', 3: 'copy', 4: 'video-decode', 5: 'video-process', 6: 'video-encode',
 };
+
+/**
+ * What a command's resource argument needs (legacy state bits, enhanced access and the layouts that allow it),
+ * for use-vs-state checks (#538) and for legacy implicit promotion from COMMON (LB-10).
+ */
+export interface RoleNeed {
+  state: number;
+  stateName: string;
+  access: number;
+  /** Human wording of the use, as in the debug layer's "is invalid for use as a render target". */
+  use: string;
+}
+
+export const ROLE_NEEDS: Readonly<Record<string, RoleNeed>> = {
+  'copy-dest': { state: 0x400, stateName: 'COPY_DEST', access: 0x400, use: 'a copy destination' },
+  'copy-source': { state: 0x800, stateName: 'COPY_SOURCE', access: 0x800, use: 'a copy source' },
+  'resolve-dest': { state: 0x1000, stateName: 'RESOLVE_DEST', access: 0x1000, use: 'a resolve destination' },
+  'resolve-source': { state: 0x2000, stateName: 'RESOLVE_SOURCE', access: 0x2000, use: 'a resolve source' },
+  'indirect-argument': { state: 0x200, stateName: 'INDIRECT_ARGUMENT', access: 0x200, use: 'an indirect argument buffer' },
+  'indirect-count': { state: 0x200, stateName: 'INDIRECT_ARGUMENT', access: 0x200, use: 'an indirect count buffer' },
+  'clear-uav': { state: 0x8, stateName: 'UNORDERED_ACCESS', access: 0x10, use: 'an unordered access view' },
+};

@@ -1,4 +1,51 @@
-// Hooks the tracker calls on rules, with the tracked state a barrier or command meets. Filled in by track/.
+// Hooks the tracker calls on rules, with the tracked state a barrier or command meets.
+// `met` is the state of the resource (or subresource) just before the barrier/command; ctx says where to report:
+// inside a helper evaluated at a call site, `range` is the call site and `related` points into the helper.
+import type {
+  BarrierFact, CommandEvent, ExecuteEvent, ResourceRef,
+} from '../extract/facts';
+import type { CommandListType, Range, RelatedLocation } from '../types';
+import type { KnownResource, PendingSplit, ResState } from './state';
+
+export interface TrackContext {
+  uri: string;
+  /** Report location in the analysed file (the outermost call site when inside a helper). */
+  range: Range;
+  /** Locations inside helpers, outermost first (for "note:" lines). */
+  related: RelatedLocation[];
+  list: string | null;
+  listType: CommandListType | null;
+  /** Position of the barrier in its call, when it is part of one. */
+  group: number | null;
+  index: number | null;
+}
+
+export interface BarrierMeeting {
+  /** Resource key (with `|sub…` for a subresource-specific part). */
+  key: string;
+  met: ResState;
+  /** Creation facts when the creation was seen. */
+  resource?: KnownResource;
+  /** Other subresources of the same resource that a whole-resource barrier also covers. */
+  parts: { key: string; met: ResState }[];
+}
+
+export interface CommandUse {
+  role: string;
+  ref: ResourceRef;
+  key: string;
+  met: ResState;
+  resource?: KnownResource;
+}
+
 export interface TrackedVisitors {
-  placeholder?: never;
+  /** An enhanced texture or buffer barrier on a resource (global barriers: `meeting` is null). */
+  enhancedBarrier?(b: BarrierFact, meeting: BarrierMeeting | null, ctx: TrackContext): void;
+  /** A legacy transition / UAV / aliasing barrier. */
+  legacyBarrier?(b: BarrierFact, meeting: BarrierMeeting | null, ctx: TrackContext): void;
+  /** A recording command with resource arguments (copy, resolve, ExecuteIndirect, clear UAV, discard). */
+  command?(e: CommandEvent, uses: CommandUse[], ctx: TrackContext): void;
+  /** A command list is closed (or the analysed function ends) with split barriers still pending. */
+  listEnd?(pending: PendingSplit[], ctx: TrackContext): void;
+  executeCommandLists?(e: ExecuteEvent, ctx: TrackContext): void;
 }

@@ -1,0 +1,44 @@
+// Shared logic for rules that compare a barrier's before-value with the tracked state: an error only when no
+// path agrees (or a loop's second iteration disagrees), a warning when some paths agree, silence when unknown.
+import type { Origin, Possible } from '../track/state';
+import type { TrackContext } from '../track/visitors';
+import type { RelatedLocation, Severity } from '../types';
+
+export interface Comparison {
+  severity: Severity | null;
+  /** Values (with where they were set) that disagree with the barrier. */
+  mismatches: [number, Origin][];
+  /** Only a loop's back edge disagrees: the bug shows on the loop's second iteration. */
+  loop: Origin['loop'] | undefined;
+}
+
+/** Compare tracked values with what the barrier claims; `accepts(tracked)` says whether a tracked value is fine. */
+export function compareTracked(p: Possible, accepts: (tracked: number) => boolean): Comparison {
+  const mismatches = [...p.values.entries()].filter(([v]) => !accepts(v));
+  if (mismatches.length === 0 || p.values.size === 0) return { severity: null, mismatches: [], loop: undefined };
+  const agreeing = [...p.values.entries()].filter(([v]) => accepts(v));
+  const allLoop = mismatches.every(([, o]) => o.loop);
+  if (agreeing.length === 0 && !p.unknown) return { severity: 'error', mismatches, loop: allLoop ? mismatches[0][1].loop : undefined };
+  if (allLoop && agreeing.every(([, o]) => !o.loop)) return { severity: 'error', mismatches, loop: mismatches[0][1].loop };
+  return { severity: 'warning', mismatches, loop: undefined };
+}
+
+/** Related locations: helper frames first, then where each disagreeing value was set. */
+export function relatedFor(ctx: TrackContext, c: Comparison): RelatedLocation[] {
+  return [
+    ...ctx.related,
+    ...c.mismatches.map(([, o]) => ({ uri: o.uri, range: o.range, message: o.note })),
+  ];
+}
+
+/** " (on the path through line 12 it is X)" / " (on the loop's next iteration, line 8)" for partial disagreements. */
+export function pathNote(c: Comparison, describe: (v: number) => string): string {
+  if (c.loop) return ` on the next iteration of the loop at line ${c.loop.startLine + 1}`;
+  if (c.severity !== 'warning') return '';
+  const [v, o] = c.mismatches[0];
+  return ` on the path through line ${o.range.startLine + 1} (there it is ${describe(v)})`;
+}
+
+export function assumedNote(c: Comparison): string {
+  return c.mismatches.some(([, o]) => o.assumed) ? ' (assumed at first use)' : '';
+}

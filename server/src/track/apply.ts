@@ -1,0 +1,291 @@
+// The effect of each event on the tracked state, and the rule hooks called with the state each barrier or
+// command meets. Barriers apply in API order: call, then group, then index (eb-rules.md EB-CALL-07).
+import type { BarrierFact, CommandEvent, Event, ResourceRef, UserCallEvent } from '../extract/facts';
+import { ROLE_NEEDS } from '../model/api';
+import { LAYOUT_UNDEFINED } from '../model/enums';
+import { legacyToEnhanced } from '../model/legacy-states';
+import { formatEnumValue } from '../model/format-values';
+import type { TrackEnv } from './env';
+import { substituteBarrier, substituteRef } from './env';
+import type { Origin, Possible, ResState } from './state';
+import { exactly, FRESH, TrackState, UNKNOWN } from './state';
+import type { BarrierMeeting, CommandUse } from './visitors';
+
+const SYNC_SPLIT = 0x80000000;
+const ACCESS_NO_ACCESS = 0x80000000;
+const ALL = 0xffffffff;
+const FLAG_BEGIN_ONLY = 1;
+const FLAG_END_ONLY = 2;
+
+const val = (b: BarrierFact, name: string): number | undefined => {
+  const f = b.fields[name];
+  return f && f.value !== null ? f.value >>> 0 : undefined;
+};
+
+/** `|sub3` for one subresource, '' for the whole resource, null when the part is unknown. */
+function partKey(b: BarrierFact, env: TrackEnv, key: string): string | null {
+  if (b.kind === 'legacy-transition') {
+    const s = val(b, 'Subresource');
+    return s === undefined ? null : s === ALL ? '' : `|sub${s}`;
+  }
+  if (b.kind !== 'texture') return '';
+  const first = val(b, 'Subresources.IndexOrFirstMipLevel');
+  const numMips = val(b, 'Subresources.NumMipLevels');
+  if (first === undefined || numMips === undefined) return null;
+  if (numMips === 0) return first === ALL ? '' : `|sub${first}`;
+  const created = env.resources.get(key)?.creation;
+  const firstArray = val(b, 'Subresources.FirstArraySlice');
+  const numArray = val(b, 'Subresources.NumArraySlices');
+  const firstPlane = val(b, 'Subresources.FirstPlane');
+  const numPlanes = val(b, 'Subresources.NumPlanes');
+  if ([firstArray, numArray, firstPlane, numPlanes].some((v) => v === undefined)) return null;
+  const coversAll = created && created.mipLevels !== null && created.arraySize !== null && first === 0 && firstArray === 0
+    && firstPlane === 0 && numMips >= created.mipLevels && numArray! >= created.arraySize && numPlanes! >= 1;
+  if (coversAll) return '';
+  return `|mips${first}+${numMips},arr${firstArray}+${numArray},pl${firstPlane}+${numPlanes}`;
+}
+
+function partsOf(state: TrackState, key: string): { key: string; met: ResState }[] {
+  const out: { key: string; met: ResState }[] = [];
+  for (const [k, s] of state.res) if (k.startsWith(`${key}|`)) out.push({ key: k, met: s });
+  return out;
+}
+
+function dropParts(state: TrackState, key: string): void {
+  for (const k of [...state.res.keys()]) if (k.startsWith(`${key}|`)) state.res.delete(k);
+}
+
+/** Keys whose state is unknown from here on (a barrier on an unknown part, an unresolved helper). */
+function forget(state: TrackState, key: string): void {
+  state.set(key, { ...state.get(key), layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, split: null, deactivated: null, lastModel: null });
+  dropParts(state, key);
+}
+
+function origin(env: TrackEnv, b: BarrierFact, note: string, assumed = false): Origin {
+  return { ...env.note(b.range, note), ...(assumed ? { assumed } : {}) };
+}
+
+function layoutPossible(layouts: number[], o: Origin): Possible {
+  const values = new Map<number, Origin>();
+  for (const l of layouts) values.set(l >>> 0, o);
+  return { values, unknown: false };
+}
+
+export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackState {
+  const next = state.clone();
+  const list = e.list ? substituteRef(e.list, env.binding).key : null;
+  switch (e.kind) {
+    case 'resource-creation': {
+      const ref = substituteRef(e.creation.resource, env.binding);
+      if (!ref.key) break;
+      env.resources.set(ref.key, { creation: e.creation, uri: env.currentUri() });
+      next.set(ref.key, creationState(e, env));
+      dropParts(next, ref.key);
+      break;
+    }
+    case 'barrier-call':
+      e.groups?.forEach((g, gi) => g.barriers?.forEach((raw, bi) => {
+        enhanced(substituteBarrier(raw, env.binding), next, env, list, e.range, gi, bi);
+      }));
+      if (!e.groups) forgetAllEnhanced(next);
+      break;
+    case 'resource-barrier-call':
+      e.barriers?.forEach((raw, bi) => legacy(substituteBarrier(raw, env.binding), next, env, list, e.range, bi));
+      break;
+    case 'command': command(e, next, env, list); break;
+    case 'execute-command-lists':
+      if (env.reporting) for (const h of env.hooks) h.executeCommandLists?.(e, env.context(e.range, list));
+      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN });
+      break;
+    case 'close': {
+      const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list || s.split.list === null));
+      if (pending.length && env.reporting) {
+        for (const h of env.hooks) h.listEnd?.(pending.map(([, s]) => s.split!), env.context(e.range, list));
+      }
+      for (const [k, s] of pending) next.set(k, { ...s, split: null });
+      break;
+    }
+    case 'reset':
+      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, split: null });
+      break;
+    default:
+  }
+  return next;
+}
+
+function creationState(e: Extract<Event, { kind: 'resource-creation' }>, env: TrackEnv): ResState {
+  const c = e.creation;
+  const o: Origin = { ...env.note(e.range, `'${c.resource.text}' was created here`) };
+  if (c.swapChain) return { ...FRESH, layout: exactly(0, { ...o, note: `'${c.resource.text}' (a swap-chain buffer) starts in D3D12_BARRIER_LAYOUT_COMMON here` }), legacy: exactly(0, o), legacyFromCreation: true };
+  const layout = c.initialLayout?.value;
+  if (layout !== undefined && layout !== null) {
+    const isBuffer = c.dimension === 'buffer';
+    return { ...FRESH, layout: isBuffer ? UNKNOWN : exactly(layout, { ...o, note: `'${c.resource.text}' was created in ${formatEnumValue('layout', layout)} here` }), legacy: UNKNOWN, lastModel: 'enhanced' };
+  }
+  const st = c.initialState?.value;
+  if (st === undefined || st === null) return { ...FRESH, layout: UNKNOWN, legacy: UNKNOWN };
+  const map = legacyToEnhanced(st, c.dimension !== 'buffer');
+  const layouts = map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
+  const lo: Origin = { ...o, note: `'${c.resource.text}' was created in ${formatEnumValue('state', st)} here` };
+  return {
+    ...FRESH,
+    layout: c.dimension === 'buffer' || layouts.length === 0 ? UNKNOWN : layoutPossible(layouts, lo),
+    legacy: exactly(st, lo), legacyFromCreation: true, lastModel: st === 0 || c.dimension === 'buffer' ? null : 'legacy',
+  };
+}
+
+function meet(b: BarrierFact, state: TrackState, env: TrackEnv): { meeting: BarrierMeeting; fullKey: string; key: string; part: string } | null | 'unknown-part' {
+  const key = b.resource?.key;
+  if (!key) return null;
+  const part = partKey(b, env, key);
+  if (part === null) return 'unknown-part';
+  const fullKey = key + part;
+  const seen = state.res.has(fullKey) || (part !== '' && state.res.has(key));
+  let met = state.res.get(fullKey) ?? (part ? state.res.get(key) : undefined) ?? FRESH;
+  if (!seen) met = assume(b, env, fullKey);
+  return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts: part === '' ? partsOf(state, key) : [] }, fullKey, key, part };
+}
+
+/** First sight of a resource: take the barrier's before-values as the assumed state (debug layer: "assumed at first use"). */
+function assume(b: BarrierFact, env: TrackEnv, key: string): ResState {
+  const name = b.resource?.text ?? key;
+  let s: ResState = FRESH;
+  const lb = val(b, 'LayoutBefore');
+  if (b.kind === 'texture' && lb !== undefined && lb !== LAYOUT_UNDEFINED) {
+    s = { ...s, layout: exactly(lb, origin(env, b, `'${name}' assumed in ${formatEnumValue('layout', lb)} at first use here`, true)) };
+  }
+  const sb = val(b, 'StateBefore');
+  if (b.kind === 'legacy-transition' && sb !== undefined) {
+    s = { ...s, legacy: exactly(sb, origin(env, b, `'${name}' assumed in ${formatEnumValue('state', sb)} at first use here`, true)), lastModel: 'legacy' };
+  }
+  if (!env.entry.has(key)) env.entry.set(key, s);
+  return s;
+}
+
+function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], gi: number, bi: number): void {
+  const ctx = env.context(callRange, list, { group: gi, index: bi });
+  if (b.kind === 'global') {
+    if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, null, ctx);
+    return;
+  }
+  const m = meet(b, state, env);
+  if (m === null) return;
+  if (m === 'unknown-part') {
+    forget(state, b.resource!.key!);
+    return;
+  }
+  if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, m.meeting, ctx);
+  const name = b.resource?.text ?? m.key;
+  const syncBefore = val(b, 'SyncBefore');
+  const syncAfter = val(b, 'SyncAfter');
+  const accessBefore = val(b, 'AccessBefore');
+  const accessAfter = val(b, 'AccessAfter');
+  const lb = val(b, 'LayoutBefore');
+  const la = val(b, 'LayoutAfter');
+  let s = m.meeting.met;
+  const isBegin = syncAfter !== undefined && (syncAfter & SYNC_SPLIT) !== 0;
+  if (isBegin) {
+    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier on '${name}' began here`), list, legacy: false } };
+  } else {
+    if (b.kind === 'texture' && !(lb === LAYOUT_UNDEFINED && la === LAYOUT_UNDEFINED)) {
+      s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`)) };
+    }
+    const o = origin(env, b, `'${name}' was last accessed as ${accessAfter === undefined ? 'unknown' : formatEnumValue('access', accessAfter)} after this barrier`);
+    s = {
+      ...s,
+      access: accessAfter === undefined ? UNKNOWN : exactly(accessAfter, o),
+      syncAfter: syncAfter === undefined ? UNKNOWN : exactly(syncAfter, o),
+      split: syncBefore !== undefined && (syncBefore & SYNC_SPLIT) !== 0 ? null : s.split,
+      deactivated: accessAfter === ACCESS_NO_ACCESS ? origin(env, b, `'${name}' was deactivated (AccessAfter NO_ACCESS) here`)
+        : accessBefore === ACCESS_NO_ACCESS ? null : s.deactivated,
+    };
+  }
+  s = { ...s, lastModel: 'enhanced', legacy: UNKNOWN, legacyFromCreation: false };
+  state.set(m.fullKey, s);
+  if (m.part === '') dropParts(state, m.key);
+}
+
+function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], bi: number): void {
+  const ctx = env.context(callRange, list, { group: null, index: bi });
+  if (b.kind !== 'legacy-transition') {
+    const m = meet(b, state, env);
+    if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m && m !== 'unknown-part' ? m.meeting : null, ctx);
+    return;
+  }
+  const m = meet(b, state, env);
+  if (m === null) return;
+  if (m === 'unknown-part') {
+    forget(state, b.resource!.key!);
+    return;
+  }
+  if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m.meeting, ctx);
+  const name = b.resource?.text ?? m.key;
+  const flags = val(b, 'Flags') ?? 0;
+  const after = val(b, 'StateAfter');
+  let s = m.meeting.met;
+  if (flags & FLAG_BEGIN_ONLY) {
+    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`), list, legacy: true } };
+  } else {
+    const o = origin(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`);
+    const map = after === undefined ? undefined : legacyToEnhanced(after, true);
+    const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
+    s = {
+      ...s, legacy: after === undefined ? UNKNOWN : exactly(after, o), legacyFromCreation: false, lastModel: 'legacy',
+      layout: layouts.length ? layoutPossible(layouts, o) : UNKNOWN,
+      split: flags & FLAG_END_ONLY ? null : s.split,
+    };
+  }
+  state.set(m.fullKey, s);
+  if (m.part === '') dropParts(state, m.key);
+}
+
+function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string | null): void {
+  const uses: CommandUse[] = [];
+  for (const r of e.resources) {
+    const ref = substituteRef(r.ref, env.binding);
+    if (!ref.key) continue;
+    uses.push({ role: r.role, ref, key: ref.key, met: state.get(ref.key), resource: env.resources.get(ref.key) });
+  }
+  if (env.reporting && uses.length) for (const h of env.hooks) h.command?.(e, uses, env.context(e.range, list));
+  for (const u of uses) {
+    const need = ROLE_NEEDS[u.role];
+    const leg = u.met.legacy;
+    // Legacy implicit promotion from COMMON (LB-10): afterwards the state may be COMMON or the promoted one.
+    if (need && !leg.unknown && leg.values.size === 1 && leg.values.has(0)) {
+      const values = new Map(leg.values);
+      values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`) });
+      state.set(u.key, { ...u.met, legacy: { values, unknown: false } });
+    }
+  }
+}
+
+function forgetAllEnhanced(state: TrackState): void {
+  for (const [k, s] of state.res) state.set(k, { ...s, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+}
+
+const MAY_RECORD = /barrier|transition|resource|state|flush|submit|record|layout|execute/i;
+const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
+/** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
+const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get)/;
+
+/**
+ * An unresolved (or recursive) call. Resources passed to it become unknown; if it may record barriers (it gets a
+ * command list, or is not a plain command-list method and its name says so), every resource does. Unknown is
+ * never an error, so this never cries wolf — it only silences what the call may have changed.
+ */
+export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
+  const refs: ResourceRef[] = e.args.map((a) => substituteRef(a.resource, env.binding));
+  const object = e.list ? substituteRef(e.list, env.binding).key : null;
+  const onList = object !== null && (env.listTypes.has(object) || LIST_NAME.test(object));
+  if (onList && LIST_METHOD.test(e.callee)) return state;
+  const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
+  const getsList = refs.some((r) => r.key && (env.listTypes.has(r.key) || LIST_NAME.test(r.key)));
+  const all = getsList || MAY_RECORD.test(e.callee);
+  if (!all && keys.size === 0) return state;
+  const next = state.clone();
+  for (const key of [...next.res.keys()]) {
+    const base = key.split('|')[0];
+    if (all || keys.has(base)) forget(next, base);
+  }
+  return next;
+}

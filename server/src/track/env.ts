@@ -1,0 +1,89 @@
+// The tracker's environment for one analysed file: rule hooks, assumed entry states, known resources and list
+// types, the helper-call stack with its parameter bindings, and where diagnostics go.
+import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
+import type { CommandListType, Range, RelatedLocation } from '../types';
+import type { KnownResource, ResState } from './state';
+import type { TrackContext, TrackedVisitors } from './visitors';
+
+/** The caller's arguments, by parameter index, while a helper body is evaluated. */
+export interface Binding {
+  fields: Field[];
+  refs: ResourceRef[];
+}
+
+export interface Frame {
+  fn: FunctionFacts;
+  uri: string;
+  /** The call expression in the caller. */
+  callRange: Range;
+  callUri: string;
+}
+
+export interface FunctionIndex {
+  resolve(name: string, argc: number): { fn: FunctionFacts; uri: string } | undefined;
+}
+
+export class TrackEnv {
+  reporting = true;
+  /** Assumed states of resources at function entry ("assumed at first use"). */
+  readonly entry = new Map<string, ResState>();
+  readonly resources = new Map<string, KnownResource>();
+  binding: Binding | null = null;
+  readonly stack: Frame[] = [];
+
+  constructor(
+    readonly uri: string,
+    readonly hooks: TrackedVisitors[],
+    readonly listTypes: Map<string, CommandListType>,
+    readonly functions: FunctionIndex,
+  ) {}
+
+  currentUri(): string {
+    return this.stack.length ? this.stack[this.stack.length - 1].uri : this.uri;
+  }
+
+  resolveCallee(name: string, argc: number): { fn: FunctionFacts; uri: string } | undefined {
+    return this.functions.resolve(name, argc);
+  }
+
+  /** Where to report an event at `range` (in the current function): the outermost call site when inside helpers. */
+  context(range: Range, list: string | null, pos: { group: number | null; index: number | null } = { group: null, index: null }): TrackContext {
+    const related: RelatedLocation[] = [];
+    this.stack.forEach((frame, i) => {
+      const inner = this.stack[i + 1];
+      const at = inner ? inner.callRange : range;
+      related.push({ uri: frame.uri, range: at, message: `in ${frame.fn.name}(), called from here` });
+    });
+    const outer = this.stack[0];
+    return {
+      uri: this.uri, range: outer ? outer.callRange : range, related, list,
+      listType: list ? this.listTypes.get(list) ?? null : null, group: pos.group, index: pos.index,
+    };
+  }
+
+  note(range: Range, note: string): { uri: string; range: Range; note: string } {
+    return { uri: this.currentUri(), range, note };
+  }
+}
+
+export function substituteField(f: Field, b: Binding | null): Field {
+  if (f.param === undefined || !b) return f;
+  return b.fields[f.param] ?? { ...f, param: undefined };
+}
+
+export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
+  if (r.param === undefined || !b) return r;
+  return b.refs[r.param] ?? { ...r, param: undefined };
+}
+
+/** A barrier of a helper body with the caller's argument values in place of parameters. */
+export function substituteBarrier(bar: BarrierFact, b: Binding | null): BarrierFact {
+  if (!b) return bar;
+  const fields: Record<string, Field | undefined> = {};
+  for (const [k, f] of Object.entries(bar.fields)) fields[k] = f && substituteField(f, b);
+  return {
+    ...bar, fields,
+    resource: bar.resource && substituteRef(bar.resource, b),
+    resourceAfter: bar.resourceAfter && substituteRef(bar.resourceAfter, b),
+  };
+}

@@ -1,0 +1,166 @@
+// Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
+// fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
+// helper functions evaluated with the caller's arguments (their net effect applies at the call site).
+import type { Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Range } from '../types';
+import { applyEvent, havocCall } from './apply';
+import type { Binding, TrackEnv } from './env';
+import { substituteField, substituteRef } from './env';
+import type { Possible, ResState } from './state';
+import { joinStates, sameStates, TrackState, UNKNOWN } from './state';
+
+interface Flow {
+  normal: TrackState | null;
+  breaks: TrackState | null;
+  continues: TrackState | null;
+  returns: TrackState | null;
+}
+
+const MAX_LOOP_ITERATIONS = 4;
+const MAX_CALL_DEPTH = 4;
+
+export class Interpreter {
+  constructor(readonly env: TrackEnv) {}
+
+  private join(a: TrackState | null, b: TrackState | null): TrackState | null {
+    return joinStates(a, b, this.env.entry);
+  }
+
+  /** Interpret a whole function body from `state`; returns the state at its exits. */
+  runFunction(fn: FunctionFacts, state: TrackState): TrackState {
+    const f = this.stmt(fn.body, state);
+    return this.join(f.normal, f.returns) ?? state;
+  }
+
+  stmt(s: Stmt, state: TrackState): Flow {
+    switch (s.k) {
+      case 'seq': {
+        let cur: TrackState | null = state;
+        const acc: Flow = { normal: null, breaks: null, continues: null, returns: null };
+        for (const c of s.body) {
+          if (!cur) break;
+          const f = this.stmt(c, cur);
+          acc.breaks = this.join(acc.breaks, f.breaks);
+          acc.continues = this.join(acc.continues, f.continues);
+          acc.returns = this.join(acc.returns, f.returns);
+          cur = f.normal;
+        }
+        acc.normal = cur;
+        return acc;
+      }
+      case 'if': {
+        const a = this.stmt(s.then, state.clone());
+        const b = s.else ? this.stmt(s.else, state.clone()) : { normal: state, breaks: null, continues: null, returns: null };
+        return this.merge(a, b);
+      }
+      case 'switch': return this.switchStmt(s, state);
+      case 'loop': return this.loop(s, state);
+      case 'return': return { normal: null, breaks: null, continues: null, returns: state };
+      case 'break': return { normal: null, breaks: state, continues: null, returns: null };
+      case 'continue': return { normal: null, breaks: null, continues: state, returns: null };
+      case 'event': return { normal: this.event(s.event, state), breaks: null, continues: null, returns: null };
+      default: return { normal: state, breaks: null, continues: null, returns: null };
+    }
+  }
+
+  private merge(a: Flow, b: Flow): Flow {
+    return {
+      normal: this.join(a.normal, b.normal), breaks: this.join(a.breaks, b.breaks),
+      continues: this.join(a.continues, b.continues), returns: this.join(a.returns, b.returns),
+    };
+  }
+
+  private switchStmt(s: Extract<Stmt, { k: 'switch' }>, state: TrackState): Flow {
+    let fall: TrackState | null = null;
+    let out: TrackState | null = null;
+    const acc: Flow = { normal: null, breaks: null, continues: null, returns: null };
+    for (const c of s.cases) {
+      const f = this.stmt(c, (this.join(state, fall) ?? state).clone());
+      fall = f.normal;
+      out = this.join(out, f.breaks);
+      acc.continues = this.join(acc.continues, f.continues);
+      acc.returns = this.join(acc.returns, f.returns);
+    }
+    out = this.join(out, fall);
+    if (!s.hasDefault) out = this.join(out, state);
+    acc.normal = out;
+    return acc;
+  }
+
+  private loop(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
+    const reporting = this.env.reporting;
+    this.env.reporting = false;
+    let cur = state;
+    let converged = false;
+    for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
+      const f = this.stmt(s.body, cur.clone());
+      const back = this.join(f.normal, f.continues);
+      const next = back ? this.join(state, tagLoop(back, state, s.range))! : state;
+      converged = sameStates(next, cur);
+      cur = next;
+    }
+    if (!converged) cur = widen(cur, state);
+    this.env.reporting = reporting;
+    const final = this.stmt(s.body, cur.clone());
+    const exitNormal = s.doWhile ? this.join(final.normal, final.continues) : cur;
+    return { normal: this.join(exitNormal, final.breaks), breaks: null, continues: null, returns: final.returns };
+  }
+
+  private event(e: Event, state: TrackState): TrackState {
+    if (e.kind !== 'user-call') return applyEvent(e, state, this.env);
+    return this.call(e, state);
+  }
+
+  /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
+  private call(e: UserCallEvent, state: TrackState): TrackState {
+    const callee = this.env.resolveCallee(e.callee, e.args.length);
+    const onStack = callee && this.env.stack.some((f) => f.fn === callee.fn);
+    if (!callee || onStack || this.env.stack.length >= MAX_CALL_DEPTH) return havocCall(e, state, this.env, !!onStack);
+    const binding: Binding = {
+      fields: e.args.map((a) => substituteField(a.field, this.env.binding)),
+      refs: e.args.map((a) => substituteRef(a.resource, this.env.binding)),
+    };
+    const saved = this.env.binding;
+    this.env.stack.push({ fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() });
+    this.env.binding = binding;
+    try {
+      return new Interpreter(this.env).runFunction(callee.fn, state);
+    } finally {
+      this.env.stack.pop();
+      this.env.binding = saved;
+    }
+  }
+}
+
+/** Values that arrive around the back edge (and were not there on entry) remember the loop. */
+function tagLoop(back: TrackState, entry: TrackState, range: Range): TrackState {
+  const out = back.clone();
+  for (const [key, s] of back.res) {
+    const before = entry.res.get(key);
+    const tag = (p: Possible, q: Possible | undefined): Possible => {
+      let changed = false;
+      const values = new Map(p.values);
+      for (const [v, o] of p.values) {
+        if (!q?.values.has(v) && !o.loop) {
+          values.set(v, { ...o, loop: range });
+          changed = true;
+        }
+      }
+      return changed ? { values, unknown: p.unknown } : p;
+    };
+    out.res.set(key, { ...s, layout: tag(s.layout, before?.layout), legacy: tag(s.legacy, before?.legacy) });
+  }
+  return out;
+}
+
+/** No fixpoint within the iteration budget: whatever still changes becomes unknown. */
+function widen(cur: TrackState, entry: TrackState): TrackState {
+  const out = cur.clone();
+  for (const [key, s] of cur.res) {
+    const e = entry.res.get(key);
+    if (!e) continue;
+    const w: ResState = { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN };
+    out.res.set(key, w);
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+// The tracker's entry point: every function of the file is interpreted from an empty state (resources are
+// "assumed at first use"), helper calls are evaluated with their arguments, and rules' tracked hooks fire.
+import type { FileFacts } from '../extract/facts';
+import type { ActiveRule } from '../run-rules';
+import type { BarrierlintConfig } from '../types';
+import { TrackEnv } from './env';
+import { Interpreter } from './interpreter';
+import { listTypes } from './list-types';
+import { TrackState } from './state';
+import type { TrackedVisitors } from './visitors';
+import type { WorkspaceIndex } from './workspace';
+import { functionIndex } from './workspace';
+
+export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): void {
+  const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
+  if (hooks.length === 0) return;
+  const types = listTypes(facts, config);
+  const index = functionIndex(facts, uri, workspace);
+  for (const fn of facts.functions) {
+    if (!fn.relevant) continue;
+    const env = new TrackEnv(uri, hooks, types, index);
+    new Interpreter(env).runFunction(fn, new TrackState());
+  }
+}

@@ -1,0 +1,140 @@
+// The tracked state of each resource at a program point, and how states from different paths join.
+// A value set ("one of {…}") keeps, for each possible value, the location that set it on that path; `unknown`
+// marks that some path is not known at all (an unknown state is never an error).
+import type { BarrierFact, ResourceCreation } from '../extract/facts';
+import type { Range } from '../types';
+
+/** Where a tracked value came from: the barrier or creation that set it (shown as a related location). */
+export interface Origin {
+  uri: string;
+  range: Range;
+  note: string;
+  /** Set when the value reaches this point only around the back edge of the loop at this range. */
+  loop?: Range;
+  /** The value was assumed from a barrier's before-value (the debug layer's "assumed at first use"). */
+  assumed?: boolean;
+}
+
+export interface Possible {
+  values: ReadonlyMap<number, Origin>;
+  unknown: boolean;
+}
+
+export const UNKNOWN: Possible = { values: new Map(), unknown: true };
+
+export function exactly(value: number, origin: Origin): Possible {
+  return { values: new Map([[value >>> 0, origin]]), unknown: false };
+}
+
+const MAX_VALUES = 8;
+
+export function joinPossible(a: Possible, b: Possible): Possible {
+  if (a === b) return a;
+  const values = new Map(a.values);
+  for (const [v, o] of b.values) if (!values.has(v)) values.set(v, o);
+  if (values.size > MAX_VALUES) return UNKNOWN;
+  return { values, unknown: a.unknown || b.unknown };
+}
+
+export function samePossible(a: Possible, b: Possible): boolean {
+  if (a === b) return true;
+  if (a.unknown !== b.unknown || a.values.size !== b.values.size) return false;
+  for (const [v, o] of a.values) {
+    const other = b.values.get(v);
+    if (!other || !!other.loop !== !!o.loop) return false;
+  }
+  return true;
+}
+
+export interface PendingSplit {
+  barrier: BarrierFact;
+  origin: Origin;
+  list: string | null;
+  legacy: boolean;
+}
+
+/** Everything known about one resource (or one subresource: key `res|sub3`). Treated as immutable. */
+export interface ResState {
+  layout: Possible;
+  /** AccessAfter of the last enhanced barrier in the current ExecuteCommandLists scope. */
+  access: Possible;
+  /** SyncAfter of the last enhanced barrier in the current scope. */
+  syncAfter: Possible;
+  legacy: Possible;
+  /** True when the legacy state comes only from a creation call (buffers then follow the enhanced model). */
+  legacyFromCreation: boolean;
+  lastModel: 'legacy' | 'enhanced' | null;
+  split: PendingSplit | null;
+  deactivated: Origin | null;
+}
+
+export const FRESH: ResState = {
+  layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, legacy: UNKNOWN, legacyFromCreation: false,
+  lastModel: null, split: null, deactivated: null,
+};
+
+export function joinRes(a: ResState, b: ResState): ResState {
+  if (a === b) return a;
+  return {
+    layout: joinPossible(a.layout, b.layout),
+    access: joinPossible(a.access, b.access),
+    syncAfter: joinPossible(a.syncAfter, b.syncAfter),
+    legacy: joinPossible(a.legacy, b.legacy),
+    legacyFromCreation: a.legacyFromCreation && b.legacyFromCreation,
+    lastModel: a.lastModel === b.lastModel ? a.lastModel : null,
+    split: a.split && b.split && a.split.barrier.site === b.split.barrier.site ? a.split : null,
+    deactivated: a.deactivated && b.deactivated ? a.deactivated : null,
+  };
+}
+
+export function sameRes(a: ResState, b: ResState): boolean {
+  return a === b || (samePossible(a.layout, b.layout) && samePossible(a.access, b.access)
+    && samePossible(a.legacy, b.legacy) && samePossible(a.syncAfter, b.syncAfter) && a.lastModel === b.lastModel
+    && a.split?.barrier.site === b.split?.barrier.site && !!a.deactivated === !!b.deactivated
+    && a.legacyFromCreation === b.legacyFromCreation);
+}
+
+/** A program point: per-resource states. `entry` supplies the assumed state of resources a path never touched. */
+export class TrackState {
+  constructor(readonly res: Map<string, ResState> = new Map()) {}
+
+  clone(): TrackState {
+    return new TrackState(new Map(this.res));
+  }
+
+  get(key: string): ResState {
+    return this.res.get(key) ?? FRESH;
+  }
+
+  set(key: string, s: ResState): void {
+    this.res.set(key, s);
+  }
+}
+
+/** Join two paths. A resource only one path touched takes, on the other, its assumed entry state. */
+export function joinStates(a: TrackState | null, b: TrackState | null, entry: Map<string, ResState>): TrackState | null {
+  if (!a) return b;
+  if (!b) return a;
+  const out = new TrackState();
+  for (const key of new Set([...a.res.keys(), ...b.res.keys()])) {
+    const x = a.res.get(key) ?? entry.get(key) ?? FRESH;
+    const y = b.res.get(key) ?? entry.get(key) ?? FRESH;
+    out.res.set(key, joinRes(x, y));
+  }
+  return out;
+}
+
+export function sameStates(a: TrackState, b: TrackState): boolean {
+  if (a.res.size !== b.res.size) return false;
+  for (const [k, v] of a.res) {
+    const w = b.res.get(k);
+    if (!w || !sameRes(v, w)) return false;
+  }
+  return true;
+}
+
+/** Creation facts kept per resource key, for dimension/bounds/flag rules. */
+export interface KnownResource {
+  creation: ResourceCreation;
+  uri: string;
+}

@@ -1,0 +1,61 @@
+// Function lookup for helper calls: the analysed file first, then the other files of the run (CLI) or of the
+// workspace (language server). Only functions that record something barrier-related are worth evaluating.
+import type { FileFacts, FunctionFacts } from '../extract/facts';
+import type { FunctionIndex } from './env';
+
+interface Entry {
+  fn: FunctionFacts;
+  uri: string;
+}
+
+/** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
+export class WorkspaceIndex {
+  private readonly byUri = new Map<string, Entry[]>();
+  private byName: Map<string, Entry[]> | null = null;
+
+  set(uri: string, facts: FileFacts): void {
+    this.byUri.set(uri, facts.functions.filter((f) => f.relevant && !f.lambda).map((fn) => ({ fn, uri })));
+    this.byName = null;
+  }
+
+  delete(uri: string): void {
+    this.byUri.delete(uri);
+    this.byName = null;
+  }
+
+  get size(): number {
+    return this.byUri.size;
+  }
+
+  lookup(name: string, argc: number, excludeUri?: string): Entry | undefined {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const entries of this.byUri.values()) {
+        for (const e of entries) {
+          const list = this.byName.get(e.fn.name) ?? [];
+          list.push(e);
+          this.byName.set(e.fn.name, list);
+        }
+      }
+    }
+    const candidates = (this.byName.get(name) ?? []).filter((e) => e.uri !== excludeUri && e.fn.params.length === argc);
+    // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
+    return candidates.length === 1 ? candidates[0] : undefined;
+  }
+}
+
+export function functionIndex(facts: FileFacts, uri: string, workspace?: WorkspaceIndex): FunctionIndex {
+  const local = new Map<string, FunctionFacts[]>();
+  for (const fn of facts.functions) {
+    if (!fn.relevant || fn.lambda) continue;
+    local.set(fn.name, [...(local.get(fn.name) ?? []), fn]);
+  }
+  return {
+    resolve(name, argc) {
+      const mine = (local.get(name) ?? []).filter((f) => f.params.length === argc);
+      if (mine.length === 1) return { fn: mine[0], uri };
+      if (mine.length > 1) return undefined;
+      return workspace?.lookup(name, argc, uri);
+    },
+  };
+}
