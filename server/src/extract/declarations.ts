@@ -113,7 +113,8 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
   }
   if (shape.reference || shape.pointer) {
     const v = evalValue(value, type.resource ? 'res' : 'any', fn);
-    return v;
+    // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
+    return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
   }
   if (type.kind) {
     if (value.type === 'initializer_list') return aggregateInit(value, type.kind, fn, type.helper);
@@ -123,7 +124,11 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     }
     return evalValue(value, type.kind, fn);
   }
-  if (type.resource) return evalValue(value, 'res', fn);
+  if (type.resource) {
+    // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
+    const v = evalValue(value, 'res', fn);
+    return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
+  }
   return evalValue(value, 'any', fn);
 }
 

@@ -6,7 +6,7 @@ import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import type { TrackEnv } from './env';
-import { substituteBarrier, substituteRef } from './env';
+import { atCallSite, substituteBarrier, substituteRef, usesParams } from './env';
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
@@ -61,8 +61,9 @@ function forget(state: TrackState, key: string): void {
   dropParts(state, key);
 }
 
-function origin(env: TrackEnv, b: BarrierFact, note: string, assumed = false): Origin {
-  return { ...env.note(b.range, note), ...(assumed ? { assumed } : {}) };
+/** Origins point at the call that applied the barrier (the barrier's own range when it has no call). */
+function origin(env: TrackEnv, b: BarrierFact, note: string, assumed = false, at?: BarrierFact['range']): Origin {
+  return { ...env.note(at ?? b.range, note), ...(assumed ? { assumed } : {}) };
 }
 
 function layoutPossible(layouts: number[], o: Origin): Possible {
@@ -85,12 +86,18 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     }
     case 'barrier-call':
       e.groups?.forEach((g, gi) => g.barriers?.forEach((raw, bi) => {
-        enhanced(substituteBarrier(raw, env.binding), next, env, list, e.range, gi, bi);
+        const b = substituteBarrier(raw, env.binding);
+        recheck(raw, b, env, { group: gi, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
+        enhanced(b, next, env, list, e.range, gi, bi);
       }));
       if (!e.groups) forgetAllEnhanced(next);
       break;
     case 'resource-barrier-call':
-      e.barriers?.forEach((raw, bi) => legacy(substituteBarrier(raw, env.binding), next, env, list, e.range, bi));
+      e.barriers?.forEach((raw, bi) => {
+        const b = substituteBarrier(raw, env.binding);
+        recheck(raw, b, env, { group: null, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
+        legacy(b, next, env, list, e.range, bi);
+      });
       break;
     case 'command': command(e, next, env, list); break;
     case 'execute-command-lists':
@@ -111,6 +118,15 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     default:
   }
   return next;
+}
+
+/** Inside a helper, a barrier built from parameters is checked again with the caller's values, at the call. */
+function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, pos: { group: number | null; index: number | null; listType: import('../types').CommandListType | null }): void {
+  if (!env.reporting || env.stack.length === 0 || !usesParams(raw)) return;
+  const call = env.stack[0].callRange;
+  // Nested helpers: argument ranges may lie in another helper, so everything moves to the outermost call.
+  const moved = atCallSite(b, env.stack.length > 1 ? { ...raw, fields: {} } : raw, call);
+  for (const check of env.barrierChecks) check(moved, pos);
 }
 
 function creationState(e: Extract<Event, { kind: 'resource-creation' }>, env: TrackEnv): ResState {
@@ -134,7 +150,7 @@ function creationState(e: Extract<Event, { kind: 'resource-creation' }>, env: Tr
   };
 }
 
-function meet(b: BarrierFact, state: TrackState, env: TrackEnv): { meeting: BarrierMeeting; fullKey: string; key: string; part: string } | null | 'unknown-part' {
+function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact['range']): { meeting: BarrierMeeting; fullKey: string; key: string; part: string } | null | 'unknown-part' {
   const key = b.resource?.key;
   if (!key) return null;
   const part = partKey(b, env, key);
@@ -142,33 +158,34 @@ function meet(b: BarrierFact, state: TrackState, env: TrackEnv): { meeting: Barr
   const fullKey = key + part;
   const seen = state.res.has(fullKey) || (part !== '' && state.res.has(key));
   let met = state.res.get(fullKey) ?? (part ? state.res.get(key) : undefined) ?? FRESH;
-  if (!seen) met = assume(b, env, fullKey);
+  if (!seen) met = assume(b, env, fullKey, at);
   return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts: part === '' ? partsOf(state, key) : [] }, fullKey, key, part };
 }
 
 /** First sight of a resource: take the barrier's before-values as the assumed state (debug layer: "assumed at first use"). */
-function assume(b: BarrierFact, env: TrackEnv, key: string): ResState {
+function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['range']): ResState {
   const name = b.resource?.text ?? key;
   let s: ResState = FRESH;
   const lb = val(b, 'LayoutBefore');
   if (b.kind === 'texture' && lb !== undefined && lb !== LAYOUT_UNDEFINED) {
-    s = { ...s, layout: exactly(lb, origin(env, b, `'${name}' assumed in ${formatEnumValue('layout', lb)} at first use here`, true)) };
+    s = { ...s, layout: exactly(lb, origin(env, b, `'${name}' assumed in ${formatEnumValue('layout', lb)} at first use here`, true, at)) };
   }
   const sb = val(b, 'StateBefore');
   if (b.kind === 'legacy-transition' && sb !== undefined) {
-    s = { ...s, legacy: exactly(sb, origin(env, b, `'${name}' assumed in ${formatEnumValue('state', sb)} at first use here`, true)), lastModel: 'legacy' };
+    s = { ...s, legacy: exactly(sb, origin(env, b, `'${name}' assumed in ${formatEnumValue('state', sb)} at first use here`, true, at)), lastModel: 'legacy' };
   }
   if (!env.entry.has(key)) env.entry.set(key, s);
   return s;
 }
 
 function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], gi: number, bi: number): void {
+  const at = callRange;
   const ctx = env.context(callRange, list, { group: gi, index: bi });
   if (b.kind === 'global') {
     if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, null, ctx);
     return;
   }
-  const m = meet(b, state, env);
+  const m = meet(b, state, env, at);
   if (m === null) return;
   if (m === 'unknown-part') {
     forget(state, b.resource!.key!);
@@ -185,18 +202,18 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
   let s = m.meeting.met;
   const isBegin = syncAfter !== undefined && (syncAfter & SYNC_SPLIT) !== 0;
   if (isBegin) {
-    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier on '${name}' began here`), list, legacy: false } };
+    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier on '${name}' began here`, false, at), list, legacy: false } };
   } else {
     if (b.kind === 'texture' && !(lb === LAYOUT_UNDEFINED && la === LAYOUT_UNDEFINED)) {
-      s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`)) };
+      s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`, false, at)) };
     }
-    const o = origin(env, b, `'${name}' was last accessed as ${accessAfter === undefined ? 'unknown' : formatEnumValue('access', accessAfter)} after this barrier`);
+    const o = origin(env, b, `'${name}' was last accessed as ${accessAfter === undefined ? 'unknown' : formatEnumValue('access', accessAfter)} after this barrier`, false, at);
     s = {
       ...s,
       access: accessAfter === undefined ? UNKNOWN : exactly(accessAfter, o),
       syncAfter: syncAfter === undefined ? UNKNOWN : exactly(syncAfter, o),
       split: syncBefore !== undefined && (syncBefore & SYNC_SPLIT) !== 0 ? null : s.split,
-      deactivated: accessAfter === ACCESS_NO_ACCESS ? origin(env, b, `'${name}' was deactivated (AccessAfter NO_ACCESS) here`)
+      deactivated: accessAfter === ACCESS_NO_ACCESS ? origin(env, b, `'${name}' was deactivated (AccessAfter NO_ACCESS) here`, false, at)
         : accessBefore === ACCESS_NO_ACCESS ? null : s.deactivated,
     };
   }
@@ -206,13 +223,14 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
 }
 
 function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], bi: number): void {
+  const at = callRange;
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
-    const m = meet(b, state, env);
+    const m = meet(b, state, env, at);
     if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m && m !== 'unknown-part' ? m.meeting : null, ctx);
     return;
   }
-  const m = meet(b, state, env);
+  const m = meet(b, state, env, at);
   if (m === null) return;
   if (m === 'unknown-part') {
     forget(state, b.resource!.key!);
@@ -224,9 +242,9 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
   const after = val(b, 'StateAfter');
   let s = m.meeting.met;
   if (flags & FLAG_BEGIN_ONLY) {
-    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`), list, legacy: true } };
+    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list, legacy: true } };
   } else {
-    const o = origin(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`);
+    const o = origin(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
     const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
     s = {

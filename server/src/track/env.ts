@@ -31,6 +31,9 @@ export class TrackEnv {
   binding: Binding | null = null;
   readonly stack: Frame[] = [];
 
+  /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */
+  barrierChecks: ((b: BarrierFact, pos: { group: number | null; index: number | null; listType: CommandListType | null }) => void)[] = [];
+
   constructor(
     readonly uri: string,
     readonly hooks: TrackedVisitors[],
@@ -61,8 +64,10 @@ export class TrackEnv {
     };
   }
 
+  /** An origin note at `range`, anchored at the outermost call site when inside helpers (where users look). */
   note(range: Range, note: string): { uri: string; range: Range; note: string } {
-    return { uri: this.currentUri(), range, note };
+    const outer = this.stack[0];
+    return outer ? { uri: this.uri, range: outer.callRange, note } : { uri: this.uri, range, note };
   }
 }
 
@@ -74,6 +79,20 @@ export function substituteField(f: Field, b: Binding | null): Field {
 export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
   if (r.param === undefined || !b) return r;
   return b.refs[r.param] ?? { ...r, param: undefined };
+}
+
+/** Whether a helper barrier takes any value from the caller's arguments. */
+export function usesParams(bar: BarrierFact): boolean {
+  return bar.resource?.param !== undefined || Object.values(bar.fields).some((f) => f?.param !== undefined);
+}
+
+/** A helper barrier for single-barrier checks at the call site: helper-internal ranges move to the call. */
+export function atCallSite(bar: BarrierFact, original: BarrierFact, callRange: Range): BarrierFact {
+  const fields: Record<string, Field | undefined> = {};
+  for (const [k, f] of Object.entries(bar.fields)) {
+    fields[k] = f && (original.fields[k]?.param !== undefined ? f : { ...f, range: callRange });
+  }
+  return { ...bar, fields, range: callRange };
 }
 
 /** A barrier of a helper body with the caller's argument values in place of parameters. */

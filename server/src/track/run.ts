@@ -13,12 +13,12 @@ import { functionIndex } from './workspace';
 
 export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): void {
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
-  if (hooks.length === 0) return;
   const types = listTypes(facts, config);
   const index = functionIndex(facts, uri, workspace);
   for (const fn of facts.functions) {
     if (!fn.relevant) continue;
     const env = new TrackEnv(uri, hooks, types, index);
+    env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is NonNullable<typeof h> => h !== undefined);
     new Interpreter(env).runFunction(fn, new TrackState());
   }
 }

@@ -1,0 +1,57 @@
+// invalid-subresource-state — eb-rules.md LB-21, EB-FREE-02/07, EB-COPY-02 (RB § Implicit state transitions;
+// EB § Barrier-Free Access). A command that uses a resource as a copy/resolve source or destination, an indirect
+// argument buffer, a UAV to clear or a resource to discard needs the resource in a state (legacy) or layout
+// (enhanced) that allows that access; otherwise the GPU reads compressed/stale data or writes through the wrong
+// caches. Legacy COMMON resources are implicitly promoted where D3D12 allows it (LB-10).
+import { ROLE_NEEDS } from '../model/api';
+import { isAccessAllowedByLayout } from '../model/layouts';
+import { promotableFromCommon } from '../model/legacy-states';
+import { formatLegacyState } from '../model/messages';
+import { defineRule } from './rule';
+import { fmt } from './rule-helpers';
+import { compareTracked, pathNote, relatedFor } from './tracked-helpers';
+
+export const rule = defineRule({
+  meta: {
+    id: 'invalid-subresource-state',
+    description: 'A command uses a resource in a state or layout that does not allow that use.',
+    defaultSeverity: 'error',
+    messageId: 'INVALID_SUBRESOURCE_STATE', messageNumber: 538, category: 'EXECUTION',
+    api: 'ID3D12CommandQueue::ExecuteCommandLists',
+    catalog: ['LB-21', 'EB-FREE-02', 'EB-FREE-07', 'EB-COPY-02'],
+    messages: {
+      state: "Using {{method}}: Resource state ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
+      layout: "Using {{method}}: Resource layout ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
+    },
+  },
+  create(ctx) {
+    return {
+      tracked: {
+        command(e, uses, tctx) {
+          for (const u of uses) {
+            const need = ROLE_NEEDS[u.role];
+            if (!need) continue;
+            const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
+            const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
+            if (u.met.lastModel === 'legacy') {
+              const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
+                || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));
+              if (!c.severity) continue;
+              ctx.report({
+                ...base, messageKey: 'state', severity: c.severity, related: relatedFor(tctx, c),
+                data: { method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
+              });
+            } else if (u.met.lastModel === 'enhanced' && u.resource?.creation.dimension !== 'buffer') {
+              const c = compareTracked(u.met.layout, (v) => isAccessAllowedByLayout(v, need.access, { simultaneous }));
+              if (!c.severity) continue;
+              ctx.report({
+                ...base, messageKey: 'layout', severity: c.severity, related: relatedFor(tctx, c),
+                data: { method: e.method, actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, use: need.use, access: fmt('access', need.access), note: pathNote(c, (v) => fmt('layout', v)) },
+              });
+            }
+          }
+        },
+      },
+    };
+  },
+});
