@@ -53,7 +53,8 @@ export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       break;
     case 'identifier': case 'type_identifier': {
       const bound = fn.env.get(n.text);
-      if (bound) return bound;
+      // A resource pointer declared without a known value is named by its identifier.
+      if (bound && !(bound.t === 'unknown' && expect === 'res')) return bound;
       break;
     }
     case 'pointer_expression': {
