@@ -82,3 +82,8 @@ const NULL_POINTER = /^(?:(?:static_cast|reinterpret_cast)<[^>]*>|\((?:const)?ID
 export function isNullResource(ref: ResourceRef | undefined): boolean {
   return ref !== undefined && ref.key === null && NULL_POINTER.test(ref.text.replace(/\s+/g, ''));
 }
+
+/** `0x10000`: undefined bits as the debug layer prints raw values (upper-case hex digits). */
+export function hex(value: number): string {
+  return `0x${(value >>> 0).toString(16).toUpperCase()}`;
+}
