@@ -62,7 +62,7 @@ describe('editor features on the fixture', () => {
     assert.match(value, /`texture-barrier` on `tex`/);
     assert.match(value, /\| SyncBefore \| `D3D12_BARRIER_SYNC_NONE` \(0x0\) \|/);
     assert.match(value, /\| AccessAfter \| `D3D12_BARRIER_ACCESS_SHADER_RESOURCE` \(0x80\) \|/);
-    assert.match(value, /\| LayoutBefore \| `D3D12_BARRIER_LAYOUT_UNDEFINED` \(0xffffffff\) \|/);
+    assert.match(value, /\| LayoutBefore \| `D3D12_BARRIER_LAYOUT_COMMON` \(0x0\) \|/);
   });
 
   it('applies "Disable ... for this line" and the suppression clears the diagnostic', async () => {
