@@ -86,11 +86,33 @@ export const RESOURCE_FLAGS: EnumTable = {
 export const RESOURCE_DIMENSION: EnumTable = { UNKNOWN: 0, BUFFER: 1, TEXTURE1D: 2, TEXTURE2D: 3, TEXTURE3D: 4 };
 export const HEAP_TYPE: EnumTable = { DEFAULT: 1, UPLOAD: 2, READBACK: 3, CUSTOM: 4, GPU_UPLOAD: 5 };
 
-/** Xbox-only enumerations (known on Xbox profiles, unknown identifiers on PC). */
-export const XBOX_RESOURCE_STATES: EnumTable = { PRESERVE_COMPRESSED: 0x4000, PRESERVE_DECOMPRESSED: 0x8000 };
-export const XBOX_RESOURCE_FLAGS: EnumTable = {
-  ALLOW_DCC: 0x1000, FORCE_TEXTURE_COMPATIBILITY: 0x2000, ALLOW_INDIRECT_BUFFER: 0x4000,
+// Xbox-only enumerations (d3d12_x.h; known on Xbox profiles, unknown identifiers on PC). Names from the GDK
+// documents (xbox-platform.md § 1.3, § 7; EBX, DIFF).
+// NOTE: the GDK headers are not public, so these VALUES are barrierlint's own encoding, not d3d12_x.h's: code names
+// these identifiers, and the encoding only has to keep them apart from every PC bit. Resource states use the bits
+// d3d12.h leaves free (0x2000000-0x20000000) plus three of its RESERVED_INTERNAL bits (0x4000, 0x8000, 0x100000;
+// an Xbox profile passes XBOX_RESOURCE_STATE_MASK as `allowed` to invalidStateCombination). Resource flags take
+// the top byte, far above the PC flags (which end at 0x400). DEPTH_STENCIL members are DEPTH|STENCIL. A numeric
+// literal written instead of a name is therefore not recognised as an Xbox state or flag. Members of these
+// prefixes that the documents do not name stay unknown values, never reported (the real header has more).
+export const XBOX_RESOURCE_STATES: EnumTable = {
+  PRESERVE_COMPRESSED_COLOR: 0x4000, PRESERVE_COMPRESSED_DEPTH: 0x8000, PRESERVE_COMPRESSED_STENCIL: 0x100000,
+  PRESERVE_COMPRESSED_DEPTH_STENCIL: 0x108000, PRESERVE_INDIRECT_COLOR_CLEAR: 0x2000000,
+  PRESERVE_SCATTERED_COLOR_FMASK: 0x4000000, PRESERVE_EXPANDED_COLOR: 0x8000000,
+  PRESERVE_EXPANDED_DEPTH: 0x10000000, PRESERVE_EXPANDED_STENCIL: 0x20000000,
+  PRESERVE_EXPANDED_DEPTH_STENCIL: 0x30000000,
 };
+/** Every Xbox state bit (valid with other states in a legacy barrier on Xbox: they only steer compression). */
+export const XBOX_RESOURCE_STATE_MASK = 0x3e10c000;
+export const XBOX_RESOURCE_FLAGS: EnumTable = {
+  ALLOW_DCC: 0x1000000, FORCE_TEXTURE_COMPATIBILITY: 0x2000000, ALLOW_INDIRECT_BUFFER: 0x4000000,
+  PREFER_INDEX_BUFFER: 0x8000000, PREFER_INDIRECT_BUFFER: 0x10000000, PREFER_PREDICATION_BUFFER: 0x20000000,
+  PREFER_STREAM_OUTPUT: 0x40000000, DENY_COMPRESSION_DATA: 0x80000000,
+};
+/** `D3D12XBOX_BARRIER_SYNC_EXECUTE_INDIRECT` (EBX § 1.1) names the same scope as D3D12_BARRIER_SYNC_EXECUTE_INDIRECT. */
+export const XBOX_SYNC: EnumTable = { EXECUTE_INDIRECT: 0x800 };
+/** Command-list driver hints; only DONT_SYNC_ON_COPY is documented (EBX "Differences with the PC spec"). */
+export const XBOX_CMDLIST_DRIVER_HINTS: EnumTable = { DONT_SYNC_ON_COPY: 0x1 };
 
 export interface EnumFamily {
   /** Family id used in facts and messages ("sync", "access", ...). */
@@ -119,6 +141,9 @@ export const ENUM_FAMILIES: readonly EnumFamily[] = [
   { id: 'heap-type', prefix: 'D3D12_HEAP_TYPE_', table: HEAP_TYPE, flags: false },
   { id: 'state', prefix: 'D3D12XBOX_RESOURCE_STATE_', table: XBOX_RESOURCE_STATES, flags: true, xbox: true },
   { id: 'resource-flags', prefix: 'D3D12XBOX_RESOURCE_FLAG_', table: XBOX_RESOURCE_FLAGS, flags: true, xbox: true },
+  { id: 'sync', prefix: 'D3D12XBOX_BARRIER_SYNC_', table: XBOX_SYNC, flags: true, xbox: true },
+  { id: 'xbox-cmdlist-hint', prefix: 'D3D12XBOX_CMDLIST_DRIVER_HINT_', table: XBOX_CMDLIST_DRIVER_HINTS, flags: true,
+    xbox: true },
 ];
 
 /** Plain constants code uses for barrier values. */

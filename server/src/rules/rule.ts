@@ -2,7 +2,7 @@
 // `meta` describes the rule (id == file name, debug-layer message id, default severity, message templates);
 // `create` returns visitors that the single-barrier pass and the tracker call. Rules never touch syntax.
 import type {
-  BarrierCallEvent, BarrierFact, CreationEvent, ExtractProblem, ResourceBarrierCallEvent,
+  BarrierCallEvent, BarrierFact, BarrierKind, CreationEvent, ExtractProblem, ResourceBarrierCallEvent,
 } from '../extract/facts';
 import type { TrackedVisitors } from '../track/visitors';
 import type { CommandListType, Fix, Platform, Range, RelatedLocation, Severity } from '../types';
@@ -40,6 +40,12 @@ export interface ReportDescriptor {
   severity?: Severity;
   /** Normalized barrier text for baseline fingerprints. */
   fingerprintText?: string;
+  /** The barrier the report is about: with an Xbox platform the message ends with its dump tree (§ 6.1). */
+  barrier?: BarrierFact;
+  /** Where that barrier sits (or, for a call, just the list type): the Xbox header names the queue type. */
+  position?: Pick<BarrierPosition, 'group' | 'index' | 'listType'>;
+  /** Xbox format: lines between the header and the dump tree ("Current State is: ..."). */
+  details?: string[];
 }
 
 export interface RuleContext {
@@ -80,6 +86,48 @@ export interface Rule {
   create(ctx: RuleContext): RuleVisitors;
 }
 
+/**
+ * What the Xbox message format needs beyond the template data (xbox-platform.md § 6.1). It travels to
+ * report/message.ts inside the report's `data` under XBOX_MESSAGE_DATA_KEY, because the runner passes rules'
+ * data through unchanged; on `pc` nothing is added, so PC messages are untouched.
+ */
+export interface XboxMessageData {
+  platform: Platform;
+  listType: CommandListType | null;
+  group: number | null;
+  index: number | null;
+  barrier?: {
+    kind: BarrierKind;
+    resource: string | null;
+    resourceAfter?: string | null;
+    fields: Record<string, { value: number | null; text: string }>;
+  };
+  details?: string[];
+}
+export const XBOX_MESSAGE_DATA_KEY = '__xbox';
+
+function xboxMessageData(platform: Platform, d: ReportDescriptor): XboxMessageData {
+  const b = d.barrier;
+  const fields: Record<string, { value: number | null; text: string }> = {};
+  for (const [name, f] of Object.entries(b?.fields ?? {})) if (f) fields[name] = { value: f.value, text: f.text };
+  return {
+    platform, listType: d.position?.listType ?? null, group: d.position?.group ?? null, index: d.position?.index ?? null,
+    ...(b ? { barrier: { kind: b.kind, resource: b.resource?.text ?? null, resourceAfter: b.resourceAfter?.text, fields } } : {}),
+    ...(d.details ? { details: d.details } : {}),
+  };
+}
+
 export function defineRule(rule: Rule): Rule {
-  return rule;
+  return {
+    meta: rule.meta,
+    create(ctx) {
+      if (ctx.platform === 'pc') return rule.create(ctx);
+      return rule.create({
+        ...ctx,
+        report: (d) => ctx.report({
+          ...d, data: { ...d.data, [XBOX_MESSAGE_DATA_KEY]: JSON.stringify(xboxMessageData(ctx.platform, d)) },
+        }),
+      });
+    },
+  };
 }

@@ -28,7 +28,7 @@ export const rule = defineRule({
             messageKey: 'incompatible',
             data: { syncField: `Sync${side}`, sync: fmt('sync', 0), accessField: `Access${side}`, access: fmt('access', access), position: positionSuffix(b, pos) },
             range: fieldRange(b, `Access${side}`, `Sync${side}`),
-            resource: resourceName(b), fingerprintText: `${side}|${fingerprintOf(b)}`,
+            resource: resourceName(b), fingerprintText: `${side}|${fingerprintOf(b)}`, barrier: b, position: pos,
           });
         }
       },
