@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { AnalysisResult } from '../../server/src/analyze';
-import { type FileOutcome, settle } from '../../server/src/cli/lint';
+import { availableParallelism } from 'node:os';
+import { FILES_PER_WORKER, type FileOutcome, settle, workerCount } from '../../server/src/cli/lint';
 import type { RunOptions } from '../../server/src/cli/options';
 import { reportRun } from '../../server/src/cli/report-run';
 import { DEFAULT_CONFIG } from '../../server/src/types';
@@ -67,5 +68,15 @@ void describe('run outcomes', () => {
     assert.equal(texture?.fields.SyncBefore, 'D3D12_BARRIER_SYNC_NONE');
     const json = JSON.parse(runCli(['--format', 'json', '--platform', 'xbox-series', 'frame.cpp'], root).stdout) as { platform: string };
     assert.equal(json.platform, 'xbox-series');
+  });
+});
+
+void describe('worker count', () => {
+  void it('--jobs N is an upper bound by file count; the default starts a worker per 50 files, up to the cores', () => {
+    assert.equal(workerCount(4, 24), 4);
+    assert.equal(workerCount(4, 2), 2);
+    assert.equal(workerCount(1, 500), 1);
+    assert.equal(workerCount('auto', FILES_PER_WORKER - 1), 0);
+    assert.equal(workerCount('auto', 10_000), availableParallelism());
   });
 });

@@ -1,5 +1,6 @@
 // Runs analyze() over the target files: configuration per file, reading and decoding, the result cache, then
 // in-process or on a worker pool. Outcomes come back in target order whatever the parallelism.
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { type AnalysisResult, analyze } from '../analyze';
 import type { ConfigResolver, LoadedConfig } from '../report/config';
@@ -22,7 +23,7 @@ export interface FileOutcome {
 
 export interface LintOptions {
   configs: ConfigResolver;
-  jobs: number;
+  jobs: number | 'auto';
   cache?: ResultCache;
   progress: Progress;
 }
@@ -40,7 +41,7 @@ interface Job {
  */
 export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
-  const workers = Math.min(options.jobs, targets.length);
+  const workers = workerCount(options.jobs, targets.length);
   let pool: WorkerPool | undefined;
   const inFlight = new Set<Promise<void>>();
   const record = (job: Job, reply: AnalyzeReply): void => {
@@ -86,6 +87,15 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
     await pool?.close();
   }
   return outcomes;
+}
+
+/** Starting a worker (modules, tree-sitter, queries) costs about as much as analysing this many files. */
+export const FILES_PER_WORKER = 50;
+
+/** `--jobs N` uses N workers (never more than files); the default uses one per FILES_PER_WORKER files, up to the cores. */
+export function workerCount(jobs: number | 'auto', files: number): number {
+  if (jobs !== 'auto') return Math.min(jobs, files);
+  return Math.min(availableParallelism(), Math.floor(files / FILES_PER_WORKER));
 }
 
 function analyzeInProcess(job: Job, uri: string): AnalyzeReply {

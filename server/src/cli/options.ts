@@ -1,6 +1,5 @@
 // The command line as contracts.md fixes it, parsed with commander. Every invalid option value is a usage
 // error naming the option and what is allowed (exit 2); nothing is silently defaulted.
-import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { closestRuleOrMessage, isKnownRuleOrMessage } from '../report/rule-registry';
@@ -26,7 +25,8 @@ export interface RunOptions {
   rules: Record<string, Level>;
   maxWarnings?: number;
   quiet: boolean;
-  jobs: number;
+  /** Worker threads; 'auto' picks up to the number of cores, according to the number of files. */
+  jobs: number | 'auto';
   shard?: Shard;
   baseline?: string;
   baselinePrune: boolean;
@@ -87,7 +87,7 @@ export function buildProgram(): Command {
     .option('--rule <id=level>', `set a rule's level (${LEVELS.join('|')}); repeatable`, ruleLevel, {})
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveInteger('--max-warnings', true))
     .option('--quiet', 'report errors only', false)
-    .option('--jobs <n>', 'worker threads (default: the number of cores)', positiveInteger('--jobs', false))
+    .option('--jobs <n>', 'worker threads (default: up to the number of cores, one per 50 files)', positiveInteger('--jobs', false))
     .option('--shard <i/n>', 'lint only shard I of N (files assigned by path hash)', shard)
     .option('--baseline <file>', 'report only findings not recorded in FILE (FILE is created when missing)')
     .option('--baseline-prune', 'remove baseline entries that no longer occur', false)
@@ -135,7 +135,7 @@ export function toRunOptions(program: Command, cwd: string): RunOptions {
     rules: raw.rule,
     maxWarnings: raw.maxWarnings,
     quiet: raw.quiet,
-    jobs: raw.jobs ?? availableParallelism(),
+    jobs: raw.jobs ?? 'auto',
     shard: raw.shard,
     baseline: raw.baseline,
     baselinePrune: raw.baselinePrune,
