@@ -2,16 +2,18 @@
 // creation, recording commands, ExecuteCommandLists, Close/Reset. An engine method that only shares a name
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
+import { formatEnumValue } from '../model/format-values';
 import type { SyntaxNode } from '../parse/parser';
 import type { Event, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx } from './context';
 import { addSite } from './context';
-import { barriersOf, groupFromStruct } from './barrier-facts';
+import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { evalField } from './evaluate';
 import { deref, evalValue } from './expressions';
-import { resourceRef } from './resources';
-import { rangeOf } from './syntax';
-import type { AVal, StructVal } from './values';
+import { POINTER_ACCESSORS, resourceRef } from './resources';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
+import type { AVal } from './values';
 import { getMember } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
@@ -21,13 +23,15 @@ interface CallShape {
   method: string;
   object: SyntaxNode | null;
   args: SyntaxNode[];
+  /** Called through a C COM macro: the name itself says it is the D3D12 method. */
+  viaMacro: boolean;
 }
 
 function shapeOf(f: SyntaxNode, name: string | undefined, args: SyntaxNode[]): CallShape | undefined {
   if (!name) return undefined;
-  if (f.type === 'field_expression') return { method: name, object: f.childForFieldName('argument'), args };
+  if (f.type === 'field_expression') return { method: name, object: f.childForFieldName('argument'), args, viaMacro: false };
   const m = f.type === 'identifier' ? C_MACRO.exec(name) : null;
-  if (m && args.length > 0) return { method: m[2], object: args[0], args: args.slice(1) };
+  if (m && args.length > 0) return { method: m[2], object: args[0], args: args.slice(1), viaMacro: true };
   return undefined;
 }
 
@@ -56,19 +60,16 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   const range = rangeOf(call);
   if ((method === 'Barrier' || method === 'ResourceBarrier') && args.length === 2) {
     const payload = evalValue(args[1], 'any', fn);
-    const target = payload.t === 'ptr' ? deref(payload) : payload;
     const wantGroup = method === 'Barrier';
-    const kindOk = target.t === 'struct' ? (wantGroup ? target.kind === 'group' : target.kind === 'legacy')
-      : target.t === 'array' ? target.elemKind === (wantGroup ? 'group' : 'legacy') || target.elemKind === null
-        : target.t === 'unknown' || (target.t === 'num' && target.f.value === null);
-    if (!kindOk) return false;
+    if (!isBarrierApi(shape, payload, wantGroup ? 'group' : 'legacy', fn)) return false;
     const count = evalField(args[0], fn.file, fn);
     const site = addSite(fn.file, wantGroup ? 'barrier-call' : 'resource-barrier-call', range, null);
     fn.file.sites[site].site.fields = { count: count.value };
     if (wantGroup) {
-      emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups: groupsOf(payload) });
+      const groups = pointedStructs(payload, count.value)?.filter((g) => g.kind === 'group').map(groupFromStruct) ?? null;
+      emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups });
     } else {
-      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers: barriersOf(payload) });
+      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers: barriersOf(payload, count.value) });
     }
     return true;
   }
@@ -78,16 +79,17 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     return true;
   }
   if (method === 'GetBuffer' && args.length === 2) {
-    const resource = resourceRef(args[1], fn.file, fn);
+    const resource = createdRef(args[1], fn);
     const site = addSite(fn.file, 'resource-creation', range, resource.text);
     const c: ResourceCreation = { resource, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true };
+    fn.file.sites[site].site.fields = creationFields(c);
     emit(fn, { kind: 'resource-creation', site, range, creation: c });
     return true;
   }
   const lc = LIST_CREATION[method];
   if (lc && lc.argc.includes(args.length)) {
     const type = evalField(args[lc.typeArg], fn.file, fn);
-    const list = resourceRef(args[args.length - 1], fn.file, fn);
+    const list = createdRef(args[args.length - 1], fn);
     const site = addSite(fn.file, 'command-list-creation', range, list.text);
     const listType = type.value === null ? null : LIST_TYPE_NAMES[type.value] ?? null;
     fn.file.sites[site].site.fields = { type: listType };
@@ -121,6 +123,31 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   return false;
 }
 
+/** Struct type names whose pointer a Barrier / ResourceBarrier call takes. */
+const PAYLOAD_TYPE = { group: /\bD3D12_BARRIER_GROUP\b|\bCD3DX12_BARRIER_GROUP\b/, legacy: /\bD3D12_RESOURCE_BARRIER\b|\bCD3DX12_RESOURCE_BARRIER\b/ };
+
+/**
+ * Whether `obj->Barrier(a, b)` / `obj->ResourceBarrier(a, b)` is the D3D12 method and not an engine method of the
+ * same name (`m_device->Barrier(tex, state)`): the object's declared type decides when the file declares it;
+ * otherwise the arguments must look like (count, pointer to groups/barriers).
+ */
+function isBarrierApi(shape: CallShape, payload: AVal, want: 'group' | 'legacy', fn: FnCtx): boolean {
+  const target = payload.t === 'ptr' ? deref(payload) : payload;
+  const kind = target.t === 'struct' ? target.kind : target.t === 'array' ? target.elemKind : undefined;
+  if (kind) return kind === want;
+  if (target.t === 'num' && target.f.value !== null) return false;
+  if (target.t === 'res') return false;
+  if (shape.viaMacro) return true;
+  const object = isCommandListObject(shape.object, fn);
+  if (object !== 'unknown') return object === 'yes';
+  const [countNode, payloadNode] = shape.args;
+  const p = unwrapValue(payloadNode);
+  if (p.type === 'qualified_identifier' || p.type === 'number_literal' || p.type === 'string_literal' || p.type === 'true' || p.type === 'false') return false;
+  const declared = typeOfExpr(p.type === 'pointer_expression' ? p.childForFieldName('argument') ?? p : p, fn);
+  if (declared !== undefined && !/\bauto\b/.test(declared)) return PAYLOAD_TYPE[want].test(declared);
+  return !isResourceLike(countNode, fn) && !isResourceLike(payloadNode, fn);
+}
+
 function copyLocationResource(arg: SyntaxNode, fn: FnCtx): ResourceRef {
   const v = evalValue(arg, 'copy-location', fn);
   const s = v.t === 'ptr' ? deref(v) : v;
@@ -131,18 +158,6 @@ function copyLocationResource(arg: SyntaxNode, fn: FnCtx): ResourceRef {
   return { key: null, text: arg.text, range: rangeOf(arg) };
 }
 
-function groupsOf(payload: AVal) {
-  const target = payload.t === 'ptr' ? payload.target : payload;
-  const start = payload.t === 'ptr' ? payload.index ?? 0 : 0;
-  if (target.t === 'struct' && target.kind === 'group') return [groupFromStruct(target)];
-  if (target.t === 'array') {
-    const groups = target.elems.slice(start).filter((e): e is StructVal => e.t === 'struct' && e.kind === 'group');
-    if (target.loopElem?.t === 'struct') groups.push(target.loopElem);
-    return groups.map(groupFromStruct);
-  }
-  return null;
-}
-
 function num(v: AVal): number | null {
   return v.t === 'num' ? v.f.value : null;
 }
@@ -150,7 +165,7 @@ function num(v: AVal): number | null {
 function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: FnCtx): void {
   const spec = CREATION_APIS[api];
   const range = rangeOf(call);
-  const resource = resourceRef(args[args.length - 1], fn.file, fn);
+  const resource = createdRef(args[args.length - 1], fn);
   const descVal = evalValue(args[spec.descArg], 'desc', fn);
   const desc = descVal.t === 'ptr' ? deref(descVal) : descVal;
   const heapVal = spec.heapArg !== undefined ? evalValue(args[spec.heapArg], 'heap-props', fn) : undefined;
@@ -171,18 +186,42 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     arraySize: dimension === 'texture3d' ? 1 : depthOrArray,
     flags: d ? num(getMember(d, 'Flags')) : null,
     heapType: heap?.t === 'struct' ? num(getMember(heap, 'Type')) : null,
-    sampleCount: d ? num(getMember(d, 'SampleDesc')) : null,
+    sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
   };
   if (spec.stateArg !== undefined) creation.initialState = evalField(args[spec.stateArg], fn.file, fn);
   if (spec.layoutArg !== undefined) creation.initialLayout = evalField(args[spec.layoutArg], fn.file, fn);
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
-  fn.file.sites[site].site.fields = {
-    api, dimension, mipLevels: creation.mipLevels, arraySize: creation.arraySize, flags: creation.flags,
-    heapType: creation.heapType,
-    ...(creation.initialState ? { InitialState: creation.initialState.value } : {}),
-    ...(creation.initialLayout ? { InitialLayout: creation.initialLayout.value } : {}),
-  };
+  fn.file.sites[site].site.fields = creationFields(creation);
   emit(fn, { kind: 'resource-creation', site, range, creation });
+}
+
+/** `SampleDesc` is a nested DXGI_SAMPLE_DESC in a raw desc and a count in the CD3DX12 factories. */
+function sampleCount(v: AVal): number | null {
+  return v.t === 'struct' ? num(getMember(v, 'Count')) : num(v);
+}
+
+/** The created object: `IID_PPV_ARGS(&m_tex)` / `&m_tex` / `(void**)&m_tex` name `m_tex` (key and text). */
+function createdRef(arg: SyntaxNode, fn: FnCtx): ResourceRef {
+  const ref = resourceRef(arg, fn.file, fn);
+  let n = unwrapValue(arg);
+  for (;;) {
+    if (n.type === 'call_expression' && calleeName(n.childForFieldName('function')!) === 'IID_PPV_ARGS' && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
+    else if (n.type === 'pointer_expression' && n.child(0)?.type === '&' && n.childForFieldName('argument')) n = unwrapValue(n.childForFieldName('argument')!);
+    else break;
+  }
+  return { ...ref, text: n.text };
+}
+
+/** `--format facts` fields of a creation: enumerator names where the value is an enum. */
+function creationFields(c: ResourceCreation): Record<string, string | number | null> {
+  const named = (family: string, v: number | null | undefined) => (v === null || v === undefined ? null : formatEnumValue(family, v));
+  return {
+    api: c.api, dimension: c.dimension, width: c.width ?? null, mipLevels: c.mipLevels, arraySize: c.arraySize,
+    flags: named('resource-flags', c.flags), heapType: named('heap-type', c.heapType),
+    ...(c.initialState ? { InitialState: named('state', c.initialState.value) } : {}),
+    ...(c.initialLayout ? { InitialLayout: named('layout', c.initialLayout.value) } : {}),
+    ...(c.swapChain ? { swapChain: 'true' } : {}),
+  };
 }
 
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
@@ -190,6 +229,8 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     if (a.type === 'call_expression' || a.descendantsOfType('call_expression').length > 0) evalValue(a, 'any', fn);
   }
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
+  // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
+  if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
   const argFacts = args.map((a) => ({ field: evalField(a, fn.file, fn), resource: resourceRef(a, fn.file, fn) }));
   const list = f.type === 'field_expression' ? resourceRef(f.childForFieldName('argument')!, fn.file, fn) : undefined;
   emit(fn, { kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts });

@@ -17,7 +17,7 @@ function refOf(v: AVal, range: Range): ResourceRef | undefined {
   if (v.t === 'res') return v.ref;
   if (v.t === 'num' && v.f.value === 0) return { key: null, text: v.f.text, range: v.f.range };
   if (v.t === 'unknown' && v.text.endsWith('(not set)')) return undefined;
-  return { key: null, text: v.t === 'num' ? v.f.text : 'unknown', range };
+  return { key: null, text: v.t === 'num' ? v.f.text : 'unknown', range, unknown: true };
 }
 
 /** The barrier a struct value describes, or undefined when it is not a barrier struct. */
@@ -62,18 +62,27 @@ export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
   return undefined;
 }
 
-/** The barriers an array/pointer/struct value points at (loop-filled elements included once). */
-export function barriersOf(v: AVal | undefined): BarrierFact[] | null {
+/**
+ * The structs an array/pointer/struct value points at: loop-filled elements included once; without them, only the
+ * first `count` elements (the API reads no further).
+ */
+export function pointedStructs(v: AVal | undefined, count: number | null): StructVal[] | null {
   if (!v) return null;
   const target = v.t === 'ptr' ? v.target : v;
   const start = v.t === 'ptr' ? v.index ?? 0 : 0;
-  if (target.t === 'struct') return toFacts([target]);
-  if (target.t === 'array') {
-    const elems = target.elems.slice(start).filter((e): e is StructVal => e.t === 'struct');
-    if (target.loopElem?.t === 'struct') elems.push(target.loopElem);
-    return toFacts(elems);
-  }
-  return null;
+  if (target.t === 'struct') return [target];
+  if (target.t !== 'array') return null;
+  const slice = target.elems.slice(start);
+  const limited = count !== null && !target.loopElem ? slice.slice(0, count) : slice;
+  const elems = limited.filter((e): e is StructVal => e.t === 'struct');
+  if (target.loopElem?.t === 'struct') elems.push(target.loopElem);
+  return elems;
+}
+
+/** The barriers an array/pointer/struct value points at (see pointedStructs). */
+export function barriersOf(v: AVal | undefined, count: number | null = null): BarrierFact[] | null {
+  const structs = pointedStructs(v, count);
+  return structs && toFacts(structs);
 }
 
 function toFacts(structs: StructVal[]): BarrierFact[] {
@@ -90,7 +99,7 @@ export function groupFromStruct(s: StructVal): BarrierGroupFact {
     site: s.site, range: s.range, elementType,
     declaredType: s.members.has('Type') ? fieldOf(s, 'Type') : undefined,
     numBarriers: fieldOf(s, 'NumBarriers'),
-    barriers: barriersOf(pointer),
+    barriers: barriersOf(pointer, fieldOf(s, 'NumBarriers').value),
   };
 }
 
@@ -105,7 +114,7 @@ export function describeField(member: string, f: Field | undefined, legacy = fal
 export function describeSite(site: Site, fact: BarrierFact | undefined): void {
   if (!fact) return;
   if (site.kind === 'legacy-barrier') site.kind = fact.kind;
-  site.resource = fact.resource?.text ?? null;
+  site.resource = fact.resource && !fact.resource.unknown ? fact.resource.text : null;
   for (const [k, f] of Object.entries(fact.fields)) site.fields[k] = describeField(k, f, fact.kind.startsWith('legacy'));
   if (fact.resourceAfter) site.fields.pResourceAfter = fact.resourceAfter.text;
 }

@@ -124,6 +124,7 @@ export function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCt
   if (factory === 'Buffer') {
     for (const m of ['Height', 'DepthOrArraySize', 'MipLevels']) s.members.set(m, numVal({ value: 1, text: 'buffer', range }));
   }
+  if (!s.members.has('SampleDesc')) s.members.set('SampleDesc', numVal({ value: 1, text: 'default', range }));
   return s;
 }
 

@@ -2,7 +2,7 @@
 // environment with branch regions, so a value assigned on only some paths becomes unknown after the branch.
 import type { Range } from '../types';
 import type { Event, ExtractProblem, Site, Stmt } from './facts';
-import type { AVal, StructVal } from './values';
+import type { ArrayVal, AVal, StructVal } from './values';
 import { sameVal } from './values';
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
@@ -25,6 +25,8 @@ export interface FileCtx {
   templates: Map<string, ReturnTemplate>;
   /** Identifiers already reported as unknown enumerators at a position (avoid duplicates). */
   reported: Set<string>;
+  /** Declared types of class members and namespace-scope variables, by name (types.ts). */
+  memberTypes: Map<string, string>;
 }
 
 type WriteKey = string;
@@ -32,6 +34,8 @@ interface Write {
   apply(v: AVal): void;
   old: AVal;
   current(): AVal;
+  /** The struct written to, when the target is a member (objects created inside a branch are not merged). */
+  owner?: object;
 }
 
 /** Writes made inside one branch of a conditional, to targets that existed before it. */
@@ -54,6 +58,8 @@ export function resetObjectIds(): void {
 
 export class FnCtx {
   readonly env = new Map<string, AVal>();
+  /** Declared types of parameters and locals, by name (source text with pointer/reference marks). */
+  readonly types = new Map<string, string>();
   /** Statement sink for the events of the statement being walked. */
   events: Event[] = [];
   loopDepth = 0;
@@ -78,11 +84,21 @@ export class FnCtx {
     s.members.set(member, v);
   }
 
+  /** Replace element `index` of an array (`arr[1] = CD3DX12_...(...)`), merged across branches like a member. */
+  setElement(a: ArrayVal, index: number, v: AVal, prior: AVal): void {
+    this.logWrite(`e:${objectId(a)}:${index}`, prior, (nv) => {
+      a.elems[index] = nv;
+    }, () => a.elems[index], a);
+    a.elems[index] = v;
+  }
+
   private logWrite(key: WriteKey, old: AVal, apply: (v: AVal) => void, current: () => AVal, owner: object | undefined): void {
     const region = this.regions[this.regions.length - 1];
     if (!region || region.writes.has(key)) return;
-    if (owner && this.regions.some((r) => r.createdInside.has(owner))) return;
-    region.writes.set(key, { apply, old, current });
+    // An object created inside this branch does not exist on the other paths: nothing to merge. (One created in an
+    // enclosing branch does: a write to it here is conditional.)
+    if (owner && region.createdInside.has(owner)) return;
+    region.writes.set(key, { apply, old, current, owner });
   }
 
   /**
@@ -111,7 +127,7 @@ export class FnCtx {
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
-      if (outer && !outer.writes.has(key)) outer.writes.set(key, { ...write, old: write.old });
+      if (outer && !outer.writes.has(key) && !(write.owner && outer.createdInside.has(write.owner))) outer.writes.set(key, { ...write });
     }
     return results;
   }

@@ -5,14 +5,16 @@ import { STRUCT_LAYOUTS } from '../model/structs';
 import type { StructKind } from '../model/structs';
 import type { SyntaxNode } from '../parse/parser';
 import type { FnCtx } from './context';
+import { addSite } from './context';
 import { constructHelper, helperNameOf } from './construct';
 import { fold, toNumber } from './evaluate';
 import { arrayElement, deref, evalValue, isStructKind, memberExpect, structKindOfType, visitCalls } from './expressions';
-import { aggregateInit, newRawStruct, setMemberFrom } from './initializers';
+import { aggregateInit, newRawStruct, RAW_SITE_KIND, setMemberFrom } from './initializers';
 import { isResourceType } from './resources';
-import { argumentNodes, rangeOf } from './syntax';
+import { typeText } from './types';
+import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { ArrayVal, AVal, StructVal } from './values';
-import { numVal } from './values';
+import { cloneVal, getMember, makeStruct, numVal } from './values';
 
 interface DeclaredType {
   kind?: StructKind;
@@ -76,6 +78,7 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
       if (value) visitCalls(value, fn);
       continue;
     }
+    if (typeNode) fn.types.set(shape.name, typeText(typeNode, target));
     const v = declaredValue(shape, type, value, d, fn);
     fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
   }
@@ -120,9 +123,10 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     if (value.type === 'initializer_list') return aggregateInit(value, type.kind, fn, type.helper);
     if (value.type === 'argument_list') {
       if (type.helper) return constructHelper(value, type.helper, argumentNodes(value), fn);
-      return evalValue(argumentNodes(value)[0] ?? value, type.kind, fn);
+      const arg = argumentNodes(value)[0] ?? value;
+      return copied(evalValue(arg, type.kind, fn), arg, fn);
     }
-    return evalValue(value, type.kind, fn);
+    return copied(evalValue(value, type.kind, fn), value, fn);
   }
   if (type.resource) {
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
@@ -154,7 +158,7 @@ function fillArray(arr: ArrayVal, list: SyntaxNode, helper: string | undefined, 
 function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | undefined, fn: FnCtx): AVal {
   if (!arr.elemKind) return evalValue(item, 'res', fn);
   if (item.type === 'initializer_list') return aggregateInit(item, arr.elemKind, fn, helper);
-  return evalValue(item, arr.elemKind, fn);
+  return copied(evalValue(item, arr.elemKind, fn), item, fn);
 }
 
 /** push_back(value) / emplace_back(ctor args) on a container of barriers. Returns false when not a container. */
@@ -199,34 +203,65 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
       return;
     }
     const expect = prior?.t === 'struct' ? prior.kind : prior?.t === 'res' ? 'res' : 'any';
-    fn.bind(left.text, evalValue(right, expect, fn));
+    fn.bind(left.text, copied(evalValue(right, expect, fn), right, fn));
     return;
   }
-  if (left.type === 'field_expression') {
-    const objNode = left.childForFieldName('argument');
-    const member = left.childForFieldName('field')?.text;
-    const base = objNode ? evalValue(objNode, 'any', fn) : undefined;
-    const s = base?.t === 'ptr' ? deref(base) : base;
-    if (s?.t === 'struct' && member) {
-      assignMember(s, member, op, right, assign, fn);
-      extendSite(s, assign, fn);
-      return;
-    }
-  }
+  if (left.type === 'field_expression' && assignThroughPath(left, op, right, assign, fn)) return;
   if (left.type === 'subscript_expression' || left.type === 'pointer_expression') {
-    const target = left.type === 'pointer_expression' ? left.childForFieldName('argument') : left;
-    const slot = target ? lvalueSlot(left, fn) : undefined;
+    const slot = lvalueSlot(left, fn);
     if (slot) {
-      const v = evalValue(right, slot.arr.elemKind ?? 'res', fn);
+      const v = copied(evalValue(right, slot.arr.elemKind ?? 'res', fn), right, fn);
       if (slot.index === null) slot.arr.loopElem = v.t === 'struct' ? { ...v, fromLoop: true } : v;
-      else {
-        arrayElement(slot.arr, slot.index);
-        slot.arr.elems[slot.index] = v;
-      }
+      else fn.setElement(slot.arr, slot.index, v, arrayElement(slot.arr, slot.index));
       return;
     }
   }
   visitCalls(right, fn);
+}
+
+/**
+ * `root.a.b = v` / `p->a.b = v` / `arr[i].a = v`: follow the member path from the root object to the struct that
+ * holds the last member. The root (not the nested struct) is the construction site the assignment belongs to.
+ */
+function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): boolean {
+  const path: string[] = [];
+  let root: SyntaxNode = left;
+  while (root.type === 'field_expression' || root.type === 'parenthesized_expression') {
+    if (root.type === 'parenthesized_expression') {
+      if (root.namedChildCount !== 1) return false;
+      root = root.namedChild(0)!;
+      continue;
+    }
+    const field = root.childForFieldName('field')?.text;
+    const arg = root.childForFieldName('argument');
+    if (!field || !arg) return false;
+    path.unshift(field);
+    root = arg;
+  }
+  const base = evalValue(root, 'any', fn);
+  const rootStruct = base.t === 'ptr' ? deref(base) : base;
+  if (rootStruct.t !== 'struct') return false;
+  let target: AVal = rootStruct;
+  for (const part of path.slice(0, -1)) {
+    if (target.t !== 'struct') return false;
+    target = getMember(target, part);
+  }
+  if (target.t !== 'struct') return false;
+  assignMember(target, path[path.length - 1], op, right, assign, fn);
+  ensureSite(rootStruct, assign, fn);
+  return true;
+}
+
+/**
+ * A struct value read from a variable, member or element is copied (C++ value semantics): later writes to the copy
+ * must not change the original. Calls and literals already produce fresh values.
+ */
+export function copied(v: AVal, node: SyntaxNode, fn: FnCtx): AVal {
+  if (v.t !== 'struct') return v;
+  const n = unwrapValue(node);
+  const read = n.type === 'identifier' || n.type === 'field_expression' || n.type === 'subscript_expression'
+    || (n.type === 'pointer_expression' && n.child(0)?.type === '*');
+  return read ? fn.created(cloneVal(v) as StructVal) : v;
 }
 
 function assignMember(s: StructVal, member: string, op: string, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): void {
@@ -240,9 +275,13 @@ function assignMember(s: StructVal, member: string, op: string, right: SyntaxNod
   }
   const expect = memberExpect(s.kind, member);
   if (right.type === 'initializer_list' && isStructKind(expect)) {
-    const tmp = newRawStruct(s.kind, assign, fn, true);
+    const tmp = makeStruct(s.kind, rangeOf(assign), -1, true);
     setMemberFrom(tmp, member, right, fn);
     fn.setMember(s, member, tmp.members.get(member)!, prior);
+    return;
+  }
+  if (isStructKind(expect)) {
+    fn.setMember(s, member, copied(evalValue(right, expect, fn), right, fn), prior);
     return;
   }
   const holder: StructVal = { ...s, members: new Map() };
@@ -257,9 +296,18 @@ function applyCompound(op: string, a: number, b: number): number | null {
   return r === null ? null : Number(r & 0xffffffffffffffffn);
 }
 
-/** A raw struct filled field by field is one site whose range grows with each assignment. */
-function extendSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
-  if (s.site < 0) return;
+/**
+ * A struct filled field by field is one site whose range grows with each assignment. A barrier struct that is not
+ * yet a site of its own (an array element, a copy of another barrier) becomes one at its first field assignment.
+ */
+function ensureSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
+  const kind = RAW_SITE_KIND[s.kind];
+  if (!kind) return;
+  if (s.site < 0 || fn.file.sites[s.site].live !== s) {
+    s.site = addSite(fn.file, kind, rangeOf(assign), null);
+    fn.file.sites[s.site].live = s;
+    return;
+  }
   const rec = fn.file.sites[s.site];
   const r = rangeOf(assign);
   if (r.endLine > rec.site.range.endLine || (r.endLine === rec.site.range.endLine && r.endColumn > rec.site.range.endColumn)) {
@@ -269,8 +317,9 @@ function extendSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
 
 function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number | null } | undefined {
   if (left.type === 'pointer_expression') {
-    const p = evalValue(left.childForFieldName('argument')!, 'any', fn);
-    if (p.t === 'ptr' && p.target.t === 'array') return { arr: p.target, index: p.index };
+    const arg = left.childForFieldName('argument');
+    const p = arg && left.child(0)?.type === '*' ? evalValue(arg, 'any', fn) : undefined;
+    if (p?.t === 'ptr' && p.target.t === 'array') return { arr: p.target, index: p.index };
     return undefined;
   }
   const arrNode = left.childForFieldName('argument');
@@ -280,11 +329,8 @@ function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number
   const arr = base.t === 'array' ? base : base.t === 'ptr' && base.target.t === 'array' ? base.target : undefined;
   if (!arr) return undefined;
   const index = indexValue(idx, fn);
-  return { arr, index: index === null || fn.loopDepth > 0 && !isLiteral(idx) ? index === null ? null : index : index };
-}
-
-function isLiteral(n: SyntaxNode): boolean {
-  return n.type === 'number_literal';
+  const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
+  return { arr, index: index === null ? null : index + offset };
 }
 
 /** An index; `n++` yields the current value and increments a known counter (`barriers[n++] = ...`). */

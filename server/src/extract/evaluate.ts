@@ -6,7 +6,8 @@ import type { SyntaxNode } from '../parse/parser';
 import type { Field } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { addProblem } from './context';
-import { rangeOf, unwrapValue } from './syntax';
+import { sizeCall } from './expressions';
+import { isScalarTypeParen, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 
 /** Internal folded value: the integer and whether it is 64-bit wide (for `~`). */
@@ -103,6 +104,13 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
       const l = n.childForFieldName('left');
       const r = n.childForFieldName('right');
       if (!impl || !l || !r) return null;
+      // `(UINT64)-1`: the grammar sees `(UINT64) - 1`; a scalar type in parentheses is a cast of the unary operand.
+      if ((op === '-' || op === '+') && isScalarTypeParen(l)) {
+        const a = fold(r, file, fn);
+        if (!a) return null;
+        const wide = a.wide || /64|LONGLONG|size_t|SIZE_T/.test(l.text);
+        return { v: (op === '-' ? -a.v : a.v) & (wide ? MASK64 : MASK32), wide };
+      }
       const a = fold(l, file, fn);
       const b = fold(r, file, fn);
       if (!a || !b) return null;
@@ -121,7 +129,10 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
       if (op === '!') return { v: a.v === 0n ? 1n : 0n, wide: false };
       return null;
     }
-    case 'call_expression': return foldLimitsMax(n);
+    case 'call_expression': {
+      const size = fn ? sizeCall(n, fn) : undefined;
+      return size ? fromAVal(size) : foldLimitsMax(n);
+    }
     default: return null;
   }
 }

@@ -61,6 +61,12 @@ export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       const arg = n.childForFieldName('argument');
       if (!arg) break;
       if (n.child(0)?.type === '&') {
+        // `&arr[k]`: a pointer into the array, so `ResourceBarrier(2, &arr[0])` sees both elements.
+        const slot = unwrapValue(arg).type === 'subscript_expression' ? elementSlot(unwrapValue(arg), fn) : undefined;
+        if (slot && slot.index !== null) {
+          arrayElement(slot.arr, slot.index, rangeOf(arg), fn);
+          return { t: 'ptr', target: slot.arr, index: slot.index };
+        }
         const target = evalValue(arg, isStructKind(expect) ? expect : 'any', fn);
         if (target.t === 'struct' || target.t === 'array') return { t: 'ptr', target, index: target.t === 'array' ? 0 : null };
         if (expect === 'res' || target.t === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
@@ -102,10 +108,16 @@ function rangeOf0(a: ArrayVal) {
   return a.range;
 }
 
-/** Element `index` of an array (null index: "some element" written in a loop). Created on demand. */
-export function arrayElement(a: ArrayVal, index: number | null, range = a.range): AVal {
+/**
+ * Element `index` of an array (null index: "some element" written in a loop). Created on demand; the loop element
+ * is created where it is first used (inside the loop), so what the loop writes to it is not merged with "not run".
+ */
+export function arrayElement(a: ArrayVal, index: number | null, range = a.range, fn?: FnCtx): AVal {
   if (index === null) {
-    if (!a.loopElem && a.elemKind) a.loopElem = { ...newElement(a, range), fromLoop: true } as StructVal;
+    if (!a.loopElem && a.elemKind) {
+      const elem: StructVal = { ...newElement(a, range), fromLoop: true };
+      a.loopElem = fn ? fn.created(elem) : elem;
+    }
     return a.loopElem ?? { t: 'unknown', text: 'element', range };
   }
   while (a.elems.length <= index && a.elemKind) a.elems.push(newElement(a, range));
@@ -116,7 +128,8 @@ function newElement(a: ArrayVal, range: ReturnType<typeof rangeOf>): StructVal {
   return { t: 'struct', kind: a.elemKind!, members: new Map(), zeroInit: a.zeroInit, site: -1, range };
 }
 
-function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
+/** The array and index `arr[i]` denotes (index null: unknown, "some element"), or undefined when not an array. */
+export function elementSlot(n: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number | null } | undefined {
   const arrNode = n.childForFieldName('argument');
   const idxNode = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
   if (!arrNode || !idxNode) return undefined;
@@ -125,7 +138,12 @@ function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (!arr) return undefined;
   const folded = fold(idxNode, fn.file, fn);
   const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
-  return arrayElement(arr, folded ? toNumber(folded) + offset : null, rangeOf(n));
+  return { arr, index: folded ? toNumber(folded) + offset : null };
+}
+
+function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const slot = elementSlot(n, fn);
+  return slot && arrayElement(slot.arr, slot.index, rangeOf(n), fn);
 }
 
 function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
@@ -140,14 +158,12 @@ function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
   if (name && fn.file.templates.has(name) && f.type === 'identifier') {
     return instantiateTemplate(n, fn.file.templates.get(name)!, args, fn);
   }
-  if (f.type === 'field_expression' && (name === 'data' || name === 'size') && args.length === 0) {
+  if (f.type === 'field_expression' && name === 'data' && args.length === 0) {
     const obj = evalValue(f.childForFieldName('argument')!, 'any', fn);
-    if (obj.t === 'array') return name === 'data' ? { t: 'ptr', target: obj, index: 0 } : arraySize(obj, n);
+    if (obj.t === 'array') return { t: 'ptr', target: obj, index: 0 };
   }
-  if (name && SIZE_FUNCS.has(f.text.replace(/\s+/g, '')) && args.length === 1) {
-    const obj = evalValue(args[0], 'any', fn);
-    if (obj.t === 'array') return arraySize(obj, n);
-  }
+  const size = sizeCall(n, fn);
+  if (size) return size;
   const api = tryApiCall(n, f, name, args, fn);
   if (api) return api;
   if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
@@ -156,8 +172,21 @@ function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
   return { t: 'unknown', text: n.text, range: rangeOf(n) };
 }
 
-function arraySize(a: ArrayVal, n: SyntaxNode): AVal {
-  const count = a.loopElem ? null : a.container ? a.elems.length : a.length ?? a.elems.length;
+/**
+ * `_countof(a)`, `std::size(a)`, `ARRAYSIZE(a)`, `v.size()` of an array or container the function built; undefined
+ * for any other call. A C array's size is its declared length whatever a loop wrote; a container filled in a loop
+ * has an unknown size.
+ */
+export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const f = n.childForFieldName('function');
+  const args = argumentNodes(n);
+  let objNode: SyntaxNode | undefined;
+  if (f?.type === 'field_expression' && args.length === 0 && f.childForFieldName('field')?.text === 'size') objNode = f.childForFieldName('argument') ?? undefined;
+  else if (f && args.length === 1 && SIZE_FUNCS.has(f.text.replace(/\s+/g, ''))) objNode = args[0];
+  if (!objNode) return undefined;
+  const obj = evalValue(objNode, 'any', fn);
+  if (obj.t !== 'array') return undefined;
+  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem ? null : obj.elems.length;
   return numVal({ value: count, text: n.text, range: rangeOf(n) });
 }
 

@@ -9,6 +9,7 @@ import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants } from './constants';
 import { evalValue, structKindOfType } from './expressions';
 import { rangeOf } from './syntax';
+import { collectMemberTypes, declaredName, typeText } from './types';
 import { walkStatement } from './walker';
 
 interface FunctionNode {
@@ -29,20 +30,34 @@ function functionNodes(tree: Tree): FunctionNode[] {
   return out;
 }
 
-function nameAndParams(f: FunctionNode): { name: string; qualified: string; params: string[] } {
-  if (f.node.type === 'ERROR') return { name: `<recovered:${f.node.startPosition.row + 1}>`, qualified: '<recovered>', params: [] };
+interface Signature {
+  name: string;
+  qualified: string;
+  params: string[];
+  /** Declared type text of each parameter ('' when unnamed or variadic). */
+  paramTypes: string[];
+}
+
+function nameAndParams(f: FunctionNode): Signature {
+  if (f.node.type === 'ERROR') return { name: `<recovered:${f.node.startPosition.row + 1}>`, qualified: '<recovered>', params: [], paramTypes: [] };
   let d: SyntaxNode | null = f.lambda ? f.node.childForFieldName('declarator') : f.declarator;
   while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
     d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.includes('declarator')) ?? null;
   }
   const paramList = d?.childForFieldName('parameters');
-  const params = (paramList?.namedChildren ?? []).map((p) => {
-    const ids = p.descendantsOfType('identifier');
-    return ids.length ? ids[ids.length - 1].text : '';
-  });
-  if (f.lambda) return { name: `<lambda:${f.node.startPosition.row + 1}>`, qualified: '<lambda>', params };
+  const decls = (paramList?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+  // The declarator names the parameter (`UINT n = kDefault`: n, not the default's identifier).
+  const params = decls.map((p) => declaredName(p.childForFieldName('declarator')) ?? '');
+  const paramTypes = decls.map((p) => typeText(p.childForFieldName('type'), p.childForFieldName('declarator')));
+  if (f.lambda) return { name: `<lambda:${f.node.startPosition.row + 1}>`, qualified: '<lambda>', params, paramTypes };
   const qualified = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
-  return { name: qualified.split('::').pop() ?? qualified, qualified, params };
+  return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes };
+}
+
+function newFnCtx(file: FileCtx, sig: Signature): FnCtx {
+  const ctx = new FnCtx(file, sig.params, sig.name);
+  sig.params.forEach((p, i) => p && sig.paramTypes[i] && ctx.types.set(p, sig.paramTypes[i]));
+  return ctx;
 }
 
 const BARRIER_WORD = /Barrier|^D3D12_BARRIER|^D3D12_RESOURCE_STATE|^CD3DX12_/;
@@ -92,9 +107,10 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   resetObjectIds();
   const errors = countErrors(tree);
   const file: FileCtx = {
-    text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(),
+    text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
   };
   collectConstants(tree, file);
+  collectMemberTypes(tree, file);
   const fns = functionNodes(tree);
   readTemplates(fns, file);
   const functions: FunctionFacts[] = [];
@@ -105,8 +121,9 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
     fns.push({ node: err, body: err, declarator: null, lambda: false });
   }
   for (const f of fns) {
-    const { name, qualified, params } = nameAndParams(f);
-    const ctx = new FnCtx(file, params, name);
+    const sig = nameAndParams(f);
+    const { name, qualified, params } = sig;
+    const ctx = newFnCtx(file, sig);
     const body = walkStatement(f.body, ctx);
     functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body) });
   }
@@ -131,9 +148,10 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     if (f.lambda) continue;
     const kind = structKindOfType(f.node.childForFieldName('type')?.text ?? '');
     if (!kind) continue;
-    const { name, params } = nameAndParams(f);
+    const sig = nameAndParams(f);
+    const { name, params } = sig;
     const scratch: FileCtx = { ...file, sites: [], problems: [], reported: new Set() };
-    const ctx = new FnCtx(scratch, params, name);
+    const ctx = newFnCtx(scratch, sig);
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {
       returned = evalValue(value, kind, ctx);

@@ -14,12 +14,17 @@ export interface Field {
   param?: number;
 }
 
-/** A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr. */
+/**
+ * A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr
+ * and for a resource the extractor could not determine (then `unknown` is set: not known to be null).
+ */
 export interface ResourceRef {
   key: string | null;
   text: string;
   range: Range;
   param?: number;
+  /** The expression could not be resolved (e.g. set differently on different paths); never treat as nullptr. */
+  unknown?: boolean;
 }
 
 export type BarrierKind =

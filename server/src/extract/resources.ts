@@ -7,7 +7,7 @@ import { fold, toNumber } from './evaluate';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
-const POINTER_ACCESSORS = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
+export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
 
 const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
 

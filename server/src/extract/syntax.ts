@@ -1,4 +1,5 @@
 // Small helpers over tree-sitter nodes: ranges, unwrapping parentheses/casts, argument lists.
+import { SCALAR_TYPE_NAMES } from '../model/structs';
 import type { SyntaxNode } from '../parse/parser';
 import type { Range } from '../types';
 
@@ -32,15 +33,26 @@ export function unwrapValue(node: SyntaxNode): SyntaxNode {
   }
 }
 
-const CPP_CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast', 'UINT', 'UINT32', 'UINT64', 'uint32_t', 'uint64_t']);
+const CPP_CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
 
-/** `static_cast<T>(x)` (template_function) or a functional cast `UINT(x)`. */
+/**
+ * `static_cast<T>(x)` (template_function), a functional cast `UINT(x)` / `D3D12_BARRIER_SYNC(x)`, or a C cast
+ * the grammar reads as a call because the type is only an identifier to it: `(D3D12_BARRIER_SYNC)(x)`.
+ */
 export function isCppCast(n: SyntaxNode): boolean {
   if (n.type !== 'call_expression') return false;
   const fn = n.childForFieldName('function');
-  if (!fn) return false;
-  const name = fn.type === 'template_function' ? fn.childForFieldName('name')?.text : fn.text;
-  return name !== undefined && CPP_CASTS.has(name) && argumentNodes(n).length === 1;
+  if (!fn || argumentNodes(n).length !== 1) return false;
+  if (fn.type === 'template_function') return CPP_CASTS.has(fn.childForFieldName('name')?.text ?? '');
+  if (fn.type === 'parenthesized_expression') return isScalarTypeParen(fn);
+  return (fn.type === 'identifier' || fn.type === 'primitive_type') && SCALAR_TYPE_NAMES.has(fn.text);
+}
+
+/** `(UINT64)` read as a parenthesized expression: a C cast to a scalar type (see evaluate.ts for `(UINT64)-1`). */
+export function isScalarTypeParen(n: SyntaxNode): boolean {
+  if (n.type !== 'parenthesized_expression' || n.namedChildCount !== 1) return false;
+  const inner = n.namedChild(0)!;
+  return (inner.type === 'identifier' || inner.type === 'primitive_type' || inner.type === 'type_identifier') && SCALAR_TYPE_NAMES.has(inner.text);
 }
 
 /** The argument expressions of a call (or of an argument_list / initializer_list node itself). */

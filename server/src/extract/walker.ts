@@ -24,7 +24,8 @@ function collect(fn: FnCtx, work: () => void): Stmt[] {
 }
 
 function unknownAt(n: SyntaxNode): (key: string) => AVal {
-  return (key) => numVal({ value: null, text: `${key} (differs between paths)`, range: rangeOf(n) });
+  // Keys are `v:name`, `m:<object>:<member>`, `e:<array>:<index>` (context.ts); the last part names the target.
+  return (key) => numVal({ value: null, text: `${key.slice(key.lastIndexOf(':') + 1)} (differs between paths)`, range: rangeOf(n) });
 }
 
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {

@@ -3,7 +3,7 @@
 
 export type StructKind =
   | 'texture' | 'buffer' | 'global' | 'group' | 'range' | 'legacy'
-  | 'desc' | 'heap-props' | 'copy-location' | 'legacy-transition' | 'legacy-aliasing' | 'legacy-uav';
+  | 'desc' | 'heap-props' | 'copy-location' | 'legacy-transition' | 'legacy-aliasing' | 'legacy-uav' | 'sample-desc';
 
 export interface StructLayout {
   kind: StructKind;
@@ -39,7 +39,9 @@ export const STRUCT_LAYOUTS: Readonly<Record<StructKind, StructLayout>> = {
   desc: {
     kind: 'desc',
     members: ['Dimension', 'Alignment', 'Width', 'Height', 'DepthOrArraySize', 'MipLevels', 'Format', 'SampleDesc', 'Layout', 'Flags'],
+    nested: { SampleDesc: 'sample-desc' },
   },
+  'sample-desc': { kind: 'sample-desc', members: ['Count', 'Quality'] },
   'heap-props': { kind: 'heap-props', members: ['Type', 'CPUPageProperty', 'MemoryPoolPreference', 'CreationNodeMask', 'VisibleNodeMask'] },
   'copy-location': { kind: 'copy-location', members: ['pResource', 'Type', 'SubresourceIndex'] },
 };
@@ -55,6 +57,7 @@ export const STRUCT_TYPE_NAMES: Readonly<Record<string, StructKind>> = {
   D3D12_RESOURCE_DESC: 'desc', CD3DX12_RESOURCE_DESC: 'desc', D3D12_RESOURCE_DESC1: 'desc', CD3DX12_RESOURCE_DESC1: 'desc',
   D3D12_HEAP_PROPERTIES: 'heap-props', CD3DX12_HEAP_PROPERTIES: 'heap-props',
   D3D12_TEXTURE_COPY_LOCATION: 'copy-location', CD3DX12_TEXTURE_COPY_LOCATION: 'copy-location',
+  DXGI_SAMPLE_DESC: 'sample-desc',
 };
 
 /** The enum family each barrier member holds (for value formatting and argument-kind checks). */
@@ -63,3 +66,15 @@ export const MEMBER_FAMILY: Readonly<Record<string, string>> = {
   LayoutBefore: 'layout', LayoutAfter: 'layout', Flags: 'texture-flags',
   StateBefore: 'state', StateAfter: 'state', Type: 'barrier-type',
 };
+
+/**
+ * Scalar type names a cast may name: `(D3D12_BARRIER_SYNC)(x)`, `(UINT64)-1`, `D3D12_BARRIER_SYNC(x)`. A cast
+ * changes neither the value the extractor folds nor (for barrier fields) the enum family it is formatted in.
+ */
+export const SCALAR_TYPE_NAMES: ReadonlySet<string> = new Set([
+  'UINT', 'UINT8', 'UINT16', 'UINT32', 'UINT64', 'INT', 'INT32', 'INT64', 'DWORD', 'ULONG', 'ULONGLONG', 'LONG', 'SIZE_T',
+  'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'int32_t', 'int64_t', 'size_t', 'unsigned', 'int', 'long', 'u32', 'u64',
+  'D3D12_BARRIER_SYNC', 'D3D12_BARRIER_ACCESS', 'D3D12_BARRIER_LAYOUT', 'D3D12_BARRIER_TYPE', 'D3D12_TEXTURE_BARRIER_FLAGS',
+  'D3D12_RESOURCE_STATES', 'D3D12_RESOURCE_BARRIER_FLAGS', 'D3D12_RESOURCE_BARRIER_TYPE', 'D3D12_RESOURCE_FLAGS',
+  'D3D12_HEAP_TYPE', 'D3D12_COMMAND_LIST_TYPE', 'D3D12_RESOURCE_DIMENSION',
+]);

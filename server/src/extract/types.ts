@@ -1,0 +1,94 @@
+// Declared types of names (parameters, locals, class members, namespace-scope variables), as source text. Used to
+// tell the D3D12 methods from engine methods that share their names: `m_device->Barrier(tex, state)` on an engine
+// `Device*` is not ID3D12GraphicsCommandList7::Barrier.
+import type { SyntaxNode, Tree } from '../parse/parser';
+import { getQuery } from '../parse/parser';
+import type { FileCtx, FnCtx } from './context';
+import { POINTER_ACCESSORS } from './resources';
+import { argumentNodes, calleeName, unwrapValue } from './syntax';
+
+/** The declared name inside a declarator (`*m_rts[3]` → m_rts), or undefined for abstract/function declarators. */
+export function declaredName(d: SyntaxNode | null): string | undefined {
+  let n = d;
+  while (n) {
+    switch (n.type) {
+      case 'identifier': case 'field_identifier': return n.text;
+      case 'init_declarator': case 'pointer_declarator': case 'array_declarator': case 'attributed_declarator':
+        n = n.childForFieldName('declarator');
+        break;
+      case 'reference_declarator': n = n.namedChildren[0] ?? null; break;
+      default: return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Type text of a declaration: the type plus the declarator's pointer/reference/array marks (`ID3D12Resource*[]`). */
+export function typeText(type: SyntaxNode | null, declarator: SyntaxNode | null): string {
+  let marks = '';
+  for (let n = declarator; n;) {
+    if (n.type === 'pointer_declarator') marks += '*';
+    else if (n.type === 'reference_declarator') marks += '&';
+    else if (n.type === 'array_declarator') marks += '[]';
+    else if (n.type !== 'init_declarator') break;
+    n = n.type === 'reference_declarator' ? n.namedChildren[0] ?? null : n.childForFieldName('declarator');
+  }
+  return `${type?.text ?? ''}${marks}`;
+}
+
+/** Class members and namespace-scope variables of the file, by name (the last declaration of a name wins). */
+export function collectMemberTypes(tree: Tree, file: FileCtx): void {
+  for (const m of getQuery('declarations').matches(tree.rootNode)) {
+    let type: SyntaxNode | undefined;
+    let declarator: SyntaxNode | undefined;
+    for (const c of m.captures) {
+      if (c.name.endsWith('.type')) type = c.node;
+      else declarator = c.node;
+    }
+    const name = declarator ? declaredName(declarator) : undefined;
+    if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));
+  }
+}
+
+/** The declared type of an object expression, when the file says: `cl`, `m_cl.Get()`, `this->m_cl`, `lists[i]`. */
+export function typeOfExpr(node: SyntaxNode, fn: FnCtx): string | undefined {
+  const n = unwrapValue(node);
+  switch (n.type) {
+    case 'identifier': return fn.types.get(n.text) ?? fn.file.memberTypes.get(n.text);
+    case 'field_expression': {
+      const field = n.childForFieldName('field')?.text;
+      return field ? fn.file.memberTypes.get(field) : undefined;
+    }
+    case 'subscript_expression': case 'pointer_expression': {
+      const arg = n.childForFieldName('argument');
+      return arg ? typeOfExpr(arg, fn) : undefined;
+    }
+    case 'call_expression': {
+      const f = n.childForFieldName('function');
+      const obj = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
+      if (obj && argumentNodes(n).length === 0 && POINTER_ACCESSORS.has(calleeName(f!) ?? '')) return typeOfExpr(obj, fn);
+      return undefined;
+    }
+    default: return undefined;
+  }
+}
+
+const D3D12_LIST = /\bID3D12\w*CommandList\d*\b/;
+/** Declared types that say nothing about the object (deduced, templated). */
+const OPAQUE = /\bauto\b|\bdecltype\b|^\s*(?:const\s+)?[A-Z]\s*[*&]*$/;
+
+/** Whether the object a method is called on is a D3D12 command list: 'yes', 'no' (declared as something else), or 'unknown'. */
+export function isCommandListObject(node: SyntaxNode | null, fn: FnCtx): 'yes' | 'no' | 'unknown' {
+  if (!node) return 'unknown';
+  const t = typeOfExpr(node, fn);
+  if (t === undefined || OPAQUE.test(t)) return 'unknown';
+  return D3D12_LIST.test(t) ? 'yes' : 'no';
+}
+
+/** Whether an expression is declared as (or bound to) a resource: it cannot be a barrier count. */
+export function isResourceLike(node: SyntaxNode, fn: FnCtx): boolean {
+  const n = unwrapValue(node);
+  if (n.type === 'identifier' && fn.env.get(n.text)?.t === 'res') return true;
+  const t = typeOfExpr(n, fn);
+  return t !== undefined && /\bID3D12Resource\d*\b|Texture|Buffer|Resource/.test(t) && !/\bUINT|\bint\b|size_t|uint32_t/.test(t);
+}
