@@ -132,7 +132,8 @@ const PAYLOAD_TYPE = { group: /\bD3D12_BARRIER_GROUP\b|\bCD3DX12_BARRIER_GROUP\b
  * otherwise the arguments must look like (count, pointer to groups/barriers).
  */
 function isBarrierApi(shape: CallShape, payload: AVal, want: 'group' | 'legacy', fn: FnCtx): boolean {
-  const target = payload.t === 'ptr' ? deref(payload) : payload;
+  // NOTE: not deref(): that would create element 0 of an empty container.
+  const target = payload.t === 'ptr' ? payload.target : payload;
   const kind = target.t === 'struct' ? target.kind : target.t === 'array' ? target.elemKind : undefined;
   if (kind) return kind === want;
   if (target.t === 'num' && target.f.value !== null) return false;

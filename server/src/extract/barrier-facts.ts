@@ -114,7 +114,8 @@ export function describeField(member: string, f: Field | undefined, legacy = fal
 export function describeSite(site: Site, fact: BarrierFact | undefined): void {
   if (!fact) return;
   if (site.kind === 'legacy-barrier') site.kind = fact.kind;
-  site.resource = fact.resource && !fact.resource.unknown ? fact.resource.text : null;
+  // An unknown resource still shows the expression it came from, unless it is a merge of different paths.
+  site.resource = fact.resource && !/\((?:differs between paths|written in a loop)\)$/.test(fact.resource.text) ? fact.resource.text : null;
   for (const [k, f] of Object.entries(fact.fields)) site.fields[k] = describeField(k, f, fact.kind.startsWith('legacy'));
   if (fact.resourceAfter) site.fields.pResourceAfter = fact.resourceAfter.text;
 }

@@ -52,14 +52,21 @@ export function constructHelper(call: SyntaxNode, helper: string, args: SyntaxNo
   const overload = chooseOverload(spec.overloads, args);
   if (!overload) {
     addProblem(fn.file, {
-      kind: 'no-matching-overload', range, text: call.text.slice(0, 80),
+      kind: 'no-matching-overload', range, text: call.text.replace(/\/\/[^\n]*/g, '').replace(/\s+/g, ' ').slice(0, 80),
       detail: `no ${helper} overload takes these ${args.length} argument(s)`,
     });
     return { t: 'unknown', text: call.text, range };
   }
   if (overload.copy) {
     const src = evalValue(args[0], spec.kind, fn);
-    if (src.t === 'struct') return fn.created(cloneVal(src));
+    if (src.t === 'struct') {
+      // The copy constructor: a construction site of its own with the source's values.
+      const copy = fn.created(cloneVal(src) as StructVal);
+      copy.range = range;
+      copy.site = spec.siteKind && spec.kind !== 'range' ? addSite(fn.file, spec.siteKind, range, null) : -1;
+      if (copy.site >= 0) fn.file.sites[copy.site].live = copy;
+      return copy;
+    }
     if (spec.kind === 'range') return buildFromArgs(call, helper, spec.overloads[1], args, fn);
     return { t: 'unknown', text: call.text, range };
   }

@@ -73,6 +73,12 @@ export class FnCtx {
     return o;
   }
 
+  /** A nested struct created on demand inside `parent` exists wherever the parent does (same branch regions). */
+  createdWith<T extends object>(child: T, parent: object): T {
+    for (const r of this.regions) if (r.createdInside.has(parent)) r.createdInside.add(child);
+    return child;
+  }
+
   bind(name: string, v: AVal): void {
     const prior = this.env.get(name);
     if (prior) this.logWrite(`v:${name}`, prior, (nv) => this.env.set(name, nv), () => this.env.get(name)!, undefined);

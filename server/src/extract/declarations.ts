@@ -120,13 +120,13 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
   }
   if (type.kind) {
-    if (value.type === 'initializer_list') return aggregateInit(value, type.kind, fn, type.helper);
+    if (value.type === 'initializer_list') return aggregateInit(value, type.kind, fn, type.helper, d);
     if (value.type === 'argument_list') {
-      if (type.helper) return constructHelper(value, type.helper, argumentNodes(value), fn);
+      if (type.helper) return constructHelper(d, type.helper, argumentNodes(value), fn);
       const arg = argumentNodes(value)[0] ?? value;
-      return copied(evalValue(arg, type.kind, fn), arg, fn);
+      return copyDeclared(evalValue(arg, type.kind, fn), arg, d, fn);
     }
-    return copied(evalValue(value, type.kind, fn), value, fn);
+    return copyDeclared(evalValue(value, type.kind, fn), value, d, fn);
   }
   if (type.resource) {
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
@@ -244,12 +244,26 @@ function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assi
   let target: AVal = rootStruct;
   for (const part of path.slice(0, -1)) {
     if (target.t !== 'struct') return false;
-    target = getMember(target, part);
+    const parent: StructVal = target;
+    const existed = parent.members.has(part);
+    target = getMember(parent, part);
+    if (!existed && target.t === 'struct') fn.createdWith(target, parent);
   }
   if (target.t !== 'struct') return false;
   assignMember(target, path[path.length - 1], op, right, assign, fn);
   ensureSite(rootStruct, assign, fn);
   return true;
+}
+
+/** `T copy = other;` is a construction of its own: the copy is a site at its declaration. */
+function copyDeclared(v: AVal, node: SyntaxNode, d: SyntaxNode, fn: FnCtx): AVal {
+  const c = copied(v, node, fn);
+  if (c !== v && c.t === 'struct' && RAW_SITE_KIND[c.kind]) {
+    c.site = addSite(fn.file, RAW_SITE_KIND[c.kind]!, rangeOf(d), null);
+    c.range = rangeOf(d);
+    fn.file.sites[c.site].live = c;
+  }
+  return c;
 }
 
 /**
@@ -302,7 +316,7 @@ function applyCompound(op: string, a: number, b: number): number | null {
  */
 function ensureSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
   const kind = RAW_SITE_KIND[s.kind];
-  if (!kind) return;
+  if (!kind || s.standIn) return;
   if (s.site < 0 || fn.file.sites[s.site].live !== s) {
     s.site = addSite(fn.file, kind, rangeOf(assign), null);
     fn.file.sites[s.site].live = s;

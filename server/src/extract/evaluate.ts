@@ -6,7 +6,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { Field } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { addProblem } from './context';
-import { sizeCall } from './expressions';
+import { sizeCall, structKindOfType } from './expressions';
 import { isScalarTypeParen, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 
@@ -104,6 +104,10 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
       const l = n.childForFieldName('left');
       const r = n.childForFieldName('right');
       if (!impl || !l || !r) return null;
+      if (op === '/' && fn && l.type === 'sizeof_expression' && r.type === 'sizeof_expression') {
+        const count = sizeofCount(l, r, fn);
+        if (count !== null) return { v: BigInt(count), wide: false };
+      }
       // `(UINT64)-1`: the grammar sees `(UINT64) - 1`; a scalar type in parentheses is a cast of the unary operand.
       if ((op === '-' || op === '+') && isScalarTypeParen(l)) {
         const a = fold(r, file, fn);
@@ -135,6 +139,19 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
     }
     default: return null;
   }
+}
+
+/** `sizeof(a) / sizeof(a[0])` (or `sizeof *a`, or `sizeof(ElementType)`): the length of a C array the function declared. */
+function sizeofCount(l: SyntaxNode, r: SyntaxNode, fn: FnCtx): number | null {
+  const arrNode = l.childForFieldName('value') && unwrapValue(l.childForFieldName('value')!);
+  if (arrNode?.type !== 'identifier') return null;
+  const arr = fn.env.get(arrNode.text);
+  if (arr?.t !== 'array' || arr.container || arr.length === null) return null;
+  const elem = r.childForFieldName('value') ? unwrapValue(r.childForFieldName('value')!) : r.childForFieldName('type');
+  if (!elem) return null;
+  const ofSame = (elem.type === 'subscript_expression' || elem.type === 'pointer_expression') && elem.childForFieldName('argument')?.text === arrNode.text;
+  const ofType = arr.elemKind !== null && structKindOfType(elem.text) === arr.elemKind;
+  return ofSame || ofType ? arr.length : null;
 }
 
 /** `std::numeric_limits<UINT64>::max()` and friends. */

@@ -26,13 +26,16 @@ export function newRawStruct(kind: StructKind, node: SyntaxNode, fn: FnCtx, zero
   return s;
 }
 
-/** `{ ... }` for a struct of `kind`. With a d3dx12 helper type, braces call its constructor. */
-export function aggregateInit(list: SyntaxNode, kind: StructKind, fn: FnCtx, helper?: string): AVal {
+/**
+ * `{ ... }` for a struct of `kind`. With a d3dx12 helper type, braces call its constructor. `at` is the node whose
+ * range the site gets (the declarator `x = {...}` / `x{...}` when there is one).
+ */
+export function aggregateInit(list: SyntaxNode, kind: StructKind, fn: FnCtx, helper?: string, at: SyntaxNode = list): AVal {
   const items = argumentNodes(list);
   if (helper && HELPERS[helper] && items.length > 0 && !items.some((i) => i.type === 'initializer_pair')) {
-    return constructHelper(list, helper, items, fn);
+    return constructHelper(at, helper, items, fn);
   }
-  const s = newRawStruct(kind, list, fn, true);
+  const s = newRawStruct(kind, at, fn, true);
   fillStruct(s, items, fn);
   return s;
 }

@@ -16,6 +16,8 @@ export interface StructVal {
   range: Range;
   /** Loop-filled element (one value standing for many). */
   fromLoop?: boolean;
+  /** A stand-in for other structs (the variable of a range-for): never a construction site of its own. */
+  standIn?: boolean;
 }
 
 export interface ArrayVal {

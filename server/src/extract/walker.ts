@@ -4,10 +4,13 @@ import type { SyntaxNode } from '../parse/parser';
 import type { Stmt } from './facts';
 import type { FnCtx } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, indexValue } from './declarations';
-import { arrayElement, evalValue, visitCalls } from './expressions';
+import { evalValue, visitCalls } from './expressions';
+import { isResourceType } from './resources';
+import { declaredName, typeText } from './types';
 import { rangeOf } from './syntax';
-import type { AVal } from './values';
-import { numVal } from './values';
+import type { Range } from '../types';
+import type { AVal, StructVal } from './values';
+import { getMember, numVal } from './values';
 
 function seq(body: Stmt[]): Stmt {
   return body.length === 1 ? body[0] : { k: 'seq', body };
@@ -103,15 +106,17 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   forgetModified(n, fn);
   const cond = n.childForFieldName('condition');
   pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)));
-  if (n.type === 'for_range_loop') bindRangeElement(n, fn);
+  const range = n.type === 'for_range_loop' ? rangeElement(n, fn) : undefined;
   fn.loopDepth++;
   const [body] = fn.branches([() => {
+    range?.bind();
     const b = walk(n.childForFieldName('body'));
     const update = n.childForFieldName('update');
     const tail = update ? collect(fn, () => expression(update, fn)) : [];
     return tail.length ? seq([b, ...tail]) : b;
   }], false, unknownAt(n));
   fn.loopDepth--;
+  range?.after();
   return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n) }]);
 }
 
@@ -125,15 +130,51 @@ function forgetModified(n: SyntaxNode, fn: FnCtx): void {
   }
 }
 
-/** `for (auto& b : barriers)`: b stands for "some element". */
-function bindRangeElement(n: SyntaxNode, fn: FnCtx): void {
+/**
+ * `for (auto& b : barriers)`: b stands for each element in turn. It is bound (inside the loop) to a detached struct
+ * whose members are unknown. After the loop, what the body wrote through a reference is applied to every element:
+ * a constant written on every path of the body, when the loop visits exactly the known elements of a C array;
+ * otherwise the member becomes unknown. `for (ID3D12Resource* r : list)`: r is a resource of unknown identity.
+ */
+function rangeElement(n: SyntaxNode, fn: FnCtx): { bind(): void; after(): void } | undefined {
   const decl = n.childForFieldName('declarator');
   const right = n.childForFieldName('right');
-  if (!decl || !right) return;
-  const name = decl.descendantsOfType('identifier')[0]?.text ?? (decl.type === 'identifier' ? decl.text : undefined);
+  const name = declaredName(decl);
+  if (!decl || !right || !name) return undefined;
+  const typeNode = n.childForFieldName('type');
+  if (typeNode) fn.types.set(name, typeText(typeNode, decl));
   const coll = evalValue(right, 'any', fn);
-  if (name && coll.t === 'array') fn.env.set(name, arrayElement(coll, null));
-  else if (name) fn.env.set(name, { t: 'unknown', text: name, range: rangeOf(decl) });
+  const range = rangeOf(decl);
+  if (coll.t !== 'array' || !coll.elemKind) {
+    const resource = isResourceType(typeNode?.text ?? '') || (coll.t === 'array' && coll.elems.some((e) => e.t === 'res'));
+    fn.env.set(name, resource ? { t: 'res', ref: { key: null, text: name, range, unknown: true } } : { t: 'unknown', text: name, range });
+    return undefined;
+  }
+  const kind = coll.elemKind;
+  let each: StructVal | undefined;
+  return {
+    bind: () => {
+      each = fn.created<StructVal>({ t: 'struct', kind, members: new Map(), zeroInit: false, site: -1, range, fromLoop: true, standIn: true });
+      fn.env.set(name, each);
+    },
+    after: () => {
+      if (!each || decl.type !== 'reference_declarator') return;
+      const exact = !coll.container && !coll.loopElem && coll.elems.length > 0 && coll.elems.length === coll.length;
+      for (const t of [...coll.elems, ...(coll.loopElem ? [coll.loopElem] : [])]) {
+        if (t.t === 'struct') applyWritten(t, each, exact, range);
+      }
+    },
+  };
+}
+
+/** Members written to `written` are set in `target`: known constants when `exact`, otherwise unknown. */
+function applyWritten(target: StructVal, written: StructVal, exact: boolean, range: Range): void {
+  for (const [member, v] of written.members) {
+    const current = getMember(target, member);
+    if (v.t === 'struct' && current.t === 'struct') applyWritten(current, v, exact, range);
+    else if (exact && v.t === 'num' && v.f.value !== null && v.f.param === undefined) target.members.set(member, v);
+    else target.members.set(member, numVal({ value: null, text: `${member} (written in a loop)`, range }));
+  }
 }
 
 export function expression(e: SyntaxNode, fn: FnCtx): void {
