@@ -34,7 +34,7 @@ export function setPath(s: StructVal, path: string, v: AVal): void {
 
 function argMismatch(param: HelperParam, arg: SyntaxNode): boolean {
   const n = unwrapValue(arg);
-  if (n.type !== 'identifier') return false;
+  if (n.type !== 'identifier' && n.type !== 'type_identifier') return false;
   const e = lookupEnumIdentifier(n.text);
   if (!e) return false;
   if (param.expect === 'res' || param.expect === 'range' || param.expect === 'group-ptr') return true;

@@ -85,20 +85,27 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
 }
 
 /**
- * `CD3DX12_TEXTURE_BARRIER b(x, y)` with only identifiers as arguments parses as a function declaration (the most
- * vexing parse). Each "parameter" is then a bare type_identifier: read it back as the identifier argument.
+ * `CD3DX12_TEXTURE_BARRIER b(x, y, R(z))` with only identifiers and `Name(identifiers)` as arguments parses as a
+ * function declaration (the most vexing parse). Each "parameter" is then a bare type_identifier, or a type with an
+ * abstract function declarator: evalValue reads them back as the identifier and the call they are.
  */
 function vexingParse(d: SyntaxNode, type: DeclaredType, fn: FnCtx): void {
   const name = d.childForFieldName('declarator');
   const params = d.childForFieldName('parameters');
   if (!name || name.type !== 'identifier' || !params || !type.kind || !type.helper) return;
-  const args: SyntaxNode[] = [];
-  for (const p of params.namedChildren) {
-    const t = p.childForFieldName('type');
-    if (p.type !== 'parameter_declaration' || !t || p.namedChildCount !== 1 || t.type !== 'type_identifier') return;
-    args.push(t);
-  }
+  const args = params.namedChildren.filter((p) => p.type !== 'comment');
+  if (!args.every(isArgumentLike)) return;
   fn.bind(name.text, constructHelper(d, type.helper, args, fn));
+}
+
+/** A parameter that can only be an argument in disguise: `x` or `Name(x, ...)` (recursively). */
+function isArgumentLike(p: SyntaxNode): boolean {
+  const t = p.childForFieldName('type');
+  if (p.type !== 'parameter_declaration' || t?.type !== 'type_identifier') return false;
+  const d = p.childForFieldName('declarator');
+  if (!d) return p.namedChildCount === 1;
+  if (d.type !== 'abstract_function_declarator' || p.namedChildCount !== 2) return false;
+  return (d.childForFieldName('parameters')?.namedChildren ?? []).every(isArgumentLike);
 }
 
 function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode | null, d: SyntaxNode, fn: FnCtx): AVal {
@@ -304,8 +311,8 @@ function assignMember(s: StructVal, member: string, op: string, right: SyntaxNod
 }
 
 function applyCompound(op: string, a: number, b: number): number | null {
-  const A = BigInt(a);
-  const B = BigInt(b);
+  const A = a >= 2 ** 64 ? 0xffffffffffffffffn : BigInt(a);
+  const B = b >= 2 ** 64 ? 0xffffffffffffffffn : BigInt(b);
   const r = op === '|=' ? A | B : op === '&=' ? A & B : op === '^=' ? A ^ B : op === '+=' ? A + B : op === '-=' ? A - B : null;
   return r === null ? null : Number(r & 0xffffffffffffffffn);
 }

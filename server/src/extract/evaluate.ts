@@ -54,7 +54,8 @@ function paramIndex(node: SyntaxNode, fn?: FnCtx): number | undefined {
 
 function fromAVal(v: AVal | undefined): Folded | null {
   if (!v) return null;
-  if (v.t === 'num' && v.f.value !== null) return { v: BigInt(v.f.value), wide: v.f.value > 0xffffffff };
+  // NOTE: numbers above 2^53 are not exact; the only one barrier code uses is UINT64_MAX (which rounds up to 2^64).
+  if (v.t === 'num' && v.f.value !== null) return { v: v.f.value >= 2 ** 64 ? MASK64 : BigInt(v.f.value), wide: v.f.value > 0xffffffff };
   if (v.t === 'res' && v.ref.key === null) return { v: 0n, wide: false };
   return null;
 }

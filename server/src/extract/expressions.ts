@@ -51,6 +51,14 @@ export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
     case 'initializer_list':
       if (isStructKind(expect)) return aggregateInit(n, expect, fn);
       break;
+    case 'parameter_declaration': {
+      // Most vexing parse: `Name(x, ...)` read as a parameter with an abstract function declarator.
+      const callee = n.childForFieldName('type');
+      const params = n.childForFieldName('declarator')?.childForFieldName('parameters');
+      const helper = callee && helperNameOf(callee.text);
+      if (helper && params) return constructHelper(n, helper, params.namedChildren.filter((c) => c.type !== 'comment'), fn);
+      break;
+    }
     case 'identifier': case 'type_identifier': {
       const bound = fn.env.get(n.text);
       // A resource pointer declared without a known value is named by its identifier.

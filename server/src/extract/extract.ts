@@ -70,20 +70,37 @@ function barrierAnchor(n: SyntaxNode): SyntaxNode | undefined {
   return undefined;
 }
 
+/** The statement (or declaration) a node belongs to, for reporting where code does not parse. */
+function enclosingStatement(n: SyntaxNode): SyntaxNode {
+  for (let p: SyntaxNode | null = n; p; p = p.parent) {
+    if (p.type.endsWith('_statement') || p.type === 'declaration' || p.type === 'field_declaration') return p;
+    if (p.type === 'function_definition' || p.type === 'translation_unit') break;
+  }
+  return n.parent ?? n;
+}
+
 function countErrors(tree: Tree): { count: number; problems: ExtractProblem[]; errorNodes: SyntaxNode[] } {
   const problems: ExtractProblem[] = [];
   const errorNodes: SyntaxNode[] = [];
   if (!tree.rootNode.hasError) return { count: 0, problems, errorNodes };
+  const lines = tree.rootNode.text.split('\n');
   const visit = (n: SyntaxNode) => {
     if (n.type === 'ERROR' || n.isMissing) {
       errorNodes.push(n);
-      const anchor = n.isMissing ? n : barrierAnchor(n) ?? n;
-      const line = anchor.startPosition.row;
-      const lineText = n.tree.rootNode.text.split('\n')[line] ?? '';
-      problems.push({
-        kind: 'parse-error', range: rangeOf(anchor), text: n.isMissing ? `missing ${n.type}` : lineText.trim().slice(0, 120),
-        detail: n.isMissing ? `missing ${n.type}` : 'syntax error',
-      });
+      if (n.isMissing) {
+        // A missing token: the statement it belongs to is what did not parse; report there, with its text.
+        const stmt = enclosingStatement(n);
+        const r = rangeOf(stmt);
+        const firstLine = lines[r.startLine] ?? '';
+        problems.push({
+          kind: 'parse-error', range: { ...r, endLine: r.startLine, endColumn: r.startLine === r.endLine ? r.endColumn : firstLine.length },
+          text: stmt.text.replace(/\s+/g, ' ').slice(0, 120), detail: `missing ${n.type}`,
+        });
+        return;
+      }
+      const anchor = barrierAnchor(n) ?? n;
+      const lineText = lines[anchor.startPosition.row] ?? '';
+      problems.push({ kind: 'parse-error', range: rangeOf(anchor), text: lineText.trim().slice(0, 120), detail: 'syntax error' });
       return;
     }
     if (n.hasError) for (const c of n.children) visit(c);

@@ -27,15 +27,16 @@ export function newRawStruct(kind: StructKind, node: SyntaxNode, fn: FnCtx, zero
 }
 
 /**
- * `{ ... }` for a struct of `kind`. With a d3dx12 helper type, braces call its constructor. `at` is the node whose
- * range the site gets (the declarator `x = {...}` / `x{...}` when there is one).
+ * `{ ... }` for a struct of `kind`. With a d3dx12 helper type, braces call its constructor; `at` is the node whose
+ * range that construction gets (the declarator `x{...}` when there is one).
  */
 export function aggregateInit(list: SyntaxNode, kind: StructKind, fn: FnCtx, helper?: string, at: SyntaxNode = list): AVal {
   const items = argumentNodes(list);
   if (helper && HELPERS[helper] && items.length > 0 && !items.some((i) => i.type === 'initializer_pair')) {
     return constructHelper(at, helper, items, fn);
   }
-  const s = newRawStruct(kind, at, fn, true);
+  // NOTE: a raw literal's range stays the braces (rules anchor value-initialized fields there).
+  const s = newRawStruct(kind, list, fn, true);
   fillStruct(s, items, fn);
   return s;
 }

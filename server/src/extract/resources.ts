@@ -53,7 +53,9 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
   if (n.type === 'field_expression') {
     const obj = n.childForFieldName('argument');
     const field = n.childForFieldName('field');
-    if (obj?.type === 'this' && field) return field.text;
+    const base = obj ? strip(obj) : null;
+    // `this->m_tex` and `(*this).m_tex` are `m_tex`.
+    if (field && (base?.type === 'this' || (base?.type === 'pointer_expression' && base.childForFieldName('argument')?.type === 'this'))) return field.text;
     if (obj && field) {
       const op = n.child(1)?.type === '->' ? '->' : '.';
       return `${keyText(strip(obj), file, fn)}${op}${field.text}`;

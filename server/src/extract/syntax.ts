@@ -28,6 +28,8 @@ export function unwrapValue(node: SyntaxNode): SyntaxNode {
     if (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
     else if (n.type === 'cast_expression') n = n.childForFieldName('value') ?? n;
     else if (isCppCast(n)) n = argumentNodes(n)[0] ?? n;
+    // Most vexing parse: an argument `x` read as a parameter declaration of type `x` (declarations.ts).
+    else if (n.type === 'parameter_declaration' && n.namedChildCount === 1 && n.childForFieldName('type')) n = n.childForFieldName('type')!;
     else return n;
     if (n === node) return n;
   }
