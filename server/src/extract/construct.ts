@@ -10,7 +10,7 @@ import type { FnCtx, ReturnTemplate } from './context';
 import { addProblem, addSite } from './context';
 import { evalValue } from './expressions';
 import { RAW_SITE_KIND } from './initializers';
-import { rangeOf, unwrapValue } from './syntax';
+import { isCppCast, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 
@@ -33,6 +33,8 @@ export function setPath(s: StructVal, path: string, v: AVal): void {
 }
 
 function argMismatch(param: HelperParam, arg: SyntaxNode): boolean {
+  // An explicit cast makes the argument the parameter's type, whatever enumerator it casts.
+  if (arg.type === 'cast_expression' || isCppCast(arg)) return false;
   const n = unwrapValue(arg);
   if (n.type !== 'identifier' && n.type !== 'type_identifier') return false;
   const e = lookupEnumIdentifier(n.text);
