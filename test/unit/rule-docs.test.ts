@@ -24,12 +24,14 @@ function codeBlocks(markdown: string, heading: string): string[] {
 for (const rule of rules) {
   const id = rule.meta.id;
   const platform: Platform = rule.meta.platforms?.[0] ?? 'pc';
-  const config: Partial<BarrierlintConfig> = { platform };
   void test(`rule ${id}: documented, examples behave`, () => {
     const docPath = path.join(RULES_DIR, `${id}.md`);
     assert.ok(fs.existsSync(path.join(RULES_DIR, `${id}.ts`)), `rule id ${id} must equal its file name`);
     assert.ok(fs.existsSync(docPath), `${id}.md is missing`);
     const doc = fs.readFileSync(docPath, 'utf8');
+    // A doc may set more of the configuration its examples need: `<!-- barrierlint-config: {json} -->`.
+    const extra = /<!-- barrierlint-config: (.*) -->/.exec(doc);
+    const config: Partial<BarrierlintConfig> = { platform, ...(extra ? JSON.parse(extra[1]) as Partial<BarrierlintConfig> : {}) };
     const incorrect = codeBlocks(doc, 'Incorrect');
     const correct = codeBlocks(doc, 'Correct');
     if (rule.meta.id !== 'unused-suppression' && rule.meta.id !== 'parse-problem') {
