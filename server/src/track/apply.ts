@@ -57,7 +57,7 @@ function dropParts(state: TrackState, key: string): void {
 
 /** Keys whose state is unknown from here on (a barrier on an unknown part, an unresolved helper). */
 function forget(state: TrackState, key: string): void {
-  state.set(key, { ...state.get(key), layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, split: null, deactivated: null, lastModel: null });
+  state.set(key, { ...state.get(key), layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, split: null, deactivated: null, lastModel: null, pendingWrite: null });
   dropParts(state, key);
 }
 
@@ -183,6 +183,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
   const ctx = env.context(callRange, list, { group: gi, index: bi });
   if (b.kind === 'global') {
     if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, null, ctx);
+    for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
     return;
   }
   const m = meet(b, state, env, at);
@@ -217,7 +218,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
         : accessBefore === ACCESS_NO_ACCESS ? null : s.deactivated,
     };
   }
-  s = { ...s, lastModel: 'enhanced', legacy: UNKNOWN, legacyFromCreation: false };
+  s = { ...s, lastModel: 'enhanced', legacy: UNKNOWN, legacyFromCreation: false, pendingWrite: null };
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
 }
@@ -228,6 +229,9 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
   if (b.kind !== 'legacy-transition') {
     const m = meet(b, state, env, at);
     if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m && m !== 'unknown-part' ? m.meeting : null, ctx);
+    // A UAV barrier orders the writes before it (a null resource: every UAV); aliasing barriers flush everything.
+    if (b.kind === 'legacy-uav' && b.resource?.key) state.set(b.resource.key, { ...state.get(b.resource.key), pendingWrite: null });
+    else for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
     return;
   }
   const m = meet(b, state, env, at);
@@ -253,6 +257,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
       split: flags & FLAG_END_ONLY ? null : s.split,
     };
   }
+  s = { ...s, pendingWrite: null };
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
 }
@@ -266,16 +271,22 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string
   }
   if (env.reporting && uses.length) for (const h of env.hooks) h.command?.(e, uses, env.context(e.range, list));
   for (const u of uses) {
+    if (WRITE_ROLES.has(u.role)) {
+      const cur = state.get(u.key);
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
+    }
     const need = ROLE_NEEDS[u.role];
     const leg = u.met.legacy;
     // Legacy implicit promotion from COMMON (LB-10): afterwards the state may be COMMON or the promoted one.
     if (need && !leg.unknown && leg.values.size === 1 && leg.values.has(0)) {
       const values = new Map(leg.values);
       values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`) });
-      state.set(u.key, { ...u.met, legacy: { values, unknown: false } });
+      state.set(u.key, { ...state.get(u.key), legacy: { values, unknown: false } });
     }
   }
 }
+
+const WRITE_ROLES = new Set(['copy-dest', 'resolve-dest', 'clear-uav']);
 
 function forgetAllEnhanced(state: TrackState): void {
   for (const [k, s] of state.res) state.set(k, { ...s, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });

@@ -66,11 +66,13 @@ export interface ResState {
   lastModel: 'legacy' | 'enhanced' | null;
   split: PendingSplit | null;
   deactivated: Origin | null;
+  /** A command wrote the resource (copy/resolve destination, UAV clear) and no barrier followed yet. */
+  pendingWrite: { method: string; role: string; origin: Origin } | null;
 }
 
 export const FRESH: ResState = {
   layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, legacy: UNKNOWN, legacyFromCreation: false,
-  lastModel: null, split: null, deactivated: null,
+  lastModel: null, split: null, deactivated: null, pendingWrite: null,
 };
 
 export function joinRes(a: ResState, b: ResState): ResState {
@@ -84,6 +86,8 @@ export function joinRes(a: ResState, b: ResState): ResState {
     lastModel: a.lastModel === b.lastModel ? a.lastModel : null,
     split: a.split && b.split && a.split.barrier.site === b.split.barrier.site ? a.split : null,
     deactivated: a.deactivated && b.deactivated ? a.deactivated : null,
+    // A write pending on any path is a hazard on that path: keep it (the rule words it as "may").
+    pendingWrite: a.pendingWrite ?? b.pendingWrite,
   };
 }
 
@@ -91,7 +95,7 @@ export function sameRes(a: ResState, b: ResState): boolean {
   return a === b || (samePossible(a.layout, b.layout) && samePossible(a.access, b.access)
     && samePossible(a.legacy, b.legacy) && samePossible(a.syncAfter, b.syncAfter) && a.lastModel === b.lastModel
     && a.split?.barrier.site === b.split?.barrier.site && !!a.deactivated === !!b.deactivated
-    && a.legacyFromCreation === b.legacyFromCreation);
+    && a.legacyFromCreation === b.legacyFromCreation && a.pendingWrite?.origin.range === b.pendingWrite?.origin.range);
 }
 
 /** A program point: per-resource states. `entry` supplies the assumed state of resources a path never touched. */

@@ -1,0 +1,41 @@
+// Shared by the two hazard rules: a command meets a resource another command wrote with no barrier in between.
+import type { CommandEvent } from '../extract/facts';
+import type { CommandUse, TrackContext } from '../track/visitors';
+import type { RuleContext } from './rule';
+
+const READ_USE: Record<string, string> = {
+  'copy-source': 'read as a copy source', 'resolve-source': 'read as a resolve source',
+  'indirect-argument': 'read as indirect arguments', 'indirect-count': 'read as an indirect count',
+};
+const WRITE_USE: Record<string, string> = {
+  'copy-dest': 'written again as a copy destination', 'resolve-dest': 'written again as a resolve destination',
+  'clear-uav': 'written again by a UAV clear', discard: 'discarded',
+};
+
+/**
+ * When the tracked state or layout is explicit, invalid-subresource-state already judges the use (#538); the
+ * hazard rules speak only where the state allows it: buffers, simultaneous access, promoted COMMON resources.
+ */
+function stateDecides(u: CommandUse): boolean {
+  const m = u.met;
+  if (m.lastModel === 'legacy') return !m.legacy.unknown && m.legacy.values.size > 0 && !m.legacy.values.has(0);
+  if (m.lastModel === 'enhanced') return !m.layout.unknown && m.layout.values.size > 0 && u.resource?.creation.dimension !== 'buffer';
+  return false;
+}
+
+/** Report uses of resources whose pending write came from one of `writerRoles`. */
+export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUse[], tctx: TrackContext, writerRoles: Set<string>): void {
+  for (const u of uses) {
+    const w = u.met.pendingWrite;
+    if (!w || !writerRoles.has(w.role)) continue;
+    const how = READ_USE[u.role] ?? WRITE_USE[u.role];
+    if (!how || stateDecides(u)) continue;
+    ctx.report({
+      messageKey: 'hazard',
+      data: { name: u.ref.text, writer: w.method, how, method: e.method },
+      range: tctx.range,
+      related: [...tctx.related, { uri: w.origin.uri, range: w.origin.range, message: w.origin.note }],
+      resource: u.ref.text, fingerprintText: `hazard|${w.method}|${e.method}|${u.key}`,
+    });
+  }
+}
