@@ -30,7 +30,8 @@ export const rule = defineRule({
         command(e, uses, tctx) {
           for (const u of uses) {
             const need = ROLE_NEEDS[u.role];
-            if (!need) continue;
+            // A deactivated resource is deactivated-resource-access's finding (one root cause, one report).
+            if (!need || u.met.deactivated) continue;
             const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
             const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
             if (u.met.lastModel === 'legacy') {
