@@ -3,6 +3,7 @@
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
+import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from '../parse/parser';
 import type { Event, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx } from './context';
@@ -14,7 +15,7 @@ import { POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
-import { getMember } from './values';
+import { getMember, makeStruct, numVal } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue)_(\w+)$/;
@@ -225,10 +226,27 @@ function creationFields(c: ResourceCreation): Record<string, string | number | n
   };
 }
 
-function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
-  for (const a of args) {
-    if (a.type === 'call_expression' || a.descendantsOfType('call_expression').length > 0) evalValue(a, 'any', fn);
+const LEAF_ARGUMENT = new Set(['identifier', 'number_literal', 'string_literal', 'qualified_identifier', 'true', 'false', 'null', 'nullptr']);
+const ZERO_FILL = new Set(['memset', 'ZeroMemory', 'SecureZeroMemory', 'RtlZeroMemory']);
+
+/** `memset(&b, 0, sizeof(b))` / `ZeroMemory(p, sizeof(*p))`: the struct pointed at is value-initialized. */
+function zeroFill(target: SyntaxNode, fn: FnCtx): void {
+  const v = evalValue(target, 'any', fn);
+  const s = v.t === 'ptr' ? deref(v) : v;
+  if (s.t !== 'struct') return;
+  for (const member of STRUCT_LAYOUTS[s.kind].members) {
+    const nested = STRUCT_LAYOUTS[s.kind].nested?.[member];
+    const zero: AVal = nested ? fn.createdWith(makeStruct(nested, s.range, -1, true), s) : numVal({ value: 0, text: 'memset', range: s.range });
+    fn.setMember(s, member, zero, getMember(s, member));
   }
+}
+
+function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
+  // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
+  for (const a of args) {
+    if (!LEAF_ARGUMENT.has(a.type)) evalValue(a, 'any', fn);
+  }
+  if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;

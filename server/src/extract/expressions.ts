@@ -8,6 +8,7 @@ import { tryApiCall } from './api-calls';
 import type { FnCtx } from './context';
 import { fold, evalField, toNumber } from './evaluate';
 import { constructDescFactory, constructHelper, helperNameOf, instantiateTemplate } from './construct';
+import { handleAssignment, indexValue } from './declarations';
 import { aggregateInit } from './initializers';
 import { resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
@@ -70,10 +71,11 @@ export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       if (!arg) break;
       if (n.child(0)?.type === '&') {
         // `&arr[k]`: a pointer into the array, so `ResourceBarrier(2, &arr[0])` sees both elements.
+        // NOTE: the index is evaluated once (`&barriers[count++]` increments count once).
         const slot = unwrapValue(arg).type === 'subscript_expression' ? elementSlot(unwrapValue(arg), fn) : undefined;
-        if (slot && slot.index !== null) {
-          arrayElement(slot.arr, slot.index, rangeOf(arg), fn);
-          return { t: 'ptr', target: slot.arr, index: slot.index };
+        if (slot) {
+          const el = arrayElement(slot.arr, slot.index, rangeOf(arg), fn);
+          return slot.index !== null ? { t: 'ptr', target: slot.arr, index: slot.index } : { t: 'ptr', target: el, index: null };
         }
         const target = evalValue(arg, isStructKind(expect) ? expect : 'any', fn);
         if (target.t === 'struct' || target.t === 'array') return { t: 'ptr', target, index: target.t === 'array' ? 0 : null };
@@ -144,9 +146,9 @@ export function elementSlot(n: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: n
   const base = evalValue(arrNode, 'any', fn);
   const arr = base.t === 'ptr' && base.target.t === 'array' ? base.target : base.t === 'array' ? base : undefined;
   if (!arr) return undefined;
-  const folded = fold(idxNode, fn.file, fn);
+  const index = indexValue(idxNode, fn);
   const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
-  return { arr, index: folded ? toNumber(folded) + offset : null };
+  return { arr, index: index !== null ? index + offset : null };
 }
 
 function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
@@ -198,12 +200,17 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   return numVal({ value: count, text: n.text, range: rangeOf(n) });
 }
 
-/** Evaluate every call inside an expression we do not otherwise understand, so their events are recorded. */
+/**
+ * Evaluate every call inside an expression we do not otherwise understand, so their events are recorded, and apply
+ * the side effects on locals it makes (`n++`, `x = ...`).
+ */
 export function visitCalls(n: SyntaxNode, fn: FnCtx): void {
-  if (n.type === 'lambda_expression') return;
-  if (n.type === 'call_expression') {
-    evalCall(n, 'any', fn);
-    return;
+  switch (n.type) {
+    case 'lambda_expression': case 'identifier': case 'number_literal': case 'string_literal': case 'field_identifier':
+      return;
+    case 'call_expression': evalCall(n, 'any', fn); return;
+    case 'update_expression': indexValue(n, fn); return;
+    case 'assignment_expression': handleAssignment(n, fn); return;
+    default: for (const c of n.namedChildren) visitCalls(c, fn);
   }
-  for (const c of n.namedChildren) visitCalls(c, fn);
 }
