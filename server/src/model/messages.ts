@@ -1,6 +1,7 @@
 // Barrier-related D3D12_MESSAGE_ID values (eb-rules.md A.12, A.13) and the pieces of the debug layer's text
 // format (D.1): value formatting for legacy states and enhanced sync/access/layout, and the bracket block.
 
+import type { CommandListType } from '../types';
 import { ACCESS, ACCESS_GLOBAL, LAYOUT, RESOURCE_STATES, SYNC, flagNames, memberName } from './enums';
 import type { EnumTable } from './enums';
 
@@ -158,6 +159,16 @@ export function formatAccess(value: number): string {
 export function formatLayout(value: number): string {
   const name = memberName(LAYOUT, value);
   return name === undefined ? hex(value) : 'D3D12_BARRIER_LAYOUT_' + name;
+}
+
+/** `D3D12_COMMAND_LIST_TYPE_VIDEO_DECODE` for 'video-decode' (A.8). */
+export function formatCommandListType(type: CommandListType): string {
+  return `D3D12_COMMAND_LIST_TYPE_${type.toUpperCase().replace('-', '_')}`;
+}
+
+/** The list type as the legacy debug layer words it in running text: "compute", "copy", "video decode" (E7). */
+export function commandListTypeWords(type: CommandListType): string {
+  return type.replace('-', ' ');
 }
 
 /** The bracket block ending a debug-layer line: `[ STATE_SETTING ERROR #1334: INCOMPATIBLE_BARRIER_LAYOUT]`. */
