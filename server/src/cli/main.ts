@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { CommanderError } from 'commander';
 import { ResultCache } from './cache';
+import { explain } from './explain';
 import { collectFiles, selectShard } from './files';
 import { lintFiles } from './lint';
 import { UsageError, buildProgram, toRunOptions, type RunOptions } from './options';
@@ -53,6 +54,7 @@ async function lint(options: RunOptions, io: RunIo): Promise<number> {
     io.stdout(`${JSON.stringify(loaded.config, null, 2)}\n`);
     return 0;
   }
+  if (options.explain) return explain(options.explain, { configs, io, json: options.format === 'json' });
   const collected = collectFiles(options.paths, io.cwd, configs);
   const targets = selectShard(collected.files, options.shard, io.cwd);
   const interactive = process.stderr.isTTY === true && options.format === 'text';

@@ -7,6 +7,7 @@ import { LEVELS, isLevel } from '../report/rule-levels';
 import { TOOL_NAME, toolVersion } from '../report/output-model';
 import type { Level, Platform } from '../types';
 import { PLATFORMS } from '../types';
+import { type ExplainTarget, parseExplainTarget } from './explain';
 
 export const FORMATS = ['text', 'json', 'sarif', 'facts'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -34,6 +35,8 @@ export interface RunOptions {
   cacheLocation: string;
   color: boolean;
   printConfig?: string;
+  /** `--explain FILE:LINE`: print the Xbox Series cost of the barriers on that line instead of linting. */
+  explain?: ExplainTarget;
   /** `--stdio` / `--node-ipc`: run the language server instead of linting. */
   languageServer: boolean;
 }
@@ -63,6 +66,12 @@ function ruleLevel(value: string, previous: Record<string, Level>): Record<strin
   delete next[id];
   next[id] = level;
   return next;
+}
+
+function explainTarget(value: string): ExplainTarget {
+  const target = parseExplainTarget(value);
+  if (!target) throw new InvalidArgumentError('expected FILE:LINE with a 1-based line (for example src/frame.cpp:42).');
+  return target;
 }
 
 function shard(value: string): Shard {
@@ -96,6 +105,7 @@ export function buildProgram(): Command {
     .option('--cache-location <dir>', 'cache directory (default: node_modules/.cache/barrierlint)')
     .option('--no-color', 'never color the text output')
     .option('--print-config <file>', 'print the effective configuration for FILE and exit')
+    .option('--explain <file:line>', 'print what the barriers on FILE:LINE cost on Xbox Series X|S and exit', explainTarget)
     .option('--stdio', 'run the language server over stdin/stdout')
     .addOption(new Option('--node-ipc', 'run the language server over Node IPC').hideHelp())
     .showHelpAfterError('(run barrierlint --help for usage)')
@@ -117,6 +127,7 @@ interface RawOptions {
   cacheLocation?: string;
   color: boolean;
   printConfig?: string;
+  explain?: ExplainTarget;
   stdio?: boolean;
   nodeIpc?: boolean;
 }
@@ -143,6 +154,7 @@ export function toRunOptions(program: Command, cwd: string): RunOptions {
     cacheLocation: path.resolve(cwd, raw.cacheLocation ?? path.join('node_modules', '.cache', TOOL_NAME)),
     color: raw.color,
     printConfig: raw.printConfig,
+    explain: raw.explain,
     languageServer: raw.stdio === true || raw.nodeIpc === true,
   };
 }

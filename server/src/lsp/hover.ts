@@ -60,6 +60,10 @@ function formatField(value: string | number | null): string {
 
 function formatExtra(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '*unknown*';
+  // Lists of names (a barrier's cost: stages, caches) read best on one line.
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object')) {
+    return value.length === 0 ? 'none' : value.map((v) => `\`${String(v)}\``).join(', ');
+  }
   if (typeof value !== 'object') return typeof value === 'string' ? `\`${value}\`` : String(value);
   const indent = '  '.repeat(depth);
   return Object.entries(value as Record<string, unknown>)

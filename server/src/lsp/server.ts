@@ -17,6 +17,7 @@ import { DocumentStore } from '../parse/document-store';
 import { codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis } from './document-analysis';
 import { hoverAt } from './hover';
+import { withCosts } from '../report/site-cost';
 import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
 import { ProjectConfig } from './project-config';
@@ -128,8 +129,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onHover(({ textDocument, position }) => {
     const doc = store.get(textDocument.uri);
-    const result = doc && analysis.current(doc).result;
-    return result ? hoverAt(result.sites, position) : null;
+    const entry = doc && analysis.current(doc);
+    // With an Xbox Series platform each barrier site also shows its cost (report/site-cost.ts).
+    return entry?.result ? hoverAt(withCosts(entry.result.sites, entry.platform), position) : null;
   });
   connection.onCodeAction((params) => {
     const doc = store.get(params.textDocument.uri);

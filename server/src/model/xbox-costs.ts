@@ -3,9 +3,9 @@
 // and invalidated (AccessAfter, when something was written), and the compression states a layout change loses
 // (the driver decompresses them) under the TC and/or non-TC table. Legacy barriers are costed through the
 // translation the driver applies (legacyToEnhanced), which is what the EBX worked examples describe.
-import { ACCESS, LAYOUT, LAYOUT_UNDEFINED, RESOURCE_BARRIER_FLAGS, RESOURCE_FLAGS, SYNC, XBOX_RESOURCE_FLAGS,
+import { ACCESS, LAYOUT, LAYOUT_UNDEFINED, RESOURCE_BARRIER_FLAGS, RESOURCE_FLAGS, RESOURCE_STATES, SYNC, XBOX_RESOURCE_FLAGS,
   XBOX_RESOURCE_STATES, XBOX_RESOURCE_STATE_MASK, memberName, setBits } from './enums';
-import { legacyToEnhanced } from './legacy-states';
+import { type EnhancedEquivalent, legacyToEnhanced } from './legacy-states';
 import { writes } from './sync-access';
 import {
   ACCESS_CACHES, CACHE_ORDER, COLOR_STATES, COPY_DEST_STAGES, COPY_SOURCE_STAGES, LAYOUT_ALIASES, LAYOUT_COMPRESSION,
@@ -66,6 +66,7 @@ export interface BarrierCost {
 }
 
 const ALL_CACHES_BUT_L2 = CACHE_ORDER.filter((c) => c !== 'L2');
+const DEPTH_STATES: readonly CompressionState[] = ['CompressedDepth', 'CompressedStencil'];
 const NO_ACCESS = ACCESS.NO_ACCESS >>> 0;
 const RT_FLAG = RESOURCE_FLAGS.ALLOW_RENDER_TARGET;
 const DS_FLAG = RESOURCE_FLAGS.ALLOW_DEPTH_STENCIL;
@@ -171,12 +172,18 @@ function decompression(b: EnhancedBarrierInput, traits: ResourceTraits | undefin
   if (before === LAYOUT_UNDEFINED || after === LAYOUT_UNDEFINED) {
     return applicableTables(traits).map((table) => ({ table, lost: [] }));
   }
+  // Flags unknown: a RENDER_TARGET layout proves a colour target, a DEPTH_STENCIL one a depth target (the two
+  // resource flags exclude each other), so the other kind's states cannot be lost.
+  const color = before === LAYOUT.RENDER_TARGET || after === LAYOUT.RENDER_TARGET;
+  const depth = [before, after].some((l) => l === LAYOUT.DEPTH_STENCIL_WRITE || l === LAYOUT.DEPTH_STENCIL_READ);
+  const possible = (s: CompressionState): boolean => (traits?.flags ?? null) !== null
+    || (color ? !DEPTH_STATES.includes(s) : depth ? !COLOR_STATES.includes(s) : true);
   const out: Decompression[] = [];
   for (const table of applicableTables(traits)) {
     const from = compressionStates(before, table, traits, derived);
     const to = compressionStates(after, table, traits, derived);
     if (!from || !to) return null;
-    out.push({ table, lost: from.filter((s) => !to.includes(s)) });
+    out.push({ table, lost: from.filter((s) => !to.includes(s) && possible(s)) });
   }
   return out;
 }
@@ -224,6 +231,20 @@ const XBOX_PRESERVE_COMPRESSED: ReadonlyArray<readonly [number, readonly Compres
   [XBOX_RESOURCE_STATES.PRESERVE_SCATTERED_COLOR_FMASK, ['ScatteredFmask']],
 ];
 
+const COPY_BOTH = (RESOURCE_STATES.COPY_SOURCE | RESOURCE_STATES.COPY_DEST) >>> 0;
+
+/**
+ * legacyToEnhanced for an Xbox legacy state: the Xbox-only PRESERVE_* bits are dropped (they steer compression, see
+ * legacyBarrierCost), and the Xbox intra-resource copy state COPY_SOURCE|COPY_DEST (DIFF) maps to the COMMON
+ * layout — the only layout that allows both copy accesses (derived; the seeds do not say).
+ */
+export function xboxLegacyToEnhanced(state: number, isTexture: boolean): EnhancedEquivalent {
+  const s = (state & ~XBOX_RESOURCE_STATE_MASK) >>> 0;
+  const e = legacyToEnhanced(s, isTexture);
+  if (s === COPY_BOTH && isTexture) return { ...e, layout: LAYOUT.COMMON };
+  return e;
+}
+
 /** The enhanced barrier the driver makes of a legacy one (xbox-series translation), or null when unknown. */
 export function translateLegacy(b: LegacyBarrierInput, traits?: ResourceTraits): EnhancedBarrierInput | null {
   const isTexture = traits?.isTexture ?? true;
@@ -238,8 +259,8 @@ export function translateLegacy(b: LegacyBarrierInput, traits?: ResourceTraits):
   if (b.stateBefore === null || b.stateBefore === undefined || b.stateAfter === null || b.stateAfter === undefined) {
     return null;
   }
-  const before = legacyToEnhanced(b.stateBefore & ~XBOX_RESOURCE_STATE_MASK, isTexture);
-  const after = legacyToEnhanced(b.stateAfter & ~XBOX_RESOURCE_STATE_MASK, isTexture);
+  const before = xboxLegacyToEnhanced(b.stateBefore, isTexture);
+  const after = xboxLegacyToEnhanced(b.stateAfter, isTexture);
   return {
     kind, syncBefore: before.sync, syncAfter: after.sync, accessBefore: before.access, accessAfter: after.access,
     ...(isTexture ? { layoutBefore: before.layout, layoutAfter: after.layout } : {}),

@@ -1,6 +1,7 @@
 // `--format json` and `--format facts`, exactly the shapes of contracts.md (1-based lines and UTF-16 columns).
 import type { Finding, Fix } from '../types';
 import { TOOL_NAME, type ReportInput, oneBased, sortFindings, toolVersion } from './output-model';
+import { withCosts } from './site-cost';
 
 export function renderJson(input: ReportInput): string {
   const document = {
@@ -41,7 +42,8 @@ export function renderFacts(input: ReportInput): string {
     files: input.files.map((file) => ({
       path: file.path,
       parseErrors: file.result.parseErrors,
-      sites: file.result.sites,
+      // With --platform xbox-series each barrier site carries its cost (report/site-cost.ts).
+      sites: withCosts(file.result.sites, input.platform),
     })),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
