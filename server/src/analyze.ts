@@ -8,6 +8,7 @@ import { finalizeFindings } from './report/finalize';
 import { instantiateRules, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
 import type { WorkspaceIndex } from './track/workspace';
+import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range } from './types';
 import { DEFAULT_CONFIG } from './types';
 
@@ -20,6 +21,8 @@ export interface SiteFact {
   endColumn: number;
   resource: string | null;
   fields: Record<string, string | number | null>;
+  /** Tracked state around a barrier site, when the tracker reached it. */
+  tracked?: SiteState;
 }
 
 export interface AnalysisResult {
@@ -52,6 +55,11 @@ function siteFact(s: FileFacts['sites'][number]): SiteFact {
   };
 }
 
+/** Hover and inlay hints read `tracked` on a site: the resource's state before and after the barrier. */
+function withTracked(site: SiteFact, state: SiteState | undefined): SiteFact {
+  return state ? { ...site, tracked: state } : site;
+}
+
 function textOf(lines: string[], r: Range): string {
   if (r.startLine === r.endLine) return (lines[r.startLine] ?? '').slice(r.startColumn, r.endColumn);
   return [lines[r.startLine]?.slice(r.startColumn) ?? '', ...lines.slice(r.startLine + 1, r.endLine), lines[r.endLine]?.slice(0, r.endColumn) ?? ''].join('\n');
@@ -79,11 +87,11 @@ export function analyze(text: string, uri: string, options: AnalyzeExtras = {}):
   const findings: Finding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
-  runTracker(facts, uri, active, config, options.workspace);
+  const tracked = runTracker(facts, uri, active, config, options.workspace);
   const lines = text.split('\n');
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
   const unique = dedupe(findings);
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
-  return { uri, findings: finalized, sites: facts.sites.map(siteFact), parseErrors: facts.parseErrors, complete: true, facts };
+  return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts };
 }

@@ -219,6 +219,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
     };
   }
   s = { ...s, lastModel: 'enhanced', legacy: UNKNOWN, legacyFromCreation: false, pendingWrite: null };
+  recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
 }
@@ -258,6 +259,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
     };
   }
   s = { ...s, pendingWrite: null };
+  recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
 }
@@ -287,6 +289,19 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string
 }
 
 const WRITE_ROLES = new Set(['copy-dest', 'resolve-dest', 'clear-uav']);
+
+function describe(p: Possible, family: string): string {
+  if (p.values.size === 0) return 'unknown';
+  const names = [...p.values.keys()].map((v) => formatEnumValue(family, v));
+  return (p.unknown ? [...names, 'unknown'] : names).join(' or ');
+}
+
+/** Keep the state around a barrier of the analysed file itself (not helper bodies) for hover and inlay hints. */
+function recordSite(env: TrackEnv, b: BarrierFact, before: ResState, after: ResState): void {
+  if (!env.reporting || env.stack.length > 0 || b.site < 0) return;
+  const summary = (s: ResState) => ({ layout: describe(s.layout, 'layout'), access: describe(s.access, 'access'), state: describe(s.legacy, 'state') });
+  env.siteStates.set(b.site, { resource: b.resource?.text ?? 'unknown', before: summary(before), after: summary(after) });
+}
 
 function forgetAllEnhanced(state: TrackState): void {
   for (const [k, s] of state.res) state.set(k, { ...s, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });

@@ -29,6 +29,8 @@ export class TrackEnv {
   readonly entry = new Map<string, ResState>();
   readonly resources = new Map<string, KnownResource>();
   binding: Binding | null = null;
+  /** Tracked state around each barrier site of the analysed file (for hover and inlay hints). */
+  readonly siteStates = new Map<number, SiteState>();
   readonly stack: Frame[] = [];
 
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */
@@ -69,6 +71,18 @@ export class TrackEnv {
     const outer = this.stack[0];
     return outer ? { uri: this.uri, range: outer.callRange, note } : { uri: this.uri, range, note };
   }
+}
+
+export interface StateSummary {
+  layout: string;
+  access: string;
+  state: string;
+}
+
+export interface SiteState {
+  resource: string;
+  before: StateSummary;
+  after: StateSummary;
 }
 
 export function substituteField(f: Field, b: Binding | null): Field {

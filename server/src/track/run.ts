@@ -3,6 +3,7 @@
 import type { FileFacts } from '../extract/facts';
 import type { ActiveRule } from '../run-rules';
 import type { BarrierlintConfig } from '../types';
+import type { SiteState } from './env';
 import { TrackEnv } from './env';
 import { Interpreter } from './interpreter';
 import { listTypes } from './list-types';
@@ -11,7 +12,9 @@ import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
 
-export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): void {
+/** Runs the tracker; returns the tracked state around each barrier site (by site index). */
+export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): Map<number, SiteState> {
+  const siteStates = new Map<number, SiteState>();
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config);
   const index = functionIndex(facts, uri, workspace);
@@ -20,5 +23,7 @@ export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], 
     const env = new TrackEnv(uri, hooks, types, index);
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is NonNullable<typeof h> => h !== undefined);
     new Interpreter(env).runFunction(fn, new TrackState());
+    for (const [site, st] of env.siteStates) siteStates.set(site, st);
   }
+  return siteStates;
 }
