@@ -87,3 +87,8 @@ export function isNullResource(ref: ResourceRef | undefined): boolean {
 export function hex(value: number): string {
   return `0x${(value >>> 0).toString(16).toUpperCase()}`;
 }
+
+/** A legacy barrier known to be a transition (its Type resolved to TRANSITION; helpers set it). */
+export function isLegacyTransition(b: BarrierFact): boolean {
+  return b.kind === 'legacy-transition' && known(b.declaredType) === 0;
+}

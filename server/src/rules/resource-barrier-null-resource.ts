@@ -1,0 +1,30 @@
+// resource-barrier-null-resource — eb-rules.md LB-02 (RBAPI § Runtime validation).
+// A legacy transition barrier changes the state of one resource's subresources: Transition.pResource must not be
+// null. (UAV and aliasing barriers may be null — "any resource" — and are not reported.) The runtime rejects the
+// call and Close() fails. ~520 RESOURCE_BARRIER_NULL_POINTER (likely id; message text is barrierlint's).
+import { defineRule } from './rule';
+import { fingerprintOf, isLegacyTransition, isNullResource, positionSuffix, reportOnce } from './rule-helpers';
+
+export const rule = defineRule({
+  meta: {
+    id: 'resource-barrier-null-resource',
+    description: 'A legacy transition barrier must name a resource: Transition.pResource must not be null.',
+    defaultSeverity: 'error',
+    messageId: 'RESOURCE_BARRIER_NULL_POINTER', messageNumber: 520, category: 'RESOURCE_MANIPULATION',
+    api: 'ID3D12CommandList::ResourceBarrier',
+    catalog: ['LB-02'],
+    messages: { null: 'Transition.pResource is NULL{{position}}; a transition barrier must name the resource whose state changes.' },
+  },
+  create(ctx) {
+    const report = reportOnce(ctx);
+    return {
+      barrier(b, pos) {
+        if (!isLegacyTransition(b) || !isNullResource(b.resource)) return;
+        report({
+          messageKey: 'null', data: { position: positionSuffix(b, pos) },
+          range: b.resource!.range, fingerprintText: fingerprintOf(b),
+        });
+      },
+    };
+  },
+});
