@@ -68,6 +68,9 @@ async function main(): Promise<void> {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // NOTE: jsonc-parser's "main" is a UMD build whose dynamic require('./impl/format') esbuild cannot follow;
+    // its ESM build (the "module" field) bundles cleanly.
+    mainFields: ['module', 'main'],
     minify: true,
     keepNames: true,
     external: ['vscode', ...Object.keys(NATIVE_PACKAGES)],
