@@ -1,7 +1,7 @@
 // analyze(text, uri, options) → findings and extracted facts: the single entry both surfaces (CLI, LSP) call.
 // Data flows parse → extract → track → rules → report; this file only wires the layers together.
 import { extractFacts } from './extract/extract';
-import type { FileFacts } from './extract/facts';
+import type { FileFacts, FunctionFacts } from './extract/facts';
 import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
 import { finalizeFindings } from './report/finalize';
@@ -34,6 +34,13 @@ export interface AnalysisResult {
   complete: boolean;
   /** The extracted facts, for the language server (hover) and cross-file summaries. */
   facts?: FileFacts;
+  /**
+   * Cross-file helpers: this file's helper functions (plain data, safe to send between threads) and the names it
+   * calls but could not resolve. A multi-file run re-analyses a file with a WorkspaceIndex when another file
+   * defines one of those names.
+   */
+  helpers?: FunctionFacts[];
+  unresolvedCalls?: string[];
 }
 
 export interface AnalyzeExtras extends AnalyzeOptions {
@@ -87,11 +94,12 @@ export function analyze(text: string, uri: string, options: AnalyzeExtras = {}):
   const findings: Finding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
-  const tracked = runTracker(facts, uri, active, config, options.workspace);
+  const { siteStates: tracked, unresolved } = runTracker(facts, uri, active, config, options.workspace);
   const lines = text.split('\n');
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
   const unique = dedupe(findings);
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
-  return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts };
+  return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
+    helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved] };
 }

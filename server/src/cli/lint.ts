@@ -10,6 +10,7 @@ import type { TargetFile } from './files';
 import { type AnalyzeReply, WorkerPool, forReport } from './pool';
 import type { Progress } from './progress';
 import { readSource } from './read-source';
+import { crossFilePass } from './cross-file';
 
 export interface FileOutcome {
   target: TargetFile;
@@ -86,6 +87,7 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
   } finally {
     await pool?.close();
   }
+  crossFilePass(outcomes);
   return outcomes;
 }
 

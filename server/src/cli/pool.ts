@@ -19,8 +19,8 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
  * server), which would otherwise be copied between threads and into every cache entry for nothing.
  */
 export function forReport(result: AnalysisResult): AnalysisResult {
-  const { uri, findings, sites, parseErrors, complete } = result;
-  return { uri, findings, sites, parseErrors, complete };
+  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls } = result;
+  return { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls };
 }
 
 interface Pending {

@@ -47,8 +47,13 @@ export class TrackEnv {
     return this.stack.length ? this.stack[this.stack.length - 1].uri : this.uri;
   }
 
+  /** Callees that could not be resolved: a run over more files may know them (cross-file helpers). */
+  readonly unresolved = new Set<string>();
+
   resolveCallee(name: string, argc: number): { fn: FunctionFacts; uri: string } | undefined {
-    return this.functions.resolve(name, argc);
+    const found = this.functions.resolve(name, argc);
+    if (!found) this.unresolved.add(name);
+    return found;
   }
 
   /** Where to report an event at `range` (in the current function): the outermost call site when inside helpers. */

@@ -12,9 +12,16 @@ import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
 
-/** Runs the tracker; returns the tracked state around each barrier site (by site index). */
-export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): Map<number, SiteState> {
+export interface TrackOutput {
+  /** Tracked state around each barrier site (by site index). */
+  siteStates: Map<number, SiteState>;
+  /** Names of called functions that were not found (candidates for cross-file helpers). */
+  unresolved: Set<string>;
+}
+
+export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): TrackOutput {
   const siteStates = new Map<number, SiteState>();
+  const unresolved = new Set<string>();
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config);
   const index = functionIndex(facts, uri, workspace);
@@ -24,6 +31,7 @@ export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], 
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is NonNullable<typeof h> => h !== undefined);
     new Interpreter(env).runFunction(fn, new TrackState());
     for (const [site, st] of env.siteStates) siteStates.set(site, st);
+    for (const name of env.unresolved) unresolved.add(name);
   }
-  return siteStates;
+  return { siteStates, unresolved };
 }

@@ -13,9 +13,15 @@ export class WorkspaceIndex {
   private readonly byUri = new Map<string, Entry[]>();
   private byName: Map<string, Entry[]> | null = null;
 
-  set(uri: string, facts: FileFacts): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions'>): void {
     this.byUri.set(uri, facts.functions.filter((f) => f.relevant && !f.lambda).map((fn) => ({ fn, uri })));
     this.byName = null;
+  }
+
+  /** Whether any file other than `excludeUri` defines a function with this name. */
+  defines(name: string, excludeUri?: string): boolean {
+    for (const [uri, entries] of this.byUri) if (uri !== excludeUri && entries.some((e) => e.fn.name === name)) return true;
+    return false;
   }
 
   delete(uri: string): void {

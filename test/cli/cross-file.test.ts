@@ -1,0 +1,40 @@
+// Cross-file helpers: a transition helper defined in one file is evaluated at its call sites in another file,
+// with the same result serially and on the worker pool.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runCli, tempTree } from './helpers';
+
+const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
+    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
+    cl->ResourceBarrier(1, &b);
+}
+`;
+const CALLER = `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
+    Transition(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    Transition(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
+}
+`;
+
+void describe('cross-file helper functions', () => {
+  void it('reports the mismatch at the call site, with a note inside the helper, for --jobs 1 and 2', () => {
+    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER });
+    for (const jobs of ['1', '2']) {
+      const run = runCli(['--format', 'json', '--jobs', jobs, 'src'], dir);
+      assert.equal(run.code, 1, run.stderr);
+      const out = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { rule: string; line: number; related: { path: string; line: number }[] }[] }[] };
+      const frame = out.files.find((f) => f.path.endsWith('frame.cpp'));
+      assert.ok(frame, run.stdout);
+      assert.deepEqual(frame.diagnostics.map((d) => [d.rule, d.line]), [['legacy-state-mismatch', 3]]);
+      assert.ok(frame.diagnostics[0].related.some((r) => r.path.endsWith('barriers.cpp') && r.line === 3));
+    }
+  });
+
+  void it('stays silent when the caller is correct', () => {
+    const dir = tempTree({
+      'a.cpp': HELPER,
+      'b.cpp': CALLER.replace('D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT', 'D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PRESENT'),
+    });
+    const run = runCli(['--format', 'json', '.'], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+  });
+});
