@@ -59,6 +59,25 @@ void describe('Xbox message format (§ 6.1)', () => {
     assert.equal(message, SEED_EXAMPLE);
   });
 
+  void it('the interop error from real code prints exactly as EBX shows it', () => {
+    const source = `void F(ID3D12Device* dev, ID3D12CommandAllocator* alloc) {
+    ID3D12GraphicsCommandList7* gfx = nullptr;
+    dev->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, alloc, nullptr, IID_PPV_ARGS(&gfx));
+    auto t = CD3DX12_RESOURCE_BARRIER::Transition(m_target.Get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    gfx->ResourceBarrier(1, &t);
+    CD3DX12_TEXTURE_BARRIER b(D3D12_BARRIER_SYNC_RENDER_TARGET, D3D12_BARRIER_SYNC_COMPUTE_SHADING,
+        D3D12_BARRIER_ACCESS_RENDER_TARGET, D3D12_BARRIER_ACCESS_UNORDERED_ACCESS,
+        D3D12_BARRIER_LAYOUT_RENDER_TARGET, D3D12_BARRIER_LAYOUT_UNORDERED_ACCESS,
+        m_target.Get(), CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+    CD3DX12_BARRIER_GROUP g(1, &b);
+    gfx->Barrier(1, &g);
+}`;
+    const findings = analyze(source, 'file:///interop.cpp', { config: { platform: 'xbox-series' } }).findings
+      .filter((x) => x.rule === 'interop-legacy-state');
+    assert.equal(findings.length, 1);
+    assert.equal(findings[0].message, SEED_EXAMPLE);
+  });
+
   void it('legacy barriers, unknown values, PC message ids and barrierlint-only checks', () => {
     const meta: RuleMeta = { id: 'some-rule', description: '', defaultSeverity: 'warning', messageId: null, messageNumber: null,
       category: null, api: 'ID3D12GraphicsCommandList::ResourceBarrier', messages: {} };

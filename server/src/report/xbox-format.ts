@@ -125,8 +125,10 @@ export function renderXboxMessage(meta: RuleMeta, severity: Severity, body: stri
   let header: string;
   let details = data.details ?? [];
   if (known) {
+    // The Xbox layer's own text replaces the rule's; its detail lines follow ("Current State is: ..."), else the
+    // rule's wording as the one detail line.
     header = xboxHeader({ source: 'D3D12', severity, code: hex8(known.code), api: known.api, queue, text: known.text });
-    details = [body, ...details];
+    if (details.length === 0) details = [body];
   } else if (meta.messageId && meta.messageNumber !== null) {
     header = xboxHeader({ source: 'D3D12', severity, code: `#${meta.messageNumber} ${meta.messageId}`, api: meta.api,
       queue, text: body });

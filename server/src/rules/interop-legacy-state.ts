@@ -4,6 +4,7 @@
 // the enhanced barrier would start from a layout the driver does not have. Legacy-created textures with a
 // non-COMMON InitialState are the same case (reported with #1350, as engines observed).
 import { formatLegacyState } from '../model/messages';
+import { xboxEnumName } from '../model/xbox-messages';
 import { defineRule } from './rule';
 import { fingerprintOf, resourceName } from './rule-helpers';
 
@@ -36,6 +37,8 @@ export const rule = defineRule({
             data: { name: resourceName(b), state: formatLegacyState(state) },
             range: tctx.range, related: [...tctx.related, { uri: origin.uri, range: origin.range, message: origin.note }],
             resource: resourceName(b), fingerprintText: `interop|${fingerprintOf(b)}`,
+            // Xbox format: the EBX message 0xA7900038 with its "Current State is:" line and the barrier dump.
+            barrier: b, position: tctx, details: [`Current State is: ${xboxEnumName('state', state)}`],
           });
         },
       },
