@@ -231,7 +231,8 @@ const XBOX_PRESERVE_COMPRESSED: ReadonlyArray<readonly [number, readonly Compres
   [XBOX_RESOURCE_STATES.PRESERVE_SCATTERED_COLOR_FMASK, ['ScatteredFmask']],
 ];
 
-const COPY_BOTH = (RESOURCE_STATES.COPY_SOURCE | RESOURCE_STATES.COPY_DEST) >>> 0;
+/** The legacy state Xbox accepts for intra-resource copies (DIFF "Resource barriers"); invalid on PC (LB-06). */
+export const XBOX_COPY_SOURCE_DEST = (RESOURCE_STATES.COPY_SOURCE | RESOURCE_STATES.COPY_DEST) >>> 0;
 
 /**
  * legacyToEnhanced for an Xbox legacy state: the Xbox-only PRESERVE_* bits are dropped (they steer compression, see
@@ -241,7 +242,7 @@ const COPY_BOTH = (RESOURCE_STATES.COPY_SOURCE | RESOURCE_STATES.COPY_DEST) >>> 
 export function xboxLegacyToEnhanced(state: number, isTexture: boolean): EnhancedEquivalent {
   const s = (state & ~XBOX_RESOURCE_STATE_MASK) >>> 0;
   const e = legacyToEnhanced(s, isTexture);
-  if (s === COPY_BOTH && isTexture) return { ...e, layout: LAYOUT.COMMON };
+  if (s === XBOX_COPY_SOURCE_DEST && isTexture) return { ...e, layout: LAYOUT.COMMON };
   return e;
 }
 

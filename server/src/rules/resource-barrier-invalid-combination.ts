@@ -7,6 +7,7 @@
 import type { InvalidStateKind } from '../model/legacy-states';
 import { LEGACY_DEFINED_STATES, invalidStateCombination } from '../model/legacy-states';
 import { formatLegacyState } from '../model/messages';
+import { XBOX_COPY_SOURCE_DEST } from '../model/xbox-costs';
 import { defineRule } from './rule';
 import { SIDES, fieldRange, fingerprintOf, isLegacyTransition, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
 
@@ -34,7 +35,10 @@ export const rule = defineRule({
         for (const side of SIDES) {
           const state = known(b.fields[`State${side}`]);
           if (state === undefined) continue;
-          const problem = invalidStateCombination((state & LEGACY_DEFINED_STATES) >>> 0);
+          const defined = (state & LEGACY_DEFINED_STATES) >>> 0;
+          // xbox-platform.md § 7 (DIFF): Xbox's ResourceBarrier accepts COPY_SOURCE|COPY_DEST (intra-resource copies).
+          if (ctx.platform !== 'pc' && defined === XBOX_COPY_SOURCE_DEST) continue;
+          const problem = invalidStateCombination(defined);
           const why = problem && WHY[problem.kind];
           if (!why) continue;
           report({
