@@ -97,7 +97,7 @@ export function groupFromStruct(s: StructVal): BarrierGroupFact {
   const elementType = elementKind === 'texture' || elementKind === 'buffer' || elementKind === 'global' ? elementKind : null;
   return {
     site: s.site, range: s.range, elementType,
-    declaredType: s.members.has('Type') ? fieldOf(s, 'Type') : undefined,
+    declaredType: s.members.has('Type') || s.zeroInit ? fieldOf(s, 'Type') : undefined,
     numBarriers: fieldOf(s, 'NumBarriers'),
     barriers: barriersOf(pointer, fieldOf(s, 'NumBarriers').value),
   };

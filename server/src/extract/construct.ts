@@ -92,7 +92,7 @@ function buildFromArgs(call: SyntaxNode, helper: string, overload: HelperOverloa
       return;
     }
     if (param.expect === 'group-ptr') {
-      setGroupPointer(s, evalValue(arg, 'any', fn));
+      setGroupPointer(s, evalValue(arg, 'any', fn), true);
       return;
     }
     const expect = param.expect === 'range' ? 'range' : param.expect;
@@ -102,13 +102,16 @@ function buildFromArgs(call: SyntaxNode, helper: string, overload: HelperOverloa
   return s;
 }
 
-/** CD3DX12_BARRIER_GROUP(n, p): the pointee's element type decides the group type. */
-export function setGroupPointer(group: StructVal, p: AVal): void {
+/**
+ * Store a group's barrier pointer. With CD3DX12_BARRIER_GROUP(n, p) (`setType`) the pointee's element type decides
+ * the group type; a raw D3D12_BARRIER_GROUP keeps the Type it was given (0 = GLOBAL when value-initialized).
+ */
+export function setGroupPointer(group: StructVal, p: AVal, setType = false): void {
   const target = p.t === 'ptr' ? p.target : p;
   const kind = target.t === 'array' ? target.elemKind : target.t === 'struct' ? target.kind : null;
   const member = kind === 'texture' ? 'pTextureBarriers' : kind === 'buffer' ? 'pBufferBarriers' : kind === 'global' ? 'pGlobalBarriers' : 'pBarriers';
   const typeValue = kind === 'texture' ? 1 : kind === 'buffer' ? 2 : kind === 'global' ? 0 : null;
-  if (typeValue !== null && !group.members.has('Type')) {
+  if (setType && typeValue !== null && !group.members.has('Type')) {
     group.members.set('Type', numVal({ value: typeValue, text: `CD3DX12_BARRIER_GROUP(${kind})`, range: group.range }));
   }
   group.members.set(member, p);

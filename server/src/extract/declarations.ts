@@ -305,9 +305,10 @@ function assignMember(s: StructVal, member: string, op: string, right: SyntaxNod
     fn.setMember(s, member, copied(evalValue(right, expect, fn), right, fn), prior);
     return;
   }
-  const holder: StructVal = { ...s, members: new Map() };
+  // Assign on a copy, then apply only what changed (a group's pointer must not reset its Type).
+  const holder: StructVal = { ...s, members: new Map(s.members) };
   setMemberFrom(holder, member, right, fn);
-  for (const [k, v] of holder.members) fn.setMember(s, k, v, s.members.get(k) ?? prior);
+  for (const [k, v] of holder.members) if (v !== s.members.get(k)) fn.setMember(s, k, v, s.members.get(k) ?? prior);
 }
 
 function applyCompound(op: string, a: number, b: number): number | null {

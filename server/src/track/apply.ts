@@ -85,7 +85,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       break;
     }
     case 'barrier-call':
-      e.groups?.forEach((g, gi) => g.barriers?.forEach((raw, bi) => {
+      // Only the first NumBarriers barriers of a group (and the first count groups) are read by the runtime.
+      e.groups?.slice(0, e.count.value ?? undefined).forEach((g, gi) => g.barriers?.slice(0, g.numBarriers.value ?? undefined).forEach((raw, bi) => {
         const b = substituteBarrier(raw, env.binding);
         recheck(raw, b, env, { group: gi, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
         enhanced(b, next, env, list, e.range, gi, bi);
@@ -93,7 +94,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       if (!e.groups) forgetAllEnhanced(next);
       break;
     case 'resource-barrier-call':
-      e.barriers?.forEach((raw, bi) => {
+      e.barriers?.slice(0, e.count.value ?? undefined).forEach((raw, bi) => {
         const b = substituteBarrier(raw, env.binding);
         recheck(raw, b, env, { group: null, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
         legacy(b, next, env, list, e.range, bi);
