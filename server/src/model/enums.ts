@@ -172,6 +172,11 @@ export function lookupEnumIdentifier(name: string): EnumLookup | undefined {
   return undefined;
 }
 
+/** A name of the Xbox-only header d3d12_x.h (`D3D12XBOX_*`): valid on the Xbox profiles only. */
+export function isXboxIdentifier(name: string): boolean {
+  return name.startsWith('D3D12XBOX_');
+}
+
 /** Canonical (first-declared) member names for a value; aliases (PRESENT, PREDICATION) lose to the first name. */
 function canonicalNames(table: EnumTable): Map<number, string> {
   const out = new Map<number, string>();

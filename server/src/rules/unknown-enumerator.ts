@@ -1,6 +1,8 @@
 // unknown-enumerator — an identifier with a D3D12 enumeration prefix that is not a member of it
 // (`D3D12_BARRIER_SYNC_COMPUTE`, `D3D12_BARRIER_LAYOUT_SHADER_READ`). The code does not compile against the real
 // headers — or a project macro shadows the name — and every rule that needs the value stays silent, so say so.
+// Xbox-only names (D3D12XBOX_*, xbox-platform.md § 7) are unknown identifiers on `pc` and known on the Xbox profiles.
+import { isXboxIdentifier } from '../model/enums';
 import { defineRule } from './rule';
 
 export const rule = defineRule({
@@ -9,12 +11,22 @@ export const rule = defineRule({
     description: 'A D3D12_* enumerator name that does not exist in d3d12.h.',
     defaultSeverity: 'error',
     messageId: null, messageNumber: null, category: null,
-    messages: { unknown: '{{detail}}; the value is treated as unknown.' },
+    messages: {
+      unknown: '{{detail}}; the value is treated as unknown.',
+      xbox: '\'{{name}}\' is an Xbox-only identifier (d3d12_x.h), unknown on PC; lint this code with --platform '
+        + 'xbox-series or xbox-one, or keep it out of the PC build.',
+    },
   },
   create(ctx) {
     return {
       problem(p) {
         if (p.kind !== 'unknown-enumerator') return;
+        // D3D12XBOX_* names: known on the Xbox profiles (the GDK header has members the documents do not name, so
+        // none is reported there), unknown identifiers on PC.
+        if (isXboxIdentifier(p.text)) {
+          if (ctx.platform === 'pc') ctx.report({ messageKey: 'xbox', data: { name: p.text }, range: p.range, fingerprintText: p.text });
+          return;
+        }
         ctx.report({ messageKey: 'unknown', data: { detail: p.detail }, range: p.range, fingerprintText: p.text });
       },
     };
