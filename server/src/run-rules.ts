@@ -62,8 +62,18 @@ function formKey(b: BarrierFact): string {
   return `${b.site}|${b.kind}|${b.resource?.key ?? '-'}|${values}`;
 }
 
+/** The hooks rules implement, collected once (a file may have thousands of barriers and dozens of rules). */
+function hooksOf<K extends keyof RuleVisitors>(active: ActiveRule[], key: K): NonNullable<RuleVisitors[K]>[] {
+  return active.map((a) => a.visitors[key]).filter((h): h is NonNullable<RuleVisitors[K]> => h !== undefined);
+}
+
 export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], config: BarrierlintConfig): void {
   const types = listTypes(facts, config);
+  const barrierHooks = hooksOf(active, 'barrier');
+  const callHooks = hooksOf(active, 'barrierCall');
+  const legacyCallHooks = hooksOf(active, 'resourceBarrierCall');
+  const creationHooks = hooksOf(active, 'creation');
+  const problemHooks = hooksOf(active, 'problem');
   const seen = new Set<string>();
   const usedSites = new Set<number>();
   const visitBarrier = (b: BarrierFact, pos: BarrierPosition) => {
@@ -71,7 +81,7 @@ export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], con
     const key = formKey(b);
     if (seen.has(key)) return;
     seen.add(key);
-    for (const a of active) a.visitors.barrier?.(b, pos);
+    for (const h of barrierHooks) h(b, pos);
   };
   const listTypeOf = (e: BarrierCallEvent | ResourceBarrierCallEvent): CommandListType | null =>
     (e.list?.key ? types.get(e.list.key) : undefined) ?? null;
@@ -79,19 +89,19 @@ export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], con
     forEachEvent(fn.body, (e) => {
       if (e.kind === 'barrier-call') {
         const listType = listTypeOf(e);
-        for (const a of active) a.visitors.barrierCall?.(e, listType);
+        for (const h of callHooks) h(e, listType);
         e.groups?.forEach((g, gi) => g.barriers?.forEach((b, bi) => visitBarrier(b, { call: e, group: gi, index: bi, listType })));
       } else if (e.kind === 'resource-barrier-call') {
         const listType = listTypeOf(e);
-        for (const a of active) a.visitors.resourceBarrierCall?.(e, listType);
+        for (const h of legacyCallHooks) h(e, listType);
         e.barriers?.forEach((b, bi) => visitBarrier(b, { call: e, group: null, index: bi, listType }));
       } else if (e.kind === 'resource-creation') {
-        for (const a of active) a.visitors.creation?.(e);
+        for (const h of creationHooks) h(e);
       }
     });
   }
   for (const b of facts.barriers) {
     if (!usedSites.has(b.site)) visitBarrier(b, { group: null, index: null, listType: null });
   }
-  for (const p of facts.problems) for (const a of active) a.visitors.problem?.(p);
+  for (const p of facts.problems) for (const h of problemHooks) h(p);
 }
