@@ -72,15 +72,32 @@ function textOf(lines: string[], r: Range): string {
   return [lines[r.startLine]?.slice(r.startColumn) ?? '', ...lines.slice(r.startLine + 1, r.endLine), lines[r.endLine]?.slice(0, r.endColumn) ?? ''].join('\n');
 }
 
-/** The same finding reached twice (a helper analysed alone and at its call site, loop passes) is reported once. */
+const HELPER_FRAME = /^in .+\(\), called from here$/;
+
+/**
+ * Where a finding really is: inside helpers, the innermost frame's location (the barrier in the helper body);
+ * otherwise the finding's own range.
+ */
+function anchorOf(f: Finding): { key: string; frames: number } {
+  const frames = f.related.filter((r) => HELPER_FRAME.test(r.message));
+  const at = frames.length ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
+  return { key: `${at.uri}|${at.range.startLine}:${at.range.startColumn}`, frames: frames.length };
+}
+
+/**
+ * The same finding reached twice is reported once: a helper analysed alone and again at each call site (a mistake
+ * inside the helper that does not depend on its arguments), loop passes. The report with the fewest helper frames
+ * (the helper's own line) wins; a mismatch that depends on the caller's state exists only at the call site.
+ */
 function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = `${f.rule}|${f.range.startLine}:${f.range.startColumn}|${f.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+  const best = new Map<string, { finding: Finding; frames: number; order: number }>();
+  findings.forEach((f, order) => {
+    const anchor = anchorOf(f);
+    const key = `${f.rule}|${anchor.key}|${f.message}`;
+    const prior = best.get(key);
+    if (!prior || anchor.frames < prior.frames) best.set(key, { finding: f, frames: anchor.frames, order: prior?.order ?? order });
   });
+  return [...best.values()].sort((a, b) => a.order - b.order).map((e) => e.finding);
 }
 
 function compareFindings(a: Finding, b: Finding): number {
