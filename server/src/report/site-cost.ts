@@ -40,10 +40,21 @@ export function resourceIdentity(text: string | null): string | null {
   return t.replace(/^&/, '').replace(/(\.|->)(Get|GetAddressOf|ReleaseAndGetAddressOf)\(\)$/, '');
 }
 
-/** Creation facts of the resource a barrier site names, from the file's creation sites. */
+const creationIndex = new WeakMap<readonly SiteFact[], Map<string, SiteFact>>();
+
+/** Creation facts of the resource a barrier site names, from the file's creation sites (the first one wins). */
 export function traitsFor(site: SiteFact, sites: readonly SiteFact[]): ResourceTraits {
+  let index = creationIndex.get(sites);
+  if (!index) {
+    index = new Map();
+    for (const s of sites) {
+      const key = s.kind === 'resource-creation' ? resourceIdentity(s.resource) : null;
+      if (key && !index.has(key)) index.set(key, s);
+    }
+    creationIndex.set(sites, index);
+  }
   const id = resourceIdentity(site.resource);
-  const created = id ? sites.find((s) => s.kind === 'resource-creation' && resourceIdentity(s.resource) === id) : undefined;
+  const created = id ? index.get(id) : undefined;
   if (!created) return { flags: null, isTexture: null };
   const dimension = created.fields.dimension;
   return {
