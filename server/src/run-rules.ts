@@ -56,6 +56,38 @@ export function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
   }
 }
 
+type BarrierCall = BarrierCallEvent | ResourceBarrierCallEvent;
+
+/**
+ * Back-to-back barrier calls, for the merge advice (mergeable-barrier-calls): each Barrier/ResourceBarrier call
+ * mapped to the call of the same API on the same list (same non-null list key) that comes directly before it in
+ * the same statement sequence. Any other recorded event (a command, an unknown call, list creation, Close...) or
+ * any control flow (if/switch/loop/return/break/continue) in between breaks adjacency; statements that record
+ * nothing (declarations and assignments filling the next barrier) do not, and nested blocks `{ }` are transparent.
+ */
+// NOTE: an additive helper kept here because only the runner walks statements for rules; rules never see syntax.
+export function previousBarrierCalls(body: Stmt): Map<Event, BarrierCall> {
+  const out = new Map<Event, BarrierCall>();
+  let prev: BarrierCall | null = null;
+  const walk = (s: Stmt): void => {
+    if (s.k === 'seq') { s.body.forEach(walk); return; }
+    if (s.k !== 'event') {
+      prev = null;
+      if (s.k === 'if') { walk(s.then); prev = null; if (s.else) walk(s.else); }
+      else if (s.k === 'loop') walk(s.body);
+      else if (s.k === 'switch') s.cases.forEach((c) => { prev = null; walk(c); });
+      prev = null;
+      return;
+    }
+    const e = s.event;
+    if (e.kind !== 'barrier-call' && e.kind !== 'resource-barrier-call') { prev = null; return; }
+    if (prev && prev.kind === e.kind && prev.list?.key && prev.list.key === e.list?.key) out.set(e, prev);
+    prev = e;
+  };
+  walk(body);
+  return out;
+}
+
 /** Identity of a barrier's resolved form: the same site used twice with the same values is checked once. */
 function formKey(b: BarrierFact): string {
   const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
@@ -86,14 +118,17 @@ export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], con
   const listTypeOf = (e: BarrierCallEvent | ResourceBarrierCallEvent): CommandListType | null =>
     (e.list?.key ? types.get(e.list.key) : undefined) ?? null;
   for (const fn of facts.functions) {
+    const previous = previousBarrierCalls(fn.body);
     forEachEvent(fn.body, (e) => {
       if (e.kind === 'barrier-call') {
         const listType = listTypeOf(e);
-        for (const h of callHooks) h(e, listType);
+        const prev = previous.get(e);
+        for (const h of callHooks) h(e, listType, prev?.kind === 'barrier-call' ? prev : undefined);
         e.groups?.forEach((g, gi) => g.barriers?.forEach((b, bi) => visitBarrier(b, { call: e, group: gi, index: bi, listType })));
       } else if (e.kind === 'resource-barrier-call') {
         const listType = listTypeOf(e);
-        for (const h of legacyCallHooks) h(e, listType);
+        const prev = previous.get(e);
+        for (const h of legacyCallHooks) h(e, listType, prev?.kind === 'resource-barrier-call' ? prev : undefined);
         e.barriers?.forEach((b, bi) => visitBarrier(b, { call: e, group: null, index: bi, listType }));
       } else if (e.kind === 'resource-creation') {
         for (const h of creationHooks) h(e);

@@ -207,3 +207,29 @@ export function statesInvalidOnList(state: number, list: CommandListType): numbe
   }
   return bad >>> 0;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Performance advice: legacy states whose A.6 sync covers whole groups of shader stages.
+
+// A legacy state does not say which shader stage used the resource, so its enhanced equivalent waits for (or
+// blocks) every stage the state could stand for. These are the states where that is most of the pipeline; an
+// enhanced barrier written for compute-only use names COMPUTE_SHADING instead of the aggregate.
+// NOTE: VERTEX_AND_CONSTANT_BUFFER (ALL_SHADING) and GENERIC_READ are left out: their scopes are what vertex and
+// constant buffers and upload heaps really need, and compute cannot read vertex buffers.
+const BROAD_STATE_VALUES = new Set([RESOURCE_STATES.NON_PIXEL_SHADER_RESOURCE, RESOURCE_STATES.ALL_SHADER_RESOURCE,
+  RESOURCE_STATES.UNORDERED_ACCESS].map((s) => s >>> 0));
+const STAGE_AGGREGATES = maskOf(SYNC, ['ALL_SHADING', 'NON_PIXEL_SHADING', 'BUILD_RAYTRACING_ACCELERATION_STRUCTURE',
+  'COPY_RAYTRACING_ACCELERATION_STRUCTURE', 'EMIT_RAYTRACING_ACCELERATION_STRUCTURE_POSTBUILD_INFO']);
+
+/**
+ * For a legacy state whose enhanced sync (A.6) spans every non-pixel or every shader stage — NON_PIXEL_SHADER_RESOURCE,
+ * ALL_SHADER_RESOURCE, UNORDERED_ACCESS — the translated sync and the narrower sync an enhanced barrier uses when
+ * only compute shaders touch the resource (the aggregate and RTAS scopes replaced by COMPUTE_SHADING; PIXEL_SHADING
+ * of ALL_SHADER_RESOURCE kept). Undefined for every other state.
+ */
+export function computeOnlySync(state: number): { translated: number; computeOnly: number } | undefined {
+  const s = state >>> 0;
+  if (!BROAD_STATE_VALUES.has(s)) return undefined;
+  const translated = legacyToEnhanced(s, true).sync;
+  return { translated, computeOnly: ((translated & ~STAGE_AGGREGATES) | SYNC.COMPUTE_SHADING) >>> 0 };
+}

@@ -74,8 +74,12 @@ export interface BarrierPosition {
  */
 export interface RuleVisitors {
   barrier?(b: BarrierFact, pos: BarrierPosition): void;
-  barrierCall?(e: BarrierCallEvent, listType: CommandListType | null): void;
-  resourceBarrierCall?(e: ResourceBarrierCallEvent, listType: CommandListType | null): void;
+  /**
+   * A Barrier/ResourceBarrier call. `previousCall` is the call of the same API on the same list that directly
+   * precedes it in the same statement sequence, with nothing recorded in between (run-rules.ts).
+   */
+  barrierCall?(e: BarrierCallEvent, listType: CommandListType | null, previousCall?: BarrierCallEvent): void;
+  resourceBarrierCall?(e: ResourceBarrierCallEvent, listType: CommandListType | null, previousCall?: ResourceBarrierCallEvent): void;
   creation?(e: CreationEvent): void;
   problem?(p: ExtractProblem): void;
   tracked?: TrackedVisitors;
