@@ -4,7 +4,7 @@
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
 import { STRUCT_LAYOUTS } from '../model/structs';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { Event, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx } from './context';
 import { addSite } from './context';

@@ -8,6 +8,7 @@ import type { AVal, StructVal } from './values';
 import { asField, getMember } from './values';
 
 const RANGE_MEMBERS = STRUCT_LAYOUTS.range.members;
+const RANGE_KEYS = RANGE_MEMBERS.map((m) => `Subresources.${m}`);
 
 function fieldOf(s: StructVal, member: string): Field {
   return asField(getMember(s, member), `${member} (unknown)`, s.range);
@@ -22,16 +23,15 @@ function refOf(v: AVal, range: Range): ResourceRef | undefined {
 
 /** The barrier a struct value describes, or undefined when it is not a barrier struct. */
 export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
-  const base = { site: s.site, range: s.range, fields: {} as Record<string, Field | undefined>, fromLoop: s.fromLoop };
   if (s.kind === 'texture' || s.kind === 'buffer' || s.kind === 'global') {
-    const fact: BarrierFact = { ...base, kind: s.kind };
+    const fact: BarrierFact = { kind: s.kind, site: s.site, range: s.range, fields: {}, fromLoop: s.fromLoop };
     for (const m of STRUCT_LAYOUTS[s.kind].members) {
       if (m === 'pResource') fact.resource = refOf(getMember(s, m), s.range);
       else if (m === 'Subresources') {
         const r = getMember(s, m);
-        for (const rm of RANGE_MEMBERS) {
-          fact.fields[`Subresources.${rm}`] = r.t === 'struct' ? fieldOf(r, rm) : { value: null, text: 'unknown', range: s.range };
-        }
+        RANGE_MEMBERS.forEach((rm, i) => {
+          fact.fields[RANGE_KEYS[i]] = r.t === 'struct' ? fieldOf(r, rm) : { value: null, text: 'unknown', range: s.range };
+        });
       } else fact.fields[m] = fieldOf(s, m);
     }
     return fact;
@@ -39,7 +39,7 @@ export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
   if (s.kind === 'legacy') {
     const type = fieldOf(s, 'Type');
     const kind: BarrierKind | null = type.value === 0 ? 'legacy-transition' : type.value === 1 ? 'legacy-aliasing' : type.value === 2 ? 'legacy-uav' : null;
-    const fact: BarrierFact = { ...base, kind: kind ?? 'legacy-transition', declaredType: type };
+    const fact: BarrierFact = { kind: kind ?? 'legacy-transition', site: s.site, range: s.range, fields: {}, fromLoop: s.fromLoop, declaredType: type };
     fact.fields.Flags = fieldOf(s, 'Flags');
     if (kind === 'legacy-transition' || kind === null) {
       const t = getMember(s, 'Transition');

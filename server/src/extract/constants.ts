@@ -1,14 +1,16 @@
 // File-level constants: `#define NAME value` and `const`/`constexpr` scalar declarations outside functions
 // (and in namespaces/classes), folded once so barrier fields that use them resolve.
-import type { Tree } from '../parse/parser';
-import { getQuery, parseCpp } from '../parse/parser';
+import { parseCpp } from '../parse/parser';
 import type { FileCtx } from './context';
+import { NodeDoc } from './node';
+import type { SyntaxNode } from './node';
+import type { Captures } from './structure';
 import { fold, toNumber } from './evaluate';
 import { rangeOf } from './syntax';
 
-export function collectConstants(tree: Tree, file: FileCtx): void {
-  for (const m of getQuery('constants').matches(tree.rootNode)) {
-    const get = (name: string) => m.captures.find((c) => c.name === name)?.node;
+export function collectConstants(matches: readonly Captures[], file: FileCtx): void {
+  for (const m of matches) {
+    const get = (name: string) => m.get(name);
     const defName = get('define.name');
     const defValue = get('define.value');
     if (defName && defValue) {
@@ -26,7 +28,7 @@ export function collectConstants(tree: Tree, file: FileCtx): void {
   }
 }
 
-function insideFunction(n: import('../parse/parser').SyntaxNode): boolean {
+function insideFunction(n: SyntaxNode): boolean {
   for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda_expression') return true;
   return false;
 }
@@ -35,9 +37,11 @@ function insideFunction(n: import('../parse/parser').SyntaxNode): boolean {
 function defineConstant(file: FileCtx, name: string, body: string, range: ReturnType<typeof rangeOf>): void {
   const text = body.replace(/\/\/.*$/, '').replace(/\\\n/g, ' ').trim();
   if (!text || text.length > 200) return;
-  const tree = parseCpp(`auto __bl = ${text};`);
-  const value = tree.rootNode.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
-  if (!value || tree.rootNode.hasError) return;
+  const source = `auto __bl = ${text};`;
+  const tree = parseCpp(source);
+  const root = new NodeDoc(source).root(tree);
+  const value = root.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
+  if (!value || root.hasError) return;
   // Problems found inside the probe tree are re-anchored on the #define body.
   const scratch: FileCtx = { ...file, problems: [], reported: new Set() };
   const folded = fold(value, scratch);

@@ -4,7 +4,7 @@
 import { lookupEnumIdentifier } from '../model/enums';
 import type { HelperOverload, HelperParam } from '../model/helpers';
 import { DESC_FACTORIES, HELPERS, minArgs } from '../model/helpers';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { Field, ResourceRef } from './facts';
 import type { FnCtx, ReturnTemplate } from './context';
 import { addProblem, addSite } from './context';
@@ -16,9 +16,16 @@ import { cloneVal, getMember, makeStruct, numVal } from './values';
 
 /** Normalize a callee/type text to a helper key, or undefined. */
 export function helperNameOf(text: string): string | undefined {
-  const t = text.replace(/\s+/g, '').replace(/^::/, '');
-  return HELPERS[t] ? t : undefined;
+  let name = helperByText.get(text);
+  if (name === undefined) {
+    const t = text.replace(/\s+/g, '').replace(/^::/, '');
+    if (helperByText.size > 10_000) helperByText.clear();
+    helperByText.set(text, (name = HELPERS[t] ? t : null));
+  }
+  return name ?? undefined;
 }
+/** Callee and type texts repeat: normalized once. */
+const helperByText = new Map<string, string | null>();
 
 /** Set a (possibly nested, "Transition.StateBefore") member path on a struct. */
 export function setPath(s: StructVal, path: string, v: AVal): void {

@@ -3,7 +3,7 @@
 // field assignments through `.`/`->`/references/array elements; push_back/emplace_back.
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { StructKind } from '../model/structs';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { addSite } from './context';
 import { constructHelper, helperNameOf } from './construct';

@@ -2,7 +2,7 @@
 // (`0xffffffff`, `~0u`, `1ull`), named constants, #defines, const/constexpr variables, parentheses and casts.
 // Anything else is unknown (value null), never guessed.
 import { lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { Field } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { addProblem } from './context';

@@ -3,7 +3,7 @@
 // calls to api-calls.ts so their events are recorded in evaluation order.
 import { STRUCT_LAYOUTS, STRUCT_TYPE_NAMES } from '../model/structs';
 import type { StructKind } from '../model/structs';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import { tryApiCall } from './api-calls';
 import type { FnCtx } from './context';
 import { fold, evalField, toNumber } from './evaluate';
@@ -32,9 +32,16 @@ export function memberExpect(kind: StructKind, member: string): Expect {
 
 /** Struct kind named by a type (strips const, struct, pointers, references, namespaces). */
 export function structKindOfType(typeText: string): StructKind | undefined {
-  const t = typeText.replace(/\b(const|struct|volatile)\b/g, '').replace(/[\s*&]/g, '').replace(/^::/, '');
-  return STRUCT_TYPE_NAMES[t];
+  let kind = kindByTypeText.get(typeText);
+  if (kind === undefined) {
+    const t = typeText.replace(/\b(const|struct|volatile)\b/g, '').replace(/[\s*&]/g, '').replace(/^::/, '');
+    if (kindByTypeText.size > 10_000) kindByTypeText.clear();
+    kindByTypeText.set(typeText, (kind = STRUCT_TYPE_NAMES[t] ?? null));
+  }
+  return kind ?? undefined;
 }
+/** Type texts repeat (every declaration of a barrier names its type): normalized once. */
+const kindByTypeText = new Map<string, StructKind | null>();
 
 const SIZE_FUNCS = new Set(['_countof', 'ARRAYSIZE', 'std::size', 'size', 'std::ssize', 'countof', 'ARRAY_SIZE', 'ARRAY_COUNT']);
 

@@ -1,7 +1,10 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
-import type { SyntaxNode, Tree } from '../parse/parser';
-import { getQuery } from '../parse/parser';
+import type { Tree } from '../parse/parser';
+import { NodeDoc } from './node';
+import type { SyntaxNode } from './node';
+import type { Captures } from './structure';
+import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
 import type { FileCtx } from './context';
 import { FnCtx, resetObjectIds } from './context';
@@ -19,10 +22,10 @@ interface FunctionNode {
   lambda: boolean;
 }
 
-function functionNodes(tree: Tree): FunctionNode[] {
+function functionNodes(matches: readonly Captures[]): FunctionNode[] {
   const out: FunctionNode[] = [];
-  for (const m of getQuery('functions').matches(tree.rootNode)) {
-    const get = (name: string) => m.captures.find((c) => c.name === name)?.node;
+  for (const m of matches) {
+    const get = (name: string) => m.get(name);
     const fnNode = get('function') ?? get('lambda');
     const body = get('function.body') ?? get('lambda.body');
     if (fnNode && body) out.push({ node: fnNode, body, declarator: get('function.declarator') ?? null, lambda: !!get('lambda') });
@@ -79,11 +82,11 @@ function enclosingStatement(n: SyntaxNode): SyntaxNode {
   return n.parent ?? n;
 }
 
-function countErrors(tree: Tree): { count: number; problems: ExtractProblem[]; errorNodes: SyntaxNode[] } {
+function countErrors(root: SyntaxNode, text: string): { count: number; problems: ExtractProblem[]; errorNodes: SyntaxNode[] } {
   const problems: ExtractProblem[] = [];
   const errorNodes: SyntaxNode[] = [];
-  if (!tree.rootNode.hasError) return { count: 0, problems, errorNodes };
-  const lines = tree.rootNode.text.split('\n');
+  if (!root.hasError) return { count: 0, problems, errorNodes };
+  const lines = text.split('\n');
   const visit = (n: SyntaxNode) => {
     if (n.type === 'ERROR' || n.isMissing) {
       errorNodes.push(n);
@@ -105,7 +108,7 @@ function countErrors(tree: Tree): { count: number; problems: ExtractProblem[]; e
     }
     if (n.hasError) for (const c of n.children) visit(c);
   };
-  visit(tree.rootNode);
+  visit(root);
   return { count: problems.length, problems, errorNodes };
 }
 
@@ -122,13 +125,15 @@ function relevant(s: Stmt): boolean {
 
 export function extractFacts(tree: Tree, text: string): FileFacts {
   resetObjectIds();
-  const errors = countErrors(tree);
+  const root = new NodeDoc(text).root(tree);
+  const errors = countErrors(root, text);
+  const matches = structureMatches(root);
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
   };
-  collectConstants(tree, file);
-  collectMemberTypes(tree, file);
-  const fns = functionNodes(tree);
+  collectConstants(matches.constants, file);
+  collectMemberTypes(matches.declarations, file);
+  const fns = functionNodes(matches.functions);
   readTemplates(fns, file);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still

@@ -3,7 +3,7 @@
 import { HELPERS } from '../model/helpers';
 import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { addSite } from './context';
 import { constructHelper, setGroupPointer } from './construct';

@@ -1,6 +1,6 @@
 // Resource identity: one stable key per resource expression, so `tex`, `tex.Get()`, `this->tex`, `&tex` and
 // `IID_PPV_ARGS(&tex)` all name the same resource, and a local alias (`auto* r = m_tex.Get()`) follows it.
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { ResourceRef } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { fold, toNumber } from './evaluate';

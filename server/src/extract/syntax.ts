@@ -1,15 +1,10 @@
 // Small helpers over tree-sitter nodes: ranges, unwrapping parentheses/casts, argument lists.
 import { SCALAR_TYPE_NAMES } from '../model/structs';
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { Range } from '../types';
 
 export function rangeOf(node: SyntaxNode): Range {
-  return {
-    startLine: node.startPosition.row,
-    startColumn: node.startPosition.column,
-    endLine: node.endPosition.row,
-    endColumn: node.endPosition.column,
-  };
+  return node.range;
 }
 
 export function spanRange(a: Range, b: Range): Range {

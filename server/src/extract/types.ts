@@ -1,9 +1,9 @@
 // Declared types of names (parameters, locals, class members, namespace-scope variables), as source text. Used to
 // tell the D3D12 methods from engine methods that share their names: `m_device->Barrier(tex, state)` on an engine
 // `Device*` is not ID3D12GraphicsCommandList7::Barrier.
-import type { SyntaxNode, Tree } from '../parse/parser';
-import { getQuery } from '../parse/parser';
 import type { FileCtx, FnCtx } from './context';
+import type { SyntaxNode } from './node';
+import type { Captures } from './structure';
 import { POINTER_ACCESSORS } from './resources';
 import { argumentNodes, calleeName, unwrapValue } from './syntax';
 
@@ -37,13 +37,13 @@ export function typeText(type: SyntaxNode | null, declarator: SyntaxNode | null)
 }
 
 /** Class members and namespace-scope variables of the file, by name (the last declaration of a name wins). */
-export function collectMemberTypes(tree: Tree, file: FileCtx): void {
-  for (const m of getQuery('declarations').matches(tree.rootNode)) {
+export function collectMemberTypes(matches: readonly Captures[], file: FileCtx): void {
+  for (const m of matches) {
     let type: SyntaxNode | undefined;
     let declarator: SyntaxNode | undefined;
-    for (const c of m.captures) {
-      if (c.name.endsWith('.type')) type = c.node;
-      else declarator = c.node;
+    for (const [name, node] of m) {
+      if (name.endsWith('.type')) type = node;
+      else declarator = node;
     }
     const name = declarator ? declaredName(declarator) : undefined;
     if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));

@@ -1,6 +1,6 @@
 // The statement walker: turns a function body into the structured statement tree (Stmt) the tracker follows,
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
-import type { SyntaxNode } from '../parse/parser';
+import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import type { FnCtx } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, indexValue } from './declarations';

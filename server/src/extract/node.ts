@@ -1,0 +1,247 @@
+// A plain-JavaScript mirror of the tree-sitter tree for the extractor.
+//
+// NOTE: with node-tree-sitter every SyntaxNode property is a call into the native binding, and every node it
+// returns is a new JS object registered (weak reference + finalizer) in the binding's node cache: asking for
+// nodes one by one cost the extractor several times the parse itself. A TreeCursor walks the tree without
+// creating node objects, so the extractor copies the tree once (type, field, range, children) into these plain
+// objects and never calls into the binding again. They implement the subset of the SyntaxNode interface the
+// extractor uses, under the same names, so extraction code reads as tree-sitter code.
+import type { SyntaxNode as TsNode, Tree } from '../parse/parser';
+import type { Range } from '../types';
+
+export interface Point {
+  row: number;
+  column: number;
+}
+
+/** The document one extraction reads: its text, line starts and mirrored tree. */
+export class NodeDoc {
+  private lineStarts: number[] | undefined;
+  private mirrored: SyntaxNode | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** The mirror of `tree` (built on first use). `tree` must be the parse of this document's text. */
+  root(tree: Tree): SyntaxNode {
+    return (this.mirrored ??= mirror(tree, this));
+  }
+
+  /** The mirror node of a node of the same tree (a query capture): same type and range, outermost first. */
+  find(raw: TsNode): SyntaxNode | null {
+    const start = raw.startIndex;
+    const end = raw.endIndex;
+    const type = raw.type;
+    let n: SyntaxNode | undefined = this.mirrored;
+    while (n) {
+      if (n.startIndex === start && n.endIndex === end && n.type === type) return n;
+      n = n.children.find((c) => c.startIndex <= start && end <= c.endIndex && c.startIndex >= 0);
+    }
+    return null;
+  }
+
+  /** Row and UTF-16 column of a UTF-16 index (tree-sitter's rows break at '\n' only). */
+  position(index: number): Point {
+    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return { row: lo, column: index - starts[lo] };
+  }
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
+
+/**
+ * Anonymous tokens that fill no field (punctuation, `=` of an initializer, `*` of a declarator, keywords) are not
+ * mirrored: the extractor reads structure through fields and named children. Operators are kept (they fill the
+ * `operator` field), and so are the tokens the extractor tells statements apart by.
+ */
+const KEPT_TOKENS: ReadonlySet<string> = new Set(['default']);
+
+export class SyntaxNode {
+  parent: SyntaxNode | null = null;
+  children: readonly SyntaxNode[] = NO_CHILDREN;
+  hasError = false;
+  isMissing = false;
+  private cachedText: string | undefined;
+  private cachedRange: Range | undefined;
+  private named: SyntaxNode[] | undefined;
+
+  constructor(
+    readonly type: string,
+    readonly isNamed: boolean,
+    /** The field this node fills in its parent (`function`, `arguments`, ...), or null. */
+    readonly field: string | null,
+    private start: number,
+    private end: number,
+    private readonly doc: NodeDoc,
+  ) {}
+
+  get startIndex(): number {
+    if (this.start < 0) this.locateToken();
+    return this.start;
+  }
+
+  get endIndex(): number {
+    if (this.end < 0) this.locateToken();
+    return this.end;
+  }
+
+  get text(): string {
+    return (this.cachedText ??= this.doc.text.slice(this.startIndex, this.endIndex));
+  }
+
+  /** The node's range (0-based rows, UTF-16 columns), computed once. */
+  get range(): Range {
+    if (!this.cachedRange) {
+      const start = this.doc.position(this.startIndex);
+      const end = this.doc.position(this.endIndex);
+      this.cachedRange = { startLine: start.row, startColumn: start.column, endLine: end.row, endColumn: end.column };
+    }
+    return this.cachedRange;
+  }
+
+  get startPosition(): Point {
+    return this.doc.position(this.startIndex);
+  }
+
+  get endPosition(): Point {
+    return this.doc.position(this.endIndex);
+  }
+
+  childForFieldName(name: string): SyntaxNode | null {
+    for (const c of this.children) if (c.field === name) return c;
+    return null;
+  }
+
+  childrenForFieldName(name: string): SyntaxNode[] {
+    return this.children.filter((c) => c.field === name);
+  }
+
+  get namedChildren(): SyntaxNode[] {
+    return (this.named ??= this.children.filter((c) => c.isNamed));
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  namedChild(index: number): SyntaxNode | null {
+    return this.namedChildren[index] ?? null;
+  }
+
+  get childCount(): number {
+    return this.children.length;
+  }
+
+  child(index: number): SyntaxNode | null {
+    return this.children[index] ?? null;
+  }
+
+  /** Descendants (not this node) whose type is one of `types`, in document order. */
+  descendantsOfType(types: string | readonly string[]): SyntaxNode[] {
+    const wanted = typeof types === 'string' ? [types] : types;
+    const out: SyntaxNode[] = [];
+    const stack = [...this.children].reverse();
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (wanted.includes(n.type)) out.push(n);
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    }
+    return out;
+  }
+
+  /**
+   * Anonymous tokens are mirrored without their range (it is rarely asked for): the token's text is its type, so
+   * it is found after the previous sibling (or at the parent's start).
+   */
+  private locateToken(): void {
+    const siblings = this.parent?.children ?? [];
+    const i = siblings.indexOf(this);
+    const from = i > 0 ? siblings[i - 1].endIndex : this.parent?.startIndex ?? 0;
+    const at = this.doc.text.indexOf(this.type, from);
+    this.start = at >= 0 ? at : from;
+    this.end = at >= 0 ? at + this.type.length : from;
+  }
+}
+
+/**
+ * Copy a tree with one TreeCursor walk. Named nodes get their range; anonymous tokens only their type and field
+ * (and, in a tree with errors, their range, to tell MISSING tokens).
+ */
+function mirror(tree: Tree, doc: NodeDoc): SyntaxNode {
+  const cursor = tree.walk();
+  const exactTokens = tree.rootNode.hasError;
+  const typeNames: string[] = [];
+  const namedTypes: boolean[] = [];
+  const fieldNames: (string | null)[] = [null];
+  const make = (): SyntaxNode | null => {
+    const typeId = cursor.nodeTypeId;
+    let type = typeNames[typeId];
+    if (type === undefined) {
+      type = typeNames[typeId] = cursor.nodeType;
+      namedTypes[typeId] = cursor.nodeIsNamed;
+    }
+    // The binding answers `undefined` (not 0) for a node that fills no field.
+    const fieldId = cursor.currentFieldId ?? 0;
+    let field = fieldNames[fieldId];
+    if (field === undefined) field = fieldNames[fieldId] = cursor.currentFieldName ?? null;
+    const named = namedTypes[typeId];
+    if (!named && !exactTokens) return field === null && !KEPT_TOKENS.has(type) ? null : new SyntaxNode(type, false, field, -1, -1, doc);
+    const node = new SyntaxNode(type, named, field, cursor.startIndex, cursor.endIndex, doc);
+    if (exactTokens && node.startIndex === node.endIndex && cursor.nodeIsMissing) node.isMissing = true;
+    if (type === 'ERROR' || node.isMissing) node.hasError = true;
+    return node;
+  };
+  const root = make()!;
+  // Iterative depth-first copy (deeply nested expressions must not overflow the JS stack): parallel stacks of the
+  // open nodes and their children so far.
+  const nodes: SyntaxNode[] = [];
+  const kids: SyntaxNode[][] = [];
+  let node = root;
+  let children: SyntaxNode[] = [];
+  if (!cursor.gotoFirstChild()) return root;
+  for (;;) {
+    const child = make();
+    if (child) {
+      child.parent = node;
+      children.push(child);
+    }
+    if (child?.isNamed && (exactTokens || !isOpaque(child)) && cursor.gotoFirstChild()) {
+      nodes.push(node);
+      kids.push(children);
+      node = child;
+      children = [];
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      node.children = children;
+      if (children.some((k) => k.hasError)) node.hasError = true;
+      if (!cursor.gotoParent() || nodes.length === 0) return root;
+      node = nodes.pop()!;
+      children = kids.pop()!;
+    }
+  }
+}
+
+/** Subtrees the extractor only reads as text: copied as leaves. */
+const OPAQUE: ReadonlySet<string> = new Set([
+  'template_argument_list', 'string_literal', 'raw_string_literal', 'char_literal', 'concatenated_string', 'type_descriptor',
+  'preproc_include', 'lambda_capture_specifier', 'attribute_declaration', 'attribute_specifier', 'ms_declspec_modifier',
+]);
+const SPECIFIERS: ReadonlySet<string> = new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier']);
+
+/** A declared type (`std::vector<T>`, `const ID3D12Resource*`) is read as text; a class body in it is not. */
+function isOpaque(n: SyntaxNode): boolean {
+  return OPAQUE.has(n.type) || (n.field === 'type' && !SPECIFIERS.has(n.type));
+}
