@@ -1,7 +1,7 @@
 // Constant folding for the scalar expressions barrier code uses: enumerators, `|` combinations, literals
 // (`0xffffffff`, `~0u`, `1ull`), named constants, #defines, const/constexpr variables, parentheses and casts.
 // Anything else is unknown (value null), never guessed.
-import { lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
+import { isXboxIdentifier, lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
 import type { SyntaxNode } from './node';
 import type { Field } from './facts';
 import type { FileCtx, FnCtx } from './context';
@@ -67,6 +67,10 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
   if (constant) return fromAVal(constant);
   const named = NAMED_CONSTANTS[name];
   if (named !== undefined) return { v: named, wide: named > MASK32 };
+  // Xbox-only names (d3d12_x.h) are folded when known, and always recorded: unknown-enumerator reports them on PC.
+  if (isXboxIdentifier(name)) {
+    addProblem(file, { kind: 'unknown-enumerator', range: rangeOf(node), text: name, detail: `'${name}' is an Xbox-only identifier` });
+  }
   const e = lookupEnumIdentifier(name);
   if (e) {
     if (e.value === undefined) {
