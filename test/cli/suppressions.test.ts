@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { scanComments } from '../../server/src/report/comments';
 import { finalizeFindings } from '../../server/src/report/finalize';
+import { ruleMetas } from '../../server/src/report/rule-registry';
 import { DEFAULT_CONFIG, type Finding } from '../../server/src/types';
 
 const URI = 'file:///src/a.cpp';
@@ -84,5 +85,16 @@ void describe('suppression comments', () => {
     ].join('\n');
     assert.deepEqual(scanComments(text).map((c) => c.body), [' real']);
     assert.deepEqual(summary(run(text.split('\n'), [findingAt(0), findingAt(1)])), ['0:layout-before-mismatch', '1:layout-before-mismatch']);
+  });
+
+  void it('a suppression naming a rule of another platform is not reported as unused', () => {
+    const xboxOnly = ruleMetas().find((m) => m.platforms && !m.platforms.includes('pc'));
+    assert.ok(xboxOnly, 'the registry has a rule that does not run on pc');
+    const text = `a(); // barrierlint-disable-line ${xboxOnly.id}`;
+    const lint = (platform: 'pc' | 'xbox-series' | 'xbox-one'): Finding[] =>
+      finalizeFindings({ text, uri: URI, findings: [], config: { ...DEFAULT_CONFIG, platform }, complete: true });
+    assert.deepEqual(lint('pc'), []);
+    const other = xboxOnly.platforms?.[0] ?? 'xbox-series';
+    assert.deepEqual(summary(lint(other)), ['0:unused-suppression']);
   });
 });
