@@ -192,6 +192,47 @@ export function handleContainerCall(call: SyntaxNode, fn: FnCtx): boolean {
   return true;
 }
 
+/** `std::swap(b.StateBefore, b.StateAfter)`: exchange two locals or struct members. Returns false for other calls. */
+export function handleSwapCall(call: SyntaxNode, fn: FnCtx): boolean {
+  const f = call.childForFieldName('function');
+  const callee = f?.text.replace(/\s+/g, '');
+  const args = argumentNodes(call);
+  if ((callee !== 'std::swap' && callee !== 'swap' && callee !== 'eastl::swap') || args.length !== 2) return false;
+  const [a, b] = args.map((n) => lvalueOf(n, fn));
+  const va = a?.get();
+  const vb = b?.get();
+  if (a && b && va && vb) {
+    a.set(vb, va);
+    b.set(va, vb);
+  } else {
+    // One side is not something we follow: whatever we knew about the other is now unknown.
+    for (const [side, v, n] of [[a, va, args[0]], [b, vb, args[1]]] as const) {
+      if (side && v) side.set({ t: 'unknown', text: n.text, range: rangeOf(n) }, v);
+    }
+  }
+  return true;
+}
+
+interface LValue {
+  get(): AVal | undefined;
+  set(v: AVal, prior: AVal): void;
+}
+
+function lvalueOf(n: SyntaxNode, fn: FnCtx): LValue | undefined {
+  if (n.type === 'identifier') {
+    return { get: () => fn.env.get(n.text), set: (v) => fn.bind(n.text, v) };
+  }
+  if (n.type === 'field_expression') {
+    const objNode = n.childForFieldName('argument');
+    const member = n.childForFieldName('field')?.text;
+    const base = objNode ? evalValue(objNode, 'any', fn) : undefined;
+    const s = base?.t === 'ptr' ? deref(base) : base;
+    if (s?.t !== 'struct' || !member) return undefined;
+    return { get: () => getMember(s, member), set: (v, prior) => fn.setMember(s, member, v, prior) };
+  }
+  return undefined;
+}
+
 function helperForKind(kind: StructKind): string | undefined {
   return ({ texture: 'CD3DX12_TEXTURE_BARRIER', buffer: 'CD3DX12_BUFFER_BARRIER', global: 'CD3DX12_GLOBAL_BARRIER', group: 'CD3DX12_BARRIER_GROUP', range: 'CD3DX12_BARRIER_SUBRESOURCE_RANGE' } as Record<string, string>)[kind];
 }

@@ -3,7 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import type { FnCtx } from './context';
-import { handleAssignment, handleContainerCall, handleDeclaration, indexValue } from './declarations';
+import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall, indexValue } from './declarations';
 import { evalValue, visitCalls } from './expressions';
 import { isResourceType } from './resources';
 import { declaredName, typeText } from './types';
@@ -183,7 +183,7 @@ export function expression(e: SyntaxNode, fn: FnCtx): void {
     case 'comma_expression': for (const c of e.namedChildren) expression(c, fn); return;
     case 'update_expression': indexValue(e, fn); return;
     case 'call_expression':
-      if (handleContainerCall(e, fn)) return;
+      if (handleContainerCall(e, fn) || handleSwapCall(e, fn)) return;
       evalValue(e, 'any', fn);
       return;
     default: visitCalls(e, fn);
