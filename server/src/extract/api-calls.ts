@@ -12,7 +12,7 @@ import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { evalField } from './evaluate';
 import { deref, evalValue } from './expressions';
 import { POINTER_ACCESSORS, resourceRef } from './resources';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
@@ -74,7 +74,7 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     }
     return true;
   }
-  const creation = CREATION_APIS[method];
+  const creation = ownEntry(CREATION_APIS, method);
   if (creation && args.length >= Math.max(creation.descArg, creation.stateArg ?? 0, creation.layoutArg ?? 0) + 2) {
     recordCreation(call, method, args, fn);
     return true;
@@ -87,7 +87,7 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     emit(fn, { kind: 'resource-creation', site, range, creation: c });
     return true;
   }
-  const lc = LIST_CREATION[method];
+  const lc = ownEntry(LIST_CREATION, method);
   if (lc && lc.argc.includes(args.length)) {
     const type = evalField(args[lc.typeArg], fn.file, fn);
     const list = createdRef(args[args.length - 1], fn);
@@ -106,13 +106,13 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     emit(fn, { kind: 'execute-command-lists', site, range, list: listRef(shape, fn), lists });
     return true;
   }
-  const op = LIST_OPS[method];
+  const op = ownEntry(LIST_OPS, method);
   if (op && op.argc.includes(args.length) && shape.object) {
     for (const a of args) evalValue(a, 'any', fn);
     emit(fn, { kind: op.kind, site: -1, range, list: listRef(shape, fn) });
     return true;
   }
-  const cmd = COMMANDS[method];
+  const cmd = ownEntry(COMMANDS, method);
   if (cmd && cmd.argc.includes(args.length) && shape.object) {
     const resources = cmd.resources.map((r) => {
       const ref = r.loc ? copyLocationResource(args[r.arg], fn) : resourceRef(args[r.arg], fn.file, fn);

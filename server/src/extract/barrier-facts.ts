@@ -6,6 +6,7 @@ import type { Range } from '../types';
 import type { BarrierFact, BarrierGroupFact, BarrierKind, Field, ResourceRef, Site } from './facts';
 import type { AVal, StructVal } from './values';
 import { asField, getMember } from './values';
+import { ownEntry } from './syntax';
 
 const RANGE_MEMBERS = STRUCT_LAYOUTS.range.members;
 const RANGE_KEYS = RANGE_MEMBERS.map((m) => `Subresources.${m}`);
@@ -106,7 +107,7 @@ export function groupFromStruct(s: StructVal): BarrierGroupFact {
 /** Facts output: a field's resolved value as enumerator names / a number / null. */
 export function describeField(member: string, f: Field | undefined, legacy = false): string | number | null {
   if (!f || f.value === null) return null;
-  const familyId = legacy && member === 'Flags' ? 'resource-barrier-flags' : MEMBER_FAMILY[member.replace(/^Subresources\./, '')];
+  const familyId = legacy && member === 'Flags' ? 'resource-barrier-flags' : ownEntry(MEMBER_FAMILY, member.replace(/^Subresources\./, ''));
   return familyId && familyById(familyId) ? formatEnumValue(familyId, f.value) : f.value;
 }
 

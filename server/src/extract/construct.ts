@@ -10,7 +10,7 @@ import type { FnCtx, ReturnTemplate } from './context';
 import { addProblem, addSite } from './context';
 import { evalValue } from './expressions';
 import { RAW_SITE_KIND } from './initializers';
-import { isCppCast, rangeOf, unwrapValue } from './syntax';
+import { isCppCast, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 
@@ -20,7 +20,7 @@ export function helperNameOf(text: string): string | undefined {
   if (name === undefined) {
     const t = text.replace(/\s+/g, '').replace(/^::/, '');
     if (helperByText.size > 10_000) helperByText.clear();
-    helperByText.set(text, (name = HELPERS[t] ? t : null));
+    helperByText.set(text, (name = ownEntry(HELPERS, t) ? t : null));
   }
   return name ?? undefined;
 }

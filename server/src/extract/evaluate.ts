@@ -7,7 +7,7 @@ import type { Field } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { addProblem } from './context';
 import { sizeCall, structKindOfType } from './expressions';
-import { isScalarTypeParen, rangeOf, unwrapValue } from './syntax';
+import { isScalarTypeParen, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 
 /** Internal folded value: the integer and whether it is 64-bit wide (for `~`). */
@@ -65,7 +65,7 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
   if (fn?.params.includes(name)) return null;
   const constant = file.constants.get(name);
   if (constant) return fromAVal(constant);
-  const named = NAMED_CONSTANTS[name];
+  const named = ownEntry(NAMED_CONSTANTS, name);
   if (named !== undefined) return { v: named, wide: named > MASK32 };
   // Xbox-only names (d3d12_x.h) are folded when known, and always recorded: unknown-enumerator reports them on PC.
   if (isXboxIdentifier(name)) {

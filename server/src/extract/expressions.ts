@@ -11,7 +11,7 @@ import { constructDescFactory, constructHelper, helperNameOf, instantiateTemplat
 import { handleAssignment, indexValue } from './declarations';
 import { aggregateInit } from './initializers';
 import { resourceRef } from './resources';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { getMember, numVal } from './values';
 
@@ -36,7 +36,7 @@ export function structKindOfType(typeText: string): StructKind | undefined {
   if (kind === undefined) {
     const t = typeText.replace(/\b(const|struct|volatile)\b/g, '').replace(/[\s*&]/g, '').replace(/^::/, '');
     if (kindByTypeText.size > 10_000) kindByTypeText.clear();
-    kindByTypeText.set(typeText, (kind = STRUCT_TYPE_NAMES[t] ?? null));
+    kindByTypeText.set(typeText, (kind = ownEntry(STRUCT_TYPE_NAMES, t) ?? null));
   }
   return kind ?? undefined;
 }

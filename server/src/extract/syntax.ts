@@ -7,6 +7,14 @@ export function rangeOf(node: SyntaxNode): Range {
   return node.range;
 }
 
+/**
+ * Look a source-derived name up in one of the model's tables. Only the table's own entries count: a call named
+ * `toString` or `constructor` must not find Object.prototype's members.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 export function spanRange(a: Range, b: Range): Range {
   return { startLine: a.startLine, startColumn: a.startColumn, endLine: b.endLine, endColumn: b.endColumn };
 }
