@@ -141,7 +141,12 @@ export type Event =
 export type Stmt =
   | { k: 'seq'; body: Stmt[] }
   | { k: 'if'; then: Stmt; else: Stmt | null; range: Range }
-  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range }
+  /**
+   * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
+   * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)
+   * denotes a different resource on the next iteration.
+   */
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[] }
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range }
   | { k: 'return'; range: Range }
   | { k: 'break' }

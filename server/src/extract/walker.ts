@@ -117,7 +117,29 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   }], false, unknownAt(n));
   fn.loopDepth--;
   range?.after();
-  return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n) }]);
+  return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n) }]);
+}
+
+/** Names that are rebound on each iteration: loop variables, locals declared in the body, assigned or stepped names. */
+function varyingNames(n: SyntaxNode): string[] {
+  const names = new Set<string>();
+  const declared = (d: SyntaxNode | null): void => {
+    if (d?.type === 'structured_binding_declarator') {
+      for (const id of d.namedChildren) if (id.type === 'identifier') names.add(id.text);
+      return;
+    }
+    const name = declaredName(d);
+    if (name) names.add(name);
+  };
+  if (n.type === 'for_range_loop') declared(n.childForFieldName('declarator'));
+  for (const d of n.descendantsOfType('declaration')) {
+    for (const c of d.childrenForFieldName('declarator')) declared(c);
+  }
+  for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
+    const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
+    if (target?.type === 'identifier') names.add(target.text);
+  }
+  return [...names].sort();
 }
 
 /** Scalars changed anywhere in a loop are unknown inside it (a counter is 0 only on the first iteration). */

@@ -92,8 +92,11 @@ export class Interpreter {
     this.env.reporting = false;
     let cur = state;
     let converged = false;
+    // Each iteration starts with per-element resources (`targets[i]`) as they were before the loop: the next
+    // iteration names another element. The loop head (and so the exit) still sees what the body left them in.
+    const bodyInput = (head: TrackState): TrackState => perIteration(head, state, s.varying);
     for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
-      const f = this.stmt(s.body, cur.clone());
+      const f = this.stmt(s.body, bodyInput(cur));
       const back = this.join(f.normal, f.continues);
       const next = back ? this.join(state, tagLoop(back, state, s.range))! : state;
       converged = sameStates(next, cur);
@@ -101,7 +104,7 @@ export class Interpreter {
     }
     if (!converged) cur = widen(cur, state);
     this.env.reporting = reporting;
-    const final = this.stmt(s.body, cur.clone());
+    const final = this.stmt(s.body, bodyInput(cur));
     const exitNormal = s.doWhile ? this.join(final.normal, final.continues) : cur;
     return { normal: this.join(exitNormal, final.breaks), breaks: null, continues: null, returns: final.returns };
   }
@@ -151,6 +154,25 @@ function tagLoop(back: TrackState, entry: TrackState, range: Range): TrackState 
     out.res.set(key, { ...s, layout: tag(s.layout, before?.layout), legacy: tag(s.legacy, before?.legacy) });
   }
   return out;
+}
+
+/** `head` with every resource whose key mentions a loop-varying name reset to its state at loop entry. */
+function perIteration(head: TrackState, entry: TrackState, varying: readonly string[]): TrackState {
+  const out = head.clone();
+  if (varying.length === 0) return out;
+  const names = new Set(varying);
+  for (const key of head.res.keys()) {
+    if (!rootNames(key).some((t) => names.has(t))) continue;
+    const before = entry.res.get(key);
+    if (before) out.res.set(key, before);
+    else out.res.delete(key);
+  }
+  return out;
+}
+
+/** The names a resource key is built from, leaving out member names: `m.res[j]` → m, j. */
+function rootNames(key: string): string[] {
+  return [...key.matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)].map((m) => m[0]);
 }
 
 /** No fixpoint within the iteration budget: whatever still changes becomes unknown. */
