@@ -140,7 +140,8 @@ export type Event =
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =
   | { k: 'seq'; body: Stmt[] }
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range }
+  /** `cond`: a comparison the tracker may decide once a helper's parameters are bound (see extract/conditions.ts). */
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)
@@ -152,6 +153,10 @@ export type Stmt =
   | { k: 'break' }
   | { k: 'continue' }
   | { k: 'event'; event: Event };
+
+export type Condition =
+  | { op: '==' | '!='; left: Field; right: Field }
+  | { op: '&&' | '||' | '!'; args: Condition[] };
 
 export interface FunctionFacts {
   /** Unqualified name (`Transition`), used to resolve calls. */

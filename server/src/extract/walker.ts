@@ -2,6 +2,7 @@
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
 import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
+import { conditionOf } from './conditions';
 import type { FnCtx } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall, indexValue } from './declarations';
 import { evalValue, visitCalls } from './expressions';
@@ -45,10 +46,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     case 'if_statement': {
       const cond = n.childForFieldName('condition');
       const pre = collect(fn, () => cond && conditionCalls(cond, fn));
+      const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n));
-      return seq([...pre, { k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n) }]);
+      return seq([...pre, { k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}) }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':
       return loop(n, fn, walk);

@@ -1,7 +1,7 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Condition, Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, havocCall } from './apply';
 import type { Binding, TrackEnv } from './env';
@@ -49,6 +49,9 @@ export class Interpreter {
         return acc;
       }
       case 'if': {
+        const decided = s.cond ? decide(s.cond, this.env.binding) : null;
+        if (decided === true) return this.stmt(s.then, state);
+        if (decided === false) return s.else ? this.stmt(s.else, state) : { normal: state, breaks: null, continues: null, returns: null };
         const a = this.stmt(s.then, state.clone());
         const b = s.else ? this.stmt(s.else, state.clone()) : { normal: state, breaks: null, continues: null, returns: null };
         return this.merge(a, b);
@@ -133,6 +136,20 @@ export class Interpreter {
       this.env.binding = saved;
     }
   }
+}
+
+/** A guard like `before != after` with the caller's arguments bound: true/false when both sides are known. */
+function decide(c: Condition, binding: Binding | null): boolean | null {
+  if (!('args' in c)) {
+    const l = substituteField(c.left, binding).value;
+    const r = substituteField(c.right, binding).value;
+    if (l === null || r === null) return null;
+    return (l === r) === (c.op === '==');
+  }
+  const args = c.args.map((a) => decide(a, binding));
+  if (c.op === '!') return args[0] === null ? null : !args[0];
+  if (c.op === '&&') return args.includes(false) ? false : args.every((a) => a === true) ? true : null;
+  return args.includes(true) ? true : args.every((a) => a === false) ? false : null;
 }
 
 /** Values that arrive around the back edge (and were not there on entry) remember the loop. */

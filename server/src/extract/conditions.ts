@@ -1,0 +1,55 @@
+// Conditions the tracker can decide once a helper's parameters are bound: `before != after`, `res == nullptr`,
+// and `&&`/`||`/`!` over them. Engines guard their transition helpers with `if (StateBefore != StateAfter)`;
+// evaluated at a call site with constant arguments, the guard picks one branch. Anything else (calls, other
+// operators, values that do not fold) is left undecided, and both branches are followed as before.
+import type { SyntaxNode } from './node';
+import type { Condition, Field } from './facts';
+import type { FnCtx } from './context';
+import { evalValue } from './expressions';
+import { rangeOf } from './syntax';
+
+const LEAVES = new Set([
+  'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
+]);
+
+export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | undefined {
+  if (!node) return undefined;
+  const n = node.type === 'condition_clause' ? node.childForFieldName('value') : node;
+  if (!n) return undefined;
+  switch (n.type) {
+    case 'parenthesized_expression':
+      return n.namedChildCount === 1 ? conditionOf(n.namedChild(0), fn) : undefined;
+    case 'unary_expression': {
+      if (n.childForFieldName('operator')?.type !== '!') return undefined;
+      const arg = conditionOf(n.childForFieldName('argument'), fn);
+      return arg && { op: '!', args: [arg] };
+    }
+    case 'binary_expression': {
+      const op = n.childForFieldName('operator')?.type;
+      const l = n.childForFieldName('left');
+      const r = n.childForFieldName('right');
+      if (!l || !r) return undefined;
+      if (op === '&&' || op === '||') {
+        const a = conditionOf(l, fn);
+        const b = conditionOf(r, fn);
+        return a && b ? { op, args: [a, b] } : undefined;
+      }
+      if (op !== '==' && op !== '!=') return undefined;
+      const a = leaf(l, fn);
+      const b = leaf(r, fn);
+      return a && b ? { op, left: a, right: b } : undefined;
+    }
+    default: return undefined;
+  }
+}
+
+/** A comparison operand without side effects, as a Field (a constant, a parameter, or unknown). */
+function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
+  let n = node;
+  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
+  if (!LEAVES.has(n.type) || n.descendantsOfType('call_expression').length > 0) return undefined;
+  const v = evalValue(n, 'num', fn);
+  if (v.t === 'num') return v.f;
+  if (v.t === 'res') return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
+  return undefined;
+}
