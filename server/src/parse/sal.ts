@@ -1,0 +1,39 @@
+// Microsoft SAL annotations (`_In_`, `_Out_writes_(n)`, `_COM_Outptr_`) are macros the C++ grammar cannot see
+// through: every D3D12 header and many engines put them on parameters, and each one is a syntax error that hides
+// the declaration around it. They carry no meaning for barriers, so the parser reads them as spaces (same length,
+// newlines kept, so every position and every incremental edit stays true).
+
+const SAL = /\b_(?:In|Out|Inout|Outptr|COM_Outptr|Ret|Deref|Pre|Post|Field|Struct|Check_return|Must_inspect_result|Use_decl_annotations|Success|Printf_format_string|Null_terminated|NullNull_terminated|Notnull|Maybenull|Frees_ptr|Reserved|Always|Return_type_success|Analysis_assume|Interlocked_operand|Readable|Writable|When|Acquires|Releases|Requires|Guarded_by|Result)(?:_\w*)?_(?!\w)/g;
+
+/** Longest argument list of an annotation we blank (`_Out_writes_bytes_(sizeof(T) * n)`). */
+const MAX_ARGS = 400;
+
+export function blankSalAnnotations(text: string): string {
+  if (!text.includes('_')) return text;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(SAL)) {
+    const start = m.index;
+    if (start < last) continue;
+    let end = start + m[0].length;
+    let i = end;
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+    if (text[i] === '(') {
+      const close = matchingParen(text, i);
+      if (close >= 0) end = close + 1;
+    }
+    out += text.slice(last, start) + text.slice(start, end).replace(/[^\n\r]/g, ' ');
+    last = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length && i - open < MAX_ARGS; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+    else if (text[i] === ';' || text[i] === '{') return -1;
+  }
+  return -1;
+}
