@@ -82,6 +82,23 @@ function enclosingStatement(n: SyntaxNode): SyntaxNode {
   return n.parent ?? n;
 }
 
+const BARRIER_CALLEE = /^(?:Barrier|ResourceBarrier|\w*_(?:Barrier|ResourceBarrier))$|^CD3DX12_\w*BARRIER/;
+
+/**
+ * Whether a syntax error can hide barrier code: it is inside a function body (half-typed code), it swallowed a
+ * body (`{`), or a barrier call. Errors in declarations (an export macro before a prototype, COM interface macros
+ * in SDK headers) hide no barrier and are not reported.
+ */
+function mayHideBarriers(n: SyntaxNode): boolean {
+  for (let p = n.parent; p; p = p.parent) if (p.type === 'compound_statement') return true;
+  if (n.children.some((c) => c.type === '{' || c.type === 'compound_statement')) return true;
+  return n.descendantsOfType('call_expression').some((c) => {
+    const f = c.childForFieldName('function');
+    const name = f?.type === 'field_expression' ? f.childForFieldName('field')?.text : f?.text.split('::')[0];
+    return !!name && BARRIER_CALLEE.test(name);
+  });
+}
+
 function countErrors(root: SyntaxNode, text: string): { count: number; problems: ExtractProblem[]; errorNodes: SyntaxNode[] } {
   const problems: ExtractProblem[] = [];
   const errorNodes: SyntaxNode[] = [];
@@ -90,6 +107,7 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
   const visit = (n: SyntaxNode) => {
     if (n.type === 'ERROR' || n.isMissing) {
       errorNodes.push(n);
+      if (!mayHideBarriers(n)) return;
       if (n.isMissing) {
         // A missing token: the statement it belongs to is what did not parse; report there, with its text.
         const stmt = enclosingStatement(n);
