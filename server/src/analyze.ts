@@ -72,7 +72,7 @@ function textOf(lines: string[], r: Range): string {
   return [lines[r.startLine]?.slice(r.startColumn) ?? '', ...lines.slice(r.startLine + 1, r.endLine), lines[r.endLine]?.slice(0, r.endColumn) ?? ''].join('\n');
 }
 
-const HELPER_FRAME = /^in .+\(\), called from here$/;
+const HELPER_FRAME = /^in [\w:~<>]+\(\)(, calling [\w:~<>]+\(\))?$/;
 
 /**
  * Where a finding really is: inside helpers, the innermost frame's location (the barrier in the helper body);

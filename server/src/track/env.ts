@@ -62,7 +62,9 @@ export class TrackEnv {
     this.stack.forEach((frame, i) => {
       const inner = this.stack[i + 1];
       const at = inner ? inner.callRange : range;
-      related.push({ uri: frame.uri, range: at, message: `in ${frame.fn.name}(), called from here` });
+      // The call into the next helper, or (innermost) the barrier/command itself.
+      const message = inner ? `in ${frame.fn.name}(), calling ${inner.fn.name}()` : `in ${frame.fn.name}()`;
+      related.push({ uri: frame.uri, range: at, message });
     });
     const outer = this.stack[0];
     return {
