@@ -55,6 +55,16 @@ async function main(): Promise<void> {
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
+  const analysisMs = client.notifications
+    .map((n) => n.params as { uri: string; version: number; elapsedMs: number; scope: string })
+    .filter((p) => p.uri === uri && p.version >= 2)
+    .map((p) => p.elapsedMs)
+    .sort((a, b) => a - b);
+  const scopes = new Map<string, number>();
+  for (const n of client.notifications) {
+    const p = n.params as { uri: string; version: number; scope: string };
+    if (p.uri === uri && p.version >= 2) scopes.set(p.scope, (scopes.get(p.scope) ?? 0) + 1);
+  }
 
   for (let i = 0; i < FILES_FOR_MEMORY; i++) await client.open(`file:///bench/mem-${i}.cpp`, text, 1);
   for (let i = 0; i < FILES_FOR_MEMORY; i++) await client.diagnostics(`file:///bench/mem-${i}.cpp`, (p) => p.version === 1, 300_000);
@@ -66,6 +76,7 @@ async function main(): Promise<void> {
     `bench-lsp: ${lines.length}-line file, ${(text.length / 1024).toFixed(0)} KiB, ${findings} diagnostics`,
     `  open -> first diagnostics: cold ${ms(openTimes[0])}, warm median ${ms(percentile(warm, 50))}`,
     `  keystroke -> diagnostics (${EDITS} edits, debounce included): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies[latencies.length - 1])}`,
+    `  of which analysis in the server: p50 ${ms(percentile(analysisMs, 50))}, p95 ${ms(percentile(analysisMs, 95))} (${[...scopes].map(([k, v]) => `${v} ${k}`).join(', ')})`,
     `  server RSS: ${baseline.toFixed(0)} MiB after initialize, ${memory.toFixed(0)} MiB with ${FILES_FOR_MEMORY + 1} such files open`,
     '',
   ].join('\n'));

@@ -10,7 +10,7 @@ import type {
   TextEdit,
 } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
-import type { AnalysisResult } from '../analyze';
+import type { FileFacts } from '../extract/facts';
 import type { StoredDocument } from '../parse/document-store';
 import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
 import { ruleDocsUrl } from '../rules/rule';
@@ -22,7 +22,8 @@ export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
 export interface CodeActionRequest {
   doc: StoredDocument;
   params: CodeActionParams;
-  result: AnalysisResult | undefined;
+  /** The extracted facts around the requested range (computed only when a refactoring is wanted). */
+  facts: () => FileFacts | undefined;
 }
 
 function wanted(only: readonly string[] | undefined, kind: string): boolean {
@@ -81,8 +82,8 @@ export function codeActions(request: CodeActionRequest): CodeAction[] {
   if (wanted(params.context.only, CodeActionKind.QuickFix)) {
     for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(doc, diagnostic, lines));
   }
-  const facts = request.result?.facts;
-  if (facts && wanted(params.context.only, CodeActionKind.RefactorRewrite)) {
+  const facts = wanted(params.context.only, CodeActionKind.RefactorRewrite) ? request.facts() : undefined;
+  if (facts) {
     actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range }));
   }
   return actions;

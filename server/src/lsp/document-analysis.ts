@@ -1,10 +1,11 @@
-// Runs analyze() on open documents and keeps the latest result per document for hover, code actions and inlay
-// hints. Binary files and files over the size cap are not analysed: they get one info diagnostic instead.
+// Runs analyses of open documents (the whole file, or only the function an edit touched: incremental-analysis.ts)
+// and keeps the latest result per document for hover, code actions and inlay hints. Binary files and files over
+// the size cap are not analysed: they get one info diagnostic instead.
 import type { Connection, Diagnostic } from 'vscode-languageserver';
-import { analyze, type AnalysisResult } from '../analyze';
+import type { FileFacts } from '../extract/facts';
 import type { StoredDocument } from '../parse/document-store';
-import { parseCpp } from '../parse/parser';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
+import { analyzeEditedFunction, analyzeFile, factsAround, type DocumentFacts } from './incremental-analysis';
 import type { DocumentConfig } from './project-config';
 import { yieldToEventLoop, type ScheduledRun } from './scheduler';
 
@@ -14,7 +15,7 @@ export const MAX_FILE_CHARS = 4 * 1024 * 1024;
 export interface DocumentResult {
   version: number;
   /** Undefined when the file was skipped (binary, too large, or ignored by its configuration). */
-  result: AnalysisResult | undefined;
+  result: DocumentFacts | undefined;
   diagnostics: Diagnostic[];
   elapsedMs: number;
   platform: string;
@@ -25,6 +26,8 @@ export const ANALYZED_NOTIFICATION = 'barrierlint/analyzed';
 export interface AnalyzedParams {
   uri: string;
   version: number;
+  /** What was analysed: the whole file, only the edited function, or nothing (skipped). */
+  scope: 'file' | 'function' | 'skipped';
   platform: string;
   elapsedMs: number;
   findings: number;
@@ -36,35 +39,59 @@ export function skipReason(text: string): string | undefined {
   return undefined;
 }
 
+/** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
+export const TREES_KEPT = 8;
+
 export class DocumentAnalysis {
   private readonly results = new Map<string, DocumentResult>();
+  /** Documents holding a syntax tree, least recently analysed first (a 6,000-line file's tree is ~7 MB). */
+  private readonly withTrees = new Map<string, StoredDocument>();
 
   constructor(
     private readonly connection: Connection,
     private readonly configFor: (uri: string) => DocumentConfig,
   ) {}
 
-  /** Analyses a document now (synchronously) and caches the result. */
-  analyzeNow(doc: StoredDocument): DocumentResult {
+  /**
+   * Analyses a document now (synchronously) and caches the result: only the edited function when the edits since
+   * the previous analysis allow it, the whole file when `wholeFile` is set or they do not.
+   */
+  analyzeNow(doc: StoredDocument, wholeFile = false): DocumentResult {
     const started = performance.now();
     const { config, ignored } = this.configFor(doc.uri);
     const reason = skipReason(doc.text);
-    let result: AnalysisResult | undefined;
+    let result: DocumentFacts | undefined;
     let diagnostics: Diagnostic[];
-    if (ignored) {
-      diagnostics = [];
-    } else if (reason) {
-      diagnostics = [skippedFileDiagnostic(reason)];
+    if (ignored || reason) {
+      doc.takeEdits();
+      diagnostics = reason && !ignored ? [skippedFileDiagnostic(reason)] : [];
     } else {
-      // The tree kept in step with the edits makes this an incremental re-parse.
-      doc.tree = parseCpp(doc.text, doc.tree);
-      result = analyze(doc.text, doc.uri, { config, tree: doc.tree });
+      const previous = wholeFile ? undefined : this.results.get(doc.uri)?.result;
+      result = analyzeEditedFunction(doc, config, previous) ?? analyzeFile(doc, config);
+      this.keepTree(doc);
+      result = { findings: result.findings, sites: result.sites, spans: result.spans, mode: result.mode };
       diagnostics = result.findings.map(findingToDiagnostic);
     }
     const elapsedMs = performance.now() - started;
     const entry = { version: doc.version, result, diagnostics, elapsedMs, platform: config.platform };
     this.results.set(doc.uri, entry);
     return entry;
+  }
+
+  private keepTree(doc: StoredDocument): void {
+    this.withTrees.delete(doc.uri);
+    this.withTrees.set(doc.uri, doc);
+    for (const [uri, old] of this.withTrees) {
+      if (this.withTrees.size <= TREES_KEPT) break;
+      old.tree = undefined;
+      this.withTrees.delete(uri);
+    }
+  }
+
+  /** Extracted facts around `line` of the current version (code actions need field texts and calls). */
+  factsAt(doc: StoredDocument, line: number): FileFacts | undefined {
+    const spans = this.current(doc).result?.spans;
+    return spans ? factsAround(doc, this.configFor(doc.uri).config, spans, line) : undefined;
   }
 
   /** The result for the document's current version, analysing it if the cached one is older. */
@@ -74,11 +101,12 @@ export class DocumentAnalysis {
   }
 
   /** The scheduler's job: analyse, let queued edits arrive, publish only if the version is still current. */
-  async run(doc: StoredDocument, run: ScheduledRun, isCurrent: (run: ScheduledRun) => boolean): Promise<void> {
-    const entry = this.analyzeNow(doc);
+  async run(doc: StoredDocument, run: ScheduledRun, isCurrent: (run: ScheduledRun) => boolean): Promise<AnalyzedParams['scope']> {
+    // A hover or code action may already have analysed this version (current() does): publish that result.
+    const entry = run.wholeFile ? this.analyzeNow(doc, true) : this.current(doc);
     await yieldToEventLoop();
-    if (!isCurrent(run)) return;
-    await this.publish(doc.uri, entry);
+    if (isCurrent(run)) await this.publish(doc.uri, entry);
+    return entry.result?.mode ?? 'skipped';
   }
 
   async publish(uri: string, entry: DocumentResult): Promise<void> {
@@ -86,6 +114,7 @@ export class DocumentAnalysis {
     const params: AnalyzedParams = {
       uri,
       version: entry.version,
+      scope: entry.result?.mode ?? 'skipped',
       platform: entry.platform,
       elapsedMs: Math.round(entry.elapsedMs * 10) / 10,
       findings: entry.diagnostics.length,
@@ -96,6 +125,7 @@ export class DocumentAnalysis {
   /** Forgets a closed document and clears its diagnostics. */
   async forget(uri: string): Promise<void> {
     this.results.delete(uri);
+    this.withTrees.delete(uri);
     await this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

@@ -5,6 +5,8 @@ export interface ScheduledRun {
   uri: string;
   /** Document version the run was started for. */
   version: number;
+  /** Analyse the whole file even when only one function changed. */
+  wholeFile: boolean;
   /** True once a newer request for the same document superseded this run (or the document closed). */
   readonly cancelled: boolean;
 }
@@ -19,7 +21,7 @@ export interface SchedulerOptions {
 
 class Run implements ScheduledRun {
   private cancelledFlag = false;
-  constructor(readonly uri: string, readonly version: number) {}
+  constructor(readonly uri: string, readonly version: number, readonly wholeFile: boolean) {}
   get cancelled(): boolean {
     return this.cancelledFlag;
   }
@@ -35,11 +37,11 @@ export class AnalysisScheduler {
   constructor(private readonly options: SchedulerOptions) {}
 
   /** (Re)starts the debounce for a document; a pending or running analysis of it is cancelled. */
-  schedule(uri: string, delayMs = this.options.delayMs): void {
+  schedule(uri: string, delayMs = this.options.delayMs, wholeFile = false): void {
     this.cancel(uri);
     const timer = setTimeout(() => {
       this.timers.delete(uri);
-      void this.start(uri);
+      void this.start(uri, wholeFile);
     }, delayMs);
     this.timers.set(uri, timer);
   }
@@ -60,10 +62,10 @@ export class AnalysisScheduler {
     for (const uri of [...this.timers.keys(), ...this.running.keys()]) this.cancel(uri);
   }
 
-  private async start(uri: string): Promise<void> {
+  private async start(uri: string, wholeFile: boolean): Promise<void> {
     const version = this.options.currentVersion(uri);
     if (version === undefined) return;
-    const run = new Run(uri, version);
+    const run = new Run(uri, version, wholeFile);
     this.running.set(uri, run);
     try {
       await this.options.run(run);

@@ -28,7 +28,9 @@ import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
 export const SERVER_COMMANDS = [OPEN_RULE_DOCS, LINT_WORKSPACE] as const;
 
 /** Debounce between the last keystroke and the analysis; small because analysis of one file is fast. */
-export const DEBOUNCE_MS = 15;
+export const DEBOUNCE_MS = 10;
+/** Pause in typing after which a document analysed function by function is analysed as a whole again. */
+export const WHOLE_FILE_AFTER_MS = 1500;
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
   const store = new DocumentStore();
@@ -48,11 +50,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     currentVersion: (uri) => store.get(uri)?.version,
     run: async (run) => {
       const doc = store.get(run.uri);
-      if (doc) await analysis.run(doc, run, (r) => scheduler.isCurrent(r));
+      if (!doc) return;
+      const scope = await analysis.run(doc, run, (r) => scheduler.isCurrent(r));
+      // A function-only analysis is exact for that function; the whole file is re-checked once typing pauses.
+      if (scope === 'function' && scheduler.isCurrent(run)) scheduler.schedule(run.uri, WHOLE_FILE_AFTER_MS, true);
     },
     onError: (uri, error) => connection.console.error(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
   });
-  const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0));
+  const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0, true));
 
   const refreshSettings = async (pushed?: unknown): Promise<void> => {
     const previous = settings;
@@ -135,7 +140,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   connection.onCodeAction((params) => {
     const doc = store.get(params.textDocument.uri);
-    return doc ? codeActions({ doc, params, result: analysis.current(doc).result }) : [];
+    return doc ? codeActions({ doc, params, facts: () => analysis.factsAt(doc, params.range.start.line) }) : [];
   });
   connection.onExecuteCommand((params) => {
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);

@@ -34,15 +34,20 @@ export type ChangeOutcome = 'applied' | 'unknown-document' | 'stale-version' | '
 
 export class StoredDocument {
   private lineStartsCache: number[] | undefined;
+  private loneCarriageReturn = false;
+  private hasCarriageReturn: boolean;
   /** The last syntax tree parsed for this document, kept in step with the text by applying every edit. */
   tree: Tree | undefined;
+  private editLog: TreeEdit[] = [];
 
   constructor(
     readonly uri: string,
     readonly languageId: string,
     public version: number,
     private content: string,
-  ) {}
+  ) {
+    this.hasCarriageReturn = content.includes('\r');
+  }
 
   get text(): string {
     return this.content;
@@ -84,8 +89,8 @@ export class StoredDocument {
     }
     const startPosition = this.pointAt(start);
     const oldEndPosition = this.pointAt(end);
+    this.updateLineStarts(start, end, change.text);
     this.content = this.content.slice(0, start) + change.text + this.content.slice(end);
-    this.lineStartsCache = undefined;
     const edit: TreeEdit = {
       startIndex: start,
       oldEndIndex: end,
@@ -95,13 +100,26 @@ export class StoredDocument {
       newEndPosition: advancePoint(startPosition, change.text),
     };
     this.tree?.edit(edit);
+    this.editLog.push(edit);
     return edit;
+  }
+
+  /** The edits applied since the last takeEdits(), in order, without forgetting them. */
+  peekEdits(): readonly TreeEdit[] {
+    return this.editLog;
+  }
+
+  /** The edits applied since the last call, in order (for analyses that update a previous result). */
+  takeEdits(): TreeEdit[] {
+    const edits = this.editLog;
+    this.editLog = [];
+    return edits;
   }
 
   /** Tree-sitter point of an offset: rows count '\n' only (a lone '\r' is a line break for LSP, not here). */
   private pointAt(offset: number): TreePoint {
     const lsp = this.positionAt(offset);
-    if (!this.content.includes('\r')) return { row: lsp.line, column: lsp.character };
+    if (!this.loneCarriageReturn) return { row: lsp.line, column: lsp.character };
     return advancePoint({ row: 0, column: 0 }, this.content.slice(0, offset));
   }
 
@@ -109,17 +127,44 @@ export class StoredDocument {
     if (this.lineStartsCache) return this.lineStartsCache;
     const starts = [0];
     const text = this.content;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (ch === 10 /* \n */) {
-        starts.push(i + 1);
+    this.loneCarriageReturn = false;
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const ch = text.charCodeAt(i);
+        if (ch === 13 /* \r */) {
+          if (text.charCodeAt(i + 1) === 10) i++;
+          else this.loneCarriageReturn = true;
+          starts.push(i + 1);
+        } else if (ch === 10 /* \n */) {
+          starts.push(i + 1);
+        }
       }
     }
     this.lineStartsCache = starts;
     return starts;
+  }
+
+  /**
+   * Keeps the line index in step with a replacement of [start, end) by `inserted` without rescanning the text
+   * (the common keystroke case); text with carriage returns is rescanned, as a '\r\n' may straddle the edit.
+   */
+  private updateLineStarts(start: number, end: number, inserted: string): void {
+    const starts = this.lineStartsCache;
+    if (!starts || this.hasCarriageReturn || inserted.includes('\r')) {
+      this.lineStartsCache = undefined;
+      this.hasCarriageReturn = this.hasCarriageReturn || inserted.includes('\r');
+      return;
+    }
+    const line = this.positionAt(start).line;
+    let removeTo = line + 1;
+    while (removeTo < starts.length && starts[removeTo] <= end) removeTo++;
+    const added: number[] = [];
+    for (let i = inserted.indexOf('\n'); i >= 0; i = inserted.indexOf('\n', i + 1)) added.push(start + i + 1);
+    const delta = inserted.length - (end - start);
+    for (let i = removeTo; i < starts.length; i++) starts[i] += delta;
+    starts.splice(line + 1, removeTo - line - 1, ...added);
   }
 }
 

@@ -1,0 +1,190 @@
+// Where the functions of an open document are, kept in step with the edits, so an edit inside one function body
+// can be re-analysed on that function alone: a reduced copy of the document keeps every line of the edited
+// function, of the helpers it calls and of the code outside functions, and empties the other functions' lines.
+// Line numbers and columns stay those of the real document, so findings and sites need no translation.
+import type { TreeEdit } from '../parse/document-store';
+import type { Range } from '../types';
+
+export interface Point {
+  line: number;
+  column: number;
+}
+
+export interface FunctionSpan {
+  name: string;
+  range: Range;
+  /** Just after the body's opening brace. */
+  bodyStart: Point;
+}
+
+const before = (a: Point, b: Point): boolean => a.line < b.line || (a.line === b.line && a.column < b.column);
+const start = (r: Range): Point => ({ line: r.startLine, column: r.startColumn });
+const end = (r: Range): Point => ({ line: r.endLine, column: r.endColumn });
+
+/** Where a point that is not inside the edited region moves to. */
+export function shiftPoint(p: Point, edit: TreeEdit): Point {
+  const oldEnd = { line: edit.oldEndPosition.row, column: edit.oldEndPosition.column };
+  if (before(p, oldEnd)) return p;
+  const newEnd = edit.newEndPosition;
+  if (p.line === oldEnd.line) return { line: newEnd.row, column: newEnd.column + (p.column - oldEnd.column) };
+  return { line: p.line + newEnd.row - oldEnd.line, column: p.column };
+}
+
+export function shiftRange(r: Range, edit: TreeEdit): Range {
+  const s = shiftPoint(start(r), edit);
+  const e = shiftPoint(end(r), edit);
+  return { startLine: s.line, startColumn: s.column, endLine: e.line, endColumn: e.column };
+}
+
+function contains(outer: Range, inner: Range): boolean {
+  return !before(start(inner), start(outer)) && !before(end(outer), end(inner));
+}
+
+/** Outermost functions (lambdas and local classes' methods are part of the function around them). */
+export function outermostSpans(functions: readonly { name: string; range: Range; lambda: boolean }[], text: string): FunctionSpan[] {
+  const lines = text.split('\n');
+  const spans: FunctionSpan[] = [];
+  for (const f of functions) {
+    if (f.lambda || f.name.startsWith('<')) continue;
+    if (functions.some((g) => g !== f && contains(g.range, f.range) && !contains(f.range, g.range))) continue;
+    const brace = findBrace(lines, f.range);
+    if (brace) spans.push({ name: f.name, range: f.range, bodyStart: brace });
+  }
+  return spans;
+}
+
+function findBrace(lines: string[], r: Range): Point | undefined {
+  for (let line = r.startLine; line <= r.endLine; line++) {
+    const from = line === r.startLine ? r.startColumn : 0;
+    const column = (lines[line] ?? '').indexOf('{', from);
+    if (column >= 0) return { line, column: column + 1 };
+  }
+  return undefined;
+}
+
+/** The span whose body strictly contains the edit (not its braces), if any. */
+function spanOfEdit(spans: readonly FunctionSpan[], edit: TreeEdit): FunctionSpan | undefined {
+  const editStart = { line: edit.startPosition.row, column: edit.startPosition.column };
+  const editEnd = { line: edit.oldEndPosition.row, column: edit.oldEndPosition.column };
+  const closing = (s: FunctionSpan): Point => ({ line: s.range.endLine, column: s.range.endColumn - 1 });
+  return spans.find((s) => !before(editStart, s.bodyStart) && !before(closing(s), editEnd));
+}
+
+/**
+ * Applies edits to the spans. Returns the shifted spans and the one function all edits fell inside, or
+ * `edited: undefined` when an edit touched code outside a single function body.
+ */
+export function applyEdits(spans: readonly FunctionSpan[], edits: readonly TreeEdit[]): { spans: FunctionSpan[]; edited?: FunctionSpan } {
+  let current = [...spans];
+  let editedIndex: number | undefined;
+  let outside = edits.length === 0;
+  for (const edit of edits) {
+    const hit = spanOfEdit(current, edit);
+    const index = hit ? current.indexOf(hit) : -1;
+    if (index < 0 || (editedIndex !== undefined && editedIndex !== index)) outside = true;
+    editedIndex = index;
+    current = current.map((s) => ({ name: s.name, range: shiftRange(s.range, edit), bodyStart: shiftPoint(s.bodyStart, edit) }));
+  }
+  const edited = outside || editedIndex === undefined || editedIndex < 0 ? undefined : current[editedIndex];
+  return { spans: current, edited };
+}
+
+/**
+ * True when the braces, parentheses and brackets of `code` balance once comments, strings and character literals
+ * are skipped: an edit that leaves a body unbalanced changes how the rest of the file parses.
+ */
+export function balanced(code: string): boolean {
+  const stack: string[] = [];
+  const closing: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i];
+    if (ch === '/' && code[i + 1] === '/') {
+      const eol = code.indexOf('\n', i);
+      i = eol < 0 ? code.length : eol;
+    } else if (ch === '/' && code[i + 1] === '*') {
+      const close = code.indexOf('*/', i + 2);
+      if (close < 0) return false;
+      i = close + 1;
+    } else if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
+      if (code[j] !== ch) return false;
+      i = j;
+    } else if (ch === '(' || ch === '[' || ch === '{') {
+      stack.push(ch);
+    } else if (closing[ch]) {
+      if (stack.pop() !== closing[ch]) return false;
+    }
+  }
+  return stack.length === 0;
+}
+
+function textBetween(lines: readonly string[], from: Point, to: Point): string {
+  if (from.line === to.line) return (lines[from.line] ?? '').slice(from.column, to.column);
+  const middle = lines.slice(from.line + 1, to.line);
+  return [(lines[from.line] ?? '').slice(from.column), ...middle, (lines[to.line] ?? '').slice(0, to.column)].join('\n');
+}
+
+const CALLED = /([A-Za-z_]\w*)\s*\(/g;
+
+/** True when `name(` occurs outside the function itself (a caller, a prototype, a pointer taken). */
+function calledElsewhere(text: string, focus: FunctionSpan): boolean {
+  const call = new RegExp(`^\\s*\\(`);
+  const lineOf = (offset: number): number => {
+    let line = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+    return line;
+  };
+  const isIdent = (ch: string | undefined): boolean => !!ch && /\w/.test(ch);
+  for (let at = text.indexOf(focus.name); at >= 0; at = text.indexOf(focus.name, at + 1)) {
+    if (isIdent(text[at - 1]) || isIdent(text[at + focus.name.length])) continue;
+    if (!call.test(text.slice(at + focus.name.length, at + focus.name.length + 200))) continue;
+    const line = lineOf(at);
+    if (line < focus.range.startLine || line > focus.range.endLine) return true;
+  }
+  return false;
+}
+
+export interface ReducedDocument {
+  text: string;
+  /** The edited function's range in the (real and reduced) document. */
+  focus: Range;
+  /** The helpers kept because the function calls them (their findings may depend on the call). */
+  helpers: Range[];
+}
+
+/**
+ * The reduced document for re-analysing `focus` alone, or undefined when that would not be faithful: the function
+ * is called from elsewhere in the file (its callers' findings could change), or a function to drop shares a line
+ * with code that stays.
+ */
+export function reducedDocument(text: string, spans: readonly FunctionSpan[], focus: FunctionSpan): ReducedDocument | undefined {
+  const lines = text.split('\n');
+  const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
+  const byName = new Map<string, FunctionSpan[]>();
+  for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  const keep = new Set<FunctionSpan>([focus]);
+  const queue = [focus];
+  while (queue.length > 0) {
+    for (const m of textOf(queue.pop()!.range).matchAll(CALLED)) {
+      for (const s of byName.get(m[1]) ?? []) {
+        if (keep.has(s)) continue;
+        keep.add(s);
+        queue.push(s);
+      }
+    }
+  }
+  const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
+  if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
+  if (calledElsewhere(text, focus)) return undefined;
+  const dropped = spans.filter((s) => !keep.has(s));
+  for (const s of dropped) {
+    const head = (lines[s.range.startLine] ?? '').slice(0, s.range.startColumn);
+    const tail = (lines[s.range.endLine] ?? '').slice(s.range.endColumn);
+    if (head.trim() !== '' || !/^\s*(\/\/.*)?$/.test(tail)) return undefined;
+    if ([...keep].some((k) => k.range.startLine <= s.range.endLine && s.range.startLine <= k.range.endLine)) return undefined;
+    for (let line = s.range.startLine; line <= s.range.endLine; line++) lines[line] = '';
+  }
+  const helpers = [...keep].filter((k) => k !== focus).map((k) => k.range);
+  return { text: lines.join('\n'), focus: focus.range, helpers };
+}

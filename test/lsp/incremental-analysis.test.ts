@@ -1,0 +1,93 @@
+// Function-by-function re-analysis: after edits inside one function body, the merged result equals a whole-file
+// analysis of the new text (random edits on generated and fixture code), and the cases it must refuse fall back.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { StoredDocument } from '../../server/src/parse/document-store';
+import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { barrierHeavyFile } from '../bench/barrier-file';
+import { EDITOR_FIXTURE } from '../harness/lsp-client';
+
+const URI = 'file:///incremental.cpp';
+const HELPERS = `
+void Transition(ID3D12GraphicsCommandList7* cl, ID3D12Resource* r, D3D12_BARRIER_LAYOUT before, D3D12_BARRIER_LAYOUT after)
+{
+    CD3DX12_TEXTURE_BARRIER b(D3D12_BARRIER_SYNC_ALL, D3D12_BARRIER_SYNC_ALL,
+        D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_COMMON, before, after, r, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+    CD3DX12_BARRIER_GROUP g(1, &b);
+    cl->Barrier(1, &g);
+}
+
+void UsesHelper(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex)
+{
+    Transition(cl, tex, D3D12_BARRIER_LAYOUT_COMMON, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE);
+}
+`;
+
+/** Comparable view of a result: findings and sites by position, rule and text. */
+function view(r: DocumentFacts): unknown {
+  return {
+    findings: r.findings.map((f) => `${f.range.startLine}:${f.range.startColumn}-${f.range.endLine}:${f.range.endColumn} ${f.rule} ${f.message}`).sort(),
+    sites: r.sites.map((s) => `${s.line}:${s.column}-${s.endLine}:${s.endColumn} ${s.kind} ${JSON.stringify(s.fields)}`).sort(),
+  };
+}
+
+function bodyOffsets(text: string, spans: DocumentFacts['spans']): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const out: number[] = [];
+  for (const s of spans) {
+    const from = starts[s.bodyStart.line] + s.bodyStart.column;
+    const to = starts[s.range.endLine] + s.range.endColumn - 1;
+    for (let o = from; o < to; o++) out.push(o);
+  }
+  return out;
+}
+
+describe('function-by-function re-analysis', () => {
+  for (const [name, source] of [
+    ['generated passes', barrierHeavyFile(120)],
+    ['editor fixture with a helper', readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS],
+  ] as const) {
+    it(`equals a whole-file analysis after random edits inside one function (${name})`, () => {
+      const base = new StoredDocument(URI, 'cpp', 1, source);
+      const first = analyzeFile(base, {});
+      const pieces = [' ', 'x', '\n', '中', '😀', ';', '(', '}', 'D3D12_BARRIER_SYNC_NONE', 'ALL', '//'];
+      let incremental = 0;
+      fc.assert(
+        fc.property(fc.nat(), fc.array(fc.tuple(fc.nat(40), fc.nat(3), fc.constantFrom(...pieces)), { minLength: 1, maxLength: 4 }), (pick, edits) => {
+          const doc = new StoredDocument(URI, 'cpp', 1, source);
+          const offsets = bodyOffsets(source, first.spans);
+          let at = offsets[pick % offsets.length];
+          for (const [delta, removed, text] of edits) {
+            at = Math.min(at + delta, doc.text.length);
+            doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at + removed) }, text });
+          }
+          const merged = analyzeEditedFunction(doc, {}, first);
+          if (!merged) return;
+          incremental++;
+          const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
+          assert.deepEqual(view(merged), view(fresh));
+        }),
+        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 60) },
+      );
+      assert.ok(incremental > 20, `only ${incremental} runs took the function path`);
+    });
+  }
+
+  it('falls back to the whole file for edits outside a body, in a called helper, or with no previous result', () => {
+    const source = readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS;
+    const first = analyzeFile(new StoredDocument(URI, 'cpp', 1, source), {});
+    const edit = (needle: string, text: string, shift = 0): StoredDocument => {
+      const doc = new StoredDocument(URI, 'cpp', 1, source);
+      const at = source.indexOf(needle) + shift;
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
+      return doc;
+    };
+    assert.equal(analyzeEditedFunction(edit('void UsesHelper', '\n'), {}, first), undefined, 'between functions');
+    assert.equal(analyzeEditedFunction(edit('CD3DX12_BARRIER_GROUP g(1, &b);', ' '), {}, first), undefined, 'in a helper called elsewhere');
+    assert.equal(analyzeEditedFunction(edit('cl->Barrier(1, &group);', ' '), {}, undefined), undefined, 'no previous result');
+    assert.equal(analyzeEditedFunction(edit('cl->Barrier(1, &group);', ' '), {}, first)?.mode, 'function');
+  });
+});
