@@ -179,21 +179,35 @@ function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['ran
   return s;
 }
 
+/** Meet the resource and run the rule hooks; a barrier on an unknown part makes the resource unknown. */
+function meetAndCall(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact['range'], call: (m: BarrierMeeting) => void) {
+  const m = meet(b, state, env, at);
+  if (m === null) return null;
+  if (m === 'unknown-part') {
+    forget(state, b.resource!.key!);
+    return null;
+  }
+  if (env.reporting) call(m.meeting);
+  return m;
+}
+
+/** A global, aliasing or null-resource UAV barrier orders every pending write. */
+function clearPendingWrites(state: TrackState): void {
+  for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
+}
+
 function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], gi: number, bi: number): void {
   const at = callRange;
   const ctx = env.context(callRange, list, { group: gi, index: bi });
   if (b.kind === 'global') {
     if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, null, ctx);
-    for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
+    clearPendingWrites(state);
     return;
   }
-  const m = meet(b, state, env, at);
-  if (m === null) return;
-  if (m === 'unknown-part') {
-    forget(state, b.resource!.key!);
-    return;
-  }
-  if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, m.meeting, ctx);
+  const m = meetAndCall(b, state, env, at, (meeting) => {
+    for (const h of env.hooks) h.enhancedBarrier?.(b, meeting, ctx);
+  });
+  if (!m) return;
   const name = b.resource?.text ?? m.key;
   const syncBefore = val(b, 'SyncBefore');
   const syncAfter = val(b, 'SyncAfter');
@@ -233,16 +247,13 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
     if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m && m !== 'unknown-part' ? m.meeting : null, ctx);
     // A UAV barrier orders the writes before it (a null resource: every UAV); aliasing barriers flush everything.
     if (b.kind === 'legacy-uav' && b.resource?.key) state.set(b.resource.key, { ...state.get(b.resource.key), pendingWrite: null });
-    else for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
+    else clearPendingWrites(state);
     return;
   }
-  const m = meet(b, state, env, at);
-  if (m === null) return;
-  if (m === 'unknown-part') {
-    forget(state, b.resource!.key!);
-    return;
-  }
-  if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m.meeting, ctx);
+  const m = meetAndCall(b, state, env, at, (meeting) => {
+    for (const h of env.hooks) h.legacyBarrier?.(b, meeting, ctx);
+  });
+  if (!m) return;
   const name = b.resource?.text ?? m.key;
   const flags = val(b, 'Flags') ?? 0;
   const after = val(b, 'StateAfter');
