@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { selectShard } from '../../server/src/cli/files';
 import { CLEAN_CPP, SYNC_NONE_CPP, runCli, staleSuppressionCpp, tempTree } from './helpers';
 
 interface JsonReport {
@@ -77,5 +78,30 @@ void describe('parallel, sharded and cached runs', () => {
     runCli(['--no-cache', 'a.cpp'], fresh);
     assert.ok(!fs.existsSync(path.join(fresh, 'node_modules')));
   });
-});
 
+  void it('shards still see helpers defined in other shards: the union equals the full run', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 6; i++) {
+      files[`helpers/h${i}.cpp`] = `void Transition${i}(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
+    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
+    cl->ResourceBarrier(1, &b);
+}
+`;
+      files[`frames/f${i}.cpp`] = `void Frame${i}(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
+    Transition${i}(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    Transition${i}(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
+}
+`;
+    }
+    const dir = tempTree(files);
+    const shardOf = (rel: string): number =>
+      [1, 2].find((index) => selectShard([{ abs: path.join(dir, rel), display: rel }], { index, count: 2 }, dir).length === 1) ?? 0;
+    assert.ok([0, 1, 2, 3, 4, 5].some((i) => shardOf(`helpers/h${i}.cpp`) !== shardOf(`frames/f${i}.cpp`)), 'some helper and caller are split');
+    const full = JSON.parse(runCli(['--format', 'json', '.'], dir).stdout) as JsonReport;
+    assert.ok(full.files.filter((f) => f.path.startsWith('frames/')).every((f) => f.diagnostics.length === 1));
+    const union = [1, 2]
+      .flatMap((i) => (JSON.parse(runCli(['--format', 'json', '--jobs', '2', '--shard', `${i}/2`, '.'], dir).stdout) as JsonReport).files)
+      .sort((a, b) => (a.path < b.path ? -1 : 1));
+    assert.deepEqual(union, [...full.files].sort((a, b) => (a.path < b.path ? -1 : 1)));
+  });
+});

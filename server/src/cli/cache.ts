@@ -7,17 +7,17 @@ import * as path from 'node:path';
 import fg from 'fast-glob';
 import type { AnalysisResult } from '../analyze';
 import { toolVersion } from '../report/output-model';
-import type { BarrierlintConfig } from '../types';
+import type { AnalyzeTask } from './pool';
 
 export class ResultCache {
   private readonly toolKey = toolBuildKey();
 
   constructor(private readonly dir: string) {}
 
-  key(text: string, uri: string, config: BarrierlintConfig): string {
+  key(task: Pick<AnalyzeTask, 'text' | 'uri' | 'config' | 'keepSites'>): string {
     return createHash('sha256')
-      .update(this.toolKey).update('\0').update(uri).update('\0')
-      .update(JSON.stringify(config)).update('\0').update(text)
+      .update(this.toolKey).update('\0').update(task.uri).update('\0').update(task.keepSites ? 'sites' : 'no-sites')
+      .update('\0').update(JSON.stringify(task.config)).update('\0').update(task.text)
       .digest('hex');
   }
 

@@ -2,16 +2,16 @@
 // that record barriers) form a WorkspaceIndex; a file that called a name it could not resolve, and that another
 // file defines, is analysed again with the index, so `Transition(cl, res, before, after)` defined in
 // barriers.cpp is evaluated at its call sites in frame.cpp. Runs in process, in target order (deterministic).
-// NOTE: with --shard the index holds only the shard's files (documented in the README).
+// With --shard, `context` holds the other shards' files (analysed only when needed) so the index is complete.
 import { analyze } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
 import type { FileOutcome } from './lint';
 import { forReport } from './pool';
 import { readSource } from './read-source';
 
-export function crossFilePass(outcomes: FileOutcome[]): number {
+export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], keepSites: boolean): number {
   const index = new WorkspaceIndex();
-  for (const o of outcomes) {
+  for (const o of [...outcomes, ...context]) {
     if (o.result?.helpers?.length) index.set(o.uri, { functions: o.result.helpers });
   }
   if (index.size < 2) return 0;
@@ -22,7 +22,7 @@ export function crossFilePass(outcomes: FileOutcome[]): number {
     const source = readSource(o.target.abs);
     if (!source.ok) continue;
     try {
-      o.result = forReport(analyze(source.text, o.uri, { config: o.config.config, workspace: index }));
+      o.result = forReport(analyze(source.text, o.uri, { config: o.config.config, workspace: index }), keepSites);
       reanalysed++;
     } catch (error) {
       o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,16 +1,16 @@
 // Runs analyze() over the target files: configuration per file, reading and decoding, the result cache, then
-// in-process or on a worker pool. Outcomes come back in target order whatever the parallelism.
+// in-process or on a worker pool, then the cross-file pass. Outcomes come back in target order whatever the
+// parallelism.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { type AnalysisResult, analyze } from '../analyze';
+import type { AnalysisResult } from '../analyze';
 import type { ConfigResolver, LoadedConfig } from '../report/config';
-import type { BarrierlintConfig } from '../types';
 import type { ResultCache } from './cache';
+import { crossFilePass } from './cross-file';
 import type { TargetFile } from './files';
-import { type AnalyzeReply, WorkerPool, forReport } from './pool';
+import { type AnalyzeReply, type AnalyzeTask, WorkerPool, analyzeTask } from './pool';
 import type { Progress } from './progress';
 import { readSource } from './read-source';
-import { crossFilePass } from './cross-file';
 
 export interface FileOutcome {
   target: TargetFile;
@@ -26,29 +26,41 @@ export interface LintOptions {
   configs: ConfigResolver;
   jobs: number | 'auto';
   cache?: ResultCache;
-  progress: Progress;
+  progress: Pick<Progress, 'tick' | 'render'>;
+  /** Keep the extracted sites in the results (only `--format facts` prints them). */
+  keepSites: boolean;
+  /**
+   * Files of the run outside this shard (`--shard`): analysed only when a linted file calls a function it could
+   * not resolve, so helpers defined in other shards' files are still found and every shard reports exactly what
+   * a full run reports for its files.
+   */
+  context?: readonly TargetFile[];
 }
 
-interface Job {
-  index: number;
-  text: string;
-  config: BarrierlintConfig;
-  cacheKey?: string;
+const SILENT: LintOptions['progress'] = { tick: () => undefined, render: () => undefined };
+
+export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
+  const outcomes = await analyzeFiles(targets, options);
+  const context = options.context ?? [];
+  const needsContext = context.length > 0 && outcomes.some((o) => (o.result?.unresolvedCalls?.length ?? 0) > 0);
+  const contextOutcomes = needsContext ? await analyzeFiles(context, { ...options, progress: SILENT }) : [];
+  crossFilePass(outcomes, contextOutcomes, options.keepSites);
+  return outcomes;
 }
 
 /**
- * Files are read one at a time and at most two per worker are in flight, so memory stays flat on a large tree;
+ * Files are read one at a time and at most four per worker are in flight, so memory stays flat on a large tree;
  * the pool is only started at the first cache miss, so a warm-cache run never pays for workers.
  */
-export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
+async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   const workers = workerCount(options.jobs, targets.length);
   let pool: WorkerPool | undefined;
   const inFlight = new Set<Promise<void>>();
-  const record = (job: Job, reply: AnalyzeReply): void => {
-    const outcome = outcomes[job.index];
+  const record = (index: number, cacheKey: string | undefined, reply: AnalyzeReply): void => {
+    const outcome = outcomes[index];
     settle(outcome, reply);
-    if (job.cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(job.cacheKey, outcome.result);
+    if (cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(cacheKey, outcome.result);
     options.progress.tick(outcome.target.display);
   };
   try {
@@ -62,32 +74,29 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
         options.progress.tick(target.display);
         continue;
       }
-      const cacheKey = options.cache?.key(source.text, outcome.uri, config.config);
+      const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites };
+      const cacheKey = options.cache?.key(task);
       const cached = cacheKey ? options.cache?.get(cacheKey) : undefined;
       if (cached) {
         settle(outcome, { id: index, result: cached });
         options.progress.tick(target.display);
-        continue;
-      }
-      const job: Job = { index, text: source.text, config: config.config, cacheKey };
-      if (workers <= 1) {
+      } else if (workers <= 1) {
         options.progress.render(target.display);
-        record(job, analyzeInProcess(job, outcome.uri));
-        continue;
+        record(index, cacheKey, analyzeTask(task));
+      } else {
+        pool ??= new WorkerPool(workers);
+        const running: Promise<void> = pool.analyze(task).then((reply) => {
+          inFlight.delete(running);
+          record(index, cacheKey, reply);
+        });
+        inFlight.add(running);
+        if (inFlight.size >= workers * 4) await Promise.race(inFlight);
       }
-      pool ??= new WorkerPool(workers);
-      const running: Promise<void> = pool.analyze(job.text, outcome.uri, job.config).then((reply) => {
-        inFlight.delete(running);
-        record(job, reply);
-      });
-      inFlight.add(running);
-      if (inFlight.size >= workers * 2) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
   } finally {
     await pool?.close();
   }
-  crossFilePass(outcomes);
   return outcomes;
 }
 
@@ -98,14 +107,6 @@ export const FILES_PER_WORKER = 50;
 export function workerCount(jobs: number | 'auto', files: number): number {
   if (jobs !== 'auto') return Math.min(jobs, files);
   return Math.min(availableParallelism(), Math.floor(files / FILES_PER_WORKER));
-}
-
-function analyzeInProcess(job: Job, uri: string): AnalyzeReply {
-  try {
-    return { id: job.index, result: forReport(analyze(job.text, uri, { config: job.config })) };
-  } catch (error) {
-    return { id: job.index, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-  }
 }
 
 export function settle(outcome: FileOutcome, reply: AnalyzeReply): void {

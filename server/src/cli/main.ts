@@ -59,11 +59,14 @@ async function lint(options: RunOptions, io: RunIo): Promise<number> {
   const targets = selectShard(collected.files, options.shard, io.cwd);
   const interactive = process.stderr.isTTY === true && options.format === 'text';
   const progress = new Progress(process.stderr, targets.length, interactive);
+  const inShard = new Set(targets);
   const outcomes = await lintFiles(targets, {
     configs,
     jobs: options.jobs,
     cache: options.cache ? new ResultCache(options.cacheLocation) : undefined,
     progress,
+    keepSites: options.format === 'facts',
+    context: options.shard ? collected.files.filter((f) => !inShard.has(f)) : undefined,
   });
   progress.finish();
   // The JSON header's platform: the one every file was linted for (CLI override, else the cwd's config).

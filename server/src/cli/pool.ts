@@ -2,7 +2,7 @@
 // back by task id, so the caller's output order never depends on which worker finished first.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { AnalysisResult } from '../analyze';
+import { type AnalysisResult, analyze } from '../analyze';
 import type { BarrierlintConfig } from '../types';
 
 export interface AnalyzeTask {
@@ -10,17 +10,29 @@ export interface AnalyzeTask {
   text: string;
   uri: string;
   config: BarrierlintConfig;
+  /** Keep the extracted sites (only `--format facts` prints them; they are most of a result's size). */
+  keepSites: boolean;
 }
 
 export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number; error: string };
 
 /**
  * The part of a result the CLI reports: without `facts` (the extractor's full model, kept for the language
- * server), which would otherwise be copied between threads and into every cache entry for nothing.
+ * server) and, unless asked for, without `sites`, which would otherwise be copied between threads and into
+ * every cache entry for nothing.
  */
-export function forReport(result: AnalysisResult): AnalysisResult {
+export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
   const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls } = result;
-  return { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls };
+  return { uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls };
+}
+
+/** Runs one task in the calling thread (workers and `--jobs 1` alike); a throw becomes an error reply. */
+export function analyzeTask(task: AnalyzeTask): AnalyzeReply {
+  try {
+    return { id: task.id, result: forReport(analyze(task.text, task.uri, { config: task.config }), task.keepSites) };
+  } catch (error) {
+    return { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
 }
 
 interface Pending {
@@ -32,15 +44,14 @@ export class WorkerPool {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Pending>();
   private readonly queue: Pending[] = [];
-  private nextId = 0;
 
   constructor(size: number) {
     for (let i = 0; i < size; i++) this.idle.push(this.spawn());
   }
 
-  analyze(text: string, uri: string, config: BarrierlintConfig): Promise<AnalyzeReply> {
+  analyze(task: AnalyzeTask): Promise<AnalyzeReply> {
     return new Promise((resolve) => {
-      this.queue.push({ task: { id: this.nextId++, text, uri, config }, resolve });
+      this.queue.push({ task, resolve });
       this.dispatch();
     });
   }
