@@ -6,9 +6,9 @@
 // (~1332 INCOMPATIBLE_BARRIER_ACCESS, likely id). ACCESS_COMMON and NO_ACCESS are legal on every list (C.23 #14).
 import { disallowedAccessOnList } from '../model/layouts';
 import { formatAccess } from '../model/messages';
-import { checkedListType, listPhraseAt } from './call-helpers';
+import { reportListBits } from './call-helpers';
 import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { reportOnce } from './rule-helpers';
 
 export const rule = defineRule({
   meta: {
@@ -19,29 +19,11 @@ export const rule = defineRule({
     api: 'ID3D12CommandList::Barrier',
     catalog: ['EB-ACCESS-05', 'EB-ACCESS-10', 'EB-QUEUE-02', 'EB-COPY-03'],
     messages: {
-      unsupported: '{{accessField}} bits {{bits}}{{position}} are not supported on {{list}}.',
+      unsupported: '{{field}} bits {{bits}}{{position}} are not supported on {{list}}.',
     },
   },
   create(ctx) {
     const report = reportOnce(ctx);
-    return {
-      barrier(b, pos) {
-        const list = checkedListType(pos.listType);
-        if (!isEnhanced(b) || !list) return;
-        for (const side of SIDES) {
-          const access = known(b.fields[`Access${side}`]);
-          if (access === undefined) continue;
-          // Undefined bits are invalid-access-bits' finding; only defined bits are checked against the table.
-          const bad = disallowedAccessOnList(access, list);
-          if (bad === 0) continue;
-          report({
-            messageKey: 'unsupported',
-            data: { accessField: `Access${side}`, bits: formatAccess(bad), position: positionSuffix(b, pos), list: listPhraseAt(pos, list) },
-            range: fieldRange(b, `Access${side}`),
-            resource: resourceName(b), fingerprintText: `${side}|${list}|${fingerprintOf(b)}`, barrier: b, position: pos,
-          });
-        }
-      },
-    };
+    return { barrier: (b, pos) => reportListBits(report, b, pos, { field: 'Access', disallowed: disallowedAccessOnList, format: formatAccess }) };
   },
 });

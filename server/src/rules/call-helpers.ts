@@ -6,8 +6,8 @@ import { formatCommandListType } from '../model/messages';
 import type { SubresourceSelection } from '../model/subresource-ranges';
 import { selectionOfRange } from '../model/subresource-ranges';
 import type { CommandListType } from '../types';
-import type { BarrierPosition } from './rule';
-import { known } from './rule-helpers';
+import type { BarrierPosition, ReportDescriptor } from './rule';
+import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, resourceName } from './rule-helpers';
 
 /**
  * The list type the per-barrier queue rules (C.6) check, or undefined: unknown lists are never reported, and a
@@ -73,4 +73,31 @@ export function subresourceSelection(b: BarrierFact): SubresourceSelection | und
   if (rest.some((x) => x === undefined)) return undefined;
   const [FirstArraySlice, NumArraySlices, FirstPlane, NumPlanes] = rest as number[];
   return selectionOfRange({ IndexOrFirstMipLevel: first, NumMipLevels: numMips, FirstArraySlice, NumArraySlices, FirstPlane, NumPlanes });
+}
+
+/**
+ * The per-side check shared by access-list-type-incompatible and sync-list-type-incompatible: report the bits of
+ * `<field>Before` / `<field>After` that the recording list's type does not support.
+ */
+export function reportListBits(
+  report: (d: ReportDescriptor) => void,
+  b: BarrierFact,
+  pos: BarrierPosition,
+  spec: { field: 'Sync' | 'Access'; disallowed: (bits: number, list: CommandListType) => number; format: (bits: number) => string },
+): void {
+  const list = checkedListType(pos.listType);
+  if (!isEnhanced(b) || !list) return;
+  for (const side of SIDES) {
+    const name = `${spec.field}${side}`;
+    const value = known(b.fields[name]);
+    if (value === undefined) continue;
+    const bad = spec.disallowed(value, list);
+    if (bad === 0) continue;
+    report({
+      messageKey: 'unsupported',
+      data: { field: name, bits: spec.format(bad), position: positionSuffix(b, pos), list: listPhraseAt(pos, list) },
+      range: fieldRange(b, name),
+      resource: resourceName(b), fingerprintText: `${side}|${list}|${fingerprintOf(b)}`, barrier: b, position: pos,
+    });
+  }
 }

@@ -6,9 +6,9 @@
 // everywhere (C.23 #14); ALL and SPLIT on every list; ALL_SHADING and NON_PIXEL_SHADING on compute lists.
 import { disallowedSyncOnList } from '../model/layouts';
 import { formatSync } from '../model/messages';
-import { checkedListType, listPhraseAt } from './call-helpers';
+import { reportListBits } from './call-helpers';
 import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { reportOnce } from './rule-helpers';
 
 export const rule = defineRule({
   meta: {
@@ -19,29 +19,11 @@ export const rule = defineRule({
     api: 'ID3D12CommandList::Barrier',
     catalog: ['EB-SYNC-08', 'EB-QUEUE-03', 'EB-COPY-03'],
     messages: {
-      unsupported: '{{syncField}} bits {{bits}}{{position}} are not supported on {{list}}.',
+      unsupported: '{{field}} bits {{bits}}{{position}} are not supported on {{list}}.',
     },
   },
   create(ctx) {
     const report = reportOnce(ctx);
-    return {
-      barrier(b, pos) {
-        const list = checkedListType(pos.listType);
-        if (!isEnhanced(b) || !list) return;
-        for (const side of SIDES) {
-          const sync = known(b.fields[`Sync${side}`]);
-          if (sync === undefined) continue;
-          // Checked bit by bit as written, without aggregate expansion (C.6.3 note); undefined bits: invalid-sync-bits.
-          const bad = disallowedSyncOnList(sync, list);
-          if (bad === 0) continue;
-          report({
-            messageKey: 'unsupported',
-            data: { syncField: `Sync${side}`, bits: formatSync(bad), position: positionSuffix(b, pos), list: listPhraseAt(pos, list) },
-            range: fieldRange(b, `Sync${side}`),
-            resource: resourceName(b), fingerprintText: `${side}|${list}|${fingerprintOf(b)}`, barrier: b, position: pos,
-          });
-        }
-      },
-    };
+    return { barrier: (b, pos) => reportListBits(report, b, pos, { field: 'Sync', disallowed: disallowedSyncOnList, format: formatSync }) };
   },
 });
