@@ -117,4 +117,28 @@ describe('VS Code (code-server + headless Chromium)', { skip, timeout: 15 * 60_0
     const lines = (await page.locator('.monaco-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
     assert.match(lines, new RegExp(`barrierlint-disable-line ${RULE}`));
   });
+
+  it('applies the "Rewrite as an enhanced barrier" refactoring to the legacy transition', async () => {
+    const title = 'Rewrite as an enhanced texture barrier (Barrier + CD3DX12_TEXTURE_BARRIER)';
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type('22:30');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+.');
+    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+    const focused = page.locator('.monaco-list-row.focused').filter({ hasText: title });
+    for (let i = 0; i < 10 && (await focused.count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await focused.count(), 1, 'the rewrite entry could be selected');
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-rewrite.png') });
+    await page.keyboard.press('Enter');
+    const deadline = Date.now() + 20_000;
+    let lines = '';
+    while (Date.now() < deadline && !lines.includes('cl->Barrier(1, &backBufferBarrierGroup);')) {
+      await page.waitForTimeout(300);
+      lines = (await page.locator('.monaco-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
+    }
+    assert.match(lines, /const CD3DX12_TEXTURE_BARRIER backBufferBarrier\(/);
+    assert.match(lines, /cl->Barrier\(1, &backBufferBarrierGroup\);/);
+    await page.waitForTimeout(1000);
+    assert.match(await problemsText(page), /No problems have been detected/);
+  });
 });

@@ -1,11 +1,12 @@
 // Hover on a barrier site: the construction's kind and resource, every field with its enumerator names and raw
-// value, and whatever tracked state the analysis attached to the site (before/after, or why it is unknown).
+// value, the tracked state of the resource before and after it, and any other analysis output on the site (the
+// Xbox cost).
 import type { Hover, Position, Range as LspRange } from 'vscode-languageserver';
 import type { SiteFact } from '../analyze';
 import { lookupEnumIdentifier } from '../model/enums';
 
 /** The keys every SiteFact has; anything else on a site is extra analysis output (tracked state, cost). */
-const BASE_KEYS = new Set(['kind', 'line', 'column', 'endLine', 'endColumn', 'resource', 'fields']);
+const BASE_KEYS = new Set(['kind', 'line', 'column', 'endLine', 'endColumn', 'resource', 'fields', 'tracked']);
 
 /** LSP range of a site (SiteFact lines and columns are 1-based, columns in UTF-16 code units). */
 export function siteRange(site: SiteFact): LspRange {
@@ -71,6 +72,26 @@ function formatExtra(value: unknown, depth = 0): string {
     .join('');
 }
 
+const trackedValue = (v: string): string =>
+  v === 'unknown' ? '*unknown*' : v.split(' or ').map((p) => `\`${p}\``).join(' or ');
+
+/** The tracker's view of the resource around this barrier: layout, access and legacy state, before and after. */
+function renderTracked(tracked: NonNullable<SiteFact['tracked']>): string[] {
+  const columns = (['layout', 'access', 'state'] as const)
+    .filter((c) => tracked.before[c] !== 'unknown' || tracked.after[c] !== 'unknown');
+  if (columns.length === 0) return ['', `Tracked state of \`${tracked.resource}\`: *unknown* (no earlier barrier or creation in reach)`];
+  const titles = { layout: 'Layout', access: 'Access', state: 'Legacy state' };
+  return [
+    '',
+    `Tracked state of \`${tracked.resource}\`:`,
+    '',
+    `| | ${columns.map((c) => titles[c]).join(' | ')} |`,
+    `|---|${columns.map(() => '---').join('|')}|`,
+    `| before | ${columns.map((c) => trackedValue(tracked.before[c])).join(' | ')} |`,
+    `| after | ${columns.map((c) => trackedValue(tracked.after[c])).join(' | ')} |`,
+  ];
+}
+
 export function renderSite(site: SiteFact): string {
   const lines = [`**barrierlint** · \`${site.kind}\`${site.resource ? ` on \`${site.resource}\`` : ''}`];
   const fields = Object.entries(site.fields);
@@ -78,6 +99,7 @@ export function renderSite(site: SiteFact): string {
     lines.push('', '| Field | Value |', '|---|---|');
     for (const [name, value] of fields) lines.push(`| ${name} | ${formatField(value)} |`);
   }
+  if (site.tracked) lines.push(...renderTracked(site.tracked));
   for (const [key, value] of Object.entries(site as unknown as Record<string, unknown>)) {
     if (!BASE_KEYS.has(key) && value !== undefined) lines.push('', `**${key}**:${formatExtra(value)}`);
   }

@@ -7,17 +7,10 @@ import { siteRange } from './hover';
 
 const LAYOUT_PREFIX = 'D3D12_BARRIER_LAYOUT_';
 
-/**
- * The tracked layout after a site, if the tracker attached one. Accepted shapes: `tracked.after.layout` or
- * `trackedLayoutAfter` (a string enumerator name). Anything else: no hint.
- */
+/** The tracked layout after a site (`X` or `X or Y` when paths disagree), when the tracker knows it. */
 export function trackedLayoutAfter(site: SiteFact): string | undefined {
-  const extra = site as unknown as {
-    tracked?: { after?: { layout?: unknown } };
-    trackedLayoutAfter?: unknown;
-  };
-  const value = extra.tracked?.after?.layout ?? extra.trackedLayoutAfter;
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
+  const value = site.tracked?.after.layout;
+  return value && value !== 'unknown' ? value : undefined;
 }
 
 function overlaps(a: LspRange, b: LspRange): boolean {
@@ -30,13 +23,13 @@ export function inlayHints(sites: readonly SiteFact[], visible: LspRange): Inlay
     const layout = trackedLayoutAfter(site);
     const range = siteRange(site);
     if (!layout || !overlaps(range, visible)) continue;
-    const short = layout.startsWith(LAYOUT_PREFIX) ? layout.slice(LAYOUT_PREFIX.length) : layout;
+    const short = layout.split(LAYOUT_PREFIX).join('');
     hints.push({
       position: range.end,
       label: `→ ${short}`,
       kind: InlayHintKind.Type,
       paddingLeft: true,
-      tooltip: `${site.resource ?? 'resource'} is in ${layout} after this barrier`,
+      tooltip: `${site.tracked?.resource ?? site.resource ?? 'the resource'} is in ${layout} after this barrier`,
     });
   }
   return hints;

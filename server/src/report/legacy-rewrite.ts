@@ -54,6 +54,16 @@ const TEXTURE_ONLY_ACCESS = maskOf(ACCESS, ['RENDER_TARGET', 'DEPTH_STENCIL_WRIT
 const ALL_SUBRESOURCES_TEXT = '0xffffffff';
 const code = (formatted: string): string => formatted.split('|').join(' | ');
 
+/**
+ * NOTE: a legacy barrier whose StateBefore is COMMON names a resource no command in this list has accessed since it
+ * decayed at the last ExecuteCommandLists (any access would have promoted it out of COMMON), so there is nothing
+ * to wait for: SyncBefore NONE and AccessBefore NO_ACCESS, as the enhanced-barrier samples write PRESENT → RENDER_TARGET.
+ * The model's general mapping (SYNC_ALL, ACCESS_COMMON) is correct but flushes every cache (access-common-before).
+ */
+function fromCommon(state: number, mapped: ReturnType<typeof legacyToEnhanced>): ReturnType<typeof legacyToEnhanced> {
+  return state === 0 ? { ...mapped, sync: 0, access: ACCESS.NO_ACCESS >>> 0 } : mapped;
+}
+
 function pair(a: string, b: string): string {
   return `${code(a)}, ${code(b)}`;
 }
@@ -75,7 +85,7 @@ function enhancedBarriers(req: RewriteRequest): EnhancedBarrier[] {
     after = barrier.fields.StateAfter.value;
   }
   const out: EnhancedBarrier[] = [];
-  const tb = legacyToEnhanced(before, true);
+  const tb = fromCommon(before, legacyToEnhanced(before, true));
   const ta = legacyToEnhanced(after, true);
   const textureOk = resourceKind !== 'buffer' && resource !== null && tb.layout !== null && ta.layout !== null;
   if (textureOk && (resourceKind === 'texture' || barrier.kind === 'legacy-transition')) {
@@ -90,7 +100,7 @@ function enhancedBarriers(req: RewriteRequest): EnhancedBarrier[] {
     });
   }
   const wholeBuffer = !subresource || subresource.value === 0 || subresource.value === 0xffffffff;
-  const bb = legacyToEnhanced(before, false);
+  const bb = fromCommon(before, legacyToEnhanced(before, false));
   const ba = legacyToEnhanced(after, false);
   const bufferAccess = ((bb.access | ba.access) & TEXTURE_ONLY_ACCESS) === 0;
   const bufferOk = resourceKind !== 'texture' && resource !== null && wholeBuffer && bufferAccess;
