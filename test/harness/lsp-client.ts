@@ -126,7 +126,8 @@ export interface InProcessPair {
   /** Raw stream into the server, for tests that send malformed bytes. */
   toServer: Writable;
   fromServer: Readable;
-  dispose(): void;
+  /** Shuts the server down (its timers stop) and closes both ends. */
+  dispose(): Promise<void>;
 }
 
 /** Starts the real server in this process, connected to a TestClient over two in-memory streams. */
@@ -143,7 +144,8 @@ export function startInProcess(options: TestClientOptions = {}): InProcessPair {
     client,
     toServer,
     fromServer,
-    dispose: () => {
+    dispose: async () => {
+      await client.connection.sendRequest('shutdown').catch(() => undefined);
       client.dispose();
       serverConnection.dispose();
     },

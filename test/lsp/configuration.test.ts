@@ -35,8 +35,8 @@ describe('language server configuration', () => {
     pair = startInProcess({ settings: {} });
     await pair.client.initialize();
   });
-  after(() => {
-    pair.dispose();
+  after(async () => {
+    await pair.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
 

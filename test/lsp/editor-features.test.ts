@@ -125,13 +125,22 @@ describe('editor features on the fixture', () => {
   it('re-analyses after single-character edits and publishes only the newest version', async () => {
     const line = TEXT.split('\n').findIndex((l) => l.includes('D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_PIXEL_SHADING'));
     const first = version + 1;
+    // A burst of keystrokes inside the function body (as fast as a client sends them): not awaited one by one.
+    const sent: Promise<void>[] = [];
     for (let i = 0; i < 5; i++) {
       version++;
-      await pair.client.change(URI, version, [{ range: { start: { line: line - 2, character: 0 }, end: { line: line - 2, character: 0 } }, text: ' ' }]);
+      sent.push(pair.client.change(URI, version, [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: ' ' }]));
     }
+    await Promise.all(sent);
     const diagnostics = await pair.client.diagnostics(URI, (p) => p.version === version);
-    assert.equal(diagnostics[0].range.start.line, line + 1);
-    const published = pair.client.published.filter((p) => p.uri === URI && (p.version ?? 0) >= first).map((p) => p.version);
-    assert.deepEqual(published, [version], 'intermediate versions were debounced away');
+    assert.deepEqual(diagnostics[0].range.start, { line: line + 1, character: 20 });
+    const published = pair.client.published.filter((p) => p.uri === URI && (p.version ?? 0) >= first).map((p) => p.version ?? 0);
+    assert.ok(published.length < 5, `the burst was debounced (published ${published.join(', ')})`);
+    assert.deepEqual(published, [...published].sort((a, b) => a - b), 'never an older version after a newer one');
+    assert.equal(published[published.length - 1], version);
+    const analyzed = await pair.client.waitFor(() => pair.client.notifications
+      .map((n) => n.params as { uri: string; version: number; scope: string })
+      .find((p) => p.uri === URI && p.version === version));
+    assert.equal(analyzed.scope, 'function', 'an edit inside a body re-analyses only that function');
   });
 });

@@ -24,8 +24,10 @@ describe('language server (in-process, JSON-RPC over streams)', () => {
   });
 
   it('applies incremental edits, including edits past the end, and publishes the newest version', async () => {
-    await pair.client.change(URI, 2, [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 4 } }, text: 'x' }]);
-    await pair.client.change(URI, 3, [{ range: { start: { line: 99, character: 0 }, end: { line: 120, character: 7 } }, text: '// tail\n' }]);
+    await Promise.all([
+      pair.client.change(URI, 2, [{ range: { start: { line: 2, character: 4 }, end: { line: 2, character: 4 } }, text: 'x' }]),
+      pair.client.change(URI, 3, [{ range: { start: { line: 99, character: 0 }, end: { line: 120, character: 7 } }, text: '// tail\n' }]),
+    ]);
     await pair.client.diagnostics(URI, (p) => p.version === 3);
     assert.ok(!pair.client.published.some((p) => p.uri === URI && p.version === 2), 'version 2 was superseded before its debounce ran');
   });

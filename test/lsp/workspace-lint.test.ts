@@ -25,8 +25,8 @@ describe('lint workspace command', () => {
     pair = startInProcess({ settings: {}, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }] });
     await pair.client.initialize();
   });
-  after(() => {
-    pair.dispose();
+  after(async () => {
+    await pair.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
 

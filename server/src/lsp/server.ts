@@ -5,6 +5,7 @@ import {
   CodeActionKind,
   createConnection,
   DidChangeConfigurationNotification,
+  LogMessageNotification,
   MessageType,
   ProposedFeatures,
   ShowMessageNotification,
@@ -40,9 +41,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let inlayRefresh = false;
   let workspaceFolders: string[] = [];
 
-  const warn = (message: string): void => {
-    connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message }).catch(() => undefined);
+  // Messages to the client never throw or reject, even once the connection is gone (a late timer after exit).
+  const notify = (method: typeof ShowMessageNotification.type | typeof LogMessageNotification.type, type: MessageType, message: string): void => {
+    connection.sendNotification(method, { type, message }).catch(() => undefined);
   };
+  const warn = (message: string): void => notify(ShowMessageNotification.type, MessageType.Warning, message);
+  const logError = (message: string): void => notify(LogMessageNotification.type, MessageType.Error, message);
+  const logWarning = (message: string): void => notify(LogMessageNotification.type, MessageType.Warning, message);
   const project = new ProjectConfig(settings, warn);
   const analysis = new DocumentAnalysis(connection, (uri) => project.forUri(uri));
   const scheduler = new AnalysisScheduler({
@@ -55,7 +60,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       // A function-only analysis is exact for that function; the whole file is re-checked once typing pauses.
       if (scope === 'function' && scheduler.isCurrent(run)) scheduler.schedule(run.uri, WHOLE_FILE_AFTER_MS, true);
     },
-    onError: (uri, error) => connection.console.error(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
+    onError: (uri, error) => logError(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
   });
   const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0, true));
 
@@ -99,12 +104,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!pullConfiguration) return;
     if (registerConfiguration) {
       connection.client.register(DidChangeConfigurationNotification.type, { section: 'barrierlint' })
-        .catch((e) => connection.console.error(`barrierlint: registration: ${describe(e)}`));
+        .catch((e) => logError(`barrierlint: registration: ${describe(e)}`));
     }
-    refreshSettings().catch((e) => connection.console.error(`barrierlint: settings: ${describe(e)}`));
+    refreshSettings().catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
   });
   connection.onDidChangeConfiguration((params) => {
-    refreshSettings(params.settings).catch((e) => connection.console.error(`barrierlint: settings: ${describe(e)}`));
+    refreshSettings(params.settings).catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
   });
 
   connection.onDidChangeWatchedFiles(() => {
@@ -119,7 +124,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onDidChangeTextDocument(({ textDocument: td, contentChanges }) => {
     const outcome = store.change(td.uri, td.version, contentChanges);
     if (outcome !== 'applied') {
-      connection.console.warn(`barrierlint: ignored change to ${td.uri} (${outcome})`);
+      logWarning(`barrierlint: ignored change to ${td.uri} (${outcome})`);
       return;
     }
     if (settings.run === 'onType') scheduler.schedule(td.uri);
