@@ -41,7 +41,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'c' }, { language: 'cpp' }],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/barrierlint.{json,jsonc}') },
+    // Config files re-configure the server; C/C++ files re-read their helper functions (cross-file helpers).
+    synchronize: {
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/barrierlint.{json,jsonc}'),
+        vscode.workspace.createFileSystemWatcher('**/*.{c,cc,cpp,cxx,h,hh,hpp,hxx,inl}'),
+      ],
+    },
     outputChannel: output,
   };
   client = new LanguageClient('barrierlint', 'barrierlint', serverOptions, clientOptions);

@@ -7,6 +7,7 @@ import type { StoredDocument } from '../parse/document-store';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
 import { analyzeEditedFunction, analyzeFile, factsAround, type DocumentFacts } from './incremental-analysis';
 import type { DocumentConfig } from './project-config';
+import type { WorkspaceSummaries } from './workspace-summaries';
 import { yieldToEventLoop, type ScheduledRun } from './scheduler';
 
 /** Files larger than this (UTF-16 code units) are skipped; 6,000-line sources are around 250,000. */
@@ -50,6 +51,7 @@ export class DocumentAnalysis {
   constructor(
     private readonly connection: Connection,
     private readonly configFor: (uri: string) => DocumentConfig,
+    private readonly summaries: WorkspaceSummaries,
   ) {}
 
   /**
@@ -67,7 +69,13 @@ export class DocumentAnalysis {
       diagnostics = reason && !ignored ? [skippedFileDiagnostic(reason)] : [];
     } else {
       const previous = wholeFile ? undefined : this.results.get(doc.uri)?.result;
-      result = analyzeEditedFunction(doc, config, previous) ?? analyzeFile(doc, config);
+      const workspace = this.summaries.index;
+      const whole = () => {
+        const file = analyzeFile(doc, config, workspace);
+        if (file.facts) this.summaries.update(doc.uri, file.facts);
+        return file;
+      };
+      result = analyzeEditedFunction(doc, config, previous, workspace) ?? whole();
       this.keepTree(doc);
       result = { findings: result.findings, sites: result.sites, spans: result.spans, mode: result.mode };
       diagnostics = result.findings.map(findingToDiagnostic);

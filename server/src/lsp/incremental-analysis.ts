@@ -5,6 +5,7 @@ import { analyze, type SiteFact } from '../analyze';
 import type { FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
 import { parseCpp } from '../parse/parser';
+import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, outermostSpans, reducedDocument, shiftRange, type FunctionSpan } from './function-spans';
 
@@ -42,10 +43,10 @@ const within = (r: Range, focus: Range): boolean => r.startLine >= focus.startLi
 const byPosition = (a: Range, b: Range): number => a.startLine - b.startLine || a.startColumn - b.startColumn;
 
 /** Whole-file analysis, reusing the document's edited tree for an incremental re-parse. */
-export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConfig>): DocumentFacts & { facts?: FileFacts } {
+export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConfig>, workspace?: WorkspaceIndex): DocumentFacts & { facts?: FileFacts } {
   doc.takeEdits();
   doc.tree = parseCpp(doc.text, doc.tree);
-  const result = analyze(doc.text, doc.uri, { config, tree: doc.tree });
+  const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace });
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
   return { findings: result.findings, sites: result.sites, spans, mode: 'file', facts: result.facts };
 }
@@ -59,6 +60,7 @@ export function analyzeEditedFunction(
   doc: StoredDocument,
   config: Partial<BarrierlintConfig>,
   previous: DocumentFacts | undefined,
+  workspace?: WorkspaceIndex,
 ): DocumentFacts | undefined {
   if (!previous) return undefined;
   const edits = doc.peekEdits();
@@ -66,7 +68,7 @@ export function analyzeEditedFunction(
   if (!edited) return undefined;
   const reduced = reducedDocument(doc.text, spans, edited);
   if (!reduced) return undefined;
-  const result = analyze(reduced.text, doc.uri, { config });
+  const result = analyze(reduced.text, doc.uri, { config, workspace });
   const focus = reduced.focus;
   const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
@@ -90,7 +92,12 @@ export function analyzeEditedFunction(
 }
 
 /** The facts of the function around `line` (for code actions), from a reduced document when possible. */
-export function factsAround(doc: StoredDocument, config: Partial<BarrierlintConfig>, spans: readonly FunctionSpan[], line: number): FileFacts | undefined {
+export function factsAround(
+  doc: StoredDocument,
+  config: Partial<BarrierlintConfig>,
+  spans: readonly FunctionSpan[],
+  line: number,
+): FileFacts | undefined {
   const focus = spans.find((s) => s.range.startLine <= line && line <= s.range.endLine);
   const reduced = focus && reducedDocument(doc.text, spans, focus);
   return analyze(reduced ? reduced.text : doc.text, doc.uri, { config }).facts;

@@ -5,6 +5,7 @@ import {
   CodeActionKind,
   createConnection,
   DidChangeConfigurationNotification,
+  FileChangeType,
   LogMessageNotification,
   MessageType,
   ProposedFeatures,
@@ -24,6 +25,7 @@ import { AnalysisScheduler } from './scheduler';
 import { ProjectConfig } from './project-config';
 import { normalizeSettings, type ServerSettings } from './settings';
 import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
+import { WorkspaceSummaries } from './workspace-summaries';
 
 /** Commands the server executes (the VS Code client registers them from the initialize result). */
 export const SERVER_COMMANDS = [OPEN_RULE_DOCS, LINT_WORKSPACE] as const;
@@ -49,7 +51,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const logError = (message: string): void => notify(LogMessageNotification.type, MessageType.Error, message);
   const logWarning = (message: string): void => notify(LogMessageNotification.type, MessageType.Warning, message);
   const project = new ProjectConfig(settings, warn);
-  const analysis = new DocumentAnalysis(connection, (uri) => project.forUri(uri));
+  const logInfo = (message: string): void => notify(LogMessageNotification.type, MessageType.Info, message);
+  const summaries = new WorkspaceSummaries();
+  const analysis = new DocumentAnalysis(connection, (uri) => project.forUri(uri), summaries);
   const scheduler = new AnalysisScheduler({
     delayMs: DEBOUNCE_MS,
     currentVersion: (uri) => store.get(uri)?.version,
@@ -100,21 +104,38 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
   });
 
+  /** Helper functions of the files that are not open, in the background; open files are re-checked after. */
+  const indexWorkspace = (): void => {
+    summaries.indexFolders({ folders: workspaceFolders, project, isOpen: (uri) => !!store.get(uri) })
+      .then((s) => {
+        const limit = s.truncated ? ' (stopped at the limit)' : '';
+        logInfo(`barrierlint: read the helper functions of ${s.files} workspace files in ${s.elapsedMs} ms${limit}`);
+        if (s.files > 0) reanalyzeAll();
+      })
+      .catch((e) => logError(`barrierlint: workspace indexing: ${describe(e)}`));
+  };
+
   connection.onInitialized(() => {
-    if (!pullConfiguration) return;
-    if (registerConfiguration) {
+    if (pullConfiguration && registerConfiguration) {
       connection.client.register(DidChangeConfigurationNotification.type, { section: 'barrierlint' })
         .catch((e) => logError(`barrierlint: registration: ${describe(e)}`));
     }
-    refreshSettings().catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
+    if (pullConfiguration) refreshSettings().catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
+    indexWorkspace();
   });
   connection.onDidChangeConfiguration((params) => {
     refreshSettings(params.settings).catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
   });
 
-  connection.onDidChangeWatchedFiles(() => {
-    project.reset();
-    reanalyzeAll();
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    const sources: Promise<unknown>[] = [];
+    for (const change of changes) {
+      if (/\/barrierlint\.jsonc?$/.test(change.uri)) project.reset();
+      else if (store.get(change.uri)) continue;
+      else if (change.type === FileChangeType.Deleted) summaries.remove(change.uri);
+      else sources.push(summaries.indexFile(change.uri));
+    }
+    Promise.all(sources).then(reanalyzeAll, (e) => logError(`barrierlint: re-reading changed files: ${describe(e)}`));
   });
 
   connection.onDidOpenTextDocument(({ textDocument: td }) => {
@@ -149,7 +170,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   connection.onExecuteCommand((params) => {
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);
-    return lintWorkspace({ connection, folders: workspaceFolders, isOpen: (uri) => !!store.get(uri), project });
+    const isOpen = (uri: string): boolean => !!store.get(uri);
+    return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, workspace: summaries.index });
   });
   connection.languages.inlayHint.on(({ textDocument, range }) => {
     const doc = store.get(textDocument.uri);

@@ -7,6 +7,7 @@ import type { Connection } from 'vscode-languageserver';
 import { analyze } from '../analyze';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
 import { collectFiles } from '../cli/files';
+import type { WorkspaceIndex } from '../track/workspace';
 import { skipReason } from './document-analysis';
 import type { ProjectConfig } from './project-config';
 import { yieldToEventLoop } from './scheduler';
@@ -20,6 +21,8 @@ export interface WorkspaceLintRequest {
   folders: readonly string[];
   isOpen(uri: string): boolean;
   project: ProjectConfig;
+  /** Helper functions of other files, evaluated at their call sites. */
+  workspace?: WorkspaceIndex;
   limits?: { maxFiles: number; maxMillis: number };
 }
 
@@ -62,7 +65,7 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
     const reason = skipReason(text);
     const diagnostics = reason
       ? [skippedFileDiagnostic(reason)]
-      : analyze(text, uri, { config: request.project.forUri(uri).config }).findings.map(findingToDiagnostic);
+      : analyze(text, uri, { config: request.project.forUri(uri).config, workspace: request.workspace }).findings.map(findingToDiagnostic);
     summary.files++;
     if (reason) summary.skipped++;
     else summary.findings += diagnostics.length;

@@ -1,0 +1,53 @@
+// Cross-file helpers in the editor: a transition helper defined in a file that is not open is evaluated at its call
+// sites in the open file (as the CLI does), and a change to that file on disk is picked up.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { startInProcess, type InProcessPair } from '../harness/lsp-client';
+
+const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
+    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
+    cl->ResourceBarrier(1, &b);
+}
+`;
+const CALLER = `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
+    Transition(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    Transition(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
+}
+`;
+
+describe('cross-file helper functions in the editor', () => {
+  let dir: string;
+  let pair: InProcessPair;
+  const uri = (name: string): string => pathToFileURL(join(dir, name)).href;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'barrierlint-helpers-'));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src', 'barriers.cpp'), HELPER);
+    writeFileSync(join(dir, 'src', 'frame.cpp'), CALLER);
+    pair = startInProcess({ settings: {}, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }] });
+    await pair.client.initialize();
+  });
+  after(async () => {
+    await pair.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports the mismatch at the call site once the helper file is indexed, with a note inside the helper', async () => {
+    await pair.client.open(uri('src/frame.cpp'), CALLER, 1);
+    const diagnostics = await pair.client.diagnostics(uri('src/frame.cpp'), (p) => p.diagnostics.length > 0);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['legacy-state-mismatch', 2]]);
+    assert.ok(diagnostics[0].relatedInformation?.some((r) => r.location.uri === uri('src/barriers.cpp')));
+  });
+
+  it('re-reads a helper file that changed on disk', async () => {
+    const seen = pair.client.published.length;
+    writeFileSync(join(dir, 'src', 'barriers.cpp'), 'void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {}\n');
+    await pair.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('src/barriers.cpp'), type: 2 }] });
+    await pair.client.waitFor(() => pair.client.published.slice(seen).find((p) => p.uri === uri('src/frame.cpp') && p.diagnostics.length === 0));
+  });
+});
