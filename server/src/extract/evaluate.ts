@@ -60,6 +60,18 @@ function fromAVal(v: AVal | undefined): Folded | null {
   return null;
 }
 
+const PREPROC_CONDITIONALS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_elif', 'preproc_elifdef']);
+
+/** Inside a `#if`/`#ifdef`/`#elif` (or its `#else`) whose condition names an Xbox macro (`_GAMING_XBOX`, `_XBOX_ONE`). */
+function underXboxGuard(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (!PREPROC_CONDITIONALS.has(p.type)) continue;
+    const cond = p.childForFieldName('condition') ?? p.childForFieldName('name');
+    if (cond && /XBOX/i.test(cond.text)) return true;
+  }
+  return false;
+}
+
 function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
   if (fn?.env.has(name)) return fromAVal(fn.env.get(name));
   if (fn?.params.includes(name)) return null;
@@ -67,8 +79,9 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
   if (constant) return fromAVal(constant);
   const named = ownEntry(NAMED_CONSTANTS, name);
   if (named !== undefined) return { v: named, wide: named > MASK32 };
-  // Xbox-only names (d3d12_x.h) are folded when known, and always recorded: unknown-enumerator reports them on PC.
-  if (isXboxIdentifier(name)) {
+  // Xbox-only names (d3d12_x.h) are folded when known, and recorded: unknown-enumerator reports them on PC. Code
+  // under an Xbox preprocessor guard (`#ifdef _GAMING_XBOX`) is already kept out of the PC build.
+  if (isXboxIdentifier(name) && !underXboxGuard(node)) {
     addProblem(file, { kind: 'unknown-enumerator', range: rangeOf(node), text: name, detail: `'${name}' is an Xbox-only identifier` });
   }
   const e = lookupEnumIdentifier(name);
