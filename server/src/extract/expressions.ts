@@ -81,6 +81,9 @@ export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
         // NOTE: the index is evaluated once (`&barriers[count++]` increments count once).
         const slot = unwrapValue(arg).type === 'subscript_expression' ? elementSlot(unwrapValue(arg), fn) : undefined;
         if (slot) {
+          // `&arr[start]` with a start we cannot fold and no element written in a loop: which elements it points at
+          // is unknown (a fresh zero element would read as a null, matching-states barrier).
+          if (slot.index === null && !slot.arr.loopElem) return { t: 'unknown', text: n.text, range: rangeOf(n) };
           const el = arrayElement(slot.arr, slot.index, rangeOf(arg), fn);
           return slot.index !== null ? { t: 'ptr', target: slot.arr, index: slot.index } : { t: 'ptr', target: el, index: null };
         }
