@@ -135,7 +135,8 @@ function rangeOf0(a: ArrayVal) {
 export function arrayElement(a: ArrayVal, index: number | null, range = a.range, fn?: FnCtx): AVal {
   if (index === null) {
     if (!a.loopElem && a.elemKind) {
-      const elem: StructVal = { ...newElement(a, range), fromLoop: true };
+      // Over an array that already holds elements, "some element" is one of them, not a barrier built here.
+      const elem: StructVal = { ...newElement(a, range), fromLoop: true, ...(a.elems.length > 0 ? { standIn: true } : {}) };
       a.loopElem = fn ? fn.created(elem) : elem;
     }
     return a.loopElem ?? { t: 'unknown', text: 'element', range };

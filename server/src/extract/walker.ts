@@ -10,7 +10,7 @@ import { isResourceType } from './resources';
 import { declaredName, typeText } from './types';
 import { rangeOf } from './syntax';
 import type { Range } from '../types';
-import type { AVal, StructVal } from './values';
+import type { ArrayVal, AVal, StructVal } from './values';
 import { getMember, numVal } from './values';
 
 function seq(body: Stmt[]): Stmt {
@@ -109,6 +109,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   const cond = n.childForFieldName('condition');
   pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)));
   const range = n.type === 'for_range_loop' ? rangeElement(n, fn) : undefined;
+  const existing = arraysWithElements(fn);
   fn.loopDepth++;
   const [body] = fn.branches([() => {
     range?.bind();
@@ -119,6 +120,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   }], false, unknownAt(n));
   fn.loopDepth--;
   range?.after();
+  for (const arr of existing) updateInPlace(arr, rangeOf(n));
   return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n) }]);
 }
 
@@ -189,6 +191,27 @@ function rangeElement(n: SyntaxNode, fn: FnCtx): { bind(): void; after(): void }
       }
     },
   };
+}
+
+/** Local arrays that already hold elements and no loop-written element before a loop. */
+function arraysWithElements(fn: FnCtx): ArrayVal[] {
+  const out: ArrayVal[] = [];
+  for (const v of fn.env.values()) {
+    if (v.t === 'array' && v.elems.length > 0 && !v.loopElem && !out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * `for (i...) { swap(barriers[i].Before, barriers[i].After); }` over an array that already holds its barriers: the
+ * loop changed some of those elements, it did not add one. What it wrote becomes unknown in every element, and no
+ * extra "loop element" is left behind (it would be a zero-filled barrier that was never built).
+ */
+function updateInPlace(arr: ArrayVal, range: Range): void {
+  const written = arr.loopElem;
+  if (written?.t !== 'struct') return;
+  for (const e of arr.elems) if (e.t === 'struct') applyWritten(e, written, false, range);
+  arr.loopElem = undefined;
 }
 
 /** Members written to `written` are set in `target`: known constants when `exact`, otherwise unknown. */
