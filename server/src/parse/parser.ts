@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Parser from 'tree-sitter';
 import Cpp from 'tree-sitter-cpp';
-import { blankSalAnnotations } from './sal';
+import { blankAnnotationMacros } from './annotation-macros';
 
 export type Tree = Parser.Tree;
 export type SyntaxNode = Parser.SyntaxNode;
@@ -27,7 +27,7 @@ function bufferSizeFor(text: string): number {
 
 /** Parse C++ source. Pass the previous (edited) tree for an incremental re-parse. */
 export function parseCpp(text: string, oldTree?: Tree): Tree {
-  return getParser().parse(blankSalAnnotations(text), oldTree, { bufferSize: bufferSizeFor(text) });
+  return getParser().parse(blankAnnotationMacros(text), oldTree, { bufferSize: bufferSizeFor(text) });
 }
 
 /** Directory holding the .scm files: beside the sources, or BARRIERLINT_QUERIES for bundled builds. */

@@ -1,14 +1,22 @@
-// Microsoft SAL annotations (`_In_`, `_Out_writes_(n)`, `_COM_Outptr_`) are macros the C++ grammar cannot see
-// through: every D3D12 header and many engines put them on parameters, and each one is a syntax error that hides
-// the declaration around it. They carry no meaning for barriers, so the parser reads them as spaces (same length,
-// newlines kept, so every position and every incremental edit stays true).
+// Microsoft SAL annotations (`_In_`, `_Out_writes_(n)`, `_COM_Outptr_`) and Windows calling-convention macros
+// (`void STDMETHODCALLTYPE Wrapper::ResourceBarrier(...)`, `WINAPI`) are macros the C++ grammar cannot see through:
+// every D3D12 header and many engines and wrappers use them, and each one is a syntax error that hides the
+// declaration around it (a calling-convention macro before a qualified name turns the whole file into one error).
+// They carry no meaning for barriers, so the parser reads them as spaces (same length, newlines kept, so every
+// position and every incremental edit stays true).
 
 const SAL = /\b_(?:In|Out|Inout|Outptr|COM_Outptr|Ret|Deref|Pre|Post|Field|Struct|Check_return|Must_inspect_result|Use_decl_annotations|Success|Printf_format_string|Null_terminated|NullNull_terminated|Notnull|Maybenull|Frees_ptr|Reserved|Always|Return_type_success|Analysis_assume|Interlocked_operand|Readable|Writable|When|Acquires|Releases|Requires|Guarded_by|Result)(?:_\w*)?_(?!\w)/g;
+
+const CALLING_CONVENTIONS = /\b(?:STDMETHODCALLTYPE|STDMETHODVCALLTYPE|STDAPICALLTYPE|STDAPIVCALLTYPE|WINAPI|WINAPIV|APIENTRY|NTAPI)\b/g;
 
 /** Longest argument list of an annotation we blank (`_Out_writes_bytes_(sizeof(T) * n)`). */
 const MAX_ARGS = 400;
 
-export function blankSalAnnotations(text: string): string {
+export function blankAnnotationMacros(text: string): string {
+  return blankSal(text).replace(CALLING_CONVENTIONS, (m) => ' '.repeat(m.length));
+}
+
+function blankSal(text: string): string {
   if (!text.includes('_')) return text;
   let out = '';
   let last = 0;
