@@ -37,6 +37,10 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
   switch (n.type) {
     case 'compound_statement': case 'translation_unit': case 'declaration_list': case 'ERROR':
       return seq(n.namedChildren.map((c) => walk(c)));
+    case 'function_definition':
+      // A definition met while walking recovered code (an ERROR node) or a local class: it is analysed as a
+      // function of its own, never as statements that run in sequence with its neighbours.
+      return { k: 'seq', body: [] };
     case 'declaration':
       return seq(collect(fn, () => handleDeclaration(n, fn)));
     case 'expression_statement': {
