@@ -1,5 +1,6 @@
-// Microsoft SAL annotations (`_In_`, `_Out_writes_(n)`, `_COM_Outptr_`) and Windows calling-convention macros
-// (`void STDMETHODCALLTYPE Wrapper::ResourceBarrier(...)`, `WINAPI`) are macros the C++ grammar cannot see through:
+// Microsoft SAL annotations (`_In_`, `_Out_writes_(n)`, `_COM_Outptr_`), Windows calling-convention macros
+// (`void STDMETHODCALLTYPE Wrapper::ResourceBarrier(...)`, `WINAPI`) and DLL export macros (`class ENGINE_API
+// ScopedBarrier {`, `ENGINE_API void Transition(...)`) are macros the C++ grammar cannot see through:
 // every D3D12 header and many engines and wrappers use them, and each one is a syntax error that hides the
 // declaration around it (a calling-convention macro before a qualified name turns the whole file into one error).
 // They carry no meaning for barriers, so the parser reads them as spaces (same length, newlines kept, so every
@@ -9,11 +10,21 @@ const SAL = /\b_(?:In|Out|Inout|Outptr|COM_Outptr|Ret|Deref|Pre|Post|Field|Struc
 
 const CALLING_CONVENTIONS = /\b(?:STDMETHODCALLTYPE|STDMETHODVCALLTYPE|STDAPICALLTYPE|STDAPIVCALLTYPE|WINAPI|WINAPIV|APIENTRY|NTAPI)\b/g;
 
+/** `class X_API Name {` / `struct X_API Name : Base`: an all-caps macro between the class key and the name. */
+const CLASS_HEAD_MACRO = /\b(?:class|struct)\s+([A-Z][A-Z0-9_]*[A-Z0-9])(?=\s+[A-Za-z_]\w*\s*(?:final\b|:|\{))/g;
+
+/** A declaration that starts with an export macro (`ENGINE_API`, `FOO_EXPORT`) before its type or class key. */
+const LEADING_EXPORT = /^[ \t]*([A-Z][A-Z0-9_]*_(?:API|EXPORT|EXPORTS|DLL|DLLEXPORT|DECL))(?=\s+[A-Za-z_~])/gm;
+
 /** Longest argument list of an annotation we blank (`_Out_writes_bytes_(sizeof(T) * n)`). */
 const MAX_ARGS = 400;
 
 export function blankAnnotationMacros(text: string): string {
-  return blankSal(text).replace(CALLING_CONVENTIONS, (m) => ' '.repeat(m.length));
+  const blankGroup = (m: string, macro: string): string => m.replace(macro, ' '.repeat(macro.length));
+  return blankSal(text)
+    .replace(CALLING_CONVENTIONS, (m) => ' '.repeat(m.length))
+    .replace(CLASS_HEAD_MACRO, blankGroup)
+    .replace(LEADING_EXPORT, blankGroup);
 }
 
 function blankSal(text: string): string {
