@@ -91,7 +91,10 @@ export function analyzeEditedFunction(
   return { findings, sites, spans, mode: 'function' };
 }
 
-/** The facts of the function around `line` (for code actions), from a reduced document when possible. */
+/**
+ * The facts of the function around `line`, for the legacy-barrier refactorings: from a reduced document (that
+ * function, its helpers, the code outside functions), and only when the function builds a legacy barrier.
+ */
 export function factsAround(
   doc: StoredDocument,
   config: Partial<BarrierlintConfig>,
@@ -99,6 +102,10 @@ export function factsAround(
   line: number,
 ): FileFacts | undefined {
   const focus = spans.find((s) => s.range.startLine <= line && line <= s.range.endLine);
-  const reduced = focus && reducedDocument(doc.text, spans, focus);
+  if (!focus) return undefined;
+  const lines = doc.text.split('\n').slice(focus.range.startLine, focus.range.endLine + 1).join('\n');
+  // Only legacy barriers have refactorings: most functions need no analysis at all.
+  if (!lines.includes('RESOURCE_BARRIER')) return undefined;
+  const reduced = reducedDocument(doc.text, spans, focus, { factsOnly: true });
   return analyze(reduced ? reduced.text : doc.text, doc.uri, { config }).facts;
 }
