@@ -107,4 +107,23 @@ describe('language server (in-process, JSON-RPC over streams)', () => {
     });
     assert.deepEqual(actions, []);
   });
+
+  it('tolerates out-of-order messages: requests before initialize, stray responses, a second initialized', async () => {
+    const fresh = startInProcess({ settings: {} });
+    try {
+      const early = await fresh.client.connection.sendRequest('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 0, character: 0 },
+      }).then((r) => r, (e: Error) => e);
+      assert.ok(early === null || early instanceof Error);
+      const stray = JSON.stringify({ jsonrpc: '2.0', id: 987654, result: { nothing: true } });
+      fresh.toServer.write(`Content-Length: ${Buffer.byteLength(stray)}\r\n\r\n${stray}`);
+      await fresh.client.initialize();
+      await fresh.client.connection.sendNotification('initialized', {});
+      await fresh.client.open(URI, SOURCE, 1);
+      assert.ok(Array.isArray(await fresh.client.diagnostics(URI)));
+    } finally {
+      await fresh.dispose();
+    }
+  });
 });

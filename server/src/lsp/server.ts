@@ -16,10 +16,10 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { DocumentStore } from '../parse/document-store';
+import { withCosts } from '../report/site-cost';
 import { codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis } from './document-analysis';
 import { hoverAt } from './hover';
-import { withCosts } from '../report/site-cost';
 import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
 import { ProjectConfig } from './project-config';
@@ -50,8 +50,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const warn = (message: string): void => notify(ShowMessageNotification.type, MessageType.Warning, message);
   const logError = (message: string): void => notify(LogMessageNotification.type, MessageType.Error, message);
   const logWarning = (message: string): void => notify(LogMessageNotification.type, MessageType.Warning, message);
-  const project = new ProjectConfig(settings, warn);
   const logInfo = (message: string): void => notify(LogMessageNotification.type, MessageType.Info, message);
+  const project = new ProjectConfig(settings, warn);
   const summaries = new WorkspaceSummaries();
   const analysis = new DocumentAnalysis(connection, (uri) => project.forUri(uri), summaries);
   const scheduler = new AnalysisScheduler({
