@@ -10,20 +10,21 @@ import type {
   TextEdit,
 } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
-import type { FileFacts } from '../extract/facts';
+import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
 import { ruleDocsUrl } from '../rules/rule';
 import { disableRuleEdit } from './disable-comment';
 import { legacyRewriteActions } from './legacy-actions';
+import { trackedValueActions } from './tracked-fixes';
 
 export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
 
 export interface CodeActionRequest {
   doc: StoredDocument;
   params: CodeActionParams;
-  /** The extracted facts around the requested range (computed only when a refactoring is wanted). */
-  facts: () => FileFacts | undefined;
+  /** A fresh analysis of the function around a line (computed only when an action needs facts). */
+  analysisAt: (line: number) => AnalysisResult | undefined;
 }
 
 function wanted(only: readonly string[] | undefined, kind: string): boolean {
@@ -34,10 +35,11 @@ function lineEnding(text: string): string {
   return /\r\n/.test(text) ? '\r\n' : '\n';
 }
 
-function actionsFor(doc: StoredDocument, diagnostic: Diagnostic, lines: () => string[]): CodeAction[] {
+function actionsFor(request: CodeActionRequest, diagnostic: Diagnostic, lines: () => string[]): CodeAction[] {
+  const { doc } = request;
   const data = diagnosticData(diagnostic);
   if (!data) return [];
-  const actions: CodeAction[] = data.fixes.map((fix, index) => ({
+  const own: CodeAction[] = data.fixes.map((fix, index) => ({
     title: fix.title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [diagnostic],
@@ -46,6 +48,11 @@ function actionsFor(doc: StoredDocument, diagnostic: Diagnostic, lines: () => st
       changes: { [doc.uri]: fix.edits.map((e): TextEdit => ({ range: toLspRange(e.range), newText: e.newText })) },
     },
   }));
+  const analysis = own.length === 0 && isStateMismatch(data.rule) ? request.analysisAt(diagnostic.range.start.line) : undefined;
+  const tracked = analysis
+    ? trackedValueActions({ uri: doc.uri, text: doc.text, diagnostic, rule: data.rule, resource: data.resource, analysis })
+    : [];
+  const actions = [...own, ...tracked];
   const edit = disableRuleEdit({
     lines: lines(),
     line: diagnostic.range.start.line,
@@ -74,15 +81,20 @@ function actionsFor(doc: StoredDocument, diagnostic: Diagnostic, lines: () => st
   return actions;
 }
 
+const isStateMismatch = (rule: string): boolean => /^(layout|access)-before-mismatch$|^legacy-state-mismatch$/.test(rule);
+
 export function codeActions(request: CodeActionRequest): CodeAction[] {
   const { doc, params } = request;
   let lineCache: string[] | undefined;
   const lines = (): string[] => (lineCache ??= doc.text.split(/\r\n|\r|\n/));
   const actions: CodeAction[] = [];
   if (wanted(params.context.only, CodeActionKind.QuickFix)) {
-    for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(doc, diagnostic, lines));
+    for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(request, diagnostic, lines));
   }
-  const facts = wanted(params.context.only, CodeActionKind.RefactorRewrite) ? request.facts() : undefined;
+  // Only legacy barriers have refactorings: a line without one needs no analysis at all.
+  const line = params.range.start.line;
+  const legacyHere = lines().slice(Math.max(0, line - 1), line + 2).some((l) => l.includes('RESOURCE_BARRIER'));
+  const facts = legacyHere && wanted(params.context.only, CodeActionKind.RefactorRewrite) ? request.analysisAt(line)?.facts : undefined;
   if (facts) {
     actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range }));
   }

@@ -2,10 +2,10 @@
 // and keeps the latest result per document for hover, code actions and inlay hints. Binary files and files over
 // the size cap are not analysed: they get one info diagnostic instead.
 import type { Connection, Diagnostic } from 'vscode-languageserver';
-import type { FileFacts } from '../extract/facts';
+import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import { analyzeEditedFunction, analyzeFile, factsAround, type DocumentFacts } from './incremental-analysis';
+import { analysisAround, analyzeEditedFunction, analyzeFile, type DocumentFacts } from './incremental-analysis';
 import type { DocumentConfig } from './project-config';
 import type { WorkspaceSummaries } from './workspace-summaries';
 import { yieldToEventLoop, type ScheduledRun } from './scheduler';
@@ -96,10 +96,10 @@ export class DocumentAnalysis {
     }
   }
 
-  /** Extracted facts around `line` of the current version (code actions need field texts and calls). */
-  factsAt(doc: StoredDocument, line: number): FileFacts | undefined {
+  /** A fresh analysis of the function around `line` (code actions need field texts, calls and tracked state). */
+  analysisAt(doc: StoredDocument, line: number): AnalysisResult | undefined {
     const spans = this.current(doc).result?.spans;
-    return spans ? factsAround(doc, this.configFor(doc.uri).config, spans, line) : undefined;
+    return spans ? analysisAround(doc, this.configFor(doc.uri).config, spans, line, this.summaries.index) : undefined;
   }
 
   /** The result for the document's current version, analysing it if the cached one is older. */

@@ -1,7 +1,7 @@
 // One analysis of an open document: the whole file (re-parsed incrementally from the edited tree), or — when every
 // edit since the previous analysis fell inside one function body — that function alone on a reduced copy of the
 // document (function-spans.ts), merged with the previous findings and sites of the rest, moved by the edits.
-import { analyze, type SiteFact } from '../analyze';
+import { analyze, type AnalysisResult, type SiteFact } from '../analyze';
 import type { FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
 import { parseCpp } from '../parse/parser';
@@ -92,20 +92,18 @@ export function analyzeEditedFunction(
 }
 
 /**
- * The facts of the function around `line`, for the legacy-barrier refactorings: from a reduced document (that
- * function, its helpers, the code outside functions), and only when the function builds a legacy barrier.
+ * A fresh analysis of the function around `line` (facts with field texts, sites with tracked state), for code
+ * actions: from a reduced document (that function, its helpers, the code outside functions) when possible.
  */
-export function factsAround(
+export function analysisAround(
   doc: StoredDocument,
   config: Partial<BarrierlintConfig>,
   spans: readonly FunctionSpan[],
   line: number,
-): FileFacts | undefined {
+  workspace?: WorkspaceIndex,
+): AnalysisResult | undefined {
   const focus = spans.find((s) => s.range.startLine <= line && line <= s.range.endLine);
   if (!focus) return undefined;
-  const lines = doc.text.split('\n').slice(focus.range.startLine, focus.range.endLine + 1).join('\n');
-  // Only legacy barriers have refactorings: most functions need no analysis at all.
-  if (!lines.includes('RESOURCE_BARRIER')) return undefined;
   const reduced = reducedDocument(doc.text, spans, focus, { factsOnly: true });
-  return analyze(reduced ? reduced.text : doc.text, doc.uri, { config }).facts;
+  return analyze(reduced ? reduced.text : doc.text, doc.uri, { config, workspace });
 }

@@ -166,7 +166,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   connection.onCodeAction((params) => {
     const doc = store.get(params.textDocument.uri);
-    return doc ? codeActions({ doc, params, facts: () => analysis.factsAt(doc, params.range.start.line) }) : [];
+    return doc ? codeActions({ doc, params, analysisAt: (line) => analysis.analysisAt(doc, line) }) : [];
   });
   connection.onExecuteCommand((params) => {
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);

@@ -12,6 +12,8 @@ export interface DiagnosticData {
   rule: string;
   messageId: string | null;
   fixes: Fix[];
+  /** Source expression of the resource the finding is about, when it has one. */
+  resource?: string;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -37,7 +39,7 @@ export function fromLspRange(range: LspRange): Range {
 }
 
 export function findingToDiagnostic(finding: Finding): Diagnostic {
-  const data: DiagnosticData = { rule: finding.rule, messageId: finding.messageId, fixes: finding.fixes };
+  const data: DiagnosticData = { rule: finding.rule, messageId: finding.messageId, fixes: finding.fixes, resource: finding.resource };
   const diagnostic: Diagnostic = {
     range: toLspRange(finding.range),
     severity: SEVERITY[finding.severity],
@@ -63,7 +65,8 @@ export function diagnosticData(diagnostic: Diagnostic): DiagnosticData | undefin
   const rule = typeof data?.rule === 'string' ? data.rule : typeof diagnostic.code === 'string' ? diagnostic.code : '';
   if (!rule) return undefined;
   const fixes = Array.isArray(data?.fixes) ? data.fixes.filter(isFix) : [];
-  return { rule, messageId: typeof data?.messageId === 'string' ? data.messageId : null, fixes };
+  const resource = typeof data?.resource === 'string' ? data.resource : undefined;
+  return { rule, messageId: typeof data?.messageId === 'string' ? data.messageId : null, fixes, resource };
 }
 
 function isFix(value: unknown): value is Fix {
