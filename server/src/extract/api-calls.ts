@@ -14,7 +14,7 @@ import { deref, evalValue } from './expressions';
 import { POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
-import type { AVal } from './values';
+import type { AVal, StructVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
@@ -241,12 +241,41 @@ function zeroFill(target: SyntaxNode, fn: FnCtx): void {
   }
 }
 
+const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expression']);
+
+/**
+ * A barrier struct handed to a function that may write it (a non-const reference or pointer parameter of a function in
+ * this file, or `&b` to a function we cannot see) holds unknown values afterwards: the callee fills it.
+ */
+function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
+  const overloads = fn.file.outParams.get(name)?.filter((flags) => flags.length >= args.length);
+  args.forEach((a, i) => {
+    const addressOf = a.type === 'pointer_expression' && a.child(0)?.type === '&';
+    const target = addressOf ? a.childForFieldName('argument') : a;
+    if (!target || !OUT_ARGUMENT.has(target.type)) return;
+    const mayWrite = overloads ? overloads.some((flags) => flags[i]) : addressOf;
+    if (!mayWrite) return;
+    const v = evalValue(target, 'any', fn);
+    const s = v.t === 'ptr' ? deref(v) : v;
+    if (s.t === 'struct') forgetMembers(s, fn);
+  });
+}
+
+function forgetMembers(s: StructVal, fn: FnCtx): void {
+  for (const member of STRUCT_LAYOUTS[s.kind].members) {
+    const prior = getMember(s, member);
+    if (prior.t === 'struct') forgetMembers(prior, fn);
+    else fn.setMember(s, member, { t: 'unknown', text: `${member} (written by a call)`, range: s.range }, prior);
+  }
+}
+
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   for (const a of args) {
     if (!LEAF_ARGUMENT.has(a.type)) evalValue(a, 'any', fn);
   }
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
+  else if (name) forgetOutArguments(name, args, fn);
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;

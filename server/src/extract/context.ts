@@ -27,6 +27,11 @@ export interface FileCtx {
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */
   memberTypes: Map<string, string>;
+  /**
+   * Functions of this file by name: for each overload, which parameters are barrier structs taken by non-const
+   * reference or pointer (the callee may fill or change them).
+   */
+  outParams: Map<string, boolean[][]>;
 }
 
 type WriteKey = string;

@@ -41,20 +41,48 @@ interface Signature {
   paramTypes: string[];
 }
 
+function parameterDecls(f: FunctionNode): SyntaxNode[] {
+  if (f.node.type === 'ERROR') return [];
+  let d: SyntaxNode | null = f.lambda ? f.node.childForFieldName('declarator') : f.declarator;
+  while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
+    d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.includes('declarator')) ?? null;
+  }
+  return (d?.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+}
+
 function nameAndParams(f: FunctionNode): Signature {
   if (f.node.type === 'ERROR') return { name: `<recovered:${f.node.startPosition.row + 1}>`, qualified: '<recovered>', params: [], paramTypes: [] };
   let d: SyntaxNode | null = f.lambda ? f.node.childForFieldName('declarator') : f.declarator;
   while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
     d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.includes('declarator')) ?? null;
   }
-  const paramList = d?.childForFieldName('parameters');
-  const decls = (paramList?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+  const decls = parameterDecls(f);
   // The declarator names the parameter (`UINT n = kDefault`: n, not the default's identifier).
   const params = decls.map((p) => declaredName(p.childForFieldName('declarator')) ?? '');
   const paramTypes = decls.map((p) => typeText(p.childForFieldName('type'), p.childForFieldName('declarator')));
   if (f.lambda) return { name: `<lambda:${f.node.startPosition.row + 1}>`, qualified: '<lambda>', params, paramTypes };
   const qualified = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
   return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes };
+}
+
+const BARRIER_KINDS = new Set(['texture', 'buffer', 'global', 'group', 'legacy']);
+
+/** `void Fill(D3D12_RESOURCE_BARRIER& out)`, `void Fill(D3D12_TEXTURE_BARRIER* out)`: parameters a callee may write. */
+function collectOutParams(fns: FunctionNode[], file: FileCtx): void {
+  for (const f of fns) {
+    if (f.lambda) continue;
+    const decls = parameterDecls(f);
+    const flags = decls.map((p) => {
+      const kind = structKindOfType(p.childForFieldName('type')?.text ?? '');
+      const declarator = p.childForFieldName('declarator')?.type;
+      const indirect = declarator === 'reference_declarator' || declarator === 'pointer_declarator';
+      const constant = p.children.some((c) => c.type === 'type_qualifier' && c.text === 'const');
+      return !!kind && BARRIER_KINDS.has(kind) && indirect && !constant;
+    });
+    if (!flags.some(Boolean)) continue;
+    const name = nameAndParams(f).name;
+    file.outParams.set(name, [...(file.outParams.get(name) ?? []), flags]);
+  }
 }
 
 function newFnCtx(file: FileCtx, sig: Signature): FnCtx {
@@ -148,10 +176,12 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   const matches = structureMatches(root);
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
+    outParams: new Map(),
   };
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
   const fns = functionNodes(matches.functions);
+  collectOutParams(fns, file);
   readTemplates(fns, file);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
