@@ -10,11 +10,12 @@ import type { FnCtx } from './context';
 import { addSite } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { evalField } from './evaluate';
+import { forgetStruct } from './lambdas';
 import { deref, evalValue } from './expressions';
 import { POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
-import type { AVal, StructVal } from './values';
+import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
@@ -257,16 +258,8 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
     if (!mayWrite) return;
     const v = evalValue(target, 'any', fn);
     const s = v.t === 'ptr' ? deref(v) : v;
-    if (s.t === 'struct') forgetMembers(s, fn);
+    if (s.t === 'struct') forgetStruct(s, fn);
   });
-}
-
-function forgetMembers(s: StructVal, fn: FnCtx): void {
-  for (const member of STRUCT_LAYOUTS[s.kind].members) {
-    const prior = getMember(s, member);
-    if (prior.t === 'struct') forgetMembers(prior, fn);
-    else fn.setMember(s, member, { t: 'unknown', text: `${member} (written by a call)`, range: s.range }, prior);
-  }
 }
 
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {

@@ -14,6 +14,7 @@ import { resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { getMember, numVal } from './values';
+import { forgetCapturedWrites } from './lambdas';
 
 export type Expect = 'num' | 'res' | 'any' | StructKind;
 
@@ -217,7 +218,8 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
  */
 export function visitCalls(n: SyntaxNode, fn: FnCtx): void {
   switch (n.type) {
-    case 'lambda_expression': case 'identifier': case 'number_literal': case 'string_literal': case 'field_identifier':
+    case 'lambda_expression': forgetCapturedWrites(n, fn); return;
+    case 'identifier': case 'number_literal': case 'string_literal': case 'field_identifier':
       return;
     case 'call_expression': evalCall(n, 'any', fn); return;
     case 'update_expression': indexValue(n, fn); return;
