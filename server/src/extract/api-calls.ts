@@ -114,7 +114,8 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     return true;
   }
   const cmd = ownEntry(COMMANDS, method);
-  if (cmd && cmd.argc.includes(args.length) && shape.object) {
+  // A D3D11 device context has CopyResource/ResolveSubresource too, with the runtime tracking hazards itself.
+  if (cmd && cmd.argc.includes(args.length) && shape.object && isCommandListObject(shape.object, fn) !== 'no') {
     const resources = cmd.resources.map((r) => {
       const ref = r.loc ? copyLocationResource(args[r.arg], fn) : resourceRef(args[r.arg], fn.file, fn);
       return { role: r.role, ref, subresource: r.sub !== undefined ? evalField(args[r.sub], fn.file, fn) : undefined };
