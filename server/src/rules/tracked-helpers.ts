@@ -19,7 +19,8 @@ export function compareTracked(p: Possible, accepts: (tracked: number) => boolea
   const agreeing = [...p.values.entries()].filter(([v]) => accepts(v));
   const allLoop = mismatches.every(([, o]) => o.loop);
   if (agreeing.length === 0 && !p.unknown) return { severity: 'error', mismatches, loop: allLoop ? mismatches[0][1].loop : undefined };
-  if (allLoop && agreeing.every(([, o]) => !o.loop)) return { severity: 'error', mismatches, loop: mismatches[0][1].loop };
+  // Only the back edge disagrees, and no path around it keeps an agreeing value: wrong on the second iteration.
+  if (allLoop && agreeing.every(([, o]) => !o.loop && !o.aroundLoop)) return { severity: 'error', mismatches, loop: mismatches[0][1].loop };
   return { severity: 'warning', mismatches, loop: undefined };
 }
 

@@ -101,7 +101,7 @@ export class Interpreter {
     for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
       const f = this.stmt(s.body, bodyInput(cur));
       const back = this.join(f.normal, f.continues);
-      const next = back ? this.join(state, tagLoop(back, state, s.range))! : state;
+      const next = back ? markAroundLoop(this.join(state, tagLoop(back, state, s.range))!, back, s.range) : state;
       converged = sameStates(next, cur);
       cur = next;
     }
@@ -190,6 +190,29 @@ function perIteration(head: TrackState, entry: TrackState, varying: readonly str
 /** The names a resource key is built from, leaving out member names: `m.res[j]` → m, j. */
 function rootNames(key: string): string[] {
   return [...key.matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)].map((m) => m[0]);
+}
+
+/** Values at the loop head that some path around the back edge also carries (not only the loop's entry). */
+function markAroundLoop(head: TrackState, back: TrackState, range: Range): TrackState {
+  for (const [key, s] of head.res) {
+    const b = back.res.get(key);
+    if (!b) continue;
+    const mark = (p: Possible, q: Possible): Possible => {
+      let changed = false;
+      const values = new Map(p.values);
+      for (const [v, o] of p.values) {
+        if (!o.loop && !o.aroundLoop && q.values.has(v)) {
+          values.set(v, { ...o, aroundLoop: range });
+          changed = true;
+        }
+      }
+      return changed ? { values, unknown: p.unknown } : p;
+    };
+    const layout = mark(s.layout, b.layout);
+    const legacy = mark(s.legacy, b.legacy);
+    if (layout !== s.layout || legacy !== s.legacy) head.res.set(key, { ...s, layout, legacy });
+  }
+  return head;
 }
 
 /** No fixpoint within the iteration budget: whatever still changes becomes unknown. */

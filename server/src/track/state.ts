@@ -11,6 +11,11 @@ export interface Origin {
   note: string;
   /** Set when the value reaches this point only around the back edge of the loop at this range. */
   loop?: Range;
+  /**
+   * Set when the value was there before the loop and also comes around its back edge (some path through the body
+   * leaves it as it was): the next iteration may well see it, so a disagreeing loop value is not certain.
+   */
+  aroundLoop?: Range;
   /** The value was assumed from a barrier's before-value (the debug layer's "assumed at first use"). */
   assumed?: boolean;
 }
