@@ -13,7 +13,7 @@ import { collectConstants } from './constants';
 import { evalValue, structKindOfType } from './expressions';
 import { rangeOf } from './syntax';
 import { collectMemberTypes, declaredName, typeText } from './types';
-import { walkStatement } from './walker';
+import { declaredNames, walkStatement } from './walker';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -195,7 +195,8 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
     const { name, qualified, params } = sig;
     const ctx = newFnCtx(file, sig);
     const body = walkStatement(f.body, ctx);
-    functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body) });
+    const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
+    functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals });
   }
   const barriers: BarrierFact[] = [];
   for (const rec of file.sites) {

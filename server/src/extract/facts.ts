@@ -168,6 +168,8 @@ export interface FunctionFacts {
   lambda: boolean;
   /** Whether the body records anything barrier-related (barriers, creations, user calls): helpers worth summarizing. */
   relevant: boolean;
+  /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */
+  locals?: string[];
 }
 
 /** A construction site, as `--format facts` prints it. */

@@ -128,8 +128,8 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n) }]);
 }
 
-/** Names that are rebound on each iteration: loop variables, locals declared in the body, assigned or stepped names. */
-function varyingNames(n: SyntaxNode): string[] {
+/** Names declared anywhere inside `n`: local variables, range-for variables, structured bindings. */
+export function declaredNames(n: SyntaxNode): Set<string> {
   const names = new Set<string>();
   const declared = (d: SyntaxNode | null): void => {
     if (d?.type === 'structured_binding_declarator') {
@@ -139,10 +139,16 @@ function varyingNames(n: SyntaxNode): string[] {
     const name = declaredName(d);
     if (name) names.add(name);
   };
-  if (n.type === 'for_range_loop') declared(n.childForFieldName('declarator'));
+  for (const r of [n, ...n.descendantsOfType('for_range_loop')]) if (r.type === 'for_range_loop') declared(r.childForFieldName('declarator'));
   for (const d of n.descendantsOfType('declaration')) {
     for (const c of d.childrenForFieldName('declarator')) declared(c);
   }
+  return names;
+}
+
+/** Names that are rebound on each iteration: loop variables, locals declared in the body, assigned or stepped names. */
+function varyingNames(n: SyntaxNode): string[] {
+  const names = declaredNames(n);
   for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
     const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
     if (target?.type === 'identifier') names.add(target.text);

@@ -129,13 +129,34 @@ export class Interpreter {
     const saved = this.env.binding;
     this.env.stack.push({ fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() });
     this.env.binding = binding;
+    const entryBefore = new Set(this.env.entry.keys());
     try {
-      return new Interpreter(this.env).runFunction(callee.fn, state);
+      const out = new Interpreter(this.env).runFunction(callee.fn, state);
+      return forgetCalleeLocals(out, state, callee.fn.locals ?? [], this.env.entry, entryBefore);
     } finally {
       this.env.stack.pop();
       this.env.binding = saved;
     }
   }
+}
+
+/**
+ * After a helper returns, resources named through its own locals (`auto* t = Lookup(id); Transition(t->res, ...)`)
+ * are no longer nameable by the caller, and the next call's local is another object: the caller keeps what it had
+ * for such a key before the call. Assumptions the helper made about them are dropped too.
+ */
+function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonly string[], entry: Map<string, ResState>, entryBefore: Set<string>): TrackState {
+  if (locals.length === 0) return out;
+  const names = new Set(locals);
+  const local = (key: string) => rootNames(key).some((t) => names.has(t));
+  for (const key of [...out.res.keys()]) {
+    if (!local(key)) continue;
+    const prior = before.res.get(key);
+    if (prior) out.res.set(key, prior);
+    else out.res.delete(key);
+  }
+  for (const key of [...entry.keys()]) if (!entryBefore.has(key) && local(key)) entry.delete(key);
+  return out;
 }
 
 /** A guard like `before != after` with the caller's arguments bound: true/false when both sides are known. */
