@@ -263,6 +263,17 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
   });
 }
 
+const SMART_POINTERS = /^(?:\w+::)*(?:unique_ptr|shared_ptr|ComPtr|CComPtr|com_ptr|RefCountPtr|RefPtr|intrusive_ptr)\s*<\s*(.*)>$/;
+
+/** The class a declared type names: `DirectX::ResourceUploadBatch&` → ResourceUploadBatch; smart pointers unwrap. */
+function classOfType(type: string | undefined): string | undefined {
+  if (!type) return undefined;
+  let t = type.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/[*&\s]+$/g, '').trim();
+  for (let m = SMART_POINTERS.exec(t); m; m = SMART_POINTERS.exec(t)) t = m[1].replace(/[*&\s]+$/g, '').trim();
+  if (/[<>()]|\bauto\b|\bdecltype\b/.test(t) || !/^[\w:]+$/.test(t)) return undefined;
+  return t.split('::').pop();
+}
+
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   for (const a of args) {
@@ -274,6 +285,8 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
   const argFacts = args.map((a) => ({ field: evalField(a, fn.file, fn), resource: resourceRef(a, fn.file, fn) }));
-  const list = f.type === 'field_expression' ? resourceRef(f.childForFieldName('argument')!, fn.file, fn) : undefined;
-  emit(fn, { kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts });
+  const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
+  const list = object ? resourceRef(object, fn.file, fn) : undefined;
+  const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : undefined;
+  emit(fn, { kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts, ...(receiverClass ? { receiverClass } : {}) });
 }

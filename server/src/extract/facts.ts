@@ -131,6 +131,8 @@ export interface UserCallEvent extends EventBase {
   kind: 'user-call';
   callee: string;
   args: { field: Field; resource: ResourceRef }[];
+  /** For `obj.F()` / `obj->F()`: the class of `obj` when its declaration names one (`ResourceUploadBatch`). */
+  receiverClass?: string;
 }
 
 export type Event =

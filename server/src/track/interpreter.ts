@@ -119,7 +119,9 @@ export class Interpreter {
 
   /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
   private call(e: UserCallEvent, state: TrackState): TrackState {
-    const callee = this.env.resolveCallee(e.callee, e.args.length);
+    const found = this.env.resolveCallee(e.callee, e.args.length);
+    // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
+    const callee = found && e.receiverClass && !memberOf(found.fn.qualifiedName, e.receiverClass) ? undefined : found;
     const onStack = callee && this.env.stack.some((f) => f.fn === callee.fn);
     if (!callee || onStack || this.env.stack.length >= MAX_CALL_DEPTH) return havocCall(e, state, this.env, !!onStack);
     const binding: Binding = {
@@ -138,6 +140,12 @@ export class Interpreter {
       this.env.binding = saved;
     }
   }
+}
+
+/** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */
+function memberOf(qualifiedName: string, cls: string): boolean {
+  const parts = qualifiedName.split('::');
+  return parts.length < 2 || parts[parts.length - 2] === cls;
 }
 
 /**
