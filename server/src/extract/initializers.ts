@@ -6,9 +6,9 @@ import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { addSite } from './context';
-import { constructHelper, setGroupPointer } from './construct';
+import { constructHelper, helperNameOf, setGroupPointer } from './construct';
 import { evalValue, memberExpect } from './expressions';
-import { argumentNodes, rangeOf } from './syntax';
+import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { makeStruct } from './values';
 
@@ -35,10 +35,28 @@ export function aggregateInit(list: SyntaxNode, kind: StructKind, fn: FnCtx, hel
   if (helper && HELPERS[helper] && items.length > 0 && !items.some((i) => i.type === 'initializer_pair')) {
     return constructHelper(at, helper, items, fn);
   }
+  const copied = copyInit(items, kind, fn);
+  if (copied) return copied;
   // NOTE: a raw literal's range stays the braces (rules anchor value-initialized fields there).
   const s = newRawStruct(kind, list, fn, true);
   fillStruct(s, items, fn);
   return s;
+}
+
+/**
+ * `groups[0] = { CD3DX12_BARRIER_GROUP(n, p) }`, `D3D12_RESOURCE_BARRIER b = { other }`: braces around one value of the
+ * same struct type copy it; they do not start a member-by-member aggregate.
+ */
+function copyInit(items: SyntaxNode[], kind: StructKind, fn: FnCtx): AVal | undefined {
+  if (items.length !== 1) return undefined;
+  const only = unwrapValue(items[0]);
+  if (only.type === 'identifier') {
+    const bound = fn.env.get(only.text);
+    return bound?.t === 'struct' && bound.kind === kind ? evalValue(only, kind, fn) : undefined;
+  }
+  const callee = only.type === 'call_expression' ? only.childForFieldName('function') : null;
+  const helper = callee ? helperNameOf(callee.text) : undefined;
+  return helper && HELPERS[helper].kind === kind ? evalValue(only, kind, fn) : undefined;
 }
 
 function fillStruct(s: StructVal, items: SyntaxNode[], fn: FnCtx): void {
