@@ -116,10 +116,14 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   const cmd = ownEntry(COMMANDS, method);
   // A D3D11 device context has CopyResource/ResolveSubresource too, with the runtime tracking hazards itself.
   if (cmd && cmd.argc.includes(args.length) && shape.object && isCommandListObject(shape.object, fn) !== 'no') {
-    const resources = cmd.resources.map((r) => {
+    let resources = cmd.resources.map((r) => {
       const ref = r.loc ? copyLocationResource(args[r.arg], fn) : resourceRef(args[r.arg], fn.file, fn);
       return { role: r.role, ref, subresource: r.sub !== undefined ? evalField(args[r.sub], fn.file, fn) : undefined };
     });
+    // In-place resolve (D3D12_RESOLVE_MODE_DECOMPRESS with source == destination): the resource stays in
+    // RESOLVE_SOURCE; it is not also a resolve destination.
+    const [dst, src] = resources;
+    if (method === 'ResolveSubresourceRegion' && dst?.ref.key && dst.ref.key === src?.ref.key) resources = [src];
     emit(fn, { kind: 'command', site: -1, range, list: listRef(shape, fn), method, resources });
     return true;
   }
