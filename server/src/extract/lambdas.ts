@@ -4,7 +4,7 @@
 // lambda assigns through references (it may run any number of times, now or later).
 import type { FnCtx } from './context';
 import type { SyntaxNode } from './node';
-import { rangeOf } from './syntax';
+import { rangeOf, rootName } from './syntax';
 import type { AVal, StructVal } from './values';
 import { getMember, numVal } from './values';
 import { STRUCT_LAYOUTS } from '../model/structs';
@@ -21,19 +21,6 @@ function referenceCaptures(lambda: SyntaxNode): { all: boolean; names: Set<strin
     else if (m && m[2] !== 'this') (m[1] ? out.names : out.copies).add(m[2]);
   }
   return out;
-}
-
-/** The local an lvalue is rooted at: `b.Transition.pResource`, `arr[i].x`, `*p` → b, arr, p. */
-function rootName(n: SyntaxNode | null): string | undefined {
-  let cur = n;
-  while (cur) {
-    if (cur.type === 'identifier') return cur.text;
-    if (cur.type === 'field_expression' || cur.type === 'subscript_expression' || cur.type === 'pointer_expression') {
-      cur = cur.childForFieldName('argument');
-    } else if (cur.type === 'parenthesized_expression') cur = cur.namedChild(0);
-    else return undefined;
-  }
-  return undefined;
 }
 
 export function forgetCapturedWrites(lambda: SyntaxNode, fn: FnCtx): void {

@@ -15,6 +15,19 @@ export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T 
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+/** The local an lvalue is rooted at: `b.Transition.pResource`, `arr[i].x`, `*p` → b, arr, p. */
+export function rootName(n: SyntaxNode | null): string | undefined {
+  let cur = n;
+  while (cur) {
+    if (cur.type === 'identifier') return cur.text;
+    if (cur.type === 'field_expression' || cur.type === 'subscript_expression' || cur.type === 'pointer_expression') {
+      cur = cur.childForFieldName('argument');
+    } else if (cur.type === 'parenthesized_expression') cur = cur.namedChild(0);
+    else return undefined;
+  }
+  return undefined;
+}
+
 export function spanRange(a: Range, b: Range): Range {
   return { startLine: a.startLine, startColumn: a.startColumn, endLine: b.endLine, endColumn: b.endColumn };
 }

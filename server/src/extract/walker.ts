@@ -8,7 +8,7 @@ import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCal
 import { evalValue, visitCalls } from './expressions';
 import { isResourceType } from './resources';
 import { declaredName, typeText } from './types';
-import { rangeOf } from './syntax';
+import { rangeOf, rootName } from './syntax';
 import type { Range } from '../types';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { getMember, numVal } from './values';
@@ -151,7 +151,9 @@ function varyingNames(n: SyntaxNode): string[] {
   const names = declaredNames(n);
   for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
     const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
-    if (target?.type === 'identifier') names.add(target.text);
+    // `dst.pResource = i ? c : b;`: a resource named through `dst` is another one on the next iteration.
+    const root = rootName(target);
+    if (root) names.add(root);
   }
   return [...names].sort();
 }
