@@ -94,6 +94,19 @@ function formKey(b: BarrierFact): string {
   return `${b.site}|${b.kind}|${b.resource?.key ?? '-'}|${values}`;
 }
 
+/** Field texts of values nobody wrote: value-initialization (`= {}`) and memset/ZeroMemory. */
+const DEFAULT_TEXTS = new Set(['{}', 'memset']);
+
+/**
+ * A barrier struct that was only zero-filled (`D3D12_GLOBAL_BARRIER g; memset(&g, 0, sizeof(g));`) and is never
+ * recorded by a Barrier/ResourceBarrier call: its zeros (SYNC_NONE, ACCESS_COMMON, a null resource) are no barrier
+ * anyone built. Once it reaches a call it is checked like any other.
+ */
+function neverWritten(b: BarrierFact): boolean {
+  return Object.values(b.fields).every((f) => !f || f.value === null || DEFAULT_TEXTS.has(f.text))
+    && (!b.resource || b.resource.key === null);
+}
+
 /** The hooks rules implement, collected once (a file may have thousands of barriers and dozens of rules). */
 function hooksOf<K extends keyof RuleVisitors>(active: ActiveRule[], key: K): NonNullable<RuleVisitors[K]>[] {
   return active.map((a) => a.visitors[key]).filter((h): h is NonNullable<RuleVisitors[K]> => h !== undefined);
@@ -136,7 +149,7 @@ export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], con
     });
   }
   for (const b of facts.barriers) {
-    if (!usedSites.has(b.site)) visitBarrier(b, { group: null, index: null, listType: null });
+    if (!usedSites.has(b.site) && !neverWritten(b)) visitBarrier(b, { group: null, index: null, listType: null });
   }
   for (const p of facts.problems) for (const h of problemHooks) h(p);
 }
