@@ -98,6 +98,10 @@ function conditionCalls(cond: SyntaxNode, fn: FnCtx): void {
 function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
   const alt = n.childForFieldName('alternative');
   const own = n.namedChildren.filter((c) => c !== alt && c !== n.childForFieldName('condition') && c !== n.childForFieldName('name'));
+  // `#if 0` is code switched off (kept for reference, or known broken): it is never compiled. `#if 1` always is.
+  const literal = n.type === 'preproc_if' || n.type === 'preproc_elif' ? n.childForFieldName('condition')?.text.trim() : undefined;
+  if (literal === '0') return alt ? walk(alt) : { k: 'seq', body: [] };
+  if (literal === '1') return seq(own.map((c) => walk(c)));
   if (!alt) return seq(own.map((c) => walk(c)));
   const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => walk(alt)], true, unknownAt(n));
   return { k: 'if', then: a, else: b, range: rangeOf(n) };
