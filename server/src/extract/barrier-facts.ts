@@ -91,8 +91,10 @@ function toFacts(structs: StructVal[]): BarrierFact[] {
 }
 
 export function groupFromStruct(s: StructVal): BarrierGroupFact {
-  const pointer = ['pTextureBarriers', 'pBufferBarriers', 'pGlobalBarriers', 'pBarriers']
-    .map((m) => s.members.get(m)).find((m) => m !== undefined);
+  // The three pointers share a union: after memset(&group, 0, ...) all read as 0, and the one assigned later is
+  // the one that points somewhere.
+  const members = ['pTextureBarriers', 'pBufferBarriers', 'pGlobalBarriers', 'pBarriers'].map((m) => s.members.get(m));
+  const pointer = members.find((m) => m !== undefined && m.t !== 'num') ?? members.find((m) => m !== undefined);
   const target = pointer?.t === 'ptr' ? pointer.target : pointer;
   const elementKind = target?.t === 'array' ? target.elemKind : target?.t === 'struct' ? target.kind : null;
   const elementType = elementKind === 'texture' || elementKind === 'buffer' || elementKind === 'global' ? elementKind : null;
