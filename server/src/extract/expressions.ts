@@ -165,7 +165,12 @@ export function elementSlot(n: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: n
 
 function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   const slot = elementSlot(n, fn);
-  return slot && arrayElement(slot.arr, slot.index, rangeOf(n), fn);
+  if (!slot) return undefined;
+  const el = arrayElement(slot.arr, slot.index, rangeOf(n), fn);
+  // `textures[i - 1]` of an array filled in a loop: "some element", and `textures[32 + i]` is another one. Each
+  // index expression names its own resource rather than all sharing the loop's representative.
+  if (slot.index === null && el.t === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  return el;
 }
 
 function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
