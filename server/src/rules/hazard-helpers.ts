@@ -42,6 +42,9 @@ export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUs
     if (!w || !writerRoles.has(w.role)) continue;
     const how = READ_USE[u.role] ?? WRITE_USE[u.role];
     if (!how || stateDecides(u) || disjointCopyWrites(w.method, w.role, e, u.role)) continue;
+    // Recorded on two different command lists: nothing orders them within one list, and across lists the
+    // submission (ExecuteCommandLists, fences) does.
+    if (w.list && tctx.list && w.list !== tctx.list) continue;
     ctx.report({
       messageKey: 'hazard',
       data: { name: u.ref.text, writer: w.method, how, method: e.method },

@@ -287,7 +287,7 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string
   for (const u of uses) {
     if (WRITE_ROLES.has(u.role)) {
       const cur = state.get(u.key);
-      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, list, origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
     }
     const need = ROLE_NEEDS[u.role];
     const leg = u.met.legacy;

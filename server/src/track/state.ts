@@ -72,7 +72,8 @@ export interface ResState {
   split: PendingSplit | null;
   deactivated: Origin | null;
   /** A command wrote the resource (copy/resolve destination, UAV clear) and no barrier followed yet. */
-  pendingWrite: { method: string; role: string; origin: Origin } | null;
+  /** The last write by a command with no barrier since, and the command list it was recorded on (null: unknown). */
+  pendingWrite: { method: string; role: string; origin: Origin; list?: string | null } | null;
 }
 
 export const FRESH: ResState = {
