@@ -124,6 +124,8 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     // RESOLVE_SOURCE; it is not also a resolve destination.
     const [dst, src] = resources;
     if (method === 'ResolveSubresourceRegion' && dst?.ref.key && dst.ref.key === src?.ref.key) resources = [src];
+    // ClearUnorderedAccessView*(gpu, cpu, res, values, NumRects, pRects): with rectangles it clears part of the view.
+    if (method.startsWith('ClearUnorderedAccessView') && evalField(args[4], fn.file, fn).value !== 0) resources = resources.map((r) => ({ ...r, partial: true }));
     emit(fn, { kind: 'command', site: -1, range, list: listRef(shape, fn), method, resources });
     return true;
   }

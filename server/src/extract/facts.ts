@@ -114,7 +114,8 @@ export interface CommandEvent extends EventBase {
   /** Method name: CopyResource, Dispatch, DrawInstanced, ClearUnorderedAccessViewUint, ... */
   method: string;
   /** Resource arguments with the role they play (dest, source, argument-buffer, ...). */
-  resources: { role: string; ref: ResourceRef; subresource?: Field }[];
+  /** `partial`: the command writes only part of the resource (a UAV clear with rectangles). */
+  resources: { role: string; ref: ResourceRef; subresource?: Field; partial?: boolean }[];
 }
 
 export interface ExecuteEvent extends EventBase {

@@ -42,6 +42,8 @@ export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUs
     if (!w || !writerRoles.has(w.role)) continue;
     const how = READ_USE[u.role] ?? WRITE_USE[u.role];
     if (!how || stateDecides(u) || disjointCopyWrites(w.method, w.role, e, u.role)) continue;
+    // Two writes of which one covers only part of the resource (UAV clears of rectangles) may well not overlap.
+    if (WRITE_USE[u.role] && (w.partial || u.partial)) continue;
     // Recorded on two different command lists: nothing orders them within one list, and across lists the
     // submission (ExecuteCommandLists, fences) does.
     if (w.list && tctx.list && w.list !== tctx.list) continue;

@@ -281,13 +281,13 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string
   for (const r of e.resources) {
     const ref = substituteRef(r.ref, env.binding);
     if (!ref.key) continue;
-    uses.push({ role: r.role, ref, key: ref.key, met: state.get(ref.key), resource: env.resources.get(ref.key) });
+    uses.push({ role: r.role, ref, key: ref.key, met: state.get(ref.key), resource: env.resources.get(ref.key), ...(r.partial ? { partial: true } : {}) });
   }
   if (env.reporting && uses.length) for (const h of env.hooks) h.command?.(e, uses, env.context(e.range, list));
   for (const u of uses) {
     if (WRITE_ROLES.has(u.role)) {
       const cur = state.get(u.key);
-      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, list, origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, list, ...(u.partial ? { partial: true } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
     }
     const need = ROLE_NEEDS[u.role];
     const leg = u.met.legacy;

@@ -73,7 +73,7 @@ export interface ResState {
   deactivated: Origin | null;
   /** A command wrote the resource (copy/resolve destination, UAV clear) and no barrier followed yet. */
   /** The last write by a command with no barrier since, and the command list it was recorded on (null: unknown). */
-  pendingWrite: { method: string; role: string; origin: Origin; list?: string | null } | null;
+  pendingWrite: { method: string; role: string; origin: Origin; list?: string | null; partial?: boolean } | null;
 }
 
 export const FRESH: ResState = {

@@ -32,6 +32,8 @@ export interface BarrierMeeting {
 
 export interface CommandUse {
   role: string;
+  /** The command writes only part of the resource (see CommandEvent). */
+  partial?: boolean;
   ref: ResourceRef;
   key: string;
   met: ResState;
