@@ -103,7 +103,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'command': command(e, next, env, list); break;
     case 'execute-command-lists':
       if (env.reporting) for (const h of env.hooks) h.executeCommandLists?.(e, env.context(e.range, list));
-      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN });
+      // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it.
+      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null });
       break;
     case 'close': {
       const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list || s.split.list === null));
@@ -114,7 +115,11 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       break;
     }
     case 'reset':
-      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, split: null });
+      // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
+      for (const [k, s] of next.res) {
+        const ownWrite = s.pendingWrite && (!s.pendingWrite.list || !list || s.pendingWrite.list === list);
+        next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, split: null, ...(ownWrite ? { pendingWrite: null } : {}) });
+      }
       break;
     default:
   }
