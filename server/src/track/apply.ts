@@ -92,6 +92,9 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         enhanced(b, next, env, list, e.range, gi, bi);
       }));
       if (!e.groups) forgetAllEnhanced(next);
+      // A barrier we cannot read (an unknown group, a pointer we cannot follow) may be a global barrier: it may order
+      // any pending write.
+      if (!e.groups || e.groups.slice(0, e.count.value ?? undefined).some((g) => !g.barriers)) clearPendingWrites(next);
       break;
     case 'resource-barrier-call':
       e.barriers?.slice(0, e.count.value ?? undefined).forEach((raw, bi) => {
@@ -99,6 +102,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         recheck(raw, b, env, { group: null, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
         legacy(b, next, env, list, e.range, bi);
       });
+      if (!e.barriers) clearPendingWrites(next);
       break;
     case 'command': command(e, next, env, list); break;
     case 'execute-command-lists':
