@@ -200,6 +200,15 @@ function meetAndCall(b: BarrierFact, state: TrackState, env: TrackEnv, at: Barri
   return m;
 }
 
+/**
+ * Commands are tracked on the whole resource: a barrier on one of its subresources orders the pending write as far
+ * as barrierlint can tell (which subresources the command wrote is not followed).
+ */
+function endWholeWrite(state: TrackState, key: string): void {
+  const whole = state.res.get(key);
+  if (whole?.pendingWrite) state.set(key, { ...whole, pendingWrite: null });
+}
+
 /** A global, aliasing or null-resource UAV barrier orders every pending write. */
 function clearPendingWrites(state: TrackState): void {
   for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
@@ -246,6 +255,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
+  else endWholeWrite(state, m.key);
 }
 
 function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], bi: number): void {
@@ -283,6 +293,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
+  else endWholeWrite(state, m.key);
 }
 
 function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string | null): void {
