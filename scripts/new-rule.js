@@ -14,8 +14,8 @@ if (!id || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(id)) {
 const root = path.join(__dirname, '..');
 const files = {
   [`server/src/rules/${id}.ts`]: `// ${id} — <eb-rules.md catalog ids> (<spec section>). <What the rule checks and why it matters on the GPU.>
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

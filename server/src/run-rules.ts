@@ -6,7 +6,7 @@ import type {
 } from './extract/facts';
 import { renderMessage } from './report/message';
 import { rules as allRules } from './rules/index.generated';
-import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/rule';
+import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/define-rule';
 import { listTypes } from './track/list-types';
 import type { BarrierlintConfig, CommandListType, Finding, Level, Severity } from './types';
 

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { analyze } from '../../server/src/analyze';
 import type { ExtractProblem } from '../../server/src/extract/facts';
 import { lookupEnumIdentifier } from '../../server/src/model/enums';
-import type { ReportDescriptor } from '../../server/src/rules/rule';
+import type { ReportDescriptor } from '../../server/src/rules/define-rule';
 import { rule } from '../../server/src/rules/unknown-enumerator';
 import type { Platform } from '../../server/src/types';
 

@@ -13,7 +13,7 @@ import { CodeActionKind } from 'vscode-languageserver';
 import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
-import { ruleDocsUrl } from '../rules/rule';
+import { ruleDocsUrl } from '../rules/define-rule';
 import { disableRuleEdit } from './disable-comment';
 import { legacyRewriteActions } from './legacy-actions';
 import { trackedValueActions } from './tracked-fixes';

@@ -2,7 +2,7 @@
 // the finding's fixes in `data` so code actions need no re-analysis. Ranges are already 0-based UTF-16 (types.ts).
 import type { Diagnostic, Range as LspRange } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
-import { ruleDocsUrl } from '../rules/rule';
+import { ruleDocsUrl } from '../rules/define-rule';
 import type { Fix, Finding, Range, Severity } from '../types';
 
 export const DIAGNOSTIC_SOURCE = 'barrierlint';

@@ -3,7 +3,7 @@
 // Checks the debug layer does not make keep the same shape but name the rule instead of a message id:
 //   barrierlint WARNING: ID3D12CommandList::Barrier: <body> [ barrierlint: access-common-before]
 // With an Xbox platform: the Xbox layer's multi-line shape instead (report/xbox-format.ts).
-import { XBOX_MESSAGE_DATA_KEY, type RuleMeta, type XboxMessageData } from '../rules/rule';
+import { XBOX_MESSAGE_DATA_KEY, type RuleMeta, type XboxMessageData } from '../rules/define-rule';
 import type { Severity } from '../types';
 import { renderXboxMessage } from './xbox-format';
 

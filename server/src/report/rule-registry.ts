@@ -1,7 +1,7 @@
 // The rule registry as the report layer sees it: metadata only (ids, message names, default levels, platforms).
 // Config validation, suppressions and SARIF all ask "is this a known id?" here, so there is one answer.
 import { rules } from '../rules/index.generated';
-import type { RuleMeta } from '../rules/rule';
+import type { RuleMeta } from '../rules/define-rule';
 import type { Platform } from '../types';
 
 let metas: readonly RuleMeta[] | undefined;

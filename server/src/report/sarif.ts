@@ -4,8 +4,8 @@
 // unrelated edits (see fingerprint.ts; the ":n" suffix numbers identical findings within one file).
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RuleMeta } from '../rules/rule';
-import { ruleDocsUrl } from '../rules/rule';
+import type { RuleMeta } from '../rules/define-rule';
+import { ruleDocsUrl } from '../rules/define-rule';
 import type { Finding, Range, RelatedLocation, Severity } from '../types';
 import { fingerprint } from './fingerprint';
 import { TOOL_INFORMATION_URI, TOOL_NAME, type ReportInput, sortFindings, toolVersion } from './output-model';

@@ -2,9 +2,9 @@
 // and AccessBefore match known or assumed ..."). AccessBefore must describe how the resource was accessed since the
 // previous barrier in the same ExecuteCommandLists scope: the previous barrier's AccessAfter. An AccessBefore bit
 // the resource was not made accessible as flushes a cache that was never written — and leaves the real one alone.
-import { defineRule } from './rule';
-import { fingerprintOf, fmt, known, resourceName } from './rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './tracked-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
+import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 
 const NO_ACCESS = 0x80000000;
 const SPLIT = 0x80000000;

@@ -6,8 +6,8 @@
 // UNDEFINED (undefined-layout-access's error): one finding per mistake.
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { isSyncNone } from '../model/sync-access';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -8,8 +8,8 @@
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { accessAllowedByLayout } from '../model/layouts';
 import { formatAccess, formatLayout } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, known, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, known, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

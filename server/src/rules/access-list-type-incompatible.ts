@@ -6,9 +6,9 @@
 // (~1332 INCOMPATIBLE_BARRIER_ACCESS, likely id). ACCESS_COMMON and NO_ACCESS are legal on every list (C.23 #14).
 import { disallowedAccessOnList } from '../model/layouts';
 import { formatAccess } from '../model/messages';
-import { reportListBits } from './call-helpers';
-import { defineRule } from './rule';
-import { reportOnce } from './rule-helpers';
+import { reportListBits } from './support/call-helpers';
+import { defineRule } from './define-rule';
+import { reportOnce } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -6,8 +6,8 @@
 import type { BarrierGroupFact } from '../extract/facts';
 import { BARRIER_TYPE } from '../model/enums';
 import { formatEnumValue } from '../model/format-values';
-import { defineRule } from './rule';
-import { known, reportOnce } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { known, reportOnce } from './support/rule-helpers';
 
 const STRUCT_OF: Record<string, string> = {
   global: 'D3D12_GLOBAL_BARRIER', texture: 'D3D12_TEXTURE_BARRIER', buffer: 'D3D12_BUFFER_BARRIER',

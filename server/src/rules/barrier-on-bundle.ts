@@ -5,7 +5,7 @@
 // D3D12_COMMAND_LIST_TYPE_BUNDLE or from `commandLists` in the configuration.
 import { formatCommandListType } from '../model/messages';
 import type { Range } from '../types';
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 export const rule = defineRule({
   meta: {

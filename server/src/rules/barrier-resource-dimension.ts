@@ -2,8 +2,8 @@
 // matches resource type"). A texture barrier must name a texture and a buffer barrier a buffer; the driver would
 // otherwise apply layout/compression logic to memory that has none (or skip it where it is needed).
 // Needs the resource's creation in the analysed code; otherwise silent.
-import { defineRule } from './rule';
-import { fingerprintOf, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -3,8 +3,8 @@
 // documented; the legacy analog is #954 RESOURCE_BARRIER_ZERO_BARRIERS). Usually a sign that a barrier batch was
 // flushed while empty, or that a count was computed before the array was filled. Message modelled on E9.
 import type { BarrierGroupFact } from '../extract/facts';
-import { defineRule } from './rule';
-import { known, reportOnce } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { known, reportOnce } from './support/rule-helpers';
 
 function countRange(g: BarrierGroupFact) {
   const n = g.numBarriers;

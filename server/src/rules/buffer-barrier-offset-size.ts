@@ -5,8 +5,8 @@
 // (likely id; text is barrierlint's). A Size that is neither 0 nor UINT64_MAX can only be checked against the
 // buffer's width, which one barrier does not show: that case is a warning.
 import { UINT64_MAX_VALUE } from '../model/enums';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -2,8 +2,8 @@
 // Not a debug-layer check when the state looks valid: a copy or resolve destination read (as a copy source,
 // indirect arguments, ...) or written again before any barrier. The copy engine's writes are not visible to the
 // next command without a barrier; on buffers and promoted COMMON resources the debug layer says nothing.
-import { defineRule } from './rule';
-import { reportHazards } from './hazard-helpers';
+import { defineRule } from './define-rule';
+import { reportHazards } from './support/hazard-helpers';
 
 const WRITERS = new Set(['copy-dest', 'resolve-dest']);
 

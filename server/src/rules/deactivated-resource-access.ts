@@ -1,8 +1,8 @@
 // deactivated-resource-access — eb-rules.md EB-ACCESS-07 / EB-ALIAS-01 (EB § Resource Aliasing). After a barrier
 // with AccessAfter = NO_ACCESS the resource is deactivated (typically because an aliased resource takes over its
 // memory): it may not be accessed, and the next barrier on it must re-activate it with AccessBefore = NO_ACCESS.
-import { defineRule } from './rule';
-import { fingerprintOf, fmt, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
 
 const NO_ACCESS = 0x80000000;
 

@@ -5,8 +5,8 @@
 // ~1436 TEXTURE_BARRIER_INVALID_FLAGS (likely, not observed); message text is barrierlint's (eb-rules.md D.4).
 import { LAYOUT_UNDEFINED, TEXTURE_BARRIER_FLAGS } from '../model/enums';
 import { formatLayout } from '../model/messages';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 const DISCARD = TEXTURE_BARRIER_FLAGS.DISCARD;
 

@@ -4,10 +4,10 @@
 // transitions (two waits, two cache flushes, possibly two decompressions) where one barrier from the first
 // barrier's Before values to the last one's After values would do. The debug layer has no message for it.
 import { describeSelection, selectionsOverlap } from '../model/subresource-ranges';
-import { submittedBarriers, subresourceSelection } from './call-helpers';
-import type { PlacedBarrier } from './call-helpers';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
+import { submittedBarriers, subresourceSelection } from './support/call-helpers';
+import type { PlacedBarrier } from './support/call-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 const SPLIT = 0x80000000;
 

@@ -5,10 +5,10 @@
 // debug layer warns (#1008, logged as #1015 by 2016 runtimes).
 import { RESOURCE_BARRIER_FLAGS } from '../model/enums';
 import { selectionsOverlap } from '../model/subresource-ranges';
-import { submittedBarriers, subresourceSelection } from './call-helpers';
-import type { PlacedBarrier } from './call-helpers';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
+import { submittedBarriers, subresourceSelection } from './support/call-helpers';
+import type { PlacedBarrier } from './support/call-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 /** The later desc of a split pair (END_ONLY of one transition, then BEGIN_ONLY of the next) is not a duplicate. */
 function endThenBegin(first: PlacedBarrier, second: PlacedBarrier): boolean {

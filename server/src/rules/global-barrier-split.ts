@@ -5,8 +5,8 @@
 // likely id; message text is barrierlint's, eb-rules.md D.4).
 import { SYNC } from '../model/enums';
 import { formatSync } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce } from './support/rule-helpers';
 
 const SPLIT = SYNC.SPLIT >>> 0;
 

@@ -2,8 +2,8 @@
 // A texture last transitioned by an enhanced barrier must be put in D3D12_BARRIER_LAYOUT_COMMON (all accesses
 // finished) by an enhanced barrier before a legacy ResourceBarrier references it; legacy state validation knows
 // nothing of the enhanced layout and would start from the wrong one.
-import { defineRule } from './rule';
-import { fingerprintOf, fmt, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, fmt, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -5,8 +5,8 @@
 // non-COMMON InitialState are the same case (reported with #1350, as engines observed).
 import { formatLegacyState } from '../model/messages';
 import { xboxEnumName } from '../model/xbox-messages';
-import { defineRule } from './rule';
-import { fingerprintOf, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

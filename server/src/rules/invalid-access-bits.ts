@@ -5,8 +5,8 @@
 // The debug layer rejects both (~1417 INVALID_BARRIER_ACCESS, likely id; message text is barrierlint's, D.4).
 import { ACCESS_DEFINED_MASK, ACCESS_GLOBAL } from '../model/enums';
 import { formatAccess } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, hex, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, hex, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -5,8 +5,8 @@
 // command list. Debug-layer id ~1341 UNSUPPORTED_BARRIER_LAYOUT (likely, not observed; text is barrierlint's).
 import { RETIRED_LAYOUTS, isValidLayout } from '../model/layouts';
 import { formatLayout } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -7,9 +7,9 @@ import { ROLE_NEEDS } from '../model/api';
 import { isAccessAllowedByLayout } from '../model/layouts';
 import { promotableFromCommon } from '../model/legacy-states';
 import { formatLegacyState } from '../model/messages';
-import { defineRule } from './rule';
-import { fmt } from './rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './tracked-helpers';
+import { defineRule } from './define-rule';
+import { fmt } from './support/rule-helpers';
+import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -5,8 +5,8 @@
 // likely id, not observed; message text is barrierlint's, eb-rules.md D.4).
 import { SYNC_DEFINED_MASK } from '../model/enums';
 import { formatSync } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, hex, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, hex, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

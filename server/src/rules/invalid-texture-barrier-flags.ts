@@ -4,8 +4,8 @@
 // Debug-layer id ~1436 TEXTURE_BARRIER_INVALID_FLAGS (likely, not observed); message text is barrierlint's.
 import { TEXTURE_BARRIER_FLAGS_DEFINED_MASK } from '../model/enums';
 import { formatEnumValue } from '../model/format-values';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, hex, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, hex, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

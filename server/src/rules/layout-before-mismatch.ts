@@ -3,9 +3,9 @@
 // The driver decompresses/recompresses from the layout it is told; a wrong LayoutBefore corrupts the transition.
 // The tracked layout comes from creation (InitialLayout, legacy InitialState, swap chain) or from earlier barriers.
 import { LAYOUT_UNDEFINED } from '../model/enums';
-import { defineRule } from './rule';
-import { fmt, known, resourceName, fingerprintOf } from './rule-helpers';
-import { assumedNote, compareTracked, pathNote, relatedFor } from './tracked-helpers';
+import { defineRule } from './define-rule';
+import { fmt, known, resourceName, fingerprintOf } from './support/rule-helpers';
+import { assumedNote, compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -8,9 +8,9 @@
 import { LAYOUT } from '../model/enums';
 import { isValidLayout, layoutAllowedOnList } from '../model/layouts';
 import { formatLayout } from '../model/messages';
-import { checkedListType, listPhraseAt } from './call-helpers';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { checkedListType, listPhraseAt } from './support/call-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 const ACCESS_ONLY = LAYOUT.DIRECT_QUEUE_GENERIC_READ_COMPUTE_QUEUE_ACCESSIBLE >>> 0;
 

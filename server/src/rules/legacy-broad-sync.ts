@@ -9,9 +9,9 @@ import type { BarrierFact } from '../extract/facts';
 import { ACCESS, LAYOUT, RESOURCE_STATES, SYNC } from '../model/enums';
 import { computeOnlySync, invalidStateCombination, legacyToEnhanced } from '../model/legacy-states';
 import { formatAccess, formatLayout, formatLegacyState, formatSync } from '../model/messages';
-import { defineRule } from './rule';
-import { fingerprintOf, isNullResource, known, reportOnce, resourceName } from './rule-helpers';
-import { KnownCreations } from './xbox-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, isNullResource, known, reportOnce, resourceName } from './support/rule-helpers';
+import { KnownCreations } from './support/xbox-helpers';
 
 const UAV_STATE = RESOURCE_STATES.UNORDERED_ACCESS >>> 0;
 /** States only textures can be in (render target, depth): no buffer alternative is shown next to them. */

@@ -5,8 +5,8 @@
 // runtime rejects the barrier and Close() fails with E_INVALIDARG (#537, fatal per baldurk/renderdoc#3909).
 import { statesInvalidOnList } from '../model/legacy-states';
 import { commandListTypeWords } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, hex, known, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, hex, known, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -3,9 +3,9 @@
 // resource was implicitly promoted to. A wrong StateBefore makes the driver flush/decompress the wrong way.
 import { legacyStateAccepts } from '../model/legacy-states-compat';
 import { formatLegacyState } from '../model/messages';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './tracked-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -6,10 +6,10 @@
 import type { BarrierCallEvent, ResourceBarrierCallEvent } from '../extract/facts';
 import { ACCESS } from '../model/enums';
 import type { CommandListType } from '../types';
-import type { PlacedBarrier } from './call-helpers';
-import { submittedBarriers } from './call-helpers';
-import { defineRule } from './rule';
-import { known } from './rule-helpers';
+import type { PlacedBarrier } from './support/call-helpers';
+import { submittedBarriers } from './support/call-helpers';
+import { defineRule } from './define-rule';
+import { known } from './support/rule-helpers';
 
 type Call = BarrierCallEvent | ResourceBarrierCallEvent;
 const NO_ACCESS = ACCESS.NO_ACCESS >>> 0;

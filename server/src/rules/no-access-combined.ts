@@ -4,8 +4,8 @@
 // the driver may skip the flush or invalidation those bits ask for. ~1331 INCOMPATIBLE_BARRIER_VALUES (likely).
 import { ACCESS } from '../model/enums';
 import { formatAccess } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 const NO_ACCESS = ACCESS.NO_ACCESS >>> 0;
 

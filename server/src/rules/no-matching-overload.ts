@@ -1,7 +1,7 @@
 // no-matching-overload — a d3dx12 helper call whose arguments match no constructor/factory overload (wrong
 // count, or an enumerator of the wrong type where a resource or another enum is expected). Such a call does not
 // compile; barrierlint reports it instead of guessing which fields were meant (eb-rules.md section B).
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 export const rule = defineRule({
   meta: {

@@ -5,8 +5,8 @@
 import type { Field } from '../extract/facts';
 import { formatAccess, formatSync } from '../model/messages';
 import { accessCommonOrdWithOthers, syncNoneOrdWithOthers } from '../model/sync-access';
-import { defineRule } from './rule';
-import { SIDES, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 /**
  * The operands of a `|` expression as written: member names for enumerators of `prefix`, the operand text for

@@ -3,8 +3,8 @@
 // there is no "any resource" meaning for null — that is what a global barrier is for. A null pointer (often a
 // `= {}` struct whose pResource was never assigned, or a resource not yet created) makes the runtime drop the
 // barrier or the command list. No debug-layer id is documented (legacy analog #520 RESOURCE_BARRIER_NULL_POINTER).
-import { defineRule } from './rule';
-import { barrierNoun, fingerprintOf, isNullResource, positionSuffix, reportOnce } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { barrierNoun, fingerprintOf, isNullResource, positionSuffix, reportOnce } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -1,7 +1,7 @@
 // parse-problem — a barrier statement that does not parse (half-typed code in an editor, a macro the grammar
 // cannot see through). Extraction recovers what it can; this says where barriers may have been missed.
 // Parse errors away from barrier code are not barrierlint's business and stay silent.
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 const BARRIER_TEXT = /Barrier|D3D12_BARRIER|D3D12_RESOURCE_STATE|CD3DX12_|ResourceBarrier/;
 

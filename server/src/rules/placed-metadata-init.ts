@@ -3,8 +3,8 @@
 // DEPTH_STENCIL_WRITE, UNORDERED_ACCESS) has uninitialised compression metadata: the barrier should carry
 // D3D12_TEXTURE_BARRIER_FLAG_DISCARD, or the texture must be fully cleared/copied/discarded before its first use.
 // Clears go through descriptor handles barrierlint does not follow, so this is a warning.
-import { defineRule } from './rule';
-import { fingerprintOf, fmt, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
 
 const UNDEFINED = 0xffffffff;
 const COMPRESSIBLE = new Set([2, 3, 4, 20, 26]);

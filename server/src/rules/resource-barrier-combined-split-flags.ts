@@ -4,8 +4,8 @@
 // (~531 RESOURCE_BARRIER_INVALID_COMBINED_FLAGS, likely id; text is barrierlint's).
 import { RESOURCE_BARRIER_FLAGS } from '../model/enums';
 import { formatEnumValue } from '../model/format-values';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 const BOTH = (RESOURCE_BARRIER_FLAGS.BEGIN_ONLY | RESOURCE_BARRIER_FLAGS.END_ONLY) >>> 0;
 

@@ -8,8 +8,8 @@ import type { InvalidStateKind } from '../model/legacy-states';
 import { LEGACY_DEFINED_STATES, invalidStateCombination } from '../model/legacy-states';
 import { formatLegacyState } from '../model/messages';
 import { XBOX_COPY_SOURCE_DEST } from '../model/xbox-costs';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, isLegacyTransition, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, isLegacyTransition, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 const WHY: Partial<Record<InvalidStateKind, string>> = {
   'multiple-writes': 'combines more than one write state',

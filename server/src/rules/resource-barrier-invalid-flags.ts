@@ -5,8 +5,8 @@
 // together is resource-barrier-combined-split-flags's finding.
 import { RESOURCE_BARRIER_FLAGS_DEFINED_MASK } from '../model/enums';
 import { formatEnumValue } from '../model/format-values';
-import { defineRule } from './rule';
-import { barrierNoun, fieldRange, fingerprintOf, hex, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { barrierNoun, fieldRange, fingerprintOf, hex, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -2,8 +2,8 @@
 // A legacy transition whose StateBefore equals StateAfter changes nothing, and the runtime rejects it: Close()
 // fails. The usual intent is a UAV→UAV dependency, which needs a UAV barrier instead. Message is the debug
 // layer's own text (E6, #525 RESOURCE_BARRIER_MATCHING_STATES).
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, isLegacyTransition, known, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, isLegacyTransition, known, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -2,8 +2,8 @@
 // A legacy transition barrier changes the state of one resource's subresources: Transition.pResource must not be
 // null. (UAV and aliasing barriers may be null — "any resource" — and are not reported.) The runtime rejects the
 // call and Close() fails. ~520 RESOURCE_BARRIER_NULL_POINTER (likely id; message text is barrierlint's).
-import { defineRule } from './rule';
-import { fingerprintOf, isLegacyTransition, isNullResource, positionSuffix, reportOnce } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, isLegacyTransition, isNullResource, positionSuffix, reportOnce } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -6,8 +6,8 @@
 import { XBOX_RESOURCE_STATE_MASK } from '../model/enums';
 import { invalidStateCombination } from '../model/legacy-states';
 import { formatLegacyState } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, hex, isLegacyTransition, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, hex, isLegacyTransition, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -1,8 +1,8 @@
 // resource-barrier-zero-barriers — eb-rules.md LB-13 (microsoft/DirectX-Graphics-Samples#137, example E9).
 // ResourceBarrier(0, ...) records nothing; the debug layer warns, with the exact text of E9. Usually a batch of
 // legacy barriers flushed while empty, or a count computed before the array was filled.
-import { defineRule } from './rule';
-import { known, reportOnce } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { known, reportOnce } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -4,9 +4,9 @@
 // otherwise work the previous barrier let start can still be running when this one transitions the resource.
 // SyncBefore NONE claims there was no earlier work at all, which the previous barrier contradicts.
 import { expandSync } from '../model/sync-access';
-import { defineRule } from './rule';
-import { fingerprintOf, fmt, known, resourceName } from './rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './tracked-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
+import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 
 const SPLIT = 0x80000000;
 

@@ -1,8 +1,8 @@
 // simultaneous-access-layout — eb-rules.md EB-LAYOUT-10 (EB § Single-Queue Simultaneous Access, § Interop).
 // Textures created with ALLOW_SIMULTANEOUS_ACCESS (or ALLOW_CROSS_ADAPTER) have an immutable COMMON layout: a
 // texture barrier on them must use COMMON on both sides (or UNDEFINED/UNDEFINED for an access-only barrier).
-import { defineRule } from './rule';
-import { fingerprintOf, fmt, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
 
 const SIMULTANEOUS_FLAGS = 0x20 | 0x10;
 const UNDEFINED = 0xffffffff;

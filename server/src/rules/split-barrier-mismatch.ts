@@ -4,8 +4,8 @@
 // races with the transition in flight.
 import type { BarrierFact } from '../extract/facts';
 import type { PendingSplit } from '../track/state';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 const SPLIT = 0x80000000;
 const ENHANCED_KEYS = ['LayoutBefore', 'LayoutAfter', 'AccessBefore', 'AccessAfter'];

@@ -1,7 +1,7 @@
 // split-barrier-unmatched-begin — eb-rules.md EB-SPLIT-07 / LB-12 (RB § Split Barriers).
 // A command list closed while a begin-split barrier is still pending: the transition never completes in this
 // list, and the resource cannot be used. Reported at the Close() that ends the list.
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 export const rule = defineRule({
   meta: {

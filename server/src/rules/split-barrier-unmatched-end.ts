@@ -2,8 +2,8 @@
 // An end barrier (SyncBefore = SPLIT, or legacy END_ONLY) with no begin barrier pending on that resource: the
 // driver has no transition in flight to complete. Reported only when the resource's history in the analysed code
 // is known (a begin in another function, or before a helper we could not see, stays silent).
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 const SPLIT = 0x80000000;
 

@@ -5,8 +5,8 @@
 // way. Lint: no debug-layer message is documented. Global barriers are global-barrier-split's case.
 import { SYNC } from '../model/enums';
 import { formatSync } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 const SPLIT = SYNC.SPLIT >>> 0;
 

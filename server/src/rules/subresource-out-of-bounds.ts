@@ -6,8 +6,8 @@
 // and 1 otherwise; planar video formats are not modelled (no finding beyond plane 0 is then possible).
 import type { BarrierFact } from '../extract/facts';
 import type { ResourceCreation } from '../extract/facts';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 function planes(c: ResourceCreation): number {
   return ((c.flags ?? 0) & 0x2) !== 0 ? 2 : 1;

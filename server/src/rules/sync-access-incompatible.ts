@@ -9,8 +9,8 @@
 import { SYNC_DEFINED_MASK } from '../model/enums';
 import { formatAccess, formatSync } from '../model/messages';
 import { incompatibleAccessBits, isSyncNone } from '../model/sync-access';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

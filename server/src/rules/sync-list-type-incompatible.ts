@@ -6,9 +6,9 @@
 // everywhere (C.23 #14); ALL and SPLIT on every list; ALL_SHADING and NON_PIXEL_SHADING on compute lists.
 import { disallowedSyncOnList } from '../model/layouts';
 import { formatSync } from '../model/messages';
-import { reportListBits } from './call-helpers';
-import { defineRule } from './rule';
-import { reportOnce } from './rule-helpers';
+import { reportListBits } from './support/call-helpers';
+import { defineRule } from './define-rule';
+import { reportOnce } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

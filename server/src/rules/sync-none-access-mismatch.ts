@@ -3,8 +3,8 @@
 // AccessBefore must be NO_ACCESS (likewise SyncAfter NONE ⇒ AccessAfter NO_ACCESS). Otherwise the driver is told
 // to flush caches for work it was told not to wait on — the debug layer rejects the barrier (#1331).
 import { ACCESS } from '../model/enums';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, fmt, isEnhanced, known, positionSuffix, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, fmt, isEnhanced, known, positionSuffix, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -2,8 +2,8 @@
 // a resource written through a UAV (ClearUnorderedAccessView*) and then read or written again by another command
 // with no barrier in between. UAV writes are unordered; without a UAV barrier the next command may see the old
 // data or race with the clear. Users lose days to this because nothing reports it.
-import { defineRule } from './rule';
-import { reportHazards } from './hazard-helpers';
+import { defineRule } from './define-rule';
+import { reportHazards } from './support/hazard-helpers';
 
 const WRITERS = new Set(['clear-uav']);
 

@@ -6,8 +6,8 @@
 // layout that does not exist — the debug layer rejects it (#1331, the E20 wording with LAYOUT_UNDEFINED).
 import { ACCESS, LAYOUT_UNDEFINED } from '../model/enums';
 import { formatAccess, formatLayout } from '../model/messages';
-import { defineRule } from './rule';
-import { SIDES, fieldRange, fingerprintOf, known, reportOnce, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { SIDES, fieldRange, fingerprintOf, known, reportOnce, resourceName } from './support/rule-helpers';
 
 const NO_ACCESS = ACCESS.NO_ACCESS >>> 0;
 

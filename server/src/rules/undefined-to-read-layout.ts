@@ -6,8 +6,8 @@
 // use UNDEFINED → SHADER_RESOURCE as filler are annotated (adding `pc` here is the whole change).
 import { ACCESS, LAYOUT, LAYOUT_UNDEFINED } from '../model/enums';
 import { formatLayout } from '../model/messages';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 const READ_ONLY_LAYOUTS = new Set([
   'GENERIC_READ', 'DEPTH_STENCIL_READ', 'SHADER_RESOURCE', 'COPY_SOURCE', 'RESOLVE_SOURCE', 'SHADING_RATE_SOURCE',

@@ -3,7 +3,7 @@
 // headers — or a project macro shadows the name — and every rule that needs the value stays silent, so say so.
 // Xbox-only names (D3D12XBOX_*, xbox-platform.md § 7) are unknown identifiers on `pc` and known on the Xbox profiles.
 import { isXboxIdentifier } from '../model/enums';
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 export const rule = defineRule({
   meta: {

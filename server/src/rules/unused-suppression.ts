@@ -2,7 +2,7 @@
 // A stale suppression hides the next real error on that line, so it is reported like ESLint's
 // --report-unused-disable-directives. The rule has no visitors: report/suppressions.ts emits its findings
 // after every other rule ran (it is the only place that knows which suppressions were used).
-import type { RuleContext, RuleMeta } from './rule';
+import type { RuleContext, RuleMeta } from './define-rule';
 
 const meta: RuleMeta = {
   id: 'unused-suppression',

@@ -7,7 +7,7 @@ import type { Possible } from '../track/state';
 import type { CommandUse } from '../track/visitors';
 import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT } from '../model/enums';
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 const COMMON_LAYOUTS = new Set([LAYOUT.COMMON, LAYOUT.DIRECT_QUEUE_COMMON, LAYOUT.COMPUTE_QUEUE_COMMON]);
 

@@ -4,9 +4,9 @@
 // or count buffer left in GENERIC_READ — fine on PC — is not readable by the command processor. And indirect
 // argument buffers must be created with D3D12XBOX_RESOURCE_FLAG_ALLOW_INDIRECT_BUFFER.
 import { RESOURCE_STATES, XBOX_RESOURCE_FLAGS } from '../model/enums';
-import { defineRule } from './rule';
-import { compareTracked, pathNote, relatedFor } from './tracked-helpers';
-import { xfmt } from './xbox-helpers';
+import { defineRule } from './define-rule';
+import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { xfmt } from './support/xbox-helpers';
 
 const GENERIC_READ = RESOURCE_STATES.GENERIC_READ >>> 0;
 const ROLES = new Set(['indirect-argument', 'indirect-count']);

@@ -7,9 +7,9 @@
 import type { BarrierFact } from '../extract/facts';
 import { ACCESS, LAYOUT, RESOURCE_STATES, SYNC } from '../model/enums';
 import { enhancedBarrierCost, legacyBarrierCost, translateLegacy } from '../model/xbox-costs';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
-import { legacyInput, xfmt } from './xbox-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { legacyInput, xfmt } from './support/xbox-helpers';
 
 /** Legacy states whose translated SyncBefore covers more shader stages than compute alone. */
 const WIDE_STATES = new Set([RESOURCE_STATES.NON_PIXEL_SHADER_RESOURCE, RESOURCE_STATES.UNORDERED_ACCESS]);

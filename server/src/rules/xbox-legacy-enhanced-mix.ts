@@ -6,8 +6,8 @@
 import type { Possible } from '../track/state';
 import type { TrackContext } from '../track/visitors';
 import type { BarrierFact } from '../extract/facts';
-import { defineRule } from './rule';
-import { fingerprintOf, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

@@ -2,7 +2,7 @@
 // this feature"). Xbox One has no enhanced barriers: ID3D12GraphicsCommandList7::Barrier and the resource
 // creation calls taking an initial D3D12_BARRIER_LAYOUT (CreateCommittedResource3, CreatePlacedResource2,
 // CreateReservedResource2) do not exist there. Code shared with Xbox Series must keep a legacy path for Xbox One.
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 export const rule = defineRule({
   meta: {

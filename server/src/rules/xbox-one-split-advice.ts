@@ -5,9 +5,9 @@
 // whether independent work exists. Xbox One only: on Xbox Series splits are slower (xbox-split-barrier).
 import { ALL_SUBRESOURCES } from '../model/enums';
 import { stateClass } from '../model/legacy-states';
-import { defineRule } from './rule';
-import { fingerprintOf, known, resourceName } from './rule-helpers';
-import { xfmt } from './xbox-helpers';
+import { defineRule } from './define-rule';
+import { fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { xfmt } from './support/xbox-helpers';
 
 export const rule = defineRule({
   meta: {

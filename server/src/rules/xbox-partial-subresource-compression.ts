@@ -9,12 +9,12 @@ import type { BarrierFact, ResourceCreation } from '../extract/facts';
 import { applicableTables, compressionStates, translateLegacy, type CompressionTable } from '../model/xbox-costs';
 import type { CompressionState } from '../model/xbox-cost-tables';
 import { LAYOUT, LAYOUT_UNDEFINED } from '../model/enums';
-import { type BarrierPosition, defineRule } from './rule';
-import { fieldRange, fingerprintOf, known, resourceName } from './rule-helpers';
+import { type BarrierPosition, defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, known, resourceName } from './support/rule-helpers';
 import {
   KnownCreations, type PlaneSelection, type RangeExtent, hasMetadataFlags, legacyInput, subresourceExtent,
   textureRangeExtent, traitsOf, xfmt,
-} from './xbox-helpers';
+} from './support/xbox-helpers';
 
 const METADATA_LAYOUTS = new Set([LAYOUT.RENDER_TARGET, LAYOUT.DEPTH_STENCIL_WRITE, LAYOUT.DEPTH_STENCIL_READ]);
 

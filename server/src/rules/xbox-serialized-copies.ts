@@ -5,7 +5,7 @@
 // copies back to back (consecutive statements; neither writes what the other touches).
 import type { CommandEvent } from '../extract/facts';
 import type { CommandUse } from '../track/visitors';
-import { defineRule } from './rule';
+import { defineRule } from './define-rule';
 
 const COPIES = new Set(['CopyResource', 'CopyBufferRegion', 'CopyTextureRegion', 'CopyTiles']);
 const WRITES = new Set(['copy-dest', 'copy-tiles']);

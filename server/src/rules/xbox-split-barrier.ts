@@ -4,8 +4,8 @@
 // immediate one. Applies to enhanced splits (SyncAfter SPLIT) and to legacy BEGIN_ONLY barriers, which the driver
 // translates to enhanced ones (not with legacyBarrierTranslation false: the old legacy path then runs).
 import { RESOURCE_BARRIER_FLAGS, SYNC } from '../model/enums';
-import { defineRule } from './rule';
-import { fieldRange, fingerprintOf, isEnhanced, known, resourceName } from './rule-helpers';
+import { defineRule } from './define-rule';
+import { fieldRange, fingerprintOf, isEnhanced, known, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {

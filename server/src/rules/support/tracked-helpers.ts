@@ -1,8 +1,8 @@
 // Shared logic for rules that compare a barrier's before-value with the tracked state: an error only when no
 // path agrees (or a loop's second iteration disagrees), a warning when some paths agree, silence when unknown.
-import type { Origin, Possible } from '../track/state';
-import type { TrackContext } from '../track/visitors';
-import type { RelatedLocation, Severity } from '../types';
+import type { Origin, Possible } from '../../track/state';
+import type { TrackContext } from '../../track/visitors';
+import type { RelatedLocation, Severity } from '../../types';
 
 export interface Comparison {
   severity: Severity | null;

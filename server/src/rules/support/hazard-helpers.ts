@@ -1,7 +1,7 @@
 // Shared by the two hazard rules: a command meets a resource another command wrote with no barrier in between.
-import type { CommandEvent } from '../extract/facts';
-import type { CommandUse, TrackContext } from '../track/visitors';
-import type { RuleContext } from './rule';
+import type { CommandEvent } from '../../extract/facts';
+import type { CommandUse, TrackContext } from '../../track/visitors';
+import type { RuleContext } from '../define-rule';
 
 const READ_USE: Record<string, string> = {
   'copy-source': 'read as a copy source', 'resolve-source': 'read as a resolve source',

@@ -1,9 +1,9 @@
 // Shared helpers for rule files: the barrier position suffix the debug layer prints, field access with ranges,
 // and value formatting. (Not a rule: the registry generator skips *-helpers.ts.)
-import type { BarrierFact, Field, ResourceRef } from '../extract/facts';
-import { formatEnumValue } from '../model/format-values';
-import type { Range } from '../types';
-import type { BarrierPosition, ReportDescriptor, RuleContext } from './rule';
+import type { BarrierFact, Field, ResourceRef } from '../../extract/facts';
+import { formatEnumValue } from '../../model/format-values';
+import type { Range } from '../../types';
+import type { BarrierPosition, ReportDescriptor, RuleContext } from '../define-rule';
 
 const NOUN: Record<string, string> = {
   texture: 'texture barrier', buffer: 'buffer barrier', global: 'global barrier',

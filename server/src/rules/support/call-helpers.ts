@@ -1,12 +1,12 @@
 // Helpers for the rules that look at the recording command list or at one whole Barrier/ResourceBarrier call:
 // naming the list in messages, which list types the per-barrier queue rules check, the barriers a call really
 // submits (with their group/index), and the subresources a barrier names. (Not a rule: *-helpers.ts.)
-import type { BarrierCallEvent, BarrierFact, ResourceBarrierCallEvent } from '../extract/facts';
-import { formatCommandListType } from '../model/messages';
-import type { SubresourceSelection } from '../model/subresource-ranges';
-import { selectionOfRange } from '../model/subresource-ranges';
-import type { CommandListType } from '../types';
-import type { BarrierPosition, ReportDescriptor } from './rule';
+import type { BarrierCallEvent, BarrierFact, ResourceBarrierCallEvent } from '../../extract/facts';
+import { formatCommandListType } from '../../model/messages';
+import type { SubresourceSelection } from '../../model/subresource-ranges';
+import { selectionOfRange } from '../../model/subresource-ranges';
+import type { CommandListType } from '../../types';
+import type { BarrierPosition, ReportDescriptor } from '../define-rule';
 import { SIDES, fieldRange, fingerprintOf, isEnhanced, known, positionSuffix, resourceName } from './rule-helpers';
 
 /**

@@ -1,10 +1,10 @@
 // Helpers shared by the Xbox rules: what a barrier's resource is known to be (from a creation seen earlier in the
 // file), whether a barrier's subresource range is a strict part of the resource, the inputs of the cost model,
 // and Xbox-aware value names. (Not a rule: the registry generator skips *-helpers.ts.)
-import type { BarrierFact, CreationEvent, ResourceCreation } from '../extract/facts';
-import { ALL_SUBRESOURCES, RESOURCE_FLAGS } from '../model/enums';
-import type { EnhancedBarrierInput, LegacyBarrierInput, ResourceTraits } from '../model/xbox-costs';
-import { xboxEnumName } from '../model/xbox-messages';
+import type { BarrierFact, CreationEvent, ResourceCreation } from '../../extract/facts';
+import { ALL_SUBRESOURCES, RESOURCE_FLAGS } from '../../model/enums';
+import type { EnhancedBarrierInput, LegacyBarrierInput, ResourceTraits } from '../../model/xbox-costs';
+import { xboxEnumName } from '../../model/xbox-messages';
 import { known } from './rule-helpers';
 
 /** Creations seen so far in the file, by resource key (the single pass visits events in source order). */
