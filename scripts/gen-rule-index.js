@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Generates server/src/rules/index.generated.ts: the rule registry.
+// Generates server/src/rules/index.ts: the rule registry.
 // Every server/src/rules/<id>.ts except define-rule.ts and index*.ts is a rule file (shared helpers live in support/) exporting
 // `export const rule = { meta, create }`; the registry imports them in file-name order so the rule list (and
 // therefore SARIF output) is deterministic. Runs before tsc in `npm run build`; the output is git-ignored.
@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const rulesDir = path.join(__dirname, '..', 'server', 'src', 'rules');
-const outFile = path.join(rulesDir, 'index.generated.ts');
+const outFile = path.join(rulesDir, 'index.ts');
 
 function isRuleFile(name) {
   if (!name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts')) return false;

@@ -1,5 +1,5 @@
 // Renders the rule list (docs/rules.md) from the registry: id, debug-layer message, default severity, platforms.
-import { rules } from '../server/src/rules/index.generated';
+import { rules } from '../server/src/rules/index';
 
 export function renderRulesList(): string {
   const rows = [...rules].sort((a, b) => a.meta.id.localeCompare(b.meta.id)).map(({ meta }) => {

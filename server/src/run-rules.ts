@@ -5,7 +5,7 @@ import type {
   BarrierCallEvent, BarrierFact, Event, FileFacts, ResourceBarrierCallEvent, Stmt,
 } from './extract/facts';
 import { renderMessage } from './report/message';
-import { rules as allRules } from './rules/index.generated';
+import { rules as allRules } from './rules/index';
 import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/define-rule';
 import { listTypes } from './track/list-types';
 import type { BarrierlintConfig, CommandListType, Finding, Level, Severity } from './types';

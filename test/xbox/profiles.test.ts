@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { analyze } from '../../server/src/analyze';
-import { rules } from '../../server/src/rules/index.generated';
+import { rules } from '../../server/src/rules/index';
 import type { Platform } from '../../server/src/types';
 import { fixtureConfig } from '../harness/fixture';
 

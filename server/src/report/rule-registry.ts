@@ -1,6 +1,6 @@
 // The rule registry as the report layer sees it: metadata only (ids, message names, default levels, platforms).
 // Config validation, suppressions and SARIF all ask "is this a known id?" here, so there is one answer.
-import { rules } from '../rules/index.generated';
+import { rules } from '../rules/index';
 import type { RuleMeta } from '../rules/define-rule';
 import type { Platform } from '../types';
 
