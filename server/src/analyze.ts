@@ -1,9 +1,10 @@
 // analyze(text, uri, options) → findings and extracted facts: the single entry both surfaces (CLI, LSP) call.
 // Data flows parse → extract → track → rules → report; this file only wires the layers together.
 import { extractFacts } from './extract/extract';
-import type { FileFacts, FunctionFacts } from './extract/facts';
+import type { FileFacts } from './extract/facts';
 import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
+import type { AnalysisResult, SiteFact } from './report/analysis-result';
 import { finalizeFindings } from './report/finalize';
 import { instantiateRules, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
@@ -12,36 +13,7 @@ import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range } from './types';
 import { DEFAULT_CONFIG } from './types';
 
-/** One barrier/creation/call site as `--format facts` prints it (contracts.md). Lines/columns 1-based. */
-export interface SiteFact {
-  kind: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  resource: string | null;
-  fields: Record<string, string | number | null>;
-  /** Tracked state around a barrier site, when the tracker reached it. */
-  tracked?: SiteState;
-}
-
-export interface AnalysisResult {
-  uri: string;
-  findings: Finding[];
-  sites: SiteFact[];
-  parseErrors: number;
-  /** True when the analysis ran to the end (false: skipped, e.g. binary or over the size cap). */
-  complete: boolean;
-  /** The extracted facts, for the language server (hover) and cross-file summaries. */
-  facts?: FileFacts;
-  /**
-   * Cross-file helpers: this file's helper functions (plain data, safe to send between threads) and the names it
-   * calls but could not resolve. A multi-file run re-analyses a file with a WorkspaceIndex when another file
-   * defines one of those names.
-   */
-  helpers?: FunctionFacts[];
-  unresolvedCalls?: string[];
-}
+export type { AnalysisResult, SiteFact } from './report/analysis-result';
 
 export interface AnalyzeExtras extends AnalyzeOptions {
   /** A tree already parsed (and possibly incrementally re-parsed) for this exact text. */

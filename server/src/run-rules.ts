@@ -4,6 +4,7 @@
 import type {
   BarrierCallEvent, BarrierFact, Event, FileFacts, ResourceBarrierCallEvent, Stmt,
 } from './extract/facts';
+import { forEachEvent } from './track/events';
 import { renderMessage } from './report/message';
 import { rules as allRules } from './rules/index';
 import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/define-rule';
@@ -43,17 +44,6 @@ export function instantiateRules(uri: string, config: BarrierlintConfig, finding
     active.push({ rule, visitors: rule.create(ctx) });
   }
   return active;
-}
-
-export function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
-  switch (s.k) {
-    case 'seq': s.body.forEach((c) => forEachEvent(c, visit)); return;
-    case 'if': forEachEvent(s.then, visit); if (s.else) forEachEvent(s.else, visit); return;
-    case 'loop': forEachEvent(s.body, visit); return;
-    case 'switch': s.cases.forEach((c) => forEachEvent(c, visit)); return;
-    case 'event': visit(s.event); return;
-    default:
-  }
 }
 
 type BarrierCall = BarrierCallEvent | ResourceBarrierCallEvent;

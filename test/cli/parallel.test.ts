@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { selectShard } from '../../server/src/cli/files';
+import { selectShard } from '../../server/src/files/collect';
 import { CLEAN_CPP, SYNC_NONE_CPP, runCli, staleSuppressionCpp, tempTree } from './helpers';
 
 interface JsonReport {

@@ -1,7 +1,7 @@
 // The language server in-process over a real JSON-RPC connection: lifecycle, versions, skipped files, robustness.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MAX_FILE_CHARS } from '../../server/src/lsp/document-analysis';
+import { MAX_FILE_CHARS } from '../../server/src/files/skip-reason';
 import { startInProcess, type InProcessPair } from '../harness/lsp-client';
 
 const URI = 'file:///work/frame.cpp';

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/analyze';
 import type { Event } from '../../server/src/extract/facts';
-import { forEachEvent, previousBarrierCalls } from '../../server/src/run-rules';
+import { previousBarrierCalls } from '../../server/src/run-rules';
+import { forEachEvent } from '../../server/src/track/events';
 
 /** 1-based line of each barrier call → line of the call it follows (absent: it follows none). */
 function adjacency(body: string): Record<number, number> {

@@ -5,7 +5,7 @@
 // With --shard, `context` holds the other shards' files (analysed only when needed) so the index is complete.
 import { analyze } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
-import type { FileOutcome } from './lint';
+import type { FileOutcome } from './outcome';
 import { forReport } from './pool';
 import { readSource } from './read-source';
 

@@ -5,7 +5,7 @@
 /* NOTE: like main.ts, the CLI is allowed the console: its stdout is the report. */
 import * as path from 'node:path';
 import { main } from './main';
-import type { RunIo } from './report-run';
+import type { RunIo } from './run-io';
 
 /** The repository root: this file runs from out/server/src/cli/ (or server/src/cli/ under ts-node). */
 function repositoryRoot(): string {

@@ -5,12 +5,12 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyze, type SiteFact } from '../analyze';
-import type { ConfigResolver } from '../report/config';
-import { forEachEvent } from '../run-rules';
+import type { ConfigResolver } from '../config/config';
+import { forEachEvent } from '../track/events';
 import { type CostReport, isBarrierSite, siteCost } from '../report/site-cost';
 import type { Platform } from '../types';
 import { readSource } from './read-source';
-import type { RunIo } from './report-run';
+import type { RunIo } from './run-io';
 
 export interface ExplainTarget {
   file: string;

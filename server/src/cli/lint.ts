@@ -3,24 +3,14 @@
 // parallelism.
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { AnalysisResult } from '../analyze';
-import type { ConfigResolver, LoadedConfig } from '../report/config';
+import type { ConfigResolver } from '../config/config';
 import type { ResultCache } from './cache';
 import { crossFilePass } from './cross-file';
-import type { TargetFile } from './files';
+import type { TargetFile } from '../files/collect';
+import type { FileOutcome } from './outcome';
 import { type AnalyzeReply, type AnalyzeTask, WorkerPool, analyzeTask } from './pool';
 import type { Progress } from './progress';
 import { readSource } from './read-source';
-
-export interface FileOutcome {
-  target: TargetFile;
-  uri: string;
-  config: LoadedConfig;
-  /** Present unless the file could not be read or its analysis threw. */
-  result?: AnalysisResult;
-  /** Why the file was not (completely) linted; any failure makes the run exit 2. */
-  failure?: string;
-}
 
 export interface LintOptions {
   configs: ConfigResolver;

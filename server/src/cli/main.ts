@@ -6,13 +6,14 @@ import * as path from 'node:path';
 import { CommanderError } from 'commander';
 import { ResultCache } from './cache';
 import { explain } from './explain';
-import { collectFiles, selectShard } from './files';
+import { collectFiles, selectShard } from '../files/collect';
 import { lintFiles } from './lint';
 import { UsageError, buildProgram, toRunOptions, type RunOptions } from './options';
 import { Progress } from './progress';
-import { type RunIo, reportRun } from './report-run';
+import { reportRun } from './report-run';
+import type { RunIo } from './run-io';
 import { BaselineError } from '../report/baseline';
-import { ConfigError, ConfigResolver } from '../report/config';
+import { ConfigError, ConfigResolver } from '../config/config';
 
 export async function main(argv: readonly string[], io: RunIo): Promise<number> {
   const program = buildProgram().configureOutput({

@@ -7,16 +7,11 @@ import { LEVELS, isLevel } from '../report/rule-levels';
 import { TOOL_NAME, toolVersion } from '../report/output-model';
 import type { Level, Platform } from '../types';
 import { PLATFORMS } from '../types';
+import type { Shard } from '../files/collect';
 import { type ExplainTarget, parseExplainTarget } from './explain';
 
 export const FORMATS = ['text', 'json', 'sarif', 'facts'] as const;
 export type Format = (typeof FORMATS)[number];
-
-export interface Shard {
-  /** 1-based. */
-  index: number;
-  count: number;
-}
 
 export interface RunOptions {
   paths: string[];

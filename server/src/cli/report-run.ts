@@ -8,16 +8,9 @@ import { type FileReport, type ReportInput, countBySeverity } from '../report/ou
 import { renderSarif } from '../report/sarif';
 import { renderText, summaryLine } from '../report/text';
 import type { Finding, Platform } from '../types';
-import type { FileOutcome } from './lint';
 import type { RunOptions } from './options';
-
-export interface RunIo {
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Color the text output (a terminal, and neither --no-color nor NO_COLOR). */
-  color: boolean;
-}
+import type { FileOutcome } from './outcome';
+import type { RunIo } from './run-io';
 
 export function reportRun(input: {
   outcomes: readonly FileOutcome[];

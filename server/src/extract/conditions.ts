@@ -5,7 +5,7 @@
 import type { SyntaxNode } from './node';
 import type { Condition, Field } from './facts';
 import type { FnCtx } from './context';
-import { evalValue } from './expressions';
+import { evalValue } from './context';
 import { rangeOf } from './syntax';
 
 const LEAVES = new Set([

@@ -5,7 +5,7 @@ import type { FileCtx } from './context';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
-import { fold, toNumber } from './evaluate';
+import { fold, toNumber } from './constant-fold';
 import { rangeOf } from './syntax';
 
 export function collectConstants(matches: readonly Captures[], file: FileCtx): void {

@@ -1,7 +1,12 @@
 // Extraction state: the file-wide context (constants, sites, problems, helper templates) and the per-function
 // environment with branch regions, so a value assigned on only some paths becomes unknown after the branch.
+// The function context also carries the evaluator: construct modules (d3dx12 helpers, brace initializers, API
+// calls, declarations...) evaluate their sub-expressions through it, so they never import the core that calls them.
+import type { StructKind } from '../model/structs';
 import type { Range } from '../types';
+import type { Expect } from './expect';
 import type { Event, ExtractProblem, Site, Stmt } from './facts';
+import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { sameVal } from './values';
 
@@ -61,6 +66,25 @@ export function resetObjectIds(): void {
   nextObjectId = 1;
 }
 
+/**
+ * The one recursive core of the extractor: expression → abstract value (expression-core.ts implements it). Every
+ * construct module reaches it through `evalValue` / `visitCalls` below, with the function context it evaluates in.
+ */
+export interface Evaluator {
+  /** The value of an expression, directed by what the context expects (a number, a resource, a struct kind). */
+  value(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal;
+  /** Record the events and side effects (calls, `n++`, `x = ...`) of an expression whose value is not needed. */
+  effects(node: SyntaxNode, fn: FnCtx): void;
+}
+
+export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
+  return fn.evaluator.value(node, expect, fn);
+}
+
+export function visitCalls(node: SyntaxNode, fn: FnCtx): void {
+  fn.evaluator.effects(node, fn);
+}
+
 export class FnCtx {
   readonly env = new Map<string, AVal>();
   /** Declared types of parameters and locals, by name (source text with pointer/reference marks). */
@@ -70,7 +94,7 @@ export class FnCtx {
   loopDepth = 0;
   private regions: Region[] = [];
 
-  constructor(readonly file: FileCtx, readonly params: string[], readonly name: string) {}
+  constructor(readonly file: FileCtx, readonly params: string[], readonly name: string, readonly evaluator: Evaluator) {}
 
   /** Note a newly created object (struct/array) so writes to it inside the current branch are not merged. */
   created<T extends object>(o: T): T {
@@ -155,3 +179,8 @@ export function addSite(file: FileCtx, kind: string, range: Range, resource: str
   file.sites.push({ site: { kind, range, resource, fields: {} } });
   return file.sites.length - 1;
 }
+
+/** Site kind for a raw struct literal of a barrier kind (legacy kinds are refined from Type at snapshot time). */
+export const RAW_SITE_KIND: Partial<Record<StructKind, string>> = {
+  texture: 'texture-barrier', buffer: 'buffer-barrier', global: 'global-barrier', group: 'barrier-group', legacy: 'legacy-barrier',
+};

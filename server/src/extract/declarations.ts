@@ -5,11 +5,12 @@ import { STRUCT_LAYOUTS } from '../model/structs';
 import type { StructKind } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
-import { addSite } from './context';
-import { constructHelper, helperNameOf } from './construct';
-import { fold, toNumber } from './evaluate';
-import { arrayElement, deref, evalValue, isStructKind, memberExpect, structKindOfType, visitCalls } from './expressions';
-import { aggregateInit, newRawStruct, RAW_SITE_KIND, setMemberFrom } from './initializers';
+import { addSite, evalValue, RAW_SITE_KIND, visitCalls } from './context';
+import { aggregateInit, newRawStruct, setMemberFrom } from './brace-initializers';
+import { constructHelper, helperNameOf } from './d3dx12-helpers';
+import { fold, toNumber } from './constant-fold';
+import { arrayElement, deref, indexValue } from './elements';
+import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType } from './resources';
 import { typeText } from './types';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
@@ -394,23 +395,4 @@ function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number
   const index = indexValue(idx, fn);
   const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
   return { arr, index: index === null ? null : index + offset };
-}
-
-/** An index; `n++` yields the current value and increments a known counter (`barriers[n++] = ...`). */
-export function indexValue(idx: SyntaxNode, fn: FnCtx): number | null {
-  if (idx.type === 'update_expression') {
-    const arg = idx.childForFieldName('argument');
-    const cur = arg?.type === 'identifier' ? fn.env.get(arg.text) : undefined;
-    if (arg && cur?.t === 'num' && cur.f.value !== null) {
-      const postfix = idx.child(0)?.type === 'identifier';
-      const delta = idx.text.includes('++') ? 1 : -1;
-      const next = cur.f.value + delta;
-      fn.bind(arg.text, numVal({ ...cur.f, value: next }));
-      return postfix ? cur.f.value : next;
-    }
-    if (arg?.type === 'identifier') fn.bind(arg.text, numVal({ value: null, text: arg.text, range: rangeOf(arg) }));
-    return null;
-  }
-  const folded = fold(idx, fn.file, fn);
-  return folded ? toNumber(folded) : null;
 }

@@ -7,10 +7,11 @@ import type { Captures } from './structure';
 import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
 import type { FileCtx } from './context';
-import { FnCtx, resetObjectIds } from './context';
+import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants } from './constants';
-import { evalValue, structKindOfType } from './expressions';
+import { structKindOfType } from './expect';
+import { expressionCore } from './expression-core';
 import { rangeOf } from './syntax';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { declaredNames, walkStatement } from './walker';
@@ -86,7 +87,7 @@ function collectOutParams(fns: FunctionNode[], file: FileCtx): void {
 }
 
 function newFnCtx(file: FileCtx, sig: Signature): FnCtx {
-  const ctx = new FnCtx(file, sig.params, sig.name);
+  const ctx = new FnCtx(file, sig.params, sig.name, expressionCore);
   sig.params.forEach((p, i) => p && sig.paramTypes[i] && ctx.types.set(p, sig.paramTypes[i]));
   return ctx;
 }

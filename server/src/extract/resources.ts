@@ -3,7 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { ResourceRef } from './facts';
 import type { FileCtx, FnCtx } from './context';
-import { fold, toNumber } from './evaluate';
+import { fold, toNumber } from './constant-fold';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */

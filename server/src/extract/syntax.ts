@@ -66,7 +66,7 @@ export function isCppCast(n: SyntaxNode): boolean {
   return (fn.type === 'identifier' || fn.type === 'primitive_type') && SCALAR_TYPE_NAMES.has(fn.text);
 }
 
-/** `(UINT64)` read as a parenthesized expression: a C cast to a scalar type (see evaluate.ts for `(UINT64)-1`). */
+/** `(UINT64)` read as a parenthesized expression: a C cast to a scalar type (see constant-fold.ts for `(UINT64)-1`). */
 export function isScalarTypeParen(n: SyntaxNode): boolean {
   if (n.type !== 'parenthesized_expression' || n.namedChildCount !== 1) return false;
   const inner = n.namedChild(0)!;

@@ -8,10 +8,8 @@ import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagno
 import { analysisAround, analyzeEditedFunction, analyzeFile, type DocumentFacts } from './incremental-analysis';
 import type { DocumentConfig } from './project-config';
 import type { WorkspaceSummaries } from './workspace-summaries';
+import { skipReason } from '../files/skip-reason';
 import { yieldToEventLoop, type ScheduledRun } from './scheduler';
-
-/** Files larger than this (UTF-16 code units) are skipped; 6,000-line sources are around 250,000. */
-export const MAX_FILE_CHARS = 4 * 1024 * 1024;
 
 export interface DocumentResult {
   version: number;
@@ -34,11 +32,6 @@ export interface AnalyzedParams {
   findings: number;
 }
 
-export function skipReason(text: string): string | undefined {
-  if (text.length > MAX_FILE_CHARS) return `${text.length} characters, over the ${MAX_FILE_CHARS} limit`;
-  if (text.includes('\u0000')) return 'binary content';
-  return undefined;
-}
 
 /** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
 export const TREES_KEPT = 8;

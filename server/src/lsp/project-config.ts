@@ -3,7 +3,7 @@
 // the settings change or a barrierlint.json(c) changes on disk. An invalid config file is reported once and the
 // document is analysed with the defaults and settings.
 import { fileURLToPath } from 'node:url';
-import { ConfigError, ConfigResolver, isIgnoredByConfig, type ConfigOverrides } from '../report/config';
+import { ConfigError, ConfigResolver, isIgnoredByConfig, type ConfigOverrides } from '../config/config';
 import { isLevel } from '../report/rule-levels';
 import type { BarrierlintConfig, Level } from '../types';
 import { DEFAULT_CONFIG } from '../types';

@@ -8,7 +8,7 @@ import type { AnalysisResult } from '../analyze';
 import type { BarrierFact, Field } from '../extract/facts';
 import { toLspRange } from '../report/lsp-diagnostics';
 import { SourceText } from '../report/source-text';
-import { forEachEvent } from '../run-rules';
+import { forEachEvent } from '../track/events';
 import type { Range } from '../types';
 
 /** Which field each state-mismatch rule is about, and which part of the tracked state fixes it. */

@@ -6,9 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import { analyze } from '../analyze';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import { collectFiles } from '../cli/files';
+import { collectFiles } from '../files/collect';
 import type { WorkspaceIndex } from '../track/workspace';
-import { skipReason } from './document-analysis';
+import { skipReason } from '../files/skip-reason';
 import type { ProjectConfig } from './project-config';
 import { yieldToEventLoop } from './scheduler';
 

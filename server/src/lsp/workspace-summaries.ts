@@ -4,12 +4,12 @@
 // rules, no tracking) in the background, one file per event-loop turn, capped in files and time.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { collectFiles } from '../cli/files';
+import { collectFiles } from '../files/collect';
 import { extractFacts } from '../extract/extract';
 import type { FileFacts } from '../extract/facts';
 import { parseCpp } from '../parse/parser';
 import { WorkspaceIndex } from '../track/workspace';
-import { skipReason } from './document-analysis';
+import { skipReason } from '../files/skip-reason';
 import type { ProjectConfig } from './project-config';
 import { yieldToEventLoop } from './scheduler';
 

@@ -2,7 +2,7 @@
 // display paths, and helpers shared by the writers (sorting, 1-based positions, tool identity).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AnalysisResult } from '../analyze';
+import type { AnalysisResult } from './analysis-result';
 import type { Finding, Platform, Range } from '../types';
 
 export const TOOL_NAME = 'barrierlint';

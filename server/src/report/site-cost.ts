@@ -1,7 +1,7 @@
 // The Xbox Series X|S cost of each barrier site, from the site facts every surface already has (`--format facts`,
 // the hover, `--explain`): field values are enumerator names or numbers, the resource's creation is the
 // resource-creation site naming the same resource. The cost itself is model/xbox-costs.ts.
-import type { SiteFact } from '../analyze';
+import type { SiteFact } from './analysis-result';
 import { lookupEnumIdentifier } from '../model/enums';
 import {
   type BarrierCost, type EnhancedBarrierInput, type ResourceTraits, enhancedBarrierCost, legacyBarrierCost,

@@ -19,6 +19,9 @@ export interface Frame {
   callUri: string;
 }
 
+/** A rule's single-barrier check, re-run on a barrier the tracker moved to a call site (apply.ts). */
+export type BarrierCheck = (b: BarrierFact, pos: { group: number | null; index: number | null; listType: CommandListType | null }) => void;
+
 export interface FunctionIndex {
   resolve(name: string, argc: number): { fn: FunctionFacts; uri: string } | undefined;
 }
@@ -34,7 +37,7 @@ export class TrackEnv {
   readonly stack: Frame[] = [];
 
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */
-  barrierChecks: ((b: BarrierFact, pos: { group: number | null; index: number | null; listType: CommandListType | null }) => void)[] = [];
+  barrierChecks: BarrierCheck[] = [];
 
   constructor(
     readonly uri: string,

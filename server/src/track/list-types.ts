@@ -1,7 +1,7 @@
 // Command-list types: from CreateCommandList/CreateCommandList1 calls in the file (list identity → type), then
 // the configuration's `commandLists` names. Unknown lists stay unknown (queue rules then do not fire).
 import type { FileFacts } from '../extract/facts';
-import { forEachEvent } from '../run-rules';
+import { forEachEvent } from './events';
 import type { BarrierlintConfig, CommandListType } from '../types';
 
 export function listTypes(facts: FileFacts, config: BarrierlintConfig): Map<string, CommandListType> {

@@ -1,9 +1,8 @@
 // The tracker's entry point: every function of the file is interpreted from an empty state (resources are
 // "assumed at first use"), helper calls are evaluated with their arguments, and rules' tracked hooks fire.
 import type { FileFacts } from '../extract/facts';
-import type { ActiveRule } from '../run-rules';
 import type { BarrierlintConfig } from '../types';
-import type { SiteState } from './env';
+import type { BarrierCheck, SiteState } from './env';
 import { TrackEnv } from './env';
 import { Interpreter } from './interpreter';
 import { listTypes } from './list-types';
@@ -19,7 +18,13 @@ export interface TrackOutput {
   unresolved: Set<string>;
 }
 
-export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], config: BarrierlintConfig, workspace?: WorkspaceIndex): TrackOutput {
+/** What the tracker calls on an active rule: its tracked hooks, and its single-barrier check for barriers it moves. */
+export interface TrackerHooks {
+  tracked?: TrackedVisitors;
+  barrier?: BarrierCheck;
+}
+
+export function runTracker(facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
@@ -28,7 +33,7 @@ export function runTracker(facts: FileFacts, uri: string, active: ActiveRule[], 
   for (const fn of facts.functions) {
     if (!fn.relevant) continue;
     const env = new TrackEnv(uri, hooks, types, index);
-    env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is NonNullable<typeof h> => h !== undefined);
+    env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     new Interpreter(env).runFunction(fn, new TrackState());
     for (const [site, st] of env.siteStates) siteStates.set(site, st);
     for (const name of env.unresolved) unresolved.add(name);

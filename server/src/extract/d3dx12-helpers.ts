@@ -1,15 +1,11 @@
-// Building struct values from d3dx12 helper calls (overload chosen by argument count and kinds, defaults
-// applied), from CD3DX12_RESOURCE_DESC factories, and from helper functions that return a barrier built from
-// their parameters (the template is instantiated with the caller's arguments).
+// The d3dx12 helpers: struct values built by CD3DX12_* constructor calls (overload chosen by argument count and
+// kinds, defaults applied) and by the CD3DX12_RESOURCE_DESC factories (`CD3DX12_RESOURCE_DESC::Tex2D(...)`).
 import { lookupEnumIdentifier } from '../model/enums';
 import type { HelperOverload, HelperParam } from '../model/helpers';
 import { DESC_FACTORIES, HELPERS, minArgs } from '../model/helpers';
 import type { SyntaxNode } from './node';
-import type { Field, ResourceRef } from './facts';
-import type { FnCtx, ReturnTemplate } from './context';
-import { addProblem, addSite } from './context';
-import { evalValue } from './expressions';
-import { RAW_SITE_KIND } from './initializers';
+import type { FnCtx } from './context';
+import { addProblem, addSite, evalValue } from './context';
 import { isCppCast, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
@@ -124,7 +120,13 @@ export function setGroupPointer(group: StructVal, p: AVal, setType = false): voi
   group.members.set(member, p);
 }
 
-export function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCtx): StructVal {
+/** `CD3DX12_RESOURCE_DESC::Tex2D(...)` and the other desc factories; undefined for any other call. */
+export function descFactoryCall(call: SyntaxNode, callee: SyntaxNode, fn: FnCtx): StructVal | undefined {
+  const desc = /^CD3DX12_RESOURCE_DESC1?::(Buffer|Tex1D|Tex2D|Tex3D)$/.exec(callee.text.replace(/\s+/g, ''));
+  return desc ? constructDescFactory(call, desc[1], fn) : undefined;
+}
+
+function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCtx): StructVal {
   const spec = DESC_FACTORIES[factory];
   const range = rangeOf(call);
   const args = call.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
@@ -145,31 +147,4 @@ export function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCt
   }
   if (!s.members.has('SampleDesc')) s.members.set('SampleDesc', numVal({ value: 1, text: 'default', range }));
   return s;
-}
-
-/** Substitute the caller's arguments into a helper function's returned barrier. */
-export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, args: SyntaxNode[], fn: FnCtx): AVal {
-  const range = rangeOf(call);
-  const fields: Field[] = args.map((a) => evalValue(a, 'num', fn)).map((v, i) =>
-    v.t === 'num' ? v.f : { value: null, text: args[i].text, range: rangeOf(args[i]) });
-  const refs: ResourceRef[] = args.map((a) => {
-    const v = evalValue(a, 'res', fn);
-    return v.t === 'res' ? v.ref : { key: a.text.replace(/\s+/g, ''), text: a.text, range: rangeOf(a) };
-  });
-  const copy = cloneVal(template.value);
-  const substitute = (v: AVal): AVal => {
-    if (v.t === 'num' && v.f.param !== undefined) return fields[v.f.param] ? numVal(fields[v.f.param]) : v;
-    if (v.t === 'res' && v.ref.param !== undefined) return refs[v.ref.param] ? { t: 'res', ref: refs[v.ref.param] } : v;
-    if (v.t === 'struct') {
-      for (const [k, m] of v.members) v.members.set(k, substitute(m));
-    }
-    return v;
-  };
-  const out = substitute(copy);
-  if (out.t === 'struct' && out.site >= 0) {
-    out.site = addSite(fn.file, RAW_SITE_KIND[out.kind] ?? 'barrier', range, null);
-    out.range = range;
-    fn.file.sites[out.site].live = out;
-  }
-  return fn.created(out);
 }

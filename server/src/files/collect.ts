@@ -1,13 +1,18 @@
-// Which files a run lints: explicit files as given, directories walked for C/C++ sources (skipping .git,
+// Which files a run (CLI or workspace lint) lints: explicit files as given, directories walked for C/C++ sources (skipping .git,
 // node_modules and .gitignore'd paths), minus config `ignore` globs, optionally one shard of them.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
-import { type ConfigResolver, isIgnoredByConfig } from '../report/config';
-import type { Shard } from './options';
+import { type ConfigResolver, isIgnoredByConfig } from '../config/config';
 
 export const SOURCE_EXTENSIONS = ['c', 'cc', 'cpp', 'cxx', 'h', 'hh', 'hpp', 'hxx', 'inl'] as const;
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
 
 export interface TargetFile {
   abs: string;

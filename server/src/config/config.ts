@@ -7,7 +7,7 @@ import type { BarrierlintConfig, Level, Platform } from '../types';
 import { DEFAULT_CONFIG } from '../types';
 import type { RawConfig } from './config-schema';
 import { ConfigError, parseConfigText } from './config-validate';
-import { mergeRuleLevels } from './rule-levels';
+import { mergeRuleLevels } from '../report/rule-levels';
 
 export { ConfigError } from './config-validate';
 

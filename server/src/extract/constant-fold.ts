@@ -6,7 +6,8 @@ import type { SyntaxNode } from './node';
 import type { Field } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { addProblem } from './context';
-import { sizeCall, structKindOfType } from './expressions';
+import { structKindOfType } from './expect';
+import { sizeCall } from './size-calls';
 import { isScalarTypeParen, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 

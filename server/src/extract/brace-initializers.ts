@@ -5,17 +5,12 @@ import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
-import { addSite } from './context';
-import { constructHelper, helperNameOf, setGroupPointer } from './construct';
-import { evalValue, memberExpect } from './expressions';
+import { addSite, evalValue, RAW_SITE_KIND } from './context';
+import { constructHelper, helperNameOf, setGroupPointer } from './d3dx12-helpers';
+import { memberExpect } from './expect';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { makeStruct } from './values';
-
-/** Site kind for a raw struct literal of a barrier kind (legacy kinds are refined from Type at snapshot time). */
-export const RAW_SITE_KIND: Partial<Record<StructKind, string>> = {
-  texture: 'texture-barrier', buffer: 'buffer-barrier', global: 'global-barrier', group: 'barrier-group', legacy: 'legacy-barrier',
-};
 
 export function newRawStruct(kind: StructKind, node: SyntaxNode, fn: FnCtx, zeroInit: boolean): StructVal {
   const range = rangeOf(node);

@@ -1,7 +1,7 @@
 // JSON schema of barrierlint.jsonc / barrierlint.json (draft-07). The single source for validation; the allowed
 // values listed in error messages come from the same enums.
 import { PLATFORMS } from '../types';
-import { LEVELS } from './rule-levels';
+import { LEVELS } from '../report/rule-levels';
 
 export const COMMAND_LIST_TYPES = [
   'direct', 'bundle', 'compute', 'copy', 'video-decode', 'video-process', 'video-encode',

@@ -1,0 +1,14 @@
+// What linting one target file produced: its configuration, its analysis, or why it could not be linted.
+import type { AnalysisResult } from '../analyze';
+import type { LoadedConfig } from '../config/config';
+import type { TargetFile } from '../files/collect';
+
+export interface FileOutcome {
+  target: TargetFile;
+  uri: string;
+  config: LoadedConfig;
+  /** Present unless the file could not be read or its analysis threw. */
+  result?: AnalysisResult;
+  /** Why the file was not (completely) linted; any failure makes the run exit 2. */
+  failure?: string;
+}

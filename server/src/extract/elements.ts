@@ -1,0 +1,71 @@
+// Array elements and pointers into arrays: `arr[i]`, `&arr[k]`, `*p`, and the index expressions that select them
+// (`barriers[n++]` reads and increments a known counter). Elements are created on demand.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import { evalValue } from './context';
+import { fold, toNumber } from './constant-fold';
+import { rangeOf } from './syntax';
+import type { ArrayVal, AVal, StructVal } from './values';
+import { numVal } from './values';
+
+export function deref(p: { t: 'ptr'; target: AVal; index: number | null }): AVal {
+  if (p.target.t !== 'array') return p.target;
+  return arrayElement(p.target, p.index, rangeOf0(p.target));
+}
+
+function rangeOf0(a: ArrayVal) {
+  return a.range;
+}
+
+/**
+ * Element `index` of an array (null index: "some element" written in a loop). Created on demand; the loop element
+ * is created where it is first used (inside the loop), so what the loop writes to it is not merged with "not run".
+ */
+export function arrayElement(a: ArrayVal, index: number | null, range = a.range, fn?: FnCtx): AVal {
+  if (index === null) {
+    if (!a.loopElem && a.elemKind) {
+      // Over an array that already holds elements, "some element" is one of them, not a barrier built here.
+      const elem: StructVal = { ...newElement(a, range), fromLoop: true, ...(a.elems.length > 0 ? { standIn: true } : {}) };
+      a.loopElem = fn ? fn.created(elem) : elem;
+    }
+    return a.loopElem ?? { t: 'unknown', text: 'element', range };
+  }
+  while (a.elems.length <= index && a.elemKind) a.elems.push(newElement(a, range));
+  return a.elems[index] ?? { t: 'unknown', text: `element ${index}`, range };
+}
+
+function newElement(a: ArrayVal, range: ReturnType<typeof rangeOf>): StructVal {
+  return { t: 'struct', kind: a.elemKind!, members: new Map(), zeroInit: a.zeroInit, site: -1, range };
+}
+
+/** The array and index `arr[i]` denotes (index null: unknown, "some element"), or undefined when not an array. */
+export function elementSlot(n: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number | null } | undefined {
+  const arrNode = n.childForFieldName('argument');
+  const idxNode = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
+  if (!arrNode || !idxNode) return undefined;
+  const base = evalValue(arrNode, 'any', fn);
+  const arr = base.t === 'ptr' && base.target.t === 'array' ? base.target : base.t === 'array' ? base : undefined;
+  if (!arr) return undefined;
+  const index = indexValue(idxNode, fn);
+  const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
+  return { arr, index: index !== null ? index + offset : null };
+}
+
+/** An index; `n++` yields the current value and increments a known counter (`barriers[n++] = ...`). */
+export function indexValue(idx: SyntaxNode, fn: FnCtx): number | null {
+  if (idx.type === 'update_expression') {
+    const arg = idx.childForFieldName('argument');
+    const cur = arg?.type === 'identifier' ? fn.env.get(arg.text) : undefined;
+    if (arg && cur?.t === 'num' && cur.f.value !== null) {
+      const postfix = idx.child(0)?.type === 'identifier';
+      const delta = idx.text.includes('++') ? 1 : -1;
+      const next = cur.f.value + delta;
+      fn.bind(arg.text, numVal({ ...cur.f, value: next }));
+      return postfix ? cur.f.value : next;
+    }
+    if (arg?.type === 'identifier') fn.bind(arg.text, numVal({ value: null, text: arg.text, range: rangeOf(arg) }));
+    return null;
+  }
+  const folded = fold(idx, fn.file, fn);
+  return folded ? toNumber(folded) : null;
+}

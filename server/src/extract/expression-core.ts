@@ -1,0 +1,170 @@
+// The recursive core of the extractor: expression → abstract value, directed by what the context expects (a number,
+// a resource, a struct kind). It handles names, pointers, members and elements itself and hands the constructs it
+// recognises to their modules: brace initializers, d3dx12 helpers and desc factories, the file's helper templates,
+// size queries and the D3D12 API calls (api-calls.ts, so their events are recorded in evaluation order). Those
+// modules evaluate their own sub-expressions through the Evaluator interface (context.ts), never by importing this.
+import type { SyntaxNode } from './node';
+import { tryApiCall } from './api-calls';
+import { handleAssignment } from './declarations';
+import type { Evaluator, FnCtx } from './context';
+import { evalField, fold, toNumber } from './constant-fold';
+import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers';
+import { arrayElement, deref, elementSlot, indexValue } from './elements';
+import { type Expect, isStructKind, structKindOfType } from './expect';
+import { aggregateInit } from './brace-initializers';
+import { instantiateTemplate } from './helper-templates';
+import { forgetCapturedWrites } from './lambdas';
+import { resourceRef } from './resources';
+import { sizeCall } from './size-calls';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import type { AVal } from './values';
+import { getMember, numVal } from './values';
+
+function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
+  const n = unwrapValue(node);
+  const range = rangeOf(n);
+  switch (n.type) {
+    case 'call_expression': return evalCall(n, expect, fn);
+    case 'compound_literal_expression': {
+      const kind = structKindOfType(n.childForFieldName('type')?.text ?? '');
+      const value = n.childForFieldName('value');
+      if (kind && value) return aggregateInit(value, kind, fn, helperNameOf(n.childForFieldName('type')!.text));
+      break;
+    }
+    case 'initializer_list':
+      if (isStructKind(expect)) return aggregateInit(n, expect, fn);
+      break;
+    case 'parameter_declaration': {
+      // Most vexing parse: `Name(x, ...)` read as a parameter with an abstract function declarator.
+      const callee = n.childForFieldName('type');
+      const params = n.childForFieldName('declarator')?.childForFieldName('parameters');
+      const helper = callee && helperNameOf(callee.text);
+      if (helper && params) return constructHelper(n, helper, params.namedChildren.filter((c) => c.type !== 'comment'), fn);
+      break;
+    }
+    case 'identifier': case 'type_identifier': {
+      const bound = fn.env.get(n.text);
+      // A resource pointer declared without a known value is named by its identifier.
+      if (bound && !(bound.t === 'unknown' && expect === 'res')) return bound;
+      break;
+    }
+    case 'pointer_expression': {
+      const arg = n.childForFieldName('argument');
+      if (!arg) break;
+      if (n.child(0)?.type === '&') {
+        // `&arr[k]`: a pointer into the array, so `ResourceBarrier(2, &arr[0])` sees both elements.
+        // NOTE: the index is evaluated once (`&barriers[count++]` increments count once).
+        const slot = unwrapValue(arg).type === 'subscript_expression' ? elementSlot(unwrapValue(arg), fn) : undefined;
+        if (slot) {
+          // `&arr[start]` with a start we cannot fold and no element written in a loop: which elements it points at
+          // is unknown (a fresh zero element would read as a null, matching-states barrier).
+          if (slot.index === null && !slot.arr.loopElem) return { t: 'unknown', text: n.text, range: rangeOf(n) };
+          const el = arrayElement(slot.arr, slot.index, rangeOf(arg), fn);
+          return slot.index !== null ? { t: 'ptr', target: slot.arr, index: slot.index } : { t: 'ptr', target: el, index: null };
+        }
+        const target = evalValue(arg, isStructKind(expect) ? expect : 'any', fn);
+        if (target.t === 'struct' || target.t === 'array') return { t: 'ptr', target, index: target.t === 'array' ? 0 : null };
+        if (expect === 'res' || target.t === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+        return target;
+      }
+      const target = evalValue(arg, 'any', fn);
+      if (target.t === 'ptr') return deref(target);
+      break;
+    }
+    case 'subscript_expression': {
+      const el = elementOf(n, fn);
+      if (el) return el;
+      break;
+    }
+    case 'field_expression': {
+      const obj = n.childForFieldName('argument');
+      const field = n.childForFieldName('field')?.text;
+      if (obj && field) {
+        const base = evalValue(obj, 'any', fn);
+        const s = base.t === 'ptr' ? deref(base) : base;
+        if (s.t === 'struct') return getMember(s, field);
+      }
+      break;
+    }
+    default:
+      visitCalls(n, fn);
+  }
+  if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  if (isStructKind(expect)) return { t: 'unknown', text: n.text, range };
+  return numVal(evalField(n, fn.file, fn));
+}
+
+function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const slot = elementSlot(n, fn);
+  if (!slot) return undefined;
+  const el = arrayElement(slot.arr, slot.index, rangeOf(n), fn);
+  // `textures[i - 1]` of an array filled in a loop: "some element", and `textures[32 + i]` is another one. Each
+  // index expression names its own resource rather than all sharing the loop's representative.
+  if (slot.index === null && el.t === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  return el;
+}
+
+/** A call as the call recognisers see it: the callee, its simple name and its arguments, read once. */
+export interface CallSite {
+  node: SyntaxNode;
+  callee: SyntaxNode;
+  name: string | undefined;
+  args: SyntaxNode[];
+}
+
+/** A construct recognised in a call: its value, or undefined when the call is not that construct. */
+type CallRecognizer = (call: CallSite, fn: FnCtx) => AVal | undefined;
+
+/** `v.data()` of an array or container the function built: a pointer to its first element. */
+function containerData(call: CallSite, fn: FnCtx): AVal | undefined {
+  if (call.callee.type !== 'field_expression' || call.name !== 'data' || call.args.length !== 0) return undefined;
+  const obj = evalValue(call.callee.childForFieldName('argument')!, 'any', fn);
+  return obj.t === 'array' ? { t: 'ptr', target: obj, index: 0 } : undefined;
+}
+
+/**
+ * The chain of call recognisers, first match wins: d3dx12 helper constructors, CD3DX12_RESOURCE_DESC factories,
+ * the file's own barrier-returning helpers, `.data()`, size queries, then the D3D12 API calls (which record events).
+ */
+const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
+  (c, fn) => { const helper = helperNameOf(c.callee.text); return helper ? constructHelper(c.node, helper, c.args, fn) : undefined; },
+  (c, fn) => descFactoryCall(c.node, c.callee, fn),
+  (c, fn) => (c.name && c.callee.type === 'identifier' && fn.file.templates.has(c.name)
+    ? instantiateTemplate(c.node, fn.file.templates.get(c.name)!, c.args, fn) : undefined),
+  containerData,
+  (c, fn) => sizeCall(c.node, fn),
+  (c, fn) => tryApiCall(c.node, c.callee, c.name, c.args, fn),
+];
+
+function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
+  const f = n.childForFieldName('function');
+  if (!f) return { t: 'unknown', text: n.text, range: rangeOf(n) };
+  const call: CallSite = { node: n, callee: f, name: calleeName(f), args: argumentNodes(n) };
+  for (const recognize of CALL_RECOGNIZERS) {
+    const v = recognize(call, fn);
+    if (v) return v;
+  }
+  if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  const folded = fold(n, fn.file, fn);
+  if (folded) return numVal({ value: toNumber(folded), text: n.text, range: rangeOf(n) });
+  return { t: 'unknown', text: n.text, range: rangeOf(n) };
+}
+
+/**
+ * Evaluate every call inside an expression we do not otherwise understand, so their events are recorded, and apply
+ * the side effects on locals it makes (`n++`, `x = ...`).
+ */
+function visitCalls(n: SyntaxNode, fn: FnCtx): void {
+  switch (n.type) {
+    case 'lambda_expression': forgetCapturedWrites(n, fn); return;
+    case 'identifier': case 'number_literal': case 'string_literal': case 'field_identifier':
+      return;
+    case 'call_expression': evalCall(n, 'any', fn); return;
+    case 'update_expression': indexValue(n, fn); return;
+    case 'assignment_expression': handleAssignment(n, fn); return;
+    default: for (const c of n.namedChildren) visitCalls(c, fn);
+  }
+}
+
+/** The expression core, handed to every function context (extract.ts) and reached through context.ts. */
+export const expressionCore: Evaluator = { value: evalValue, effects: visitCalls };

@@ -1,0 +1,28 @@
+// Size queries over the arrays and containers a function built: `_countof(a)`, `std::size(a)`, `ARRAYSIZE(a)`,
+// `v.size()`. Used both as a value and inside constant folding (`count - 1`).
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import { evalValue } from './context';
+import { argumentNodes, rangeOf } from './syntax';
+import type { AVal } from './values';
+import { numVal } from './values';
+
+const SIZE_FUNCS = new Set(['_countof', 'ARRAYSIZE', 'std::size', 'size', 'std::ssize', 'countof', 'ARRAY_SIZE', 'ARRAY_COUNT']);
+
+/**
+ * `_countof(a)`, `std::size(a)`, `ARRAYSIZE(a)`, `v.size()` of an array or container the function built; undefined
+ * for any other call. A C array's size is its declared length whatever a loop wrote; a container filled in a loop
+ * has an unknown size.
+ */
+export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const f = n.childForFieldName('function');
+  const args = argumentNodes(n);
+  let objNode: SyntaxNode | undefined;
+  if (f?.type === 'field_expression' && args.length === 0 && f.childForFieldName('field')?.text === 'size') objNode = f.childForFieldName('argument') ?? undefined;
+  else if (f && args.length === 1 && SIZE_FUNCS.has(f.text.replace(/\s+/g, ''))) objNode = args[0];
+  if (!objNode) return undefined;
+  const obj = evalValue(objNode, 'any', fn);
+  if (obj.t !== 'array') return undefined;
+  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem ? null : obj.elems.length;
+  return numVal({ value: count, text: n.text, range: rangeOf(n) });
+}

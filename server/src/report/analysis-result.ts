@@ -1,0 +1,36 @@
+// What one analysis produces, as analyze() returns it and every report format and surface reads it: findings,
+// sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
+import type { FileFacts, FunctionFacts } from '../extract/facts';
+import type { SiteState } from '../track/env';
+import type { Finding } from '../types';
+
+/** One barrier/creation/call site as `--format facts` prints it (contracts.md). Lines/columns 1-based. */
+export interface SiteFact {
+  kind: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  resource: string | null;
+  fields: Record<string, string | number | null>;
+  /** Tracked state around a barrier site, when the tracker reached it. */
+  tracked?: SiteState;
+}
+
+export interface AnalysisResult {
+  uri: string;
+  findings: Finding[];
+  sites: SiteFact[];
+  parseErrors: number;
+  /** True when the analysis ran to the end (false: skipped, e.g. binary or over the size cap). */
+  complete: boolean;
+  /** The extracted facts, for the language server (hover) and cross-file summaries. */
+  facts?: FileFacts;
+  /**
+   * Cross-file helpers: this file's helper functions (plain data, safe to send between threads) and the names it
+   * calls but could not resolve. A multi-file run re-analyses a file with a WorkspaceIndex when another file
+   * defines one of those names.
+   */
+  helpers?: FunctionFacts[];
+  unresolvedCalls?: string[];
+}
