@@ -161,11 +161,33 @@ export interface EnumLookup {
   value: number | undefined;
 }
 
+/**
+ * Names that some public d3d12.h / d3d12video.h (DirectX-Headers, any release) declares with a family prefix but
+ * that the tables above leave out on purpose: retired or preview enumerators and reserved bits (their values stay
+ * what the header gave them, so the value rules still judge them), and a struct type. Not "unknown".
+ */
+export const DECLARED_ONLY: Readonly<Record<string, number | null>> = {
+  // 2021–2025 headers: ( D3D12_BARRIER_LAYOUT_COMPUTE_QUEUE_COPY_DEST + 1 ); invalid-layout-value says it is retired.
+  D3D12_BARRIER_LAYOUT_VIDEO_QUEUE_COMMON: 30,
+  D3D12_BARRIER_SYNC_INPUT_ASSEMBLER: 0x4,
+  D3D12_BARRIER_SYNC_CONVERT_LINEAR_ALGEBRA_MATRIX: 0x20000000,
+  D3D12_RESOURCE_FLAG_VIDEO_PROCESS_3DLUT_ONLY: 0x200,
+  D3D12_RESOURCE_FLAG_VIDEO_PROCESS_1DLUT_ONLY: 0x800,
+  D3D12_RESOURCE_STATE_RESERVED_INTERNAL_4000: 0x4000,
+  D3D12_RESOURCE_STATE_RESERVED_INTERNAL_8000: 0x8000,
+  D3D12_RESOURCE_STATE_RESERVED_INTERNAL_100000: 0x100000,
+  D3D12_RESOURCE_STATE_RESERVED_INTERNAL_40000000: 0x40000000,
+  D3D12_RESOURCE_STATE_RESERVED_INTERNAL_80000000: 0x80000000,
+  D3D12_RESOURCE_STATE_BARRIER: null,
+};
+
 export function lookupEnumIdentifier(name: string): EnumLookup | undefined {
+  const declared = Object.prototype.hasOwnProperty.call(DECLARED_ONLY, name) ? DECLARED_ONLY[name] : undefined;
+  if (declared === null) return undefined;
   for (const family of ENUM_FAMILIES) {
     if (name.startsWith(family.prefix)) {
       const member = name.slice(family.prefix.length);
-      const value = family.table[member];
+      const value = declared ?? family.table[member];
       if (value !== undefined || !family.xbox) return { family, member, value };
     }
   }

@@ -36,7 +36,10 @@ export const rule = defineRule({
           report({ ...common, messageKey: 'undefined', data: { flags: shown, bits: hex(undefinedBits), position } });
         }
         const type = known(b.declaredType);
-        if ((type === 1 || type === 2) && (flags & RESOURCE_BARRIER_FLAGS_DEFINED_MASK) !== 0) {
+        // Xbox Series X|S accepts BEGIN_ONLY/END_ONLY on legacy UAV barriers (the GDK's PC-differences guidance
+        // recommends split UAV barriers; the driver turns the begin into an immediate barrier, § 4.3).
+        const xboxUavSplit = type === 2 && ctx.platform === 'xbox-series';
+        if ((type === 1 || type === 2) && !xboxUavSplit && (flags & RESOURCE_BARRIER_FLAGS_DEFINED_MASK) !== 0) {
           report({ ...common, messageKey: 'notTransition', data: { flags: shown, noun: barrierNoun(b), position } });
         }
       },

@@ -5,7 +5,7 @@
 // touched the resource, the enhanced barrier with SYNC_COMPUTE_SHADING drains CS alone. Stage lists come from the
 // cost tables (model/xbox-cost-tables.ts), so the advice and the cost report agree.
 import type { BarrierFact } from '../extract/facts';
-import { ACCESS, LAYOUT, RESOURCE_STATES, SYNC } from '../model/enums';
+import { ACCESS, LAYOUT, RESOURCE_BARRIER_FLAGS, RESOURCE_STATES, SYNC } from '../model/enums';
 import { enhancedBarrierCost, legacyBarrierCost, translateLegacy } from '../model/xbox-costs';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
@@ -45,7 +45,10 @@ export const rule = defineRule({
         if (!ctx.legacyBarrierTranslation || pos.listType === 'compute') return;
         const input = legacyInput(b);
         if (b.kind === 'legacy-uav') {
+          // The driver ignores the END_ONLY half of a split (xbox-platform.md § 4.3): it costs nothing to advise on.
+          if (((known(b.fields.Flags) ?? 0) & RESOURCE_BARRIER_FLAGS.END_ONLY) !== 0) return;
           const { cost } = legacyBarrierCost(input);
+          if (!cost.drained?.length) return;
           const uav = ACCESS.UNORDERED_ACCESS;
           const cheaper = enhancedBarrierCost({ kind: 'texture', syncBefore: SYNC.COMPUTE_SHADING, syncAfter: SYNC.COMPUTE_SHADING,
             accessBefore: uav, accessAfter: uav });
