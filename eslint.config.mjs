@@ -1,5 +1,7 @@
-// Lint configuration: typescript-eslint with type information for no-floating-promises.
+// Lint configuration: typescript-eslint with type information for no-floating-promises, and the layering of
+// server/src (imports point inward; see DEVELOPERS.md "Layout").
 import tseslint from 'typescript-eslint';
+import { layerConfigs } from './scripts/layers.mjs';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'client/out/**', 'test/fixtures/**', '**/*.js', '**/*.mjs'] },
@@ -20,4 +22,5 @@ export default tseslint.config(
     ignores: ['server/src/cli/**'],
     rules: { 'no-console': 'error' },
   },
+  ...layerConfigs(),
 );
