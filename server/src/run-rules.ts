@@ -118,9 +118,8 @@ export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], con
     seen.add(key);
     for (const h of barrierHooks) h(b, pos);
   };
-  const listTypeOf = (e: BarrierCallEvent | ResourceBarrierCallEvent): CommandListType | null =>
-    (e.list?.key ? types.get(e.list.key) : undefined) ?? null;
   for (const fn of facts.functions) {
+    const listTypeOf = (e: BarrierCallEvent | ResourceBarrierCallEvent): CommandListType | null => types.get(e.list?.key, fn);
     const previous = previousBarrierCalls(fn.body);
     forEachEvent(fn.body, (e) => {
       if (e.kind === 'barrier-call') {

@@ -252,8 +252,11 @@ function zeroFill(target: SyntaxNode, fn: FnCtx): void {
 const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expression']);
 
 /**
- * A barrier struct handed to a function that may write it (a non-const reference or pointer parameter of a function in
- * this file, or `&b` to a function we cannot see) holds unknown values afterwards: the callee fills it.
+ * A barrier struct, or one member of it, handed to a function that may write it holds unknown values afterwards:
+ * the callee fills it (`to_d3d12(stages, access, b.SyncBefore, b.AccessBefore)` with `D3D12_BARRIER_SYNC&`
+ * parameters). A function declared or defined in this file may write what its non-const reference or pointer
+ * parameters receive; one we cannot see may write `&b`, `&b.Member` and a member passed by name (it may take it by
+ * reference). A whole struct passed by name to an unseen function is taken as a copy.
  */
 function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
   const overloads = fn.file.outParams.get(name)?.filter((flags) => flags.length >= args.length);
@@ -261,12 +264,30 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
     const addressOf = a.type === 'pointer_expression' && a.child(0)?.type === '&';
     const target = addressOf ? a.childForFieldName('argument') : a;
     if (!target || !OUT_ARGUMENT.has(target.type)) return;
-    const mayWrite = overloads ? overloads.some((flags) => flags[i]) : addressOf;
+    const member = target.type === 'field_expression';
+    // A pointer parameter receives a copy of a pointer: it can write `&x`, or what a pointer variable points at.
+    const mayWrite = overloads ? overloads.some((flags) => flags[i] === 'ref' || (flags[i] === 'ptr' && (addressOf || !member)))
+      : addressOf || member;
     if (!mayWrite) return;
+    if (member && forgetMember(target, fn)) return;
     const v = evalValue(target, 'any', fn);
     const s = v.t === 'ptr' ? deref(v) : v;
-    if (s.t === 'struct') forgetStruct(s, fn);
+    if (s.t === 'struct' && (addressOf || v.t === 'ptr' || !overloads || overloads.some((flags) => flags[i] === 'ref'))) forgetStruct(s, fn);
   });
+}
+
+/** `b.SyncBefore` / `b.Transition.StateAfter` handed to a writer: that member is unknown. False if no barrier member. */
+function forgetMember(target: SyntaxNode, fn: FnCtx): boolean {
+  const obj = target.childForFieldName('argument');
+  const field = target.childForFieldName('field')?.text;
+  if (!obj || !field) return false;
+  const v = evalValue(obj, 'any', fn);
+  const s = v.t === 'ptr' ? deref(v) : v;
+  if (s.t !== 'struct' || !STRUCT_LAYOUTS[s.kind].members.includes(field)) return false;
+  const prior = getMember(s, field);
+  if (prior.t === 'struct') forgetStruct(prior, fn);
+  else fn.setMember(s, field, { t: 'unknown', text: `${target.text} (written by the callee)`, range: rangeOf(target) }, prior);
+  return true;
 }
 
 const SMART_POINTERS = /^(?:\w+::)*(?:unique_ptr|shared_ptr|ComPtr|CComPtr|com_ptr|RefCountPtr|RefPtr|intrusive_ptr)\s*<\s*(.*)>$/;

@@ -22,6 +22,9 @@ export interface SiteRecord {
   live?: StructVal;
 }
 
+/** How a callee may write what a parameter receives: through a reference, through a pointer, or not at all. */
+export type OutParam = 'ref' | 'ptr' | false;
+
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
@@ -36,7 +39,8 @@ export interface FileCtx {
    * Functions of this file by name: for each overload, which parameters are barrier structs taken by non-const
    * reference or pointer (the callee may fill or change them).
    */
-  outParams: Map<string, boolean[][]>;
+  /** Per function name (each overload): how each parameter may be written by the callee. */
+  outParams: Map<string, OutParam[][]>;
 }
 
 type WriteKey = string;

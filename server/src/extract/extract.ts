@@ -6,7 +6,7 @@ import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
-import type { FileCtx } from './context';
+import type { FileCtx, OutParam } from './context';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants } from './constants';
@@ -66,24 +66,37 @@ function nameAndParams(f: FunctionNode): Signature {
   return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes };
 }
 
-const BARRIER_KINDS = new Set(['texture', 'buffer', 'global', 'group', 'legacy']);
-
-/** `void Fill(D3D12_RESOURCE_BARRIER& out)`, `void Fill(D3D12_TEXTURE_BARRIER* out)`: parameters a callee may write. */
-function collectOutParams(fns: FunctionNode[], file: FileCtx): void {
-  for (const f of fns) {
-    if (f.lambda) continue;
-    const decls = parameterDecls(f);
-    const flags = decls.map((p) => {
-      const kind = structKindOfType(p.childForFieldName('type')?.text ?? '');
-      const declarator = p.childForFieldName('declarator')?.type;
-      const indirect = declarator === 'reference_declarator' || declarator === 'pointer_declarator';
-      const constant = p.children.some((c) => c.type === 'type_qualifier' && c.text === 'const');
-      return !!kind && BARRIER_KINDS.has(kind) && indirect && !constant;
-    });
-    if (!flags.some(Boolean)) continue;
-    const name = nameAndParams(f).name;
+/**
+ * `void Fill(D3D12_RESOURCE_BARRIER& out)`, `void to_d3d12(..., D3D12_BARRIER_SYNC& r_sync)`: the parameters a
+ * function may write (non-const references and pointers), for every function the file defines or declares.
+ */
+function collectOutParams(fns: FunctionNode[], root: SyntaxNode, file: FileCtx): void {
+  const add = (name: string, params: SyntaxNode[]) => {
+    const flags = params.map(writableParam);
     file.outParams.set(name, [...(file.outParams.get(name) ?? []), flags]);
+  };
+  for (const f of fns) if (!f.lambda && f.node.type !== 'ERROR') add(nameAndParams(f).name, parameterDecls(f));
+  // Prototypes (`void to_d3d12(...);` at file scope or as a class member).
+  for (const d of root.descendantsOfType('function_declarator')) {
+    const owner = d.parent;
+    if (owner?.type !== 'declaration' && owner?.type !== 'field_declaration') continue;
+    const name = d.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
+    const params = (d.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+    if (name) add(name, params);
   }
+}
+
+/** 'ref' for a non-const reference, 'ptr' for a pointer to non-const, false for anything passed by value or const. */
+function writableParam(p: SyntaxNode): OutParam {
+  let d = p.childForFieldName('declarator');
+  let kind: OutParam = false;
+  while (d) {
+    if (d.type === 'reference_declarator') kind = 'ref';
+    else if (d.type === 'pointer_declarator' && !kind) kind = 'ptr';
+    d = d.childForFieldName('declarator') ?? (d.type === 'reference_declarator' ? d.namedChildren[0] ?? null : null);
+  }
+  const constant = p.children.some((c) => c.type === 'type_qualifier' && c.text === 'const');
+  return constant ? false : kind;
 }
 
 function newFnCtx(file: FileCtx, sig: Signature): FnCtx {
@@ -182,7 +195,7 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
   const fns = functionNodes(matches.functions);
-  collectOutParams(fns, file);
+  collectOutParams(fns, root, file);
   readTemplates(fns, file);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still

@@ -6,6 +6,14 @@ import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers'
 
 const NO_ACCESS = 0x80000000;
 
+/**
+ * Accesses are per command list: another list recorded after the deactivating one may run before it, or in a
+ * later ExecuteCommandLists scope where accesses start over (EB-ECL-01). Only a use on the same list is certain.
+ */
+function sameList(deactivatedOn: string | null | undefined, usedOn: string | null): boolean {
+  return (deactivatedOn ?? null) === usedOn;
+}
+
 export const rule = defineRule({
   meta: {
     id: 'deactivated-resource-access',
@@ -25,7 +33,7 @@ export const rule = defineRule({
         enhancedBarrier(b, meeting, tctx) {
           const d = meeting?.met.deactivated;
           const before = known(b.fields.AccessBefore);
-          if (!d || before === undefined || before === NO_ACCESS) return;
+          if (!d || !sameList(d.list, tctx.list) || before === undefined || before === NO_ACCESS) return;
           ctx.report({
             messageKey: 'barrier', data: { name: resourceName(b), before: fmt('access', before) }, range: tctx.range,
             related: [...tctx.related, { uri: d.uri, range: d.range, message: d.note }], resource: resourceName(b),
@@ -35,7 +43,7 @@ export const rule = defineRule({
         command(e, uses, tctx) {
           for (const u of uses) {
             const d = u.met.deactivated;
-            if (!d) continue;
+            if (!d || !sameList(d.list, tctx.list)) continue;
             ctx.report({
               messageKey: 'command', data: { name: u.ref.text, method: e.method }, range: tctx.range,
               related: [...tctx.related, { uri: d.uri, range: d.range, message: d.note }], resource: u.ref.text,

@@ -5,7 +5,7 @@ import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
-import type { TrackEnv } from './env';
+import type { ListId, TrackEnv } from './env';
 import { atCallSite, substituteBarrier, substituteRef, usesParams } from './env';
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
@@ -74,7 +74,7 @@ function layoutPossible(layouts: number[], o: Origin): Possible {
 
 export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackState {
   const next = state.clone();
-  const list = e.list ? substituteRef(e.list, env.binding).key : null;
+  const list = env.listOf(e.list);
   switch (e.kind) {
     case 'resource-creation': {
       const ref = substituteRef(e.creation.resource, env.binding);
@@ -88,7 +88,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // Only the first NumBarriers barriers of a group (and the first count groups) are read by the runtime.
       e.groups?.slice(0, e.count.value ?? undefined).forEach((g, gi) => g.barriers?.slice(0, g.numBarriers.value ?? undefined).forEach((raw, bi) => {
         const b = substituteBarrier(raw, env.binding);
-        recheck(raw, b, env, { group: gi, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
+        recheck(raw, b, env, { group: gi, index: bi, listType: list.type });
         enhanced(b, next, env, list, e.range, gi, bi);
       }));
       if (!e.groups) forgetAllEnhanced(next);
@@ -99,7 +99,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'resource-barrier-call':
       e.barriers?.slice(0, e.count.value ?? undefined).forEach((raw, bi) => {
         const b = substituteBarrier(raw, env.binding);
-        recheck(raw, b, env, { group: null, index: bi, listType: list ? env.listTypes.get(list) ?? null : null });
+        recheck(raw, b, env, { group: null, index: bi, listType: list.type });
         legacy(b, next, env, list, e.range, bi);
       });
       if (!e.barriers) clearPendingWrites(next);
@@ -107,11 +107,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'command': command(e, next, env, list); break;
     case 'execute-command-lists':
       if (env.reporting) for (const h of env.hooks) h.executeCommandLists?.(e, env.context(e.range, list));
-      // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it.
-      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null });
+      // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it,
+      // and accesses start over (EB-ECL-01): a resource deactivated with NO_ACCESS is usable in the next scope.
+      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null });
       break;
     case 'close': {
-      const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list || s.split.list === null));
+      const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list.key || s.split.list === null));
       if (pending.length && env.reporting) {
         for (const h of env.hooks) h.listEnd?.(pending.map(([, s]) => s.split!), env.context(e.range, list));
       }
@@ -121,8 +122,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'reset':
       // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
       for (const [k, s] of next.res) {
-        const ownWrite = s.pendingWrite && (!s.pendingWrite.list || !list || s.pendingWrite.list === list);
-        next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, split: null, ...(ownWrite ? { pendingWrite: null } : {}) });
+        const own = (l: string | null | undefined) => !l || !list.key || l === list.key;
+        const ownWrite = s.pendingWrite && own(s.pendingWrite.list);
+        next.set(k, {
+          ...s, access: UNKNOWN, syncAfter: UNKNOWN, split: null, ...(ownWrite ? { pendingWrite: null } : {}),
+          ...(s.deactivated && own(s.deactivated.list) ? { deactivated: null } : {}),
+        });
       }
       break;
     default:
@@ -214,7 +219,7 @@ function clearPendingWrites(state: TrackState): void {
   for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
 }
 
-function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], gi: number, bi: number): void {
+function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], gi: number, bi: number): void {
   const at = callRange;
   const ctx = env.context(callRange, list, { group: gi, index: bi });
   if (b.kind === 'global') {
@@ -236,7 +241,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
   let s = m.meeting.met;
   const isBegin = syncAfter !== undefined && (syncAfter & SYNC_SPLIT) !== 0;
   if (isBegin) {
-    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier on '${name}' began here`, false, at), list, legacy: false } };
+    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier on '${name}' began here`, false, at), list: list.key, legacy: false } };
   } else {
     if (b.kind === 'texture' && !(lb === LAYOUT_UNDEFINED && la === LAYOUT_UNDEFINED)) {
       s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`, false, at)) };
@@ -247,7 +252,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
       access: accessAfter === undefined ? UNKNOWN : exactly(accessAfter, o),
       syncAfter: syncAfter === undefined ? UNKNOWN : exactly(syncAfter, o),
       split: syncBefore !== undefined && (syncBefore & SYNC_SPLIT) !== 0 ? null : s.split,
-      deactivated: accessAfter === ACCESS_NO_ACCESS ? origin(env, b, `'${name}' was deactivated (AccessAfter NO_ACCESS) here`, false, at)
+      deactivated: accessAfter === ACCESS_NO_ACCESS ? { ...origin(env, b, `'${name}' was deactivated (AccessAfter NO_ACCESS) here`, false, at), list: list.key }
         : accessBefore === ACCESS_NO_ACCESS ? null : s.deactivated,
     };
   }
@@ -258,7 +263,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: string
   else endWholeWrite(state, m.key);
 }
 
-function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string | null, callRange: BarrierFact['range'], bi: number): void {
+function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number): void {
   const at = callRange;
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
@@ -278,7 +283,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
   const after = val(b, 'StateAfter');
   let s = m.meeting.met;
   if (flags & FLAG_BEGIN_ONLY) {
-    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list, legacy: true } };
+    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
   } else {
     const o = origin(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
@@ -296,7 +301,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: string |
   else endWholeWrite(state, m.key);
 }
 
-function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string | null): void {
+function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId): void {
   const uses: CommandUse[] = [];
   for (const r of e.resources) {
     const ref = substituteRef(r.ref, env.binding);
@@ -307,7 +312,7 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: string
   for (const u of uses) {
     if (WRITE_ROLES.has(u.role)) {
       const cur = state.get(u.key);
-      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, list, ...(u.partial ? { partial: true } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: u.role, list: list.key, ...(u.partial ? { partial: true } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' was written by this ${e.method}`) } } });
     }
     const need = ROLE_NEEDS[u.role];
     const leg = u.met.legacy;
@@ -352,10 +357,10 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
   const refs: ResourceRef[] = e.args.map((a) => substituteRef(a.resource, env.binding));
   const object = e.list ? substituteRef(e.list, env.binding).key : null;
-  const onList = object !== null && (env.listTypes.has(object) || LIST_NAME.test(object));
+  const onList = object !== null && (env.listOf(e.list).type !== null || LIST_NAME.test(object));
   if (onList && LIST_METHOD.test(e.callee)) return state;
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  const getsList = refs.some((r) => r.key && (env.listTypes.has(r.key) || LIST_NAME.test(r.key)));
+  const getsList = e.args.some((a, i) => refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!)));
   const all = getsList || MAY_RECORD.test(e.callee);
   if (!all && keys.size === 0) return state;
   const next = state.clone();

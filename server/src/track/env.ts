@@ -2,6 +2,7 @@
 // types, the helper-call stack with its parameter bindings, and where diagnostics go.
 import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
+import type { ListTypes } from './list-types';
 import type { KnownResource, ResState } from './state';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
@@ -9,6 +10,8 @@ import type { TrackContext, TrackedVisitors } from './visitors';
 export interface Binding {
   fields: Field[];
   refs: ResourceRef[];
+  /** The function each argument's names belong to (the caller, or further out for a forwarded parameter). */
+  owners: (FunctionFacts | null)[];
 }
 
 export interface Frame {
@@ -42,9 +45,29 @@ export class TrackEnv {
   constructor(
     readonly uri: string,
     readonly hooks: TrackedVisitors[],
-    readonly listTypes: Map<string, CommandListType>,
+    readonly listTypes: ListTypes,
     readonly functions: FunctionIndex,
+    /** The function being analysed (the outermost frame). */
+    readonly rootFn: FunctionFacts | null = null,
   ) {}
+
+  /** The function whose body is being interpreted (a helper while its call is evaluated). */
+  currentFn(): FunctionFacts | null {
+    return this.stack.length ? this.stack[this.stack.length - 1].fn : this.rootFn;
+  }
+
+  /** The function a reference's names belong to: the caller's (or further out) when it is a bound parameter. */
+  ownerOf(ref: ResourceRef): FunctionFacts | null {
+    if (ref.param !== undefined && this.binding) return this.binding.owners[ref.param] ?? null;
+    return this.currentFn();
+  }
+
+  /** The command list a call is recorded on: its key in the caller's terms, and its type where known. */
+  listOf(ref: ResourceRef | undefined): ListId {
+    if (!ref) return NO_LIST;
+    const key = substituteRef(ref, this.binding).key;
+    return { key, type: this.listTypes.get(key, this.ownerOf(ref)) };
+  }
 
   currentUri(): string {
     return this.stack.length ? this.stack[this.stack.length - 1].uri : this.uri;
@@ -60,7 +83,7 @@ export class TrackEnv {
   }
 
   /** Where to report an event at `range` (in the current function): the outermost call site when inside helpers. */
-  context(range: Range, list: string | null, pos: { group: number | null; index: number | null } = { group: null, index: null }): TrackContext {
+  context(range: Range, list: ListId, pos: { group: number | null; index: number | null } = { group: null, index: null }): TrackContext {
     const related: RelatedLocation[] = [];
     this.stack.forEach((frame, i) => {
       const inner = this.stack[i + 1];
@@ -71,8 +94,8 @@ export class TrackEnv {
     });
     const outer = this.stack[0];
     return {
-      uri: this.uri, range: outer ? outer.callRange : range, related, list,
-      listType: list ? this.listTypes.get(list) ?? null : null, group: pos.group, index: pos.index,
+      uri: this.uri, range: outer ? outer.callRange : range, related, list: list.key,
+      listType: list.type, group: pos.group, index: pos.index,
     };
   }
 
@@ -82,6 +105,14 @@ export class TrackEnv {
     return outer ? { uri: this.uri, range: outer.callRange, note } : { uri: this.uri, range, note };
   }
 }
+
+/** A command list as an event names it: its key (null when unknown) and its type (null when unknown). */
+export interface ListId {
+  key: string | null;
+  type: CommandListType | null;
+}
+
+export const NO_LIST: ListId = { key: null, type: null };
 
 export interface StateSummary {
   layout: string;

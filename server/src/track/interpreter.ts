@@ -127,6 +127,7 @@ export class Interpreter {
     const binding: Binding = {
       fields: e.args.map((a) => substituteField(a.field, this.env.binding)),
       refs: e.args.map((a) => substituteRef(a.resource, this.env.binding)),
+      owners: e.args.map((a) => this.env.ownerOf(a.resource)),
     };
     const saved = this.env.binding;
     this.env.stack.push({ fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() });

@@ -32,7 +32,7 @@ export function runTracker(facts: FileFacts, uri: string, active: readonly { vis
   const index = functionIndex(facts, uri, workspace);
   for (const fn of facts.functions) {
     if (!fn.relevant) continue;
-    const env = new TrackEnv(uri, hooks, types, index);
+    const env = new TrackEnv(uri, hooks, types, index, fn);
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     new Interpreter(env).runFunction(fn, new TrackState());
     for (const [site, st] of env.siteStates) siteStates.set(site, st);

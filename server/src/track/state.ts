@@ -70,7 +70,8 @@ export interface ResState {
   legacyFromCreation: boolean;
   lastModel: 'legacy' | 'enhanced' | null;
   split: PendingSplit | null;
-  deactivated: Origin | null;
+  /** Deactivated (AccessAfter NO_ACCESS) by the barrier at this origin, recorded on `list` (null: unknown). */
+  deactivated: (Origin & { list?: string | null }) | null;
   /** A command wrote the resource (copy/resolve destination, UAV clear) and no barrier followed yet. */
   /** The last write by a command with no barrier since, and the command list it was recorded on (null: unknown). */
   pendingWrite: { method: string; role: string; origin: Origin; list?: string | null; partial?: boolean } | null;
