@@ -1,11 +1,54 @@
-// Renders the rule list (docs/rules.md) from the registry: id, debug-layer message, default severity, platforms.
+// Renders the rule list (docs/rules.md) from the registry: id, debug-layer message, default severity, platforms;
+// then the catalog coverage table — every checkable catalog row with the rules whose meta.catalog names it, and the
+// rows no rule checks with the reason (model/catalog-unchecked.ts).
+import { CATALOG, isCheckable } from '../server/src/model/catalog';
+import { UNCHECKED_ROWS } from '../server/src/model/catalog-unchecked';
 import { rules } from '../server/src/rules/index';
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|');
+
+/** Catalog row id → ids of the rules that claim it, in rule-id order. */
+export function catalogClaims(): Map<string, string[]> {
+  const claims = new Map<string, string[]>();
+  for (const { meta } of [...rules].sort((a, b) => a.meta.id.localeCompare(b.meta.id))) {
+    for (const row of meta.catalog ?? []) claims.set(row, [...(claims.get(row) ?? []), meta.id]);
+  }
+  return claims;
+}
+
+function coverage(): string[] {
+  const claims = catalogClaims();
+  const checkable = CATALOG.filter(isCheckable);
+  const checked = checkable.filter((r) => claims.has(r.id));
+  const unchecked = checkable.filter((r) => !claims.has(r.id));
+  const link = (id: string): string => `[\`${id}\`](../server/src/rules/${id}.md)`;
+  return [
+    '## Catalog coverage',
+    '',
+    `${checked.length} of the ${checkable.length} checkable catalog rows are checked by a rule; ${unchecked.length} are not`,
+    'checked statically (listed below with the reason). Severity classes: E error, W warning, E\\* / W\\* required by',
+    'the spec or advised without a documented debug-layer message, R/E rejected by the runtime. Track: what the',
+    'check needs — none (one barrier), res (the resource\'s creation), CL (one command list), ECL (across',
+    'submissions), queue (the command-list type). Rows describing tracker semantics (`info`) are not listed.',
+    '',
+    '| Row | Sev | Track | Check | Rules |',
+    '|---|---|---|---|---|',
+    ...checked.map((r) => `| ${r.id} | ${cell(r.severity)} | ${cell(r.track)} | ${cell(r.summary)} | ${claims.get(r.id)!.map(link).join(', ')} |`),
+    '',
+    '## Not checked statically',
+    '',
+    '| Row | Sev | Track | Check | Reason |',
+    '|---|---|---|---|---|',
+    ...unchecked.map((r) => `| ${r.id} | ${cell(r.severity)} | ${cell(r.track)} | ${cell(r.summary)} | ${cell(UNCHECKED_ROWS[r.id] ?? '(no reason given)')} |`),
+    '',
+  ];
+}
 
 export function renderRulesList(): string {
   const rows = [...rules].sort((a, b) => a.meta.id.localeCompare(b.meta.id)).map(({ meta }) => {
     const message = meta.messageId ? `#${meta.messageNumber} ${meta.messageId}` : '—';
     const platforms = meta.platforms ? meta.platforms.join(', ') : 'all';
-    return `| [\`${meta.id}\`](../server/src/rules/${meta.id}.md) | ${message} | ${meta.defaultSeverity} | ${platforms} | ${meta.description.replace(/\|/g, '\\|')} |`;
+    return `| [\`${meta.id}\`](../server/src/rules/${meta.id}.md) | ${message} | ${meta.defaultSeverity} | ${platforms} | ${cell(meta.description)} |`;
   });
   return [
     '# Rules',
@@ -19,5 +62,6 @@ export function renderRulesList(): string {
     '|---|---|---|---|---|',
     ...rows,
     '',
+    ...coverage(),
   ].join('\n');
 }

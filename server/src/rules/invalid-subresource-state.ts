@@ -1,6 +1,6 @@
-// invalid-subresource-state — eb-rules.md LB-21, EB-FREE-02/07, EB-COPY-02 (RB § Implicit state transitions;
+// invalid-subresource-state — eb-rules.md LB-21, EB-FREE-02/07 (RB § Implicit state transitions;
 // EB § Barrier-Free Access). A command that uses a resource as a copy/resolve source or destination, an indirect
-// argument buffer, a UAV to clear or a resource to discard needs the resource in a state (legacy) or layout
+// argument buffer or a UAV to clear needs the resource in a state (legacy) or layout
 // (enhanced) that allows that access; otherwise the GPU reads compressed/stale data or writes through the wrong
 // caches. Legacy COMMON resources are implicitly promoted where D3D12 allows it (LB-10).
 import { ROLE_NEEDS } from '../model/api';
@@ -18,7 +18,7 @@ export const rule = defineRule({
     defaultSeverity: 'error',
     messageId: 'INVALID_SUBRESOURCE_STATE', messageNumber: 538, category: 'EXECUTION',
     api: 'ID3D12CommandQueue::ExecuteCommandLists',
-    catalog: ['LB-21', 'EB-FREE-02', 'EB-FREE-07', 'EB-COPY-02'],
+    catalog: ['LB-21', 'EB-FREE-02', 'EB-FREE-07'],
     messages: {
       state: "Using {{method}}: Resource state ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
       layout: "Using {{method}}: Resource layout ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
