@@ -104,6 +104,7 @@ function hooksOf<K extends keyof RuleVisitors>(active: ActiveRule[], key: K): No
 
 export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], config: BarrierlintConfig): void {
   const types = listTypes(facts, config);
+  for (const h of hooksOf(active, 'file')) h(facts);
   const barrierHooks = hooksOf(active, 'barrier');
   const callHooks = hooksOf(active, 'barrierCall');
   const legacyCallHooks = hooksOf(active, 'resourceBarrierCall');

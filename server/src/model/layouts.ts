@@ -157,6 +157,26 @@ export function accessFlagNeeds(access: number): FlagNeeds {
   return { required: required >>> 0, forbidden: forbidden >>> 0 };
 }
 
+// Legacy states (RF; RBAPI § Runtime validation, LB-08): the same needs keyed by D3D12_RESOURCE_STATES bit.
+const LEGACY_STATE_FLAG_TABLE: ReadonlyArray<[state: number, needs: FlagNeeds]> = [
+  [0x4, { required: F.ALLOW_RENDER_TARGET, forbidden: 0 }], // RENDER_TARGET
+  [0x8, { required: F.ALLOW_UNORDERED_ACCESS, forbidden: 0 }], // UNORDERED_ACCESS
+  [0x10, { required: F.ALLOW_DEPTH_STENCIL, forbidden: 0 }], // DEPTH_WRITE
+  [0x20, { required: F.ALLOW_DEPTH_STENCIL, forbidden: 0 }], // DEPTH_READ
+  [0x40, { required: 0, forbidden: F.DENY_SHADER_RESOURCE }], // NON_PIXEL_SHADER_RESOURCE
+  [0x80, { required: 0, forbidden: F.DENY_SHADER_RESOURCE }], // PIXEL_SHADER_RESOURCE
+];
+
+/** What a resource with `flags` lacks or must not have for a legacy state (LB-08); bits without a need are fine. */
+export function legacyStateFlagProblems(flags: number, state: number): { missing: number; present: number } {
+  let required = 0;
+  let forbidden = 0;
+  for (const [bit, n] of LEGACY_STATE_FLAG_TABLE) {
+    if ((state & bit) !== 0) { required |= n.required; forbidden |= n.forbidden; }
+  }
+  return { missing: (required & ~flags) >>> 0, present: (forbidden & flags) >>> 0 };
+}
+
 /** What a resource with `flags` lacks (missing) or has but must not (present) for a layout and/or access. */
 export function resourceFlagProblems(flags: number, use: { layout?: number; access?: number }):
   { missing: number; present: number } {

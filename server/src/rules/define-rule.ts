@@ -2,7 +2,7 @@
 // `meta` describes the rule (id == file name, debug-layer message id, default severity, message templates);
 // `create` returns visitors that the single-barrier pass and the tracker call. Rules never touch syntax.
 import type {
-  BarrierCallEvent, BarrierFact, BarrierKind, CreationEvent, ExtractProblem, ResourceBarrierCallEvent,
+  BarrierCallEvent, BarrierFact, BarrierKind, CreationEvent, ExtractProblem, FileFacts, ResourceBarrierCallEvent,
 } from '../extract/facts';
 import type { TrackedVisitors } from '../track/visitors';
 import type { CommandListType, Fix, Platform, Range, RelatedLocation, Severity } from '../types';
@@ -73,6 +73,8 @@ export interface BarrierPosition {
  * construction site; the tracker (track/) calls the `tracked*` hooks with the state the barrier meets.
  */
 export interface RuleVisitors {
+  /** The whole file's facts, before any other hook (file-wide indexes such as creations in other methods). */
+  file?(facts: FileFacts): void;
   barrier?(b: BarrierFact, pos: BarrierPosition): void;
   /**
    * A Barrier/ResourceBarrier call. `previousCall` is the call of the same API on the same list that directly

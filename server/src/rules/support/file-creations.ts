@@ -1,0 +1,83 @@
+// Creation facts of a resource created in another function of the same file (a member created in Init() and
+// barriered in Render()). The tracker knows creations only inside the function it interprets; rules that need a
+// resource's flags or heap type fall back to this index.
+// Only names that are not locals or parameters of the creating function qualify (a local `tex` in one function is
+// another object than a local `tex` in the next), and a name that is a local or parameter of the function being
+// checked is never looked up. Creations of one name that disagree make the disagreeing facts unknown.
+import type { Event, FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../../extract/facts';
+import type { KnownResource } from '../../track/state';
+import type { BarrierMeeting, TrackContext } from '../../track/visitors';
+import type { Range } from '../../types';
+
+function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
+  switch (s.k) {
+    case 'seq': s.body.forEach((c) => forEachEvent(c, visit)); return;
+    case 'if': forEachEvent(s.then, visit); if (s.else) forEachEvent(s.else, visit); return;
+    case 'loop': forEachEvent(s.body, visit); return;
+    case 'switch': s.cases.forEach((c) => forEachEvent(c, visit)); return;
+    case 'event': visit(s.event); return;
+    default:
+  }
+}
+
+/** The leading identifier of a resource key (`m_tex` of `m_tex`, `m_frames[i].rt`, `this->m_tex`). */
+function rootName(key: string): string {
+  const k = key.replace(/^\(?\*?this\)?(->|\.)/, '');
+  return /^[A-Za-z_]\w*/.exec(k)?.[0] ?? k;
+}
+
+function declares(fn: FunctionFacts, name: string): boolean {
+  return fn.params.includes(name) || (fn.locals ?? []).includes(name);
+}
+
+function contains(outer: Range, inner: Range): boolean {
+  const startsBefore = outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn);
+  const endsAfter = outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn);
+  return startsBefore && endsAfter;
+}
+
+function merge(a: ResourceCreation, b: ResourceCreation): ResourceCreation {
+  const same = <T>(x: T, y: T): T | null => (x === y ? x : null);
+  return {
+    ...a,
+    dimension: same(a.dimension, b.dimension), flags: same(a.flags, b.flags), heapType: same(a.heapType, b.heapType),
+    mipLevels: same(a.mipLevels, b.mipLevels), arraySize: same(a.arraySize, b.arraySize),
+    width: same(a.width ?? null, b.width ?? null), sampleCount: same(a.sampleCount ?? null, b.sampleCount ?? null),
+  };
+}
+
+export interface FileCreations {
+  /** The file-wide creation of `key` as seen from code at `at` (a barrier or command), if any qualifies. */
+  lookup(key: string, at: Range): KnownResource | undefined;
+}
+
+export function fileCreations(facts: FileFacts, uri: string): FileCreations {
+  const byKey = new Map<string, KnownResource>();
+  for (const fn of facts.functions) {
+    forEachEvent(fn.body, (e) => {
+      if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
+      const key = e.creation.resource.key;
+      if (declares(fn, rootName(key))) return;
+      const prior = byKey.get(key);
+      byKey.set(key, { uri, creation: prior ? merge(prior.creation, e.creation) : e.creation });
+    });
+  }
+  return {
+    lookup(key, at) {
+      const found = byKey.get(key);
+      if (!found) return undefined;
+      const within = facts.functions.filter((f) => contains(f.range, at));
+      if (within.some((f) => declares(f, rootName(key)))) return undefined;
+      return found;
+    },
+  };
+}
+
+/**
+ * The creation facts of the resource a barrier meets: the tracker's own (creation seen in this function) or the
+ * file-wide index (a member created in another method).
+ */
+export function creationOf(meeting: BarrierMeeting | { key: string; resource?: KnownResource }, tctx: Pick<TrackContext, 'range'>, index: FileCreations | null):
+  KnownResource | undefined {
+  return meeting.resource ?? index?.lookup(meeting.key.split('|')[0], tctx.range);
+}
