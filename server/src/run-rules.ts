@@ -35,7 +35,7 @@ export function instantiateRules(uri: string, config: BarrierlintConfig, finding
         findings.push({
           rule: rule.meta.id, messageId: rule.meta.messageId, messageNumber: rule.meta.messageNumber,
           category: rule.meta.category, severity: level,
-          message: renderMessage(rule.meta, level, d.messageKey, d.data),
+          message: renderMessage(d.api ? { ...rule.meta, api: d.api } : rule.meta, level, d.messageKey, d.data),
           uri, range: d.range, related: d.related ?? [], fixes: d.fixes ?? [], fingerprintText: d.fingerprintText,
           resource: d.resource, path: d.path,
         });

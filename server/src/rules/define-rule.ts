@@ -30,6 +30,8 @@ export interface RuleMeta {
 
 export interface ReportDescriptor {
   messageKey: string;
+  /** The interface::method this report is about when it differs from meta.api (a creation call, CopyResource). */
+  api?: string;
   data?: Record<string, string | number>;
   range: Range;
   related?: RelatedLocation[];

@@ -1,0 +1,32 @@
+// Heap types that pin a resource's use (eb-rules.md EB-BUF-05/06, LB-17; EB § Upload Heap Resources, § Readback
+// Heap Resources; RB § Initial states for resources). Resources on UPLOAD heaps are CPU-written and GPU-read only;
+// resources on READBACK heaps are GPU-written (copy/resolve) and CPU-read only. CUSTOM and GPU_UPLOAD heaps are
+// not restricted here (their CPU page properties decide, which barrierlint does not follow).
+import { ACCESS, HEAP_TYPE, RESOURCE_STATES } from './enums';
+
+export interface HeapRestriction {
+  /** Heap type name without prefix. */
+  name: string;
+  /** Enhanced access bits a buffer on this heap may use (COMMON and NO_ACCESS are always allowed). */
+  access: number;
+  /** The legacy state the resource must be created in and keep. */
+  state: number;
+}
+
+const A = ACCESS;
+export const HEAP_RESTRICTIONS: ReadonlyMap<number, HeapRestriction> = new Map([
+  [HEAP_TYPE.UPLOAD, {
+    name: 'UPLOAD',
+    access: A.VERTEX_BUFFER | A.CONSTANT_BUFFER | A.INDEX_BUFFER | A.SHADER_RESOURCE | A.INDIRECT_ARGUMENT
+      | A.COPY_SOURCE | A.RESOLVE_SOURCE,
+    state: RESOURCE_STATES.GENERIC_READ,
+  }],
+  [HEAP_TYPE.READBACK, { name: 'READBACK', access: A.COPY_DEST | A.RESOLVE_DEST, state: RESOURCE_STATES.COPY_DEST }],
+]);
+
+/** Access bits (other than COMMON / NO_ACCESS) that a buffer on `heapType` may not use; 0 when fine or unrestricted. */
+export function accessNotAllowedOnHeap(heapType: number, access: number): number {
+  const r = HEAP_RESTRICTIONS.get(heapType);
+  if (!r || (access >>> 0) === (A.NO_ACCESS >>> 0)) return 0;
+  return (access & ~r.access) >>> 0;
+}

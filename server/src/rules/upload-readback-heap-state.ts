@@ -1,0 +1,65 @@
+// upload-readback-heap-state — eb-rules.md LB-17 (RB § Initial states for resources). Under legacy state tracking,
+// a resource on an UPLOAD heap must be created in and stay in GENERIC_READ, and one on a READBACK heap in
+// COPY_DEST: the CPU maps that memory, so the GPU cannot move it into another state. A legacy transition out of
+// (or into something other than) that state is an error; a creation in another initial state is a warning (newer
+// runtimes ignore a buffer's initial state, eb-rules.md EB-CREATE-03). Unknown heap types are silent.
+import { HEAP_RESTRICTIONS } from '../model/heaps';
+import { formatLegacyState } from '../model/messages';
+import { defineRule } from './define-rule';
+import type { FileCreations } from './support/file-creations';
+import { creationOf, fileCreations } from './support/file-creations';
+import { fingerprintOf, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
+
+export const rule = defineRule({
+  meta: {
+    id: 'upload-readback-heap-state',
+    description: 'A resource on an UPLOAD (READBACK) heap created in, or transitioned to, a state other than GENERIC_READ (COPY_DEST).',
+    defaultSeverity: 'error',
+    messageId: null, messageNumber: null, category: null,
+    api: 'ID3D12CommandList::ResourceBarrier',
+    catalog: ['LB-17'],
+    messages: {
+      transition: "{{field}} ({{state}}) of resource ('{{name}}') in a D3D12_HEAP_TYPE_{{heap}} heap: such resources must stay in {{required}}{{position}}.",
+      creation: "Resource '{{name}}' is created in a D3D12_HEAP_TYPE_{{heap}} heap with InitialState ({{state}}); such resources must be created in {{required}}.",
+    },
+  },
+  create(ctx) {
+    let index: FileCreations | null = null;
+    return {
+      file(facts) { index = fileCreations(facts, ctx.uri); },
+      creation(e) {
+        const c = e.creation;
+        const r = c.heapType === null ? undefined : HEAP_RESTRICTIONS.get(c.heapType);
+        const state = known(c.initialState);
+        if (!r || state === undefined || (state >>> 0) === (r.state >>> 0) || !c.initialState) return;
+        ctx.report({
+          messageKey: 'creation', severity: 'warning', api: `ID3D12Device::${c.api}`,
+          data: { name: c.resource.text, heap: r.name, state: formatLegacyState(state), required: formatLegacyState(r.state) },
+          range: c.initialState.range, resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${state}`,
+        });
+      },
+      tracked: {
+        legacyBarrier(b, meeting, tctx) {
+          if (!meeting || b.kind !== 'legacy-transition') return;
+          const created = creationOf(meeting, tctx, index);
+          const heap = created?.creation.heapType;
+          const r = heap === null || heap === undefined ? undefined : HEAP_RESTRICTIONS.get(heap);
+          if (!created || !r) return;
+          const position = positionSuffix(b, { group: null, index: tctx.index, listType: tctx.listType });
+          for (const side of SIDES) {
+            const state = known(b.fields[`State${side}`]);
+            if (state === undefined || (state >>> 0) === (r.state >>> 0)) continue;
+            ctx.report({
+              messageKey: 'transition',
+              data: { field: `State${side}`, state: formatLegacyState(state), name: resourceName(b), heap: r.name, required: formatLegacyState(r.state), position },
+              range: tctx.range, resource: resourceName(b), fingerprintText: `heapstate|${side}|${fingerprintOf(b)}`,
+              related: [...tctx.related, { uri: created.uri, range: created.creation.resource.range, message: `'${created.creation.resource.text}' was created here` }],
+              barrier: b, position: { group: null, index: tctx.index, listType: tctx.listType },
+            });
+            return;
+          }
+        },
+      },
+    };
+  },
+});
