@@ -25,8 +25,6 @@ export const UNCHECKED_ROWS: Readonly<Record<string, string>> = {
   'EB-CREATE-06': 'Not implemented yet.',
   'EB-CALL-01': 'Not implemented yet.',
   'EB-SYNC-11': 'Not implemented yet.',
-  'EB-SYNC-ACCESS-04': 'Not implemented yet.',
-  'EB-SYNC-ACCESS-05': 'Not implemented yet.',
   'EB-FLAGS-05': 'Not implemented yet.',
   'EB-FLAGS-06': 'Not implemented yet.',
   'EB-ALIAS-04': 'Not checked: whether data written through one alias is read through another needs the memory contents, not the barriers.',
