@@ -77,9 +77,17 @@ function compareFindings(a: Finding, b: Finding): number {
 }
 
 export function analyze(text: string, uri: string, options: AnalyzeExtras = {}): AnalysisResult {
-  const config = resolveConfig(options.config);
   const tree = options.tree ?? parseCpp(text);
-  const facts = extractFacts(tree, text);
+  return analyzeFacts(extractFacts(tree, text), text, uri, options);
+}
+
+/**
+ * The analysis after extraction: rules, tracking and reporting over facts already extracted from `text`. The
+ * facts are only read, so a multi-file run re-tracks a file with the other files' helpers from the facts it kept
+ * (cli/cross-file.ts) instead of parsing and extracting it again; the result equals analyze() with the same options.
+ */
+export function analyzeFacts(facts: FileFacts, text: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace'> = {}): AnalysisResult {
+  const config = resolveConfig(options.config);
   const findings: Finding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);

@@ -1,179 +1,202 @@
-// analyze() throughput (issue 2): a generated 1 MB barrier-heavy file and a 6,000-line realistic file mixed from
-// the examples' styles. Prints barrierlint's time (analyze(): parse + extract + track + rules) against the bare
-// tree-sitter parse of the same text (median of warm runs), the extractor's share, and peak memory.
-// Target for issue 2: analyze / parse <= 1.5.
+// The single-file speed targets (issue 12), as ratios against the bare tree-sitter parse of the same text in the
+// same run. Inputs: a realistic 6,000-line engine file, a 1 MB barrier-heavy file that compiles, and a
+// 40,000-line file built from several realistic files. Each measurement is the median of BENCH_RUNS (default 7)
+// repetitions, and the kinds of measurement are interleaved within each repetition (parse, lint, editor, ...), so
+// load on the shared machine hits all of them alike:
+// - warm in-process: after warm-up calls, analyze() (barrierlint's whole pipeline, its own parse included) and the
+//   editor's whole-file path, against the bare parse;
+// - cold in-process: the first call in a fresh process (modules loaded, nothing run yet), lint against parse;
+// - CLI process: `barrierlint --format json FILE` as a whole process (start-up included) against a process that
+//   loads tree-sitter and parses the file; peak RSS;
+// - the clang anchor: `clang++ -fsyntax-only` of the barrier file with the real DirectX-Headers, when clang++ and
+//   the headers are installed (Debian: apt-get install clang directx-headers-dev), else a printed note.
+// Times are CPU times (user + system), steadier than wall time on a loaded machine; wall times are kept in the JSON.
+// Writes bench/results.json (git-ignored) and prints the previous run's ratios beside the new ones.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyze } from '../../server/src/analyze';
-import { extractFacts } from '../../server/src/extract/extract';
-import { parseCpp } from '../../server/src/parse/parser';
+import { barrierHeavy } from './barrier-heavy';
+import { bareParse, editorWholeFile } from './bare-parse';
+import { engineFile, module } from './engine-file';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const TARGET = 1.5;
+const OUT = path.join(ROOT, 'bench', 'results.json');
+const CLI = path.join(ROOT, 'out', 'server', 'src', 'cli', 'main.js');
+const CHILD = path.join(__dirname, 'child-run.js');
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
+const TARGET = 1.3;
 
-/** Consistent (sync, access, layout, legacy state) uses, so the generated barriers are valid and chain. */
-const USES = [
-  ['D3D12_BARRIER_SYNC_RENDER_TARGET', 'D3D12_BARRIER_ACCESS_RENDER_TARGET', 'D3D12_BARRIER_LAYOUT_RENDER_TARGET', 'D3D12_RESOURCE_STATE_RENDER_TARGET'],
-  ['D3D12_BARRIER_SYNC_PIXEL_SHADING', 'D3D12_BARRIER_ACCESS_SHADER_RESOURCE', 'D3D12_BARRIER_LAYOUT_SHADER_RESOURCE', 'D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE'],
-  ['D3D12_BARRIER_SYNC_COMPUTE_SHADING', 'D3D12_BARRIER_ACCESS_UNORDERED_ACCESS', 'D3D12_BARRIER_LAYOUT_UNORDERED_ACCESS', 'D3D12_RESOURCE_STATE_UNORDERED_ACCESS'],
-  ['D3D12_BARRIER_SYNC_COPY', 'D3D12_BARRIER_ACCESS_COPY_DEST', 'D3D12_BARRIER_LAYOUT_COPY_DEST', 'D3D12_RESOURCE_STATE_COPY_DEST'],
-];
-const SYNCS = USES.map((u) => u[0]);
-const ACCESSES = USES.map((u) => u[1]);
-const LAYOUTS = USES.map((u) => u[2]);
-const STATES = USES.map((u) => u[3]);
+interface Sample { cpu: number; wall: number; rssMiB?: number }
 
-/** One function of barrier code; `n` picks the style and the values. */
-function barrierFunction(n: number): string {
-  // Before = use k, after = use k + 1: every barrier is valid on its own.
-  const k = n % USES.length;
-  const p = <T>(list: T[], i: number): T => list[(k + (i % 2)) % list.length];
-  const tex = `CD3DX12_TEXTURE_BARRIER(${p(SYNCS, 0)}, ${p(SYNCS, 1)}, ${p(ACCESSES, 2)}, ${p(ACCESSES, 3)},
-        ${p(LAYOUTS, 4)}, ${p(LAYOUTS, 5)}, textures[${n % 8}], CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff))`;
-  switch (n % 4) {
-    case 0: return `
-void PassHelpers${n}(ID3D12GraphicsCommandList7* cl, ID3D12Resource* const* textures, ID3D12Resource* buf) {
-    D3D12_TEXTURE_BARRIER texBarriers[] = {
-        ${tex},
-    };
-    D3D12_BUFFER_BARRIER bufBarriers[] = {
-        CD3DX12_BUFFER_BARRIER(${SYNCS[2 + (n % 2)]}, ${SYNCS[3 - (n % 2)]}, ${ACCESSES[2 + (n % 2)]}, ${ACCESSES[3 - (n % 2)]}, buf),
-    };
-    D3D12_BARRIER_GROUP groups[] = {
-        CD3DX12_BARRIER_GROUP(_countof(texBarriers), texBarriers),
-        CD3DX12_BARRIER_GROUP(_countof(bufBarriers), bufBarriers),
-    };
-    cl->Barrier(_countof(groups), groups);
-    cl->DrawInstanced(3, 1, 0, 0);
-}
-`;
-    case 1: return `
-void PassRaw${n}(ID3D12GraphicsCommandList7* cl, ID3D12Resource* const* textures) {
-    D3D12_TEXTURE_BARRIER barrier = {};
-    barrier.SyncBefore = ${p(SYNCS, 0)};
-    barrier.SyncAfter = ${p(SYNCS, 1)};
-    barrier.AccessBefore = ${p(ACCESSES, 2)};
-    barrier.AccessAfter = ${p(ACCESSES, 3)};
-    barrier.LayoutBefore = ${p(LAYOUTS, 4)};
-    barrier.LayoutAfter = ${p(LAYOUTS, 5)};
-    barrier.pResource = textures[${n % 8}];
-    barrier.Subresources.IndexOrFirstMipLevel = 0xffffffff;
-    D3D12_BARRIER_GROUP group = { D3D12_BARRIER_TYPE_TEXTURE, 1, &barrier };
-    cl->Barrier(1, &group);
-    cl->Dispatch(8, 8, 1);
-}
-`;
-    case 2: return `
-void PassVector${n}(ID3D12GraphicsCommandList7* cl, ID3D12Resource* const* textures, UINT count) {
-    std::vector<CD3DX12_TEXTURE_BARRIER> barriers;
-    for (UINT i = 0; i < count; ++i) {
-        barriers.emplace_back(${p(SYNCS, 0)}, ${p(SYNCS, 1)}, ${p(ACCESSES, 2)}, ${p(ACCESSES, 3)},
-            ${p(LAYOUTS, 4)}, ${p(LAYOUTS, 5)}, textures[i], CD3DX12_BARRIER_SUBRESOURCE_RANGE(0, 1, 0, 1));
-    }
-    const CD3DX12_BARRIER_GROUP group(static_cast<UINT32>(barriers.size()), barriers.data());
-    cl->Barrier(1, &group);
-}
-`;
-    default: return `
-void PassLegacy${n}(ID3D12GraphicsCommandList* cl, ID3D12Resource* const* textures) {
-    D3D12_RESOURCE_BARRIER barriers[2];
-    UINT count = 0;
-    barriers[count++] = CD3DX12_RESOURCE_BARRIER::Transition(textures[${n % 8}], ${p(STATES, 0)}, ${p(STATES, 1)});
-    barriers[count++] = CD3DX12_RESOURCE_BARRIER::UAV(textures[${(n + 1) % 8}]);
-    cl->ResourceBarrier(count, barriers);
-    cl->CopyResource(textures[${(n + 2) % 8}], textures[${(n + 3) % 8}]);
-}
-`;
-  }
-}
-
-function barrierHeavy(bytes: number): string {
-  let text = '#include <d3d12.h>\n#include <vector>\n#include "d3dx12.h"\n';
-  for (let n = 0; text.length < bytes; n++) text += barrierFunction(n);
-  return text;
-}
-
-/** The examples, their top-level names suffixed per copy, repeated until `lines` lines. */
-function realistic(lines: number): string {
+/** The examples, with their top-level names suffixed per copy, interleaved with engine modules until `lines`. */
+function suiteFile(lines: number): string {
   const dir = path.join(ROOT, 'examples');
-  const sources = ['hello-frame/HelloFrame.cpp', 'frame-graph/FrameGraph.cpp', 'raw-structs/ComputePost.cpp']
+  const examples = ['hello-frame/HelloFrame.cpp', 'frame-graph/FrameGraph.cpp', 'raw-structs/ComputePost.cpp']
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/^#include.*$/gm, ''));
-  const parts: string[] = ['#include <d3d12.h>\n#include <vector>\n#include "d3dx12.h"\n'];
+  const parts = ['#include <d3d12.h>\n#include <vector>\n#include "d3dx12.h"\n'];
   let count = 3;
   for (let copy = 0; count < lines; copy++) {
-    const source = sources[copy % sources.length].replace(/\b(HelloFrame|fg|Post\w+|BarrierBatch|Renderer|SetTextureBarrier)\b/g, `$1_${copy}`);
+    const source = copy % 4 === 3
+      ? `namespace engine_${copy} {\n${module(copy)}\n}\n`
+      : examples[copy % 4].replace(/\b(HelloFrame|fg|Post\w+|BarrierBatch|Renderer|SetTextureBarrier)\b/g, `$1_${copy}`);
     parts.push(source);
-    count += source.split('\n').length;
+    count += source.split('\n').length - 1;
   }
-  return parts.join('\n').split('\n').slice(0, lines).join('\n');
+  return parts.join('\n');
 }
 
-interface Timing {
-  /** Median wall-clock milliseconds. */
-  wall: number;
-  /** Median CPU milliseconds of the process (user + system): steadier than wall time on a shared machine. */
-  cpu: number;
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
 }
 
-function median(f: () => void): Timing {
+function timeIn(f: () => void): Sample {
+  const start = process.hrtime.bigint();
+  const used = process.cpuUsage();
   f();
-  f();
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = process.hrtime.bigint();
-    const used = process.cpuUsage();
-    f();
-    const spent = process.cpuUsage(used);
-    wall.push(Number(process.hrtime.bigint() - start) / 1e6);
-    cpu.push((spent.user + spent.system) / 1e3);
+  const spent = process.cpuUsage(used);
+  return { cpu: (spent.user + spent.system) / 1e3, wall: Number(process.hrtime.bigint() - start) / 1e6 };
+}
+
+/** A whole process under /usr/bin/time: its CPU (user + system), wall time and peak RSS. */
+function timeProcess(command: string, args: string[]): Sample & { status: number | null; stderr: string } {
+  const run = spawnSync('/usr/bin/time', ['-f', '@@ %U %S %e %M', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const m = /@@ ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr);
+  if (!m) throw new Error(`could not time ${command} ${args.join(' ')}: ${run.stderr}`);
+  return {
+    cpu: (Number(m[1]) + Number(m[2])) * 1e3, wall: Number(m[3]) * 1e3, rssMiB: Number(m[4]) / 1024, status: run.status,
+    stderr: run.stderr.replace(/@@.*\n?$/, ''),
+  };
+}
+
+function coldChild(mode: string, file: string): Sample {
+  const run = spawnSync(process.execPath, [CHILD, mode, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (run.status !== 0) throw new Error(`child ${mode} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as Sample;
+}
+
+interface ClangSetup { args: string[] }
+
+function findClang(): ClangSetup | string {
+  const which = spawnSync('sh', ['-c', 'command -v clang++'], { encoding: 'utf8' });
+  if (which.status !== 0) return 'clang++ not found (Debian: apt-get install clang)';
+  const dirs = ['/usr/include/directx', '/usr/local/include/directx', process.env.DIRECTX_HEADERS ?? ''].filter(Boolean);
+  const include = dirs.find((d) => fs.existsSync(path.join(d, 'd3dx12.h')));
+  if (!include) return 'DirectX-Headers not found (Debian: apt-get install directx-headers-dev, or set DIRECTX_HEADERS)';
+  const wsl = path.join(path.dirname(include), 'wsl');
+  return { args: ['-std=c++17', '-fsyntax-only', '-include', 'wsl/winadapter.h', `-I${include}`, `-I${path.join(wsl, 'stubs')}`] };
+}
+
+interface Input { name: string; text: string; clang: boolean }
+
+type Kind = 'parse' | 'lint' | 'editor' | 'coldParse' | 'coldLint' | 'processParse' | 'processLint' | 'clang';
+
+function measure(input: Input, file: string, clang: ClangSetup | string): Record<string, unknown> {
+  const { text } = input;
+  // Warm-up (and the answer, to print what was measured).
+  for (let i = 0; i < 2; i++) {
+    bareParse(text);
+    editorWholeFile(text);
   }
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return { wall: mid(wall), cpu: mid(cpu) };
+  const result = analyze(text, 'file:///bench/input.cpp');
+  const kinds: Kind[] = ['parse', 'lint', 'editor', 'coldParse', 'coldLint', 'processParse', 'processLint'];
+  if (input.clang && typeof clang !== 'string') kinds.push('clang');
+  const samples = new Map<Kind, Sample[]>(kinds.map((k) => [k, []]));
+  const run: Record<Kind, () => Sample> = {
+    parse: () => timeIn(() => bareParse(text)),
+    lint: () => timeIn(() => analyze(text, 'file:///bench/input.cpp')),
+    editor: () => timeIn(() => editorWholeFile(text)),
+    coldParse: () => coldChild('parse', file),
+    coldLint: () => coldChild('lint', file),
+    processParse: () => timeProcess(process.execPath, [CHILD, 'parse', file]),
+    processLint: () => timeProcess(process.execPath, [CLI, '--format', 'json', '--no-color', file]),
+    clang: () => {
+      const s = timeProcess('clang++', [...(clang as ClangSetup).args, file]);
+      if (s.status !== 0) throw new Error(`clang++ did not compile ${input.name}:\n${s.stderr.slice(0, 2000)}`);
+      return s;
+    },
+  };
+  for (let r = 0; r < RUNS; r++) {
+    // Rotate the order each repetition so no kind always runs first (or right after another).
+    for (let i = 0; i < kinds.length; i++) {
+      const kind = kinds[(i + r) % kinds.length];
+      samples.get(kind)!.push(run[kind]());
+    }
+  }
+  const med = (k: Kind) => (samples.has(k) ? median(samples.get(k)!.map((s) => s.cpu)) : undefined);
+  const medWall = (k: Kind) => (samples.has(k) ? median(samples.get(k)!.map((s) => s.wall)) : undefined);
+  const ratio = (a?: number, b?: number) => (a !== undefined && b !== undefined ? Number((a / b).toFixed(2)) : undefined);
+  const ms = Object.fromEntries(kinds.map((k) => [k, { cpu: Number(med(k)!.toFixed(1)), wall: Number(medWall(k)!.toFixed(1)) }]));
+  const rss = Math.max(...samples.get('processLint')!.map((s) => s.rssMiB ?? 0));
+  return {
+    input: input.name, bytes: text.length, lines: text.split('\n').length, sites: result.sites.length, findings: result.findings.length,
+    ms,
+    ratios: {
+      warmLint: ratio(med('lint'), med('parse')),
+      warmBeyondParse: ratio(med('lint')! - med('parse')!, med('parse')),
+      editor: ratio(med('editor'), med('parse')),
+      coldLint: ratio(med('coldLint'), med('coldParse')),
+      process: ratio(med('processLint'), med('processParse')),
+      clang: ratio(med('processLint'), med('clang')),
+    },
+    cliPeakRssMiB: Number(rss.toFixed(0)),
+  };
 }
 
-let peakRss = 0;
-function sample(): void {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}
-
-function bench(label: string, text: string): number {
-  const parse = median(() => {
-    parseCpp(text);
-    sample();
-  });
-  const tree = parseCpp(text);
-  const extract = median(() => {
-    extractFacts(tree, text);
-    sample();
-  });
-  let sites = 0;
-  let findings = 0;
-  const total = median(() => {
-    const r = analyze(text, `${label}.cpp`);
-    sites = r.sites.length;
-    findings = r.findings.length;
-    sample();
-  });
-  const ms = (t: Timing) => `${t.wall.toFixed(0)}/${t.cpu.toFixed(0)}`;
-  const lines = text.split('\n').length;
-  console.log(`${label}: ${(text.length / 1e6).toFixed(2)} MB, ${lines} lines, ${sites} sites, ${findings} findings`);
-  console.log(`  wall/cpu ms: parse ${ms(parse)}  analyze ${ms(total)}  (of which extract ${ms(extract)})`);
-  console.log(`  ratio analyze/parse: wall ${(total.wall / parse.wall).toFixed(2)}, cpu ${(total.cpu / parse.cpu).toFixed(2)}`
-    + `  (extract alone: cpu ${(extract.cpu / parse.cpu).toFixed(2)})`);
-  return total.cpu / parse.cpu;
+function table(rows: Record<string, unknown>[], previous: Record<string, unknown>[] | undefined): string {
+  const cols = ['warmLint', 'warmBeyondParse', 'editor', 'coldLint', 'process', 'clang'] as const;
+  const head = ['input', 'parse ms', 'lint ms', 'CLI ms', ...cols, 'CLI RSS'];
+  const lines = [head.join(' | '), head.map(() => '---').join(' | ')];
+  for (const row of rows) {
+    const r = row as { input: string; ms: Record<string, { cpu: number }>; ratios: Record<string, number | undefined>; cliPeakRssMiB: number };
+    const prior = previous?.find((p) => p.input === r.input) as typeof r | undefined;
+    const cell = (c: (typeof cols)[number]) => {
+      const v = r.ratios[c];
+      if (v === undefined) return '–';
+      const was = prior?.ratios[c];
+      return was !== undefined ? `${v.toFixed(2)}× (was ${was.toFixed(2)})` : `${v.toFixed(2)}×`;
+    };
+    lines.push([r.input, r.ms.parse.cpu.toFixed(0), r.ms.lint.cpu.toFixed(0), r.ms.processLint.cpu.toFixed(0), ...cols.map(cell), `${r.cliPeakRssMiB} MiB`].join(' | '));
+  }
+  return lines.join('\n');
 }
 
 function main(): void {
-  console.log(`barrierlint analyze() bench: median of ${RUNS} warm runs, node ${process.version}, ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`ratio = analyze() (parse + extract + track + rules) / bare tree-sitter parse of the same text; target <= ${TARGET}`);
-  const ratios = [bench('barrier-heavy 1 MB', barrierHeavy(1_000_000)), bench('realistic 6,000 lines', realistic(6_000))];
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  console.log(`peak memory: rss ${(Math.max(peakRss, maxRss) / 2 ** 20).toFixed(0)} MB (sampled ${(peakRss / 2 ** 20).toFixed(0)} MB, maxRSS ${(maxRss / 2 ** 20).toFixed(0)} MB)`);
-  const worst = Math.max(...ratios);
-  console.log(worst <= TARGET ? `cpu ratio ${worst.toFixed(2)} within the target ${TARGET}` : `cpu ratio ${worst.toFixed(2)} ABOVE the target ${TARGET}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-bench-'));
+  const only = process.env.BENCH_INPUTS?.split(',');
+  const inputs: Input[] = [
+    { name: 'engine 6k lines', text: engineFile(6000), clang: true },
+    { name: 'barrier-heavy 290 KB', text: barrierHeavy(290_000), clang: true },
+    { name: 'barrier-heavy 1 MB', text: barrierHeavy(1_000_000), clang: true },
+    { name: 'suite 40k lines', text: suiteFile(40_000), clang: false },
+  ].filter((i) => !only || only.some((o) => i.name.includes(o)));
+  const clang = findClang();
+  console.log(`barrierlint single-file bench: medians of ${RUNS} interleaved repetitions (CPU time), node ${process.version}, `
+    + `${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  if (typeof clang === 'string') console.log(`clang anchor skipped: ${clang}`);
+  const previous = fs.existsSync(OUT) ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as { rows: Record<string, unknown>[] }).rows : undefined;
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const input of inputs) {
+      const file = path.join(dir, `${input.name.replace(/\W+/g, '-')}.cpp`);
+      fs.writeFileSync(file, input.text);
+      const row = measure(input, file, clang);
+      rows.push(row);
+      console.log(`${input.name}: ${JSON.stringify(row)}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`\nratios (CPU): warmLint = analyze()/bare parse; warmBeyondParse = (analyze() − parse)/parse; editor = whole-file `
+    + `editor path/parse; coldLint = first call in a fresh process; process = CLI process/parse process; clang = CLI process/clang++ -fsyntax-only`);
+  console.log(table(rows, previous));
+  const worst = Math.max(...rows.map((r) => (r as { ratios: { warmLint: number } }).ratios.warmLint));
+  console.log(`\ntarget: warm lint <= ${TARGET}x parse: ${worst <= TARGET ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x)`);
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, runs: RUNS, rows }, null, 2)}\n`);
+  console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 
 main();

@@ -1,87 +1,110 @@
-// CLI throughput (issue 6): lint a generated tree of 500 barrier-heavy C++ files with --jobs 1, --jobs 2, and a
-// warm result cache; print files per second. Timings include process start-up, as a CI job sees them.
+// Whole-tree throughput (issue 12): files/s and MB/s of the installed CLI (out/bin/barrierlint.js) over a tree,
+// with --jobs 1 and the default --jobs, without and with a cold and a warm --cache. The tree is generated from the
+// engine templates (engine-file.ts: one ~300-line module per file), with a shared helper file whose Transition()
+// every module calls, so the cross-file pass runs as on an engine checkout; BENCH_TREE=/path lints a real checkout
+// instead. Medians of BENCH_CLI_RUNS (default 5) interleaved repetitions; CPU (user + system) and wall times.
+// The default must never be slower than --jobs 1 (it is the same run on 2 cores).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { module } from './engine-file';
 
-const FILES = 500;
-const CLI = path.resolve(__dirname, '..', '..', 'server', 'src', 'cli', 'main.js');
+const FILES = Number(process.env.BENCH_CLI_FILES ?? 300);
+const RUNS = Math.max(5, Number(process.env.BENCH_CLI_RUNS ?? 5));
+const CLI = path.resolve(__dirname, '..', '..', 'bin', 'barrierlint.js');
 
-const SYNCS = ['D3D12_BARRIER_SYNC_NONE', 'D3D12_BARRIER_SYNC_ALL', 'D3D12_BARRIER_SYNC_PIXEL_SHADING', 'D3D12_BARRIER_SYNC_COMPUTE_SHADING', 'D3D12_BARRIER_SYNC_RENDER_TARGET'];
-const ACCESSES = ['D3D12_BARRIER_ACCESS_NO_ACCESS', 'D3D12_BARRIER_ACCESS_COMMON', 'D3D12_BARRIER_ACCESS_SHADER_RESOURCE', 'D3D12_BARRIER_ACCESS_UNORDERED_ACCESS', 'D3D12_BARRIER_ACCESS_RENDER_TARGET'];
-const LAYOUTS = ['D3D12_BARRIER_LAYOUT_UNDEFINED', 'D3D12_BARRIER_LAYOUT_COMMON', 'D3D12_BARRIER_LAYOUT_SHADER_RESOURCE', 'D3D12_BARRIER_LAYOUT_UNORDERED_ACCESS', 'D3D12_BARRIER_LAYOUT_RENDER_TARGET'];
+const SHARED = `#include <d3d12.h>
+#include "d3dx12.h"
 
-/** One render pass: texture and buffer barriers in the helper style, a group, the Barrier call. */
-function pass(file: number, n: number): string {
-  const pick = <T>(list: T[], k: number): T => list[(file * 7 + n * 3 + k) % list.length];
+void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* resource, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after)
+{
+    const CD3DX12_RESOURCE_BARRIER barrier = CD3DX12_RESOURCE_BARRIER::Transition(resource, before, after);
+    cl->ResourceBarrier(1, &barrier);
+}
+`;
+
+function caller(k: number): string {
   return `
-void Pass${n}(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex${n}, ID3D12Resource* buf${n}) {
-  D3D12_TEXTURE_BARRIER textures[] = {
-    CD3DX12_TEXTURE_BARRIER(${pick(SYNCS, 0)}, ${pick(SYNCS, 1)},
-      ${pick(ACCESSES, 2)}, ${pick(ACCESSES, 3)},
-      ${pick(LAYOUTS, 4)}, ${pick(LAYOUTS, 5)},
-      tex${n}, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff)),
-  };
-  D3D12_BUFFER_BARRIER buffers[] = {
-    CD3DX12_BUFFER_BARRIER(${pick(SYNCS, 6)}, ${pick(SYNCS, 7)}, ${pick(ACCESSES, 8)}, ${pick(ACCESSES, 9)}, buf${n}),
-  };
-  D3D12_BARRIER_GROUP groups[] = {
-    CD3DX12_BARRIER_GROUP(_countof(textures), textures),
-    CD3DX12_BARRIER_GROUP(_countof(buffers), buffers),
-  };
-  cl->Barrier(_countof(groups), groups);
-  cl->DrawInstanced(3, 1, 0, 0);
+void CopyOut_${k}(ID3D12GraphicsCommandList* cl, ID3D12Resource* source, ID3D12Resource* readback)
+{
+    Transition(cl, source, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    cl->CopyResource(readback, source);
+    Transition(cl, source, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
 }
 `;
 }
 
-function generate(root: string): number {
-  let bytes = 0;
-  for (let i = 0; i < FILES; i++) {
-    const text = `#include <d3d12.h>\n#include "d3dx12.h"\n${Array.from({ length: 6 }, (_, n) => pass(i, n)).join('')}`;
-    const file = path.join(root, `module${i % 10}`, `pass${i}.cpp`);
+function generate(root: string): { files: number; bytes: number } {
+  fs.writeFileSync(path.join(root, 'barriers.cpp'), SHARED);
+  let bytes = SHARED.length;
+  for (let k = 0; k < FILES - 1; k++) {
+    const text = `#include <d3d12.h>\n#include <vector>\n#include <string>\n#include "d3dx12.h"\nnamespace engine {\n${module(k)}\n${caller(k)}\n}\n`;
+    const file = path.join(root, `system${k % 12}`, `module${k}.cpp`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
     bytes += text.length;
   }
-  return bytes;
+  return { files: FILES, bytes };
 }
 
-const RUNS = 3;
+function measureTree(root: string): { files: number; bytes: number } {
+  const run = spawnSync('sh', ['-c', `find . -type f \\( -name '*.cpp' -o -name '*.h' -o -name '*.hpp' -o -name '*.c' -o -name '*.cc' -o -name '*.cxx' -o -name '*.inl' \\) -printf '%s\\n'`], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const sizes = run.stdout.trim().split('\n').filter(Boolean).map(Number);
+  return { files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+}
 
-/** Best of RUNS (the least disturbed by other load on the machine), with the median for context. */
-function timed(label: string, args: string[], cwd: string, prepare: () => void = () => undefined): void {
-  const times: number[] = [];
-  let findings = 0;
-  for (let i = 0; i < RUNS; i++) {
-    prepare();
-    const start = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, [CLI, '--format', 'json', ...args, '.'], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
-    times.push(Number(process.hrtime.bigint() - start) / 1e9);
-    if (run.status === 2) throw new Error(`${label}: barrierlint exited 2\n${run.stderr}`);
-    findings = (JSON.parse(run.stdout) as { files: { diagnostics: unknown[] }[] }).files.reduce((n, f) => n + f.diagnostics.length, 0);
-  }
-  times.sort((a, b) => a - b);
-  const [best, median] = [times[0], times[Math.floor(RUNS / 2)]];
-  const rate = (FILES / best).toFixed(0).padStart(6);
-  console.log(`${label.padEnd(26)} best ${best.toFixed(2).padStart(6)} s  median ${median.toFixed(2).padStart(6)} s  ${rate} files/s  (${findings} findings)`);
+interface Sample { cpu: number; wall: number; rssMiB: number; findings: number }
+
+function lint(root: string, args: string[]): Sample {
+  const run = spawnSync('/usr/bin/time', ['-f', '@@ %U %S %e %M', process.execPath, CLI, '--format', 'json', ...args, '.'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const m = /@@ ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(run.stderr);
+  if (!m || run.status === 2) throw new Error(`barrierlint ${args.join(' ')} failed (${run.status}): ${run.stderr.slice(0, 2000)}`);
+  const findings = (JSON.parse(run.stdout) as { files: { diagnostics: unknown[] }[] }).files.reduce((n, f) => n + f.diagnostics.length, 0);
+  return { cpu: Number(m[1]) + Number(m[2]), wall: Number(m[3]), rssMiB: Number(m[4]) / 1024, findings };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
 }
 
 function main(): void {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-bench-'));
+  const generated = !process.env.BENCH_TREE;
+  const root = process.env.BENCH_TREE ?? fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-bench-'));
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-bench-cache-'));
   try {
-    const bytes = generate(root);
-    console.log(`barrierlint CLI bench: ${FILES} files, ${(bytes / 1e6).toFixed(1)} MB, ${os.availableParallelism()} cores, node ${process.version}`);
-    const cache = path.join(root, 'node_modules', '.cache', 'barrierlint');
-    const clearCache = (): void => fs.rmSync(cache, { recursive: true, force: true });
-    console.log(`${RUNS} runs each; load average before: ${os.loadavg()[0].toFixed(2)}`);
-    timed('--jobs 1', ['--jobs', '1'], root);
-    timed('--jobs 2', ['--jobs', '2'], root);
-    timed('--jobs 2 --cache (cold)', ['--jobs', '2', '--cache'], root, clearCache);
-    timed('--jobs 2 --cache (warm)', ['--jobs', '2', '--cache'], root);
+    const { files, bytes } = generated ? generate(root) : measureTree(root);
+    console.log(`barrierlint CLI bench: ${files} files, ${(bytes / 1e6).toFixed(1)} MB${generated ? ' (generated)' : ` (${root})`}, `
+      + `${os.availableParallelism()} cores, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; medians of ${RUNS} interleaved runs`);
+    const cache = (name: string) => ['--cache', '--cache-location', path.join(cacheDir, name)];
+    const clear = (name: string) => fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+    const configs: { label: string; run: () => Sample }[] = [
+      { label: '--jobs 1', run: () => lint(root, ['--jobs', '1']) },
+      { label: 'default --jobs', run: () => lint(root, []) },
+      { label: '--jobs 2', run: () => lint(root, ['--jobs', '2']) },
+      { label: '--jobs 1 --cache (cold)', run: () => (clear('j1'), lint(root, ['--jobs', '1', ...cache('j1')])) },
+      { label: '--jobs 1 --cache (warm)', run: () => lint(root, ['--jobs', '1', ...cache('j1')]) },
+      { label: 'default --cache (cold)', run: () => (clear('auto'), lint(root, cache('auto'))) },
+      { label: 'default --cache (warm)', run: () => lint(root, cache('auto')) },
+    ];
+    const samples = configs.map(() => [] as Sample[]);
+    for (let r = 0; r < RUNS; r++) {
+      // Rotate pairs so a cold run always precedes its warm run, and no configuration always runs first.
+      const order = [[0], [1], [2], [3, 4], [5, 6]];
+      for (let i = 0; i < order.length; i++) for (const c of order[(i + r) % order.length]) samples[c].push(configs[c].run());
+    }
+    for (const [i, c] of configs.entries()) {
+      const cpu = median(samples[i].map((s) => s.cpu));
+      const wall = median(samples[i].map((s) => s.wall));
+      const rss = Math.max(...samples[i].map((s) => s.rssMiB));
+      console.log(`${c.label.padEnd(24)} cpu ${cpu.toFixed(2).padStart(6)} s  wall ${wall.toFixed(2).padStart(6)} s  `
+        + `${(files / cpu).toFixed(0).padStart(5)} files/CPU-s  ${(bytes / 1e6 / cpu).toFixed(2).padStart(5)} MB/CPU-s  `
+        + `${(files / wall).toFixed(0).padStart(5)} files/s  peak ${rss.toFixed(0)} MiB  (${samples[i][0].findings} findings)`);
+    }
   } finally {
-    fs.rmSync(root, { recursive: true, force: true });
+    if (generated) fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   }
 }
 

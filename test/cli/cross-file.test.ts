@@ -2,6 +2,8 @@
 // with the same result serially and on the worker pool.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { runCli, tempTree } from './helpers';
 
 const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
@@ -27,6 +29,23 @@ void describe('cross-file helper functions', () => {
       assert.deepEqual(frame.diagnostics.map((d) => [d.rule, d.line]), [['legacy-state-mismatch', 3]]);
       assert.ok(frame.diagnostics[0].related.some((r) => r.path.endsWith('barriers.cpp') && r.line === 3));
     }
+  });
+
+  void it('with --cache, a warm run and a run after the helper changed answer as an uncached run', () => {
+    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER });
+    const rules = (args: string[]) => {
+      const run = runCli(['--format', 'json', ...args, 'src'], dir);
+      const out = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
+      return out.files.map((f) => [path.basename(f.path), f.diagnostics.map((d) => `${d.rule}:${d.line}`)]);
+    };
+    const expected = [['barriers.cpp', []], ['frame.cpp', ['legacy-state-mismatch:3']]];
+    assert.deepEqual(rules(['--cache']), expected);
+    assert.deepEqual(rules(['--cache']), expected);
+    // The helper no longer records its barrier: the caller's cached cross-file result must not be reused once the
+    // helpers of another file changed.
+    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), HELPER.replace('cl->ResourceBarrier(1, &b);', '(void)b;'));
+    assert.deepEqual(rules(['--cache']), rules(['--no-cache']));
+    assert.deepEqual(rules(['--cache']).find((f) => f[0] === 'frame.cpp'), ['frame.cpp', []]);
   });
 
   void it('stays silent when the caller is correct', () => {

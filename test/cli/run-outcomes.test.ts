@@ -73,11 +73,20 @@ void describe('run outcomes', () => {
 });
 
 void describe('worker count', () => {
-  void it('--jobs N is an upper bound by file count; the default starts a worker per 50 files, up to the cores', () => {
+  void it('--jobs N is an upper bound by file count; the default starts a worker per 50 files, up to one fewer than the cores', () => {
     assert.equal(workerCount(4, 24), 4);
     assert.equal(workerCount(4, 2), 2);
     assert.equal(workerCount(1, 500), 1);
     assert.equal(workerCount('auto', FILES_PER_WORKER - 1), 0);
-    assert.equal(workerCount('auto', 10_000), availableParallelism());
+    assert.equal(workerCount('auto', 10_000, 8), 7);
+    assert.equal(workerCount('auto', 3 * FILES_PER_WORKER, 8), 3);
+  });
+
+  void it('the default never runs workers on 2 cores (in process, as --jobs 1) nor a lone worker', () => {
+    assert.equal(workerCount('auto', 10_000, 2), 0);
+    assert.equal(workerCount('auto', 10_000, 1), 0);
+    assert.equal(workerCount('auto', 10_000, 3), 2);
+    assert.equal(workerCount('auto', FILES_PER_WORKER, 8), 0);
+    assert.ok(workerCount('auto', 10_000) <= Math.max(0, availableParallelism() - 1));
   });
 });

@@ -21,6 +21,11 @@ export class ResultCache {
       .digest('hex');
   }
 
+  /** A key for a second result of the same file (the cross-file pass's), derived from its first key and `extra`. */
+  derivedKey(key: string, extra: string): string {
+    return createHash('sha256').update(key).update('\0derived\0').update(extra).digest('hex');
+  }
+
   get(key: string): AnalysisResult | undefined {
     try {
       return JSON.parse(fs.readFileSync(this.file(key), 'utf8')) as AnalysisResult;
@@ -52,8 +57,13 @@ export class ResultCache {
  * so a rebuilt checkout with changed rules never reuses stale results even before the version is bumped.
  */
 function toolBuildKey(): string {
-  const root = path.join(__dirname, '..');
   const hash = createHash('sha256').update(toolVersion());
+  // NOTE: the bundled CLI (out/bin, scripts/bundle-cli.js) holds all the analysis code in its own files.
+  if (process.env.BARRIERLINT_BUNDLE) {
+    for (const file of ['barrierlint.js', 'worker.js']) hash.update(file).update(fs.readFileSync(path.join(__dirname, file)));
+    return hash.digest('hex');
+  }
+  const root = path.join(__dirname, '..');
   const files = fg.sync('**/*.js', { cwd: root, ignore: ['cli/**'] }).sort();
   for (const file of files) hash.update(file).update(fs.readFileSync(path.join(root, file)));
   return hash.digest('hex');

@@ -1,32 +1,62 @@
 // Cross-file helper functions: after every file was analysed on its own, the helpers each file defines (functions
 // that record barriers) form a WorkspaceIndex; a file that called a name it could not resolve, and that another
-// file defines, is analysed again with the index, so `Transition(cl, res, before, after)` defined in
+// file defines, is tracked again with the index, so `Transition(cl, res, before, after)` defined in
 // barriers.cpp is evaluated at its call sites in frame.cpp. Runs in process, in target order (deterministic).
 // With --shard, `context` holds the other shards' files (analysed only when needed) so the index is complete.
-import { analyze } from '../analyze';
+//
+// NOTE: the second analysis starts from the facts the first one kept (analyzeFacts): the file is neither parsed nor
+// extracted again. Only a file whose first result came from the cache has no facts and is analysed from its text.
+// With --cache, the second result is cached too, under the file's key and a digest of the whole helper index
+// (a helper may call helpers of a third file, so any change to any file's helpers misses).
+import { createHash } from 'node:crypto';
+import { analyze, analyzeFacts } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
+import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
-import { forReport } from './pool';
+import { forReport, withoutFacts } from './pool';
 import { readSource } from './read-source';
 
-export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], keepSites: boolean): number {
+export interface CrossFileOptions {
+  keepSites: boolean;
+  cache?: ResultCache;
+}
+
+export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
   const index = new WorkspaceIndex();
-  for (const o of [...outcomes, ...context]) {
-    if (o.result?.helpers?.length) index.set(o.uri, { functions: o.result.helpers });
-  }
-  if (index.size < 2) return 0;
+  const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length);
+  for (const o of withHelpers) index.set(o.uri, { functions: o.result!.helpers! });
   let reanalysed = 0;
-  for (const o of outcomes) {
-    const names = o.result?.unresolvedCalls ?? [];
-    if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
-    const source = readSource(o.target.abs);
-    if (!source.ok) continue;
-    try {
-      o.result = forReport(analyze(source.text, o.uri, { config: o.config.config, workspace: index }), keepSites);
-      reanalysed++;
-    } catch (error) {
-      o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
+  if (index.size >= 2) {
+    const digest = options.cache ? indexDigest(withHelpers) : '';
+    for (const o of outcomes) {
+      const names = o.result?.unresolvedCalls ?? [];
+      if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
+      const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
+      const cached = key ? options.cache?.get(key) : undefined;
+      if (cached) {
+        o.result = cached;
+        continue;
+      }
+      const source = readSource(o.target.abs);
+      if (!source.ok) continue;
+      try {
+        const settings = { config: o.config.config, workspace: index };
+        const result = o.result.facts ? analyzeFacts(o.result.facts, source.text, o.uri, settings) : analyze(source.text, o.uri, settings);
+        o.result = withoutFacts(forReport(result, options.keepSites));
+        if (key) options.cache?.set(key, o.result);
+        reanalysed++;
+      } catch (error) {
+        o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
+      }
     }
   }
+  // The facts were kept for this pass only.
+  for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
   return reanalysed;
+}
+
+function indexDigest(files: readonly FileOutcome[]): string {
+  const hash = createHash('sha256');
+  for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0');
+  return hash.digest('hex');
 }

@@ -8,7 +8,7 @@ import type { ResultCache } from './cache';
 import { crossFilePass } from './cross-file';
 import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
-import { type AnalyzeReply, type AnalyzeTask, WorkerPool, analyzeTask } from './pool';
+import { type AnalyzeReply, type AnalyzeTask, WorkerPool, analyzeTask, withoutFacts } from './pool';
 import type { Progress } from './progress';
 import { readSource } from './read-source';
 
@@ -34,7 +34,7 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
   const context = options.context ?? [];
   const needsContext = context.length > 0 && outcomes.some((o) => (o.result?.unresolvedCalls?.length ?? 0) > 0);
   const contextOutcomes = needsContext ? await analyzeFiles(context, { ...options, progress: SILENT }) : [];
-  crossFilePass(outcomes, contextOutcomes, options.keepSites);
+  crossFilePass(outcomes, contextOutcomes, { keepSites: options.keepSites, cache: options.cache });
   return outcomes;
 }
 
@@ -50,7 +50,7 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
   const record = (index: number, cacheKey: string | undefined, reply: AnalyzeReply): void => {
     const outcome = outcomes[index];
     settle(outcome, reply);
-    if (cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(cacheKey, outcome.result);
+    if (cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(cacheKey, withoutFacts(outcome.result));
     options.progress.tick(outcome.target.display);
   };
   try {
@@ -66,6 +66,7 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
       }
       const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites };
       const cacheKey = options.cache?.key(task);
+      outcome.cacheKey = cacheKey;
       const cached = cacheKey ? options.cache?.get(cacheKey) : undefined;
       if (cached) {
         settle(outcome, { id: index, result: cached });
@@ -93,10 +94,17 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
 /** Starting a worker (modules, tree-sitter, queries) costs about as much as analysing this many files. */
 export const FILES_PER_WORKER = 50;
 
-/** `--jobs N` uses N workers (never more than files); the default uses one per FILES_PER_WORKER files, up to the cores. */
-export function workerCount(jobs: number | 'auto', files: number): number {
+/**
+ * `--jobs N` uses N workers (never more than files). The default uses one per FILES_PER_WORKER files, up to one
+ * fewer than the cores, and none (0: in process, as `--jobs 1`) below two.
+ */
+// NOTE: the main thread is busy too (reading, hashing, the cross-file pass, the report), and each worker pays its own
+// start-up and JIT warm-up: on 2 cores two workers cost ~1.4x the CPU of one thread and were slower than --jobs 1, so
+// the default leaves a core to the main thread and never runs a single worker beside an idle main thread.
+export function workerCount(jobs: number | 'auto', files: number, cores = availableParallelism()): number {
   if (jobs !== 'auto') return Math.min(jobs, files);
-  return Math.min(availableParallelism(), Math.floor(files / FILES_PER_WORKER));
+  const workers = Math.min(cores - 1, Math.floor(files / FILES_PER_WORKER));
+  return workers >= 2 ? workers : 0;
 }
 
 export function settle(outcome: FileOutcome, reply: AnalyzeReply): void {

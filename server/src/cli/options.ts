@@ -21,7 +21,7 @@ export interface RunOptions {
   rules: Record<string, Level>;
   maxWarnings?: number;
   quiet: boolean;
-  /** Worker threads; 'auto' picks up to the number of cores, according to the number of files. */
+  /** Worker threads; 'auto' picks by the number of files, up to one fewer than the cores (lint.ts workerCount). */
   jobs: number | 'auto';
   shard?: Shard;
   baseline?: string;
@@ -91,7 +91,7 @@ export function buildProgram(): Command {
     .option('--rule <id=level>', `set a rule's level (${LEVELS.join('|')}); repeatable`, ruleLevel, {})
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveInteger('--max-warnings', true))
     .option('--quiet', 'report errors only', false)
-    .option('--jobs <n>', 'worker threads (default: up to the number of cores, one per 50 files)', positiveInteger('--jobs', false))
+    .option('--jobs <n>', 'worker threads (default: one per 50 files, up to one fewer than the cores; in-process on 2 cores)', positiveInteger('--jobs', false))
     .option('--shard <i/n>', 'lint only shard I of N (files assigned by path hash)', shard)
     .option('--baseline <file>', 'report only findings not recorded in FILE (FILE is created when missing)')
     .option('--baseline-prune', 'remove baseline entries that no longer occur', false)

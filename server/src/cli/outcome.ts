@@ -11,4 +11,6 @@ export interface FileOutcome {
   result?: AnalysisResult;
   /** Why the file was not (completely) linted; any failure makes the run exit 2. */
   failure?: string;
+  /** The file's result-cache key (with --cache), from which the cross-file pass derives its own. */
+  cacheKey?: string;
 }

@@ -22,8 +22,20 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
  * every cache entry for nothing.
  */
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
-  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls } = result;
-  return { uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls };
+  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts } = result;
+  const reported: AnalysisResult = { uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls };
+  // A file that calls functions it could not resolve keeps its facts until the cross-file pass, which re-tracks
+  // them with the other files' helpers instead of parsing and extracting the file again (cross-file.ts).
+  if (unresolvedCalls?.length) reported.facts = facts;
+  return reported;
+}
+
+/** A result without the facts kept for the cross-file pass: what the result cache stores. */
+export function withoutFacts(result: AnalysisResult): AnalysisResult {
+  if (!result.facts) return result;
+  const rest = { ...result };
+  delete rest.facts;
+  return rest;
 }
 
 /** Runs one task in the calling thread (workers and `--jobs 1` alike); a throw becomes an error reply. */
