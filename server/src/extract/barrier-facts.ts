@@ -49,7 +49,8 @@ export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
         for (const m of ['Subresource', 'StateBefore', 'StateAfter']) fact.fields[m] = fieldOf(t, m);
       }
     } else if (kind === 'legacy-uav') {
-      const u = getMember(s, 'UAV');
+      // Positional braces fill the union's first member; Transition.pResource and UAV.pResource share storage.
+      const u = !s.members.has('UAV') && s.members.has('Transition') ? getMember(s, 'Transition') : getMember(s, 'UAV');
       if (u.t === 'struct') fact.resource = refOf(getMember(u, 'pResource'), s.range);
     } else {
       const a = getMember(s, 'Aliasing');

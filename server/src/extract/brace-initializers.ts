@@ -55,21 +55,59 @@ function copyInit(items: SyntaxNode[], kind: StructKind, fn: FnCtx): AVal | unde
 }
 
 function fillStruct(s: StructVal, items: SyntaxNode[], fn: FnCtx): void {
+  fillFrom(s, items, 0, fn, true);
+}
+
+/**
+ * Fill `s` positionally from `items[i..]` by C++ aggregate rules. With its own braces (`own`) the struct takes every
+ * item; without (brace elision) it takes only as many as it has members and leaves the rest to the enclosing
+ * aggregate. A union is initialised through its first member, so `{ T, F, { { res, sub, before, after } } }`,
+ * `{ T, F, { res, sub, before, after } }` and `{ T, F, res, sub, before, after }` are the same transition.
+ * Returns the index after the last item used.
+ */
+function fillFrom(s: StructVal, items: SyntaxNode[], start: number, fn: FnCtx, own: boolean): number {
   const layout = STRUCT_LAYOUTS[s.kind];
   let position = 0;
-  for (const item of items) {
+  let i = start;
+  while (i < items.length) {
+    const item = items[i];
     if (item.type === 'initializer_pair') {
+      if (!own) return i;
       const path = designatorPath(item);
       const value = item.childForFieldName('value');
       if (path.length > 0 && value) setDesignated(s, path, value, fn);
+      i++;
       continue;
     }
     const member = layout.members[position];
-    if (member === undefined) break;
-    setMemberFrom(s, member, item, fn);
+    if (member === undefined) return own ? items.length : i;
+    const union = layout.unionAfter !== undefined && position >= layout.unionAfter;
+    const nestedKind = layout.nested?.[member];
+    if (nestedKind && item.type === 'initializer_list') {
+      const inner = argumentNodes(item);
+      // The union's own braces around its first member's braces.
+      const list = union && inner.length === 1 && inner[0].type === 'initializer_list' ? inner[0] : item;
+      s.members.set(member, nestedInit(list, nestedKind, fn));
+      i++;
+    } else if (nestedKind && !structValued(item, fn)) {
+      const nested = fn.created(makeStruct(nestedKind, rangeOf(item), -1, true));
+      i = fillFrom(nested, items, i, fn, false);
+      s.members.set(member, nested);
+    } else {
+      setMemberFrom(s, member, item, fn);
+      i++;
+    }
     // A union holds one member: positional init fills the first and stops.
-    position = layout.unionAfter !== undefined && position >= layout.unionAfter ? layout.members.length : position + 1;
+    position = union ? layout.members.length : position + 1;
   }
+  return i;
+}
+
+/** Whether an initializer element is a whole struct (a variable or a helper call), not the first scalar of one. */
+function structValued(item: SyntaxNode, fn: FnCtx): boolean {
+  const n = unwrapValue(item);
+  if (n.type === 'call_expression' || n.type === 'compound_literal_expression') return true;
+  return n.type === 'identifier' && fn.env.get(n.text)?.t === 'struct';
 }
 
 function designatorPath(pair: SyntaxNode): string[] {

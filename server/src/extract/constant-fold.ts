@@ -62,15 +62,41 @@ function fromAVal(v: AVal | undefined): Folded | null {
 }
 
 const PREPROC_CONDITIONALS = new Set(['preproc_if', 'preproc_ifdef', 'preproc_elif', 'preproc_elifdef']);
+const XBOX_NEGATED = /!\s*(?:defined\s*\(?\s*)?\w*XBOX/i;
 
-/** Inside a `#if`/`#ifdef`/`#elif` (or its `#else`) whose condition names an Xbox macro (`_GAMING_XBOX`, `_XBOX_ONE`). */
-function underXboxGuard(node: SyntaxNode): boolean {
-  for (let p = node.parent; p; p = p.parent) {
+/**
+ * Whether code at `node` is provably part of a PC build: every enclosing conditional is a header guard, `#if 1`,
+ * or the PC side of a test that names an Xbox macro (`#else` of `#ifdef _GAMING_XBOX`, `#ifndef _XBOX_ONE`). Code
+ * under any other conditional (`#if BX_PLATFORM_WINDOWS ... #else`, `#ifdef __cplusplus`) may be an Xbox-only
+ * path: an Xbox identifier there is not a PC error.
+ */
+function provablyPc(node: SyntaxNode): boolean {
+  let child: SyntaxNode = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
     if (!PREPROC_CONDITIONALS.has(p.type)) continue;
     const cond = p.childForFieldName('condition') ?? p.childForFieldName('name');
-    if (cond && /XBOX/i.test(cond.text)) return true;
+    const inAlternative = p.childForFieldName('alternative')?.startIndex === child.startIndex;
+    if (!cond) return false;
+    if (/XBOX/i.test(cond.text)) {
+      const negated = XBOX_NEGATED.test(cond.text) || isIfndef(p);
+      if (negated === inAlternative) return false;
+      continue;
+    }
+    if (headerGuard(p, cond) || (cond.text.trim() === '1' && !inAlternative) || (cond.text.trim() === '0' && inAlternative)) continue;
+    return false;
   }
-  return false;
+  return true;
+}
+
+function isIfndef(p: SyntaxNode): boolean {
+  return p.type === 'preproc_ifdef' && /^#\s*ifndef\b/.test(p.text);
+}
+
+/** `#ifndef NAME_H` directly followed by `#define NAME_H`: compiled wherever the header is included. */
+function headerGuard(p: SyntaxNode, name: SyntaxNode): boolean {
+  if (!isIfndef(p)) return false;
+  const first = p.namedChildren.find((c) => c.startIndex > name.startIndex && c.type !== 'comment');
+  return first?.type === 'preproc_def' && first.childForFieldName('name')?.text === name.text;
 }
 
 function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
@@ -80,9 +106,9 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
   if (constant) return fromAVal(constant);
   const named = ownEntry(NAMED_CONSTANTS, name);
   if (named !== undefined) return { v: named, wide: named > MASK32 };
-  // Xbox-only names (d3d12_x.h) are folded when known, and recorded: unknown-enumerator reports them on PC. Code
-  // under an Xbox preprocessor guard (`#ifdef _GAMING_XBOX`) is already kept out of the PC build.
-  if (isXboxIdentifier(name) && !underXboxGuard(node)) {
+  // Xbox-only names (d3d12_x.h) are folded when known, and recorded: unknown-enumerator reports them on PC, where
+  // they are in code every PC build compiles (see provablyPc).
+  if (isXboxIdentifier(name) && provablyPc(node)) {
     addProblem(file, { kind: 'unknown-enumerator', range: rangeOf(node), text: name, detail: `'${name}' is an Xbox-only identifier` });
   }
   const e = lookupEnumIdentifier(name);

@@ -45,6 +45,6 @@ function defineConstant(file: FileCtx, name: string, body: string, range: Return
   // Problems found inside the probe tree are re-anchored on the #define body.
   const scratch: FileCtx = { ...file, problems: [], reported: new Set() };
   const folded = fold(value, scratch);
-  for (const p of scratch.problems) file.problems.push({ ...p, range });
+  for (const p of scratch.problems) file.problems.push({ ...p, range, definition: true });
   if (folded) file.constants.set(name, { t: 'num', f: { value: toNumber(folded), text, range } });
 }

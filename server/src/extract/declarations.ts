@@ -169,28 +169,69 @@ function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | undefine
   return copied(evalValue(item, arr.elemKind, fn), item, fn);
 }
 
-/** push_back(value) / emplace_back(ctor args) on a container of barriers. Returns false when not a container. */
+/** A container method called as a statement; false when the call is not one. */
 export function handleContainerCall(call: SyntaxNode, fn: FnCtx): boolean {
+  return containerCall(call, fn) !== undefined;
+}
+
+const APPEND = new Set(['push_back', 'emplace_back', 'push', 'Add', 'append']);
+
+/**
+ * Methods of a container of barriers the function built: push_back(value) / emplace_back(ctor args) append an element
+ * and return it (`T& b = v.emplace_back();`), back()/front() name an element, resize(n) sets the size (unknown n:
+ * unknown size), clear() empties it. Returns the value of the call, or undefined when it is not one of these.
+ */
+export function containerCall(call: SyntaxNode, fn: FnCtx): AVal | undefined {
   const f = call.childForFieldName('function');
-  if (f?.type !== 'field_expression') return false;
-  const method = f.childForFieldName('field')?.text;
-  if (method !== 'push_back' && method !== 'emplace_back' && method !== 'push' && method !== 'Add' && method !== 'append') return false;
+  if (f?.type !== 'field_expression') return undefined;
+  const method = f.childForFieldName('field')?.text ?? '';
+  if (!APPEND.has(method) && !['back', 'front', 'resize', 'clear'].includes(method)) return undefined;
   const objNode = f.childForFieldName('argument');
   const obj = objNode ? evalValue(objNode, 'any', fn) : undefined;
-  if (!obj || obj.t !== 'array') return false;
+  if (!obj || obj.t !== 'array') return undefined;
   const args = argumentNodes(call);
+  const none: AVal = { t: 'unknown', text: call.text, range: rangeOf(call) };
+  if (method === 'back' || method === 'front') {
+    if (obj.loopElem || obj.unsized) return obj.loopElem ?? none;
+    return (method === 'back' ? obj.elems[obj.elems.length - 1] : obj.elems[0]) ?? none;
+  }
+  if (method === 'clear') {
+    obj.elems.length = 0;
+    obj.loopElem = undefined;
+    obj.unsized = false;
+    return none;
+  }
+  if (method === 'resize') {
+    resize(obj, args[0], call, fn);
+    return none;
+  }
   let v: AVal;
-  if (method === 'emplace_back' && obj.elemKind && args.length !== 1) {
+  if (method === 'emplace_back' && obj.elemKind && args.length === 0) {
+    // Value-initialised: every member zero, as `push_back({})`.
+    v = newRawStruct(obj.elemKind, call, fn, true);
+  } else if (method === 'emplace_back' && obj.elemKind && args.length !== 1) {
     const helper = Object.keys(STRUCT_LAYOUTS).includes(obj.elemKind) ? helperForKind(obj.elemKind) : undefined;
-    v = helper ? constructHelper(call, helper, args, fn) : { t: 'unknown', text: call.text, range: rangeOf(call) };
+    v = helper ? constructHelper(call, helper, args, fn) : none;
   } else if (args[0]) {
     v = elementValue(obj, args[0], obj.elemKind ? helperForKind(obj.elemKind) : undefined, fn);
-  } else return true;
+  } else return none;
   if (fn.loopDepth > 0) {
     if (v.t === 'struct') v.fromLoop = true;
     obj.loopElem = v;
   } else obj.elems.push(v);
-  return true;
+  return v;
+}
+
+/** `v.resize(n)`: n zero elements (value-initialised) when n folds; otherwise the size is unknown from here on. */
+function resize(obj: ArrayVal, size: SyntaxNode | undefined, call: SyntaxNode, fn: FnCtx): void {
+  const folded = size ? fold(size, fn.file, fn) : null;
+  const n = folded ? toNumber(folded) : null;
+  if (n === null || obj.loopElem || n > 64) {
+    obj.unsized = true;
+    return;
+  }
+  if (obj.elems.length > n) obj.elems.length = n;
+  while (obj.elems.length < n && obj.elemKind) obj.elems.push(fn.created(makeStruct(obj.elemKind, rangeOf(call), -1, true)));
 }
 
 /** `std::swap(b.StateBefore, b.StateAfter)`: exchange two locals or struct members. Returns false for other calls. */

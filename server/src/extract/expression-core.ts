@@ -5,7 +5,7 @@
 // modules evaluate their own sub-expressions through the Evaluator interface (context.ts), never by importing this.
 import type { SyntaxNode } from './node';
 import { tryApiCall } from './api-calls';
-import { handleAssignment } from './declarations';
+import { containerCall, handleAssignment } from './declarations';
 import type { Evaluator, FnCtx } from './context';
 import { evalField, fold, toNumber } from './constant-fold';
 import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers';
@@ -132,6 +132,7 @@ const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
   (c, fn) => (c.name && c.callee.type === 'identifier' && fn.file.templates.has(c.name)
     ? instantiateTemplate(c.node, fn.file.templates.get(c.name)!, c.args, fn) : undefined),
   containerData,
+  (c, fn) => containerCall(c.node, fn),
   (c, fn) => sizeCall(c.node, fn),
   (c, fn) => tryApiCall(c.node, c.callee, c.name, c.args, fn),
 ];

@@ -12,6 +12,7 @@ import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants } from './constants';
 import { structKindOfType } from './expect';
 import { expressionCore } from './expression-core';
+import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { declaredNames, walkStatement } from './walker';
@@ -223,7 +224,8 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
     }
   }
   return {
-    functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...file.problems], parseErrors: errors.count,
+    functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
+    parseErrors: errors.count,
   };
 }
 

@@ -189,6 +189,8 @@ export interface ExtractProblem {
   range: Range;
   text: string;
   detail: string;
+  /** Found in a `#define` body (re-anchored there), not at a use. */
+  definition?: boolean;
 }
 
 export interface FileFacts {

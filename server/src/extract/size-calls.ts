@@ -23,6 +23,6 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (!objNode) return undefined;
   const obj = evalValue(objNode, 'any', fn);
   if (obj.t !== 'array') return undefined;
-  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem ? null : obj.elems.length;
+  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem || obj.unsized ? null : obj.elems.length;
   return numVal({ value: count, text: n.text, range: rangeOf(n) });
 }

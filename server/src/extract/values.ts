@@ -32,6 +32,8 @@ export interface ArrayVal {
   range: Range;
   /** std::vector / std::array style container (push_back, data(), size()). */
   container: boolean;
+  /** The number of elements is not known (`v.resize(n)` with an unknown n). */
+  unsized?: boolean;
 }
 
 export type AVal =
