@@ -81,3 +81,8 @@ export function creationOf(meeting: BarrierMeeting | { key: string; resource?: K
   KnownResource | undefined {
   return meeting.resource ?? index?.lookup(meeting.key.split('|')[0], tctx.range);
 }
+
+/** The related location "'x' was created here" for a report that depends on a resource's creation. */
+export function createdHere(created: KnownResource): { uri: string; range: Range; message: string } {
+  return { uri: created.uri, range: created.creation.resource.range, message: `'${created.creation.resource.text}' was created here` };
+}

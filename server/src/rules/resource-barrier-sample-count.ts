@@ -1,0 +1,51 @@
+// resource-barrier-sample-count — eb-rules.md LB-24 (RBAPI § Runtime validation). RESOLVE_SOURCE is a state only a
+// multisampled resource can be in (it is resolved from), RESOLVE_DEST one only a single-sampled resource can be in;
+// the runtime rejects the transition. The sample count comes from the creation (same function or a member created
+// in another method); unknown sample counts are silent.
+import { formatLegacyState } from '../model/messages';
+import { defineRule } from './define-rule';
+import type { FileCreations } from './support/file-creations';
+import { createdHere, creationOf, fileCreations } from './support/file-creations';
+import { fingerprintOf, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
+
+const RESOLVE_DEST = 0x1000;
+const RESOLVE_SOURCE = 0x2000;
+
+export const rule = defineRule({
+  meta: {
+    id: 'resource-barrier-sample-count',
+    description: 'RESOLVE_SOURCE needs a multisampled resource and RESOLVE_DEST a single-sampled one.',
+    defaultSeverity: 'error',
+    messageId: 'RESOURCE_BARRIER_SAMPLE_COUNT', messageNumber: 529, category: 'RESOURCE_MANIPULATION',
+    api: 'ID3D12CommandList::ResourceBarrier',
+    catalog: ['LB-24'],
+    messages: { samples: "{{field}} ({{state}}) of resource ('{{name}}') requires {{need}}, but the resource has SampleCount {{count}}{{position}}." },
+  },
+  create(ctx) {
+    let index: FileCreations | null = null;
+    return {
+      file(facts) { index = fileCreations(facts, ctx.uri); },
+      tracked: {
+        legacyBarrier(b, meeting, tctx) {
+          if (!meeting || b.kind !== 'legacy-transition') return;
+          const created = creationOf(meeting, tctx, index);
+          const count = created?.creation.dimension === 'buffer' ? 1 : created?.creation.sampleCount;
+          if (!created || count === null || count === undefined) return;
+          for (const side of SIDES) {
+            const state = known(b.fields[`State${side}`]);
+            if (state === undefined) continue;
+            const need = (state & RESOLVE_SOURCE) && count <= 1 ? 'SampleCount > 1' : (state & RESOLVE_DEST) && count > 1 ? 'SampleCount 1' : null;
+            if (!need) continue;
+            ctx.report({
+              messageKey: 'samples',
+              data: { field: `State${side}`, state: formatLegacyState(state), name: resourceName(b), need, count, position: positionSuffix(b, { group: null, index: tctx.index, listType: tctx.listType }) },
+              range: tctx.range, resource: resourceName(b), related: [...tctx.related, createdHere(created)],
+              fingerprintText: `samples|${side}|${fingerprintOf(b)}`, barrier: b, position: { group: null, index: tctx.index, listType: tctx.listType },
+            });
+            return;
+          }
+        },
+      },
+    };
+  },
+});
