@@ -17,10 +17,10 @@ void describe('--baseline', () => {
   void it('records, filters, survives line moves, reports new findings, counts and prunes stale entries', () => {
     const root = tempTree({ 'barrierlint.json': CONFIG, 'src/a.cpp': staleSuppressionCpp('a', 2), 'src/b.cpp': staleSuppressionCpp('b') });
     const baseline = path.join(root, 'ci', 'barrierlint-baseline.json');
-    const created = runCli(['--baseline', 'ci/barrierlint-baseline.json', 'src'], root);
+    const created = runCli(['--baseline', 'ci/barrierlint-baseline.json', '--baseline-create', 'src'], root);
     assert.equal(created.code, 0, created.stderr);
     assert.equal(created.stdout, '');
-    assert.match(created.stderr, /baseline: recorded 3 findings in ci\/barrierlint-baseline\.json/);
+    assert.match(created.stderr, /baseline: recorded 3 findings in ci\/barrierlint-baseline\.json \(.*ci\/barrierlint-baseline\.json\)/);
     const entries = readEntries(baseline);
     assert.deepEqual(entries.map((e) => [e.path, e.rule, e.count]), [
       ['../src/a.cpp', 'unused-suppression', 1], ['../src/a.cpp', 'unused-suppression', 1], ['../src/b.cpp', 'unused-suppression', 1],
@@ -57,7 +57,7 @@ void describe('--baseline', () => {
 
   void it('works the same from another directory (paths are relative to the baseline file)', () => {
     const root = tempTree({ 'barrierlint.json': CONFIG, 'src/a.cpp': staleSuppressionCpp('a') });
-    assert.equal(runCli(['--baseline', 'baseline.json', 'src'], root).code, 0);
+    assert.equal(runCli(['--baseline', 'baseline.json', '--baseline-create', 'src'], root).code, 0);
     const fromSrc = runCli(['--baseline', '../baseline.json', '.'], path.join(root, 'src'));
     assert.equal(fromSrc.code, 0, fromSrc.stdout);
   });

@@ -38,7 +38,6 @@ void describe('input files', () => {
   const bad: [string, Buffer, RegExp][] = [
     ['binary', Buffer.from('int x;\0\0\0'), /bad\.cpp: binary file \(NUL byte at offset 6\); not linted/],
     ['UTF-16', Buffer.from('\ufeffint x;', 'utf16le'), /bad\.cpp: UTF-16 encoded file; barrierlint reads UTF-8 source/],
-    ['invalid UTF-8', Buffer.from([0x69, 0x6e, 0x74, 0x20, 0xc3, 0x28, 0x3b]), /bad\.cpp: not valid UTF-8 \(first bad byte at offset 4\)/],
   ];
   for (const [name, bytes, message] of bad) {
     void it(`a ${name} file exits 2 and is named; other files are still reported`, () => {
@@ -49,6 +48,18 @@ void describe('input files', () => {
       assert.match(run.stdout, /good\.cpp:3:/);
     });
   }
+
+  void it('a file that is not UTF-8 is read as Windows-1252 with a note, positions in UTF-16 units of the decoded text', () => {
+    // Windows-1252 curly quotes on line 1; on line 3 `/*\xe9*/` (5 UTF-16 units) before the stale suppression.
+    const rest = staleSuppressionCpp('cp').split('\n').slice(1).join('\n').replace('  cl->Close();', '  /*\xe9*/cl->Close();');
+    const bytes = Buffer.concat([Buffer.from('// \x93quoted\x94 caf\xe9\n', 'latin1'), Buffer.from(rest, 'latin1')]);
+    const root = tempTree({ 'cp1252.cpp': bytes, 'barrierlint.json': '{ "rules": { "unused-suppression": "error" } }' });
+    const run = runCli(['--format', 'json', 'cp1252.cpp'], root);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /note: cp1252\.cpp: not valid UTF-8 \(first bad byte at offset 3\); read as Windows-1252/);
+    const diagnostics = (JSON.parse(run.stdout) as { files: { diagnostics: { line: number; column: number }[] }[] }).files[0].diagnostics;
+    assert.deepEqual(diagnostics.map((d) => [d.line, d.column]), [[3, 49]]);
+  });
 
   void it('an unreadable path exits 2', () => {
     const root = tempTree({ 'good.cpp': CLEAN_CPP });
@@ -66,10 +77,11 @@ void describe('input files', () => {
     assert.equal(a.stdout, runCli(['bom.cpp'], plain).stdout);
   });
 
-  void it('an empty directory lints nothing and exits 0', () => {
+  void it('a directory without C/C++ sources exits 2 and says so (as ESLint does for "no files matched")', () => {
     const root = tempTree({ 'empty/.keep': '' });
     const run = runCli(['empty'], root);
-    assert.equal(run.code, 0);
+    assert.equal(run.code, 2);
     assert.equal(run.stdout, '');
+    assert.match(run.stderr, /empty: no C\/C\+\+ source files found/);
   });
 });

@@ -71,7 +71,7 @@ void describe('a real single-barrier error end to end', () => {
 
   void it('baseline round trip on a real finding, surviving a line move', () => {
     const root = tempTree({ 'frame.cpp': SYNC_NONE_CPP });
-    assert.equal(runCli(['--baseline', 'baseline.json', 'frame.cpp'], root).code, 0);
+    assert.equal(runCli(['--baseline', 'baseline.json', '--baseline-create', 'frame.cpp'], root).code, 0);
     fs.writeFileSync(path.join(root, 'frame.cpp'), `// moved\n\n${SYNC_NONE_CPP}`);
     const run = runCli(['--baseline', 'baseline.json', 'frame.cpp'], root);
     assert.equal(run.code, 0, run.stdout);

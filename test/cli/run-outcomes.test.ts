@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG } from '../../server/src/types';
 import { SYNC_NONE_CPP, runCli, tempTree } from './helpers';
 
 const OPTIONS: RunOptions = {
-  paths: ['.'], format: 'json', rules: {}, quiet: false, jobs: 1, baselinePrune: false, cache: false,
+  paths: ['.'], format: 'json', rules: {}, quiet: false, jobs: 1, baselinePrune: false, baselineCreate: false, cache: false,
   cacheLocation: '/tmp/unused', color: false, languageServer: false,
 };
 

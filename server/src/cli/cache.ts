@@ -1,11 +1,12 @@
 // Content-hash result cache: one JSON file per (tool build, config, uri, file content). Unchanged files are
-// not re-analysed; any change to the analysis code, the configuration or the text misses. A corrupt or
-// unreadable entry is a miss, never an error.
+// not re-analysed; any change to the analysis code, the configuration or the text misses. An entry that does not
+// verify (corrupt, unreadable, edited or planted) is a miss, never an error and never trusted.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fg from 'fast-glob';
 import type { AnalysisResult } from '../analyze';
+import { readRegularFile } from '../files/read-policy';
 import { toolVersion } from '../report/output-model';
 import type { AnalyzeTask } from './pool';
 
@@ -26,9 +27,19 @@ export class ResultCache {
     return createHash('sha256').update(key).update('\0derived\0').update(extra).digest('hex');
   }
 
-  get(key: string): AnalysisResult | undefined {
+  /**
+   * The cached result for `key`, or undefined. An entry is used only when it verifies: it names the same key and
+   * uri, its payload hashes to the checksum stored with it, and it has the shape of a result. Anything else (a
+   * truncated, edited, swapped or planted entry) is a miss, and is analysed afresh.
+   */
+  get(key: string, uri: string): AnalysisResult | undefined {
+    const read = readRegularFile(this.file(key), MAX_ENTRY_BYTES);
+    if (!read.ok) return undefined;
     try {
-      return JSON.parse(fs.readFileSync(this.file(key), 'utf8')) as AnalysisResult;
+      const entry = JSON.parse(read.bytes.toString('utf8')) as Partial<CacheEntry>;
+      if (entry.key !== key || typeof entry.payload !== 'string' || entry.checksum !== checksum(key, entry.payload)) return undefined;
+      const result = JSON.parse(entry.payload) as AnalysisResult;
+      return isResultShape(result, uri) ? result : undefined;
     } catch {
       return undefined;
     }
@@ -37,9 +48,11 @@ export class ResultCache {
   set(key: string, result: AnalysisResult): void {
     const file = this.file(key);
     const temporary = `${file}.${process.pid}.tmp`;
+    const payload = JSON.stringify(result);
+    const entry: CacheEntry = { key, checksum: checksum(key, payload), payload };
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(temporary, JSON.stringify(result));
+      fs.writeFileSync(temporary, JSON.stringify(entry));
       fs.renameSync(temporary, file);
     } catch {
       // NOTE: a cache that cannot be written only costs speed; the run's result is unaffected.
@@ -50,6 +63,26 @@ export class ResultCache {
   private file(key: string): string {
     return path.join(this.dir, key.slice(0, 2), `${key.slice(2)}.json`);
   }
+}
+
+interface CacheEntry {
+  key: string;
+  /** sha256 over the key and the payload. */
+  checksum: string;
+  /** The result as JSON text (hashed as written). */
+  payload: string;
+}
+
+const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+
+function checksum(key: string, payload: string): string {
+  return createHash('sha256').update(key).update('\0').update(payload).digest('hex');
+}
+
+function isResultShape(result: AnalysisResult, uri: string): boolean {
+  return typeof result === 'object' && result !== null && result.uri === uri && result.complete === true &&
+    Array.isArray(result.findings) && Array.isArray(result.sites) && typeof result.parseErrors === 'number' &&
+    result.findings.every((f) => typeof f === 'object' && f !== null && typeof f.rule === 'string' && typeof f.message === 'string');
 }
 
 /**

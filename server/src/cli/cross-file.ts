@@ -14,7 +14,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import { forReport, withoutFacts } from './pool';
-import { readSource } from './read-source';
+import { readSourceFile as readSource } from '../files/read-policy';
 
 export interface CrossFileOptions {
   keepSites: boolean;
@@ -32,7 +32,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       const names = o.result?.unresolvedCalls ?? [];
       if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
-      const cached = key ? options.cache?.get(key) : undefined;
+      const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
         o.result = cached;
         continue;

@@ -8,13 +8,15 @@ import type { ResultCache } from './cache';
 import { crossFilePass } from './cross-file';
 import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
-import { type AnalyzeReply, type AnalyzeTask, WorkerPool, analyzeTask, withoutFacts } from './pool';
+import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTask, withoutFacts } from './pool';
 import type { Progress } from './progress';
-import { readSource } from './read-source';
+import { readSourceFile as readSource } from '../files/read-policy';
 
 export interface LintOptions {
   configs: ConfigResolver;
   jobs: number | 'auto';
+  /** Per-file time limit on worker threads (default DEFAULT_POOL_LIMITS). */
+  fileTimeoutSeconds?: number;
   cache?: ResultCache;
   progress: Pick<Progress, 'tick' | 'render'>;
   /** Keep the extracted sites in the results (only `--format facts` prints them). */
@@ -64,10 +66,11 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
         options.progress.tick(target.display);
         continue;
       }
+      if (source.note) outcome.note = source.note;
       const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites };
       const cacheKey = options.cache?.key(task);
       outcome.cacheKey = cacheKey;
-      const cached = cacheKey ? options.cache?.get(cacheKey) : undefined;
+      const cached = cacheKey ? options.cache?.get(cacheKey, outcome.uri) : undefined;
       if (cached) {
         settle(outcome, { id: index, result: cached });
         options.progress.tick(target.display);
@@ -75,7 +78,10 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
         options.progress.render(target.display);
         record(index, cacheKey, analyzeTask(task));
       } else {
-        pool ??= new WorkerPool(workers);
+        pool ??= new WorkerPool(workers, {
+          ...DEFAULT_POOL_LIMITS,
+          ...(options.fileTimeoutSeconds ? { timeoutMs: options.fileTimeoutSeconds * 1000 } : {}),
+        });
         const running: Promise<void> = pool.analyze(task).then((reply) => {
           inFlight.delete(running);
           record(index, cacheKey, reply);

@@ -49,6 +49,7 @@ async function lint(options: RunOptions, io: RunIo): Promise<number> {
   const configs = new ConfigResolver({
     configFile: options.configFile && path.resolve(io.cwd, options.configFile),
     overrides: { platform: options.platform, rules: options.rules },
+    allowedRoots: [io.cwd],
   });
   if (options.printConfig) {
     const loaded = configs.forFile(path.resolve(io.cwd, options.printConfig));
@@ -57,6 +58,7 @@ async function lint(options: RunOptions, io: RunIo): Promise<number> {
   }
   if (options.explain) return explain(options.explain, { configs, io, json: options.format === 'json' });
   const collected = collectFiles(options.paths, io.cwd, configs);
+  for (const note of collected.notes) io.stderr(`barrierlint: note: ${note}\n`);
   const targets = selectShard(collected.files, options.shard, io.cwd);
   const interactive = process.stderr.isTTY === true && options.format === 'text';
   const progress = new Progress(process.stderr, targets.length, interactive);
@@ -64,6 +66,7 @@ async function lint(options: RunOptions, io: RunIo): Promise<number> {
   const outcomes = await lintFiles(targets, {
     configs,
     jobs: options.jobs,
+    fileTimeoutSeconds: options.fileTimeoutSeconds,
     cache: options.cache ? new ResultCache(options.cacheLocation) : undefined,
     progress,
     keepSites: options.format === 'facts',

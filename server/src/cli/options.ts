@@ -23,9 +23,13 @@ export interface RunOptions {
   quiet: boolean;
   /** Worker threads; 'auto' picks by the number of files, up to one fewer than the cores (lint.ts workerCount). */
   jobs: number | 'auto';
+  /** `--file-timeout S`: a file whose analysis (on a worker) takes longer fails; the run goes on. */
+  fileTimeoutSeconds?: number;
   shard?: Shard;
   baseline?: string;
   baselinePrune: boolean;
+  /** `--baseline-create`: record every finding into the baseline file (creating or replacing it). */
+  baselineCreate: boolean;
   cache: boolean;
   cacheLocation: string;
   color: boolean;
@@ -92,8 +96,10 @@ export function buildProgram(): Command {
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveInteger('--max-warnings', true))
     .option('--quiet', 'report errors only', false)
     .option('--jobs <n>', 'worker threads (default: one per 50 files, up to one fewer than the cores; in-process on 2 cores)', positiveInteger('--jobs', false))
+    .option('--file-timeout <seconds>', 'with worker threads, fail a file whose analysis takes longer (default: 60)', positiveInteger('--file-timeout', false))
     .option('--shard <i/n>', 'lint only shard I of N (files assigned by path hash)', shard)
-    .option('--baseline <file>', 'report only findings not recorded in FILE (FILE is created when missing)')
+    .option('--baseline <file>', 'report only findings not recorded in FILE (a missing FILE is an error)')
+    .option('--baseline-create', 'record every finding in the --baseline FILE (creating or replacing it) and exit 0', false)
     .option('--baseline-prune', 'remove baseline entries that no longer occur', false)
     .option('--cache', 'reuse results of unchanged files')
     .option('--no-cache', 'do not use the result cache (default)')
@@ -115,9 +121,11 @@ interface RawOptions {
   maxWarnings?: number;
   quiet: boolean;
   jobs?: number;
+  fileTimeout?: number;
   shard?: Shard;
   baseline?: string;
   baselinePrune: boolean;
+  baselineCreate: boolean;
   cache?: boolean;
   cacheLocation?: string;
   color: boolean;
@@ -133,6 +141,8 @@ export class UsageError extends Error {}
 export function toRunOptions(program: Command, cwd: string): RunOptions {
   const raw = program.opts<RawOptions>();
   if (raw.baselinePrune && !raw.baseline) throw new UsageError('--baseline-prune needs --baseline FILE.');
+  if (raw.baselineCreate && !raw.baseline) throw new UsageError('--baseline-create needs --baseline FILE.');
+  if (raw.baselineCreate && raw.baselinePrune) throw new UsageError('--baseline-create and --baseline-prune cannot be combined.');
   return {
     paths: program.processedArgs[0] as string[],
     format: raw.format,
@@ -142,9 +152,11 @@ export function toRunOptions(program: Command, cwd: string): RunOptions {
     maxWarnings: raw.maxWarnings,
     quiet: raw.quiet,
     jobs: raw.jobs ?? 'auto',
+    fileTimeoutSeconds: raw.fileTimeout,
     shard: raw.shard,
     baseline: raw.baseline,
     baselinePrune: raw.baselinePrune,
+    baselineCreate: raw.baselineCreate,
     cache: raw.cache === true,
     cacheLocation: path.resolve(cwd, raw.cacheLocation ?? path.join('node_modules', '.cache', TOOL_NAME)),
     color: raw.color,

@@ -13,4 +13,6 @@ export interface FileOutcome {
   failure?: string;
   /** The file's result-cache key (with --cache), from which the cross-file pass derives its own. */
   cacheKey?: string;
+  /** Something the user should know that does not fail the file (a Windows-1252 decode). */
+  note?: string;
 }

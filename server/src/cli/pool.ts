@@ -50,14 +50,34 @@ export function analyzeTask(task: AnalyzeTask): AnalyzeReply {
 interface Pending {
   task: AnalyzeTask;
   resolve: (reply: AnalyzeReply) => void;
+  timer?: NodeJS.Timeout;
 }
 
+export interface PoolLimits {
+  /** A task that has not answered after this many milliseconds fails; its worker is replaced. */
+  timeoutMs: number;
+  /** Heap limit of each worker (MB): a file that needs more fails alone and the run continues. */
+  maxHeapMb: number;
+}
+
+/** Defaults documented in the README ("Limits"): 60 s and 2 GB per file. */
+export const DEFAULT_POOL_LIMITS: PoolLimits = { timeoutMs: 60_000, maxHeapMb: 2048 };
+
+/**
+ * NOTE: every way a worker can fail to answer ends its task: an error or exit of the worker, a reply that cannot
+ * be deserialised (`messageerror`: a result too deeply nested for the receiving thread), a heap limit, and a
+ * task that exceeds its time limit (a stalled or looping analysis). The run never waits on a silent worker.
+ */
 export class WorkerPool {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Pending>();
   private readonly queue: Pending[] = [];
+  private closed = false;
 
-  constructor(size: number) {
+  constructor(
+    size: number,
+    private readonly limits: PoolLimits = DEFAULT_POOL_LIMITS,
+  ) {
     for (let i = 0; i < size; i++) this.idle.push(this.spawn());
   }
 
@@ -69,45 +89,65 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const workers = [...this.idle, ...this.busy.keys()];
     this.idle.length = 0;
     await Promise.all(workers.map((w) => w.terminate()));
   }
 
   private spawn(): Worker {
-    const worker = new Worker(path.join(__dirname, 'worker.js'));
+    const worker = new Worker(path.join(__dirname, 'worker.js'), {
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
+    });
     worker.on('message', (reply: AnalyzeReply) => this.finish(worker, reply));
+    worker.on('messageerror', (error) => this.replace(worker, `the result could not be read back from the worker (${error.message})`));
     // A crashed worker fails only its current task; a fresh worker takes its place.
-    worker.on('error', (error) => this.replace(worker, error.stack ?? error.message));
+    worker.on('error', (error) => this.replace(worker, describeWorkerError(error, this.limits)));
     worker.on('exit', (code) => {
-      if (this.busy.has(worker)) this.replace(worker, `worker exited with code ${code}`);
+      if (this.busy.has(worker) || this.idle.includes(worker)) this.replace(worker, `worker exited with code ${code}`);
     });
     return worker;
   }
 
   private finish(worker: Worker, reply: AnalyzeReply): void {
     const pending = this.busy.get(worker);
+    if (!pending) return;
+    clearTimeout(pending.timer);
     this.busy.delete(worker);
     this.idle.push(worker);
-    pending?.resolve(reply);
+    pending.resolve(reply);
     this.dispatch();
   }
 
   private replace(worker: Worker, error: string): void {
     const pending = this.busy.get(worker);
+    const idleAt = this.idle.indexOf(worker);
+    if (!pending && idleAt < 0) return;
+    if (pending) clearTimeout(pending.timer);
+    if (idleAt >= 0) this.idle.splice(idleAt, 1);
     this.busy.delete(worker);
     void worker.terminate();
-    this.idle.push(this.spawn());
+    if (!this.closed) this.idle.push(this.spawn());
     pending?.resolve({ id: pending.task.id, error });
     this.dispatch();
   }
 
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
+    while (!this.closed && this.idle.length > 0 && this.queue.length > 0) {
       const worker = this.idle.pop() as Worker;
       const pending = this.queue.shift() as Pending;
       this.busy.set(worker, pending);
+      pending.timer = setTimeout(() => {
+        this.replace(worker, `analysis timed out after ${Math.round(this.limits.timeoutMs / 1000)} s (the worker was stopped)`);
+      }, this.limits.timeoutMs);
       worker.postMessage(pending.task);
     }
   }
+}
+
+function describeWorkerError(error: Error & { code?: string }, limits: PoolLimits): string {
+  if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return `analysis needed more than the per-file memory limit of ${limits.maxHeapMb} MB; file skipped`;
+  }
+  return error.stack ?? error.message;
 }

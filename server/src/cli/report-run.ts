@@ -2,7 +2,7 @@
 // stdout, problems and summaries on stderr. Exit 2 whenever any file was not completely linted.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Baseline, type BaselineFile, applyBaseline, createBaseline, readBaseline, writeBaseline } from '../report/baseline';
+import { type Baseline, BaselineError, type BaselineFile, applyBaseline, createBaseline, readBaseline, writeBaseline } from '../report/baseline';
 import { renderFacts, renderJson } from '../report/json';
 import { type FileReport, type ReportInput, countBySeverity } from '../report/output-model';
 import { renderSarif } from '../report/sarif';
@@ -39,6 +39,7 @@ export function reportRun(input: {
     pathOf: (uri) => displayByUri.get(uri) ?? displayPathOf(uri, io.cwd),
   };
   io.stdout(render(report, options, failures, io));
+  for (const o of outcomes) if (o.note) io.stderr(`barrierlint: note: ${o.target.display}: ${o.note}\n`);
   for (const f of failures) io.stderr(`barrierlint: ${f.path}: ${f.message}\n`);
   const counts = countBySeverity(files);
   if (options.format === 'text') {
@@ -75,13 +76,16 @@ function filterByBaseline(options: RunOptions, linted: readonly FileOutcome[], f
   const inputs: BaselineFile[] = linted.map((o, i) => ({
     file: o.target.abs, findings: findings[i], complete: !o.failure,
   }));
-  const existing: Baseline | null = readBaseline(file);
-  if (!existing) {
+  if (options.baselineCreate) {
     const created = createBaseline(file, inputs);
     writeBaseline(file, created);
     const total = created.entries.reduce((n, e) => n + e.count, 0);
-    io.stderr(`barrierlint: baseline: recorded ${total} finding${total === 1 ? '' : 's'} in ${options.baseline}\n`);
+    io.stderr(`barrierlint: baseline: recorded ${total} finding${total === 1 ? '' : 's'} in ${options.baseline} (${file})\n`);
     return findings.map(() => []);
+  }
+  const existing: Baseline | null = readBaseline(file);
+  if (!existing) {
+    throw new BaselineError(`${options.baseline}: no such baseline (${file}); to record one, run with --baseline-create`);
   }
   const outcome = applyBaseline(file, existing, inputs);
   const stale = outcome.stale.reduce((n, e) => n + e.count, 0);

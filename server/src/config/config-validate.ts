@@ -61,15 +61,26 @@ function describe(error: ErrorObject | undefined, data: unknown): string {
     }
     case 'enum': {
       const allowed = (error.params.allowedValues as unknown[]).map(String).join(', ');
-      return `${at}${JSON.stringify(value)} is not allowed (allowed: ${allowed})`;
+      return `${at}${shown(value)} is not allowed (allowed: ${allowed})`;
     }
     case 'type':
-      return `${at}must be ${article(String(error.params.type))}, not ${JSON.stringify(value)}`;
+      return `${at}must be ${article(String(error.params.type))}, not ${shown(value)}`;
     case 'anyOf':
-      return `${at}must be a string or an array of strings, not ${JSON.stringify(value)}`;
+      return `${at}must be a string or an array of strings, not ${shown(value)}`;
     default:
       return `${at}${error.message ?? 'invalid value'}`;
   }
+}
+
+/**
+ * A value named in a message: short scalars as written, anything else by its type only, so an error never
+ * echoes the content of a file (a secret in a file `extends` pointed at).
+ */
+function shown(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return JSON.stringify(value);
+  if (typeof value === 'string' && value.length <= 40 && /^[\w .,:/@+-]*$/.test(value)) return JSON.stringify(value);
+  if (typeof value === 'string') return `a string of ${value.length} characters`;
+  return Array.isArray(value) ? 'an array' : `${article(typeof value)}`;
 }
 
 function article(type: string): string {

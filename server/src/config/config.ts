@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readSmallTextFile } from '../files/read-policy';
 import type { BarrierlintConfig, Level, Platform } from '../types';
 import { DEFAULT_CONFIG } from '../types';
 import type { RawConfig } from './config-schema';
@@ -31,11 +32,24 @@ export interface ConfigOverrides {
   rules?: Record<string, Level>;
 }
 
+export interface ResolverOptions {
+  configFile?: string;
+  overrides?: ConfigOverrides;
+  /**
+   * Directories `extends` may point into (the CLI passes the current directory). The repository holding the
+   * config file (the nearest directory with `.git`), or its own directory outside a repository, is always allowed.
+   */
+  allowedRoots?: readonly string[];
+}
+
+/** At most this many distinct files in one `extends` graph, and this deep. */
+export const EXTENDS_LIMITS = { files: 64, depth: 16 };
+
 export class ConfigResolver {
   private readonly nearest = new Map<string, string | null>();
   private readonly loaded = new Map<string, LoadedConfig>();
 
-  constructor(private readonly options: { configFile?: string; overrides?: ConfigOverrides } = {}) {}
+  constructor(private readonly options: ResolverOptions = {}) {}
 
   /** The config file that applies to `file` (absolute path), or null for the defaults. */
   configFileFor(file: string): string | null {
@@ -57,7 +71,7 @@ export class ConfigResolver {
     const key = configFile ?? '';
     let result = this.loaded.get(key);
     if (!result) {
-      const layers = configFile ? loadChain(configFile, []) : [];
+      const layers = configFile ? loadGraph(configFile, this.options.allowedRoots ?? []) : [];
       result = applyOverrides(mergeLayers(layers), this.options.overrides);
       this.loaded.set(key, result);
     }
@@ -96,25 +110,66 @@ interface Layer {
   raw: RawConfig;
 }
 
-/** The layers of `file`'s extends chain, base first. */
-function loadChain(file: string, stack: string[]): Layer[] {
+interface GraphLoad {
+  roots: string[];
+  /** Files already loaded in this graph: a file reached again (a diamond) contributes once, at its first place. */
+  loaded: Set<string>;
+}
+
+/** The layers of `file`'s extends graph, bases first; each file once (diamonds), cycles and escapes rejected. */
+function loadGraph(file: string, allowedRoots: readonly string[]): Layer[] {
+  const start = realpathOr(path.resolve(file));
+  const roots = [...allowedRoots.map((r) => realpathOr(path.resolve(r))), repositoryOf(start) ?? path.dirname(start)];
+  return loadChain(path.resolve(file), [], { roots, loaded: new Set() });
+}
+
+function loadChain(file: string, stack: string[], graph: GraphLoad): Layer[] {
+  const declaring = stack[stack.length - 1];
   if (stack.includes(file)) {
     const cycle = [...stack.slice(stack.indexOf(file)), file].join(' -> ');
-    throw new ConfigError(stack[stack.length - 1], `extends: cycle ${cycle}`);
+    throw new ConfigError(declaring, `extends: cycle ${cycle}`);
   }
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    const from = stack.length > 0 ? ` (extended by ${stack[stack.length - 1]})` : '';
-    throw new ConfigError(file, `cannot read configuration${from}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  if (graph.loaded.has(file)) return [];
+  if (stack.length > EXTENDS_LIMITS.depth) throw new ConfigError(declaring, `extends: chain deeper than ${EXTENDS_LIMITS.depth} files`);
+  if (graph.loaded.size >= EXTENDS_LIMITS.files) throw new ConfigError(declaring, `extends: more than ${EXTENDS_LIMITS.files} files`);
+  const from = stack.length > 0 ? ` (extended by ${declaring})` : '';
+  if (stack.length > 0 && !isInside(realpathOr(file), graph.roots)) {
+    throw new ConfigError(
+      declaring,
+      `extends: ${file} is outside the allowed directories (${graph.roots.join(', ')}); not read`,
+    );
   }
-  const raw = parseConfigText(text, file);
+  const read = readSmallTextFile(file);
+  if (!read.ok) throw new ConfigError(file, `cannot read configuration${from}: ${read.message.replace(/^cannot read file: /, '')}`);
+  graph.loaded.add(file);
+  const raw = parseConfigText(read.text, file);
   const bases = raw.extends === undefined ? [] : Array.isArray(raw.extends) ? raw.extends : [raw.extends];
   const layers: Layer[] = [];
-  for (const base of bases) layers.push(...loadChain(path.resolve(path.dirname(file), base), [...stack, file]));
+  for (const base of bases) layers.push(...loadChain(path.resolve(path.dirname(file), base), [...stack, file], graph));
   layers.push({ file, raw });
   return layers;
+}
+
+function realpathOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+function repositoryOf(file: string): string | undefined {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function isInside(file: string, roots: readonly string[]): boolean {
+  return roots.some((root) => {
+    const rel = path.relative(root, file);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  });
 }
 
 function mergeLayers(layers: Layer[]): LoadedConfig {

@@ -1,11 +1,11 @@
 // "Lint workspace": analyse the C/C++ files of the workspace folders that are not open in the editor and publish
 // their diagnostics, so the Problems panel lists the whole project. Capped in files and time, and it yields to
 // the event loop after each file so edits, hovers and the open files' analyses are never blocked for long.
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import { analyze } from '../analyze';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
+import { readSourceFile } from '../files/read-policy';
 import { collectFiles } from '../files/collect';
 import type { WorkspaceIndex } from '../track/workspace';
 import { skipReason } from '../files/skip-reason';
@@ -60,9 +60,10 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
     }
     const uri = pathToFileURL(path).href;
     if (request.isOpen(uri)) continue;
-    const text = await readFile(path, 'utf8').catch(() => undefined);
-    if (text === undefined) continue;
-    const reason = skipReason(text);
+    // NOTE: the CLI's read policy (regular files, size cap, binary, Windows-1252 fallback), so both agree.
+    const source = readSourceFile(path);
+    const text = source.ok ? source.text : '';
+    const reason = source.ok ? skipReason(text) : source.message;
     const diagnostics = reason
       ? [skippedFileDiagnostic(reason)]
       : analyze(text, uri, { config: request.project.forUri(uri).config, workspace: request.workspace }).findings.map(findingToDiagnostic);

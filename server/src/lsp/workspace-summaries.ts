@@ -2,13 +2,13 @@
 // called from frame.cpp), so the editor evaluates them at their call sites as the CLI does. Open documents add
 // their functions after each whole-file analysis; files that are not open are only parsed and extracted (no
 // rules, no tracking) in the background, one file per event-loop turn, capped in files and time.
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { collectFiles } from '../files/collect';
 import { extractFacts } from '../extract/extract';
 import type { FileFacts } from '../extract/facts';
 import { parseCpp } from '../parse/parser';
 import { WorkspaceIndex } from '../track/workspace';
+import { readSourceFile } from '../files/read-policy';
 import { skipReason } from '../files/skip-reason';
 import type { ProjectConfig } from './project-config';
 import { yieldToEventLoop } from './scheduler';
@@ -36,13 +36,19 @@ export class WorkspaceSummaries {
 
   /** Parses and extracts one file from disk into the index; false when it cannot be read or is skipped. */
   async indexFile(uri: string): Promise<boolean> {
-    let text: string;
+    let file: string;
     try {
-      text = await readFile(fileURLToPath(uri), 'utf8');
+      file = fileURLToPath(uri);
     } catch {
+      return false;
+    }
+    // NOTE: the read policy of both surfaces (files/read-policy.ts): regular files only, capped, never blocking.
+    const source = readSourceFile(file);
+    if (!source.ok) {
       this.remove(uri);
       return false;
     }
+    const text = source.text;
     if (skipReason(text)) return false;
     try {
       this.update(uri, extractFacts(parseCpp(text), text));

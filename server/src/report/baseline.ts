@@ -4,11 +4,14 @@
 // shards, other paths) are neither reported as stale nor pruned.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readSmallTextFile } from '../files/read-policy';
 import type { Finding } from '../types';
 import { fingerprint } from './fingerprint';
 import { TOOL_NAME, compare } from './output-model';
 
 export const BASELINE_FORMAT_VERSION = 1;
+/** A baseline of a very large engine is a few MB; anything past this is not a baseline. */
+export const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
 
 export interface BaselineEntry {
   path: string;
@@ -36,13 +39,10 @@ export class BaselineError extends Error {}
 
 /** Reads a baseline; null when the file does not exist. Throws BaselineError when it is not a baseline. */
 export function readBaseline(file: string): Baseline | null {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new BaselineError(`${file}: cannot read baseline: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
+  if (!fs.existsSync(file)) return null;
+  const read = readSmallTextFile(file, MAX_BASELINE_BYTES);
+  if (!read.ok) throw new BaselineError(`${file}: cannot read baseline: ${read.message}`);
+  const text = read.text;
   let data: Partial<Baseline>;
   try {
     data = JSON.parse(text) as Partial<Baseline>;
@@ -55,9 +55,21 @@ export function readBaseline(file: string): Baseline | null {
   return data as Baseline;
 }
 
+/**
+ * Writes atomically: the whole baseline goes to a temporary file beside it, which then replaces the old file in
+ * one rename. A write that fails midway (disk full, file-size limit, a killed run) leaves the old baseline intact.
+ */
 export function writeBaseline(file: string, baseline: Baseline): void {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
+  const target = path.resolve(file);
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(temporary, `${JSON.stringify(baseline, null, 2)}\n`);
+    fs.renameSync(temporary, target);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw new BaselineError(`${file}: cannot write baseline (${(error as NodeJS.ErrnoException).code ?? error}); the previous file is unchanged`);
+  }
 }
 
 function relativeTo(baselineFile: string, file: string): string {

@@ -1,0 +1,119 @@
+// The one read policy of both surfaces (CLI and language server): which files are read, how large they may be,
+// and how their bytes become text. Only regular files are read (a FIFO, socket or device such as /dev/zero is
+// refused without blocking), with a size cap; binary and UTF-16 files are refused; UTF-8 is decoded strictly and
+// anything else is decoded as Windows-1252 (common in MSVC code bases) with a note saying so. Positions are
+// always UTF-16 code units of the decoded text.
+import * as fs from 'node:fs';
+
+/** Source files larger than this are not read (the editor's limit, skip-reason.ts, counts the same in characters). */
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/** Configuration, baseline and .gitignore files larger than this are refused. */
+export const MAX_SMALL_FILE_BYTES = 1024 * 1024;
+
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; message: string };
+
+export type SourceRead =
+  | { ok: true; text: string; encoding: 'utf-8' | 'windows-1252'; note?: string }
+  | { ok: false; message: string };
+
+/**
+ * Reads a regular file of at most `maxBytes` bytes. The file is opened non-blocking and checked with fstat on the
+ * open descriptor, so a FIFO never blocks the read and a path swapped between check and read is still checked.
+ */
+export function readRegularFile(file: string, maxBytes: number): ReadResult {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'EISDIR') return { ok: false, message: 'is a directory' };
+    return { ok: false, message: `cannot read file: ${e.code ?? e.message}` };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (stat.isDirectory()) return { ok: false, message: 'is a directory' };
+    if (!stat.isFile()) return { ok: false, message: `not a regular file (${kindOf(stat)}); not read` };
+    if (stat.size > maxBytes) return { ok: false, message: tooLarge(stat.size, maxBytes) };
+    // NOTE: read at most maxBytes + 1 whatever fstat said, so a file that grows while being read stays bounded.
+    const buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+      if (length === buffer.length) return { ok: false, message: tooLarge(length, maxBytes) };
+    }
+    return { ok: true, bytes: buffer.subarray(0, length) };
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    return { ok: false, message: `cannot read file: ${e.code ?? e.message}` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A small text file (configuration, baseline, .gitignore): regular, capped, UTF-8 (lenient). */
+export function readSmallTextFile(file: string, maxBytes = MAX_SMALL_FILE_BYTES): { ok: true; text: string } | { ok: false; message: string } {
+  const read = readRegularFile(file, maxBytes);
+  return read.ok ? { ok: true, text: new TextDecoder('utf-8').decode(read.bytes) } : read;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const windows1252 = new TextDecoder('windows-1252');
+
+/** Reads one source file for analysis under the policy above. */
+export function readSourceFile(file: string, maxBytes = MAX_SOURCE_BYTES): SourceRead {
+  const read = readRegularFile(file, maxBytes);
+  return read.ok ? decodeSource(read.bytes) : read;
+}
+
+/** Bytes → text under the policy (exported for tests and for text that arrives as bytes). */
+export function decodeSource(bytes: Uint8Array): SourceRead {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { ok: false, message: 'UTF-16 encoded file; barrierlint reads UTF-8 source (convert it or exclude it)' };
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return { ok: false, message: `binary file (NUL byte at offset ${nul}); not linted` };
+  try {
+    // TextDecoder drops a leading UTF-8 BOM, so columns match what editors show.
+    return { ok: true, text: strictUtf8.decode(bytes), encoding: 'utf-8' };
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    return {
+      ok: true,
+      text: windows1252.decode(bytes),
+      encoding: 'windows-1252',
+      note: `not valid UTF-8 (first bad byte at offset ${at}); read as Windows-1252`,
+    };
+  }
+}
+
+function tooLarge(size: number, maxBytes: number): string {
+  const mb = (n: number): string => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return `file too large (${size > maxBytes ? `over ${mb(maxBytes)}` : mb(size)}; the limit is ${mb(maxBytes)}); not read`;
+}
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'not a file';
+}
+
+/** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    try {
+      strictUtf8.decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return i;
+}
