@@ -4,6 +4,7 @@ import { extractFacts } from './extract/extract';
 import type { FileFacts } from './extract/facts';
 import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
+import { normalizeLoneCarriageReturns, splitLines } from './parse/positions';
 import type { AnalysisResult, SiteFact } from './report/analysis-result';
 import { finalizeFindings } from './report/finalize';
 import { instantiateRules, runSingleBarrierPass } from './run-rules';
@@ -76,8 +77,11 @@ function compareFindings(a: Finding, b: Finding): number {
   return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn || a.rule.localeCompare(b.rule) || a.message.localeCompare(b.message);
 }
 
-export function analyze(text: string, uri: string, options: AnalyzeExtras = {}): AnalysisResult {
-  const tree = options.tree ?? parseCpp(text);
+export function analyze(source: string, uri: string, options: AnalyzeExtras = {}): AnalysisResult {
+  // NOTE: lone '\r' line ends become '\n' (same length, same offsets), so the parse, the extraction and every line
+  // number agree with parse/positions.ts; a tree parsed from the original text is then not reused.
+  const text = normalizeLoneCarriageReturns(source);
+  const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
   return analyzeFacts(extractFacts(tree, text), text, uri, options);
 }
 
@@ -86,13 +90,14 @@ export function analyze(text: string, uri: string, options: AnalyzeExtras = {}):
  * facts are only read, so a multi-file run re-tracks a file with the other files' helpers from the facts it kept
  * (cli/cross-file.ts) instead of parsing and extracting it again; the result equals analyze() with the same options.
  */
-export function analyzeFacts(facts: FileFacts, text: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace'> = {}): AnalysisResult {
+export function analyzeFacts(facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace'> = {}): AnalysisResult {
+  const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
   const findings: Finding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
   const { siteStates: tracked, unresolved } = runTracker(facts, uri, active, config, options.workspace);
-  const lines = text.split('\n');
+  const lines = splitLines(text);
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
   const unique = dedupe(findings);
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).

@@ -2,7 +2,7 @@
 // the key and what is allowed; invalid configuration is never silently ignored (the CLI exits 2).
 import Ajv, { type ErrorObject } from 'ajv';
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import { LineIndex } from '../report/comments';
+import { LineIndex } from '../parse/positions';
 import { CONFIG_KEYS, CONFIG_SCHEMA, type RawConfig } from './config-schema';
 import { closestRuleOrMessage, isKnownRuleOrMessage } from '../report/rule-registry';
 

@@ -1,6 +1,7 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
 import type { Tree } from '../parse/parser';
+import { splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
@@ -146,7 +147,7 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
   const problems: ExtractProblem[] = [];
   const errorNodes: SyntaxNode[] = [];
   if (!root.hasError) return { count: 0, problems, errorNodes };
-  const lines = text.split('\n');
+  const lines = splitLines(text);
   const visit = (n: SyntaxNode) => {
     if (n.type === 'ERROR' || n.isMissing) {
       errorNodes.push(n);

@@ -7,6 +7,7 @@
 // objects and never calls into the binding again. They implement the subset of the SyntaxNode interface the
 // extractor uses, under the same names, so extraction code reads as tree-sitter code.
 import type { SyntaxNode as TsNode, Tree } from '../parse/parser';
+import { lineStartsOf } from '../parse/positions';
 import type { Range } from '../types';
 
 export interface Point {
@@ -39,7 +40,7 @@ export class NodeDoc {
     return null;
   }
 
-  /** Row and UTF-16 column of a UTF-16 index (tree-sitter's rows break at '\n' only). */
+  /** Line and UTF-16 column of a UTF-16 index, lines as parse/positions.ts counts them (every surface does). */
   position(index: number): Point {
     const starts = (this.lineStarts ??= lineStartsOf(this.text));
     let lo = 0;
@@ -53,11 +54,6 @@ export class NodeDoc {
   }
 }
 
-function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
 
 const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
 

@@ -17,6 +17,7 @@ import { ruleDocsUrl } from '../rules/define-rule';
 import { disableRuleEdit } from './disable-comment';
 import { legacyRewriteActions } from './legacy-actions';
 import { trackedValueActions } from './tracked-fixes';
+import { splitLines } from '../parse/positions';
 
 export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
 
@@ -86,7 +87,7 @@ const isStateMismatch = (rule: string): boolean => /^(layout|access)-before-mism
 export function codeActions(request: CodeActionRequest): CodeAction[] {
   const { doc, params } = request;
   let lineCache: string[] | undefined;
-  const lines = (): string[] => (lineCache ??= doc.text.split(/\r\n|\r|\n/));
+  const lines = (): string[] => (lineCache ??= splitLines(doc.text));
   const actions: CodeAction[] = [];
   if (wanted(params.context.only, CodeActionKind.QuickFix)) {
     for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(request, diagnostic, lines));

@@ -3,6 +3,7 @@
 // function, of the helpers it calls and of the code outside functions, and empties the other functions' lines.
 // Line numbers and columns stay those of the real document, so findings and sites need no translation.
 import type { TreeEdit } from '../parse/document-store';
+import { splitLines } from '../parse/positions';
 import type { Range } from '../types';
 
 export interface Point {
@@ -42,7 +43,7 @@ function contains(outer: Range, inner: Range): boolean {
 
 /** Outermost functions (lambdas and local classes' methods are part of the function around them). */
 export function outermostSpans(functions: readonly { name: string; range: Range; lambda: boolean }[], text: string): FunctionSpan[] {
-  const lines = text.split('\n');
+  const lines = splitLines(text);
   const spans: FunctionSpan[] = [];
   for (const f of functions) {
     if (f.lambda || f.name.startsWith('<')) continue;
@@ -164,7 +165,7 @@ export function reducedDocument(
   focus: FunctionSpan,
   options: { factsOnly?: boolean } = {},
 ): ReducedDocument | undefined {
-  const lines = text.split('\n');
+  const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
   const byName = new Map<string, FunctionSpan[]>();
   for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);

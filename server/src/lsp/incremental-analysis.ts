@@ -4,6 +4,7 @@
 import { analyze, type AnalysisResult, type SiteFact } from '../analyze';
 import type { FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
+import { hasLoneCarriageReturn } from '../parse/positions';
 import { parseCpp } from '../parse/parser';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
@@ -62,7 +63,8 @@ export function analyzeEditedFunction(
   previous: DocumentFacts | undefined,
   workspace?: WorkspaceIndex,
 ): DocumentFacts | undefined {
-  if (!previous) return undefined;
+  // NOTE: function spans and tree edits count rows at '\n'; a document with lone '\r' line ends is analysed whole.
+  if (!previous || hasLoneCarriageReturn(doc.text)) return undefined;
   const edits = doc.peekEdits();
   const { spans, edited } = applyEdits(previous.spans, edits);
   if (!edited) return undefined;
@@ -103,7 +105,7 @@ export function analysisAround(
   workspace?: WorkspaceIndex,
 ): AnalysisResult | undefined {
   const focus = spans.find((s) => s.range.startLine <= line && line <= s.range.endLine);
-  if (!focus) return undefined;
+  if (!focus || hasLoneCarriageReturn(doc.text)) return undefined;
   const reduced = reducedDocument(doc.text, spans, focus, { factsOnly: true });
   return analyze(reduced ? reduced.text : doc.text, doc.uri, { config, workspace });
 }

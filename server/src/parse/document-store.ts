@@ -3,6 +3,7 @@
 // (0-based lines, UTF-16 code units), which is also what node-tree-sitter uses for columns and indices when it
 // parses a JavaScript string. No LSP package is imported: the shapes below are structural.
 import type { Tree } from './parser';
+import { hasLoneCarriageReturn, lineStartsOf } from './positions';
 
 export interface TextPosition {
   line: number;
@@ -125,25 +126,10 @@ export class StoredDocument {
 
   private lineStarts(): number[] {
     if (this.lineStartsCache) return this.lineStartsCache;
-    const starts = [0];
-    const text = this.content;
-    this.loneCarriageReturn = false;
-    if (!text.includes('\r')) {
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    } else {
-      for (let i = 0; i < text.length; i++) {
-        const ch = text.charCodeAt(i);
-        if (ch === 13 /* \r */) {
-          if (text.charCodeAt(i + 1) === 10) i++;
-          else this.loneCarriageReturn = true;
-          starts.push(i + 1);
-        } else if (ch === 10 /* \n */) {
-          starts.push(i + 1);
-        }
-      }
-    }
-    this.lineStartsCache = starts;
-    return starts;
+    // NOTE: the one line index of every surface (parse/positions.ts); a lone '\r' is a line end there too.
+    this.lineStartsCache = lineStartsOf(this.content);
+    this.loneCarriageReturn = this.hasCarriageReturn && hasLoneCarriageReturn(this.content);
+    return this.lineStartsCache;
   }
 
   /**

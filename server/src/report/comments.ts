@@ -42,18 +42,21 @@ export function scanComments(text: string): Comment[] {
 function lineComment(text: string, start: number, out: Comment[]): number {
   let end = start + 2;
   for (;;) {
-    const newline = text.indexOf('\n', end);
-    if (newline < 0) {
+    // NOTE: `\r\n`, `\n` and a lone `\r` end the line (parse/positions.ts).
+    const match = /\r\n?|\n/g;
+    match.lastIndex = end;
+    const found = match.exec(text);
+    if (!found) {
       end = text.length;
       break;
     }
     // A backslash before the newline continues the comment onto the next line.
-    const lineEnd = text[newline - 1] === '\r' ? newline - 1 : newline;
+    const lineEnd = found.index;
     if (text[lineEnd - 1] !== '\\') {
       end = lineEnd;
       break;
     }
-    end = newline + 1;
+    end = lineEnd + found[0].length;
   }
   out.push({ body: text.slice(start + 2, end), start, end, bodyStart: start + 2, block: false });
   return end;
@@ -89,30 +92,3 @@ function skipRawString(text: string, quote: number): number {
   return close < 0 ? text.length : close + terminator.length;
 }
 
-/** Maps UTF-16 offsets to 0-based line/column positions. */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-
-  constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.starts.push(i + 1);
-  }
-
-  position(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, column: offset - this.starts[lo] };
-  }
-
-  lineStart(line: number): number {
-    return this.starts[Math.min(line, this.starts.length - 1)];
-  }
-
-  get lineCount(): number {
-    return this.starts.length;
-  }
-}

@@ -1,7 +1,7 @@
 // The last step of analyze(): configured rule levels, then suppression comments, then `unused-suppression`
 // findings for the suppressions that suppressed nothing. One implementation for the CLI and the language server.
 import type { BarrierlintConfig, Finding } from '../types';
-import { LineIndex } from './comments';
+import { LineIndex } from '../parse/positions';
 import { applyRuleLevels } from './rule-levels';
 import { parseSuppressions } from './suppression-parse';
 import { applySuppressions, unusedSuppressionFindings } from './suppressions';

@@ -1,5 +1,6 @@
 // Text-level helpers for fixes that rewrite source: offsets ↔ ranges (UTF-16), the file's line break and indent
 // unit, statement boundaries around a call, and fresh identifiers. Used by legacy-rewrite.ts; no syntax tree.
+import { LineIndex } from '../parse/positions';
 import type { FixEdit, Range } from '../types';
 
 export interface CallStatement {
@@ -25,27 +26,24 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 export class SourceText {
   readonly eol: string;
   readonly indentUnit: string;
-  private readonly lineStarts: number[] = [0];
+  private readonly lines: LineIndex;
+  private readonly lineStarts: readonly number[];
 
   constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.lineStarts.push(i + 1);
-    this.eol = text.includes('\r\n') ? '\r\n' : '\n';
+    this.lines = new LineIndex(text);
+    this.lineStarts = this.lines.starts;
+    this.eol = text.includes('\r\n') ? '\r\n' : !text.includes('\n') && text.includes('\r') ? '\r' : '\n';
     this.indentUnit = detectIndentUnit(text);
   }
 
   offsetOf(line: number, column: number): number {
-    return (this.lineStarts[line] ?? this.text.length) + column;
+    return this.lines.offsetAt(line, column);
   }
 
   rangeOf(start: number, end: number): Range {
-    const at = (offset: number): [number, number] => {
-      let line = 0;
-      while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1] <= offset) line++;
-      return [line, offset - this.lineStarts[line]];
-    };
-    const [startLine, startColumn] = at(start);
-    const [endLine, endColumn] = at(end);
-    return { startLine, startColumn, endLine, endColumn };
+    const s = this.lines.position(start);
+    const e = this.lines.position(end);
+    return { startLine: s.line, startColumn: s.column, endLine: e.line, endColumn: e.column };
   }
 
   replace(start: number, end: number, newText: string): FixEdit {

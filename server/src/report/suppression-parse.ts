@@ -5,7 +5,8 @@
 // `barrierlint-enable` without ids closes every open block; with ids it closes those ids' blocks only.
 // An unterminated block lasts to the end of the file.
 import type { Range } from '../types';
-import { type Comment, LineIndex, scanComments } from './comments';
+import { LineIndex } from '../parse/positions';
+import { type Comment, scanComments } from './comments';
 
 export type SuppressionKind = 'disable-line' | 'disable-next-line' | 'disable';
 

@@ -2,7 +2,7 @@
 // (`unused-suppression`). Shared by the CLI and the language server through analyze() → finalizeFindings().
 import { rule as unusedSuppression } from '../rules/unused-suppression';
 import type { Finding, Fix, Platform } from '../types';
-import { LineIndex } from './comments';
+import { LineIndex } from '../parse/positions';
 import { isKnownRuleOrMessage, runsOnPlatform } from './rule-registry';
 import type { SuppressionEntry } from './suppression-parse';
 
