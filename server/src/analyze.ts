@@ -7,7 +7,7 @@ import { parseCpp } from './parse/parser';
 import { normalizeLoneCarriageReturns, splitLines } from './parse/positions';
 import type { AnalysisResult, SiteFact } from './report/analysis-result';
 import { finalizeFindings } from './report/finalize';
-import { instantiateRules, runSingleBarrierPass } from './run-rules';
+import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
 import type { WorkspaceIndex } from './track/workspace';
 import type { SiteState } from './track/env';
@@ -96,7 +96,8 @@ export function analyzeFacts(facts: FileFacts, source: string, uri: string, opti
   const findings: Finding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
-  const { siteStates: tracked, unresolved } = runTracker(facts, uri, active, config, options.workspace);
+  const { siteStates: tracked, unresolved, problems } = runTracker(facts, uri, active, config, options.workspace);
+  reportProblems(problems, active);
   const lines = splitLines(text);
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
   const unique = dedupe(findings);

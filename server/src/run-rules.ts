@@ -2,7 +2,7 @@
 // form), call/creation/problem visitors, then the tracker's pass. Turns reports into Findings with the effective
 // severity (config by rule id or message name) and the debug-layer message text.
 import type {
-  BarrierCallEvent, BarrierFact, Event, FileFacts, ResourceBarrierCallEvent, Stmt,
+  BarrierCallEvent, BarrierFact, Event, ExtractProblem, FileFacts, ResourceBarrierCallEvent, Stmt,
 } from './extract/facts';
 import { forEachEvent } from './track/events';
 import { renderMessage } from './report/message';
@@ -95,6 +95,12 @@ const DEFAULT_TEXTS = new Set(['{}', 'memset']);
 function neverWritten(b: BarrierFact): boolean {
   return Object.values(b.fields).every((f) => !f || f.value === null || DEFAULT_TEXTS.has(f.text))
     && (!b.resource || b.resource.key === null);
+}
+
+/** Problems found after the single-barrier pass (the tracker's stopped functions) go to the same hooks. */
+export function reportProblems(problems: readonly ExtractProblem[], active: ActiveRule[]): void {
+  const problemHooks = hooksOf(active, 'problem');
+  for (const p of problems) for (const h of problemHooks) h(p);
 }
 
 /** The hooks rules implement, collected once (a file may have thousands of barriers and dozens of rules). */

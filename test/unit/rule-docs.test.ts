@@ -34,7 +34,7 @@ for (const rule of rules) {
     const config: Partial<BarrierlintConfig> = { platform, ...(extra ? JSON.parse(extra[1]) as Partial<BarrierlintConfig> : {}) };
     const incorrect = codeBlocks(doc, 'Incorrect');
     const correct = codeBlocks(doc, 'Correct');
-    if (rule.meta.id !== 'unused-suppression' && rule.meta.id !== 'parse-problem') {
+    if (rule.meta.id !== 'unused-suppression' && rule.meta.id !== 'parse-problem' && rule.meta.id !== 'analysis-budget') {
       assert.ok(incorrect.length > 0 && correct.length > 0, `${id}.md needs ## Incorrect and ## Correct cpp examples`);
     }
     for (const code of incorrect) {

@@ -37,7 +37,8 @@ export interface ResolverOptions {
   overrides?: ConfigOverrides;
   /**
    * Directories `extends` may point into (the CLI passes the current directory). The repository holding the
-   * config file (the nearest directory with `.git`), or its own directory outside a repository, is always allowed.
+   * config file (the nearest directory with `.git`), or its own directory outside a repository, is always allowed,
+   * and so is a `.json`/`.jsonc` file in a directory above the declaring file (`"extends": "../barrierlint.jsonc"`).
    */
   allowedRoots?: readonly string[];
 }
@@ -133,7 +134,7 @@ function loadChain(file: string, stack: string[], graph: GraphLoad): Layer[] {
   if (stack.length > EXTENDS_LIMITS.depth) throw new ConfigError(declaring, `extends: chain deeper than ${EXTENDS_LIMITS.depth} files`);
   if (graph.loaded.size >= EXTENDS_LIMITS.files) throw new ConfigError(declaring, `extends: more than ${EXTENDS_LIMITS.files} files`);
   const from = stack.length > 0 ? ` (extended by ${declaring})` : '';
-  if (stack.length > 0 && !isInside(realpathOr(file), graph.roots)) {
+  if (stack.length > 0 && !isInside(realpathOr(file), graph.roots) && !isAncestorConfig(realpathOr(file), realpathOr(declaring))) {
     throw new ConfigError(
       declaring,
       `extends: ${file} is outside the allowed directories (${graph.roots.join(', ')}); not read`,
@@ -163,6 +164,13 @@ function repositoryOf(file: string): string | undefined {
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+/** A `.json`/`.jsonc` file in the declaring file's own directory or one above it (`../barrierlint.jsonc`). */
+function isAncestorConfig(file: string, declaring: string): boolean {
+  if (!/\.jsonc?$/i.test(file)) return false;
+  const rel = path.relative(path.dirname(file), path.dirname(declaring));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 function isInside(file: string, roots: readonly string[]): boolean {

@@ -163,6 +163,9 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
       const a = fold(l, file, fn);
       const b = fold(r, file, fn);
       if (!a || !b) return null;
+      // NOTE: a shift by the operand's width or more (or by a negative count) is undefined in C++: unknown. It also
+      // bounds the fold (`1 << 100000000` would build a huge BigInt, or throw "Maximum BigInt size exceeded").
+      if ((op === '<<' || op === '>>') && (b.v < 0n || b.v >= 64n)) return null;
       const wide = a.wide || b.wide;
       return { v: impl(a.v, b.v) & (wide ? MASK64 : MASK32), wide };
     }

@@ -8,6 +8,9 @@ import { rangeOf } from './syntax';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { numVal } from './values';
 
+/** Array elements tracked one by one; an index at or past this is symbolic (unknown element). */
+export const MAX_TRACKED_ELEMENTS = 4096;
+
 export function deref(p: { t: 'ptr'; target: AVal; index: number | null }): AVal {
   if (p.target.t !== 'array') return p.target;
   return arrayElement(p.target, p.index, rangeOf0(p.target));
@@ -22,6 +25,9 @@ function rangeOf0(a: ArrayVal) {
  * is created where it is first used (inside the loop), so what the loop writes to it is not merged with "not run".
  */
 export function arrayElement(a: ArrayVal, index: number | null, range = a.range, fn?: FnCtx): AVal {
+  // NOTE: elements past MAX_TRACKED_ELEMENTS are "some element" (symbolic), so the work and memory of an
+  // analysis never depend on a constant in the input (`b[100000000] = ...`).
+  if (index !== null && (index < 0 || index >= MAX_TRACKED_ELEMENTS || !Number.isSafeInteger(index))) index = null;
   if (index === null) {
     if (!a.loopElem && a.elemKind) {
       // Over an array that already holds elements, "some element" is one of them, not a barrier built here.

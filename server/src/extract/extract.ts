@@ -168,9 +168,11 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
       problems.push({ kind: 'parse-error', range: rangeOf(anchor), text: lineText.trim().slice(0, 120), detail: 'syntax error' });
       return;
     }
-    if (n.hasError) for (const c of n.children) visit(c);
+    if (n.hasError) for (let i = n.children.length - 1; i >= 0; i--) pending.push(n.children[i]);
   };
-  visit(root);
+  // NOTE: an explicit stack in source order (half-typed code can nest error nodes thousands deep).
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) visit(pending.pop()!);
   return { count: problems.length, problems, errorNodes };
 }
 
@@ -209,10 +211,23 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   for (const f of fns) {
     const sig = nameAndParams(f);
     const { name, qualified, params } = sig;
-    const ctx = newFnCtx(file, sig);
-    const body = walkStatement(f.body, ctx);
-    const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
-    functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals });
+    // NOTE: a function nested deeper than MAX_SYNTAX_DEPTH is not analysed (it stays out of `functions`, so a
+    // call to it is an unknown call): every pass over syntax and statements is recursive, and this bound keeps
+    // them far from the stack limit whatever the thread, so --jobs 1 and --jobs N agree.
+    if (tooDeep(f.body)) {
+      file.problems.push(stoppedAt(f, name, `its code nests deeper than ${MAX_SYNTAX_DEPTH} levels (the nesting limit); it is not analysed`, 'analysis-budget'));
+      continue;
+    }
+    try {
+      const ctx = newFnCtx(file, sig);
+      const body = walkStatement(f.body, ctx);
+      const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
+      functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals });
+    } catch (error) {
+      if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      file.problems.push(stoppedAt(f, name, message.slice(0, 200), 'analysis-error'));
+    }
   }
   const barriers: BarrierFact[] = [];
   for (const rec of file.sites) {
@@ -230,10 +245,29 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   };
 }
 
+/** Syntax nesting beyond which a function is not analysed (an `else if` level is two, an `if` block three). */
+export const MAX_SYNTAX_DEPTH = 256;
+
+/** True when `root` nests deeper than MAX_SYNTAX_DEPTH (an explicit stack: the check itself never recurses). */
+function tooDeep(root: SyntaxNode): boolean {
+  const stack: [SyntaxNode, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [n, depth] = stack.pop()!;
+    if (depth > MAX_SYNTAX_DEPTH) return true;
+    for (const c of n.children) stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
+function stoppedAt(f: FunctionNode, name: string, detail: string, kind: 'analysis-budget' | 'analysis-error'): ExtractProblem {
+  const start = rangeOf(f.node);
+  return { kind, range: { ...start, endLine: start.startLine, endColumn: start.startColumn + 1 }, text: name, detail };
+}
+
 /** Functions returning a barrier struct: walk them once with symbolic parameters and keep the returned value. */
 function readTemplates(fns: FunctionNode[], file: FileCtx): void {
   for (const f of fns) {
-    if (f.lambda) continue;
+    if (f.lambda || tooDeep(f.body)) continue;
     const kind = structKindOfType(f.node.childForFieldName('type')?.text ?? '');
     if (!kind) continue;
     const sig = nameAndParams(f);

@@ -185,7 +185,8 @@ export interface Site {
 
 /** Something the extractor could not understand or that is wrong by itself (unknown enumerator, no overload). */
 export interface ExtractProblem {
-  kind: 'unknown-enumerator' | 'no-matching-overload' | 'parse-error';
+  /** `analysis-budget` / `analysis-error`: the tracker stopped on a function (budget, internal error). */
+  kind: 'unknown-enumerator' | 'no-matching-overload' | 'parse-error' | 'analysis-budget' | 'analysis-error';
   range: Range;
   text: string;
   detail: string;

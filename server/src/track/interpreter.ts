@@ -7,7 +7,8 @@ import { applyEvent, havocCall } from './apply';
 import type { Binding, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { Possible, ResState } from './state';
-import { joinStates, sameStates, TrackState, UNKNOWN } from './state';
+import { joinStates, sameRes, sameStates, TrackState, UNKNOWN } from './state';
+import { MAX_LOOP_NESTING, WorkBudget } from './budget';
 
 interface Flow {
   normal: TrackState | null;
@@ -20,7 +21,11 @@ const MAX_LOOP_ITERATIONS = 4;
 const MAX_CALL_DEPTH = 4;
 
 export class Interpreter {
-  constructor(readonly env: TrackEnv) {}
+  constructor(
+    readonly env: TrackEnv,
+    private readonly budget: WorkBudget = new WorkBudget(),
+    private loopDepth = 0,
+  ) {}
 
   private join(a: TrackState | null, b: TrackState | null): TrackState | null {
     return joinStates(a, b, this.env.entry);
@@ -33,6 +38,7 @@ export class Interpreter {
   }
 
   stmt(s: Stmt, state: TrackState): Flow {
+    this.budget.spend();
     switch (s.k) {
       case 'seq': {
         let cur: TrackState | null = state;
@@ -91,6 +97,27 @@ export class Interpreter {
   }
 
   private loop(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
+    this.loopDepth++;
+    try {
+      return this.loopDepth > MAX_LOOP_NESTING ? this.loopOnce(s, state) : this.loopToFixpoint(s, state);
+    } finally {
+      this.loopDepth--;
+    }
+  }
+
+  /**
+   * NOTE: past MAX_LOOP_NESTING the fixpoint would multiply (each level runs its body up to five times), so a
+   * deeper loop runs its body once from the state before it (findings there hold on the first iteration) and
+   * leaves every resource it may have changed unknown: it can silence, never invent.
+   */
+  private loopOnce(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
+    const f = this.stmt(s.body, perIteration(state, state, s.varying));
+    const after = this.join(this.join(f.normal, f.continues), f.breaks);
+    const exit = after ? widenChanged(this.join(state, after) ?? state, state) : state;
+    return { normal: exit, breaks: null, continues: null, returns: f.returns };
+  }
+
+  private loopToFixpoint(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
     const reporting = this.env.reporting;
     this.env.reporting = false;
     let cur = state;
@@ -134,7 +161,7 @@ export class Interpreter {
     this.env.binding = binding;
     const entryBefore = new Set(this.env.entry.keys());
     try {
-      const out = new Interpreter(this.env).runFunction(callee.fn, state);
+      const out = new Interpreter(this.env, this.budget, this.loopDepth).runFunction(callee.fn, state);
       return forgetCalleeLocals(out, state, callee.fn.locals ?? [], this.env.entry, entryBefore);
     } finally {
       this.env.stack.pop();
@@ -246,6 +273,17 @@ function markAroundLoop(head: TrackState, back: TrackState, range: Range): Track
 }
 
 /** No fixpoint within the iteration budget: whatever still changes becomes unknown. */
+/** Resources whose state differs from `entry` become unknown. */
+function widenChanged(cur: TrackState, entry: TrackState): TrackState {
+  const out = cur.clone();
+  for (const [key, s] of cur.res) {
+    const e = entry.res.get(key);
+    if (e && sameRes(e, s)) continue;
+    out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+  }
+  return out;
+}
+
 function widen(cur: TrackState, entry: TrackState): TrackState {
   const out = cur.clone();
   for (const [key, s] of cur.res) {

@@ -1,6 +1,7 @@
 // The tracker's entry point: every function of the file is interpreted from an empty state (resources are
 // "assumed at first use"), helper calls are evaluated with their arguments, and rules' tracked hooks fire.
-import type { FileFacts } from '../extract/facts';
+import type { ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
+import { BudgetExceeded, FUNCTION_WORK_BUDGET } from './budget';
 import type { BarrierlintConfig } from '../types';
 import type { BarrierCheck, SiteState } from './env';
 import { TrackEnv } from './env';
@@ -11,11 +12,19 @@ import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
 
+/**
+ * Set (tests do) to make an internal error inside one function's analysis fatal instead of an info finding, so
+ * a bug never hides behind "unknown".
+ */
+export const INTERNAL_ERRORS_FATAL_ENV = 'BARRIERLINT_INTERNAL_ERRORS_FATAL';
+
 export interface TrackOutput {
   /** Tracked state around each barrier site (by site index). */
   siteStates: Map<number, SiteState>;
   /** Names of called functions that were not found (candidates for cross-file helpers). */
   unresolved: Set<string>;
+  /** Functions whose analysis stopped (work budget, internal error): they are unknown past that point. */
+  problems: ExtractProblem[];
 }
 
 /** What the tracker calls on an active rule: its tracked hooks, and its single-barrier check for barriers it moves. */
@@ -27,6 +36,7 @@ export interface TrackerHooks {
 export function runTracker(facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
+  const problems: ExtractProblem[] = [];
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config);
   const index = functionIndex(facts, uri, workspace);
@@ -34,9 +44,29 @@ export function runTracker(facts: FileFacts, uri: string, active: readonly { vis
     if (!fn.relevant) continue;
     const env = new TrackEnv(uri, hooks, types, index, fn);
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
-    new Interpreter(env).runFunction(fn, new TrackState());
+    try {
+      new Interpreter(env).runFunction(fn, new TrackState());
+    } catch (error) {
+      problems.push(stoppedFunction(fn, error));
+    } finally {
+      env.stack.length = 0;
+    }
     for (const [site, st] of env.siteStates) siteStates.set(site, st);
     for (const name of env.unresolved) unresolved.add(name);
   }
-  return { siteStates, unresolved };
+  return { siteStates, unresolved, problems };
+}
+
+/**
+ * NOTE: errors are values: a function whose analysis throws (or runs out of budget, or of stack on absurdly deep
+ * code) is unknown past that point, with an info finding saying so; the rest of the file is still analysed.
+ */
+function stoppedFunction(fn: FunctionFacts, error: unknown): ExtractProblem {
+  const range = { ...fn.range, endLine: fn.range.startLine, endColumn: fn.range.startColumn + Math.max(1, fn.name.length) };
+  if (error instanceof BudgetExceeded) {
+    return { kind: 'analysis-budget', range, text: fn.name, detail: `it needs more than ${FUNCTION_WORK_BUDGET} steps (the per-function work budget)` };
+  }
+  if (process.env[INTERNAL_ERRORS_FATAL_ENV] && !(error instanceof RangeError && /call stack/.test(error.message))) throw error;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { kind: 'analysis-error', range, text: fn.name, detail: message.slice(0, 200) };
 }
