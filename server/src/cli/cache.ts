@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fg from 'fast-glob';
 import type { AnalysisResult } from '../analyze';
-import { readRegularFile } from '../files/read-policy';
+import { readRegularFile } from '../parse/read-policy';
 import { toolVersion } from '../report/output-model';
 import type { AnalyzeTask } from './pool';
 

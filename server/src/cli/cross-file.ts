@@ -14,7 +14,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import { forReport, withoutFacts } from './pool';
-import { readSourceFile as readSource } from '../files/read-policy';
+import { readSourceFile as readSource } from '../parse/read-policy';
 
 export interface CrossFileOptions {
   keepSites: boolean;

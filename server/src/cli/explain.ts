@@ -9,7 +9,7 @@ import type { ConfigResolver } from '../config/config';
 import { forEachEvent } from '../track/events';
 import { type CostReport, isBarrierSite, siteCost } from '../report/site-cost';
 import type { Platform } from '../types';
-import { readSourceFile as readSource } from '../files/read-policy';
+import { readSourceFile as readSource } from '../parse/read-policy';
 import type { RunIo } from './run-io';
 
 export interface ExplainTarget {

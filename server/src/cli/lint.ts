@@ -10,7 +10,7 @@ import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
 import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTask, withoutFacts } from './pool';
 import type { Progress } from './progress';
-import { readSourceFile as readSource } from '../files/read-policy';
+import { readSourceFile as readSource } from '../parse/read-policy';
 
 export interface LintOptions {
   configs: ConfigResolver;

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readSmallTextFile } from '../files/read-policy';
+import { readSmallTextFile } from '../parse/read-policy';
 import type { BarrierlintConfig, Level, Platform } from '../types';
 import { DEFAULT_CONFIG } from '../types';
 import type { RawConfig } from './config-schema';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { type ConfigResolver, isIgnoredByConfig } from '../config/config';
-import { readSmallTextFile } from './read-policy';
+import { readSmallTextFile } from '../parse/read-policy';
 
 export const SOURCE_EXTENSIONS = ['c', 'cc', 'cpp', 'cxx', 'h', 'hh', 'hpp', 'hxx', 'inl'] as const;
 const SOURCE_EXTENSION_SET: ReadonlySet<string> = new Set(SOURCE_EXTENSIONS.map((e) => `.${e}`));

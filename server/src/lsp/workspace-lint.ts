@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import { analyze } from '../analyze';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import { readSourceFile } from '../files/read-policy';
+import { readSourceFile } from '../parse/read-policy';
 import { collectFiles } from '../files/collect';
 import type { WorkspaceIndex } from '../track/workspace';
 import { skipReason } from '../files/skip-reason';

@@ -8,7 +8,7 @@ import { extractFacts } from '../extract/extract';
 import type { FileFacts } from '../extract/facts';
 import { parseCpp } from '../parse/parser';
 import { WorkspaceIndex } from '../track/workspace';
-import { readSourceFile } from '../files/read-policy';
+import { readSourceFile } from '../parse/read-policy';
 import { skipReason } from '../files/skip-reason';
 import type { ProjectConfig } from './project-config';
 import { yieldToEventLoop } from './scheduler';
@@ -42,7 +42,7 @@ export class WorkspaceSummaries {
     } catch {
       return false;
     }
-    // NOTE: the read policy of both surfaces (files/read-policy.ts): regular files only, capped, never blocking.
+    // NOTE: the read policy of both surfaces (parse/read-policy.ts): regular files only, capped, never blocking.
     const source = readSourceFile(file);
     if (!source.ok) {
       this.remove(uri);

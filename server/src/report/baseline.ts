@@ -4,7 +4,7 @@
 // shards, other paths) are neither reported as stale nor pruned.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readSmallTextFile } from '../files/read-policy';
+import { readSmallTextFile } from '../parse/read-policy';
 import type { Finding } from '../types';
 import { fingerprint } from './fingerprint';
 import { TOOL_NAME, compare } from './output-model';

@@ -3,6 +3,8 @@
 // refused without blocking), with a size cap; binary and UTF-16 files are refused; UTF-8 is decoded strictly and
 // anything else is decoded as Windows-1252 (common in MSVC code bases) with a note saying so. Positions are
 // always UTF-16 code units of the decoded text.
+// NOTE: it lives in parse/ (beside positions.ts), not files/, so that config/ and report/ (baselines), which sit
+// below files/ in the layering, read their files under the same policy.
 import * as fs from 'node:fs';
 
 /** Source files larger than this are not read (the editor's limit, skip-reason.ts, counts the same in characters). */
