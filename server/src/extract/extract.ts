@@ -246,7 +246,7 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
 }
 
 /** Syntax nesting beyond which a function is not analysed (an `else if` level is two, an `if` block three). */
-export const MAX_SYNTAX_DEPTH = 256;
+export const MAX_SYNTAX_DEPTH = 1536;
 
 /** True when `root` nests deeper than MAX_SYNTAX_DEPTH (an explicit stack: the check itself never recurses). */
 function tooDeep(root: SyntaxNode): boolean {
