@@ -1,0 +1,72 @@
+// discard-resource-state — eb-rules.md LB-26, EB-MISC-05 (RB § Discarding resources; EB § D3D12_TEXTURE_BARRIER_
+// FLAG_DISCARD). The legacy DiscardResource still needs the resource in the state its discard writes through: a
+// render target in RENDER_TARGET, a depth-stencil in DEPTH_WRITE on direct lists, and on compute lists a UAV
+// (ALLOW_UNORDERED_ACCESS) in UNORDERED_ACCESS. Enhanced layouts: RENDER_TARGET, DEPTH_STENCIL_WRITE, a UAV layout.
+// The discard initialises compression metadata through that engine; in another state it writes garbage metadata.
+// Needs the resource's flags (creation) and its tracked state; otherwise silent. Prefer the barrier DISCARD flag.
+import { formatLegacyState } from '../model/messages';
+import { defineRule } from './define-rule';
+import type { FileCreations } from './support/file-creations';
+import { createdHere, creationOf, fileCreations } from './support/file-creations';
+import { fmt } from './support/rule-helpers';
+import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+
+const F = { RT: 0x1, DS: 0x2, UAV: 0x4 };
+const UAV_LAYOUTS = new Set([3, 20, 26]);
+
+interface Needs { states: number[]; layouts: Set<number> }
+
+/** What a discard accepts; with an unknown list type, the union of the direct and compute requirements. */
+function needsFor(flags: number, listType: string | null): Needs | null {
+  const compute = flags & F.UAV ? { states: [0x8], layouts: UAV_LAYOUTS } : null;
+  const direct = flags & F.RT ? { states: [0x4], layouts: new Set([2]) } : flags & F.DS ? { states: [0x10], layouts: new Set([4]) } : null;
+  if (listType === 'compute') return compute;
+  if (listType === 'direct' || !compute || !direct) return listType === 'direct' ? direct : direct ?? compute;
+  return { states: [...direct.states, ...compute.states], layouts: new Set([...direct.layouts, ...compute.layouts]) };
+}
+
+export const rule = defineRule({
+  meta: {
+    id: 'discard-resource-state',
+    description: 'DiscardResource on a render target, depth-stencil or (compute) UAV that is not in the matching state or layout.',
+    defaultSeverity: 'error',
+    messageId: 'INVALID_SUBRESOURCE_STATE', messageNumber: 538, category: 'EXECUTION',
+    api: 'ID3D12CommandQueue::ExecuteCommandLists',
+    catalog: ['LB-26', 'EB-MISC-05'],
+    messages: {
+      state: "Using DiscardResource: Resource state ({{actual}}) of resource ('{{name}}') is invalid for a discard; the resource must be in {{expected}}{{note}}.",
+      layout: "Using DiscardResource: Resource layout ({{actual}}) of resource ('{{name}}') is invalid for a discard; the resource must be in {{expected}}{{note}}.",
+    },
+  },
+  create(ctx) {
+    let index: FileCreations | null = null;
+    return {
+      file(facts) { index = fileCreations(facts, ctx.uri); },
+      tracked: {
+        command(e, uses, tctx) {
+          if (e.method !== 'DiscardResource' || (tctx.listType !== null && tctx.listType !== 'direct' && tctx.listType !== 'compute')) return;
+          for (const u of uses) {
+            if (u.role !== 'discard' || u.met.deactivated) continue;
+            const created = creationOf(u, tctx, index);
+            const flags = created?.creation.flags;
+            if (!created || flags === null || flags === undefined || created.creation.dimension === 'buffer') continue;
+            const need = needsFor(flags, tctx.listType);
+            if (!need) continue;
+            const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `discard|${u.key}` };
+            if (u.met.lastModel === 'legacy') {
+              const c = compareTracked(u.met.legacy, (v) => need.states.some((st) => (v & st) === st));
+              if (!c.severity) continue;
+              ctx.report({ ...base, messageKey: 'state', severity: c.severity, related: [...relatedFor(tctx, c), createdHere(created)],
+                data: { actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, expected: need.states.map(formatLegacyState).join(' or '), note: pathNote(c, formatLegacyState) } });
+            } else if (u.met.lastModel === 'enhanced') {
+              const c = compareTracked(u.met.layout, (v) => need.layouts.has(v));
+              if (!c.severity) continue;
+              ctx.report({ ...base, messageKey: 'layout', severity: c.severity, related: [...relatedFor(tctx, c), createdHere(created)],
+                data: { actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, expected: [...need.layouts].map((l) => fmt('layout', l)).join(' or '), note: pathNote(c, (v) => fmt('layout', v)) } });
+            }
+          }
+        },
+      },
+    };
+  },
+});
