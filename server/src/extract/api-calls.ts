@@ -311,9 +311,24 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
-  const argFacts = args.map((a) => ({ field: evalField(a, fn.file, fn), resource: resourceRef(a, fn.file, fn) }));
+  const argFacts = (xs: SyntaxNode[]) => xs.map((a) => ({
+    field: evalField(a, fn.file, fn), resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}),
+  }));
+  // C COM macros: `ID3D12GraphicsCommandList_IASetPrimitiveTopology(list, ...)` is `list->IASetPrimitiveTopology(...)`.
+  const macro = f.type === 'identifier' ? C_MACRO.exec(name) : null;
+  if (macro && args.length > 0) {
+    emit(fn, {
+      kind: 'user-call', site: -1, range: rangeOf(call), list: resourceRef(args[0], fn.file, fn), callee: macro[2], args: argFacts(args.slice(1)),
+      ...(macro[1].startsWith('CommandList') ? { onCommandList: true } : {}),
+    });
+    return;
+  }
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const list = object ? resourceRef(object, fn.file, fn) : undefined;
   const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : undefined;
-  emit(fn, { kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts, ...(receiverClass ? { receiverClass } : {}) });
+  const onCommandList = object ? isCommandListObject(object, fn) === 'yes' : false;
+  emit(fn, {
+    kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts(args),
+    ...(receiverClass ? { receiverClass } : {}), ...(onCommandList ? { onCommandList } : {}),
+  });
 }

@@ -131,7 +131,13 @@ export interface ListOpEvent extends EventBase {
 export interface UserCallEvent extends EventBase {
   kind: 'user-call';
   callee: string;
-  args: { field: Field; resource: ResourceRef }[];
+  /** `list`: the argument is declared as a D3D12 command list. */
+  args: { field: Field; resource: ResourceRef; list?: boolean }[];
+  /**
+   * The call is a method of a D3D12 command list (the object is declared as one, or a C COM macro
+   * `ID3D12GraphicsCommandList_X(list, ...)`): not a barrier, copy or Close/Reset, which are events of their own.
+   */
+  onCommandList?: boolean;
   /** For `obj.F()` / `obj->F()`: the class of `obj` when its declaration names one (`ResourceUploadBatch`). */
   receiverClass?: string;
 }

@@ -113,10 +113,14 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       break;
     case 'close': {
       const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list.key || s.split.list === null));
-      if (pending.length && env.reporting) {
-        for (const h of env.hooks) h.listEnd?.(pending.map(([, s]) => s.split!), env.context(e.range, list));
+      // An enhanced split on a texture may end in a later command list (EB-SPLIT-01): it stays pending, and is
+      // reported here only when the file has no end-split barrier anywhere (EB-SPLIT-07).
+      const crossList = ([, s]: [string, ResState]) => !s.split!.legacy && s.split!.barrier.kind === 'texture' && env.endSplits;
+      const unmatched = pending.filter((p) => !crossList(p));
+      if (unmatched.length && env.reporting) {
+        for (const h of env.hooks) h.listEnd?.(unmatched.map(([, s]) => s.split!), env.context(e.range, list));
       }
-      for (const [k, s] of pending) next.set(k, { ...s, split: null });
+      for (const [k, s] of unmatched) next.set(k, { ...s, split: null });
       break;
     }
     case 'reset':
@@ -350,17 +354,23 @@ const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
 const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get)/;
 
 /**
- * An unresolved (or recursive) call. Resources passed to it become unknown; if it may record barriers (it gets a
- * command list, or is not a plain command-list method and its name says so), every resource does. Unknown is
- * never an error, so this never cries wolf — it only silences what the call may have changed.
+ * An unresolved (or recursive) call. A method of a D3D12 command list that is not an event (IASetPrimitiveTopology,
+ * SetPipelineState, ...) changes no resource state, in the `list->X()` and the C `ID3D12GraphicsCommandList_X(list)`
+ * form alike. Otherwise resources passed to the call become unknown; if it may record barriers (it gets a command
+ * list, or is not a plain command-list method and its name says so), every resource does. Unknown is never an
+ * error, so this never cries wolf — it only silences what the call may have changed.
  */
+// NOTE: the name heuristics (MAY_RECORD, LIST_NAME) stay: without them, calls between two branches on the same
+// condition (`if (m_msaaRt) ... DrawScene() ... if (m_msaaRt)`) no longer hide the correlated-branch paths the
+// tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
+  if (e.onCommandList) return state;
   const refs: ResourceRef[] = e.args.map((a) => substituteRef(a.resource, env.binding));
   const object = e.list ? substituteRef(e.list, env.binding).key : null;
   const onList = object !== null && (env.listOf(e.list).type !== null || LIST_NAME.test(object));
   if (onList && LIST_METHOD.test(e.callee)) return state;
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  const getsList = e.args.some((a, i) => refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!)));
+  const getsList = e.args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!))));
   const all = getsList || MAY_RECORD.test(e.callee);
   if (!all && keys.size === 0) return state;
   const next = state.clone();

@@ -39,6 +39,9 @@ export class TrackEnv {
   readonly siteStates = new Map<number, SiteState>();
   readonly stack: Frame[] = [];
 
+  /** Whether the file records an enhanced end-split barrier anywhere (SyncBefore SPLIT, or a SyncBefore not known). */
+  endSplits = false;
+
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */
   barrierChecks: BarrierCheck[] = [];
 

@@ -40,9 +40,11 @@ export function runTracker(facts: FileFacts, uri: string, active: readonly { vis
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config);
   const index = functionIndex(facts, uri, workspace);
+  const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   for (const fn of facts.functions) {
     if (!fn.relevant) continue;
     const env = new TrackEnv(uri, hooks, types, index, fn);
+    env.endSplits = endSplits;
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
