@@ -39,7 +39,11 @@ export class ListTypes {
   get(key: string | null | undefined, owner: FunctionFacts | null): CommandListType | null {
     if (!key) return null;
     if (Object.prototype.hasOwnProperty.call(this.configured, key)) return this.configured[key];
-    if (owner && declaredIn(key, owner)) return this.scoped.get(owner)?.get(key) ?? null;
+    // NOTE: most keys asked about (every resource an unresolved call receives) are no list in any scope; only a key
+    // known in both scopes needs the declaration test, which is the costly part.
+    const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
+    if (!this.shared.has(key)) return own ?? null;
+    if (owner && declaredIn(key, owner)) return own ?? null;
     return this.shared.get(key) ?? null;
   }
 

@@ -20,8 +20,8 @@ export class WorkspaceIndex {
 
   /** Whether any file other than `excludeUri` defines a function with this name. */
   defines(name: string, excludeUri?: string): boolean {
-    for (const [uri, entries] of this.byUri) if (uri !== excludeUri && entries.some((e) => e.fn.name === name)) return true;
-    return false;
+    // NOTE: by name, not by scanning every file: the CLI asks this for every unresolved call of every file.
+    return (this.named().get(name) ?? []).some((e) => e.uri !== excludeUri);
   }
 
   delete(uri: string): void {
@@ -34,6 +34,13 @@ export class WorkspaceIndex {
   }
 
   lookup(name: string, argc: number, excludeUri?: string): Entry | undefined {
+    const candidates = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri && e.fn.params.length === argc);
+    // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
+    return candidates.length === 1 ? candidates[0] : undefined;
+  }
+
+  /** The entries by unqualified name, in file order (rebuilt after a change). */
+  private named(): Map<string, Entry[]> {
     if (!this.byName) {
       this.byName = new Map();
       for (const entries of this.byUri.values()) {
@@ -44,9 +51,7 @@ export class WorkspaceIndex {
         }
       }
     }
-    const candidates = (this.byName.get(name) ?? []).filter((e) => e.uri !== excludeUri && e.fn.params.length === argc);
-    // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
-    return candidates.length === 1 ? candidates[0] : undefined;
+    return this.byName;
   }
 }
 
