@@ -11,9 +11,8 @@ export const LAYERS = [
   { name: 'extract' },
   { name: 'track' },
   { name: 'rules' },
-  { name: 'report' },
-  // NOTE: the rule runner still renders messages through report/message.ts, so it sits above report/ for now.
   { name: 'run-rules', root: true },
+  { name: 'report' },
   { name: 'config' },
   { name: 'files' },
   { name: 'analyze', root: true },

@@ -7,11 +7,12 @@ import { parseCpp } from './parse/parser';
 import { normalizeLoneCarriageReturns, splitLines } from './parse/positions';
 import type { AnalysisResult, SiteFact } from './report/analysis-result';
 import { finalizeFindings } from './report/finalize';
+import { configuredLevel } from './report/rule-levels';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
 import type { WorkspaceIndex } from './track/workspace';
 import type { SiteState } from './track/env';
-import type { AnalyzeOptions, BarrierlintConfig, Finding, Range } from './types';
+import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
 import { DEFAULT_CONFIG } from './types';
 
 export type { AnalysisResult, SiteFact } from './report/analysis-result';
@@ -51,7 +52,7 @@ const HELPER_FRAME = /^in [\w:~<>]+\(\)(, calling [\w:~<>]+\(\))?$/;
  * Where a finding really is: inside helpers, the innermost frame's location (the barrier in the helper body);
  * otherwise the finding's own range.
  */
-function anchorOf(f: Finding): { key: string; frames: number } {
+function anchorOf(f: ReportedFinding): { key: string; frames: number } {
   const frames = f.related.filter((r) => HELPER_FRAME.test(r.message));
   const at = frames.length ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
   return { key: `${at.uri}|${at.range.startLine}:${at.range.startColumn}`, frames: frames.length };
@@ -62,11 +63,13 @@ function anchorOf(f: Finding): { key: string; frames: number } {
  * inside the helper that does not depend on its arguments), loop passes. The report with the fewest helper frames
  * (the helper's own line) wins; a mismatch that depends on the caller's state exists only at the call site.
  */
-function dedupe(findings: Finding[]): Finding[] {
-  const best = new Map<string, { finding: Finding; frames: number; order: number }>();
+function dedupe(findings: ReportedFinding[], levels: BarrierlintConfig['rules']): ReportedFinding[] {
+  const best = new Map<string, { finding: ReportedFinding; frames: number; order: number }>();
   findings.forEach((f, order) => {
     const anchor = anchorOf(f);
-    const key = `${f.rule}|${anchor.key}|${f.message}`;
+    // What the message will say at its final level (levels and the text are applied later, in report/).
+    const said = JSON.stringify([configuredLevel(f, levels) ?? f.severity, f.api ?? null, f.messageKey, f.data, f.xbox ?? null]);
+    const key = `${f.rule}|${anchor.key}|${said}`;
     const prior = best.get(key);
     if (!prior || anchor.frames < prior.frames) best.set(key, { finding: f, frames: anchor.frames, order: prior?.order ?? order });
   });
@@ -93,14 +96,14 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
 export function analyzeFacts(facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace'> = {}): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
-  const findings: Finding[] = [];
+  const findings: ReportedFinding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
   const { siteStates: tracked, unresolved, problems } = runTracker(facts, uri, active, config, options.workspace);
   reportProblems(problems, active);
   const lines = splitLines(text);
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');
-  const unique = dedupe(findings);
+  const unique = dedupe(findings, config.rules);
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,

@@ -1,41 +1,31 @@
 // Runs the rule registry over a file's facts: the single-barrier pass (each barrier once per distinct resolved
-// form), call/creation/problem visitors, then the tracker's pass. Turns reports into Findings with the effective
-// severity (config by rule id or message name) and the debug-layer message text.
+// form), call/creation/problem visitors, then the tracker's pass. Turns reports into structured findings at the
+// rule's own severity; configured levels and the message text are applied later, once (report/finalize.ts).
 import type {
   BarrierCallEvent, BarrierFact, Event, ExtractProblem, FileFacts, ResourceBarrierCallEvent, Stmt,
 } from './extract/facts';
 import { forEachEvent } from './track/events';
-import { renderMessage } from './report/message';
 import { rules as allRules } from './rules/index';
 import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/define-rule';
 import { listTypes } from './track/list-types';
-import type { BarrierlintConfig, CommandListType, Finding, Level, Severity } from './types';
+import type { BarrierlintConfig, CommandListType, ReportedFinding } from './types';
 
 export interface ActiveRule {
   rule: Rule;
   visitors: RuleVisitors;
 }
 
-export function effectiveLevel(rule: Rule, config: BarrierlintConfig, requested?: Severity): Level {
-  const byId = config.rules[rule.meta.id];
-  const byName = rule.meta.messageId ? config.rules[rule.meta.messageId] : undefined;
-  return byId ?? byName ?? requested ?? rule.meta.defaultSeverity;
-}
-
-export function instantiateRules(uri: string, config: BarrierlintConfig, findings: Finding[], registry: Rule[] = allRules): ActiveRule[] {
+export function instantiateRules(uri: string, config: BarrierlintConfig, findings: ReportedFinding[], registry: Rule[] = allRules): ActiveRule[] {
   const active: ActiveRule[] = [];
   for (const rule of registry) {
     if (rule.meta.platforms && !rule.meta.platforms.includes(config.platform)) continue;
-    if (effectiveLevel(rule, config) === 'off' && !rule.meta.messages) continue;
     const ctx: RuleContext = {
       uri, platform: config.platform, legacyBarrierTranslation: config.legacyBarrierTranslation,
       report: (d: ReportDescriptor) => {
-        const level = effectiveLevel(rule, config, d.severity);
-        if (level === 'off') return;
         findings.push({
           rule: rule.meta.id, messageId: rule.meta.messageId, messageNumber: rule.meta.messageNumber,
-          category: rule.meta.category, severity: level,
-          message: renderMessage(d.api ? { ...rule.meta, api: d.api } : rule.meta, level, d.messageKey, d.data),
+          category: rule.meta.category, severity: d.severity ?? rule.meta.defaultSeverity,
+          messageKey: d.messageKey, data: d.data ?? {}, ...(d.api ? { api: d.api } : {}), ...(d.xbox ? { xbox: d.xbox } : {}),
           uri, range: d.range, related: d.related ?? [], fixes: d.fixes ?? [], fingerprintText: d.fingerprintText,
           resource: d.resource, path: d.path,
         });

@@ -35,9 +35,36 @@ export interface Fix {
   edits: FixEdit[];
 }
 
+/** The kinds of barrier the extractor recognises (extract/facts.ts BarrierFact.kind). */
+export type BarrierKind =
+  | 'texture' | 'buffer' | 'global'
+  | 'legacy-transition' | 'legacy-uav' | 'legacy-aliasing';
+
+/** Values for a message template's `{{name}}` placeholders. */
+export type MessageData = Record<string, string | number>;
+
 /**
- * One diagnostic, structured. The message text is rendered by report/ from `rule` + `data`,
- * but `message` is filled in by analyze() so every surface shows the same words.
+ * What the Xbox message format needs beyond the template data (xbox-platform.md § 6.1): the queue type, the
+ * barrier's position in its call and the barrier to dump. Added by rules/define-rule.ts on the Xbox platforms only.
+ */
+export interface XboxMessageData {
+  platform: Platform;
+  listType: CommandListType | null;
+  group: number | null;
+  index: number | null;
+  barrier?: {
+    kind: BarrierKind;
+    resource: string | null;
+    resourceAfter?: string | null;
+    fields: Record<string, { value: number | null; text: string }>;
+  };
+  details?: string[];
+}
+
+/**
+ * One diagnostic, structured: what was found (`messageKey` + `data`, typed Xbox data) and where. Rule levels are
+ * applied once, in report/finalize.ts, and `message` is rendered from the structured part last, with the final
+ * severity, so every surface shows the same words.
  */
 export interface Finding {
   /** kebab-case rule id (file name of the rule in server/src/rules/). */
@@ -48,7 +75,14 @@ export interface Finding {
   /** D3D12_MESSAGE_CATEGORY without prefix (STATE_SETTING, RESOURCE_MANIPULATION, EXECUTION...), or null. */
   category: string | null;
   severity: Severity;
-  /** Debug-layer formatted message (single line on PC; multi-line on Xbox). */
+  /** Key of the rule's message template (RuleMeta.messages), filled from `data`. */
+  messageKey: string;
+  data: MessageData;
+  /** The interface::method the message names when it is not the rule's own (a creation call, CopyResource). */
+  api?: string;
+  /** With an Xbox platform: the Xbox message shape's extra data. */
+  xbox?: XboxMessageData;
+  /** Debug-layer formatted message (single line on PC; multi-line on Xbox), rendered last (report/render.ts). */
   message: string;
   uri: string;
   range: Range;
@@ -61,6 +95,9 @@ export interface Finding {
   /** Ordered state path (for SARIF codeFlows): where the state came from, step by step. */
   path?: RelatedLocation[];
 }
+
+/** A finding as a rule reports it: its configured level not yet applied, its text not yet rendered. */
+export type ReportedFinding = Omit<Finding, 'message'>;
 
 export interface BarrierlintConfig {
   platform: Platform;

@@ -5,20 +5,20 @@ import { describe, it } from 'node:test';
 import { scanComments } from '../../server/src/report/comments';
 import { finalizeFindings } from '../../server/src/report/finalize';
 import { ruleMetas } from '../../server/src/report/rule-registry';
-import { DEFAULT_CONFIG, type Finding } from '../../server/src/types';
+import { DEFAULT_CONFIG, type Finding, type ReportedFinding } from '../../server/src/types';
 
 const URI = 'file:///src/a.cpp';
 
 /** A finding of rule `unused-suppression`'s sibling: any rule id works for suppression matching. */
-function findingAt(line: number, rule = 'layout-before-mismatch', messageId: string | null = 'INCOMPATIBLE_BARRIER_LAYOUT'): Finding {
+function findingAt(line: number, rule = 'layout-before-mismatch', messageId: string | null = 'INCOMPATIBLE_BARRIER_LAYOUT'): ReportedFinding {
   return {
     rule, messageId, messageNumber: messageId ? 1334 : null, category: messageId ? 'STATE_SETTING' : null,
-    severity: 'error', message: `${rule} at ${line}`, uri: URI,
+    severity: 'error', messageKey: `${rule} at ${line}`, data: {}, uri: URI,
     range: { startLine: line, startColumn: 2, endLine: line, endColumn: 10 }, related: [], fixes: [],
   };
 }
 
-function run(lines: string[], findings: Finding[], rules: Record<string, 'off' | 'info' | 'warning' | 'error'> = {}): Finding[] {
+function run(lines: string[], findings: ReportedFinding[], rules: Record<string, 'off' | 'info' | 'warning' | 'error'> = {}): Finding[] {
   return finalizeFindings({ text: lines.join('\n'), uri: URI, findings, config: { ...DEFAULT_CONFIG, rules }, complete: true });
 }
 

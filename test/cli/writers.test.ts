@@ -23,7 +23,7 @@ const at = (line: number, column: number, endColumn = column + 10) => ({ startLi
 
 const finding: Finding = {
   rule: 'layout-before-mismatch', messageId: 'INCOMPATIBLE_BARRIER_LAYOUT', messageNumber: 1334, category: 'STATE_SETTING',
-  severity: 'error', message: MESSAGE, uri: URI, range: at(42, 5, 31),
+  severity: 'error', messageKey: 'mismatch', data: {}, message: MESSAGE, uri: URI, range: at(42, 5, 31),
   related: [{ uri: URI, range: at(37, 5), message: "'tex' entered D3D12_BARRIER_LAYOUT_SHADER_RESOURCE here" }],
   path: [
     { uri: URI, range: at(30, 3), message: "'tex' created in D3D12_BARRIER_LAYOUT_COMMON" },

@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { analyze } from '../../server/src/analyze';
 import { ACCESS, LAYOUT, SYNC } from '../../server/src/model/enums';
 import { renderXboxMessage } from '../../server/src/report/xbox-format';
-import type { RuleMeta, XboxMessageData } from '../../server/src/rules/define-rule';
+import type { RuleMeta } from '../../server/src/rules/define-rule';
+import type { XboxMessageData } from '../../server/src/types';
 
 // EBX § "PIX support and validation", the validation output, with the pointer replaced as documented: statically the
 // address is unknown, so barrierlint prints `(?)` and the resource's source expression as its name.

@@ -1,6 +1,6 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
-import type { CommandListType, Range } from '../types';
+import type { BarrierKind, CommandListType, Range } from '../types';
 
 /**
  * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
@@ -27,9 +27,8 @@ export interface ResourceRef {
   unknown?: boolean;
 }
 
-export type BarrierKind =
-  | 'texture' | 'buffer' | 'global'
-  | 'legacy-transition' | 'legacy-uav' | 'legacy-aliasing';
+/** Barrier kinds are shared vocabulary (types.ts): the Xbox message data names them too. */
+export type { BarrierKind };
 
 /** One barrier as the code builds it. Field names are the struct member names (SyncBefore, StateAfter, ...). */
 export interface BarrierFact {

@@ -2,7 +2,7 @@
 // Precedence is positional: the LAST entry that names a finding (by rule id or by message name) wins. Layers are
 // merged so that a nearer config file, VS Code settings, or `--rule` on the command line come after what they
 // override (mergeRuleLevels re-inserts overridden keys at the end), so "later/more specific wins" everywhere.
-import type { Finding, Level } from '../types';
+import type { Level, ReportedFinding } from '../types';
 
 export const LEVELS: readonly Level[] = ['off', 'info', 'warning', 'error'];
 
@@ -25,7 +25,7 @@ export function mergeRuleLevels(
 
 /** The configured level for a finding, or undefined when no entry names its rule or message. */
 export function configuredLevel(
-  finding: Pick<Finding, 'rule' | 'messageId'>,
+  finding: Pick<ReportedFinding, 'rule' | 'messageId'>,
   levels: Readonly<Record<string, Level>>,
 ): Level | undefined {
   let level: Level | undefined;
@@ -35,10 +35,10 @@ export function configuredLevel(
   return level;
 }
 
-/** Drops findings whose rule is off and applies configured severities to the rest. */
-export function applyRuleLevels(findings: readonly Finding[], levels: Readonly<Record<string, Level>>): Finding[] {
+/** Drops findings whose rule is off and applies configured severities to the rest (before messages are rendered). */
+export function applyRuleLevels(findings: readonly ReportedFinding[], levels: Readonly<Record<string, Level>>): ReportedFinding[] {
   if (Object.keys(levels).length === 0) return [...findings];
-  const out: Finding[] = [];
+  const out: ReportedFinding[] = [];
   for (const finding of findings) {
     const level = configuredLevel(finding, levels);
     if (level === 'off') continue;

@@ -12,8 +12,11 @@ export function ruleMetas(): readonly RuleMeta[] {
   return metas;
 }
 
+let byId: ReadonlyMap<string, RuleMeta> | undefined;
+
 export function findRuleMeta(id: string): RuleMeta | undefined {
-  return ruleMetas().find((m) => m.id === id);
+  byId ??= new Map(ruleMetas().map((m) => [m.id, m]));
+  return byId.get(id);
 }
 
 /** True when `id` is a rule id or a debug-layer message name some rule reports. */

@@ -1,19 +1,19 @@
 // Applies suppression comments to findings and reports the suppressions that suppressed nothing
 // (`unused-suppression`). Shared by the CLI and the language server through analyze() → finalizeFindings().
 import { rule as unusedSuppression } from '../rules/unused-suppression';
-import type { Finding, Fix, Platform } from '../types';
+import type { Fix, Platform, ReportedFinding } from '../types';
 import { LineIndex } from '../parse/positions';
 import { isKnownRuleOrMessage, runsOnPlatform } from './rule-registry';
 import type { SuppressionEntry } from './suppression-parse';
 
 const UNUSED_ID = unusedSuppression.meta.id;
 
-function names(entry: SuppressionEntry, finding: Finding): boolean {
+function names(entry: SuppressionEntry, finding: ReportedFinding): boolean {
   return entry.id === null || entry.id === finding.rule || (finding.messageId !== null && entry.id === finding.messageId);
 }
 
 /** Removes suppressed findings, marking the entries that suppressed something as used. */
-export function applySuppressions(findings: readonly Finding[], entries: readonly SuppressionEntry[]): Finding[] {
+export function applySuppressions(findings: readonly ReportedFinding[], entries: readonly SuppressionEntry[]): ReportedFinding[] {
   if (entries.length === 0) return [...findings];
   return findings.filter((finding) => {
     if (finding.rule === UNUSED_ID) return true;
@@ -44,30 +44,24 @@ export function unusedSuppressionFindings(input: {
   uri: string;
   entries: readonly SuppressionEntry[];
   platform: Platform;
-}): Finding[] {
+}): ReportedFinding[] {
   const { meta } = unusedSuppression;
   const lines = new LineIndex(input.text);
-  const out: Finding[] = [];
+  const out: ReportedFinding[] = [];
   for (const entry of input.entries) {
     if (entry.used) continue;
     const known = entry.id === null || isKnownRuleOrMessage(entry.id);
     if (known && entry.id !== null && !runsOnPlatform(entry.id, input.platform)) continue;
     const what = entry.id === null ? 'any rule' : `'${entry.id}'`;
-    const message = known
-      ? fill(meta.messages.unused, { what, where: WHERE[entry.kind] })
-      : fill(meta.messages.unknown, { id: entry.id ?? '' });
     out.push({
-      rule: meta.id, messageId: null, messageNumber: null, category: null,
-      severity: meta.defaultSeverity, message, uri: input.uri, range: entry.range, related: [],
+      rule: meta.id, messageId: null, messageNumber: null, category: null, severity: meta.defaultSeverity,
+      ...(known ? { messageKey: 'unused', data: { what, where: WHERE[entry.kind] } } : { messageKey: 'unknown', data: { id: entry.id ?? '' } }),
+      uri: input.uri, range: entry.range, related: [],
       fixes: [removalFix(input.text, lines, entry)],
       fingerprintText: `${entry.kind} ${entry.id ?? '*'}`,
     });
   }
   return out;
-}
-
-function fill(template: string, data: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => data[key] ?? '');
 }
 
 /** Removes the whole comment when it names only this id, else just the id and one adjacent comma. */

@@ -15,8 +15,8 @@
 // - an unresolved field: `<unknown: source text>`. Legacy barriers are dumped with their own fields
 //   (Type, Flags, Transition/UAV/Aliasing) in the same tree style.
 import { XBOX_MESSAGE_CODES, XBOX_QUEUE_NAMES, hex8, xboxEnumName } from '../model/xbox-messages';
-import type { RuleMeta, XboxMessageData } from '../rules/define-rule';
-import type { Severity } from '../types';
+import type { RuleMeta } from '../rules/define-rule';
+import type { Severity, XboxMessageData } from '../types';
 
 const SEVERITY_WORD: Record<Severity, string> = { error: 'ERROR', warning: 'WARNING', info: 'INFO' };
 

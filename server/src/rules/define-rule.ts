@@ -2,10 +2,12 @@
 // `meta` describes the rule (id == file name, debug-layer message id, default severity, message templates);
 // `create` returns visitors that the single-barrier pass and the tracker call. Rules never touch syntax.
 import type {
-  BarrierCallEvent, BarrierFact, BarrierKind, CreationEvent, ExtractProblem, FileFacts, ResourceBarrierCallEvent,
+  BarrierCallEvent, BarrierFact, CreationEvent, ExtractProblem, FileFacts, ResourceBarrierCallEvent,
 } from '../extract/facts';
 import type { TrackedVisitors } from '../track/visitors';
-import type { CommandListType, Fix, Platform, Range, RelatedLocation, Severity } from '../types';
+import type {
+  CommandListType, Fix, MessageData, Platform, Range, RelatedLocation, Severity, XboxMessageData,
+} from '../types';
 
 export interface RuleMeta {
   /** kebab-case id, equal to the file name. */
@@ -26,13 +28,18 @@ export interface RuleMeta {
   platforms?: Platform[];
   /** Catalog rows this rule implements (eb-rules.md ids such as EB-SYNC-03), for the docs and traceability. */
   catalog?: string[];
+  /**
+   * How the message is framed: in the debug layer's shape (the default), or `plain`, the template text alone
+   * (unused-suppression: it is about a comment, not about a D3D12 call).
+   */
+  format?: 'debug-layer' | 'plain';
 }
 
 export interface ReportDescriptor {
   messageKey: string;
   /** The interface::method this report is about when it differs from meta.api (a creation call, CopyResource). */
   api?: string;
-  data?: Record<string, string | number>;
+  data?: MessageData;
   range: Range;
   related?: RelatedLocation[];
   path?: RelatedLocation[];
@@ -48,6 +55,8 @@ export interface ReportDescriptor {
   position?: Pick<BarrierPosition, 'group' | 'index' | 'listType'>;
   /** Xbox format: lines between the header and the dump tree ("Current State is: ..."). */
   details?: string[];
+  /** Set by defineRule on the Xbox platforms (rules do not set it): the Xbox message shape's data. */
+  xbox?: XboxMessageData;
 }
 
 export interface RuleContext {
@@ -94,26 +103,6 @@ export interface Rule {
   create(ctx: RuleContext): RuleVisitors;
 }
 
-/**
- * What the Xbox message format needs beyond the template data (xbox-platform.md § 6.1). It travels to
- * report/message.ts inside the report's `data` under XBOX_MESSAGE_DATA_KEY, because the runner passes rules'
- * data through unchanged; on `pc` nothing is added, so PC messages are untouched.
- */
-export interface XboxMessageData {
-  platform: Platform;
-  listType: CommandListType | null;
-  group: number | null;
-  index: number | null;
-  barrier?: {
-    kind: BarrierKind;
-    resource: string | null;
-    resourceAfter?: string | null;
-    fields: Record<string, { value: number | null; text: string }>;
-  };
-  details?: string[];
-}
-export const XBOX_MESSAGE_DATA_KEY = '__xbox';
-
 function xboxMessageData(platform: Platform, d: ReportDescriptor): XboxMessageData {
   const b = d.barrier;
   const fields: Record<string, { value: number | null; text: string }> = {};
@@ -132,9 +121,7 @@ export function defineRule(rule: Rule): Rule {
       if (ctx.platform === 'pc') return rule.create(ctx);
       return rule.create({
         ...ctx,
-        report: (d) => ctx.report({
-          ...d, data: { ...d.data, [XBOX_MESSAGE_DATA_KEY]: JSON.stringify(xboxMessageData(ctx.platform, d)) },
-        }),
+        report: (d) => ctx.report({ ...d, xbox: xboxMessageData(ctx.platform, d) }),
       });
     },
   };

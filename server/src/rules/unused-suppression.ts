@@ -11,6 +11,7 @@ const meta: RuleMeta = {
   messageId: null,
   messageNumber: null,
   category: null,
+  format: 'plain',
   messages: {
     unused: 'Unused suppression: {{what}} reported nothing {{where}}.',
     unknown: "Unknown rule '{{id}}' in suppression: expected a rule id or a debug-layer message name.",
