@@ -1,6 +1,8 @@
 // `barrierlint --stdio` starts the language server over stdin/stdout (server/src/lsp/server.ts).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CLI } from './helpers';
 
@@ -23,9 +25,12 @@ void describe('barrierlint --stdio', () => {
       });
     });
     child.kill();
-    const message = JSON.parse(reply) as { id: number; result: { capabilities: Record<string, unknown>; serverInfo: { name: string } } };
+    const message = JSON.parse(reply) as { id: number; result: { capabilities: Record<string, unknown>; serverInfo: { name: string; version: string } } };
     assert.equal(message.id, 1);
     assert.equal(message.result.serverInfo.name, 'barrierlint');
+    // The version is the package's (package.json), not a copy of it.
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+    assert.equal(message.result.serverInfo.version, pkg.version);
     assert.ok(message.result.capabilities.textDocumentSync);
   });
 });

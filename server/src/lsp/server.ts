@@ -16,6 +16,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { DocumentStore } from '../parse/document-store';
+import { TOOL_NAME, toolVersion } from '../report/output-model';
 import { withCosts } from '../report/site-cost';
 import { codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis } from './document-analysis';
@@ -100,7 +101,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         executeCommandProvider: { commands: [...SERVER_COMMANDS] },
         inlayHintProvider: true,
       },
-      serverInfo: { name: 'barrierlint', version: '0.1.0' },
+      serverInfo: { name: TOOL_NAME, version: toolVersion() },
     };
   });
 
