@@ -46,14 +46,12 @@ function textOf(lines: string[], r: Range): string {
   return [lines[r.startLine]?.slice(r.startColumn) ?? '', ...lines.slice(r.startLine + 1, r.endLine), lines[r.endLine]?.slice(0, r.endColumn) ?? ''].join('\n');
 }
 
-const HELPER_FRAME = /^in [\w:~<>]+\(\)(, calling [\w:~<>]+\(\))?$/;
-
 /**
  * Where a finding really is: inside helpers, the innermost frame's location (the barrier in the helper body);
  * otherwise the finding's own range.
  */
 function anchorOf(f: ReportedFinding): { key: string; frames: number } {
-  const frames = f.related.filter((r) => HELPER_FRAME.test(r.message));
+  const frames = f.related.filter((r) => r.kind === 'helper-frame');
   const at = frames.length ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
   return { key: `${at.uri}|${at.range.startLine}:${at.range.startColumn}`, frames: frames.length };
 }

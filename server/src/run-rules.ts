@@ -2,7 +2,7 @@
 // form), call/creation/problem visitors, then the tracker's pass. Turns reports into structured findings at the
 // rule's own severity; configured levels and the message text are applied later, once (report/finalize.ts).
 import type {
-  BarrierCallEvent, BarrierFact, Event, ExtractProblem, FileFacts, ResourceBarrierCallEvent, Stmt,
+  BarrierCallEvent, BarrierFact, Event, ExtractProblem, FieldOrigin, FileFacts, ResourceBarrierCallEvent, Stmt,
 } from './extract/facts';
 import { forEachEvent } from './track/events';
 import { rules as allRules } from './rules/index';
@@ -74,8 +74,8 @@ function formKey(b: BarrierFact): string {
   return `${b.site}|${b.kind}|${b.resource?.key ?? '-'}|${values}`;
 }
 
-/** Field texts of values nobody wrote: value-initialization (`= {}`) and memset/ZeroMemory. */
-const DEFAULT_TEXTS = new Set(['{}', 'memset']);
+/** Values nobody wrote: value-initialization (`= {}`) and memset/ZeroMemory. */
+const ZERO_ORIGINS: ReadonlySet<FieldOrigin | undefined> = new Set<FieldOrigin>(['value-init', 'zero-fill']);
 
 /**
  * A barrier struct that was only zero-filled (`D3D12_GLOBAL_BARRIER g; memset(&g, 0, sizeof(g));`) and is never
@@ -83,7 +83,7 @@ const DEFAULT_TEXTS = new Set(['{}', 'memset']);
  * anyone built. Once it reaches a call it is checked like any other.
  */
 function neverWritten(b: BarrierFact): boolean {
-  return Object.values(b.fields).every((f) => !f || f.value === null || DEFAULT_TEXTS.has(f.text))
+  return Object.values(b.fields).every((f) => !f || f.value === null || ZERO_ORIGINS.has(f.origin))
     && (!b.resource || b.resource.key === null);
 }
 

@@ -17,11 +17,19 @@ export const PLATFORMS: readonly Platform[] = ['pc', 'xbox-series', 'xbox-one'];
 export type CommandListType =
   | 'direct' | 'bundle' | 'compute' | 'copy' | 'video-decode' | 'video-process' | 'video-encode';
 
+/**
+ * What a related location is: `helper-frame`, one frame of the helper calls a finding was reached through
+ * ("in Transition(), calling Barrier()", outermost first; the last frame is where the finding really is), or
+ * `note`, any other explanation ("'tex' entered SHADER_RESOURCE here"). Absent means `note`.
+ */
+export type RelatedKind = 'helper-frame' | 'note';
+
 /** A location elsewhere that explains a finding ("'tex' entered SHADER_RESOURCE here"). */
 export interface RelatedLocation {
   uri: string;
   range: Range;
   message: string;
+  kind?: RelatedKind;
 }
 
 /** A text edit that fixes a finding; ranges refer to the analysed document. */

@@ -244,7 +244,7 @@ function zeroFill(target: SyntaxNode, fn: FnCtx): void {
   if (s.t !== 'struct') return;
   for (const member of STRUCT_LAYOUTS[s.kind].members) {
     const nested = STRUCT_LAYOUTS[s.kind].nested?.[member];
-    const zero: AVal = nested ? fn.createdWith(makeStruct(nested, s.range, -1, true), s) : numVal({ value: 0, text: 'memset', range: s.range });
+    const zero: AVal = nested ? fn.createdWith(makeStruct(nested, s.range, -1, true), s) : numVal({ value: 0, text: 'memset', range: s.range, origin: 'zero-fill' });
     fn.setMember(s, member, zero, getMember(s, member));
   }
 }

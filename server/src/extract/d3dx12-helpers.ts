@@ -85,13 +85,13 @@ function buildFromArgs(call: SyntaxNode, helper: string, overload: HelperOverloa
   // A default-constructed helper leaves members uninitialized; every other overload sets all of them.
   const s = fn.created(makeStruct(spec.kind, range, site, overload.params.length > 0));
   for (const [member, value] of Object.entries(overload.fixed ?? {})) {
-    setPath(s, member, numVal({ value, text: `${helper} default`, range }));
+    setPath(s, member, numVal({ value, text: `${helper} default`, range, origin: 'helper-default' }));
   }
   overload.params.forEach((param, i) => {
     if (!param.member || param.expect === 'ignore') return;
     const arg = args[i];
     if (!arg) {
-      if (param.default !== undefined) setPath(s, param.member, numVal({ value: param.default, text: 'default', range }));
+      if (param.default !== undefined) setPath(s, param.member, numVal({ value: param.default, text: 'default', range, origin: 'helper-default' }));
       return;
     }
     if (param.expect === 'group-ptr') {
@@ -115,7 +115,7 @@ export function setGroupPointer(group: StructVal, p: AVal, setType = false): voi
   const member = kind === 'texture' ? 'pTextureBarriers' : kind === 'buffer' ? 'pBufferBarriers' : kind === 'global' ? 'pGlobalBarriers' : 'pBarriers';
   const typeValue = kind === 'texture' ? 1 : kind === 'buffer' ? 2 : kind === 'global' ? 0 : null;
   if (setType && typeValue !== null && !group.members.has('Type')) {
-    group.members.set('Type', numVal({ value: typeValue, text: `CD3DX12_BARRIER_GROUP(${kind})`, range: group.range }));
+    group.members.set('Type', numVal({ value: typeValue, text: `CD3DX12_BARRIER_GROUP(${kind})`, range: group.range, origin: 'group-type' }));
   }
   group.members.set(member, p);
 }
@@ -137,14 +137,14 @@ function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCtx): Str
     if (!param.member || param.expect === 'ignore') return;
     const arg = args[i];
     if (arg) s.members.set(param.member, evalValue(arg, 'num', fn));
-    else if (param.default !== undefined) s.members.set(param.member, numVal({ value: param.default, text: 'default', range }));
+    else if (param.default !== undefined) s.members.set(param.member, numVal({ value: param.default, text: 'default', range, origin: 'desc-default' }));
   });
   if (factory !== 'Tex3D' && factory !== 'Buffer' && !s.members.has('DepthOrArraySize')) {
-    s.members.set('DepthOrArraySize', numVal({ value: 1, text: 'default', range }));
+    s.members.set('DepthOrArraySize', numVal({ value: 1, text: 'default', range, origin: 'desc-default' }));
   }
   if (factory === 'Buffer') {
-    for (const m of ['Height', 'DepthOrArraySize', 'MipLevels']) s.members.set(m, numVal({ value: 1, text: 'buffer', range }));
+    for (const m of ['Height', 'DepthOrArraySize', 'MipLevels']) s.members.set(m, numVal({ value: 1, text: 'buffer', range, origin: 'desc-default' }));
   }
-  if (!s.members.has('SampleDesc')) s.members.set('SampleDesc', numVal({ value: 1, text: 'default', range }));
+  if (!s.members.has('SampleDesc')) s.members.set('SampleDesc', numVal({ value: 1, text: 'default', range, origin: 'desc-default' }));
   return s;
 }

@@ -12,7 +12,18 @@ export interface Field {
   text: string;
   range: Range;
   param?: number;
+  /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
+  origin?: FieldOrigin;
 }
+
+/**
+ * Where a value nobody wrote comes from: `value-init` (`= {}`, a `T x{}` member left out), `zero-fill`
+ * (memset/ZeroMemory), `helper-default` (a d3dx12 constructor's fixed or default argument), `desc-default` (a
+ * CD3DX12_RESOURCE_DESC factory's default), `group-type` (the Type that CD3DX12_BARRIER_GROUP(n, p) derives
+ * from its pointer). Rules point at the barrier rather than at such a field, and a barrier made only of
+ * `value-init`/`zero-fill` values that never reaches a call is no barrier anyone built (run-rules.ts).
+ */
+export type FieldOrigin = 'value-init' | 'zero-fill' | 'helper-default' | 'desc-default' | 'group-type';
 
 /**
  * A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr

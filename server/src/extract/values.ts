@@ -68,7 +68,7 @@ export function getMember(s: StructVal, name: string): AVal {
   }
   if (s.zeroInit) {
     if (name.startsWith('p')) return { t: 'res', ref: { key: null, text: 'nullptr', range: s.range } };
-    return numVal({ value: 0, text: '{}', range: s.range });
+    return numVal({ value: 0, text: '{}', range: s.range, origin: 'value-init' });
   }
   return { t: 'unknown', text: `${name} (not set)`, range: s.range };
 }

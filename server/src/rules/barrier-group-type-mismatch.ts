@@ -19,7 +19,7 @@ const TYPE_OF: Record<string, number> = {
 /** The group's Type expression when written in the source, else the group. */
 function typeRange(g: BarrierGroupFact) {
   const t = g.declaredType;
-  return t && !t.text.startsWith('CD3DX12_BARRIER_GROUP') && t.text !== '{}' ? t.range : g.range;
+  return t && t.origin !== 'group-type' && t.origin !== 'value-init' && t.origin !== 'helper-default' ? t.range : g.range;
 }
 
 export const rule = defineRule({

@@ -93,7 +93,7 @@ export class TrackEnv {
       const at = inner ? inner.callRange : range;
       // The call into the next helper, or (innermost) the barrier/command itself.
       const message = inner ? `in ${frame.fn.name}(), calling ${inner.fn.name}()` : `in ${frame.fn.name}()`;
-      related.push({ uri: frame.uri, range: at, message });
+      related.push({ uri: frame.uri, range: at, message, kind: 'helper-frame' });
     });
     const outer = this.stack[0];
     return {

@@ -1,6 +1,6 @@
 // Shared helpers for rule files: the barrier position suffix the debug layer prints, field access with ranges,
 // and value formatting. (Not a rule: the registry generator skips *-helpers.ts.)
-import type { BarrierFact, Field, ResourceRef } from '../../extract/facts';
+import type { BarrierFact, Field, FieldOrigin, ResourceRef } from '../../extract/facts';
 import { formatEnumValue } from '../../model/format-values';
 import type { Range } from '../../types';
 import type { BarrierPosition, ReportDescriptor, RuleContext } from '../define-rule';
@@ -26,11 +26,14 @@ export function known(f: Field | undefined): number | undefined {
   return f && f.value !== null ? f.value : undefined;
 }
 
+/** Origins whose field has no expression of its own to point at (a zero-fill's range is the memset call). */
+const UNWRITTEN: ReadonlySet<FieldOrigin | undefined> = new Set<FieldOrigin>(['value-init', 'helper-default', 'desc-default']);
+
 /** Where to point for a field: its own expression when written explicitly, else the barrier. */
 export function fieldRange(b: BarrierFact, ...names: string[]): Range {
   for (const n of names) {
     const f = b.fields[n];
-    if (f && f.text !== '{}' && f.text !== 'default' && !f.text.endsWith(' default')) return f.range;
+    if (f && !UNWRITTEN.has(f.origin)) return f.range;
   }
   return b.range;
 }
