@@ -3,7 +3,7 @@
 // the files they need (the N-API prebuilds for every platform, so one .vsix runs everywhere).
 // Usage: node out/scripts/build-client.js   (npm run build:client)
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..', '..');
@@ -17,8 +17,8 @@ const NATIVE_PACKAGES: Record<string, string[]> = {
   'node-gyp-build': ['package.json', 'index.js', 'node-gyp-build.js', 'LICENSE'],
 };
 
-/** Files the analyzer reads from disk at run time, relative to the repository root (copied next to the bundle). */
-const RUNTIME_DATA = ['grammar-queries'];
+// NOTE: the analyzer reads nothing from disk at run time; grammar-queries/*.scm are the tests' oracle and are not
+// shipped (grammar-queries/README.md).
 
 function copyNativePackages(): void {
   for (const [name, files] of Object.entries(NATIVE_PACKAGES)) {
@@ -49,16 +49,6 @@ function preferLocalBuild(name: string): void {
   if (target) cpSync(join(release, built[0]), join(prebuildDir, target));
 }
 
-function copyRuntimeData(): void {
-  for (const dir of RUNTIME_DATA) {
-    const source = join(root, dir);
-    if (!existsSync(source)) continue;
-    const files = readdirSync(source).filter((f) => f.endsWith('.scm') && statSync(join(source, f)).isFile());
-    mkdirSync(join(dist, dir), { recursive: true });
-    for (const file of files) cpSync(join(source, file), join(dist, dir, file));
-  }
-}
-
 async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   const result = await build({
@@ -78,7 +68,6 @@ async function main(): Promise<void> {
     metafile: true,
   });
   copyNativePackages();
-  copyRuntimeData();
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   process.stdout.write(`build-client: bundles ${(bytes / 1024).toFixed(0)} KiB in ${dist}\n`);
 }

@@ -23,9 +23,16 @@ export function runCli(args: readonly string[], cwd: string, env: NodeJS.Process
   return { code: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
-/** Creates a temporary directory holding `files` (relative path → contents) and returns its path. */
+const created: string[] = [];
+// Each test file runs in a process of its own: its temporary trees go when it exits.
+process.on('exit', () => {
+  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Creates a temporary directory holding `files` (relative path → contents) and returns its path (removed at exit). */
 export function tempTree(files: Record<string, string | Buffer>): string {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-cli-')));
+  created.push(root);
   writeTree(root, files);
   return root;
 }

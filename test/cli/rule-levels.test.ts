@@ -2,8 +2,7 @@
 // README "Configuration"), and the message text is rendered after them at the final severity: through analyze()
 // and through the CLI with a config file.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { analyze } from '../../server/src/analyze';
 import type { Level } from '../../server/src/types';
 import { runCli, tempTree } from './helpers';
@@ -38,9 +37,6 @@ const CASES: { rules: Record<string, Level>; expect: 'error' | 'warning' | 'info
 
 const WORD = { error: 'ERROR', warning: 'WARNING', info: 'INFO' } as const;
 
-const dirs: string[] = [];
-after(() => { for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true }); });
-
 void describe('rule levels: the last entry wins, the message is rendered at the final severity', () => {
   for (const c of CASES) {
     void it(`analyze(): ${JSON.stringify(c.rules)} → ${c.expect}`, () => {
@@ -60,7 +56,6 @@ void describe('rule levels: the last entry wins, the message is rendered at the 
       'barrierlint.json': '{ "rules": { "layout-before-mismatch": "off", "INCOMPATIBLE_BARRIER_LAYOUT": "warning" } }',
       'levels.cpp': MISMATCH_CPP,
     });
-    dirs.push(root);
     const run = runCli(['levels.cpp'], root);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^levels\.cpp:9:5: warning: D3D12 WARNING: .*#1334: INCOMPATIBLE_BARRIER_LAYOUT\]$/m);

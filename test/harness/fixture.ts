@@ -3,6 +3,9 @@
 // //^^^^^^^^^^^^^^^^^^^^^^ error[INCOMPATIBLE_BARRIER_LAYOUT]: does not match expected layout
 // The carets give the start column (and, with more than one caret on a one-line finding, the end); `ID` is a rule id or a debug-layer
 // message name; the text after `:` must occur in the message. Several annotation lines may follow one code line.
+// Optional `note:` lines right under an annotation assert its related locations (clang-tidy's notes), by text and
+// optionally by line: `//   note: entered SHADER_RESOURCE here` or `//   note line 12: entered SHADER_RESOURCE here`;
+// each must match a different related location (an annotation without notes does not check them).
 // A file's first lines may carry `// barrierlint-config: {json}` to analyse it with a configuration.
 import type { Finding } from '../../server/src/types';
 
@@ -14,15 +17,23 @@ export interface Expectation {
   id: string;
   text: string;
   source: string;
+  /** Related locations the finding must have: message text, and the 0-based line when given. */
+  notes: { text: string; line?: number }[];
 }
 
 const ANNOTATION = /^(\s*)\/\/(\s*)(\^+)\s+(error|warning|info)\[([\w-]+)\](?::\s*(.*))?$/;
+const NOTE = /^\s*\/\/\s*note(?: line (\d+))?:\s*(.*)$/;
 
 export function parseExpectations(text: string): Expectation[] {
   const lines = text.split('\n');
   const out: Expectation[] = [];
   let codeLine = -1;
   lines.forEach((raw, i) => {
+    const note = out.length > 0 && out[out.length - 1].line === codeLine ? NOTE.exec(raw) : null;
+    if (note) {
+      out[out.length - 1].notes.push({ text: note[2].trim(), ...(note[1] ? { line: Number(note[1]) - 1 } : {}) });
+      return;
+    }
     const m = ANNOTATION.exec(raw);
     if (!m) {
       codeLine = i;
@@ -31,7 +42,7 @@ export function parseExpectations(text: string): Expectation[] {
     const column = m[1].length + 2 + m[2].length;
     out.push({
       line: codeLine, column, endColumn: column + m[3].length, severity: m[4], id: m[5],
-      text: (m[6] ?? '').trim(), source: `line ${i + 1}: ${raw.trim()}`,
+      text: (m[6] ?? '').trim(), source: `line ${i + 1}: ${raw.trim()}`, notes: [],
     });
   });
   return out;
@@ -47,7 +58,18 @@ function matches(e: Expectation, f: Finding): boolean {
   if (f.severity !== e.severity) return false;
   if (f.rule !== e.id && f.messageId !== e.id) return false;
   if (e.endColumn - e.column > 1 && f.range.startLine === f.range.endLine && f.range.endColumn !== e.endColumn) return false;
-  return !e.text || f.message.includes(e.text);
+  if (e.text && !f.message.includes(e.text)) return false;
+  return notesMatch(e.notes, f);
+}
+
+/** Every expected note matches a related location of its own (by text, and line when given). */
+function notesMatch(notes: Expectation['notes'], f: Finding): boolean {
+  const left = [...f.related];
+  return notes.every((n) => {
+    const i = left.findIndex((r) => r.message.includes(n.text) && (n.line === undefined || r.range.startLine === n.line));
+    if (i >= 0) left.splice(i, 1);
+    return i >= 0;
+  });
 }
 
 export interface FixtureReport {

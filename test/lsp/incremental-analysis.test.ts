@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
 import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { barrierHeavyFile } from '../bench/barrier-file';
@@ -70,7 +71,7 @@ describe('function-by-function re-analysis', () => {
           const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
           assert.deepEqual(view(merged), view(fresh));
         }),
-        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 60) },
+        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 60), seed: propertySeed('incremental = whole file') },
       );
       assert.ok(incremental > 20, `only ${incremental} runs took the function path`);
     });

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { propertySeed } from '../harness/seed';
 import { analyze } from '../../server/src/analyze';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -75,7 +76,7 @@ void test('analyze() survives random prefixes, cuts, mutations, insertions and d
         for (const f of result.findings) assert.ok(f.range.startLine >= 0 && f.range.endLine >= f.range.startLine, `${file.name}: bad range`);
       },
     ),
-    { numRuns: 400, interruptAfterTimeLimit: TIME_LIMIT_MS, seed: Number(process.env.BARRIERLINT_FC_SEED ?? Date.now() % 2 ** 31) },
+    { numRuns: 400, interruptAfterTimeLimit: TIME_LIMIT_MS, seed: propertySeed('analyze() robustness') },
   );
   assert.ok(Date.now() - started < TIME_LIMIT_MS + 5_000, 'the property stays within its time budget');
 });

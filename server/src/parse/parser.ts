@@ -30,7 +30,7 @@ export function parseCpp(text: string, oldTree?: Tree): Tree {
   return getParser().parse(blankAnnotationMacros(text), oldTree, { bufferSize: bufferSizeFor(text) });
 }
 
-/** Directory holding the .scm files: beside the sources, or BARRIERLINT_QUERIES for bundled builds. */
+/** Directory holding the .scm files (the tests' oracle, not shipped): beside the sources, or BARRIERLINT_QUERIES. */
 export function queriesDir(): string {
   if (process.env.BARRIERLINT_QUERIES) return process.env.BARRIERLINT_QUERIES;
   for (const rel of ['../../../../grammar-queries', '../../../grammar-queries', '../grammar-queries', 'grammar-queries']) {
