@@ -51,6 +51,7 @@ export function previousBarrierCalls(body: Stmt): Map<Event, BarrierCall> {
   let prev: BarrierCall | null = null;
   const walk = (s: Stmt): void => {
     if (s.k === 'seq') { s.body.forEach(walk); return; }
+    if (s.k === 'write' || s.k === 'forget') return;
     if (s.k !== 'event') {
       prev = null;
       if (s.k === 'if') { walk(s.then); prev = null; if (s.else) walk(s.else); }

@@ -6,16 +6,30 @@ import type { SyntaxNode } from './node';
 import type { Condition, Field } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
+import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
 
 const LEAVES = new Set([
   'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
 ]);
 
+const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+
 export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | undefined {
   if (!node) return undefined;
   const n = node.type === 'condition_clause' ? node.childForFieldName('value') : node;
   if (!n) return undefined;
+  // A bare value tested for truth (`if (useCompute)`, `if (p)`): `!= 0`.
+  const tested = pathSyms(fn)?.tested;
+  const symIn = (x: SyntaxNode): string | undefined => {
+    const sym = symOf(x);
+    return sym !== undefined && tested?.has(sym) ? sym : undefined;
+  };
+  if (symOf(n) !== undefined && n.type !== 'parenthesized_expression') {
+    const f = leaf(n, fn);
+    const ls = symIn(n);
+    return f && { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, ...(ls !== undefined ? { ls } : {}), truthy: true };
+  }
   switch (n.type) {
     case 'parenthesized_expression':
       return n.namedChildCount === 1 ? conditionOf(n.namedChild(0), fn) : undefined;
@@ -30,14 +44,24 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
       const r = n.childForFieldName('right');
       if (!l || !r) return undefined;
       if (op === '&&' || op === '||') {
-        const a = conditionOf(l, fn);
-        const b = conditionOf(r, fn);
-        return a && b ? { op, args: [a, b] } : undefined;
+        // A side that cannot be decided (a call) still lets the other side's facts hold: `if (x && Ready())`.
+        const a = conditionOf(l, fn) ?? { op: 'opaque' };
+        const b = conditionOf(r, fn) ?? { op: 'opaque' };
+        return a.op === 'opaque' && b.op === 'opaque' ? undefined : { op, args: [a, b], text: n.text.replace(/\s+/g, '') };
       }
-      if (op !== '==' && op !== '!=') return undefined;
+      if (!op || !COMPARISONS.has(op)) return undefined;
       const a = leaf(l, fn);
       const b = leaf(r, fn);
-      return a && b ? { op, left: a, right: b } : undefined;
+      if (!a || !b) return undefined;
+      // A side whose writes cannot be seen (its address is taken) tells nothing lasting about the other.
+      const hidden = (x: SyntaxNode) => {
+        const sym = symOf(x);
+        return sym !== undefined && !tested?.has(sym) && !CONSTANT_NAME.test(sym);
+      };
+      if (hidden(l) || hidden(r)) return { op: op as '==', left: a, right: b };
+      const ls = symIn(l);
+      const rs = symIn(r);
+      return { op: op as '==', left: a, right: b, ...(ls !== undefined ? { ls } : {}), ...(rs !== undefined ? { rs } : {}) };
     }
     default: return undefined;
   }

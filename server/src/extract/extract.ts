@@ -16,6 +16,7 @@ import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { collectMemberTypes, declaredName, typeText } from './types';
+import { collectPathSyms } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 
 interface FunctionNode {
@@ -220,8 +221,9 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
     }
     try {
       const ctx = newFnCtx(file, sig);
-      const body = walkStatement(f.body, ctx);
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
+      collectPathSyms(ctx, f.body, params, locals);
+      const body = walkStatement(f.body, ctx);
       functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals });
     } catch (error) {
       if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;

@@ -166,16 +166,40 @@ export type Stmt =
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)
    * denotes a different resource on the next iteration.
    */
-  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[] }
-  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range }
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter }
+  /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
+  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
+  /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */
+  | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string }
+  /** A call may have changed these tested values. */
+  | { k: 'forget'; syms: string[] }
   | { k: 'return'; range: Range }
   | { k: 'break' }
   | { k: 'continue' }
   | { k: 'event'; event: Event };
 
+/**
+ * `ls`/`rs`: the side-effect-free value a side names (a local, parameter or member: track/paths.ts keeps what a path
+ * learnt about it); `truthy`: the condition was a bare value (`if (x)`, read as `x != 0`). `opaque`: a part that
+ * cannot be decided (a call), so only the other side of `&&`/`||` tells something.
+ */
+export type SwitchLabel = { value: number | null; text: string } | 'default';
+
+/** `for (i = start; i OP bound; i += step)` with constants and no other write to `i` in the loop. */
+export interface LoopCounter {
+  sym: string;
+  start: number;
+  step: number;
+  /** The condition holds for `start`: the loop runs at least once (no zero-iteration path). */
+  atLeastOnce: boolean;
+  /** The counter is tested in a condition: paths follow its value (first iteration, values already passed). */
+  guarded: boolean;
+}
+
 export type Condition =
-  | { op: '==' | '!='; left: Field; right: Field }
-  | { op: '&&' | '||' | '!'; args: Condition[] };
+  | { op: '==' | '!=' | '<' | '<=' | '>' | '>='; left: Field; right: Field; ls?: string; rs?: string; truthy?: boolean }
+  | { op: '&&' | '||' | '!'; args: Condition[]; text?: string }
+  | { op: 'opaque' };
 
 export interface FunctionFacts {
   /** Unqualified name (`Transition`), used to resolve calls. */

@@ -3,6 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import { conditionOf } from './conditions';
+import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
@@ -34,7 +35,12 @@ function unknownAt(n: SyntaxNode): (key: string) => AVal {
 }
 
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
-  const walk = (c: SyntaxNode | null): Stmt => (c ? walkStatement(c, fn, onReturn) : { k: 'seq', body: [] });
+  const walk = (c: SyntaxNode | null): Stmt => {
+    if (!c) return { k: 'seq', body: [] };
+    const s = walkStatement(c, fn, onReturn);
+    const drops = dropsAfter(c, fn);
+    return drops.length ? seq([s, ...drops]) : s;
+  };
   switch (n.type) {
     case 'compound_statement': case 'translation_unit': case 'declaration_list': case 'ERROR':
       return seq(n.namedChildren.map((c) => walk(c)));
@@ -43,14 +49,14 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // function of its own, never as statements that run in sequence with its neighbours.
       return { k: 'seq', body: [] };
     case 'declaration':
-      return seq(collect(fn, () => handleDeclaration(n, fn)));
+      return seq([...collect(fn, () => handleDeclaration(n, fn)), ...pathWrites(n, fn)]);
     case 'expression_statement': {
       const e = n.namedChild(0);
-      return seq(e ? collect(fn, () => expression(e, fn)) : []);
+      return seq(e ? [...collect(fn, () => expression(e, fn)), ...pathWrites(e, fn)] : []);
     }
     case 'if_statement': {
       const cond = n.childForFieldName('condition');
-      const pre = collect(fn, () => cond && conditionCalls(cond, fn));
+      const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn)];
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
@@ -61,13 +67,14 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       return loop(n, fn, walk);
     case 'switch_statement': {
       const cond = n.childForFieldName('condition');
-      const pre = collect(fn, () => cond && conditionCalls(cond, fn));
+      const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn)];
       const body = n.childForFieldName('body');
       const cases = body?.namedChildren.filter((c) => c.type === 'case_statement') ?? [];
+      const tested = switchLabels(cond, cases, fn);
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default');
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
       const stmts = fn.branches(runs, hasDefault, unknownAt(n));
-      return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n) }]);
+      return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n), ...tested }]);
     }
     case 'return_statement': {
       const value = n.namedChild(0);
@@ -75,7 +82,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         if (value && onReturn) onReturn(value);
         else if (value) visitCalls(value, fn);
       });
-      return seq([...pre, { k: 'return', range: rangeOf(n) }]);
+      return seq([...pre, ...pathWrites(value, fn), { k: 'return', range: rangeOf(n) }]);
     }
     case 'break_statement': return { k: 'break' };
     case 'continue_statement': return { k: 'continue' };
@@ -84,7 +91,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     case 'preproc_if': case 'preproc_ifdef': case 'preproc_else': case 'preproc_elif': case 'preproc_elifdef':
       return preprocessor(n, fn, walk);
     default:
-      return seq(collect(fn, () => visitCalls(n, fn)));
+      return seq([...collect(fn, () => visitCalls(n, fn)), ...pathWrites(n, fn)]);
   }
 }
 
@@ -110,13 +117,14 @@ function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
 
 function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
   const pre: Stmt[] = [];
+  const counter = n.type === 'for_statement' ? loopCounter(n, fn) : undefined;
   if (n.type === 'for_statement') {
     const init = n.childForFieldName('initializer');
-    if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))));
+    if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))), ...pathWrites(init, fn));
   }
   forgetModified(n, fn);
   const cond = n.childForFieldName('condition');
-  pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)));
+  pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn));
   const range = n.type === 'for_range_loop' ? rangeElement(n, fn) : undefined;
   const existing = arraysWithElements(fn);
   fn.loopDepth++;
@@ -124,13 +132,13 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     range?.bind();
     const b = walk(n.childForFieldName('body'));
     const update = n.childForFieldName('update');
-    const tail = update ? collect(fn, () => expression(update, fn)) : [];
+    const tail = update ? [...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, counter?.sym)] : [];
     return tail.length ? seq([b, ...tail]) : b;
   }], false, unknownAt(n));
   fn.loopDepth--;
   range?.after();
   for (const arr of existing) updateInPlace(arr, rangeOf(n));
-  return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n) }]);
+  return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n), ...(counter ? { counter } : {}) }]);
 }
 
 /** Names declared anywhere inside `n`: local variables, range-for variables, structured bindings. */

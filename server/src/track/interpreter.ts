@@ -1,24 +1,32 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Condition, Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Event, FunctionFacts, LoopCounter, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, havocCall } from './apply';
 import type { Binding, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
+import type { Path, Paths } from './path-set';
+import { collapse, joinForReport, joinPaths, normalize, pathCap, samePaths, single } from './path-set';
+import { assume, decide, labelHolds, learnLabel, PathFacts } from './paths';
 import type { Possible, ResState } from './state';
-import { joinStates, sameRes, sameStates, TrackState, UNKNOWN } from './state';
+import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
 
 interface Flow {
-  normal: TrackState | null;
-  breaks: TrackState | null;
-  continues: TrackState | null;
-  returns: TrackState | null;
+  normal: Paths | null;
+  breaks: Paths | null;
+  continues: Paths | null;
+  returns: Paths | null;
 }
 
 const MAX_LOOP_ITERATIONS = 4;
 const MAX_CALL_DEPTH = 4;
+
+/** Events applied to more than one path, per analysed function (see PATH_WORK_BUDGET). */
+const pathWork = new WeakMap<TrackEnv, number>();
+
+const flowOf = (normal: Paths | null): Flow => ({ normal, breaks: null, continues: null, returns: null });
 
 export class Interpreter {
   constructor(
@@ -27,24 +35,29 @@ export class Interpreter {
     private loopDepth = 0,
   ) {}
 
-  private join(a: TrackState | null, b: TrackState | null): TrackState | null {
-    return joinStates(a, b, this.env.entry);
+  private join(a: Paths | null, b: Paths | null): Paths | null {
+    return joinPaths(a, b, this.env.entry, this.cap());
+  }
+
+  private cap(): number {
+    return pathCap(pathWork.get(this.env) ?? 0);
   }
 
   /** Interpret a whole function body from `state`; returns the state at its exits. */
   runFunction(fn: FunctionFacts, state: TrackState): TrackState {
-    const f = this.stmt(fn.body, state);
-    return this.join(f.normal, f.returns) ?? state;
+    const f = this.stmt(fn.body, single(state));
+    const out = this.join(f.normal, f.returns);
+    return out && out.length ? collapse(out, this.env.entry).state : state;
   }
 
-  stmt(s: Stmt, state: TrackState): Flow {
+  stmt(s: Stmt, paths: Paths): Flow {
     this.budget.spend();
     switch (s.k) {
       case 'seq': {
-        let cur: TrackState | null = state;
+        let cur: Paths | null = paths;
         const acc: Flow = { normal: null, breaks: null, continues: null, returns: null };
         for (const c of s.body) {
-          if (!cur) break;
+          if (!cur || cur.length === 0) break;
           const f = this.stmt(c, cur);
           acc.breaks = this.join(acc.breaks, f.breaks);
           acc.continues = this.join(acc.continues, f.continues);
@@ -54,22 +67,22 @@ export class Interpreter {
         acc.normal = cur;
         return acc;
       }
-      case 'if': {
-        const decided = s.cond ? decide(s.cond, this.env.binding) : null;
-        if (decided === true) return this.stmt(s.then, state);
-        if (decided === false) return s.else ? this.stmt(s.else, state) : { normal: state, breaks: null, continues: null, returns: null };
-        const a = this.stmt(s.then, state.clone());
-        const b = s.else ? this.stmt(s.else, state.clone()) : { normal: state, breaks: null, continues: null, returns: null };
-        return this.merge(a, b);
-      }
-      case 'switch': return this.switchStmt(s, state);
-      case 'loop': return this.loop(s, state);
-      case 'return': return { normal: null, breaks: null, continues: null, returns: state };
-      case 'break': return { normal: null, breaks: state, continues: null, returns: null };
-      case 'continue': return { normal: null, breaks: null, continues: state, returns: null };
-      case 'event': return { normal: this.event(s.event, state), breaks: null, continues: null, returns: null };
-      default: return { normal: state, breaks: null, continues: null, returns: null };
+      case 'if': return this.ifStmt(s, paths);
+      case 'switch': return this.switchStmt(s, paths);
+      case 'loop': return this.loop(s, paths);
+      case 'return': return { normal: null, breaks: null, continues: null, returns: paths };
+      case 'break': return { normal: null, breaks: paths, continues: null, returns: null };
+      case 'continue': return { normal: null, breaks: null, continues: paths, returns: null };
+      case 'event': return flowOf(this.event(s.event, paths));
+      case 'write': return flowOf(this.facts(paths, (f) => f.write(s.sym, s.value, s.delta, s.text)));
+      case 'forget': return flowOf(this.facts(paths, (f) => f.forget(s.syms)));
+      default: return flowOf(paths);
     }
+  }
+
+  private facts(paths: Paths, change: (f: PathFacts) => PathFacts): Paths {
+    const out = paths.map((p) => ({ facts: change(p.facts), state: p.state }));
+    return out.length > 1 ? normalize(out, this.env.entry, this.cap()) : out;
   }
 
   private merge(a: Flow, b: Flow): Flow {
@@ -79,27 +92,84 @@ export class Interpreter {
     };
   }
 
-  private switchStmt(s: Extract<Stmt, { k: 'switch' }>, state: TrackState): Flow {
-    let fall: TrackState | null = null;
-    let out: TrackState | null = null;
+  /** Each path takes the branch its facts decide; an undecided one follows both, learning the condition on each. */
+  private ifStmt(s: Extract<Stmt, { k: 'if' }>, paths: Paths): Flow {
+    const thenIn: Path[] = [];
+    const elseIn: Path[] = [];
+    for (const p of paths) {
+      const d = s.cond ? decide(s.cond, p.facts, this.env.binding) : null;
+      // A branch skipped because of a flag the function set itself (`needBarrier = false`): it decided that on this
+      // path those resources need no barrier, so their state here is not another path's first-use assumption.
+      const skipped = d === null || !s.cond || !p.facts.decidesByFlag(s.cond) ? null : d ? s.else : s.then;
+      const q = skipped ? { facts: p.facts, state: unknownUntouched(p.state, skipped, this.env.binding) } : p;
+      if (d === true) thenIn.push(q);
+      else if (d === false) elseIn.push(q);
+      else {
+        const t = s.cond ? assume(s.cond, p.facts, true, this.env.binding) : p.facts;
+        const e = s.cond ? assume(s.cond, p.facts, false, this.env.binding) : p.facts;
+        if (t) thenIn.push({ facts: t, state: p.state.clone() });
+        if (e) elseIn.push({ facts: e, state: p.state.clone() });
+      }
+    }
+    const a = thenIn.length ? this.stmt(s.then, thenIn) : flowOf(null);
+    const b = elseIn.length ? (s.else ? this.stmt(s.else, elseIn) : flowOf(elseIn)) : flowOf(null);
+    return this.merge(a, b);
+  }
+
+  /**
+   * Each path enters the cases its facts allow. Case labels of one switch are distinct values: a path that enters
+   * one case learns that the value is none of the others (and a later switch on the same value follows it).
+   */
+  private switchStmt(s: Extract<Stmt, { k: 'switch' }>, paths: Paths): Flow {
+    const entries = s.cases.map(() => [] as Path[]);
+    const skip: Path[] = [];
+    for (const p of paths) {
+      if (s.sym === undefined || !s.labels) {
+        entries.forEach((e) => e.push({ facts: p.facts, state: p.state.clone() }));
+        if (!s.hasDefault) skip.push(p);
+        continue;
+      }
+      const sym = s.sym;
+      const labels = s.labels.map((l) => (l === 'default' ? null : l));
+      const truth = labels.map((l) => (l ? labelHolds(p.facts, sym, l) : null));
+      const matched = truth.some((t) => t === true);
+      const none = labels.reduce<PathFacts>((f, l) => (l ? learnLabel(f, sym, l, false) : f), p.facts);
+      labels.forEach((l, i) => {
+        if (!l) {
+          if (!matched) entries[i].push({ facts: none, state: p.state.clone() });
+          return;
+        }
+        if (truth[i] === false || (matched && truth[i] !== true)) return;
+        const facts = labels.reduce<PathFacts>((f, o, j) => (o && j !== i ? learnLabel(f, sym, o, false) : f), learnLabel(p.facts, sym, l, true));
+        entries[i].push({ facts, state: p.state.clone() });
+      });
+      if (!s.hasDefault && !matched) skip.push({ facts: none, state: p.state });
+    }
+    let fall: Paths | null = null;
+    let out: Paths | null = null;
     const acc: Flow = { normal: null, breaks: null, continues: null, returns: null };
-    for (const c of s.cases) {
-      const f = this.stmt(c, (this.join(state, fall) ?? state).clone());
+    s.cases.forEach((c, i) => {
+      const input = this.join(entries[i].length ? entries[i] : null, fall);
+      if (!input || input.length === 0) {
+        fall = null;
+        return;
+      }
+      const f = this.stmt(c, input);
       fall = f.normal;
       out = this.join(out, f.breaks);
       acc.continues = this.join(acc.continues, f.continues);
       acc.returns = this.join(acc.returns, f.returns);
-    }
+    });
     out = this.join(out, fall);
-    if (!s.hasDefault) out = this.join(out, state);
+    if (skip.length) out = this.join(out, skip);
     acc.normal = out;
     return acc;
   }
 
-  private loop(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
+  private loop(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
     this.loopDepth++;
     try {
-      return this.loopDepth > MAX_LOOP_NESTING ? this.loopOnce(s, state) : this.loopToFixpoint(s, state);
+      return this.loopDepth > MAX_LOOP_NESTING ? this.loopOnce(s, paths) : this.loopToFixpoint(s, paths);
     } finally {
       this.loopDepth--;
     }
@@ -110,36 +180,77 @@ export class Interpreter {
    * deeper loop runs its body once from the state before it (findings there hold on the first iteration) and
    * leaves every resource it may have changed unknown: it can silence, never invent.
    */
-  private loopOnce(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
-    const f = this.stmt(s.body, perIteration(state, state, s.varying));
+  private loopOnce(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
+    const one = collapse(paths, this.env.entry);
+    const state = one.state;
+    const f = this.stmt(s.body, [{ facts: one.facts, state: perIteration(state, state, s.varying) }]);
     const after = this.join(this.join(f.normal, f.continues), f.breaks);
-    const exit = after ? widenChanged(this.join(state, after) ?? state, state) : state;
-    return { normal: exit, breaks: null, continues: null, returns: f.returns };
+    const joined = after ? collapse(this.join([{ facts: one.facts, state }], after)!, this.env.entry) : null;
+    const exit = joined ? widenChanged(joined.state, state) : state;
+    const facts = s.counter?.guarded ? PathFacts.EMPTY : joined?.facts ?? one.facts;
+    return { normal: [{ facts, state: exit }], breaks: null, continues: null, returns: f.returns };
   }
 
-  private loopToFixpoint(s: Extract<Stmt, { k: 'loop' }>, state: TrackState): Flow {
+  private loopToFixpoint(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
     const reporting = this.env.reporting;
     this.env.reporting = false;
-    let cur = state;
+    const entry = collapse(paths, this.env.entry).state;
+    let cur = paths;
     let converged = false;
     // Each iteration starts with per-element resources (`targets[i]`) as they were before the loop: the next
     // iteration names another element. The loop head (and so the exit) still sees what the body left them in.
-    const bodyInput = (head: TrackState): TrackState => perIteration(head, state, s.varying);
+    const bodyInput = (head: Paths): Paths => head.map((p) => ({ facts: p.facts, state: perIteration(p.state, entry, s.varying) }));
     for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
       const f = this.stmt(s.body, bodyInput(cur));
-      const back = this.join(f.normal, f.continues);
-      const next = back ? markAroundLoop(this.join(state, tagLoop(back, state, s.range))!, back, s.range) : state;
-      converged = sameStates(next, cur);
+      const back = advance(this.join(f.normal, f.continues), s.counter);
+      let next = paths;
+      if (back && back.length) {
+        const backState = collapse(back, this.env.entry).state;
+        const tagged = back.map((p) => ({ facts: p.facts, state: tagLoop(p.state, entry, s.range) }));
+        next = this.join(paths, tagged)!.map((p) => ({ facts: p.facts, state: markAroundLoop(p.state, backState, s.range) }));
+      }
+      converged = samePaths(next, cur);
       cur = next;
     }
-    if (!converged) cur = widen(cur, state);
+    if (!converged) cur = [collapse(cur, this.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state, entry) }));
     this.env.reporting = reporting;
     const final = this.stmt(s.body, bodyInput(cur));
-    const exitNormal = s.doWhile ? this.join(final.normal, final.continues) : cur;
-    return { normal: this.join(exitNormal, final.breaks), breaks: null, continues: null, returns: final.returns };
+    // A loop that runs at least once (do-while, a constant trip count) has no path that skips its body.
+    const once = s.doWhile || s.counter?.atLeastOnce;
+    const exitNormal = once ? this.join(final.normal, final.continues) : cur;
+    const exit = this.join(exitNormal, final.breaks);
+    const out = s.counter?.guarded && exit ? this.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
+    return { normal: out, breaks: null, continues: null, returns: final.returns };
   }
 
-  private event(e: Event, state: TrackState): TrackState {
+  /** An event on every path. Several paths: rules see their join (only paths that can happen), each path moves on. */
+  private event(e: Event, paths: Paths): Paths {
+    if (paths.length === 1) return [{ facts: paths[0].facts, state: this.apply(e, paths[0].state) }];
+    // A helper call on several paths evaluates the helper's body on each: it weighs more than a command.
+    pathWork.set(this.env, (pathWork.get(this.env) ?? 0) + (paths.length - 1) * (e.kind === 'user-call' ? 10 : 1));
+    // Paths that differ only in their facts (a flag was set) have one state: the event applies to it once.
+    const states: TrackState[] = [];
+    const group = paths.map((p) => {
+      let i = states.findIndex((st) => st === p.state || sameStates(st, p.state));
+      if (i < 0) i = states.push(p.state) - 1;
+      return i;
+    });
+    if (states.length === 1) {
+      const next = this.apply(e, states[0]);
+      return paths.map((p) => ({ facts: p.facts, state: next }));
+    }
+    const reporting = this.env.reporting;
+    if (reporting) this.apply(e, joinForReport(paths, this.env.entry));
+    this.env.reporting = false;
+    try {
+      const next = states.map((st) => this.apply(e, st));
+      return normalize(paths.map((p, i) => ({ facts: p.facts, state: next[group[i]] })), this.env.entry, this.cap());
+    } finally {
+      this.env.reporting = reporting;
+    }
+  }
+
+  private apply(e: Event, state: TrackState): TrackState {
     if (e.kind !== 'user-call') return applyEvent(e, state, this.env);
     return this.call(e, state);
   }
@@ -195,18 +306,37 @@ function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonl
   return out;
 }
 
-/** A guard like `before != after` with the caller's arguments bound: true/false when both sides are known. */
-function decide(c: Condition, binding: Binding | null): boolean | null {
-  if (!('args' in c)) {
-    const l = substituteField(c.left, binding).value;
-    const r = substituteField(c.right, binding).value;
-    if (l === null || r === null) return null;
-    return (l === r) === (c.op === '==');
-  }
-  const args = c.args.map((a) => decide(a, binding));
-  if (c.op === '!') return args[0] === null ? null : !args[0];
-  if (c.op === '&&') return args.includes(false) ? false : args.every((a) => a === true) ? true : null;
-  return args.includes(true) ? true : args.every((a) => a === false) ? false : null;
+/** Resources a statement's barriers name that the path has not touched yet become unknown on it. */
+function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | null): TrackState {
+  const keys: string[] = [];
+  const visit = (t: Stmt): void => {
+    if (t.k === 'seq') t.body.forEach(visit);
+    else if (t.k === 'if') { visit(t.then); if (t.else) visit(t.else); }
+    else if (t.k === 'loop') visit(t.body);
+    else if (t.k === 'switch') t.cases.forEach(visit);
+    else if (t.k === 'event') {
+      const e = t.event;
+      const refs = e.kind === 'resource-barrier-call' ? (e.barriers ?? []).map((b) => b.resource)
+        : e.kind === 'barrier-call' ? (e.groups ?? []).flatMap((g) => (g.barriers ?? []).map((b) => b.resource))
+          : e.kind === 'user-call' ? e.args.map((a) => a.resource) : [];
+      for (const r of refs) {
+        const key = r && substituteRef(r, binding).key;
+        if (key) keys.push(key);
+      }
+    }
+  };
+  visit(s);
+  const fresh = keys.filter((k) => !state.res.has(k));
+  if (fresh.length === 0) return state;
+  const out = state.clone();
+  for (const k of fresh) out.res.set(k, FRESH);
+  return out;
+}
+
+/** At the back edge of a loop, the counter moves on: the value it had on the iteration is passed. */
+function advance(paths: Paths | null, counter: LoopCounter | undefined): Paths | null {
+  if (!paths || !counter?.guarded) return paths;
+  return paths.map((p) => ({ facts: p.facts.advance(counter), state: p.state }));
 }
 
 /** Values that arrive around the back edge (and were not there on entry) remember the loop. */
@@ -273,17 +403,6 @@ function markAroundLoop(head: TrackState, back: TrackState, range: Range): Track
 }
 
 /** No fixpoint within the iteration budget: whatever still changes becomes unknown. */
-/** Resources whose state differs from `entry` become unknown. */
-function widenChanged(cur: TrackState, entry: TrackState): TrackState {
-  const out = cur.clone();
-  for (const [key, s] of cur.res) {
-    const e = entry.res.get(key);
-    if (e && sameRes(e, s)) continue;
-    out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
-  }
-  return out;
-}
-
 function widen(cur: TrackState, entry: TrackState): TrackState {
   const out = cur.clone();
   for (const [key, s] of cur.res) {
@@ -291,6 +410,17 @@ function widen(cur: TrackState, entry: TrackState): TrackState {
     if (!e) continue;
     const w: ResState = { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN };
     out.res.set(key, w);
+  }
+  return out;
+}
+
+/** Resources whose state differs from `entry` become unknown. */
+function widenChanged(cur: TrackState, entry: TrackState): TrackState {
+  const out = cur.clone();
+  for (const [key, s] of cur.res) {
+    const e = entry.res.get(key);
+    if (e && sameRes(e, s)) continue;
+    out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
   }
   return out;
 }

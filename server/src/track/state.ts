@@ -18,6 +18,8 @@ export interface Origin {
   aroundLoop?: Range;
   /** The value was assumed from a barrier's before-value (the debug layer's "assumed at first use"). */
   assumed?: boolean;
+  /** Only the paths where this holds carry the value ("`useCompute` is true"): named in path notes. */
+  when?: string;
 }
 
 export interface Possible {

@@ -37,8 +37,10 @@ export function pathNote(c: Comparison, describe: (v: number) => string): string
   if (c.loop) return ` on the next iteration of the loop at line ${c.loop.startLine + 1}`;
   if (c.severity !== 'warning') return '';
   const [v, o] = c.mismatches[0];
-  if (o.assumed) return ` on a path that skips line ${o.range.startLine + 1} (there it is still ${describe(v)}, as assumed at first use)`;
-  return ` on the path through line ${o.range.startLine + 1} (there it is ${describe(v)})`;
+  // The condition of the paths that carry the disagreeing value, when path facts name one (track/path-set.ts).
+  const when = o.when ? `, when ${o.when}` : '';
+  if (o.assumed) return ` on a path that skips line ${o.range.startLine + 1} (there it is still ${describe(v)}, as assumed at first use)${when}`;
+  return ` on the path through line ${o.range.startLine + 1} (there it is ${describe(v)})${when}`;
 }
 
 /** "(assumed at first use)" for errors against an assumed state; warnings say it in their path note. */

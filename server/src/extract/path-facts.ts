@@ -1,0 +1,340 @@
+// What the tracker needs to follow path facts (track/paths.ts): the side-effect-free values a function tests in
+// its conditions ("symbols": a local, parameter or member, `a.b` chains), and where each of them is written. A
+// write becomes a `write` statement (with the constant it stores, when it is one), a call that may change a tested
+// value (passed to the call, called on it, or a call through `this` for members) a `forget` statement. A value
+// whose address is taken, that is bound to a reference, or that a lambda assigns is never a symbol: its writes
+// cannot be seen.
+import type { SyntaxNode } from './node';
+import type { LoopCounter, Stmt, SwitchLabel } from './facts';
+import type { FnCtx } from './context';
+import { evalValue } from './context';
+import { declaredName } from './types';
+
+export interface PathSyms {
+  /** Symbols tested in an if/switch condition and never written out of sight. */
+  tested: Set<string>;
+  /** Names declared in the function or its parameters: symbols rooted at one are not members. */
+  locals: Set<string>;
+  /** Free functions of the file (they cannot change members through `this`). */
+  freeFunctions: Set<string>;
+  /** Top-level statements (by source span) after which these symbols are tested no more. */
+  dropAfter: Map<string, string[]>;
+  /** Matches a statement's text that may write a tested symbol: a root name, or a call when members are tested. */
+  mayWrite: RegExp;
+}
+
+const byFn = new WeakMap<FnCtx, PathSyms>();
+
+export const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
+
+export function pathSyms(fn: FnCtx): PathSyms | undefined {
+  return byFn.get(fn);
+}
+
+/** The canonical name of a side-effect-free lvalue: `x`, `this->m_x` → `m_x`, `a->b.c` → `a.b.c`; else undefined. */
+export function symOf(node: SyntaxNode | null): string | undefined {
+  if (!node) return undefined;
+  switch (node.type) {
+    case 'identifier': return node.text;
+    case 'parenthesized_expression': return node.namedChildCount === 1 ? symOf(node.namedChild(0)) : undefined;
+    case 'field_expression': {
+      const arg = node.childForFieldName('argument');
+      const field = node.childForFieldName('field');
+      if (!arg || field?.type !== 'field_identifier') return undefined;
+      if (arg.type === 'this') return field.text;
+      const base = symOf(arg);
+      return base === undefined ? undefined : `${base}.${field.text}`;
+    }
+    default: return undefined;
+  }
+}
+
+function rootOf(sym: string): string {
+  const dot = sym.indexOf('.');
+  return dot < 0 ? sym : sym.slice(0, dot);
+}
+
+const freeByRoot = new WeakMap<SyntaxNode, Set<string>>();
+
+function freeFunctionsOf(n: SyntaxNode): Set<string> {
+  let root = n;
+  while (root.parent) root = root.parent;
+  let set = freeByRoot.get(root);
+  if (set) return set;
+  set = new Set();
+  for (const f of root.descendantsOfType('function_definition')) {
+    if (f.parent?.type === 'field_declaration_list') continue;
+    let d = f.childForFieldName('declarator');
+    while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+    const name = d?.childForFieldName('declarator');
+    if (name?.type === 'identifier') set.add(name.text);
+  }
+  freeByRoot.set(root, set);
+  return set;
+}
+
+/** Collect the symbols of a function body once, before it is walked. */
+export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly string[], locals: Iterable<string>): void {
+  // One walk over the body, bucketed by node type.
+  const nodes = body.descendantsOfType(['if_statement', 'switch_statement', 'assignment_expression', 'update_expression', 'init_declarator', 'pointer_expression', 'lambda_expression']);
+  const of = (t: string) => nodes.filter((n) => n.type === t);
+  const tests = nodes.filter((n) => n.type === 'if_statement' || n.type === 'switch_statement');
+  if (tests.length === 0) return;
+  const writes = nodes.filter((n) => n.type === 'assignment_expression' || n.type === 'update_expression' || n.type === 'init_declarator');
+  const writtenIn = (loop: SyntaxNode): Set<string> => {
+    let set = writtenCache.get(loop);
+    if (set) return set;
+    set = new Set();
+    for (const w of writes) {
+      if (w.startIndex < loop.startIndex || w.endIndex > loop.endIndex) continue;
+      const sym = w.type === 'init_declarator' ? declaredName(w.childForFieldName('declarator')) : symOf(targetOf(w));
+      if (sym) set.add(sym);
+    }
+    writtenCache.set(loop, set);
+    return set;
+  };
+  // Only a value tested twice (a test inside a loop repeats), or tested once and stored by the function (a flag),
+  // can make two tests agree: other conditions are followed as before, without splitting paths.
+  const count = new Map<string, number>();
+  const last = new Map<string, SyntaxNode>();
+  for (const st of tests) {
+    const c = st.childForFieldName('condition');
+    if (!c) continue;
+    const loop = enclosingLoop(st, body);
+    const seen = new Set<string>();
+    for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
+      const sym = symOf(n);
+      // Enumerators and macros (`COPY_BUFFER`, `D3D12_...`) are constants, not values a path learns about.
+      if (sym && !CONSTANT_NAME.test(sym)) seen.add(sym);
+    }
+    // A test inside a loop repeats on every iteration: it is decided once when the loop does not write the value,
+    // or follows the loop's counter.
+    const written = loop ? writtenIn(loop) : null;
+    for (const sym of seen) {
+      const repeats = loop && (!written!.has(sym) || loopCounterName(loop) === sym);
+      count.set(sym, (count.get(sym) ?? 0) + (repeats ? 2 : 1));
+      last.set(sym, st);
+    }
+  }
+  if (count.size === 0) return;
+  // Flags: values the function stores constants in more than once (`bool done = false; ... done = true;`).
+  const constantStores = new Map<string, number>();
+  const stored = (sym: string | undefined, value: SyntaxNode | null): void => {
+    if (sym && value && constantOf(value, fn) !== null) constantStores.set(sym, (constantStores.get(sym) ?? 0) + 1);
+  };
+  for (const a of of('assignment_expression')) stored(symOf(a.childForFieldName('left')), a.childForFieldName('right'));
+  for (const d of of('init_declarator')) stored(declaredName(d.childForFieldName('declarator')), d.childForFieldName('value'));
+  const tested = new Set([...count].filter(([sym, k]) => k >= 2 || (constantStores.get(sym) ?? 0) >= 2).map(([sym]) => sym));
+  if (tested.size === 0) return;
+  // Out of sight: an address taken, a reference bound, an assignment inside a lambda.
+  for (const p of of('pointer_expression')) {
+    if (p.childForFieldName('operator')?.type === '&') dropRooted(tested, symOf(p.childForFieldName('argument')));
+  }
+  for (const d of of('init_declarator')) {
+    if (d.childForFieldName('declarator')?.type === 'reference_declarator') dropRooted(tested, symOf(d.childForFieldName('value')));
+  }
+  for (const l of of('lambda_expression')) {
+    for (const a of l.descendantsOfType(['assignment_expression', 'update_expression'])) dropRooted(tested, symOf(targetOf(a)));
+  }
+  if (tested.size === 0) return;
+  // After the top-level statement holding a value's last test, nothing more can be decided with it: the paths
+  // that differ only in it are joined there.
+  const dropAfter = new Map<string, string[]>();
+  for (const sym of tested) {
+    let top = last.get(sym)!;
+    while (top.parent && top.parent.startIndex !== body.startIndex) top = top.parent;
+    const k = nodeKey(top);
+    dropAfter.set(k, [...(dropAfter.get(k) ?? []), sym]);
+  }
+  const all = new Set([...params, ...locals]);
+  const roots = [...new Set([...tested].map(rootOf))];
+  const members = roots.some((r) => !all.has(r));
+  const mayWrite = new RegExp(`\\b(?:${roots.map((r) => r.replace(/[^\w]/g, '')).join('|')})\\b${members ? '|\\(' : ''}`);
+  byFn.set(fn, { tested, locals: all, freeFunctions: freeFunctionsOf(body), dropAfter, mayWrite });
+}
+
+function nodeKey(n: SyntaxNode): string {
+  return `${n.startIndex}:${n.endIndex}`;
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
+
+function enclosingLoop(n: SyntaxNode, body: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p && p !== body; p = p.parent) if (LOOPS.has(p.type)) return p;
+  return null;
+}
+
+const writtenCache = new WeakMap<SyntaxNode, Set<string>>();
+
+function loopCounterName(loop: SyntaxNode): string | undefined {
+  if (loop.type !== 'for_statement') return undefined;
+  const init = loop.childForFieldName('initializer');
+  if (init?.type === 'declaration') return declaredName(init.childForFieldName('declarator'));
+  return init?.type === 'assignment_expression' ? symOf(init.childForFieldName('left')) : undefined;
+}
+
+/** The statement that forgets the values whose last test is in top-level statement `n` (none: empty). */
+export function dropsAfter(n: SyntaxNode, fn: FnCtx): Stmt[] {
+  const syms = byFn.get(fn)?.dropAfter.get(nodeKey(n));
+  return syms ? [{ k: 'forget', syms }] : [];
+}
+
+function dropRooted(tested: Set<string>, sym: string | undefined): void {
+  if (!sym) return;
+  for (const t of [...tested]) if (t === sym || t.startsWith(`${sym}.`)) tested.delete(t);
+}
+
+function targetOf(n: SyntaxNode): SyntaxNode | null {
+  return n.type === 'update_expression' ? n.childForFieldName('argument') : n.childForFieldName('left');
+}
+
+const CONSTANT_TYPES = new Set([
+  'number_literal', 'true', 'false', 'identifier', 'qualified_identifier', 'nullptr', 'null', 'char_literal', 'unary_expression',
+  'binary_expression',
+]);
+
+/** The constant an expression stores (`true`, `0`, `Mode::Copy`, an enumerator), or null. */
+function constantOf(n: SyntaxNode | null, fn: FnCtx): number | null {
+  if (!n) return null;
+  let v = n;
+  while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
+  if (!CONSTANT_TYPES.has(v.type) || v.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length > 0) return null;
+  if (v.type === 'true') return 1;
+  if (v.type === 'false' || v.type === 'nullptr' || v.type === 'null') return 0;
+  const e = evalValue(v, 'num', fn);
+  return e.t === 'num' && e.f.value !== null && e.f.param === undefined ? e.f.value : null;
+}
+
+/**
+ * The writes and call effects on tested symbols inside one statement (or condition), in source order, as
+ * statements for the tracker. `skip` names a symbol whose writes the caller handles (a for loop's counter).
+ */
+export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string): Stmt[] {
+  const syms = byFn.get(fn);
+  if (!node || !syms || !syms.mayWrite.test(node.text)) return [];
+  const out: Stmt[] = [];
+  const tested = syms.tested;
+  const write = (sym: string | undefined, value: number | null, delta?: number, text?: string): void => {
+    if (!sym || sym === skip || !tested.has(sym)) return;
+    out.push({ k: 'write', sym, value, ...(delta !== undefined ? { delta } : {}), ...(value !== null && text ? { text } : {}) });
+  };
+  const forget = (pred: (s: string) => boolean): void => {
+    const gone = [...tested].filter(pred);
+    if (gone.length) out.push({ k: 'forget', syms: gone });
+  };
+  const visit = (n: SyntaxNode): void => {
+    if (n.type === 'lambda_expression') return;
+    // Children first: `x = f(y)` evaluates the call before the store.
+    for (const c of n.namedChildren) visit(c);
+    switch (n.type) {
+      case 'assignment_expression': {
+        const op = n.childForFieldName('operator')?.type;
+        const sym = symOf(n.childForFieldName('left'));
+        const right = n.childForFieldName('right');
+        if (op === '=') write(sym, constantOf(right, fn), undefined, right?.text);
+        else if (op === '+=' || op === '-=') {
+          const c = constantOf(right, fn);
+          if (c === null) write(sym, null);
+          else write(sym, null, op === '+=' ? c : -c);
+        } else write(sym, null);
+        return;
+      }
+      case 'update_expression': {
+        const op = n.child(0)?.type === '++' || n.child(1)?.type === '++' ? 1 : -1;
+        write(symOf(n.childForFieldName('argument')), null, op);
+        return;
+      }
+      case 'init_declarator': {
+        const value = n.childForFieldName('value');
+        write(declaredName(n.childForFieldName('declarator')), constantOf(value, fn), undefined, value?.text);
+        return;
+      }
+      case 'call_expression': {
+        const callee = n.childForFieldName('function');
+        const roots = new Set<string>();
+        for (const a of n.childForFieldName('arguments')?.namedChildren ?? []) {
+          for (const id of [a, ...a.descendantsOfType('identifier')]) if (id.type === 'identifier') roots.add(id.text);
+        }
+        if (callee?.type === 'field_expression') {
+          const recv = callee.childForFieldName('argument');
+          const r = recv?.type === 'this' ? undefined : symOf(recv);
+          if (r) roots.add(rootOf(r));
+        }
+        const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text)
+          : callee?.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this';
+        forget((s) => s !== skip && (roots.has(rootOf(s)) || (viaThis && !syms.locals.has(rootOf(s)))));
+        return;
+      }
+      default:
+    }
+  };
+  if (node.type === 'declaration') {
+    for (const d of node.childrenForFieldName('declarator')) {
+      if (d.type === 'init_declarator') visit(d);
+      else write(declaredName(d), null);
+    }
+  } else visit(node);
+  return out;
+}
+
+/** `switch (x)`: the tested symbol and each case's label values, when x is a symbol. */
+export function switchLabels(cond: SyntaxNode | null, cases: SyntaxNode[], fn: FnCtx): { sym?: string; labels?: SwitchLabel[] } {
+  let c = cond;
+  while (c && (c.type === 'condition_clause' || c.type === 'parenthesized_expression') && c.namedChildCount === 1) c = c.namedChild(0);
+  const sym = symOf(c);
+  if (!sym || !byFn.get(fn)?.tested.has(sym)) return {};
+  const labels = cases.map((k): SwitchLabel => {
+    const v = k.childForFieldName('value');
+    return k.child(0)?.type === 'default' || !v ? 'default' : { value: constantOf(v, fn), text: v.text.replace(/\s+/g, '') };
+  });
+  return { sym, labels };
+}
+
+const HOLDS: Record<string, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '!=': (a, b) => a !== b,
+};
+
+/** `for (int i = 0; i < 4; ++i)`: the counter, its start and step, when nothing else in the loop writes it. */
+export function loopCounter(n: SyntaxNode, fn: FnCtx): LoopCounter | undefined {
+  const init = n.childForFieldName('initializer');
+  const update = n.childForFieldName('update');
+  if (!init || !update) return undefined;
+  let sym: string | undefined;
+  let start: number | null = null;
+  if (init.type === 'declaration') {
+    const ds = init.childrenForFieldName('declarator');
+    if (ds.length !== 1 || ds[0].type !== 'init_declarator') return undefined;
+    sym = declaredName(ds[0].childForFieldName('declarator'));
+    start = constantOf(ds[0].childForFieldName('value'), fn);
+  } else if (init.type === 'assignment_expression' && init.childForFieldName('operator')?.type === '=') {
+    sym = symOf(init.childForFieldName('left'));
+    start = constantOf(init.childForFieldName('right'), fn);
+  }
+  if (!sym || start === null || sym.includes('.')) return undefined;
+  let step: number | null = null;
+  if (update.type === 'update_expression' && symOf(update.childForFieldName('argument')) === sym) {
+    step = update.text.includes('++') ? 1 : -1;
+  } else if (update.type === 'assignment_expression' && symOf(update.childForFieldName('left')) === sym) {
+    const op = update.childForFieldName('operator')?.type;
+    const c = constantOf(update.childForFieldName('right'), fn);
+    if (c !== null && c !== 0 && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
+  }
+  if (step === null) return undefined;
+  const body = n.childForFieldName('body');
+  for (const w of body?.descendantsOfType(['assignment_expression', 'update_expression']) ?? []) if (symOf(targetOf(w)) === sym) return undefined;
+  for (const p of body?.descendantsOfType('pointer_expression') ?? []) if (symOf(p.childForFieldName('argument')) === sym) return undefined;
+  const cond = n.childForFieldName('condition');
+  let atLeastOnce = false;
+  if (cond?.type === 'binary_expression') {
+    const op = cond.childForFieldName('operator')?.type ?? '';
+    const l = cond.childForFieldName('left');
+    const r = cond.childForFieldName('right');
+    const holds = HOLDS[op];
+    if (holds && symOf(l) === sym) {
+      const bound = constantOf(r, fn);
+      atLeastOnce = bound !== null && holds(start, bound);
+    }
+  }
+  const guarded = byFn.get(fn)?.tested.has(sym) ?? false;
+  return guarded || atLeastOnce ? { sym, start, step, atLeastOnce, guarded } : undefined;
+}

@@ -1,0 +1,111 @@
+// Sets of paths at a program point: each path is a tracked state with the facts that hold on it (paths.ts). Paths
+// with the same facts are joined; beyond MAX_PATHS, paths with the same state are joined (keeping the facts they
+// share), and if that is not enough everything is joined into one path, as the tracker did before path facts.
+import { PathFacts } from './paths';
+import type { Origin, Possible, ResState } from './state';
+import { FRESH, joinStates, sameStates, TrackState } from './state';
+
+export interface Path {
+  facts: PathFacts;
+  state: TrackState;
+}
+
+export type Paths = Path[];
+
+export const MAX_PATHS = 8;
+
+/**
+ * Work budget per analysed function (its helpers included): events applied to more than one path. Past it, paths
+ * are joined as soon as they meet (the facts they share are kept), so the cost of path facts stays bounded.
+ */
+export const PATH_WORK_BUDGET = 400;
+
+/** How many paths may be kept at a point: MAX_PATHS until `work` exceeds the budget, then one. */
+export function pathCap(work: number): number {
+  return work > PATH_WORK_BUDGET ? 1 : MAX_PATHS;
+}
+
+export function single(state: TrackState, facts: PathFacts = PathFacts.EMPTY): Paths {
+  return [{ facts, state }];
+}
+
+export function joinPaths(a: Paths | null, b: Paths | null, entry: Map<string, ResState>, cap = MAX_PATHS): Paths | null {
+  if (!a || a.length === 0) return b;
+  if (!b || b.length === 0) return a;
+  return normalize([...a, ...b], entry, cap);
+}
+
+/** Join the paths whose facts agree; keep at most `cap`. */
+export function normalize(ps: Paths, entry: Map<string, ResState>, cap = MAX_PATHS): Paths {
+  if (ps.length < 2) return ps;
+  if (cap <= 1) return [collapse(ps, entry)];
+  const byKey = new Map<string, Path>();
+  for (const p of ps) {
+    const k = p.facts.key();
+    const prior = byKey.get(k);
+    byKey.set(k, prior ? { facts: prior.facts, state: joinStates(prior.state, p.state, entry)! } : p);
+  }
+  let out = [...byKey.values()];
+  if (out.length > cap) {
+    const merged: Paths = [];
+    for (const p of out) {
+      const same = merged.findIndex((m) => sameStates(m.state, p.state));
+      if (same >= 0) merged[same] = { facts: merged[same].facts.intersect(p.facts), state: merged[same].state };
+      else merged.push(p);
+    }
+    out = merged.length > cap ? [collapse(merged, entry)] : normalize(merged, entry, cap);
+  }
+  if (out.length > 1) out.sort((x, y) => (x.facts.key() < y.facts.key() ? -1 : x.facts.key() > y.facts.key() ? 1 : 0));
+  return out;
+}
+
+/** All paths as one: the join of their states, the facts they all share. */
+export function collapse(ps: Paths, entry: Map<string, ResState>): Path {
+  let facts = ps[0].facts;
+  let state: TrackState | null = null;
+  for (const p of ps) {
+    facts = facts.intersect(p.facts);
+    state = joinStates(state, p.state, entry);
+  }
+  return { facts, state: state ?? new TrackState() };
+}
+
+export function samePaths(a: Paths, b: Paths): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((p, i) => p.facts.key() === b[i].facts.key() && sameStates(p.state, b[i].state));
+}
+
+/**
+ * The state rules see at an event reached by several paths: their join, with each value that only some paths carry
+ * remembering the condition of those paths ("when `useCompute` is true"), for the finding's path note.
+ */
+export function joinForReport(ps: Paths, entry: Map<string, ResState>): TrackState {
+  const joined = collapse(ps, entry);
+  const common = joined.facts;
+  const out = joined.state.clone();
+  const keys = new Set<string>();
+  for (const p of ps) for (const k of p.state.res.keys()) keys.add(k);
+  for (const key of keys) {
+    const per = ps.map((p) => p.state.res.get(key) ?? entry.get(key) ?? FRESH);
+    if (per.every((s) => s === per[0])) continue;
+    const s = out.res.get(key);
+    if (!s) continue;
+    const note = (pick: (r: ResState) => Possible, p: Possible): Possible => {
+      let changed = false;
+      const values = new Map<number, Origin>();
+      for (const [v, o] of p.values) {
+        const on = ps.filter((_, i) => pick(per[i]).values.has(v));
+        if (on.length === ps.length || on.length === 0) {
+          values.set(v, o);
+          continue;
+        }
+        const when = on.map((q) => q.facts).reduce((x, y) => x.intersect(y)).describe(common);
+        values.set(v, when.length ? { ...o, when: when.join(' and ') } : o);
+        changed = changed || when.length > 0;
+      }
+      return changed ? { values, unknown: p.unknown } : p;
+    };
+    out.res.set(key, { ...s, legacy: note((r) => r.legacy, s.legacy), layout: note((r) => r.layout, s.layout), access: note((r) => r.access, s.access) });
+  }
+  return out;
+}

@@ -1,0 +1,327 @@
+// Path facts: what a path through a function knows about the side-effect-free values its conditions test. A branch
+// on `useCompute`, `mode == Mode::Copy` or `i == 0` adds the condition (or its negation) to the path; a flag set to a
+// constant (`transitioned = true`) is a value on the path; a later test of the same condition takes only the
+// branch consistent with it. Writes drop what a path knew about the written value. Paths are joined only where their
+// facts agree, with a cap on how many are kept (beyond it, today's join of everything, which is never an error).
+//
+// Loop counters (`for (i = start; ...; i += step)`, not written elsewhere in the loop) are values on the first
+// iteration; on later ones the path knows the side of `start` the counter is on and which guard values it has
+// already passed (`i == 0` in a mip chain holds on one iteration only).
+import type { Condition, Field, LoopCounter, SwitchLabel } from '../extract/facts';
+import type { Binding } from './env';
+import { substituteField } from './env';
+
+interface SymFacts {
+  /** The value on this path, and how to name it. */
+  val?: number;
+  text?: string;
+  /** Values the path has ruled out (a failed `==`). */
+  nots?: readonly number[];
+  notTexts?: readonly string[];
+  /** Loop counter on a later iteration: guard values already passed, and the bound from the start and step. */
+  passed?: readonly number[];
+  atLeast?: number;
+  atMost?: number;
+  /** The condition was a bare value (`if (x)`): name it "x is true/false". */
+  truthy?: boolean;
+  /** The value was stored by the function itself (`needBarrier = false`), not learnt from a test. */
+  written?: boolean;
+}
+
+interface Atom {
+  truth: boolean;
+  syms: readonly string[];
+  text: string;
+}
+
+export class PathFacts {
+  private keyCache: string | null = null;
+
+  constructor(readonly syms: ReadonlyMap<string, SymFacts> = new Map(), readonly atoms: ReadonlyMap<string, Atom> = new Map()) {}
+
+  static readonly EMPTY = new PathFacts();
+
+  get empty(): boolean {
+    return this.syms.size === 0 && this.atoms.size === 0;
+  }
+
+  /** Canonical text of the facts (display names left out): equal keys, same facts. */
+  key(): string {
+    if (this.keyCache !== null) return this.keyCache;
+    const parts: string[] = [];
+    for (const k of [...this.syms.keys()].sort()) {
+      const f = this.syms.get(k)!;
+      parts.push(`${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}p${(f.passed ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}`);
+    }
+    for (const k of [...this.atoms.keys()].sort()) parts.push(`${k}:${this.atoms.get(k)!.truth}`);
+    this.keyCache = parts.join(';');
+    return this.keyCache;
+  }
+
+  private withSym(sym: string, f: SymFacts | undefined): PathFacts {
+    const syms = new Map(this.syms);
+    if (f) syms.set(sym, f);
+    else syms.delete(sym);
+    return new PathFacts(syms, this.atoms);
+  }
+
+  /** Everything about `sym` is gone (it was written, or a call may have written it). */
+  forget(syms: readonly string[]): PathFacts {
+    if (!syms.some((s) => this.syms.has(s) || this.mentions(s))) return this;
+    const gone = new Set(syms);
+    const kept = new Map([...this.syms].filter(([s]) => !gone.has(s)));
+    const atoms = new Map([...this.atoms].filter(([, a]) => !a.syms.some((s) => gone.has(s))));
+    return new PathFacts(kept, atoms);
+  }
+
+  private mentions(sym: string): boolean {
+    for (const a of this.atoms.values()) if (a.syms.includes(sym)) return true;
+    return false;
+  }
+
+  /** `sym = value` (null: not a constant), or `sym += delta`. */
+  write(sym: string, value: number | null, delta?: number, text?: string): PathFacts {
+    const prior = this.syms.get(sym)?.val;
+    const base = this.forget([sym]);
+    if (delta !== undefined) return prior === undefined ? base : base.withSym(sym, { val: prior + delta, text: String(prior + delta) });
+    if (value === null) return base;
+    const truthy = text === 'true' || text === 'false';
+    return base.withSym(sym, { val: value, text: text ?? String(value), written: true, ...(truthy ? { truthy } : {}) });
+  }
+
+  /** The back edge of a loop: the counter moves on; the value it had on this iteration is passed. */
+  advance(c: LoopCounter): PathFacts {
+    const f = this.syms.get(c.sym);
+    const passed = new Set(f?.passed ?? []);
+    if (f?.val !== undefined) passed.add(f.val);
+    const base = this.forget([c.sym]);
+    const next: SymFacts = { passed: [...passed].sort((a, b) => a - b) };
+    if (c.step > 0) next.atLeast = c.start + c.step;
+    else next.atMost = c.start + c.step;
+    return base.withSym(c.sym, next);
+  }
+
+  /** Facts both paths share (what is known after joining them). */
+  intersect(o: PathFacts): PathFacts {
+    if (o === this || o.key() === this.key()) return this;
+    const syms = new Map<string, SymFacts>();
+    for (const [s, a] of this.syms) {
+      const b = o.syms.get(s);
+      if (!b) continue;
+      const f: SymFacts = {};
+      if (a.val !== undefined && a.val === b.val) Object.assign(f, { val: a.val, text: a.text, truthy: a.truthy });
+      const nots = (a.nots ?? []).filter((v) => b.nots?.includes(v));
+      if (nots.length) Object.assign(f, { nots, notTexts: a.notTexts?.filter((_, i) => nots.includes(a.nots![i])), truthy: a.truthy });
+      const passed = (a.passed ?? []).filter((v) => b.passed?.includes(v));
+      if (passed.length) f.passed = passed;
+      if (a.atLeast !== undefined && b.atLeast !== undefined) f.atLeast = Math.min(a.atLeast, b.atLeast);
+      if (a.atMost !== undefined && b.atMost !== undefined) f.atMost = Math.max(a.atMost, b.atMost);
+      if (Object.keys(f).length) syms.set(s, f);
+    }
+    const atoms = new Map([...this.atoms].filter(([k, a]) => o.atoms.get(k)?.truth === a.truth));
+    return new PathFacts(syms, atoms);
+  }
+
+  /** Whether `sym OP value` holds on this path: true, false, or null (not known). */
+  compare(sym: string, op: string, value: number): boolean | null {
+    const f = this.syms.get(sym);
+    if (!f) return null;
+    if (f.val !== undefined) return holds(op, f.val, value);
+    if (op === '==' || op === '!=') {
+      const ruledOut = f.nots?.includes(value) || f.passed?.includes(value)
+        || (f.atLeast !== undefined && value < f.atLeast) || (f.atMost !== undefined && value > f.atMost);
+      if (ruledOut) return op === '!=';
+      return null;
+    }
+    if (f.atLeast !== undefined) {
+      if (op === '>' && value < f.atLeast) return true;
+      if (op === '>=' && value <= f.atLeast) return true;
+      if (op === '<' && value <= f.atLeast) return false;
+      if (op === '<=' && value < f.atLeast) return false;
+    }
+    if (f.atMost !== undefined) {
+      if (op === '<' && value > f.atMost) return true;
+      if (op === '<=' && value >= f.atMost) return true;
+      if (op === '>' && value >= f.atMost) return false;
+      if (op === '>=' && value > f.atMost) return false;
+    }
+    return null;
+  }
+
+  /** The path learns `sym OP value` (already known not to be false). */
+  learn(sym: string, op: string, value: number, text: string, truthy: boolean): PathFacts {
+    const f = this.syms.get(sym) ?? {};
+    if (op === '==') return this.withSym(sym, { ...keepLoop(f), val: value, text, ...(truthy ? { truthy } : {}) });
+    if (op === '!=') {
+      if (f.val !== undefined) return this;
+      const nots = [...(f.nots ?? []), value].sort((a, b) => a - b);
+      return this.withSym(sym, { ...f, nots, notTexts: [...(f.notTexts ?? []), text], ...(truthy ? { truthy } : {}) });
+    }
+    return this.learnAtom(`${sym}${op}${value}`, true, [sym], `${sym} ${op} ${text}`);
+  }
+
+  /** Whether a value the condition tests was stored by the function on this path (a flag). */
+  decidesByFlag(c: Condition): boolean {
+    return symsOf(c).some((s) => this.syms.get(s)?.written);
+  }
+
+  atom(key: string): boolean | undefined {
+    return this.atoms.get(key)?.truth;
+  }
+
+  learnAtom(key: string, truth: boolean, syms: readonly string[], text: string): PathFacts {
+    if (this.atoms.get(key)?.truth === truth) return this;
+    const atoms = new Map(this.atoms);
+    atoms.set(key, { truth, syms, text });
+    return new PathFacts(this.syms, atoms);
+  }
+
+  /** "when `useCompute` is true and `mode` is Mode::Copy": the facts of this path that `common` does not have. */
+  describe(common: PathFacts): string[] {
+    const out: string[] = [];
+    for (const [s, f] of this.syms) {
+      const c = common.syms.get(s);
+      if (f.val !== undefined && c?.val !== f.val) {
+        out.push(f.truthy && (f.val === 0 || f.val === 1) ? `\`${s}\` is ${f.val ? 'true' : 'false'}` : `\`${s}\` is ${f.text ?? f.val}`);
+      } else if (f.nots && f.val === undefined) {
+        const texts = (f.notTexts ?? f.nots.map(String)).filter((_, i) => !c?.nots?.includes(f.nots![i]));
+        if (texts.length) out.push(f.truthy && f.nots.length === 1 && f.nots[0] === 0 ? `\`${s}\` is true` : `\`${s}\` is not ${texts.join(' or ')}`);
+      }
+    }
+    for (const [k, a] of this.atoms) if (common.atoms.get(k)?.truth !== a.truth) out.push(`\`${a.text}\` is ${a.truth}`);
+    return out;
+  }
+}
+
+function keepLoop(f: SymFacts): SymFacts {
+  return f.passed || f.atLeast !== undefined || f.atMost !== undefined ? { passed: f.passed, atLeast: f.atLeast, atMost: f.atMost } : {};
+}
+
+function holds(op: string, a: number, b: number): boolean {
+  switch (op) {
+    case '==': return a === b;
+    case '!=': return a !== b;
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case '>': return a > b;
+    default: return a >= b;
+  }
+}
+
+const NEGATE: Record<string, string> = { '==': '!=', '!=': '==', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
+const MIRROR: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+
+type Cmp = Extract<Condition, { left: Field }>;
+
+/** The comparison as `sym OP value` (constant on the right), when it has that shape on this call's binding. */
+function symbolic(c: Cmp, binding: Binding | null): { sym: string; op: string; value: number; text: string } | null {
+  const l = substituteField(c.left, binding);
+  const r = substituteField(c.right, binding);
+  if (c.ls !== undefined && l.value === null && r.value !== null) return { sym: c.ls, op: c.op, value: r.value, text: c.right.text };
+  if (c.rs !== undefined && r.value === null && l.value !== null) return { sym: c.rs, op: MIRROR[c.op], value: l.value, text: c.left.text };
+  return null;
+}
+
+/** Whether condition `c` holds on a path with `facts` (and a helper's bound arguments): true, false or null. */
+export function decide(c: Condition, facts: PathFacts, binding: Binding | null): boolean | null {
+  if (c.op === 'opaque') return null;
+  if ('args' in c) {
+    const known = c.text !== undefined ? facts.atom(c.text) : undefined;
+    if (known !== undefined) return known;
+    const args = c.args.map((a) => decide(a, facts, binding));
+    if (c.op === '!') return args[0] === null ? null : !args[0];
+    if (c.op === '&&') return args.includes(false) ? false : args.every((a) => a === true) ? true : null;
+    return args.includes(true) ? true : args.every((a) => a === false) ? false : null;
+  }
+  const l = substituteField(c.left, binding).value;
+  const r = substituteField(c.right, binding).value;
+  if (l !== null && r !== null) return holds(c.op, l, r);
+  const s = symbolic(c, binding);
+  if (s) return facts.compare(s.sym, s.op, s.value);
+  const named = namedConstant(c, binding);
+  if (named) {
+    const known = facts.atom(named.key);
+    return known === undefined ? null : known === named.equal;
+  }
+  if (c.ls !== undefined && c.rs !== undefined) {
+    const direct = facts.atom(`${c.ls}${c.op}${c.rs}`);
+    if (direct !== undefined) return direct;
+    const negated = facts.atom(`${c.ls}${NEGATE[c.op]}${c.rs}`);
+    if (negated !== undefined) return !negated;
+  }
+  return null;
+}
+
+/** The facts of a path on which `c` has just been found to be `truth` (null: that cannot happen). */
+export function assume(c: Condition, facts: PathFacts, truth: boolean, binding: Binding | null): PathFacts | null {
+  const d = decide(c, facts, binding);
+  if (d !== null) return d === truth ? facts : null;
+  if (c.op === 'opaque') return facts;
+  if ('args' in c) {
+    if (c.op === '!') return assume(c.args[0], facts, !truth, binding);
+    const [a, b] = c.args;
+    // `a && b` true: both hold; `a || b` false: neither does.
+    if ((c.op === '&&') === truth) {
+      const fa = assume(a, facts, truth, binding);
+      return fa && assume(b, fa, truth, binding);
+    }
+    // `a && b` false (or `a || b` true): one side is known when the other is decided.
+    const da = decide(a, facts, binding);
+    const db = decide(b, facts, binding);
+    if (da === truth) return facts;
+    if (da !== null) return assume(b, facts, truth, binding);
+    if (db !== null) return assume(a, facts, truth, binding);
+    const syms = symsOf(c);
+    return c.text !== undefined && syms.length ? facts.learnAtom(c.text, truth, syms, c.text) : facts;
+  }
+  const s = symbolic(c, binding);
+  if (s) {
+    const op = truth ? s.op : NEGATE[s.op];
+    return facts.learn(s.sym, op, s.value, s.text, !!c.truthy);
+  }
+  const named = namedConstant(c, binding);
+  if (named) return facts.learnAtom(named.key, truth === named.equal, [named.sym], `${named.sym} == ${named.text}`);
+  if (c.ls !== undefined && c.rs !== undefined) return facts.learnAtom(`${c.ls}${c.op}${c.rs}`, truth, [c.ls, c.rs], `${c.ls} ${c.op} ${c.rs}`);
+  return facts;
+}
+
+/**
+ * `mode == Mode::Copy` where the constant's value is not known: the path still learns it by name (the same test
+ * later is decided; the same value under another name is not).
+ */
+function namedConstant(c: Cmp, binding: Binding | null): { key: string; sym: string; text: string; equal: boolean } | null {
+  if (c.op !== '==' && c.op !== '!=') return null;
+  const l = substituteField(c.left, binding);
+  const r = substituteField(c.right, binding);
+  const side = c.ls !== undefined && c.rs === undefined && l.value === null && r.param === undefined ? { sym: c.ls, other: c.right }
+    : c.rs !== undefined && c.ls === undefined && r.value === null && l.param === undefined ? { sym: c.rs, other: c.left } : null;
+  if (!side || side.other.param !== undefined) return null;
+  const text = side.other.text.replace(/\s+/g, '');
+  return { key: `${side.sym}==#${text}`, sym: side.sym, text, equal: c.op === '==' };
+}
+
+function symsOf(c: Condition): string[] {
+  if (c.op === 'opaque') return [];
+  if ('args' in c) return c.args.flatMap(symsOf);
+  return [c.ls, c.rs].filter((s): s is string => s !== undefined);
+}
+
+/** Whether a condition names any value a path can know something about. */
+export function isSymbolic(c: Condition | undefined): boolean {
+  return !!c && symsOf(c).length > 0;
+}
+
+type Label = Exclude<SwitchLabel, 'default'>;
+
+/** Whether `sym` equals a case label on this path (by value when it folds, else by name). */
+export function labelHolds(facts: PathFacts, sym: string, l: Label): boolean | null {
+  if (l.value !== null) return facts.compare(sym, '==', l.value);
+  const known = facts.atom(`${sym}==#${l.text}`);
+  return known === undefined ? null : known;
+}
+
+/** The path learns that `sym` is (or is not) the label's value. */
+export function learnLabel(facts: PathFacts, sym: string, l: Label, truth: boolean): PathFacts {
+  if (l.value !== null) return facts.learn(sym, truth ? '==' : '!=', l.value, l.text, false);
+  return facts.learnAtom(`${sym}==#${l.text}`, truth, [sym], `${sym} == ${l.text}`);
+}
