@@ -23,8 +23,8 @@ interface Flow {
 const MAX_LOOP_ITERATIONS = 4;
 const MAX_CALL_DEPTH = 4;
 
-/** Events applied to more than one path, per analysed function (see PATH_WORK_BUDGET). */
-const pathWork = new WeakMap<TrackEnv, number>();
+/** Events applied to more than one path, per evaluation of a function body (see PATH_WORK_BUDGET). */
+const pathWork = new WeakMap<Interpreter, number>();
 
 const flowOf = (normal: Paths | null): Flow => ({ normal, breaks: null, continues: null, returns: null });
 
@@ -40,7 +40,7 @@ export class Interpreter {
   }
 
   private cap(): number {
-    return pathCap(pathWork.get(this.env) ?? 0);
+    return pathCap(pathWork.get(this) ?? 0);
   }
 
   /** Interpret a whole function body from `state`; returns the state at its exits. */
@@ -227,7 +227,7 @@ export class Interpreter {
   private event(e: Event, paths: Paths): Paths {
     if (paths.length === 1) return [{ facts: paths[0].facts, state: this.apply(e, paths[0].state) }];
     // A helper call on several paths evaluates the helper's body on each: it weighs more than a command.
-    pathWork.set(this.env, (pathWork.get(this.env) ?? 0) + (paths.length - 1) * (e.kind === 'user-call' ? 10 : 1));
+    pathWork.set(this, (pathWork.get(this) ?? 0) + (paths.length - 1) * (e.kind === 'user-call' ? 10 : 1));
     // Paths that differ only in their facts (a flag was set) have one state: the event applies to it once.
     const states: TrackState[] = [];
     const group = paths.map((p) => {

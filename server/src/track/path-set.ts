@@ -15,7 +15,8 @@ export type Paths = Path[];
 export const MAX_PATHS = 8;
 
 /**
- * Work budget per analysed function (its helpers included): events applied to more than one path. Past it, paths
+ * Work budget per evaluation of a function body (a helper evaluated at a call site has its own): events applied to
+ * more than one path. Past it, paths
  * are joined as soon as they meet (the facts they share are kept), so the cost of path facts stays bounded.
  */
 export const PATH_WORK_BUDGET = 400;
