@@ -52,7 +52,12 @@ function preferLocalBuild(name: string): void {
 async function main(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { extension: join(clientDir, 'src', 'extension.ts'), server: join(root, 'server', 'src', 'lsp', 'main.ts') },
+    entryPoints: {
+      extension: join(clientDir, 'src', 'extension.ts'),
+      server: join(root, 'server', 'src', 'lsp', 'main.ts'),
+      // The server starts its analyses in a worker thread from this file, beside server.js (analysis-host.ts).
+      'analysis-worker': join(root, 'server', 'src', 'lsp', 'analysis-worker.ts'),
+    },
     outdir: dist,
     bundle: true,
     platform: 'node',

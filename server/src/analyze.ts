@@ -1,5 +1,6 @@
 // analyze(text, uri, options) → findings and extracted facts: the single entry both surfaces (CLI, LSP) call.
 // Data flows parse → extract → track → rules → report; this file only wires the layers together.
+import { throwIfCancelled, type CancelCheck } from './cancel';
 import { extractFacts } from './extract/extract';
 import type { FileFacts } from './extract/facts';
 import type { Tree } from './parse/parser';
@@ -22,6 +23,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   tree?: Tree;
   /** Other files' helper functions, for call-site evaluation of helpers defined elsewhere. */
   workspace?: WorkspaceIndex;
+  /** Consulted between phases and functions; true abandons the analysis with AnalysisCancelled (cancel.ts). */
+  isCancelled?: CancelCheck;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -83,7 +86,10 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   // number agree with parse/positions.ts; a tree parsed from the original text is then not reused.
   const text = normalizeLoneCarriageReturns(source);
   const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
-  return analyzeFacts(extractFacts(tree, text), text, uri, options);
+  throwIfCancelled(options.isCancelled);
+  const facts = extractFacts(tree, text);
+  throwIfCancelled(options.isCancelled);
+  return analyzeFacts(facts, text, uri, options);
 }
 
 /**
@@ -91,13 +97,17 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
  * facts are only read, so a multi-file run re-tracks a file with the other files' helpers from the facts it kept
  * (cli/cross-file.ts) instead of parsing and extracting it again; the result equals analyze() with the same options.
  */
-export function analyzeFacts(facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace'> = {}): AnalysisResult {
+export function analyzeFacts(
+  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled'> = {},
+): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
   const findings: ReportedFinding[] = [];
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
-  const { siteStates: tracked, unresolved, problems } = runTracker(facts, uri, active, config, options.workspace);
+  throwIfCancelled(options.isCancelled);
+  const { siteStates: tracked, unresolved, problems } = runTracker(facts, uri, active, config, options.workspace, options.isCancelled);
+  throwIfCancelled(options.isCancelled);
   reportProblems(problems, active);
   const lines = splitLines(text);
   for (const f of findings) f.fingerprintText ??= textOf(lines, f.range).replace(/\s+/g, '');

@@ -24,8 +24,27 @@ export const OPEN_RULE_DOCS = 'barrierlint.openRuleDocs';
 export interface CodeActionRequest {
   doc: StoredDocument;
   params: CodeActionParams;
-  /** A fresh analysis of the function around a line (computed only when an action needs facts). */
+  /** A fresh analysis of the function around a line (one of codeActionLines(), computed beforehand). */
   analysisAt: (line: number) => AnalysisResult | undefined;
+}
+
+/** The lines whose function needs a fresh analysis (facts, tracked state) for the actions this request may get. */
+export function codeActionLines(request: Omit<CodeActionRequest, 'analysisAt'>): number[] {
+  const lines = new Set<number>();
+  const { params, doc } = request;
+  if (wanted(params.context.only, CodeActionKind.QuickFix)) {
+    for (const diagnostic of params.context.diagnostics ?? []) {
+      const data = diagnosticData(diagnostic);
+      if (data && data.fixes.length === 0 && isStateMismatch(data.rule)) lines.add(diagnostic.range.start.line);
+    }
+  }
+  if (wanted(params.context.only, CodeActionKind.RefactorRewrite) && legacyNear(doc.text, params.range.start.line)) lines.add(params.range.start.line);
+  return [...lines];
+}
+
+/** Only legacy barriers have refactorings: a line without one needs no analysis at all. */
+function legacyNear(text: string, line: number): boolean {
+  return text.split(/\r\n|\r|\n/).slice(Math.max(0, line - 1), line + 2).some((l) => l.includes('RESOURCE_BARRIER'));
 }
 
 function wanted(only: readonly string[] | undefined, kind: string): boolean {
@@ -92,10 +111,8 @@ export function codeActions(request: CodeActionRequest): CodeAction[] {
   if (wanted(params.context.only, CodeActionKind.QuickFix)) {
     for (const diagnostic of params.context.diagnostics ?? []) actions.push(...actionsFor(request, diagnostic, lines));
   }
-  // Only legacy barriers have refactorings: a line without one needs no analysis at all.
   const line = params.range.start.line;
-  const legacyHere = lines().slice(Math.max(0, line - 1), line + 2).some((l) => l.includes('RESOURCE_BARRIER'));
-  const facts = legacyHere && wanted(params.context.only, CodeActionKind.RefactorRewrite) ? request.analysisAt(line)?.facts : undefined;
+  const facts = wanted(params.context.only, CodeActionKind.RefactorRewrite) && legacyNear(doc.text, line) ? request.analysisAt(line)?.facts : undefined;
   if (facts) {
     actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range }));
   }

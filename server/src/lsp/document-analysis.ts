@@ -1,24 +1,15 @@
-// Runs analyses of open documents (the whole file, or only the function an edit touched: incremental-analysis.ts)
-// and keeps the latest result per document for hover, code actions and inlay hints. Binary files and files over
-// the size cap are not analysed: they get one info diagnostic instead.
-import type { Connection, Diagnostic } from 'vscode-languageserver';
+// The JSON-RPC thread's view of the analyses of open documents: asks the worker (analysis-host.ts) for an analysis
+// of a document's current version, keeps the latest result per document for hover and inlay hints, and publishes
+// diagnostics. A result is published only while its version is still the document's current one.
+import type { CancellationToken, Connection } from 'vscode-languageserver';
 import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
-import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import { analysisAround, analyzeEditedFunction, analyzeFile, type DocumentFacts } from './incremental-analysis';
-import type { DocumentConfig } from './project-config';
-import type { WorkspaceSummaries } from './workspace-summaries';
-import { skipReason } from '../files/skip-reason';
-import { yieldToEventLoop, type ScheduledRun } from './scheduler';
+import type { AnalysisHost, PendingRequest } from './analysis-host';
+import type { AnalysisAtValue, DocumentConfigData, DocumentResult } from './analysis-protocol';
+import type { ScheduledRun } from './scheduler';
 
-export interface DocumentResult {
-  version: number;
-  /** Undefined when the file was skipped (binary, too large, or ignored by its configuration). */
-  result: DocumentFacts | undefined;
-  diagnostics: Diagnostic[];
-  elapsedMs: number;
-  platform: string;
-}
+export { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
+export type { DocumentResult } from './analysis-protocol';
 
 /** Sent after each published analysis; the VS Code client shows it in its status item. */
 export const ANALYZED_NOTIFICATION = 'barrierlint/analyzed';
@@ -32,90 +23,102 @@ export interface AnalyzedParams {
   findings: number;
 }
 
+interface InFlight {
+  version: number;
+  wholeFile: boolean;
+  request: PendingRequest<DocumentResult | null>;
+  result: Promise<DocumentResult | undefined>;
+}
 
-/** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
-export const TREES_KEPT = 8;
+/** Resolves when the token is cancelled (never otherwise). */
+function whenCancelled(token: CancellationToken | undefined): Promise<'cancelled'> {
+  return new Promise((resolve) => {
+    if (token?.isCancellationRequested) resolve('cancelled');
+    token?.onCancellationRequested(() => resolve('cancelled'));
+  });
+}
 
 export class DocumentAnalysis {
   private readonly results = new Map<string, DocumentResult>();
-  /** Documents holding a syntax tree, least recently analysed first (a 6,000-line file's tree is ~7 MB). */
-  private readonly withTrees = new Map<string, StoredDocument>();
+  private readonly inFlight = new Map<string, InFlight>();
 
   constructor(
     private readonly connection: Connection,
-    private readonly configFor: (uri: string) => DocumentConfig,
-    private readonly summaries: WorkspaceSummaries,
+    private readonly host: AnalysisHost,
+    private readonly configFor: (uri: string) => DocumentConfigData,
   ) {}
 
-  /**
-   * Analyses a document now (synchronously) and caches the result: only the edited function when the edits since
-   * the previous analysis allow it, the whole file when `wholeFile` is set or they do not.
-   */
-  analyzeNow(doc: StoredDocument, wholeFile = false): DocumentResult {
-    const started = performance.now();
-    const { config, ignored } = this.configFor(doc.uri);
-    const reason = skipReason(doc.text);
-    let result: DocumentFacts | undefined;
-    let diagnostics: Diagnostic[];
-    if (ignored || reason) {
-      doc.takeEdits();
-      diagnostics = reason && !ignored ? [skippedFileDiagnostic(reason)] : [];
-    } else {
-      const previous = wholeFile ? undefined : this.results.get(doc.uri)?.result;
-      const workspace = this.summaries.index;
-      const whole = () => {
-        const file = analyzeFile(doc, config, workspace);
-        if (file.facts) this.summaries.update(doc.uri, file.facts);
-        return file;
-      };
-      result = analyzeEditedFunction(doc, config, previous, workspace) ?? whole();
-      this.keepTree(doc);
-      result = { findings: result.findings, sites: result.sites, spans: result.spans, mode: result.mode };
-      diagnostics = result.findings.map(findingToDiagnostic);
-    }
-    const elapsedMs = performance.now() - started;
-    const entry = { version: doc.version, result, diagnostics, elapsedMs, platform: config.platform };
-    this.results.set(doc.uri, entry);
+  /** Asks the worker for an analysis of the document's current version (joining one already under way). */
+  private request(doc: StoredDocument, wholeFile: boolean): InFlight {
+    const running = this.inFlight.get(doc.uri);
+    if (running && running.version === doc.version && (running.wholeFile || !wholeFile)) return running;
+    const request = this.host.request<DocumentResult | null>({
+      type: 'analyze', uri: doc.uri, version: doc.version, wholeFile, config: this.configFor(doc.uri),
+    });
+    const entry: InFlight = {
+      version: doc.version,
+      wholeFile,
+      request,
+      result: request.outcome.then((outcome) => {
+        if (this.inFlight.get(doc.uri) === entry) this.inFlight.delete(doc.uri);
+        if ('cancelled' in outcome || !outcome.value) return undefined;
+        const latest = this.results.get(doc.uri);
+        if (!latest || latest.version <= outcome.value.version) this.results.set(doc.uri, outcome.value);
+        return outcome.value;
+      }),
+    };
+    this.inFlight.set(doc.uri, entry);
     return entry;
   }
 
-  private keepTree(doc: StoredDocument): void {
-    this.withTrees.delete(doc.uri);
-    this.withTrees.set(doc.uri, doc);
-    for (const [uri, old] of this.withTrees) {
-      if (this.withTrees.size <= TREES_KEPT) break;
-      old.tree = undefined;
-      this.withTrees.delete(uri);
-    }
+  /** A newer version arrived (or the document closed): the analysis under way for an older one is abandoned. */
+  supersede(uri: string): void {
+    const running = this.inFlight.get(uri);
+    if (running) this.host.cancel(running.request.id);
+  }
+
+  /** The result for the document's current version; undefined when the request was cancelled or superseded. */
+  async current(doc: StoredDocument, token?: CancellationToken): Promise<DocumentResult | undefined> {
+    const cached = this.results.get(doc.uri);
+    if (cached && cached.version === doc.version) return cached;
+    const result = await Promise.race([this.request(doc, false).result, whenCancelled(token)]);
+    return result === 'cancelled' ? undefined : result;
+  }
+
+  /** The latest result, whatever its version (hover answers from it rather than wait). */
+  cached(uri: string): DocumentResult | undefined {
+    return this.results.get(uri);
   }
 
   /** A fresh analysis of the function around `line` (code actions need field texts, calls and tracked state). */
-  analysisAt(doc: StoredDocument, line: number): AnalysisResult | undefined {
-    const spans = this.current(doc).result?.spans;
-    return spans ? analysisAround(doc, this.configFor(doc.uri).config, spans, line, this.summaries.index) : undefined;
+  async analysisAt(doc: StoredDocument, line: number, token?: CancellationToken): Promise<AnalysisResult | undefined> {
+    if (!(await this.current(doc, token))) return undefined;
+    const request = this.host.request<AnalysisAtValue>({ type: 'analysisAt', uri: doc.uri, version: doc.version, line, config: this.configFor(doc.uri) });
+    const outcome = await Promise.race([request.outcome, whenCancelled(token)]);
+    if (outcome === 'cancelled') {
+      this.host.cancel(request.id);
+      return undefined;
+    }
+    return 'cancelled' in outcome ? undefined : outcome.value.result;
   }
 
-  /** The result for the document's current version, analysing it if the cached one is older. */
-  current(doc: StoredDocument): DocumentResult {
+  /** The scheduler's job: analyse in the worker, publish only if the version is still current. */
+  async run(doc: StoredDocument, run: ScheduledRun, isCurrent: (run: ScheduledRun) => boolean): Promise<AnalyzedParams['scope'] | 'cancelled'> {
     const cached = this.results.get(doc.uri);
-    return cached && cached.version === doc.version ? cached : this.analyzeNow(doc);
+    const entry = !run.wholeFile && cached && cached.version === doc.version
+      ? cached
+      : await this.request(doc, run.wholeFile).result;
+    if (!entry) return 'cancelled';
+    if (isCurrent(run)) await this.publish(entry);
+    return entry.scope;
   }
 
-  /** The scheduler's job: analyse, let queued edits arrive, publish only if the version is still current. */
-  async run(doc: StoredDocument, run: ScheduledRun, isCurrent: (run: ScheduledRun) => boolean): Promise<AnalyzedParams['scope']> {
-    // A hover or code action may already have analysed this version (current() does): publish that result.
-    const entry = run.wholeFile ? this.analyzeNow(doc, true) : this.current(doc);
-    await yieldToEventLoop();
-    if (isCurrent(run)) await this.publish(doc.uri, entry);
-    return entry.result?.mode ?? 'skipped';
-  }
-
-  async publish(uri: string, entry: DocumentResult): Promise<void> {
-    await this.connection.sendDiagnostics({ uri, version: entry.version, diagnostics: entry.diagnostics });
+  async publish(entry: DocumentResult): Promise<void> {
+    await this.connection.sendDiagnostics({ uri: entry.uri, version: entry.version, diagnostics: entry.diagnostics });
     const params: AnalyzedParams = {
-      uri,
+      uri: entry.uri,
       version: entry.version,
-      scope: entry.result?.mode ?? 'skipped',
+      scope: entry.scope,
       platform: entry.platform,
       elapsedMs: Math.round(entry.elapsedMs * 10) / 10,
       findings: entry.diagnostics.length,
@@ -125,12 +128,9 @@ export class DocumentAnalysis {
 
   /** Forgets a closed document and clears its diagnostics. */
   async forget(uri: string): Promise<void> {
+    this.supersede(uri);
     this.results.delete(uri);
-    this.withTrees.delete(uri);
+    this.inFlight.delete(uri);
     await this.connection.sendDiagnostics({ uri, diagnostics: [] });
-  }
-
-  cached(uri: string): DocumentResult | undefined {
-    return this.results.get(uri);
   }
 }

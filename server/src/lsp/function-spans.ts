@@ -156,14 +156,14 @@ export interface ReducedDocument {
 
 /**
  * The reduced document for re-analysing `focus` alone, or undefined when that would not be faithful: the function
- * is called from elsewhere in the file (its callers' findings could change; ignored with `factsOnly`), its brackets
+ * is called from elsewhere in the file (its callers' findings could change; ignored with `ignoreCallers`), its brackets
  * do not balance, or a function to drop shares a line with code that stays.
  */
 export function reducedDocument(
   text: string,
   spans: readonly FunctionSpan[],
   focus: FunctionSpan,
-  options: { factsOnly?: boolean } = {},
+  options: { ignoreCallers?: boolean } = {},
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
@@ -183,7 +183,7 @@ export function reducedDocument(
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
   if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
-  if (!options.factsOnly && calledElsewhere(text, focus)) return undefined;
+  if (!options.ignoreCallers && calledElsewhere(text, focus)) return undefined;
   const dropped = spans.filter((s) => !keep.has(s));
   for (const s of dropped) {
     const head = (lines[s.range.startLine] ?? '').slice(0, s.range.startColumn);

@@ -2,10 +2,11 @@
 // edit since the previous analysis fell inside one function body — that function alone on a reduced copy of the
 // document (function-spans.ts), merged with the previous findings and sites of the rest, moved by the edits.
 import { analyze, type AnalysisResult, type SiteFact } from '../analyze';
+import type { CancelCheck } from '../cancel';
 import type { FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
-import { hasLoneCarriageReturn } from '../parse/positions';
 import { parseCpp } from '../parse/parser';
+import { hasLoneCarriageReturn } from '../parse/positions';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, outermostSpans, reducedDocument, shiftRange, type FunctionSpan } from './function-spans';
@@ -43,11 +44,26 @@ function movedSite(s: SiteFact, edits: readonly TreeEdit[]): SiteFact {
 const within = (r: Range, focus: Range): boolean => r.startLine >= focus.startLine && r.endLine <= focus.endLine;
 const byPosition = (a: Range, b: Range): number => a.startLine - b.startLine || a.startColumn - b.startColumn;
 
-/** Whole-file analysis, reusing the document's edited tree for an incremental re-parse. */
-export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConfig>, workspace?: WorkspaceIndex): DocumentFacts & { facts?: FileFacts } {
-  doc.takeEdits();
+export interface IncrementalOptions {
+  workspace?: WorkspaceIndex;
+  /** Abandons the analysis (AnalysisCancelled); the previous result and the pending edits stay as they were. */
+  isCancelled?: CancelCheck;
+  /**
+   * Re-analyse the edited function even when other functions of the file call it: their findings are kept as
+   * they were until the next whole-file analysis (the language server schedules one when typing pauses).
+   */
+  ignoreCallers?: boolean;
+}
+
+/**
+ * Whole-file analysis, reusing the document's edited tree for an incremental re-parse. The pending edits are
+ * consumed only once the analysis completed, so a cancelled one leaves them for the next.
+ */
+export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConfig>, options: IncrementalOptions = {}): DocumentFacts & { facts?: FileFacts } {
+  const { workspace, isCancelled } = options;
   doc.tree = parseCpp(doc.text, doc.tree);
-  const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace });
+  const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled });
+  doc.takeEdits();
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
   return { findings: result.findings, sites: result.sites, spans, mode: 'file', facts: result.facts };
 }
@@ -61,16 +77,17 @@ export function analyzeEditedFunction(
   doc: StoredDocument,
   config: Partial<BarrierlintConfig>,
   previous: DocumentFacts | undefined,
-  workspace?: WorkspaceIndex,
+  options: IncrementalOptions = {},
 ): DocumentFacts | undefined {
+  const { workspace, isCancelled } = options;
   // NOTE: function spans and tree edits count rows at '\n'; a document with lone '\r' line ends is analysed whole.
   if (!previous || hasLoneCarriageReturn(doc.text)) return undefined;
   const edits = doc.peekEdits();
   const { spans, edited } = applyEdits(previous.spans, edits);
   if (!edited) return undefined;
-  const reduced = reducedDocument(doc.text, spans, edited);
+  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers });
   if (!reduced) return undefined;
-  const result = analyze(reduced.text, doc.uri, { config, workspace });
+  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled });
   const focus = reduced.focus;
   const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
@@ -102,10 +119,10 @@ export function analysisAround(
   config: Partial<BarrierlintConfig>,
   spans: readonly FunctionSpan[],
   line: number,
-  workspace?: WorkspaceIndex,
+  options: IncrementalOptions = {},
 ): AnalysisResult | undefined {
   const focus = spans.find((s) => s.range.startLine <= line && line <= s.range.endLine);
   if (!focus || hasLoneCarriageReturn(doc.text)) return undefined;
-  const reduced = reducedDocument(doc.text, spans, focus, { factsOnly: true });
-  return analyze(reduced ? reduced.text : doc.text, doc.uri, { config, workspace });
+  const reduced = reducedDocument(doc.text, spans, focus, { ignoreCallers: true });
+  return analyze(reduced ? reduced.text : doc.text, doc.uri, { config, workspace: options.workspace, isCancelled: options.isCancelled });
 }

@@ -17,6 +17,8 @@ export interface SchedulerOptions {
   currentVersion(uri: string): number | undefined;
   run(run: ScheduledRun): Promise<void>;
   onError(uri: string, error: unknown): void;
+  /** Called when a running analysis of the document is cancelled (to abandon the work itself, not just its result). */
+  onCancelRunning?(uri: string): void;
 }
 
 class Run implements ScheduledRun {
@@ -50,7 +52,11 @@ export class AnalysisScheduler {
     const timer = this.timers.get(uri);
     if (timer) clearTimeout(timer);
     this.timers.delete(uri);
-    this.running.get(uri)?.cancel();
+    const running = this.running.get(uri);
+    if (running && !running.cancelled) {
+      running.cancel();
+      this.options.onCancelRunning?.(uri);
+    }
   }
 
   /** True when the result of `run` may be published: not cancelled and still the document's current version. */

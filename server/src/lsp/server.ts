@@ -5,6 +5,8 @@ import {
   CodeActionKind,
   createConnection,
   DidChangeConfigurationNotification,
+  LSPErrorCodes,
+  ResponseError,
   FileChangeType,
   LogMessageNotification,
   MessageType,
@@ -17,8 +19,10 @@ import {
 } from 'vscode-languageserver/node';
 import { DocumentStore } from '../parse/document-store';
 import { TOOL_NAME, toolVersion } from '../report/output-model';
+import { AnalysisHost } from './analysis-host';
 import { withCosts } from '../report/site-cost';
-import { codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
+import type { AnalysisResult } from '../analyze';
+import { codeActionLines, codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis } from './document-analysis';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlay-hints';
@@ -53,8 +57,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const logWarning = (message: string): void => notify(LogMessageNotification.type, MessageType.Warning, message);
   const logInfo = (message: string): void => notify(LogMessageNotification.type, MessageType.Info, message);
   const project = new ProjectConfig(settings, warn);
-  const summaries = new WorkspaceSummaries();
-  const analysis = new DocumentAnalysis(connection, (uri) => project.forUri(uri), summaries);
+  const openDocuments = () => store.all().map((d) => ({ type: 'open' as const, uri: d.uri, languageId: d.languageId, version: d.version, text: d.text }));
+  const host = new AnalysisHost(openDocuments, (message) => logError(`barrierlint: the analysis worker stopped (${message}); restarted it`));
+  const summaries = new WorkspaceSummaries(host);
+  const analysis = new DocumentAnalysis(connection, host, (uri) => project.forUri(uri));
   const scheduler = new AnalysisScheduler({
     delayMs: DEBOUNCE_MS,
     currentVersion: (uri) => store.get(uri)?.version,
@@ -66,6 +72,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (scope === 'function' && scheduler.isCurrent(run)) scheduler.schedule(run.uri, WHOLE_FILE_AFTER_MS, true);
     },
     onError: (uri, error) => logError(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
+    onCancelRunning: (uri) => analysis.supersede(uri),
   });
   const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0, true));
 
@@ -134,13 +141,14 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (/\/barrierlint\.jsonc?$/.test(change.uri)) project.reset();
       else if (store.get(change.uri)) continue;
       else if (change.type === FileChangeType.Deleted) summaries.remove(change.uri);
-      else sources.push(summaries.indexFile(change.uri));
+      else sources.push(summaries.indexFiles([change.uri]));
     }
     Promise.all(sources).then(reanalyzeAll, (e) => logError(`barrierlint: re-reading changed files: ${describe(e)}`));
   });
 
   connection.onDidOpenTextDocument(({ textDocument: td }) => {
     store.open(td.uri, td.languageId, td.version, td.text);
+    host.post({ type: 'open', uri: td.uri, languageId: td.languageId, version: td.version, text: td.text });
     scheduler.schedule(td.uri, 0);
   });
   connection.onDidChangeTextDocument(({ textDocument: td, contentChanges }) => {
@@ -149,6 +157,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       logWarning(`barrierlint: ignored change to ${td.uri} (${outcome})`);
       return;
     }
+    analysis.supersede(td.uri);
+    host.post({ type: 'change', uri: td.uri, version: td.version, changes: contentChanges });
     if (settings.run === 'onType') scheduler.schedule(td.uri);
   });
   connection.onDidSaveTextDocument(({ textDocument: td }) => {
@@ -156,32 +166,48 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   connection.onDidCloseTextDocument(({ textDocument: td }) => {
     scheduler.cancel(td.uri);
-    if (store.close(td.uri)) analysis.forget(td.uri).catch(() => undefined);
+    if (store.close(td.uri)) {
+      host.post({ type: 'close', uri: td.uri });
+      analysis.forget(td.uri).catch(() => undefined);
+    }
   });
 
-  connection.onHover(({ textDocument, position }) => {
+  // Requests wait for the worker's analysis of the current version; a cancelled request stops waiting at once.
+  connection.onHover(async ({ textDocument, position }, token) => {
     const doc = store.get(textDocument.uri);
-    const entry = doc && analysis.current(doc);
+    const entry = doc && (await analysis.current(doc, token));
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     // With an Xbox Series platform each barrier site also shows its cost (report/site-cost.ts).
-    return entry?.result ? hoverAt(withCosts(entry.result.sites, entry.platform), position) : null;
+    return entry?.sites ? hoverAt(withCosts(entry.sites, entry.platform), position) : null;
   });
-  connection.onCodeAction((params) => {
+  connection.onCodeAction(async (params, token) => {
     const doc = store.get(params.textDocument.uri);
-    return doc ? codeActions({ doc, params, analysisAt: (line) => analysis.analysisAt(doc, line) }) : [];
+    if (!doc) return [];
+    const version = doc.version;
+    const needed = new Map<number, AnalysisResult | undefined>();
+    // The actions that need a fresh analysis name their lines first; the analyses then run in the worker.
+    const lines = codeActionLines({ doc, params });
+    for (const line of lines) needed.set(line, await analysis.analysisAt(doc, line, token));
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+    if (store.get(params.textDocument.uri)?.version !== version) return [];
+    return codeActions({ doc, params, analysisAt: (line) => needed.get(line) });
   });
   connection.onExecuteCommand((params) => {
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);
     const isOpen = (uri: string): boolean => !!store.get(uri);
-    return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, workspace: summaries.index });
+    return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, host });
   });
-  connection.languages.inlayHint.on(({ textDocument, range }) => {
+  connection.languages.inlayHint.on(async ({ textDocument, range }, token) => {
     const doc = store.get(textDocument.uri);
     if (!doc || !settings.inlayHints.enabled) return [];
-    const result = analysis.current(doc).result;
-    return result ? inlayHints(result.sites, range) : [];
+    const sites = (await analysis.current(doc, token))?.sites;
+    return sites ? inlayHints(sites, range) : [];
   });
 
-  connection.onShutdown(() => scheduler.dispose());
+  connection.onShutdown(async () => {
+    scheduler.dispose();
+    await host.dispose();
+  });
   connection.listen();
   return connection;
 }

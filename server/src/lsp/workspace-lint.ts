@@ -3,14 +3,12 @@
 // the event loop after each file so edits, hovers and the open files' analyses are never blocked for long.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
-import { analyze } from '../analyze';
-import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
-import { readSourceFile } from '../parse/read-policy';
 import { collectFiles } from '../files/collect';
-import type { WorkspaceIndex } from '../track/workspace';
-import { skipReason } from '../files/skip-reason';
+import { readSourceFile } from '../parse/read-policy';
+import { skippedFileDiagnostic } from '../report/lsp-diagnostics';
+import type { AnalysisHost } from './analysis-host';
+import type { DocumentResult } from './analysis-protocol';
 import type { ProjectConfig } from './project-config';
-import { yieldToEventLoop } from './scheduler';
 
 export const LINT_WORKSPACE = 'barrierlint.lintWorkspace';
 
@@ -21,8 +19,8 @@ export interface WorkspaceLintRequest {
   folders: readonly string[];
   isOpen(uri: string): boolean;
   project: ProjectConfig;
-  /** Helper functions of other files, evaluated at their call sites. */
-  workspace?: WorkspaceIndex;
+  /** The analysis worker (which also holds the helper functions of other files). */
+  host: AnalysisHost;
   limits?: { maxFiles: number; maxMillis: number };
 }
 
@@ -62,17 +60,21 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
     if (request.isOpen(uri)) continue;
     // NOTE: the CLI's read policy (regular files, size cap, binary, Windows-1252 fallback), so both agree.
     const source = readSourceFile(path);
-    const text = source.ok ? source.text : '';
-    const reason = source.ok ? skipReason(text) : source.message;
-    const diagnostics = reason
-      ? [skippedFileDiagnostic(reason)]
-      : analyze(text, uri, { config: request.project.forUri(uri).config, workspace: request.workspace }).findings.map(findingToDiagnostic);
+    let diagnostics;
+    let scope;
+    if (source.ok) {
+      const outcome = await request.host.request<DocumentResult>({ type: 'analyzeText', uri, text: source.text, config: request.project.forUri(uri) }).outcome;
+      if ('cancelled' in outcome) continue;
+      ({ diagnostics, scope } = outcome.value);
+    } else {
+      diagnostics = [skippedFileDiagnostic(source.message)];
+      scope = 'skipped';
+    }
     summary.files++;
-    if (reason) summary.skipped++;
+    if (scope === 'skipped') summary.skipped++;
     else summary.findings += diagnostics.length;
     await connection.sendDiagnostics({ uri, diagnostics });
     progress?.report(Math.round((100 * (index + 1)) / paths.length), path);
-    await yieldToEventLoop();
   }
   progress?.done();
   summary.elapsedMs = Math.round(performance.now() - started);

@@ -1,5 +1,6 @@
 // The tracker's entry point: every function of the file is interpreted from an empty state (resources are
 // "assumed at first use"), helper calls are evaluated with their arguments, and rules' tracked hooks fire.
+import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
 import { BudgetExceeded, FUNCTION_WORK_BUDGET } from './budget';
 import type { BarrierlintConfig } from '../types';
@@ -33,7 +34,10 @@ export interface TrackerHooks {
   barrier?: BarrierCheck;
 }
 
-export function runTracker(facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex): TrackOutput {
+export function runTracker(
+  facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
+  isCancelled?: CancelCheck,
+): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
   const problems: ExtractProblem[] = [];
@@ -43,6 +47,8 @@ export function runTracker(facts: FileFacts, uri: string, active: readonly { vis
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   for (const fn of facts.functions) {
     if (!fn.relevant) continue;
+    // Between functions, outside the per-function try: a cancellation is not an internal error.
+    throwIfCancelled(isCancelled);
     const env = new TrackEnv(uri, hooks, types, index, fn);
     env.endSplits = endSplits;
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);

@@ -1,0 +1,104 @@
+// The JSON-RPC thread's side of the analysis worker: starts the worker thread, keeps its copy of the open documents
+// in step (document messages are posted in order, before any request that depends on them), sends requests and
+// resolves them by id, and cancels them through a shared table the worker reads while it analyses. A worker that
+// crashes fails its pending requests; a fresh one is started and given the open documents again.
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { CANCEL_SLOTS, type DocumentMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
+
+export type Outcome<T> = { value: T } | { cancelled: true };
+
+/** A request without its id (the host assigns one). */
+export type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+export interface PendingRequest<T> {
+  id: number;
+  outcome: Promise<Outcome<T>>;
+}
+
+interface Waiting {
+  resolve: (outcome: Outcome<unknown>) => void;
+  reject: (error: Error) => void;
+}
+
+export class AnalysisHost {
+  private worker: Worker;
+  private readonly cancelTable = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private disposed = false;
+
+  /** `openDocuments` replays the open documents into a replacement worker after a crash. */
+  constructor(private readonly openDocuments: () => Extract<DocumentMessage, { type: 'open' }>[], private readonly onCrash: (message: string) => void) {
+    this.worker = this.spawn();
+  }
+
+  post(message: DocumentMessage): void {
+    this.worker.postMessage(message);
+  }
+
+  request<T>(body: RequestBody): PendingRequest<T> {
+    const id = this.nextId++;
+    // The slot may still hold an id cancelled CANCEL_SLOTS requests ago: clear it for this one.
+    Atomics.store(this.cancelTable, id % CANCEL_SLOTS, 0);
+    const outcome = new Promise<Outcome<T>>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (o: Outcome<unknown>) => void, reject });
+    });
+    this.worker.postMessage({ ...body, id });
+    return { id, outcome };
+  }
+
+  /** Cancels a queued or running request: it resolves as `{ cancelled: true }` (or with its value if it had finished). */
+  cancel(id: number): void {
+    Atomics.store(this.cancelTable, id % CANCEL_SLOTS, id);
+  }
+
+  /**
+   * Cancels every request, waits (briefly) for the worker to be idle, then stops it. NOTE: terminating a worker
+   * while it is inside tree-sitter's native parse aborts the whole process (a Napi::Error thrown during teardown),
+   * so the running request is given a chance to stop at its next cancellation check first.
+   */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const id of this.waiting.keys()) this.cancel(id);
+    const deadline = Date.now() + 5000;
+    while (this.waiting.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const [id, w] of this.waiting) {
+      this.waiting.delete(id);
+      w.resolve({ cancelled: true });
+    }
+    await this.worker.terminate();
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(path.join(__dirname, 'analysis-worker.js'), { workerData: { cancel: this.cancelTable.buffer } });
+    // The language server process ends when its connection does; a worker never keeps it alive.
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('error', (error) => this.replace(worker, error.stack ?? error.message));
+    worker.on('exit', (code) => this.replace(worker, `analysis worker exited with code ${code}`));
+    return worker;
+  }
+
+  private settle(reply: WorkerReply): void {
+    const waiting = this.waiting.get(reply.id);
+    if (!waiting) return;
+    this.waiting.delete(reply.id);
+    if ('error' in reply) waiting.reject(new Error(reply.error));
+    else if ('cancelled' in reply) waiting.resolve({ cancelled: true });
+    else waiting.resolve({ value: reply.value });
+  }
+
+  private replace(worker: Worker, message: string): void {
+    if (this.disposed || worker !== this.worker) return;
+    for (const [id, w] of this.waiting) {
+      this.waiting.delete(id);
+      w.reject(new Error(message));
+    }
+    this.onCrash(message);
+    void worker.terminate();
+    this.worker = this.spawn();
+    for (const open of this.openDocuments()) this.worker.postMessage(open);
+  }
+}

@@ -1,0 +1,62 @@
+// Messages between the language server's JSON-RPC thread (analysis-host.ts) and its analysis worker thread
+// (analysis-worker.ts). The worker mirrors the open documents (text and syntax tree) and runs every analysis, so
+// the JSON-RPC thread never blocks on one. Every value here is plain data (structured-clone safe).
+import type { Diagnostic } from 'vscode-languageserver';
+import type { AnalysisResult, SiteFact } from '../report/analysis-result';
+import type { TextChange } from '../parse/document-store';
+import type { BarrierlintConfig } from '../types';
+
+export interface DocumentConfigData {
+  config: BarrierlintConfig;
+  ignored: boolean;
+}
+
+/** What the JSON-RPC thread keeps of one analysis of an open document (hover, inlay hints, publishing). */
+export interface DocumentResult {
+  uri: string;
+  version: number;
+  diagnostics: Diagnostic[];
+  /** Undefined when the file was skipped (binary, too large, or ignored by its configuration). */
+  sites: SiteFact[] | undefined;
+  /** What was analysed: the whole file, only the edited function, or nothing (skipped). */
+  scope: 'file' | 'function' | 'skipped';
+  elapsedMs: number;
+  platform: string;
+}
+
+/** Notifications: keep the worker's copy of the open documents in step (no reply). */
+export type DocumentMessage =
+  | { type: 'open'; uri: string; languageId: string; version: number; text: string }
+  | { type: 'change'; uri: string; version: number; changes: TextChange[] }
+  | { type: 'close'; uri: string };
+
+/** Requests: each has an id; the worker answers with a WorkerReply of the same id. */
+export type WorkerRequest =
+  /** Analyse the open document at `version` (the function an edit touched, or the whole file). */
+  | { type: 'analyze'; id: number; uri: string; version: number; wholeFile: boolean; config: DocumentConfigData }
+  /** A fresh analysis of the function around `line`, with facts (code actions). */
+  | { type: 'analysisAt'; id: number; uri: string; version: number; line: number; config: DocumentConfigData }
+  /** Analyse a text that is not open (workspace lint). */
+  | { type: 'analyzeText'; id: number; uri: string; text: string; config: DocumentConfigData }
+  /** Read the helper functions of files from disk into the workspace index (one file per event-loop turn). */
+  | { type: 'index'; id: number; uris: string[]; maxMillis: number }
+  | { type: 'forgetHelpers'; id: number; uri: string };
+
+export type WorkerMessage = DocumentMessage | WorkerRequest;
+
+export type WorkerReply =
+  | { id: number; value: unknown }
+  | { id: number; cancelled: true }
+  | { id: number; error: string };
+
+export interface AnalysisAtValue {
+  result: AnalysisResult | undefined;
+}
+
+export interface IndexValue {
+  files: number;
+  truncated: boolean;
+}
+
+/** Slots of the shared cancellation table: a request is cancelled when its slot holds its id. */
+export const CANCEL_SLOTS = 1024;

@@ -1,0 +1,72 @@
+// Entry of the language server's analysis worker thread: applies document messages to its AnalysisCore and answers
+// requests. A request whose slot in the shared cancellation table holds its id is abandoned (a newer version of
+// the document arrived, or the client cancelled the request): the reply says `cancelled`. Indexing the workspace
+// reads one file per event-loop turn, so requests are answered in between.
+import { parentPort, workerData } from 'node:worker_threads';
+import { AnalysisCancelled } from '../cancel';
+import { AnalysisCore } from './analysis-core';
+import { CANCEL_SLOTS, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
+
+const cancelTable = new Int32Array((workerData as { cancel: SharedArrayBuffer }).cancel);
+const core = new AnalysisCore();
+
+const cancelled = (id: number) => (): boolean => Atomics.load(cancelTable, id % CANCEL_SLOTS) === id;
+
+function reply(message: WorkerReply): void {
+  parentPort?.postMessage(message);
+}
+
+async function index(request: Extract<WorkerRequest, { type: 'index' }>): Promise<void> {
+  const started = performance.now();
+  const isCancelled = cancelled(request.id);
+  let files = 0;
+  let truncated = false;
+  for (const uri of request.uris) {
+    if (isCancelled()) return reply({ id: request.id, cancelled: true });
+    if (performance.now() - started > request.maxMillis) {
+      truncated = true;
+      break;
+    }
+    if (!core.store.get(uri) && core.indexFile(uri)) files++;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  reply({ id: request.id, value: { files, truncated } });
+}
+
+function handle(request: WorkerRequest): unknown {
+  const isCancelled = cancelled(request.id);
+  switch (request.type) {
+    case 'analyze':
+      return core.analyze({ ...request, isCancelled }) ?? null;
+    case 'analysisAt':
+      return core.analysisAt({ ...request, isCancelled });
+    case 'analyzeText':
+      return core.analyzeText({ ...request, isCancelled });
+    case 'forgetHelpers':
+      core.workspace.delete(request.uri);
+      return null;
+    case 'index':
+      return undefined;
+  }
+}
+
+parentPort?.on('message', (message: WorkerMessage) => {
+  if (message.type === 'open' || message.type === 'change' || message.type === 'close') {
+    core.apply(message);
+    return;
+  }
+  if (message.type === 'index') {
+    index(message).catch((error: unknown) => reply({ id: message.id, error: String(error) }));
+    return;
+  }
+  if (cancelled(message.id)()) {
+    reply({ id: message.id, cancelled: true });
+    return;
+  }
+  try {
+    reply({ id: message.id, value: handle(message) });
+  } catch (error) {
+    if (error instanceof AnalysisCancelled) reply({ id: message.id, cancelled: true });
+    else reply({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});
