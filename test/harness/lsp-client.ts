@@ -87,7 +87,8 @@ export class TestClient {
   async diagnostics(
     uri: string,
     accept: (p: PublishDiagnosticsParams) => boolean = () => true,
-    timeoutMs = 5000,
+    // NOTE: generous: a fresh server starts its analysis worker (tree-sitter, queries) before the first result.
+    timeoutMs = 20_000,
   ): Promise<Diagnostic[]> {
     const found = await this.waitFor(() => this.published.find((p) => p.uri === uri && accept(p)), timeoutMs);
     return found.diagnostics;

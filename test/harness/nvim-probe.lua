@@ -1,10 +1,14 @@
 -- Neovim (0.7+) as a headless LSP client: start the server command, open a file, wait for diagnostics and write
 -- them as JSON lines. Driven by test/lsp/neovim.test.ts through environment variables:
---   BARRIERLINT_CMD (JSON array), BARRIERLINT_FILE, BARRIERLINT_OUT, BARRIERLINT_EXPECT (diagnostic count).
+--   BARRIERLINT_CMD (JSON array), BARRIERLINT_FILE, BARRIERLINT_OUT, BARRIERLINT_EXPECT (diagnostic count),
+--   optional BARRIERLINT_SETTINGS (JSON: the `settings` table of the README's Neovim recipe) and
+--   BARRIERLINT_SEVERITY (wait until every diagnostic has this severity: the settings were applied).
 local cmd = vim.fn.json_decode(os.getenv('BARRIERLINT_CMD'))
 local file = os.getenv('BARRIERLINT_FILE')
 local out = os.getenv('BARRIERLINT_OUT')
 local expected = tonumber(os.getenv('BARRIERLINT_EXPECT') or '1')
+local settings = os.getenv('BARRIERLINT_SETTINGS') and vim.fn.json_decode(os.getenv('BARRIERLINT_SETTINGS')) or nil
+local severity = tonumber(os.getenv('BARRIERLINT_SEVERITY') or '0')
 
 local function finish(lines)
   local f = assert(io.open(out, 'w'))
@@ -13,14 +17,21 @@ local function finish(lines)
   vim.cmd('qa!')
 end
 
-local id = vim.lsp.start_client({ name = 'barrierlint', cmd = cmd, root_dir = vim.fn.fnamemodify(file, ':p:h') })
+local id = vim.lsp.start_client({ name = 'barrierlint', cmd = cmd, root_dir = vim.fn.fnamemodify(file, ':p:h'), settings = settings })
 if not id then
   finish({ vim.fn.json_encode({ error = 'start_client failed' }) })
 end
 vim.cmd('edit ' .. vim.fn.fnameescape(file))
 vim.bo.filetype = 'cpp' -- -u NONE: no filetype detection; the filetype is the LSP languageId
 vim.lsp.buf_attach_client(0, id)
-vim.wait(15000, function() return #vim.diagnostic.get(0) >= expected end, 50)
+vim.wait(15000, function()
+  local got = vim.diagnostic.get(0)
+  if #got < expected then return false end
+  for _, d in ipairs(got) do
+    if severity > 0 and d.severity ~= severity then return false end
+  end
+  return true
+end, 50)
 
 local lines = {}
 for _, d in ipairs(vim.diagnostic.get(0)) do

@@ -58,4 +58,31 @@ describe('Neovim headless as LSP client', { skip }, () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('honours the README recipe `settings = { barrierlint = { rules = … } }` (pulled through workspace/configuration)', () => {
+    const text = readFileSync(EDITOR_FIXTURE, 'utf8');
+    const expected = parseExpectations(text);
+    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
+    const out = join(dir, 'diagnostics.jsonl');
+    try {
+      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
+          BARRIERLINT_FILE: EDITOR_FIXTURE,
+          BARRIERLINT_OUT: out,
+          BARRIERLINT_EXPECT: String(expected.length),
+          BARRIERLINT_SETTINGS: JSON.stringify({ barrierlint: { rules: { 'sync-none-access-mismatch': 'warning' } } }),
+          BARRIERLINT_SEVERITY: '2',
+        },
+      });
+      assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
+      const got = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as NvimDiagnostic);
+      assert.deepEqual(got.map((d) => [d.code, d.severity]), [['sync-none-access-mismatch', 2]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

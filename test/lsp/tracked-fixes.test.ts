@@ -1,5 +1,6 @@
-// "Set StateBefore / LayoutBefore to the tracked value": offered on the state-mismatch diagnostics, editing the
-// field where it is written, and leaving the code without that finding once applied.
+// "Match the tracked state": offered on the state-mismatch diagnostics, editing the before-side fields where they
+// are written (StateBefore; or LayoutBefore, AccessBefore and SyncBefore together), and checked by re-analysing the
+// fixed text: the finding is gone and no new finding appears.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver/node';
@@ -34,6 +35,13 @@ function apply(text: string, edits: TextEdit[]): string {
     .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
 }
 
+/** Findings of `after` that `before` did not have (by rule and line), the fixed one aside. */
+function newFindings(before: Diagnostic[], after: Diagnostic[], fixed: Diagnostic): string[] {
+  const key = (d: Diagnostic): string => `${String(d.code)}@${d.range.start.line}`;
+  const known = new Set(before.filter((d) => d !== fixed).map(key));
+  return after.map(key).filter((k) => !known.has(k));
+}
+
 describe('tracked-value quick fixes', () => {
   let pair: InProcessPair;
   let version = 1;
@@ -41,7 +49,7 @@ describe('tracked-value quick fixes', () => {
     const actions = (await pair.client.connection.sendRequest('textDocument/codeAction', {
       textDocument: { uri: URI }, range: diagnostic.range, context: { diagnostics: [diagnostic] },
     })) as CodeAction[];
-    return actions.find((a) => a.title.startsWith('Set '));
+    return actions.find((a) => a.title.startsWith('Match the tracked state'));
   };
 
   before(async () => {
@@ -56,14 +64,14 @@ describe('tracked-value quick fixes', () => {
     const mismatch = diagnostics.find((d) => d.code === 'legacy-state-mismatch');
     assert.ok(mismatch, JSON.stringify(diagnostics.map((d) => d.code)));
     const fix = await fixFor(mismatch);
-    assert.equal(fix?.title, 'Set StateBefore to D3D12_RESOURCE_STATE_RENDER_TARGET (the tracked state)');
+    assert.equal(fix?.title, 'Match the tracked state (StateBefore D3D12_RESOURCE_STATE_RENDER_TARGET)');
     assert.equal(fix.isPreferred, true);
     const fixed = apply(SOURCE, fix.edit!.changes![URI]);
     assert.match(fixed, /Transition\(rt, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PRESENT\)/);
     version++;
     await pair.client.change(URI, version, [{ text: fixed }]);
     const after = await pair.client.diagnostics(URI, (p) => p.version === version);
-    assert.ok(!after.some((d) => d.code === 'legacy-state-mismatch'));
+    assert.deepEqual(newFindings(diagnostics, after, mismatch), []);
   });
 
   it('sets LayoutBefore of an enhanced barrier to the tracked layout', async () => {
@@ -74,7 +82,26 @@ describe('tracked-value quick fixes', () => {
     const mismatch = diagnostics.find((d) => d.code === 'layout-before-mismatch');
     assert.ok(mismatch, JSON.stringify(diagnostics.map((d) => d.code)));
     const fix = await fixFor(mismatch);
-    assert.equal(fix?.title, 'Set LayoutBefore to D3D12_BARRIER_LAYOUT_RENDER_TARGET (the tracked layout)');
+    assert.equal(fix?.title, 'Match the tracked state (LayoutBefore D3D12_BARRIER_LAYOUT_RENDER_TARGET)');
     assert.equal(apply(text, fix.edit!.changes![URI]).includes('D3D12_BARRIER_LAYOUT_COPY_SOURCE'), false);
+  });
+
+  it('sets LayoutBefore, AccessBefore and SyncBefore together, so the fixed barrier is valid', async () => {
+    const wrong = 'D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_NO_ACCESS, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,\n        D3D12_BARRIER_LAYOUT_COPY_SOURCE, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE';
+    const text = SOURCE.replace('D3D12_BARRIER_SYNC_RENDER_TARGET, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_RENDER_TARGET, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,\n        D3D12_BARRIER_LAYOUT_RENDER_TARGET, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE', wrong);
+    assert.notEqual(text, SOURCE);
+    version++;
+    await pair.client.change(URI, version, [{ text }]);
+    const diagnostics = await pair.client.diagnostics(URI, (p) => p.version === version);
+    const mismatch = diagnostics.find((d) => d.code === 'layout-before-mismatch');
+    assert.ok(mismatch, JSON.stringify(diagnostics.map((d) => d.code)));
+    const fix = await fixFor(mismatch);
+    assert.equal(fix?.title, 'Match the tracked state (LayoutBefore D3D12_BARRIER_LAYOUT_RENDER_TARGET, AccessBefore D3D12_BARRIER_ACCESS_RENDER_TARGET, SyncBefore D3D12_BARRIER_SYNC_ALL)');
+    const fixed = apply(text, fix.edit!.changes![URI]);
+    version++;
+    await pair.client.change(URI, version, [{ text: fixed }]);
+    const after = await pair.client.diagnostics(URI, (p) => p.version === version);
+    assert.deepEqual(after.filter((d) => /^(layout|access)-before-mismatch$/.test(String(d.code))).map((d) => d.code), []);
+    assert.deepEqual(newFindings(diagnostics, after, mismatch), []);
   });
 });

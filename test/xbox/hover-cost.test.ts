@@ -1,4 +1,5 @@
-// The hover on a barrier shows its Xbox Series cost (the same `cost` object as `--format facts`), pc unchanged.
+// The hover on a barrier shows its Xbox Series cost (the same `cost` object as `--format facts`), worded like
+// `barrierlint --explain` (no raw object dump), pc unchanged.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyze } from '../../server/src/analyze';
@@ -18,15 +19,16 @@ void describe('hover cost', () => {
     const hover = hoverAt(withCosts(sites, 'xbox-series'), at);
     const text = (hover?.contents as { value: string }).value;
     assert.match(text, /`legacy-uav` on `texture0`/);
-    assert.match(text, /\*\*cost\*\*:/);
-    assert.match(text, /- drained: `VS`, `PS`, `CS`/);
-    assert.match(text, /- blocked: `ME`/);
-    assert.match(text, /- writeBack: `L0-L1`, `LM`/);
-    assert.match(text, /SyncBefore: `D3D12_BARRIER_SYNC_ALL_SHADING`/);
+    assert.match(text, /\*\*Cost on Xbox Series X\|S\*\*/);
+    assert.match(text, /- stages drained: `VS`, `PS`, `CS`/);
+    assert.match(text, /- stages blocked: `ME`/);
+    assert.match(text, /- caches written back: `L0-L1`, `LM`/);
+    assert.match(text, /translated by the driver to: SyncBefore `D3D12_BARRIER_SYNC_ALL_SHADING`/);
+    assert.doesNotMatch(text, /- 0:|- 1:/);
   });
 
   void it('has no cost on pc', () => {
     const text = (hoverAt(withCosts(sites, 'pc'), at)?.contents as { value: string }).value;
-    assert.doesNotMatch(text, /cost/);
+    assert.doesNotMatch(text, /cost|Cost/);
   });
 });

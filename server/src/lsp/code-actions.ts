@@ -26,6 +26,41 @@ export interface CodeActionRequest {
   params: CodeActionParams;
   /** A fresh analysis of the function around a line (one of codeActionLines(), computed beforehand). */
   analysisAt: (line: number) => AnalysisResult | undefined;
+  /**
+   * The client applies versioned `documentChanges`: every edit then names the document version it was computed
+   * for, and the client refuses it on any other version (an edit computed for older text must not land in newer).
+   */
+  versionedEdits?: boolean;
+  /** Offer the legacy→enhanced rewrite when the list's declared interface is not in the file. */
+  unknownListIsEnhanced?: boolean;
+}
+
+/** Turns `changes` edits into versioned documentChanges for the document's current version. */
+function versioned(action: CodeAction, doc: StoredDocument): CodeAction {
+  const edits = action.edit?.changes?.[doc.uri];
+  if (!edits) return action;
+  return { ...action, edit: { documentChanges: [{ textDocument: { uri: doc.uri, version: doc.version }, edits }] } };
+}
+
+/** One action per distinct edit (two diagnostics of one barrier offer the same whole fix), one preferred at most. */
+function distinct(actions: CodeAction[]): CodeAction[] {
+  const seen = new Map<string, CodeAction>();
+  let preferred = false;
+  for (const action of actions) {
+    const key = `${action.title}|${JSON.stringify(action.edit ?? action.command)}`;
+    const prior = seen.get(key);
+    if (prior) {
+      prior.diagnostics = [...(prior.diagnostics ?? []), ...(action.diagnostics ?? [])];
+      continue;
+    }
+    const copy = { ...action };
+    if (copy.isPreferred) {
+      if (preferred) delete copy.isPreferred;
+      preferred = true;
+    }
+    seen.set(key, copy);
+  }
+  return [...seen.values()];
 }
 
 /** The lines whose function needs a fresh analysis (facts, tracked state) for the actions this request may get. */
@@ -114,17 +149,26 @@ export function codeActions(request: CodeActionRequest): CodeAction[] {
   const line = params.range.start.line;
   const facts = wanted(params.context.only, CodeActionKind.RefactorRewrite) && legacyNear(doc.text, line) ? request.analysisAt(line)?.facts : undefined;
   if (facts) {
-    actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range }));
+    actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range, unknownListIsEnhanced: request.unknownListIsEnhanced }));
   }
-  return actions;
+  const unique = distinct(actions);
+  return request.versionedEdits ? unique.map((a) => versioned(a, doc)) : unique;
 }
 
-/** Runs a server command; unknown commands and bad arguments are ignored (returning null), never thrown. */
-export async function executeServerCommand(connection: Connection, params: ExecuteCommandParams): Promise<unknown> {
+/**
+ * Runs a server command; unknown commands and bad arguments are ignored (returning null), never thrown. A client
+ * without `window/showDocument` (Neovim 0.7) gets the documentation address as a message instead.
+ */
+export async function executeServerCommand(connection: Connection, params: ExecuteCommandParams, client: { showDocument: boolean }): Promise<unknown> {
   if (params.command === OPEN_RULE_DOCS) {
     const rule = params.arguments?.[0];
     if (typeof rule !== 'string' || !/^[a-z0-9-]+$/.test(rule)) return null;
-    const shown = await connection.window.showDocument({ uri: ruleDocsUrl(rule), external: true });
+    const uri = ruleDocsUrl(rule);
+    if (!client.showDocument) {
+      await connection.window.showInformationMessage(`barrierlint: documentation of ${rule}: ${uri}`);
+      return false;
+    }
+    const shown = await connection.window.showDocument({ uri, external: true });
     return shown.success;
   }
   return null;

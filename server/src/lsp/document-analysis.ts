@@ -1,7 +1,7 @@
 // The JSON-RPC thread's view of the analyses of open documents: asks the worker (analysis-host.ts) for an analysis
 // of a document's current version, keeps the latest result per document for hover and inlay hints, and publishes
 // diagnostics. A result is published only while its version is still the document's current one.
-import type { CancellationToken, Connection } from 'vscode-languageserver';
+import type { CancellationToken, Connection, Diagnostic } from 'vscode-languageserver';
 import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import type { AnalysisHost, PendingRequest } from './analysis-host';
@@ -46,6 +46,8 @@ export class DocumentAnalysis {
     private readonly connection: Connection,
     private readonly host: AnalysisHost,
     private readonly configFor: (uri: string) => DocumentConfigData,
+    /** What is shown of a result's diagnostics now (typing-calm.ts holds some back on the lines being typed). */
+    private readonly shown: (uri: string, diagnostics: readonly Diagnostic[]) => Diagnostic[] = (_uri, d) => [...d],
   ) {}
 
   /** Asks the worker for an analysis of the document's current version (joining one already under way). */
@@ -113,15 +115,22 @@ export class DocumentAnalysis {
     return entry.scope;
   }
 
+  /** Publishes the latest result again if it is for `version` (typing paused: the held diagnostics appear). */
+  async republish(uri: string, version: number | undefined): Promise<void> {
+    const latest = this.results.get(uri);
+    if (latest && latest.version === version) await this.publish(latest);
+  }
+
   async publish(entry: DocumentResult): Promise<void> {
-    await this.connection.sendDiagnostics({ uri: entry.uri, version: entry.version, diagnostics: entry.diagnostics });
+    const diagnostics = this.shown(entry.uri, entry.diagnostics);
+    await this.connection.sendDiagnostics({ uri: entry.uri, version: entry.version, diagnostics });
     const params: AnalyzedParams = {
       uri: entry.uri,
       version: entry.version,
       scope: entry.scope,
       platform: entry.platform,
       elapsedMs: Math.round(entry.elapsedMs * 10) / 10,
-      findings: entry.diagnostics.length,
+      findings: diagnostics.length,
     };
     await this.connection.sendNotification(ANALYZED_NOTIFICATION, params);
   }

@@ -4,6 +4,7 @@
 import type { Hover, Position, Range as LspRange } from 'vscode-languageserver';
 import type { SiteFact } from '../analyze';
 import { lookupEnumIdentifier } from '../model/enums';
+import type { CostReport } from '../report/site-cost';
 
 /** The keys every SiteFact has; anything else on a site is extra analysis output (tracked state, cost). */
 const BASE_KEYS = new Set(['kind', 'line', 'column', 'endLine', 'endColumn', 'resource', 'fields', 'tracked']);
@@ -48,12 +49,24 @@ export function rawValue(value: string | number): number | undefined {
   return total;
 }
 
+/** 2^64 as a double: what UINT64_MAX (0xffffffffffffffff) becomes as a JavaScript number. */
+const UINT64_MAX_AS_NUMBER = 2 ** 64;
+
 function formatRaw(value: number): string {
+  if (value >= UINT64_MAX_AS_NUMBER) return '`UINT64_MAX` (0xffffffffffffffff)';
+  if (value > Number.MAX_SAFE_INTEGER) return String(value);
   return value < 0 ? String(value) : `0x${value.toString(16)}`;
 }
 
+/** Enumerators that share a value with another name the code may have written (PRESENT is COMMON, 0). */
+const ALSO_NAMED: Readonly<Record<string, string>> = {
+  D3D12_RESOURCE_STATE_COMMON: 'D3D12_RESOURCE_STATE_PRESENT',
+};
+
 function formatField(value: string | number | null): string {
   if (value === null) return '*unknown*';
+  if (typeof value === 'string' && ALSO_NAMED[value]) return `\`${value}\` = \`${ALSO_NAMED[value]}\` (0x0)`;
+  if (typeof value === 'string' && /^(UINT64_MAX|0xffffffffffffffff)$/i.test(value)) return '`UINT64_MAX` (0xffffffffffffffff)';
   const raw = rawValue(value);
   const names = typeof value === 'number' ? formatRaw(value) : value.split('|').map((p) => `\`${p.trim()}\``).join(' \\| ');
   return raw === undefined || typeof value === 'number' ? names : `${names} (${formatRaw(raw)})`;
@@ -73,7 +86,28 @@ function formatExtra(value: unknown, depth = 0): string {
 }
 
 const trackedValue = (v: string): string =>
-  v === 'unknown' ? '*unknown*' : v.split(' or ').map((p) => `\`${p}\``).join(' or ');
+  v === 'unknown' ? '*unknown*' : v.split(' or ').map((p) => (ALSO_NAMED[p] ? `\`${p}\` (= \`${ALSO_NAMED[p]}\`)` : `\`${p}\``)).join(' or ');
+
+const names = (xs: string[] | null): string => (xs === null ? '*unknown*' : xs.length === 0 ? 'none' : xs.map((x) => `\`${x}\``).join(', '));
+
+/** The Xbox Series X|S cost in the words of `barrierlint --explain` (one line per stage/cache/decompression item). */
+export function renderCost(cost: CostReport): string[] {
+  const out = ['', '**Cost on Xbox Series X|S**', ''];
+  if (cost.translated) {
+    const fields = Object.entries(cost.translated).map(([k, v]) => `${k} ${v === null ? '*unknown*' : `\`${v}\``}`);
+    out.push(`- translated by the driver to: ${fields.length > 0 ? fields.join(', ') : '*unknown*'}`);
+  }
+  if (cost.split) out.push(`- split: ${cost.split === 'begin' ? 'begin — made immediate here, CE and PFP blocked' : 'end — ignored by the driver'}`);
+  out.push(`- stages drained: ${names(cost.drained)}`, `- stages blocked: ${names(cost.blocked)}`);
+  out.push(`- caches written back: ${names(cost.writeBack)}`, `- caches invalidated: ${names(cost.invalidate)}`);
+  const decompress = cost.decompress === null
+    ? '*unknown* (layouts not known, or not in the seed table)'
+    : cost.decompress.length === 0 ? 'none' : cost.decompress.map((d) => `${d.table}: ${d.states.length === 0 ? 'none' : d.states.join(', ')}`).join('; ');
+  out.push(`- decompression: ${decompress}`);
+  for (const n of cost.notes) out.push(`- note: ${n}`);
+  for (const d of cost.derived) out.push(`- derived (not in the seed tables): ${d}`);
+  return out;
+}
 
 /** The tracker's view of the resource around this barrier: layout, access and legacy state, before and after. */
 function renderTracked(tracked: NonNullable<SiteFact['tracked']>): string[] {
@@ -101,7 +135,9 @@ export function renderSite(site: SiteFact): string {
   }
   if (site.tracked) lines.push(...renderTracked(site.tracked));
   for (const [key, value] of Object.entries(site as unknown as Record<string, unknown>)) {
-    if (!BASE_KEYS.has(key) && value !== undefined) lines.push('', `**${key}**:${formatExtra(value)}`);
+    if (BASE_KEYS.has(key) || value === undefined) continue;
+    if (key === 'cost' && value && typeof value === 'object' && 'drained' in value) lines.push(...renderCost(value as CostReport));
+    else lines.push('', `**${key}**:${formatExtra(value)}`);
   }
   return lines.join('\n');
 }

@@ -70,8 +70,23 @@ function legacyBarrier(b: BarrierFact, src: SourceText): LegacyBarrier | undefin
   };
 }
 
-/** Refactorings for every legacy Transition/UAV barrier touching `range`. */
-export function legacyRewriteActions(input: { uri: string; text: string; facts: FileFacts; range: LspRange }): CodeAction[] {
+/**
+ * Legacy barriers of the same resource in the function: rewriting one of them alone would leave the others legacy,
+ * and mixing the models on one resource is an error (the interop rule).
+ */
+function otherLegacyBarriers(facts: FileFacts, fact: BarrierFact, scope: Range): boolean {
+  const key = fact.resource?.key;
+  if (!key) return true;
+  return facts.barriers.some((b) => b.site !== fact.site && b.kind.startsWith('legacy-') && within(b.range, scope) &&
+    (b.resource?.key === key || !b.resource?.key));
+}
+
+/**
+ * Refactorings for every legacy Transition/UAV barrier touching `range`: offered only when the list is declared
+ * ID3D12GraphicsCommandList7 or later (or `unknownListIsEnhanced`) and the barrier is the only legacy barrier of
+ * its resource in the function, so the result never mixes the two models on one resource.
+ */
+export function legacyRewriteActions(input: { uri: string; text: string; facts: FileFacts; range: LspRange; unknownListIsEnhanced?: boolean }): CodeAction[] {
   const actions: CodeAction[] = [];
   const src = new SourceText(input.text);
   for (const fact of input.facts.barriers) {
@@ -80,8 +95,9 @@ export function legacyRewriteActions(input: { uri: string; text: string; facts: 
     const subs = submissions(input.facts, fact.site);
     if (subs.length !== 1) continue;
     const [{ call, scope }] = subs;
-    if (!within(fact.range, scope)) continue;
+    if (!within(fact.range, scope) || otherLegacyBarriers(input.facts, fact, scope)) continue;
     const rewrites = rewriteLegacyBarrier({
+      unknownListIsEnhanced: input.unknownListIsEnhanced,
       text: input.text,
       barrier,
       call: { range: call.range, barrierCount: call.count.value },

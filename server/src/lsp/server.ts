@@ -27,6 +27,7 @@ import { DocumentAnalysis } from './document-analysis';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
+import { TypingCalm } from './typing-calm';
 import { ProjectConfig } from './project-config';
 import { normalizeSettings, type ServerSettings } from './settings';
 import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
@@ -46,6 +47,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let pullConfiguration = false;
   let registerConfiguration = false;
   let inlayRefresh = false;
+  let versionedEdits = false;
+  let showDocument = false;
   let workspaceFolders: string[] = [];
 
   // Messages to the client never throw or reject, even once the connection is gone (a late timer after exit).
@@ -60,7 +63,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const openDocuments = () => store.all().map((d) => ({ type: 'open' as const, uri: d.uri, languageId: d.languageId, version: d.version, text: d.text }));
   const host = new AnalysisHost(openDocuments, (message) => logError(`barrierlint: the analysis worker stopped (${message}); restarted it`));
   const summaries = new WorkspaceSummaries(host);
-  const analysis = new DocumentAnalysis(connection, host, (uri) => project.forUri(uri));
+  const typing = new TypingCalm((uri) => {
+    analysis.republish(uri, store.get(uri)?.version).catch((e) => logError(`barrierlint: publishing: ${describe(e)}`));
+  });
+  const analysis = new DocumentAnalysis(connection, host, (uri) => project.forUri(uri), (uri, d) => typing.filter(uri, d));
   const scheduler = new AnalysisScheduler({
     delayMs: DEBOUNCE_MS,
     currentVersion: (uri) => store.get(uri)?.version,
@@ -96,6 +102,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     pullConfiguration = !!caps.workspace?.configuration;
     registerConfiguration = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
+    versionedEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
+    showDocument = !!caps.window?.showDocument?.support;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     settings = normalizeSettings((params.initializationOptions as { settings?: unknown } | null)?.settings);
@@ -123,12 +131,28 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       .catch((e) => logError(`barrierlint: workspace indexing: ${describe(e)}`));
   };
 
+  // NOTE: Neovim 0.7 answers workspace/configuration from its `settings` table but does not declare the capability
+  // (nor send didChangeConfiguration): ask once anyway, and keep the initializationOptions settings unless the
+  // client answers with a non-empty barrierlint section.
+  const probeConfiguration = (): void => {
+    connection.workspace.getConfiguration([{ section: 'barrierlint' }])
+      .then((answer: unknown) => {
+        const [section] = Array.isArray(answer) ? (answer as unknown[]) : [];
+        if (!section || typeof section !== 'object' || Object.keys(section).length === 0) return;
+        settings = normalizeSettings(section);
+        project.reset(settings);
+        reanalyzeAll();
+      })
+      .catch(() => undefined);
+  };
+
   connection.onInitialized(() => {
     if (pullConfiguration && registerConfiguration) {
       connection.client.register(DidChangeConfigurationNotification.type, { section: 'barrierlint' })
         .catch((e) => logError(`barrierlint: registration: ${describe(e)}`));
     }
     if (pullConfiguration) refreshSettings().catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
+    else probeConfiguration();
     indexWorkspace();
   });
   connection.onDidChangeConfiguration((params) => {
@@ -159,13 +183,19 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
     analysis.supersede(td.uri);
     host.post({ type: 'change', uri: td.uri, version: td.version, changes: contentChanges });
-    if (settings.run === 'onType') scheduler.schedule(td.uri);
+    if (settings.run === 'onType') {
+      typing.changed(td.uri, contentChanges);
+      scheduler.schedule(td.uri);
+    }
   });
   connection.onDidSaveTextDocument(({ textDocument: td }) => {
-    if (store.get(td.uri)) scheduler.schedule(td.uri, 0);
+    if (!store.get(td.uri)) return;
+    typing.pause(td.uri);
+    scheduler.schedule(td.uri, 0);
   });
   connection.onDidCloseTextDocument(({ textDocument: td }) => {
     scheduler.cancel(td.uri);
+    typing.forget(td.uri);
     if (store.close(td.uri)) {
       host.post({ type: 'close', uri: td.uri });
       analysis.forget(td.uri).catch(() => undefined);
@@ -190,10 +220,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     for (const line of lines) needed.set(line, await analysis.analysisAt(doc, line, token));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     if (store.get(params.textDocument.uri)?.version !== version) return [];
-    return codeActions({ doc, params, analysisAt: (line) => needed.get(line) });
+    const unknownListIsEnhanced = settings.fixes.rewriteUnknownListTypes;
+    return codeActions({ doc, params, analysisAt: (line) => needed.get(line), versionedEdits, unknownListIsEnhanced });
   });
   connection.onExecuteCommand((params) => {
-    if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params);
+    if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params, { showDocument });
     const isOpen = (uri: string): boolean => !!store.get(uri);
     return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, host });
   });
@@ -206,6 +237,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onShutdown(async () => {
     scheduler.dispose();
+    typing.dispose();
     await host.dispose();
   });
   connection.listen();

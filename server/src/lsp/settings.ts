@@ -15,6 +15,8 @@ export interface ServerSettings {
   rules: Record<string, Level>;
   run: RunMode;
   inlayHints: { enabled: boolean };
+  /** Offer the legacy→enhanced rewrite when the list's interface version is unknown (default: only 7+). */
+  fixes: { rewriteUnknownListTypes: boolean };
   trace: { server: TraceLevel };
 }
 
@@ -23,6 +25,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   rules: {},
   run: 'onType',
   inlayHints: { enabled: false },
+  fixes: { rewriteUnknownListTypes: false },
   trace: { server: 'off' },
 };
 
@@ -53,6 +56,11 @@ export function normalizeSettings(raw: unknown): ServerSettings {
       enabled: typeof record(section.inlayHints).enabled === 'boolean'
         ? (record(section.inlayHints).enabled as boolean)
         : DEFAULT_SETTINGS.inlayHints.enabled,
+    },
+    fixes: {
+      rewriteUnknownListTypes: typeof record(section.fixes).rewriteUnknownListTypes === 'boolean'
+        ? (record(section.fixes).rewriteUnknownListTypes as boolean)
+        : DEFAULT_SETTINGS.fixes.rewriteUnknownListTypes,
     },
     trace: { server: oneOf(record(section.trace).server, TRACE_LEVELS, DEFAULT_SETTINGS.trace.server) },
   };

@@ -33,6 +33,11 @@ export interface RewriteRequest {
   resourceKind: 'texture' | 'buffer' | null;
   /** Where the barrier variable may be used (its function); the whole text when absent. */
   scope?: Range;
+  /**
+   * Rewrite even when the command list's declaration is not in the text (its interface version is unknown); by
+   * default only a list declared ID3D12GraphicsCommandList7 or later is rewritten (Barrier() needs it).
+   */
+  unknownListIsEnhanced?: boolean;
 }
 
 export interface Rewrite {
@@ -139,7 +144,7 @@ export function rewriteLegacyBarrier(req: RewriteRequest): Rewrite[] {
   if (req.call.barrierCount !== 1) return [];
   const src = new SourceText(req.text);
   const call = src.callStatement(req.call.range, 'ResourceBarrier');
-  if (!call || !src.supportsEnhancedBarriers(call.object)) return [];
+  if (!call || !src.supportsEnhancedBarriers(call.object, req.unknownListIsEnhanced)) return [];
   const variants = enhancedBarriers(req);
   if (variants.length === 0) return [];
   const barrierStart = src.offsetOf(req.barrier.range.startLine, req.barrier.range.startColumn);

@@ -67,13 +67,13 @@ export class SourceText {
    * False when the command list is declared in this file with an interface older than ID3D12GraphicsCommandList7
    * (which has no Barrier method); true when it is declared as 7+ or its declaration is not in this file.
    */
-  supportsEnhancedBarriers(object: string): boolean {
+  supportsEnhancedBarriers(object: string, unknownIsEnhanced = false): boolean {
     const name = /([A-Za-z_]\w*)\s*(?:\.Get\(\))?$/.exec(object.replace(/^\(?\*?/, ''))?.[1];
-    if (!name) return true;
+    if (!name) return unknownIsEnhanced;
     const declared = new RegExp(
       `ID3D12GraphicsCommandList(\\d*)\\s*(?:>\\s*|\\*\\s*(?:const\\s+)?)${escapeRegExp(name)}\\b`,
     ).exec(this.text);
-    return !declared || Number(declared[1] || '0') >= 7;
+    return declared ? Number(declared[1] || '0') >= 7 : unknownIsEnhanced;
   }
 
   /**
