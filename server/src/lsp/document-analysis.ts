@@ -76,7 +76,10 @@ export class DocumentAnalysis {
   /** A newer version arrived (or the document closed): the analysis under way for an older one is abandoned. */
   supersede(uri: string): void {
     const running = this.inFlight.get(uri);
-    if (running) this.host.cancel(running.request.id);
+    if (!running) return;
+    this.host.cancel(running.request.id);
+    // Nobody may join a cancelled request: the next one for this document starts afresh.
+    this.inFlight.delete(uri);
   }
 
   /** The result for the document's current version; undefined when the request was cancelled or superseded. */
