@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Connection } from 'vscode-languageserver';
 import { AnalysisScheduler, type ScheduledRun } from '../../server/src/lsp/scheduler';
 import { DocumentAnalysis } from '../../server/src/lsp/document-analysis';
-import { WorkspaceSummaries } from '../../server/src/lsp/workspace-summaries';
+import { AnalysisHost } from '../../server/src/lsp/analysis-host';
 import { StoredDocument } from '../../server/src/parse/document-store';
 import { DEFAULT_CONFIG } from '../../server/src/types';
 import { startInProcess, type InProcessPair } from '../harness/lsp-client';
@@ -37,13 +37,19 @@ const run = (version: number): ScheduledRun => ({ uri: URI, version, wholeFile: 
 void describe('editor cases that kill surviving mutations', () => {
   void it('DocumentAnalysis.run publishes only while the run is current', async () => {
     const { connection, sent } = recordingConnection();
-    const analysis = new DocumentAnalysis(connection, () => ({ config: DEFAULT_CONFIG, ignored: false }), new WorkspaceSummaries());
-    const doc = new StoredDocument(URI, 'cpp', 1, ERROR_SOURCE);
-    await analysis.run(doc, run(1), () => false);
-    assert.deepEqual(sent, [], 'a stale result is not published');
-    await analysis.run(doc, run(1), () => true);
-    assert.equal(sent.length, 1);
-    assert.equal((sent[0] as { version: number }).version, 1);
+    const host = new AnalysisHost(() => [], () => undefined);
+    try {
+      const analysis = new DocumentAnalysis(connection, host, () => ({ config: DEFAULT_CONFIG, ignored: false }));
+      const doc = new StoredDocument(URI, 'cpp', 1, ERROR_SOURCE);
+      host.post({ type: 'open', uri: URI, languageId: 'cpp', version: 1, text: ERROR_SOURCE });
+      await analysis.run(doc, run(1), () => false);
+      assert.deepEqual(sent, [], 'a stale result is not published');
+      await analysis.run(doc, run(1), () => true);
+      assert.equal(sent.length, 1);
+      assert.equal((sent[0] as { version: number }).version, 1);
+    } finally {
+      await host.dispose();
+    }
   });
 
   void it('the scheduler calls a run stale once the document has a newer version or the run was superseded', () => {
