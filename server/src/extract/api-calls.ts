@@ -14,6 +14,7 @@ import { forgetStruct } from './lambdas';
 import { deref } from './elements';
 import { POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
+import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
@@ -113,6 +114,13 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     emit(fn, { kind: op.kind, site: -1, range, list: listRef(shape, fn) });
     return true;
   }
+  // Bindings (render targets, index/vertex buffers, root arguments) and IDXGISwapChain::Present.
+  const bind = shape.object ? bindEvent(call, shape, listRef(shape, fn), fn) : undefined;
+  if (bind) {
+    for (const a of args) evalValue(a, 'any', fn);
+    emit(fn, bind);
+    return true;
+  }
   const cmd = ownEntry(COMMANDS, method);
   // A D3D11 device context has CopyResource/ResolveSubresource too, with the runtime tracking hazards itself.
   if (cmd && cmd.argc.includes(args.length) && shape.object && isCommandListObject(shape.object, fn) !== 'no') {
@@ -127,6 +135,8 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     // ClearUnorderedAccessView*(gpu, cpu, res, values, NumRects, pRects): with rectangles it clears part of the view.
     if (method.startsWith('ClearUnorderedAccessView') && evalField(args[4], fn.file, fn).value !== 0) resources = resources.map((r) => ({ ...r, partial: true }));
     emit(fn, { kind: 'command', site: -1, range, list: listRef(shape, fn), method, resources });
+    const work = gpuWorkEvent(call, shape, listRef(shape, fn), fn);
+    if (work) emit(fn, work);
     return true;
   }
   return false;

@@ -8,6 +8,7 @@ import type { Expect } from './expect';
 import type { Event, ExtractProblem, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
+import type { DescriptorPass } from './descriptors';
 import { sameVal } from './values';
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
@@ -41,6 +42,8 @@ export interface FileCtx {
    */
   /** Per function name (each overload): how each parameter may be written by the callee. */
   outParams: Map<string, OutParam[][]>;
+  /** The descriptor walker's tables and binding-call arguments (descriptors.ts), when the file has descriptor code. */
+  descriptors?: DescriptorPass;
 }
 
 type WriteKey = string;

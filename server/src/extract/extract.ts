@@ -18,6 +18,7 @@ import { rangeOf } from './syntax';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
+import { descriptorPass } from './descriptors';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -202,6 +203,7 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   const fns = functionNodes(matches.functions);
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
+  file.descriptors = descriptorPass(fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body })), file, root);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
@@ -244,6 +246,7 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   return {
     functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
     parseErrors: errors.count,
+    ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
+import type { BindEvent, DescriptorFacts, GpuWorkEvent } from './descriptor-facts';
 
 /**
  * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
@@ -154,7 +155,7 @@ export interface UserCallEvent extends EventBase {
 
 export type Event =
   | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
-  | ExecuteEvent | ListOpEvent | UserCallEvent;
+  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent;
 
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =
@@ -241,4 +242,6 @@ export interface FileFacts {
   sites: Site[];
   problems: ExtractProblem[];
   parseErrors: number;
+  /** Descriptor heaps' views, buffer views and stored handles of the whole file (extract/descriptors.ts). */
+  descriptors?: DescriptorFacts;
 }

@@ -2,7 +2,9 @@
 // EB § Barrier-Free Access). A command that uses a resource as a copy/resolve source or destination, an indirect
 // argument buffer or a UAV to clear needs the resource in a state (legacy) or layout
 // (enhanced) that allows that access; otherwise the GPU reads compressed/stale data or writes through the wrong
-// caches. Legacy COMMON resources are implicitly promoted where D3D12 allows it (LB-10).
+// caches. Legacy COMMON resources are implicitly promoted where D3D12 allows it (LB-10). The same holds for
+// resources that clears, draws, dispatches and Present use through views, bindings and GPU virtual addresses
+// (render targets, depth, index/vertex/constant buffers, UAVs, shader resources, the presented back buffer).
 import { ROLE_NEEDS } from '../model/api';
 import { isAccessAllowedByLayout } from '../model/layouts';
 import { promotableFromCommon } from '../model/legacy-states';
@@ -10,6 +12,7 @@ import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
 import { fmt } from './support/rule-helpers';
 import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { invalidUseReports } from './support/gpu-use-helpers';
 
 export const rule = defineRule({
   meta: {
@@ -22,11 +25,16 @@ export const rule = defineRule({
     messages: {
       state: "Using {{method}}: Resource state ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
       layout: "Using {{method}}: Resource layout ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
+      boundState: "Using {{method}}: Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
+      boundLayout: "Using {{method}}: Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
     },
   },
   create(ctx) {
     return {
       tracked: {
+        gpuUse(e, uses, tctx) {
+          for (const d of invalidUseReports(e, uses, tctx)) ctx.report(d);
+        },
         command(e, uses, tctx) {
           for (const u of uses) {
             const need = ROLE_NEEDS[u.role];

@@ -10,6 +10,7 @@ import { atCallSite, substituteBarrier, substituteRef, usesParams } from './env'
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
+import { applyBind, applyGpuWork, endBindings, voidDeferredUses } from './bindings';
 
 const SYNC_SPLIT = 0x80000000;
 const ACCESS_NO_ACCESS = 0x80000000;
@@ -105,6 +106,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       if (!e.barriers) clearPendingWrites(next);
       break;
     case 'command': command(e, next, env, list); break;
+    case 'bind': applyBind(e, next, env, list); break;
+    case 'gpu-work': applyGpuWork(e, next, env, list); break;
     case 'execute-command-lists':
       if (env.reporting) for (const h of env.hooks) h.executeCommandLists?.(e, env.context(e.range, list));
       // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it,
@@ -121,9 +124,11 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         for (const h of env.hooks) h.listEnd?.(unmatched.map(([, s]) => s.split!), env.context(e.range, list));
       }
       for (const [k, s] of unmatched) next.set(k, { ...s, split: null });
+      endBindings(next, list);
       break;
     }
     case 'reset':
+      endBindings(next, list);
       // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
       for (const [k, s] of next.res) {
         const own = (l: string | null | undefined) => !l || !list.key || l === list.key;
@@ -348,6 +353,7 @@ function forgetAllEnhanced(state: TrackState): void {
   for (const [k, s] of state.res) state.set(k, { ...s, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
 }
 
+const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
 const MAY_RECORD = /barrier|transition|resource|state|flush|submit|record|layout|execute/i;
 const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
 /** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
@@ -365,14 +371,17 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
   if (e.onCommandList) return state;
-  const refs: ResourceRef[] = e.args.map((a) => substituteRef(a.resource, env.binding));
+  // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
+  const args = e.args.filter((a) => !API_RESULT.test(a.resource.text));
+  const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
   const object = e.list ? substituteRef(e.list, env.binding).key : null;
   const onList = object !== null && (env.listOf(e.list).type !== null || LIST_NAME.test(object));
   if (onList && LIST_METHOD.test(e.callee)) return state;
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  const getsList = e.args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!))));
+  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!))));
   const all = getsList || MAY_RECORD.test(e.callee);
   if (!all && keys.size === 0) return state;
+  voidDeferredUses(env, keys, MAY_RECORD.test(e.callee));
   const next = state.clone();
   for (const key of [...next.res.keys()]) {
     const base = key.split('|')[0];

@@ -4,6 +4,7 @@ import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState } from './state';
+import type { FileUses } from './bindings';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
 /** The caller's arguments, by parameter index, while a helper body is evaluated. */
@@ -38,6 +39,8 @@ export class TrackEnv {
   /** Tracked state around each barrier site of the analysed file (for hover and inlay hints). */
   readonly siteStates = new Map<number, SiteState>();
   readonly stack: Frame[] = [];
+  /** The analysed file's descriptor table and creations, for uses through bindings (track/bindings.ts). */
+  fileUses?: FileUses;
 
   /** Whether the file records an enhanced end-split barrier anywhere (SyncBefore SPLIT, or a SyncBefore not known). */
   endSplits = false;

@@ -9,6 +9,7 @@ import { TrackEnv } from './env';
 import { Interpreter } from './interpreter';
 import { listTypes } from './list-types';
 import { TrackState } from './state';
+import { fileUsesOf, flushDeferredUses } from './bindings';
 import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
@@ -52,8 +53,10 @@ export function runTracker(
     const env = new TrackEnv(uri, hooks, types, index, fn);
     env.endSplits = endSplits;
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
+    env.fileUses = fileUsesOf(facts, uri);
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
+      flushDeferredUses(env);
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
     } finally {

@@ -1,6 +1,7 @@
 // The tracked state of each resource at a program point, and how states from different paths join.
 // A value set ("one of {…}") keeps, for each possible value, the location that set it on that path; `unknown`
 // marks that some path is not known at all (an unknown state is never an error).
+import type { BindSlot, BindTarget } from '../extract/descriptor-facts';
 import type { BarrierFact, ResourceCreation } from '../extract/facts';
 import type { Range } from '../types';
 
@@ -76,7 +77,7 @@ export interface ResState {
   deactivated: (Origin & { list?: string | null }) | null;
   /** A command wrote the resource (copy/resolve destination, UAV clear) and no barrier followed yet. */
   /** The last write by a command with no barrier since, and the command list it was recorded on (null: unknown). */
-  pendingWrite: { method: string; role: string; origin: Origin; list?: string | null; partial?: boolean } | null;
+  pendingWrite: { method: string; role: string; origin: Origin; list?: string | null; partial?: boolean; view?: string } | null;
 }
 
 export const FRESH: ResState = {
@@ -107,12 +108,15 @@ export function sameRes(a: ResState, b: ResState): boolean {
     && a.legacyFromCreation === b.legacyFromCreation && a.pendingWrite?.origin.range === b.pendingWrite?.origin.range);
 }
 
-/** A program point: per-resource states. `entry` supplies the assumed state of resources a path never touched. */
+/**
+ * A program point: per-resource states, and what each command list binds (`list|slot` → binding, see
+ * track/bindings.ts; an absent slot is unknown). `entry` supplies the assumed state of resources a path never touched.
+ */
 export class TrackState {
-  constructor(readonly res: Map<string, ResState> = new Map()) {}
+  constructor(readonly res: Map<string, ResState> = new Map(), readonly bindings: Map<string, Binding> = new Map()) {}
 
   clone(): TrackState {
-    return new TrackState(new Map(this.res));
+    return new TrackState(new Map(this.res), new Map(this.bindings));
   }
 
   get(key: string): ResState {
@@ -134,10 +138,31 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
     const y = b.res.get(key) ?? entry.get(key) ?? FRESH;
     out.res.set(key, joinRes(x, y));
   }
+  // A binding is known after a join only when both paths made the same one.
+  for (const [key, x] of a.bindings) {
+    const y = b.bindings.get(key);
+    if (y && sameBinding(x, y)) out.bindings.set(key, x);
+  }
   return out;
 }
 
+/** What one binding slot of a command list holds: the bound target and where it was bound. */
+export interface Binding {
+  target: BindTarget;
+  as?: BindSlot['as'];
+  origin: Origin;
+}
+
+function sameBinding(a: Binding, b: Binding): boolean {
+  return a === b || (a.origin.range === b.origin.range && a.as === b.as && JSON.stringify(a.target) === JSON.stringify(b.target));
+}
+
 export function sameStates(a: TrackState, b: TrackState): boolean {
+  if (a.bindings.size !== b.bindings.size) return false;
+  for (const [k, v] of a.bindings) {
+    const w = b.bindings.get(k);
+    if (!w || !sameBinding(v, w)) return false;
+  }
   if (a.res.size !== b.res.size) return false;
   for (const [k, v] of a.res) {
     const w = b.res.get(k);

@@ -1,11 +1,13 @@
 // Hooks the tracker calls on rules, with the tracked state a barrier or command meets.
 // `met` is the state of the resource (or subresource) just before the barrier/command; ctx says where to report:
 // inside a helper evaluated at a call site, `range` is the call site and `related` points into the helper.
+import type { GpuWorkEvent } from '../extract/descriptor-facts';
 import type {
   BarrierFact, CommandEvent, ExecuteEvent, ResourceRef,
 } from '../extract/facts';
+import type { UseKind } from '../model/uses';
 import type { CommandListType, Range, RelatedLocation } from '../types';
-import type { KnownResource, PendingSplit, ResState } from './state';
+import type { KnownResource, Origin, PendingSplit, ResState } from './state';
 
 export interface TrackContext {
   uri: string;
@@ -40,6 +42,24 @@ export interface CommandUse {
   resource?: KnownResource;
 }
 
+/** A resource used by a clear, draw, dispatch or Present through a view, a binding or a GPU virtual address. */
+export interface GpuUse {
+  use: UseKind;
+  ref: ResourceRef;
+  key: string;
+  met: ResState;
+  resource?: KnownResource;
+  /** The first subresource the view covers, when known. */
+  subresource: number | null;
+  /** The view's identity (heap slot, root address): two writes through one view overlap. */
+  viewId: string;
+  /** Where the list bound it (absent: the call names it itself) and where its view was created. */
+  bound?: Origin;
+  viewAt?: Origin;
+  /** Met before anything was known about the resource (judged later against the assumed entry state). */
+  unseen?: boolean;
+}
+
 export interface TrackedVisitors {
   /** An enhanced texture or buffer barrier on a resource (global barriers: `meeting` is null). */
   enhancedBarrier?(b: BarrierFact, meeting: BarrierMeeting | null, ctx: TrackContext): void;
@@ -50,4 +70,6 @@ export interface TrackedVisitors {
   /** A command list is closed (or the analysed function ends) with split barriers still pending. */
   listEnd?(pending: PendingSplit[], ctx: TrackContext): void;
   executeCommandLists?(e: ExecuteEvent, ctx: TrackContext): void;
+  /** A clear, draw, dispatch or Present using resources through views and bindings (track/bindings.ts). */
+  gpuUse?(e: GpuWorkEvent, uses: GpuUse[], ctx: TrackContext): void;
 }

@@ -1,0 +1,187 @@
+// Binding and GPU-work events: when the evaluator meets OMSetRenderTargets, IASet*, SOSetTargets,
+// SetGraphics/ComputeRoot*, a clear, a draw, a dispatch or IDXGISwapChain::Present on a command list (or swap
+// chain), this builds the event from the descriptor walker's values of its arguments (descriptors.ts).
+import { DESCRIPTOR_TABLE_SETTERS, GPU_WORK, ROOT_DESCRIPTOR_SETTERS } from '../model/uses';
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import type { BindEvent, BindSlot, BindTarget, GpuWorkEvent } from './descriptor-facts';
+import type { CallAnnotation } from './descriptors';
+import type { DVal } from './descriptor-values';
+import { keyRoot } from './descriptor-values';
+import type { ResourceRef } from './facts';
+import { evalField } from './evaluate';
+import { resourceRef } from './resources';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { isCommandListObject, typeOfExpr } from './types';
+
+export interface CallParts {
+  method: string;
+  object: SyntaxNode | null;
+  args: SyntaxNode[];
+}
+
+/** How the debug layer names the work in "Using {method} on Command List". */
+const DEBUG_LAYER_NAME: Readonly<Record<string, string>> = { DrawInstanced: 'Draw', DrawIndexedInstanced: 'DrawIndexed' };
+
+const MAX_RT = 8;
+const NULL_TEXT = /^(?:nullptr|NULL|0)$/;
+
+function ann(call: SyntaxNode, fn: FnCtx): CallAnnotation | undefined {
+  return fn.file.descriptors?.calls.get(call);
+}
+
+function scopeOf(call: SyntaxNode, fn: FnCtx): string {
+  return ann(call, fn)?.scope ?? `${fn.name}@?`;
+}
+
+function num(n: SyntaxNode | undefined, fn: FnCtx): number | null {
+  return n ? evalField(n, fn.file, fn).value : null;
+}
+
+function handleTarget(v: DVal | undefined): BindTarget | undefined {
+  return v?.t === 'handle' ? { via: 'handle', handle: v.h } : undefined;
+}
+
+/** `res->GetGPUVirtualAddress() + offset` with the evaluator's names (parameters, aliases), else the walker's value. */
+function vaTarget(node: SyntaxNode, v: DVal | undefined, fn: FnCtx): BindTarget | undefined {
+  let n = unwrapValue(node);
+  while (n.type === 'binary_expression' && (n.childForFieldName('operator')?.type === '+' || n.childForFieldName('operator')?.type === '-')) n = unwrapValue(n.childForFieldName('left')!);
+  const f = n.type === 'call_expression' ? n.childForFieldName('function') : null;
+  if (f?.type === 'field_expression' && calleeName(f) === 'GetGPUVirtualAddress' && argumentNodes(n).length === 0) {
+    const ref = resourceRef(f.childForFieldName('argument')!, fn.file, fn);
+    if (ref.key) return { via: 'va', ref };
+  }
+  return v?.t === 'va' ? { via: 'va', ref: v.ref } : undefined;
+}
+
+/** `&m_vbv`, `m_vbvs`, `&vbvs[1]`: the buffer view struct named for element `i` of the call's array. */
+function bufferViewKey(node: SyntaxNode, i: number, scope: string, fn: FnCtx): BindTarget | undefined {
+  let n = unwrapValue(node);
+  let base: string;
+  let start = 0;
+  let array = false;
+  if (n.type === 'pointer_expression' && n.child(0)?.type === '&') n = unwrapValue(n.childForFieldName('argument')!);
+  else array = true;
+  if (n.type === 'subscript_expression') {
+    const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
+    const k = idx ? num(idx, fn) : null;
+    if (k === null) return undefined;
+    base = n.childForFieldName('argument')!.text.replace(/\s+/g, '').replace(/^this->/, '');
+    start = k;
+    array = true;
+  } else base = n.text.replace(/\s+/g, '').replace(/^this->/, '');
+  if (!/^[\w.>\-[\]]+$/.test(base)) return undefined;
+  // A pointer variable (`const D3D12_VERTEX_BUFFER_VIEW* views`) is not an array we can index.
+  const declared = fn.types.get(keyRoot(base)) ?? fn.file.memberTypes.get(keyRoot(base));
+  if (array && !(declared && /\[\]|\bstd::array\b/.test(declared))) {
+    if (i > 0 || !(declared && /_VIEW\b/.test(declared) && !/\*/.test(declared))) return undefined;
+    array = false;
+  }
+  const key = array ? `${base}[${start + i}]` : base;
+  if (!array && i > 0) return undefined;
+  const local = fn.types.has(keyRoot(key)) || fn.params.includes(keyRoot(key));
+  return { via: 'buffer-view', key: local ? `${scope}#${key}` : key, text: node.text, range: rangeOf(node) };
+}
+
+function slotsFor(prefix: string, start: number | null, count: number | null, node: SyntaxNode, scope: string, fn: FnCtx): Pick<BindEvent, 'slots' | 'unknown'> {
+  if (start === null || count === null || count > 32) return { slots: [], unknown: [prefix] };
+  const cleared = NULL_TEXT.test(unwrapValue(node).text);
+  const slots: BindSlot[] = [];
+  const unknown: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = cleared ? null : bufferViewKey(node, i, scope, fn);
+    if (t === undefined) unknown.push(`${prefix}${start + i}`);
+    else slots.push({ slot: `${prefix}${start + i}`, target: t });
+  }
+  return { slots, unknown };
+}
+
+function omSetRenderTargets(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEvent, 'slots' | 'unknown' | 'reset'> {
+  const [countNode, rtvsNode, singleNode, dsvNode] = parts.args;
+  const a = ann(call, fn);
+  const count = num(countNode, fn);
+  const single = num(singleNode, fn);
+  const slots: BindSlot[] = [];
+  const unknown: string[] = [];
+  const rtvs = a?.args[1];
+  if (count === null) unknown.push('rt');
+  else {
+    for (let i = 0; i < Math.min(count, MAX_RT); i++) {
+      let t: BindTarget | undefined;
+      if (rtvs?.t === 'handles' && single === 0) t = rtvs.elems[i] ? { via: 'handle', handle: rtvs.elems[i]! } : undefined;
+      else if (rtvs?.t === 'handle' && (i === 0 || single === 1)) {
+        const idx = rtvs.h.index;
+        t = { via: 'handle', handle: { ...rtvs.h, index: idx && ('c' in idx ? { c: idx.c + i } : { sym: idx.sym, plus: idx.plus + i }) } };
+      }
+      if (t) slots.push({ slot: `rt${i}`, target: t });
+      else unknown.push(`rt${i}`);
+    }
+  }
+  if (!dsvNode || NULL_TEXT.test(unwrapValue(dsvNode).text)) slots.push({ slot: 'ds', target: null });
+  else {
+    const t = handleTarget(a?.args[3]);
+    if (t) slots.push({ slot: 'ds', target: t });
+    else unknown.push('ds');
+  }
+  void rtvsNode;
+  return { slots, unknown, reset: ['rt', 'ds'] };
+}
+
+function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEvent, 'slots' | 'unknown' | 'reset'> | undefined {
+  const { method, args } = parts;
+  const a = ann(call, fn);
+  const scope = scopeOf(call, fn);
+  if (method === 'OMSetRenderTargets' && args.length === 4) return omSetRenderTargets(call, parts, fn);
+  if (method === 'IASetIndexBuffer' && args.length === 1) return { ...slotsFor('ib', 0, 1, args[0], scope, fn), reset: [] };
+  if (method === 'IASetVertexBuffers' && args.length === 3) return { ...slotsFor('vb', num(args[0], fn), num(args[1], fn), args[2], scope, fn), reset: [] };
+  if (method === 'SOSetTargets' && args.length === 3) return { ...slotsFor('so', num(args[0], fn), num(args[1], fn), args[2], scope, fn), reset: [] };
+  if ((method === 'SetGraphicsRootSignature' || method === 'SetComputeRootSignature') && args.length === 1) {
+    return { slots: [], unknown: [], reset: [method === 'SetGraphicsRootSignature' ? 'g' : 'c'] };
+  }
+  const table = Object.hasOwn(DESCRIPTOR_TABLE_SETTERS, method) ? DESCRIPTOR_TABLE_SETTERS[method] : undefined;
+  const root = Object.hasOwn(ROOT_DESCRIPTOR_SETTERS, method) ? ROOT_DESCRIPTOR_SETTERS[method] : undefined;
+  if ((table || root) && args.length === 2) {
+    const prefix = (table ?? root)!.compute ? 'c' : 'g';
+    const index = num(args[0], fn);
+    if (index === null) return { slots: [], unknown: [prefix], reset: [] };
+    const t = table ? handleTarget(a?.args[1]) : vaTarget(args[1], a?.args[1], fn);
+    const slot = `${prefix}${index}`;
+    return t ? { slots: [{ slot, target: t, as: table ? 'table' : root!.view }], unknown: [], reset: [] } : { slots: [], unknown: [slot], reset: [] };
+  }
+  return undefined;
+}
+
+/** A binding call on a command list: the event, or undefined when the call is not one. */
+export function bindEvent(call: SyntaxNode, parts: CallParts, list: ResourceRef | undefined, fn: FnCtx): BindEvent | GpuWorkEvent | undefined {
+  if ((parts.method === 'Present' && parts.args.length === 2) || (parts.method === 'Present1' && parts.args.length === 3)) {
+    return isSwapChain(parts.object, fn) ? {
+      kind: 'gpu-work', site: -1, range: rangeOf(call), scope: scopeOf(call, fn), method: 'IDXGISwapChain::Present',
+      direct: [], draws: false, indexed: false, root: null, present: true,
+    } : undefined;
+  }
+  if (isCommandListObject(parts.object, fn) === 'no') return undefined;
+  const b = bindParts(call, parts, fn);
+  if (!b) return undefined;
+  return { kind: 'bind', site: -1, range: rangeOf(call), list, scope: scopeOf(call, fn), method: parts.method, ...b };
+}
+
+/** `swapChain->Present(...)`: an object declared as a DXGI swap chain, or (undeclared) named like one. */
+function isSwapChain(obj: SyntaxNode | null, fn: FnCtx): boolean {
+  if (!obj) return false;
+  const type = typeOfExpr(obj, fn);
+  if (type !== undefined) return /\bIDXGISwapChain\d*\b/.test(type);
+  return /swap/i.test(obj.text);
+}
+
+/** The GPU-work event of a recorded command (clears, draws, dispatches), or undefined for other commands. */
+export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceRef | undefined, fn: FnCtx): GpuWorkEvent | undefined {
+  const base = { kind: 'gpu-work' as const, site: -1, range: rangeOf(call), list, scope: scopeOf(call, fn) };
+  const shape = Object.hasOwn(GPU_WORK, parts.method) ? GPU_WORK[parts.method] : undefined;
+  if (shape) return { ...base, method: DEBUG_LAYER_NAME[parts.method] ?? parts.method, direct: [], ...shape };
+  if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {
+    const t = handleTarget(ann(call, fn)?.args[0]);
+    const use = parts.method === 'ClearRenderTargetView' ? 'render-target' as const : 'depth-write' as const;
+    return { ...base, method: parts.method, direct: t ? [{ target: t, use }] : [], draws: false, indexed: false, root: null };
+  }
+  return undefined;
+}

@@ -1,0 +1,112 @@
+// What the extractor understood about descriptors, bindings and GPU virtual addresses: plain data (no syntax nodes),
+// consumed by track/bindings.ts. A descriptor handle is (heap, symbolic index); the views written into heaps and the
+// buffer views filled with GPU virtual addresses are file-wide tables (views are usually created in one method and
+// used in another); the binding and GPU-work events sit in the statement tree where the calls are.
+import type { ViewKind } from '../model/uses';
+import type { Range } from '../types';
+import type { ResourceRef } from './facts';
+
+/**
+ * A descriptor index: a constant, or an expression plus a constant (`m_frameIndex`, `n + 2`, the counter of the
+ * loop that created the views). Null where it is unknown. `sym` is the normalized source text.
+ */
+export type DescIndex = { c: number } | { sym: string; plus: number };
+
+/** A CPU or GPU descriptor handle: the heap (the key of the heap object or wrapper) and the index in it. */
+export interface HandleFact {
+  heap: string;
+  index: DescIndex | null;
+  text: string;
+  range: Range;
+}
+
+/** A view written into a heap slot (Create*View, or copied there by CopyDescriptorsSimple). */
+export interface ViewFact {
+  /** Null for a copied descriptor (see copyOf). */
+  view: ViewKind | null;
+  heap: string;
+  index: DescIndex | null;
+  /** The viewed resource; null when it could not be named (then the slot is unknown, never guessed). */
+  resource: ResourceRef | null;
+  /** The loop counter the index and resource were written with (`for (n...) Create...(m_rt[n], ..., h)`). */
+  loopVar?: string;
+  /** The first subresource the view covers, when the desc makes it known (null desc: 0). */
+  subresource: number | null;
+  /** DSV with D3D12_DSV_FLAG_READ_ONLY_DEPTH (null: not known). */
+  readOnlyDepth?: boolean | null;
+  /** Set when the resource is named through a local of the creating function: only that function can use it. */
+  scope?: string;
+  /** CopyDescriptorsSimple: the slot holds whatever view the source slot holds. */
+  copyOf?: HandleFact;
+  range: Range;
+}
+
+/** `x.BufferLocation = res->GetGPUVirtualAddress() + ...` for a buffer view or CBV desc named `key`. */
+export interface BufferViewFact {
+  key: string;
+  resource: ResourceRef;
+  range: Range;
+}
+
+/** A handle stored in a member or array element (`m_rtv[i] = h`), so another method can name it. */
+export interface StoredHandleFact {
+  key: string;
+  handle: HandleFact;
+  loopVar?: string;
+}
+
+export interface DescriptorFacts {
+  views: ViewFact[];
+  bufferViews: BufferViewFact[];
+  storedHandles: StoredHandleFact[];
+  /** Heaps written where the slot is not known (a copy of many descriptors, an unknown index): lookups are unknown. */
+  taintedHeaps: string[];
+}
+
+/** What a binding (or a clear) names: a descriptor, a GPU virtual address or a buffer view struct. */
+export type BindTarget =
+  | { via: 'handle'; handle: HandleFact }
+  | { via: 'va'; ref: ResourceRef }
+  | { via: 'buffer-view'; key: string; text: string; range: Range };
+
+export interface BindSlot {
+  /** `rt0`…`rt7`, `ds`, `ib`, `vb0`…, `so0`…, `g3` / `c3` (graphics/compute root parameter 3). */
+  slot: string;
+  /** Null: the slot is cleared (nullptr, beyond the count) — nothing bound. */
+  target: BindTarget | null;
+  /** How a root slot binds (`srv`/`uav`/`cbv` root descriptor or a descriptor `table`), or a read-only DSV. */
+  as?: 'srv' | 'uav' | 'cbv' | 'table' | 'ds-read-only';
+}
+
+interface WorkEventBase {
+  site: number;
+  range: Range;
+  list?: ResourceRef;
+  /** The function the call is in (views named through its locals resolve only there). */
+  scope: string;
+}
+
+/** OMSetRenderTargets, IASet*, SOSetTargets, SetGraphics/ComputeRoot*, Set*RootSignature: what the list now binds. */
+export interface BindEvent extends WorkEventBase {
+  kind: 'bind';
+  method: string;
+  slots: BindSlot[];
+  /** Slot prefixes whose bindings are no longer known (`g` for a root parameter index that could not be read). */
+  unknown: string[];
+  /** Slot prefixes emptied (a new root signature: `g` / `c`; OMSetRenderTargets: `rt` before its slots). */
+  reset: string[];
+}
+
+/** A clear, draw, dispatch or Present: the GPU uses what it names directly and (for work) what the list binds. */
+export interface GpuWorkEvent extends WorkEventBase {
+  kind: 'gpu-work';
+  /** The method as the debug layer names it in "Using {method}" (Draw, DrawIndexed, ClearRenderTargetView...). */
+  method: string;
+  direct: { target: BindTarget; use: import('../model/uses').UseKind }[];
+  /** Output-merger and input-assembler bindings (draws), the index buffer, the root the shaders read. */
+  draws: boolean;
+  indexed: boolean;
+  root: 'graphics' | 'compute' | null;
+  /** IDXGISwapChain::Present: the swap chain's buffers must be in PRESENT. */
+  present?: boolean;
+}

@@ -1,0 +1,252 @@
+// Values of descriptor code: heap-start handles, CD3DX12 handle helpers (`(start, index, size)`, `.Offset`,
+// `InitOffsetted`), `handle.ptr` arithmetic, DescriptorHeap-style wrappers (`GetCpuHandle(i)`), GPU virtual
+// addresses (`res->GetGPUVirtualAddress() + offset`). Read from syntax with a small per-function environment
+// (extract/descriptors.ts walks the statements); anything else is unknown (null), never guessed.
+import type { SyntaxNode } from './node';
+import type { DescIndex, HandleFact } from './descriptor-facts';
+import type { FileCtx } from './context';
+import type { ResourceRef } from './facts';
+import { fold, toNumber } from './evaluate';
+import { resourceRef } from './resources';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+
+/** What the descriptor walker knows a local holds. */
+export type DVal =
+  | { t: 'handle'; h: HandleFact }
+  | { t: 'handles'; elems: (HandleFact | null)[] }
+  | { t: 'va'; ref: ResourceRef }
+  | { t: 'res'; ref: ResourceRef }
+  | { t: 'num'; v: number }
+  | { t: 'unknown' };
+
+export interface DScope {
+  file: FileCtx;
+  env: Map<string, DVal>;
+  /** Names that hold a descriptor increment size (`GetDescriptorHandleIncrementSize`), file-wide. */
+  sizes: ReadonlySet<string>;
+  /** Names declared in the function (parameters and locals): keys rooted at them mean nothing elsewhere. */
+  locals: ReadonlySet<string>;
+  /** Prefix that makes a function-local heap key unique (`F@12#heap`). */
+  scope: string;
+  /** Handles stored in members / arrays (`m_rtv = h`, `g_rtv[i] = h`), file-wide. */
+  stored(key: string): HandleFact | null | undefined;
+}
+
+const HEAP_START = /^Get(CPU|GPU)DescriptorHandleForHeapStart$/;
+/** DescriptorHeap wrappers (DirectXTK's DescriptorHeap/DescriptorPile and engines of the same shape). */
+const WRAPPER_AT = /^(?:Get)?(?:Cpu|CPU|Gpu|GPU)(?:Descriptor)?Handle$/;
+const WRAPPER_FIRST = /^GetFirst(?:Cpu|CPU|Gpu|GPU)Handle$/;
+const HANDLE_HELPER = /^(?:::)?CD3DX12_(CPU|GPU)_DESCRIPTOR_HANDLE$/;
+export const HANDLE_TYPE = /\b(?:CD3DX12|D3D12)_(?:CPU|GPU)_DESCRIPTOR_HANDLE\b/;
+
+export function keyOf(n: SyntaxNode, s: DScope): string | null {
+  const ref = resourceRef(n, s.file);
+  return ref.key;
+}
+
+/** The root identifier of a key text (`m_rt[n]` → m_rt, `pBackBuffer` → pBackBuffer). */
+export function keyRoot(key: string): string {
+  return /^[A-Za-z_]\w*/.exec(key)?.[0] ?? key;
+}
+
+/** A heap object's key; a function-local heap is made unique to its function. */
+function heapKey(obj: SyntaxNode, s: DScope): string | null {
+  const n = unwrapValue(obj);
+  if (isName(n)) {
+    const bound = s.env.get(n.text);
+    if (bound?.t === 'res') return bound.ref.key;
+  }
+  const key = keyOf(obj, s);
+  if (!key) return null;
+  return s.locals.has(keyRoot(key)) ? `${s.scope}#${key}` : key;
+}
+
+/** Identifiers, also where the grammar read one as a type (`CD3DX12_CPU_DESCRIPTOR_HANDLE h(start);`). */
+export function isName(n: SyntaxNode): boolean {
+  return n.type === 'identifier' || n.type === 'type_identifier';
+}
+
+export function numberOf(node: SyntaxNode, s: DScope): number | null {
+  const n = unwrapValue(node);
+  if (isName(n)) {
+    const v = s.env.get(n.text);
+    if (v?.t === 'num') return v.v;
+    if (v) return null;
+  }
+  const f = fold(n, s.file);
+  return f ? toNumber(f) : null;
+}
+
+/** `2`, `m_frameIndex`, `static_cast<INT>(i)`, `n + 1`, `FrameCount + i`: a descriptor index; null when unknown. */
+export function indexOf(node: SyntaxNode, s: DScope): DescIndex | null {
+  const c = numberOf(node, s);
+  if (c !== null) return { c };
+  const n = unwrapValue(node);
+  if (n.type === 'binary_expression') {
+    const op = n.childForFieldName('operator')?.type;
+    const l = n.childForFieldName('left');
+    const r = n.childForFieldName('right');
+    if (!l || !r || (op !== '+' && op !== '-')) return null;
+    const rc = numberOf(r, s);
+    const li = rc !== null ? indexOf(l, s) : null;
+    if (li && rc !== null) return addIndex(li, op === '+' ? rc : -rc);
+    const lc = numberOf(l, s);
+    const ri = lc !== null && op === '+' ? indexOf(r, s) : null;
+    return ri && lc !== null ? addIndex(ri, lc) : null;
+  }
+  if (isName(n) || n.type === 'field_expression' || n.type === 'subscript_expression' || n.type === 'qualified_identifier') {
+    if (isName(n) && s.env.get(n.text)?.t === 'unknown') return null;
+    return { sym: n.text.replace(/\s+/g, '').replace(/^this->/, ''), plus: 0 };
+  }
+  return null;
+}
+
+export function addIndex(i: DescIndex | null, k: number | null): DescIndex | null {
+  if (!i || k === null) return null;
+  return 'c' in i ? { c: i.c + k } : { sym: i.sym, plus: i.plus + k };
+}
+
+function withIndex(h: HandleFact, index: DescIndex | null, at: SyntaxNode): HandleFact {
+  return { heap: h.heap, index, text: at.text, range: rangeOf(at) };
+}
+
+/** `n * size`, `size * n`, `size` (one descriptor) for a known increment size: the count; else null. */
+export function scaledCount(node: SyntaxNode, s: DScope): number | DescIndex | null {
+  const n = unwrapValue(node);
+  if (isSize(n, s)) return 1;
+  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.type === '*') {
+    const l = n.childForFieldName('left')!;
+    const r = n.childForFieldName('right')!;
+    if (isSize(r, s)) return indexOf(l, s);
+    if (isSize(l, s)) return indexOf(r, s);
+  }
+  return numberOf(n, s) === 0 ? 0 : null;
+}
+
+function isSize(n: SyntaxNode, s: DScope): boolean {
+  const u = unwrapValue(n);
+  const key = u.text.replace(/\s+/g, '').replace(/^this->/, '');
+  return s.sizes.has(key) || (u.type === 'call_expression' && calleeName(u.childForFieldName('function')!) === 'GetDescriptorHandleIncrementSize');
+}
+
+/** Offset a handle by a scaled count (a number or an index expression). */
+export function offsetBy(h: HandleFact | null, count: number | DescIndex | null, at: SyntaxNode): HandleFact | null {
+  if (!h) return null;
+  if (count === null || !h.index) return withIndex(h, null, at);
+  if (typeof count === 'number') return withIndex(h, addIndex(h.index, count), at);
+  if ('c' in count) return withIndex(h, addIndex(h.index, count.c), at);
+  // start + symbolic: only from a constant start (index 0 + m_frameIndex).
+  if ('c' in h.index) return withIndex(h, { sym: count.sym, plus: count.plus + h.index.c }, at);
+  return withIndex(h, null, at);
+}
+
+/** `start.ptr + n * size`, `start.ptr` (an expression that computes a handle's ptr). */
+export function ptrValue(node: SyntaxNode, s: DScope): HandleFact | null {
+  const n = unwrapValue(node);
+  if (n.type === 'field_expression' && n.childForFieldName('field')?.text === 'ptr') return handleOf(n.childForFieldName('argument')!, s);
+  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.type === '+') {
+    const l = n.childForFieldName('left')!;
+    const r = n.childForFieldName('right')!;
+    const lh = ptrValue(l, s);
+    if (lh) return offsetBy(lh, scaledCount(r, s), n);
+    const rh = ptrValue(r, s);
+    if (rh) return offsetBy(rh, scaledCount(l, s), n);
+  }
+  return null;
+}
+
+/** The handle an expression denotes, or null. */
+export function handleOf(node: SyntaxNode, s: DScope): HandleFact | null {
+  const n = unwrapValue(node);
+  switch (n.type) {
+    case 'identifier': case 'type_identifier': case 'field_expression': case 'subscript_expression': {
+      if (isName(n)) {
+        const v = s.env.get(n.text);
+        if (v?.t === 'handle') return v.h;
+        if (v) return null;
+      }
+      if (n.type === 'subscript_expression') {
+        const arr = n.childForFieldName('argument');
+        const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
+        const v = arr?.type === 'identifier' ? s.env.get(arr.text) : undefined;
+        if (v?.t === 'handles' && idx) {
+          const i = numberOf(idx, s);
+          return i === null ? null : v.elems[i] ?? null;
+        }
+        if (v) return null;
+      }
+      const key = n.text.replace(/\s+/g, '').replace(/^this->/, '');
+      return s.locals.has(keyRoot(key)) ? null : s.stored(key) ?? null;
+    }
+    case 'pointer_expression':
+      return n.child(0)?.type === '&' ? handleOf(n.childForFieldName('argument')!, s) : null;
+    case 'initializer_list': {
+      const [first, ...rest] = argumentNodes(n);
+      return first && rest.length === 0 ? (handleOf(first, s) ?? ptrValue(first, s)) : null;
+    }
+    case 'call_expression': return callHandle(n, s);
+    default: return null;
+  }
+}
+
+function callHandle(n: SyntaxNode, s: DScope): HandleFact | null {
+  const f = n.childForFieldName('function')!;
+  const args = argumentNodes(n);
+  const name = calleeName(f);
+  if (f.type === 'field_expression' && name) {
+    const obj = f.childForFieldName('argument')!;
+    if (HEAP_START.test(name) && args.length === 0) return at(heapKey(obj, s), { c: 0 }, n);
+    if (WRAPPER_FIRST.test(name) && args.length === 0) return at(heapKey(obj, s), { c: 0 }, n);
+    if (WRAPPER_AT.test(name) && args.length === 1) return at(heapKey(obj, s), indexOf(args[0], s), n);
+  }
+  if (HANDLE_HELPER.test(f.text.replace(/\s+/g, ''))) return helperHandle(n, args, s);
+  return null;
+}
+
+function at(heap: string | null, index: DescIndex | null, n: SyntaxNode): HandleFact | null {
+  return heap ? { heap, index, text: n.text, range: rangeOf(n) } : null;
+}
+
+/** `CD3DX12_CPU_DESCRIPTOR_HANDLE(start)`, `(start, offsetScaledByIncrementSize)`, `(start, index, size)`. */
+export function helperHandle(n: SyntaxNode, args: SyntaxNode[], s: DScope): HandleFact | null {
+  const start = args[0] ? handleOf(args[0], s) : null;
+  if (!start) return null;
+  if (args.length === 1) return withIndex(start, start.index, n);
+  if (args.length === 2) return offsetBy(start, scaledCount(args[1], s), n);
+  if (args.length === 3) return offsetBy(start, indexOf(args[1], s), n);
+  return null;
+}
+
+/** `res->GetGPUVirtualAddress()` (plus offsets, casts): the resource whose memory the address points into. */
+export function vaOf(node: SyntaxNode, s: DScope): ResourceRef | null {
+  const n = unwrapValue(node);
+  if (isName(n)) {
+    const v = s.env.get(n.text);
+    return v?.t === 'va' ? v.ref : null;
+  }
+  if (n.type === 'binary_expression') {
+    const op = n.childForFieldName('operator')?.type;
+    if (op !== '+' && op !== '-') return null;
+    return vaOf(n.childForFieldName('left')!, s) ?? (op === '+' ? vaOf(n.childForFieldName('right')!, s) : null);
+  }
+  if (n.type !== 'call_expression') return null;
+  const f = n.childForFieldName('function')!;
+  if (f.type !== 'field_expression' || calleeName(f) !== 'GetGPUVirtualAddress' || argumentNodes(n).length !== 0) return null;
+  return resourceOf(f.childForFieldName('argument')!, s);
+}
+
+/** A resource expression through the walker's aliases; null when rooted at a local that names nothing elsewhere. */
+export function resourceOf(node: SyntaxNode, s: DScope): ResourceRef | null {
+  const n = unwrapValue(node);
+  const base = n.type === 'call_expression' && n.childForFieldName('function')?.type === 'field_expression' && argumentNodes(n).length === 0
+    ? n.childForFieldName('function')!.childForFieldName('argument')! : n;
+  const u = unwrapValue(base);
+  if (isName(u)) {
+    const v = s.env.get(u.text);
+    if (v?.t === 'res') return v.ref;
+    if (v) return null;
+  }
+  const ref = resourceRef(node, s.file);
+  if (!ref.key) return null;
+  return ref;
+}

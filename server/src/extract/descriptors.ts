@@ -1,0 +1,525 @@
+// The descriptor walker: one pass over every function body before the main evaluation, following descriptor
+// handles through locals, branches and loops (a handle stepped once per iteration of a counted loop is indexed by
+// the loop counter), and recording the file-wide tables — views written into heap slots, buffer views filled with
+// GPU virtual addresses, handles stored in members — plus, for each binding/clear call, the values of its
+// arguments (read back by descriptor-events.ts when the evaluator records the call). Unknown stays unknown.
+import { VIEW_CREATION } from '../model/uses';
+import type { SyntaxNode } from './node';
+import type { FileCtx } from './context';
+import type { BufferViewFact, DescIndex, DescriptorFacts, HandleFact, StoredHandleFact, ViewFact } from './descriptor-facts';
+import type { DScope, DVal } from './descriptor-values';
+import {
+  HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
+} from './descriptor-values';
+import { isResourceType } from './resources';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { declaredName } from './types';
+import { declaredNames } from './walker';
+
+/** Calls whose arguments the event builder reads (descriptor-events.ts). */
+export const ANNOTATED_CALLS: ReadonlySet<string> = new Set([
+  'OMSetRenderTargets', 'ClearRenderTargetView', 'ClearDepthStencilView', 'IASetIndexBuffer', 'IASetVertexBuffers',
+  'SOSetTargets', 'SetGraphicsRootDescriptorTable', 'SetComputeRootDescriptorTable',
+  'SetGraphicsRootShaderResourceView', 'SetGraphicsRootUnorderedAccessView', 'SetGraphicsRootConstantBufferView',
+  'SetComputeRootShaderResourceView', 'SetComputeRootUnorderedAccessView', 'SetComputeRootConstantBufferView',
+]);
+
+/** A binding call's argument values and the function it is in. */
+export interface CallAnnotation {
+  scope: string;
+  args: DVal[];
+}
+
+export interface DescriptorPass {
+  facts: DescriptorFacts;
+  calls: Map<SyntaxNode, CallAnnotation>;
+}
+
+const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM_OUTPUT_BUFFER_VIEW|CONSTANT_BUFFER_VIEW_DESC)\b/;
+const DSV_READ_ONLY_DEPTH = 0x1;
+const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
+
+interface Induction {
+  name: string;
+  start: number;
+  bound: number | null;
+}
+
+class Walk {
+  readonly views: ViewFact[] = [];
+  readonly bufferViews: BufferViewFact[] = [];
+  readonly stores: StoredHandleFact[] = [];
+  readonly tainted = new Set<string>();
+  readonly calls = new Map<SyntaxNode, CallAnnotation>();
+  private loops: Induction[] = [];
+
+  constructor(readonly s: DScope) {}
+
+  stmt(n: SyntaxNode): void {
+    switch (n.type) {
+      case 'compound_statement': for (const c of n.namedChildren) this.stmt(c); return;
+      case 'declaration': this.declaration(n); return;
+      case 'expression_statement': if (n.namedChild(0)) this.expr(n.namedChild(0)!); return;
+      case 'if_statement': {
+        const cond = n.childForFieldName('condition');
+        if (cond) this.expr(cond);
+        const alt = n.childForFieldName('alternative');
+        this.branches([n.childForFieldName('consequence'), alt?.type === 'else_clause' ? alt.namedChild(0) : alt], !!alt);
+        return;
+      }
+      case 'switch_statement': {
+        const cases = n.childForFieldName('body')?.namedChildren.filter((c) => c.type === 'case_statement') ?? [];
+        this.branches(cases, false);
+        return;
+      }
+      case 'case_statement': for (const c of n.namedChildren) if (c !== n.childForFieldName('value')) this.stmt(c); return;
+      case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement': this.loop(n); return;
+      case 'function_definition': case 'lambda_expression': return;
+      default: for (const c of n.namedChildren) this.expr(c);
+    }
+  }
+
+  /** Alternatives on copies of the environment; a value that differs between them (or from "not run") is unknown. */
+  private branches(alts: (SyntaxNode | null)[], exhaustive: boolean): void {
+    const before = new Map(this.s.env);
+    const outs: Map<string, DVal>[] = [];
+    for (const a of alts) {
+      this.s.env = new Map(before);
+      if (a) this.stmt(a);
+      outs.push(this.s.env);
+    }
+    if (!exhaustive) outs.push(before);
+    const merged = new Map<string, DVal>();
+    for (const key of new Set(outs.flatMap((o) => [...o.keys()]))) {
+      const vals = outs.map((o) => o.get(key));
+      const first = JSON.stringify(vals[0]);
+      merged.set(key, vals.every((v) => JSON.stringify(v) === first) && vals[0] ? vals[0] : { t: 'unknown' });
+    }
+    this.s.env = merged;
+  }
+
+  private loop(n: SyntaxNode): void {
+    const init = n.type === 'for_statement' ? n.childForFieldName('initializer') : null;
+    if (init) (init.type === 'declaration' ? this.declaration(init) : this.expr(init));
+    const body = n.childForFieldName('body');
+    const ind = n.type === 'for_statement' ? induction(n, this.s) : null;
+    const before = new Map(this.s.env);
+    const modified = assignedNames(n);
+    const stepped = new Map<string, HandleFact>();
+    for (const name of modified) {
+      const v = this.s.env.get(name);
+      const step = v?.t === 'handle' && ind && body ? uniformStep(body, name, this.s) : null;
+      if (v?.t === 'handle' && step === 1 && v.h.index && 'c' in v.h.index) {
+        stepped.set(name, v.h);
+        this.s.env.set(name, { t: 'handle', h: { ...v.h, index: { sym: ind!.name, plus: v.h.index.c - ind!.start } } });
+      } else if (v?.t === 'handle') this.s.env.set(name, { t: 'handle', h: { ...v.h, index: null } });
+      else this.s.env.set(name, { t: 'unknown' });
+    }
+    if (ind) this.s.env.delete(ind.name);
+    if (ind) this.loops.push(ind);
+    const cond = n.childForFieldName('condition');
+    if (cond) this.expr(cond);
+    if (body) this.stmt(body);
+    const update = n.childForFieldName('update');
+    if (update) this.expr(update);
+    if (ind) this.loops.pop();
+    // After the loop: what it changed is unknown, except a stepped handle of a loop with a constant bound.
+    const after = new Map(before);
+    for (const name of new Set([...modified, ...this.s.env.keys()])) {
+      if (!modified.has(name) && before.has(name)) continue;
+      const h = stepped.get(name);
+      if (h && ind && ind.bound !== null && ind.bound >= ind.start) after.set(name, { t: 'handle', h: { ...h, index: addIndex(h.index, ind.bound - ind.start) } });
+      else if (h) after.set(name, { t: 'handle', h: { ...h, index: null } });
+      else after.set(name, before.get(name)?.t === 'handle' ? { t: 'handle', h: { ...(before.get(name) as { h: HandleFact }).h, index: null } } : { t: 'unknown' });
+    }
+    this.s.env = after;
+  }
+
+  private declaration(n: SyntaxNode): void {
+    const type = n.childForFieldName('type')?.text ?? '';
+    const constant = n.namedChildren.some((c) => c.type === 'type_qualifier' && (c.text === 'const' || c.text === 'constexpr'));
+    for (const d of n.childrenForFieldName('declarator')) {
+      if (d.type === 'function_declarator' && HANDLE_TYPE.test(type)) {
+        // Most vexing parse: `CD3DX12_CPU_DESCRIPTOR_HANDLE h(start, n, size);` with identifiers only.
+        const name = declaredName(d.childForFieldName('declarator'));
+        const params = d.childForFieldName('parameters')?.namedChildren.filter((p) => p.type !== 'comment') ?? [];
+        const h = name ? helperHandle(d, params, this.s) : null;
+        if (name) this.s.env.set(name, h ? { t: 'handle', h } : { t: 'unknown' });
+        continue;
+      }
+      const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
+      const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+      const name = declaredName(target);
+      if (value) this.expr(value);
+      if (!name) continue;
+      this.s.env.set(name, this.declaredValue(name, type, target, value, constant));
+    }
+  }
+
+  private declaredValue(name: string, type: string, target: SyntaxNode | null, value: SyntaxNode | null, constant: boolean): DVal {
+    if (!value) return { t: 'unknown' };
+    const s = this.s;
+    if (HANDLE_TYPE.test(type)) {
+      if (target?.type === 'array_declarator' && value.type === 'initializer_list') return { t: 'handles', elems: argumentNodes(value).map((e) => handleOf(e, s)) };
+      const h = value.type === 'argument_list' && /CD3DX12_/.test(type) ? helperHandle(value, argumentNodes(value), s) : handleOf(value, s) ?? ptrValue(value, s);
+      return h ? { t: 'handle', h } : { t: 'unknown' };
+    }
+    if (BUFFER_VIEW_TYPE.test(type) && value.type === 'initializer_list') {
+      const first = argumentNodes(value)[0];
+      const designated = first?.type === 'initializer_pair' ? argumentNodes(value).find((p) => p.childForFieldName('designator')?.text.endsWith('BufferLocation')) : first;
+      const va = designated ? vaOf(designated.type === 'initializer_pair' ? designated.childForFieldName('value')! : designated, s) : null;
+      if (va) this.bufferView(name, va, value);
+      return { t: 'unknown' };
+    }
+    if (/^auto\b/.test(type)) {
+      const h = handleOf(value, s);
+      if (h) return { t: 'handle', h };
+    }
+    const va = vaOf(value, s);
+    if (va) return { t: 'va', ref: va };
+    if (isResourceType(type) || /^auto\b/.test(type)) {
+      const u = unwrapValue(value);
+      const plain = u.type !== 'call_expression' || /(?:\.|->)\s*Get\s*\(\s*\)$/.test(u.text);
+      const ref = plain ? resourceOf(value, s) : null;
+      return ref ? { t: 'res', ref } : { t: 'unknown' };
+    }
+    const c = constant ? numberOf(value, s) : null;
+    return c !== null ? { t: 'num', v: c } : { t: 'unknown' };
+  }
+
+  expr(n: SyntaxNode): void {
+    switch (n.type) {
+      case 'assignment_expression': this.assignment(n); return;
+      case 'call_expression': this.call(n); return;
+      case 'lambda_expression': return;
+      case 'update_expression': {
+        const arg = n.childForFieldName('argument');
+        if (arg?.type === 'identifier' && this.s.env.has(arg.text)) this.s.env.set(arg.text, { t: 'unknown' });
+        return;
+      }
+      default: for (const c of n.namedChildren) this.expr(c);
+    }
+  }
+
+  private assignment(n: SyntaxNode): void {
+    const left = n.childForFieldName('left')!;
+    const right = n.childForFieldName('right')!;
+    const op = n.childForFieldName('operator')?.type ?? n.child(1)?.type;
+    this.expr(right);
+    const s = this.s;
+    const l = unwrapValue(left);
+    if (l.type === 'field_expression') {
+      const field = l.childForFieldName('field')?.text;
+      const obj = l.childForFieldName('argument')!;
+      if (field === 'ptr') {
+        const h = op === '+=' ? offsetBy(handleOf(obj, s), scaledCount(right, s), n) : op === '=' ? ptrValue(right, s) : null;
+        this.setHandle(obj, h);
+        return;
+      }
+      if (field === 'BufferLocation') {
+        const va = vaOf(right, s);
+        const key = obj.text.replace(/\s+/g, '').replace(/^this->/, '');
+        if (va) this.bufferView(key, va, n);
+        s.env.set(`${key}.BufferLocation`, va ? { t: 'va', ref: va } : { t: 'unknown' });
+        return;
+      }
+      if (field === 'Flags' && obj.type === 'identifier') {
+        const v = numberOf(right, s);
+        s.env.set(`${obj.text}.Flags`, v === null ? { t: 'unknown' } : { t: 'num', v });
+      }
+    }
+    if (op !== '=') {
+      if (l.type === 'identifier' && s.env.has(l.text)) s.env.set(l.text, { t: 'unknown' });
+      return;
+    }
+    const h = handleOf(right, s) ?? ptrValue(right, s);
+    if (h || (l.type === 'identifier' && s.env.get(l.text)?.t === 'handle')) {
+      this.setHandle(left, h);
+      return;
+    }
+    if (l.type === 'identifier' && s.env.has(l.text)) {
+      const va = vaOf(right, s);
+      s.env.set(l.text, va ? { t: 'va', ref: va } : { t: 'unknown' });
+    }
+  }
+
+  /** A handle written to a local (environment), an element of a local array, or a member (file-wide store). */
+  private setHandle(target: SyntaxNode, h: HandleFact | null): void {
+    const t = unwrapValue(target);
+    const s = this.s;
+    if (t.type === 'identifier' && (s.env.has(t.text) || s.locals.has(t.text))) {
+      s.env.set(t.text, h ? { t: 'handle', h } : { t: 'unknown' });
+      return;
+    }
+    if (t.type === 'subscript_expression') {
+      const arr = t.childForFieldName('argument');
+      const v = arr?.type === 'identifier' ? s.env.get(arr.text) : undefined;
+      const idxNode = t.childForFieldName('indices')?.namedChildren[0] ?? t.childForFieldName('index');
+      if (v?.t === 'handles' || (arr?.type === 'identifier' && s.locals.has(arr.text))) {
+        const i = idxNode ? numberOf(idxNode, s) : null;
+        const elems = v?.t === 'handles' ? [...v.elems] : [];
+        if (i === null) {
+          s.env.set(arr!.text, { t: 'unknown' });
+          return;
+        }
+        elems[i] = h;
+        s.env.set(arr!.text, { t: 'handles', elems: Array.from(elems, (e) => e ?? null) });
+        return;
+      }
+    }
+    const key = t.text.replace(/\s+/g, '').replace(/^this->/, '');
+    if (s.locals.has(keyRoot(key)) || !h) return;
+    const loop = this.loops.find((l) => new RegExp(`\\[${l.name}\\]`).test(key) || (h.index && 'sym' in h.index && h.index.sym === l.name));
+    this.stores.push({ key, handle: h, ...(loop ? { loopVar: loop.name } : {}) });
+  }
+
+  private bufferView(key: string, va: BufferViewFact['resource'], at: SyntaxNode): void {
+    const scoped = this.s.locals.has(keyRoot(key)) ? `${this.s.scope}#${key}` : key;
+    this.bufferViews.push({ key: scoped, resource: va, range: rangeOf(at) });
+  }
+
+  private call(n: SyntaxNode): void {
+    const f = n.childForFieldName('function');
+    const args = argumentNodes(n);
+    for (const a of args) this.expr(a);
+    if (!f) return;
+    const name = calleeName(f);
+    if (!name) return;
+    const s = this.s;
+    if (f.type === 'field_expression') {
+      const obj = f.childForFieldName('argument')!;
+      const cur = handleOf(obj, s);
+      if (name === 'Offset' && cur && (args.length === 1 || args.length === 2)) {
+        this.setHandle(obj, offsetBy(cur, args.length === 2 ? indexOf(args[0], s) : scaledCount(args[0], s), n));
+        return;
+      }
+      if (name === 'InitOffsetted' && (args.length === 2 || args.length === 3)) {
+        this.setHandle(obj, helperHandle(n, args, s));
+        return;
+      }
+    }
+    if (name === 'InitOffsetted' && f.type === 'qualified_identifier' && (args.length === 3 || args.length === 4)) {
+      this.setHandle(args[0], helperHandle(n, args.slice(1), s));
+      return;
+    }
+    const view = Object.hasOwn(VIEW_CREATION, name) ? VIEW_CREATION[name] : undefined;
+    if (view && args.length === view.argc && f.type === 'field_expression') {
+      this.view(n, view, args);
+      return;
+    }
+    if (name === 'CopyDescriptorsSimple' && args.length === 4) {
+      const count = numberOf(args[0], s);
+      const dst = handleOf(args[1], s);
+      const src = handleOf(args[2], s);
+      if (dst && dst.index && count !== null && count >= 0 && count <= 64) {
+        for (let i = 0; i < count; i++) {
+          const d = { ...dst, index: addIndex(dst.index, i) };
+          this.views.push({ view: null, heap: dst.heap, index: d.index, resource: null, subresource: null, range: rangeOf(n), ...(src ? { copyOf: { ...src, index: addIndex(src.index, i) } } : {}) });
+        }
+      } else if (dst) this.tainted.add(dst.heap);
+      return;
+    }
+    if (name === 'CopyDescriptors') {
+      this.tainted.add('*');
+      return;
+    }
+    if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
+      this.calls.set(n, { scope: s.scope, args: args.map((a) => argumentValue(a, s)) });
+    }
+  }
+
+  private view(n: SyntaxNode, spec: (typeof VIEW_CREATION)[string], args: SyntaxNode[]): void {
+    const s = this.s;
+    const h = handleOf(args[spec.handle], s);
+    if (!h) return;
+    if (!h.index) {
+      this.tainted.add(h.heap);
+      return;
+    }
+    const descNode = unwrapValue(args[spec.desc]);
+    const nullDesc = /^(?:nullptr|NULL|0)$/.test(descNode.text);
+    let resource = spec.resource === null ? null : resourceOf(args[spec.resource], s);
+    if (spec.view === 'cbv') {
+      const desc = descNode.type === 'pointer_expression' ? descNode.childForFieldName('argument')! : descNode;
+      const v = s.env.get(`${desc.text.replace(/\s+/g, '')}.BufferLocation`);
+      resource = v?.t === 'va' ? v.ref : null;
+    }
+    const local = resource?.key ? s.locals.has(keyRoot(resource.key)) : false;
+    const sym = h.index && 'sym' in h.index ? h.index.sym : undefined;
+    const loop = this.loops.find((l) => l.name === sym);
+    const flags = spec.view === 'dsv' && !nullDesc && descNode.type === 'pointer_expression' ? s.env.get(`${descNode.childForFieldName('argument')!.text}.Flags`) : undefined;
+    this.views.push({
+      view: spec.view, heap: h.heap, index: h.index, resource, subresource: nullDesc ? 0 : null, range: rangeOf(n),
+      ...(loop ? { loopVar: loop.name } : {}),
+      ...(local && !(loop && resource?.key === loop.name) ? { scope: s.scope } : {}),
+      ...(spec.view === 'dsv' ? { readOnlyDepth: nullDesc ? false : flags?.t === 'num' ? (flags.v & DSV_READ_ONLY_DEPTH) !== 0 : null } : {}),
+    });
+  }
+}
+
+/** A binding call's argument: a handle, an array of handles, a GPU virtual address or a buffer view's key. */
+function argumentValue(a: SyntaxNode, s: DScope): DVal {
+  const n = unwrapValue(a);
+  const h = handleOf(n, s);
+  if (h) return { t: 'handle', h };
+  if (n.type === 'identifier') {
+    const v = s.env.get(n.text);
+    if (v?.t === 'handles' || v?.t === 'va') return v;
+  }
+  const va = vaOf(n, s);
+  if (va) return { t: 'va', ref: va };
+  return { t: 'unknown' };
+}
+
+/** `for (UINT n = 0; n < N; n++)`: the counter, its start and (when constant) its bound. */
+function induction(n: SyntaxNode, s: DScope): Induction | null {
+  const init = n.childForFieldName('initializer');
+  const update = n.childForFieldName('update');
+  let name: string | undefined;
+  let startNode: SyntaxNode | null = null;
+  if (init?.type === 'declaration') {
+    const d = init.childrenForFieldName('declarator')[0];
+    if (d?.type === 'init_declarator') {
+      name = declaredName(d.childForFieldName('declarator'));
+      startNode = d.childForFieldName('value');
+    }
+  } else if (init?.type === 'assignment_expression' && init.childForFieldName('left')?.type === 'identifier') {
+    name = init.childForFieldName('left')!.text;
+    startNode = init.childForFieldName('right');
+  }
+  if (!name || !startNode || !update) return null;
+  const start = numberOf(startNode, s);
+  const inc = update.type === 'update_expression' && update.text.replace(/\s+/g, '').replace(name, '') === '++'
+    || (update.type === 'assignment_expression' && update.childForFieldName('left')?.text === name && update.child(1)?.type === '+=' && numberOf(update.childForFieldName('right')!, s) === 1);
+  if (start === null || !inc) return null;
+  const cond = n.childForFieldName('condition');
+  const bound = cond?.type === 'binary_expression' && cond.childForFieldName('operator')?.type === '<' && cond.childForFieldName('left')?.text === name
+    ? numberOf(cond.childForFieldName('right')!, s) : null;
+  return { name, start, bound };
+}
+
+/** Names assigned, stepped or offset anywhere in a loop (its body, condition and update). */
+function assignedNames(n: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  const root = (x: SyntaxNode | null): string | undefined => {
+    let c = x ? unwrapValue(x) : null;
+    while (c && (c.type === 'field_expression' || c.type === 'subscript_expression')) c = unwrapValue(c.childForFieldName('argument')!);
+    return c?.type === 'identifier' ? c.text : undefined;
+  };
+  for (const u of n.descendantsOfType(['assignment_expression', 'update_expression', 'call_expression'])) {
+    let r: string | undefined;
+    if (u.type === 'assignment_expression') r = root(u.childForFieldName('left'));
+    else if (u.type === 'update_expression') r = root(u.childForFieldName('argument'));
+    else {
+      const f = u.childForFieldName('function');
+      if (f?.type === 'field_expression' && /^(?:Offset|InitOffsetted)$/.test(calleeName(f) ?? '')) r = root(f.childForFieldName('argument'));
+    }
+    if (r) out.add(r);
+  }
+  return out;
+}
+
+/**
+ * The constant count a handle moves by per iteration when the body moves it exactly once, unconditionally
+ * (`h.Offset(1, size)` / `h.ptr += size` as a statement of the body itself); null otherwise.
+ */
+function uniformStep(body: SyntaxNode, name: string, s: DScope): number | null {
+  const moves = body.descendantsOfType(['assignment_expression', 'call_expression', 'update_expression']).filter((u) => movesHandle(u, name));
+  if (moves.length !== 1) return null;
+  const m = moves[0];
+  if (m.parent?.type !== 'expression_statement' || (m.parent.parent !== body && body.type === 'compound_statement')) return null;
+  if (m.type === 'call_expression') {
+    const args = argumentNodes(m);
+    const c = args.length === 2 ? indexOf(args[0], s) : args.length === 1 ? scaledCount(args[0], s) : null;
+    return typeof c === 'number' ? c : c && 'c' in c ? c.c : null;
+  }
+  if (m.type === 'assignment_expression' && m.child(1)?.type === '+=') {
+    const c = scaledCount(m.childForFieldName('right')!, s);
+    return typeof c === 'number' ? c : c && 'c' in c ? c.c : null;
+  }
+  return null;
+}
+
+function movesHandle(u: SyntaxNode, name: string): boolean {
+  if (u.type === 'call_expression') {
+    const f = u.childForFieldName('function');
+    return f?.type === 'field_expression' && /^(?:Offset|InitOffsetted)$/.test(calleeName(f) ?? '') && f.childForFieldName('argument')?.text === name;
+  }
+  const target = u.type === 'assignment_expression' ? u.childForFieldName('left') : u.childForFieldName('argument');
+  const t = target ? unwrapValue(target) : null;
+  if (t?.type === 'identifier') return t.text === name;
+  return t?.type === 'field_expression' && t.childForFieldName('argument')?.text === name;
+}
+
+/** Names holding a descriptor increment size anywhere in the file (`m_rtvSize = device->GetDescriptorHandleIncrementSize(...)`). */
+function incrementSizes(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const c of root.descendantsOfType('call_expression')) {
+    const f = c.childForFieldName('function');
+    if (!f || calleeName(f) !== 'GetDescriptorHandleIncrementSize') continue;
+    let p = c.parent;
+    while (p && (p.type === 'parenthesized_expression' || p.type === 'cast_expression' || p.type === 'argument_list' && p.parent?.type === 'call_expression' && /cast/.test(p.parent.text.slice(0, 20)))) p = p.parent;
+    if (p?.type === 'init_declarator') {
+      const n = declaredName(p.childForFieldName('declarator'));
+      if (n) out.add(n);
+    } else if (p?.type === 'assignment_expression') out.add(p.childForFieldName('left')!.text.replace(/\s+/g, '').replace(/^this->/, ''));
+    else if (p?.type === 'argument_list' && p.parent?.type === 'field_initializer') out.add(p.parent.namedChild(0)!.text);
+  }
+  return out;
+}
+
+export interface FunctionBody {
+  body: SyntaxNode;
+  node: SyntaxNode;
+  params: string[];
+  name: string;
+}
+
+/** Lookup of stored handles: the exact key, or `base[v]` stored in a loop over v read as `base[x]`. */
+function storedLookup(stores: StoredHandleFact[]): (key: string) => HandleFact | null | undefined {
+  return (key) => {
+    const exact = stores.filter((st) => st.key === key);
+    const pattern = exact.length ? [] : stores.filter((st) => st.loopVar && st.key.endsWith(`[${st.loopVar}]`) && key.startsWith(st.key.slice(0, -st.loopVar.length - 1)) && key.endsWith(']'));
+    const found = exact.length ? exact : pattern;
+    if (found.length === 0) return undefined;
+    const forms = new Set(found.map((st) => JSON.stringify(st.handle.heap) + JSON.stringify(st.handle.index)));
+    if (forms.size !== 1) return null;
+    const st = found[0];
+    if (!exact.length && st.loopVar && st.handle.index && 'sym' in st.handle.index && st.handle.index.sym === st.loopVar) {
+      const sub = key.slice(st.key.length - st.loopVar.length - 1, -1);
+      const index: DescIndex = /^\d+$/.test(sub) ? { c: Number(sub) + st.handle.index.plus } : { sym: sub, plus: st.handle.index.plus };
+      return { ...st.handle, index };
+    }
+    return exact.length ? st.handle : null;
+  };
+}
+
+/** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
+export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode): DescriptorPass | undefined {
+  if (!HINTS.test(file.text)) return undefined;
+  const sizes = incrementSizes(root);
+  let stores: StoredHandleFact[] = [];
+  let result: Walk[] = [];
+  for (let round = 0; round < 2; round++) {
+    const stored = storedLookup(stores);
+    result = fns.map((f) => {
+      const locals = new Set([...f.params, ...declaredNames(f.body)]);
+      const scope = `${f.name}@${f.node.startPosition.row}`;
+      const w = new Walk({ file, env: new Map(), sizes, locals, scope, stored });
+      w.stmt(f.body);
+      return w;
+    });
+    const found = result.flatMap((w) => w.stores);
+    if (round === 0 && found.length === 0) break;
+    stores = found;
+  }
+  const calls = new Map<SyntaxNode, CallAnnotation>();
+  for (const w of result) for (const [k, v] of w.calls) calls.set(k, v);
+  return {
+    facts: {
+      views: result.flatMap((w) => w.views), bufferViews: result.flatMap((w) => w.bufferViews),
+      storedHandles: stores, taintedHeaps: [...new Set(result.flatMap((w) => [...w.tainted]))],
+    },
+    calls,
+  };
+}

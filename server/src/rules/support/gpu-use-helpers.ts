@@ -1,0 +1,74 @@
+// Judging a resource used by GPU work through a view or binding (track/bindings.ts) against its tracked state:
+// the legacy state must hold the use's bits (COMMON promotes where D3D12 allows it), an enhanced texture's
+// layout must allow the use's access, and Present needs COMMON/PRESENT. Shared by invalid-subresource-state.
+import type { GpuWorkEvent } from '../../extract/descriptor-facts';
+import { isAccessAllowedByLayout } from '../../model/layouts';
+import { promotableFromCommon } from '../../model/legacy-states';
+import { formatLegacyState } from '../../model/messages';
+import { USE_NEEDS, expectedBits, legacyStateAllows } from '../../model/uses';
+import type { GpuUse, TrackContext } from '../../track/visitors';
+import type { RelatedLocation } from '../../types';
+import type { ReportDescriptor } from '../define-rule';
+import { fmt } from './rule-helpers';
+import { assumedNote, compareTracked, pathNote, relatedFor } from './tracked-helpers';
+
+const SIMULTANEOUS_FLAGS = 0x30;
+
+/** The use's access bits one at a time: a layout allows the use when it allows one of them. */
+function accessBits(access: number): number[] {
+  const bits: number[] = [];
+  for (let b = 1; b !== 0 && b <= access; b <<= 1) if (access & b) bits.push(b);
+  return bits;
+}
+
+function notes(u: GpuUse): RelatedLocation[] {
+  const out: RelatedLocation[] = [];
+  if (u.bound) out.push({ uri: u.bound.uri, range: u.bound.range, message: u.bound.note });
+  if (u.viewAt) out.push({ uri: u.viewAt.uri, range: u.viewAt.range, message: u.viewAt.note });
+  return out;
+}
+
+/** The #538 reports for the uses of one clear/draw/dispatch/Present (nothing for unknown states). */
+export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext): ReportDescriptor[] {
+  const out: ReportDescriptor[] = [];
+  for (const u of uses) {
+    if (u.met.deactivated) continue;
+    const need = USE_NEEDS[u.use];
+    const dim = u.resource?.creation.dimension;
+    const buffer = dim === 'buffer';
+    const simultaneous = buffer || ((u.resource?.creation.flags ?? 0) & SIMULTANEOUS_FLAGS) !== 0;
+    const name = u.ref.text.replace(/\s+/g, ' ');
+    const sub = u.subresource === null ? '' : ` (subresource: ${u.subresource})`;
+    const base = { range: tctx.range, resource: name, fingerprintText: `use|${e.method}|${u.use}|${u.key}` };
+    if (u.met.lastModel === 'legacy' || (u.use === 'present' && !u.met.legacy.unknown && u.met.lastModel !== 'enhanced')) {
+      // Promotion from COMMON needs the resource's kind: an unknown resource may be a buffer (promotable).
+      const promotes = (v: number) => v === 0 && u.use !== 'present'
+        && (!u.resource || need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })));
+      const c = compareTracked(u.met.legacy, (v) => legacyStateAllows(need, v) || promotes(v));
+      if (!c.severity) continue;
+      const actual = c.mismatches[0][0];
+      const expected = expectedBits(need);
+      out.push({
+        ...base, messageKey: 'boundState', severity: c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
+        data: {
+          method: e.method, actual: formatLegacyState(actual), name, sub, use: need.use, how: need.expected,
+          expected: formatLegacyState(expected), missing: formatLegacyState(expected & ~actual),
+          note: `${pathNote(c, formatLegacyState)}${assumedNote(c)}`,
+        },
+      });
+    } else if (u.met.lastModel === 'enhanced' && !buffer && (dim !== undefined || need.textureOnly)) {
+      const allows = (l: number) => (need.access === 0 ? l >>> 0 === 0 : accessBits(need.access).some((b) => isAccessAllowedByLayout(l, b, { simultaneous })));
+      const c = compareTracked(u.met.layout, allows);
+      if (!c.severity) continue;
+      out.push({
+        ...base, messageKey: 'boundLayout', severity: c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
+        data: {
+          method: e.method, actual: fmt('layout', c.mismatches[0][0]), name, sub, use: need.use,
+          access: need.access === 0 ? 'presentation (D3D12_BARRIER_LAYOUT_PRESENT)' : fmt('access', need.access),
+          note: pathNote(c, (v) => fmt('layout', v)),
+        },
+      });
+    }
+  }
+  return out;
+}

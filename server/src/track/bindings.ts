@@ -1,0 +1,218 @@
+// What each command list binds, and the resources GPU work uses through those bindings. Bindings persist across
+// draws until replaced and end at Reset/Close; a join keeps only what both paths bound. At a clear, draw,
+// dispatch or Present, each bound (or directly named) view is resolved to its resource through the file's
+// descriptor table and handed to the rules' `gpuUse` hooks with the state the resource is in at that moment.
+import type { BindEvent, BindTarget, GpuWorkEvent } from '../extract/descriptor-facts';
+import type { FileFacts, ResourceRef } from '../extract/facts';
+import type { UseKind, ViewKind } from '../model/uses';
+import { USE_NEEDS, shaderViewUse } from '../model/uses';
+import { forEachEvent } from '../run-rules';
+import { DescriptorTable } from './descriptor-table';
+import type { TrackEnv } from './env';
+import { substituteRef } from './env';
+import type { Binding, KnownResource, Origin, TrackState } from './state';
+import { FRESH } from './state';
+import type { GpuUse, TrackContext } from './visitors';
+
+/** File-wide knowledge for uses: the descriptor table and the resources created anywhere in the file. */
+export class FileUses {
+  readonly table: DescriptorTable;
+  private readonly created = new Map<string, KnownResource | null>();
+  /** Swap-chain buffers created in a loop (`GetBuffer(n, &m_rt[n])`): `m_rt[` names every element. */
+  private readonly swapChainArrays = new Set<string>();
+
+  constructor(facts: FileFacts, uri: string) {
+    this.table = new DescriptorTable(facts.descriptors);
+    for (const fn of facts.functions) {
+      forEachEvent(fn.body, (e) => {
+        if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
+        const key = e.creation.resource.key;
+        const prior = this.created.get(key);
+        const mine = { creation: e.creation, uri };
+        this.created.set(key, prior === undefined || JSON.stringify(prior?.creation.dimension) === JSON.stringify(e.creation.dimension) && !!prior?.creation.swapChain === !!e.creation.swapChain ? mine : null);
+        const m = /^(.*\[)[A-Za-z_]\w*\]$/.exec(key);
+        if (e.creation.swapChain && m) this.swapChainArrays.add(m[1]);
+      });
+    }
+  }
+
+  /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
+  resource(key: string): KnownResource | undefined {
+    const exact = this.created.get(key);
+    if (exact) return exact;
+    if (this.isSwapChain(key)) return { creation: { resource: { key, text: key, range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } }, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true }, uri: '' };
+    return undefined;
+  }
+
+  isSwapChain(key: string): boolean {
+    if (this.created.get(key)?.creation.swapChain) return true;
+    const m = /^(.*\[)[^\]]+\]$/.exec(key);
+    return !!m && this.swapChainArrays.has(m[1]);
+  }
+}
+
+const fileUses = new WeakMap<FileFacts, FileUses>();
+
+export function fileUsesOf(facts: FileFacts, uri: string): FileUses {
+  let u = fileUses.get(facts);
+  if (!u) fileUses.set(facts, (u = new FileUses(facts, uri)));
+  return u;
+}
+
+function slotKey(list: string | null, slot: string): string {
+  return `${list ?? '?'}|${slot}`;
+}
+
+function dropPrefix(state: TrackState, list: string | null, prefix: string): void {
+  const p = slotKey(list, prefix);
+  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) && /^\d*$/.test(k.slice(p.length))) state.bindings.delete(k);
+}
+
+function targetText(t: BindTarget): string {
+  return t.via === 'handle' ? t.handle.text : t.via === 'va' ? t.ref.text : t.text;
+}
+
+export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, list: string | null): void {
+  for (const p of [...e.reset, ...e.unknown]) dropPrefix(state, list, p);
+  for (const s of e.slots) {
+    const key = slotKey(list, s.slot);
+    if (!s.target) {
+      state.bindings.delete(key);
+      continue;
+    }
+    const origin: Origin = { ...env.note(e.range, `'${targetText(s.target).replace(/\s+/g, ' ')}' was bound here by ${e.method}`) };
+    const b: Binding = { target: s.target, ...(s.as ? { as: s.as } : {}), origin };
+    state.bindings.set(key, b);
+  }
+}
+
+/** Bindings of a list end when it is closed or reset. */
+export function endBindings(state: TrackState, list: string | null): void {
+  const p = `${list ?? '?'}|`;
+  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) || list === null) state.bindings.delete(k);
+}
+
+interface Named {
+  ref: ResourceRef;
+  view?: ViewKind;
+  subresource: number | null;
+  readOnlyDepth?: boolean | null;
+  viewAt?: Origin;
+  viewId: string;
+}
+
+function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null {
+  const file = env.fileUses;
+  if (t.via === 'va') return { ref: substituteRef(t.ref, env.binding), subresource: 0, viewId: `va:${t.ref.key}` };
+  if (!file) return null;
+  if (t.via === 'buffer-view') {
+    const b = file.table.bufferView(t.key);
+    return b ? { ref: b.ref, subresource: 0, viewAt: { uri: env.uri, range: b.range, note: `'${t.text}' points into '${b.ref.text}' here` }, viewId: `bv:${t.key}` } : null;
+  }
+  const v = file.table.resolve(t.handle, e.scope);
+  if (!v) return null;
+  return {
+    ref: v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
+    viewAt: { uri: env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
+  };
+}
+
+/** The use a bound slot makes at this work, or undefined when the work does not read that slot. */
+function slotUse(slot: string, b: Binding, n: Named, e: GpuWorkEvent): UseKind | undefined {
+  if (e.draws && /^rt\d$/.test(slot)) return n.view === 'rtv' ? 'render-target' : undefined;
+  if (e.draws && slot === 'ds') return n.view === 'dsv' ? (n.readOnlyDepth ? 'depth-read' : 'depth-bound') : undefined;
+  if (e.draws && /^vb\d+$/.test(slot)) return 'vertex-buffer';
+  if (e.draws && /^so\d+$/.test(slot)) return 'stream-output';
+  if (e.indexed && slot === 'ib') return 'index-buffer';
+  const root = /^([gc])\d+$/.exec(slot)?.[1];
+  if (!root || (root === 'g') !== (e.root === 'graphics') || e.root === null) return undefined;
+  const compute = root === 'c';
+  const view = b.as === 'table' ? n.view : b.as;
+  if (view !== 'srv' && view !== 'uav' && view !== 'cbv') return undefined;
+  return shaderViewUse(view, compute);
+}
+
+/** Per-env uses met before anything was known about their resource; checked once the first barrier assumes a state. */
+const deferred = new WeakMap<TrackEnv, { e: GpuWorkEvent; use: GpuUse; ctx: TrackContext }[]>();
+
+export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, list: string | null): void {
+  const uses: GpuUse[] = [];
+  const add = (n: Named, use: UseKind, bound?: Origin) => {
+    const key = n.ref.key;
+    if (!key) return;
+    const parts = [...state.res.keys()].some((k) => k.startsWith(`${key}|`));
+    if (parts) return;
+    const met = state.res.get(key) ?? FRESH;
+    const resource = env.resources.get(key) ?? env.fileUses?.resource(key);
+    uses.push({
+      use, ref: n.ref, key, met, subresource: n.subresource, viewId: n.viewId,
+      ...(resource ? { resource } : {}), ...(bound ? { bound } : {}), ...(n.viewAt ? { viewAt: n.viewAt } : {}),
+      ...(!state.res.has(key) && !env.entry.has(key) ? { unseen: true } : {}),
+    });
+  };
+  for (const d of e.direct) {
+    const n = nameTarget(d.target, e, env);
+    if (n && (d.target.via !== 'handle' || n.view === (d.use === 'render-target' ? 'rtv' : 'dsv'))) add(n, d.use);
+  }
+  const prefix = `${list ?? '?'}|`;
+  if (e.draws || e.root) {
+    for (const [k, b] of state.bindings) {
+      if (!k.startsWith(prefix)) continue;
+      const n = nameTarget(b.target, e, env);
+      const use = n ? slotUse(k.slice(prefix.length), b, n, e) : undefined;
+      if (n && use) add(n, use, b.origin);
+    }
+  }
+  if (e.present) {
+    for (const [key, s] of state.res) {
+      if (key.includes('|') || !env.fileUses?.isSwapChain(key) && !env.resources.get(key)?.creation.swapChain) continue;
+      uses.push({ use: 'present', ref: { key, text: key, range: e.range }, key, met: s, subresource: 0, viewId: `present:${key}`, resource: env.resources.get(key) ?? env.fileUses?.resource(key) });
+    }
+  }
+  if (uses.length === 0) return;
+  const ctx = env.context(e.range, list);
+  if (env.reporting) {
+    const now = uses.filter((u) => !u.unseen);
+    if (now.length) for (const h of env.hooks) h.gpuUse?.(e, now, ctx);
+    const later = deferred.get(env) ?? [];
+    for (const u of uses) if (u.unseen) later.push({ e, use: u, ctx });
+    deferred.set(env, later);
+  }
+  for (const u of uses) {
+    // The shader may write what it binds as a UAV: a later access needs a barrier first (uav-write-hazard).
+    if (u.use === 'unordered-access') {
+      const cur = state.get(u.key);
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
+    }
+  }
+}
+
+/**
+ * An unresolved call that is handed a resource, or is named like a barrier helper, may have changed its state: uses
+ * met before the call can no longer be judged by a later barrier's before-state. (A call that only gets the list,
+ * like `ThrowIfFailed(list->Close())`, is not taken to transition resources nobody named.)
+ */
+export function voidDeferredUses(env: TrackEnv, keys: ReadonlySet<string>, mayRecord: boolean): void {
+  for (const d of deferred.get(env) ?? []) if (mayRecord || keys.has(d.use.key.split('|')[0])) d.use.unseen = false;
+}
+
+/**
+ * After a function: uses met before their resource was seen are judged against the state the first barrier
+ * assumed at entry ("assumed at first use") — a back buffer cleared before its PRESENT → RENDER_TARGET barrier.
+ */
+export function flushDeferredUses(env: TrackEnv): void {
+  const later = deferred.get(env) ?? [];
+  deferred.delete(env);
+  for (const d of later) {
+    if (!d.use.unseen) continue;
+    const entry = env.entry.get(d.use.key);
+    if (!entry) continue;
+    const use = { ...d.use, met: entry, unseen: false };
+    for (const h of env.hooks) h.gpuUse?.(d.e, [use], d.ctx);
+  }
+}
+
+/** Whether a use needs the resource to be a texture (render targets, depth, Present) — for COMMON promotion. */
+export function textureOnly(use: UseKind): boolean {
+  return USE_NEEDS[use].textureOnly;
+}

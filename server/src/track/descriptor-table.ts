@@ -1,0 +1,102 @@
+// The file's descriptor heaps as the tracker reads them: which view a handle (heap, index) names, and which
+// resource a buffer view struct points into. A slot resolves only when every write the file makes to it agrees;
+// views written in a loop over n (`m_rt[n]`) answer for any index the loop may have covered, with the index
+// substituted (`(start, m_frameIndex, size)` names `m_rt[m_frameIndex]`). Anything else is unknown (null).
+import type { DescIndex, DescriptorFacts, HandleFact, ViewFact } from '../extract/descriptor-facts';
+import type { ResourceRef } from '../extract/facts';
+import type { ViewKind } from '../model/uses';
+import type { Range } from '../types';
+
+export interface ResolvedView {
+  view: ViewKind;
+  ref: ResourceRef;
+  subresource: number | null;
+  readOnlyDepth?: boolean | null;
+  /** Where the view was created. */
+  range: Range;
+  /** The slot, for telling writes through one view from writes through another. */
+  slot: string;
+}
+
+const MAX_COPY_DEPTH = 3;
+
+function indexText(i: DescIndex): string {
+  return 'c' in i ? String(i.c) : i.plus ? `${i.sym}+${i.plus}` : i.sym;
+}
+
+/** Replace the loop counter `v` (as a whole identifier) by `value` in a resource key or text. */
+function substitute(text: string, v: string, value: string): string {
+  return text.replace(new RegExp(`(?<![\\w.]|->)${v}(?!\\w)`, 'g'), value);
+}
+
+export class DescriptorTable {
+  private readonly byHeap = new Map<string, ViewFact[]>();
+  private readonly tainted: Set<string>;
+
+  constructor(private readonly facts: DescriptorFacts | undefined) {
+    for (const v of facts?.views ?? []) {
+      const list = this.byHeap.get(v.heap) ?? [];
+      list.push(v);
+      this.byHeap.set(v.heap, list);
+    }
+    this.tainted = new Set(facts?.taintedHeaps ?? []);
+  }
+
+  /** The view a handle names, for code in function `scope`; null when it is not known. */
+  resolve(h: HandleFact, scope: string, depth = 0): ResolvedView | null {
+    if (!h.index || this.tainted.has('*') || this.tainted.has(h.heap) || depth > MAX_COPY_DEPTH) return null;
+    const candidates = this.byHeap.get(h.heap) ?? [];
+    const results: ResolvedView[] = [];
+    for (const c of candidates) {
+      const m = this.match(c, h.index);
+      if (m === 'no') continue;
+      if (m === 'maybe' || (c.scope && c.scope !== scope)) return null;
+      const r = this.viewOf(c, m, scope, depth);
+      if (!r) return null;
+      results.push({ ...r, slot: `${h.heap}#${indexText(h.index)}` });
+    }
+    if (results.length === 0) return null;
+    const first = results[0];
+    return results.every((r) => r.view === first.view && r.ref.key === first.ref.key && r.readOnlyDepth === first.readOnlyDepth) ? first : null;
+  }
+
+  /**
+   * Whether entry `c` writes the slot `index`: 'no', 'maybe' (cannot tell: the slot is unknown), or the value the
+   * entry's loop counter takes there (null when it has none).
+   */
+  private match(c: ViewFact, index: DescIndex): 'no' | 'maybe' | { value: string | null } {
+    const ci = c.index;
+    if (!ci) return 'maybe';
+    if ('c' in ci && 'c' in index) return ci.c === index.c ? { value: null } : 'no';
+    if ('sym' in ci && c.loopVar === ci.sym) {
+      // Written for every index the loop covered: the lookup names the element at that index.
+      if ('c' in index) return index.c - ci.plus >= 0 ? { value: String(index.c - ci.plus) } : 'no';
+      return index.plus === ci.plus ? { value: index.sym } : 'maybe';
+    }
+    if ('sym' in ci && 'sym' in index) return ci.sym === index.sym && ci.plus === index.plus ? { value: null } : 'maybe';
+    // NOTE: a constant slot against a symbolic lookup (`m_frameIndex`) does not decide it: the lookup names an
+    // element of the views a loop wrote (its index stays within that loop), and with no such view nothing matches.
+    return 'sym' in index && 'c' in ci ? 'no' : 'maybe';
+  }
+
+  private viewOf(c: ViewFact, m: { value: string | null }, scope: string, depth: number): Omit<ResolvedView, 'slot'> | null {
+    if (c.view === null) {
+      if (!c.copyOf) return null;
+      const src = this.resolve(c.copyOf, scope, depth + 1);
+      return src ? { ...src, range: c.range } : null;
+    }
+    if (!c.resource?.key) return null;
+    let ref = c.resource;
+    if (c.loopVar && m.value !== null && c.resource.key) {
+      ref = { ...ref, key: substitute(c.resource.key, c.loopVar, m.value), text: substitute(ref.text, c.loopVar, m.value) };
+    }
+    return { view: c.view, ref, subresource: c.subresource, readOnlyDepth: c.readOnlyDepth, range: c.range };
+  }
+
+  /** The resource a buffer view struct (`m_vertexBufferView`) points into, when every assignment agrees. */
+  bufferView(key: string): { ref: ResourceRef; range: Range } | null {
+    const all = (this.facts?.bufferViews ?? []).filter((b) => b.key === key);
+    if (all.length === 0) return null;
+    return all.every((b) => b.resource.key === all[0].resource.key) ? { ref: all[0].resource, range: all[0].range } : null;
+  }
+}
