@@ -9,7 +9,7 @@ import type { CallAnnotation } from './descriptors';
 import type { DVal } from './descriptor-values';
 import { keyRoot } from './descriptor-values';
 import type { ResourceRef } from './facts';
-import { evalField } from './evaluate';
+import { evalField } from './constant-fold';
 import { resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, typeOfExpr } from './types';

@@ -6,7 +6,7 @@ import type { SyntaxNode } from './node';
 import type { DescIndex, HandleFact } from './descriptor-facts';
 import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
-import { fold, toNumber } from './evaluate';
+import { fold, toNumber } from './constant-fold';
 import { resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
@@ -26,6 +26,8 @@ export interface DScope {
   sizes: ReadonlySet<string>;
   /** Names declared in the function (parameters and locals): keys rooted at them mean nothing elsewhere. */
   locals: ReadonlySet<string>;
+  /** Enumerators of the file's enums (`enum Descriptors { SceneSrv, ... }`): descriptor indices are often named so. */
+  enums: ReadonlyMap<string, number>;
   /** Prefix that makes a function-local heap key unique (`F@12#heap`). */
   scope: string;
   /** Handles stored in members / arrays (`m_rtv = h`, `g_rtv[i] = h`), file-wide. */
@@ -72,6 +74,12 @@ export function numberOf(node: SyntaxNode, s: DScope): number | null {
     const v = s.env.get(n.text);
     if (v?.t === 'num') return v.v;
     if (v) return null;
+    const e = s.enums.get(n.text);
+    if (e !== undefined) return e;
+  }
+  if (n.type === 'qualified_identifier') {
+    const e = s.enums.get(n.childForFieldName('name')?.text ?? '');
+    if (e !== undefined) return e;
   }
   const f = fold(n, s.file);
   return f ? toNumber(f) : null;

@@ -468,6 +468,30 @@ function incrementSizes(root: SyntaxNode): Set<string> {
   return out;
 }
 
+/** Enumerators with their values (implicit ones count up from the previous), file-wide; a name defined twice is dropped. */
+function enumerators(root: SyntaxNode, s: Pick<DScope, 'file' | 'env' | 'enums'>): Map<string, number> {
+  const out = new Map<string, number>();
+  const twice = new Set<string>();
+  for (const list of root.descendantsOfType('enumerator_list')) {
+    let next = 0;
+    for (const e of list.namedChildren.filter((c) => c.type === 'enumerator')) {
+      const name = e.childForFieldName('name')?.text;
+      const value = e.childForFieldName('value');
+      const v = value ? numberOf(value, { ...s, enums: out } as unknown as DScope) : next;
+      if (!name) continue;
+      if (out.has(name)) twice.add(name);
+      if (v === null) {
+        twice.add(name);
+        break;
+      }
+      out.set(name, v);
+      next = v + 1;
+    }
+  }
+  for (const n of twice) out.delete(n);
+  return out;
+}
+
 export interface FunctionBody {
   body: SyntaxNode;
   node: SyntaxNode;
@@ -498,6 +522,7 @@ function storedLookup(stores: StoredHandleFact[]): (key: string) => HandleFact |
 export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode): DescriptorPass | undefined {
   if (!HINTS.test(file.text)) return undefined;
   const sizes = incrementSizes(root);
+  const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
   let stores: StoredHandleFact[] = [];
   let result: Walk[] = [];
   for (let round = 0; round < 2; round++) {
@@ -505,7 +530,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     result = fns.map((f) => {
       const locals = new Set([...f.params, ...declaredNames(f.body)]);
       const scope = `${f.name}@${f.node.startPosition.row}`;
-      const w = new Walk({ file, env: new Map(), sizes, locals, scope, stored });
+      const w = new Walk({ file, env: new Map(), sizes, enums, locals, scope, stored });
       w.stmt(f.body);
       return w;
     });

@@ -30,10 +30,11 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
+    const seen = new Set<string>();
     return {
       tracked: {
         gpuUse(e, uses, tctx) {
-          for (const d of invalidUseReports(e, uses, tctx)) ctx.report(d);
+          for (const d of invalidUseReports(e, uses, tctx, seen)) ctx.report(d);
         },
         command(e, uses, tctx) {
           for (const u of uses) {

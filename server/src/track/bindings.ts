@@ -6,7 +6,7 @@ import type { BindEvent, BindTarget, GpuWorkEvent } from '../extract/descriptor-
 import type { FileFacts, ResourceRef } from '../extract/facts';
 import type { UseKind, ViewKind } from '../model/uses';
 import { USE_NEEDS, shaderViewUse } from '../model/uses';
-import { forEachEvent } from '../run-rules';
+import { forEachEvent } from './events';
 import { DescriptorTable } from './descriptor-table';
 import type { TrackEnv } from './env';
 import { substituteRef } from './env';
@@ -123,7 +123,7 @@ function slotUse(slot: string, b: Binding, n: Named, e: GpuWorkEvent): UseKind |
   if (e.draws && slot === 'ds') return n.view === 'dsv' ? (n.readOnlyDepth ? 'depth-read' : 'depth-bound') : undefined;
   if (e.draws && /^vb\d+$/.test(slot)) return 'vertex-buffer';
   if (e.draws && /^so\d+$/.test(slot)) return 'stream-output';
-  if (e.indexed && slot === 'ib') return 'index-buffer';
+  if (e.indexed && slot === 'ib0') return 'index-buffer';
   const root = /^([gc])\d+$/.exec(slot)?.[1];
   if (!root || (root === 'g') !== (e.root === 'graphics') || e.root === null) return undefined;
   const compute = root === 'c';
@@ -137,7 +137,7 @@ const deferred = new WeakMap<TrackEnv, { e: GpuWorkEvent; use: GpuUse; ctx: Trac
 
 export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, list: string | null): void {
   const uses: GpuUse[] = [];
-  const add = (n: Named, use: UseKind, bound?: Origin) => {
+  const add = (n: Named, use: UseKind, bound?: Origin, viaTable?: boolean) => {
     const key = n.ref.key;
     if (!key) return;
     const parts = [...state.res.keys()].some((k) => k.startsWith(`${key}|`));
@@ -147,7 +147,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     uses.push({
       use, ref: n.ref, key, met, subresource: n.subresource, viewId: n.viewId,
       ...(resource ? { resource } : {}), ...(bound ? { bound } : {}), ...(n.viewAt ? { viewAt: n.viewAt } : {}),
-      ...(!state.res.has(key) && !env.entry.has(key) ? { unseen: true } : {}),
+      ...(!state.res.has(key) && !env.entry.has(key) ? { unseen: true } : {}), ...(viaTable ? { viaTable } : {}),
     });
   };
   for (const d of e.direct) {
@@ -160,9 +160,13 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
       if (!k.startsWith(prefix)) continue;
       const n = nameTarget(b.target, e, env);
       const use = n ? slotUse(k.slice(prefix.length), b, n, e) : undefined;
-      if (n && use) add(n, use, b.origin);
+      if (n && use) add(n, use, b.origin, b.as === 'table');
     }
   }
+  // A resource this draw renders to is not read by it through a table that also holds its SRV (the app relies on
+  // the shader leaving that descriptor alone; reading it would be a read-write hazard the debug layer reports).
+  const outputs = new Set(uses.filter((u) => u.use === 'render-target' || u.use === 'depth-bound').map((u) => u.key));
+  for (let i = uses.length - 1; i >= 0; i--) if (uses[i].viaTable && outputs.has(uses[i].key)) uses.splice(i, 1);
   if (e.present) {
     for (const [key, s] of state.res) {
       if (key.includes('|') || !env.fileUses?.isSwapChain(key) && !env.resources.get(key)?.creation.swapChain) continue;
@@ -182,7 +186,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     // The shader may write what it binds as a UAV: a later access needs a barrier first (uav-write-hazard).
     if (u.use === 'unordered-access') {
       const cur = state.get(u.key);
-      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, ...(u.bound ? { boundAt: u.bound.range } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
     }
   }
 }

@@ -58,6 +58,8 @@ export interface GpuUse {
   viewAt?: Origin;
   /** Met before anything was known about the resource (judged later against the assumed entry state). */
   unseen?: boolean;
+  /** Named through a descriptor table: the shader may not read every descriptor of a table it is given. */
+  viaTable?: boolean;
 }
 
 export interface TrackedVisitors {

@@ -7,7 +7,7 @@ import { promotableFromCommon } from '../../model/legacy-states';
 import { formatLegacyState } from '../../model/messages';
 import { USE_NEEDS, expectedBits, legacyStateAllows } from '../../model/uses';
 import type { GpuUse, TrackContext } from '../../track/visitors';
-import type { RelatedLocation } from '../../types';
+import type { Range, RelatedLocation } from '../../types';
 import type { ReportDescriptor } from '../define-rule';
 import { fmt } from './rule-helpers';
 import { assumedNote, compareTracked, pathNote, relatedFor } from './tracked-helpers';
@@ -21,6 +21,14 @@ function accessBits(access: number): number[] {
   return bits;
 }
 
+function repeated(seen: Set<string>, u: GpuUse, setAt: Range): boolean {
+  const r = (x: Range | undefined) => (x ? `${x.startLine}:${x.startColumn}` : '-');
+  const key = `${u.use}|${u.key}|${r(u.bound?.range)}|${r(setAt)}`;
+  if (seen.has(key)) return true;
+  seen.add(key);
+  return false;
+}
+
 function notes(u: GpuUse): RelatedLocation[] {
   const out: RelatedLocation[] = [];
   if (u.bound) out.push({ uri: u.bound.uri, range: u.bound.range, message: u.bound.note });
@@ -28,8 +36,16 @@ function notes(u: GpuUse): RelatedLocation[] {
   return out;
 }
 
-/** The #538 reports for the uses of one clear/draw/dispatch/Present (nothing for unknown states). */
-export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext): ReportDescriptor[] {
+/** Through a descriptor table the shader may not read the descriptor: a mismatch is a warning, said so. */
+function tableNote(u: GpuUse): string {
+  return u.viaTable ? ' (bound through a descriptor table: if the shader reads it)' : '';
+}
+
+/**
+ * The #538 reports for the uses of one clear/draw/dispatch/Present (nothing for unknown states). `seen` drops the
+ * repeats of one mistake: the same binding and state met by every draw of a pass is reported at the first draw.
+ */
+export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext, seen: Set<string>): ReportDescriptor[] {
   const out: ReportDescriptor[] = [];
   for (const u of uses) {
     if (u.met.deactivated) continue;
@@ -45,27 +61,27 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
       const promotes = (v: number) => v === 0 && u.use !== 'present'
         && (!u.resource || need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })));
       const c = compareTracked(u.met.legacy, (v) => legacyStateAllows(need, v) || promotes(v));
-      if (!c.severity) continue;
+      if (!c.severity || repeated(seen, u, c.mismatches[0][1].range)) continue;
       const actual = c.mismatches[0][0];
       const expected = expectedBits(need);
       out.push({
-        ...base, messageKey: 'boundState', severity: c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
+        ...base, messageKey: 'boundState', severity: u.viaTable ? 'warning' : c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
         data: {
           method: e.method, actual: formatLegacyState(actual), name, sub, use: need.use, how: need.expected,
           expected: formatLegacyState(expected), missing: formatLegacyState(expected & ~actual),
-          note: `${pathNote(c, formatLegacyState)}${assumedNote(c)}`,
+          note: `${pathNote(c, formatLegacyState)}${assumedNote(c)}${tableNote(u)}`,
         },
       });
     } else if (u.met.lastModel === 'enhanced' && !buffer && (dim !== undefined || need.textureOnly)) {
       const allows = (l: number) => (need.access === 0 ? l >>> 0 === 0 : accessBits(need.access).some((b) => isAccessAllowedByLayout(l, b, { simultaneous })));
       const c = compareTracked(u.met.layout, allows);
-      if (!c.severity) continue;
+      if (!c.severity || repeated(seen, u, c.mismatches[0][1].range)) continue;
       out.push({
-        ...base, messageKey: 'boundLayout', severity: c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
+        ...base, messageKey: 'boundLayout', severity: u.viaTable ? 'warning' : c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
         data: {
           method: e.method, actual: fmt('layout', c.mismatches[0][0]), name, sub, use: need.use,
           access: need.access === 0 ? 'presentation (D3D12_BARRIER_LAYOUT_PRESENT)' : fmt('access', need.access),
-          note: pathNote(c, (v) => fmt('layout', v)),
+          note: `${pathNote(c, (v) => fmt('layout', v))}${tableNote(u)}`,
         },
       });
     }

@@ -16,7 +16,7 @@ const WRITE_USE: Record<string, string> = {
  * When the tracked state or layout is explicit, invalid-subresource-state already judges the use (#538); the
  * hazard rules speak only where the state allows it: buffers, simultaneous access, promoted COMMON resources.
  */
-function stateDecides(u: CommandUse): boolean {
+export function stateDecides(u: Pick<CommandUse, 'met' | 'resource'>): boolean {
   const m = u.met;
   if (m.lastModel === 'legacy') return !m.legacy.unknown && m.legacy.values.size > 0 && !m.legacy.values.has(0);
   if (m.lastModel === 'enhanced') return !m.layout.unknown && m.layout.values.size > 0 && u.resource?.creation.dimension !== 'buffer';

@@ -1,0 +1,43 @@
+// UAV hazards through bindings: a resource written through a UAV (a clear, or a draw/dispatch that binds it as a
+// UAV) and then accessed by the next draw/dispatch with no barrier in between. Whether a shader really writes a
+// UAV it is given is not known: the decision (uav-write-hazard.md) is to assume it does, but to compare two
+// shader writes only through the same view (another view may cover other subresources or ranges) bound anew for
+// the second one, and to leave reads the tracked state already judges to invalid-subresource-state.
+import type { GpuWorkEvent } from '../../extract/descriptor-facts';
+import type { UseKind } from '../../model/uses';
+import type { GpuUse, TrackContext } from '../../track/visitors';
+import type { RelatedLocation } from '../../types';
+import type { ReportDescriptor } from '../define-rule';
+import { stateDecides } from './hazard-helpers';
+
+const HOW: Readonly<Record<UseKind, string>> = {
+  'unordered-access': 'accessed again through a UAV', 'shader-resource': 'read as a shader resource',
+  'non-pixel-shader-resource': 'read as a shader resource', 'pixel-shader-resource': 'read as a shader resource',
+  'constant-buffer': 'read as a constant buffer', 'vertex-buffer': 'read as a vertex buffer', 'index-buffer': 'read as an index buffer',
+  'render-target': 'written as a render target', 'depth-write': 'written as depth', 'depth-read': 'read as depth',
+  'depth-bound': 'used as depth', 'stream-output': 'written as a stream output buffer',
+  'raytracing-acceleration-structure': 'read as an acceleration structure', present: 'presented',
+};
+
+export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext, writers: ReadonlySet<string>): ReportDescriptor[] {
+  const out: ReportDescriptor[] = [];
+  for (const u of uses) {
+    const w = u.met.pendingWrite;
+    if (!w || !writers.has(w.role) || u.unseen) continue;
+    if (w.list && tctx.list && w.list !== tctx.list) continue;
+    const uav = u.use === 'unordered-access';
+    if (!uav && (stateDecides(u) || u.viaTable)) continue;
+    // Partial clears may not overlap what the dispatch touches; two shader writes are compared through one view,
+    // and only when the second binding was made after the first write (a binding left in place across dispatches
+    // is taken as work split on purpose, e.g. disjoint tiles).
+    if (uav && (w.partial || (w.role === 'uav-bound' && (w.view !== u.viewId || (w.boundAt && w.boundAt === u.bound?.range))))) continue;
+    const related: RelatedLocation[] = [...tctx.related, { uri: w.origin.uri, range: w.origin.range, message: w.origin.note }];
+    if (u.bound) related.push({ uri: u.bound.uri, range: u.bound.range, message: u.bound.note });
+    const name = u.ref.text.replace(/\s+/g, ' ');
+    out.push({
+      messageKey: 'hazard', data: { name, writer: w.method, how: HOW[u.use], method: e.method },
+      range: tctx.range, related, resource: name, fingerprintText: `hazard|${w.method}|${e.method}|${u.key}`,
+    });
+  }
+  return out;
+}
