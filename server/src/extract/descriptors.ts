@@ -6,12 +6,15 @@
 import { VIEW_CREATION } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
-import type { BufferViewFact, DescIndex, DescriptorFacts, HandleFact, StoredHandleFact, ViewFact } from './descriptor-facts';
+import type { BufferViewFact, DescriptorFacts, HandleFact, StoredHandleFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
 import {
   HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
 } from './descriptor-values';
 import { isResourceType } from './resources';
+import type { Induction } from './descriptor-loops';
+import { assignedNames, induction, uniformStep } from './descriptor-loops';
+import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
@@ -38,12 +41,6 @@ export interface DescriptorPass {
 const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM_OUTPUT_BUFFER_VIEW|CONSTANT_BUFFER_VIEW_DESC)\b/;
 const DSV_READ_ONLY_DEPTH = 0x1;
 const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
-
-interface Induction {
-  name: string;
-  start: number;
-  bound: number | null;
-}
 
 class Walk {
   readonly views: ViewFact[] = [];
@@ -100,7 +97,8 @@ class Walk {
 
   private loop(n: SyntaxNode): void {
     const init = n.type === 'for_statement' ? n.childForFieldName('initializer') : null;
-    if (init) (init.type === 'declaration' ? this.declaration(init) : this.expr(init));
+    if (init?.type === 'declaration') this.declaration(init);
+    else if (init) this.expr(init);
     const body = n.childForFieldName('body');
     const ind = n.type === 'for_statement' ? induction(n, this.s) : null;
     const before = new Map(this.s.env);
@@ -371,127 +369,6 @@ function argumentValue(a: SyntaxNode, s: DScope): DVal {
   return { t: 'unknown' };
 }
 
-/** `for (UINT n = 0; n < N; n++)`: the counter, its start and (when constant) its bound. */
-function induction(n: SyntaxNode, s: DScope): Induction | null {
-  const init = n.childForFieldName('initializer');
-  const update = n.childForFieldName('update');
-  let name: string | undefined;
-  let startNode: SyntaxNode | null = null;
-  if (init?.type === 'declaration') {
-    const d = init.childrenForFieldName('declarator')[0];
-    if (d?.type === 'init_declarator') {
-      name = declaredName(d.childForFieldName('declarator'));
-      startNode = d.childForFieldName('value');
-    }
-  } else if (init?.type === 'assignment_expression' && init.childForFieldName('left')?.type === 'identifier') {
-    name = init.childForFieldName('left')!.text;
-    startNode = init.childForFieldName('right');
-  }
-  if (!name || !startNode || !update) return null;
-  const start = numberOf(startNode, s);
-  const inc = update.type === 'update_expression' && update.text.replace(/\s+/g, '').replace(name, '') === '++'
-    || (update.type === 'assignment_expression' && update.childForFieldName('left')?.text === name && update.child(1)?.type === '+=' && numberOf(update.childForFieldName('right')!, s) === 1);
-  if (start === null || !inc) return null;
-  const cond = n.childForFieldName('condition');
-  const bound = cond?.type === 'binary_expression' && cond.childForFieldName('operator')?.type === '<' && cond.childForFieldName('left')?.text === name
-    ? numberOf(cond.childForFieldName('right')!, s) : null;
-  return { name, start, bound };
-}
-
-/** Names assigned, stepped or offset anywhere in a loop (its body, condition and update). */
-function assignedNames(n: SyntaxNode): Set<string> {
-  const out = new Set<string>();
-  const root = (x: SyntaxNode | null): string | undefined => {
-    let c = x ? unwrapValue(x) : null;
-    while (c && (c.type === 'field_expression' || c.type === 'subscript_expression')) c = unwrapValue(c.childForFieldName('argument')!);
-    return c?.type === 'identifier' ? c.text : undefined;
-  };
-  for (const u of n.descendantsOfType(['assignment_expression', 'update_expression', 'call_expression'])) {
-    let r: string | undefined;
-    if (u.type === 'assignment_expression') r = root(u.childForFieldName('left'));
-    else if (u.type === 'update_expression') r = root(u.childForFieldName('argument'));
-    else {
-      const f = u.childForFieldName('function');
-      if (f?.type === 'field_expression' && /^(?:Offset|InitOffsetted)$/.test(calleeName(f) ?? '')) r = root(f.childForFieldName('argument'));
-    }
-    if (r) out.add(r);
-  }
-  return out;
-}
-
-/**
- * The constant count a handle moves by per iteration when the body moves it exactly once, unconditionally
- * (`h.Offset(1, size)` / `h.ptr += size` as a statement of the body itself); null otherwise.
- */
-function uniformStep(body: SyntaxNode, name: string, s: DScope): number | null {
-  const moves = body.descendantsOfType(['assignment_expression', 'call_expression', 'update_expression']).filter((u) => movesHandle(u, name));
-  if (moves.length !== 1) return null;
-  const m = moves[0];
-  if (m.parent?.type !== 'expression_statement' || (m.parent.parent !== body && body.type === 'compound_statement')) return null;
-  if (m.type === 'call_expression') {
-    const args = argumentNodes(m);
-    const c = args.length === 2 ? indexOf(args[0], s) : args.length === 1 ? scaledCount(args[0], s) : null;
-    return typeof c === 'number' ? c : c && 'c' in c ? c.c : null;
-  }
-  if (m.type === 'assignment_expression' && m.child(1)?.type === '+=') {
-    const c = scaledCount(m.childForFieldName('right')!, s);
-    return typeof c === 'number' ? c : c && 'c' in c ? c.c : null;
-  }
-  return null;
-}
-
-function movesHandle(u: SyntaxNode, name: string): boolean {
-  if (u.type === 'call_expression') {
-    const f = u.childForFieldName('function');
-    return f?.type === 'field_expression' && /^(?:Offset|InitOffsetted)$/.test(calleeName(f) ?? '') && f.childForFieldName('argument')?.text === name;
-  }
-  const target = u.type === 'assignment_expression' ? u.childForFieldName('left') : u.childForFieldName('argument');
-  const t = target ? unwrapValue(target) : null;
-  if (t?.type === 'identifier') return t.text === name;
-  return t?.type === 'field_expression' && t.childForFieldName('argument')?.text === name;
-}
-
-/** Names holding a descriptor increment size anywhere in the file (`m_rtvSize = device->GetDescriptorHandleIncrementSize(...)`). */
-function incrementSizes(root: SyntaxNode): Set<string> {
-  const out = new Set<string>();
-  for (const c of root.descendantsOfType('call_expression')) {
-    const f = c.childForFieldName('function');
-    if (!f || calleeName(f) !== 'GetDescriptorHandleIncrementSize') continue;
-    let p = c.parent;
-    while (p && (p.type === 'parenthesized_expression' || p.type === 'cast_expression' || p.type === 'argument_list' && p.parent?.type === 'call_expression' && /cast/.test(p.parent.text.slice(0, 20)))) p = p.parent;
-    if (p?.type === 'init_declarator') {
-      const n = declaredName(p.childForFieldName('declarator'));
-      if (n) out.add(n);
-    } else if (p?.type === 'assignment_expression') out.add(p.childForFieldName('left')!.text.replace(/\s+/g, '').replace(/^this->/, ''));
-    else if (p?.type === 'argument_list' && p.parent?.type === 'field_initializer') out.add(p.parent.namedChild(0)!.text);
-  }
-  return out;
-}
-
-/** Enumerators with their values (implicit ones count up from the previous), file-wide; a name defined twice is dropped. */
-function enumerators(root: SyntaxNode, s: Pick<DScope, 'file' | 'env' | 'enums'>): Map<string, number> {
-  const out = new Map<string, number>();
-  const twice = new Set<string>();
-  for (const list of root.descendantsOfType('enumerator_list')) {
-    let next = 0;
-    for (const e of list.namedChildren.filter((c) => c.type === 'enumerator')) {
-      const name = e.childForFieldName('name')?.text;
-      const value = e.childForFieldName('value');
-      const v = value ? numberOf(value, { ...s, enums: out } as unknown as DScope) : next;
-      if (!name) continue;
-      if (out.has(name)) twice.add(name);
-      if (v === null) {
-        twice.add(name);
-        break;
-      }
-      out.set(name, v);
-      next = v + 1;
-    }
-  }
-  for (const n of twice) out.delete(n);
-  return out;
-}
-
 export interface FunctionBody {
   body: SyntaxNode;
   node: SyntaxNode;
@@ -499,24 +376,6 @@ export interface FunctionBody {
   name: string;
 }
 
-/** Lookup of stored handles: the exact key, or `base[v]` stored in a loop over v read as `base[x]`. */
-function storedLookup(stores: StoredHandleFact[]): (key: string) => HandleFact | null | undefined {
-  return (key) => {
-    const exact = stores.filter((st) => st.key === key);
-    const pattern = exact.length ? [] : stores.filter((st) => st.loopVar && st.key.endsWith(`[${st.loopVar}]`) && key.startsWith(st.key.slice(0, -st.loopVar.length - 1)) && key.endsWith(']'));
-    const found = exact.length ? exact : pattern;
-    if (found.length === 0) return undefined;
-    const forms = new Set(found.map((st) => JSON.stringify(st.handle.heap) + JSON.stringify(st.handle.index)));
-    if (forms.size !== 1) return null;
-    const st = found[0];
-    if (!exact.length && st.loopVar && st.handle.index && 'sym' in st.handle.index && st.handle.index.sym === st.loopVar) {
-      const sub = key.slice(st.key.length - st.loopVar.length - 1, -1);
-      const index: DescIndex = /^\d+$/.test(sub) ? { c: Number(sub) + st.handle.index.plus } : { sym: sub, plus: st.handle.index.plus };
-      return { ...st.handle, index };
-    }
-    return exact.length ? st.handle : null;
-  };
-}
 
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
 export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode): DescriptorPass | undefined {

@@ -8,7 +8,7 @@ import type { UseKind, ViewKind } from '../model/uses';
 import { USE_NEEDS, shaderViewUse } from '../model/uses';
 import { forEachEvent } from './events';
 import { DescriptorTable } from './descriptor-table';
-import type { TrackEnv } from './env';
+import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
 import type { Binding, KnownResource, Origin, TrackState } from './state';
 import { FRESH } from './state';
@@ -72,7 +72,8 @@ function targetText(t: BindTarget): string {
   return t.via === 'handle' ? t.handle.text : t.via === 'va' ? t.ref.text : t.text;
 }
 
-export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, list: string | null): void {
+export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId: ListId): void {
+  const list = listId.key;
   for (const p of [...e.reset, ...e.unknown]) dropPrefix(state, list, p);
   for (const s of e.slots) {
     const key = slotKey(list, s.slot);
@@ -87,7 +88,8 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, list: 
 }
 
 /** Bindings of a list end when it is closed or reset. */
-export function endBindings(state: TrackState, list: string | null): void {
+export function endBindings(state: TrackState, listId: ListId): void {
+  const list = listId.key;
   const p = `${list ?? '?'}|`;
   for (const k of [...state.bindings.keys()]) if (k.startsWith(p) || list === null) state.bindings.delete(k);
 }
@@ -135,7 +137,8 @@ function slotUse(slot: string, b: Binding, n: Named, e: GpuWorkEvent): UseKind |
 /** Per-env uses met before anything was known about their resource; checked once the first barrier assumes a state. */
 const deferred = new WeakMap<TrackEnv, { e: GpuWorkEvent; use: GpuUse; ctx: TrackContext }[]>();
 
-export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, list: string | null): void {
+export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, listId: ListId): void {
+  const list = listId.key;
   const uses: GpuUse[] = [];
   const add = (n: Named, use: UseKind, bound?: Origin, viaTable?: boolean) => {
     const key = n.ref.key;
@@ -174,7 +177,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     }
   }
   if (uses.length === 0) return;
-  const ctx = env.context(e.range, list);
+  const ctx = env.context(e.range, listId);
   if (env.reporting) {
     const now = uses.filter((u) => !u.unseen);
     if (now.length) for (const h of env.hooks) h.gpuUse?.(e, now, ctx);

@@ -56,7 +56,9 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
     const name = u.ref.text.replace(/\s+/g, ' ');
     const sub = u.subresource === null ? '' : ` (subresource: ${u.subresource})`;
     const base = { range: tctx.range, resource: name, fingerprintText: `use|${e.method}|${u.use}|${u.key}` };
-    if (u.met.lastModel === 'legacy' || (u.use === 'present' && !u.met.legacy.unknown && u.met.lastModel !== 'enhanced')) {
+    // A legacy state set by a barrier, or by the creation when no barrier has moved the resource since.
+    const legacyKnown = u.met.lastModel === 'legacy' || (u.met.lastModel === null && u.met.legacyFromCreation && !u.met.legacy.unknown);
+    if (legacyKnown) {
       // Promotion from COMMON needs the resource's kind: an unknown resource may be a buffer (promotable).
       const promotes = (v: number) => v === 0 && u.use !== 'present'
         && (!u.resource || need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })));
@@ -72,7 +74,7 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
           note: `${pathNote(c, formatLegacyState)}${assumedNote(c)}${tableNote(u)}`,
         },
       });
-    } else if (u.met.lastModel === 'enhanced' && !buffer && (dim !== undefined || need.textureOnly)) {
+    } else if (u.met.lastModel === 'enhanced' && !buffer) {
       const allows = (l: number) => (need.access === 0 ? l >>> 0 === 0 : accessBits(need.access).some((b) => isAccessAllowedByLayout(l, b, { simultaneous })));
       const c = compareTracked(u.met.layout, allows);
       if (!c.severity || repeated(seen, u, c.mismatches[0][1].range)) continue;

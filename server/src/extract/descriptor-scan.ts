@@ -1,0 +1,70 @@
+// File-wide facts the descriptor walker needs before it walks: which names hold a descriptor increment size,
+// the file's enumerators (descriptor indices are often named by an enum), and the handles stored in members.
+import type { SyntaxNode } from './node';
+import type { DescIndex, HandleFact, StoredHandleFact } from './descriptor-facts';
+import type { DScope } from './descriptor-values';
+import { numberOf } from './descriptor-values';
+import { calleeName } from './syntax';
+import { declaredName } from './types';
+
+/** Names holding a descriptor increment size anywhere in the file (`m_rtvSize = device->GetDescriptorHandleIncrementSize(...)`). */
+export function incrementSizes(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const c of root.descendantsOfType('call_expression')) {
+    const f = c.childForFieldName('function');
+    if (!f || calleeName(f) !== 'GetDescriptorHandleIncrementSize') continue;
+    let p = c.parent;
+    while (p && (p.type === 'parenthesized_expression' || p.type === 'cast_expression' || p.type === 'argument_list' && p.parent?.type === 'call_expression' && /cast/.test(p.parent.text.slice(0, 20)))) p = p.parent;
+    if (p?.type === 'init_declarator') {
+      const n = declaredName(p.childForFieldName('declarator'));
+      if (n) out.add(n);
+    } else if (p?.type === 'assignment_expression') out.add(p.childForFieldName('left')!.text.replace(/\s+/g, '').replace(/^this->/, ''));
+    else if (p?.type === 'argument_list' && p.parent?.type === 'field_initializer') out.add(p.parent.namedChild(0)!.text);
+  }
+  return out;
+}
+
+/** Enumerators with their values (implicit ones count up from the previous), file-wide; a name defined twice is dropped. */
+export function enumerators(root: SyntaxNode, s: Pick<DScope, 'file' | 'env' | 'enums'>): Map<string, number> {
+  const out = new Map<string, number>();
+  const twice = new Set<string>();
+  for (const list of root.descendantsOfType('enumerator_list')) {
+    let next = 0;
+    for (const e of list.namedChildren.filter((c) => c.type === 'enumerator')) {
+      const name = e.childForFieldName('name')?.text;
+      const value = e.childForFieldName('value');
+      const v = value ? numberOf(value, { ...s, enums: out } as unknown as DScope) : next;
+      if (!name) continue;
+      if (out.has(name)) twice.add(name);
+      if (v === null) {
+        twice.add(name);
+        break;
+      }
+      out.set(name, v);
+      next = v + 1;
+    }
+  }
+  for (const n of twice) out.delete(n);
+  return out;
+}
+
+
+/** Lookup of stored handles: the exact key, or `base[v]` stored in a loop over v read as `base[x]`. */
+export function storedLookup(stores: StoredHandleFact[]): (key: string) => HandleFact | null | undefined {
+  return (key) => {
+    const exact = stores.filter((st) => st.key === key);
+    const pattern = exact.length ? [] : stores.filter((st) => st.loopVar && st.key.endsWith(`[${st.loopVar}]`) && key.startsWith(st.key.slice(0, -st.loopVar.length - 1)) && key.endsWith(']'));
+    const found = exact.length ? exact : pattern;
+    if (found.length === 0) return undefined;
+    const forms = new Set(found.map((st) => JSON.stringify(st.handle.heap) + JSON.stringify(st.handle.index)));
+    if (forms.size !== 1) return null;
+    const st = found[0];
+    if (!exact.length && st.loopVar && st.handle.index && 'sym' in st.handle.index && st.handle.index.sym === st.loopVar) {
+      const sub = key.slice(st.key.length - st.loopVar.length - 1, -1);
+      const index: DescIndex = /^\d+$/.test(sub) ? { c: Number(sub) + st.handle.index.plus } : { sym: sub, plus: st.handle.index.plus };
+      return { ...st.handle, index };
+    }
+    return exact.length ? st.handle : null;
+  };
+}
+
