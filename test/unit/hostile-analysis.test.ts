@@ -68,7 +68,7 @@ ${SYNC_NONE_FN}`, 5000);
       assert.deepEqual(rules(r), ['analysis-budget', 'sync-none-access-mismatch']);
       const info = r.findings.find((f) => f.rule === 'analysis-budget');
       assert.equal(info?.severity, 'info');
-      assert.match(info?.message ?? '', /the analysis of 'Deep' stopped: its code nests deeper than 1536 levels/);
+      assert.match(info?.message ?? '', /the analysis of 'Deep' stopped: its code nests deeper than 1024 levels/);
     });
   }
 

@@ -250,8 +250,12 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
   };
 }
 
-/** Syntax nesting beyond which a function is not analysed (an `else if` level is two, an `if` block three). */
-export const MAX_SYNTAX_DEPTH = 1536;
+/**
+ * Syntax nesting beyond which a function is not analysed (an `else if` level is two, an `if` block three).
+ * NOTE: the statement walker and the tracker recurse per nested statement; generated nests of 1,341 syntax levels
+ * already exhausted the main thread's default stack, so the limit keeps a margin below that.
+ */
+export const MAX_SYNTAX_DEPTH = 1024;
 
 /** True when `root` nests deeper than MAX_SYNTAX_DEPTH (an explicit stack: the check itself never recurses). */
 function tooDeep(root: SyntaxNode): boolean {
