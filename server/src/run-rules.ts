@@ -4,7 +4,7 @@
 import type {
   BarrierCallEvent, BarrierFact, Event, ExtractProblem, FieldOrigin, FileFacts, ResourceBarrierCallEvent, Stmt,
 } from './extract/facts';
-import { forEachEvent } from './track/events';
+import { forEachEvent } from './extract/events';
 import { rules as allRules } from './rules/index';
 import type { BarrierPosition, ReportDescriptor, Rule, RuleContext, RuleVisitors } from './rules/define-rule';
 import { listTypes } from './track/list-types';

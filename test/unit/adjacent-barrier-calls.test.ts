@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../server/src/analyze';
 import type { Event } from '../../server/src/extract/facts';
 import { previousBarrierCalls } from '../../server/src/run-rules';
-import { forEachEvent } from '../../server/src/track/events';
+import { forEachEvent } from '../../server/src/extract/events';
 
 /** 1-based line of each barrier call → line of the call it follows (absent: it follows none). */
 function adjacency(body: string): Record<number, number> {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyze, type SiteFact } from '../analyze';
 import type { ConfigResolver } from '../config/config';
-import { forEachEvent } from '../track/events';
+import { forEachEvent } from '../extract/events';
 import { type CostReport, isBarrierSite, siteCost } from '../report/site-cost';
 import type { Platform } from '../types';
 import { readSourceFile as readSource } from '../parse/read-policy';

@@ -3,20 +3,11 @@
 // layout, a command-list type, an argument of a barrier helper defined in the file. The same name in a debug
 // filter call, a `case` label of a name-printing switch or a log line hides nothing barrierlint checks, and the
 // compiler, not barrierlint, is the judge of whether it exists.
-import type { BarrierFact, Event, ExtractProblem, Field, FunctionFacts, Stmt } from './facts';
+import type { BarrierFact, ExtractProblem, Field, FunctionFacts } from './facts';
 import { isXboxIdentifier } from '../model/enums';
 import type { Range } from '../types';
+import { forEachEvent } from './events';
 
-function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
-  switch (s.k) {
-    case 'seq': s.body.forEach((c) => forEachEvent(c, visit)); return;
-    case 'if': forEachEvent(s.then, visit); if (s.else) forEachEvent(s.else, visit); return;
-    case 'loop': forEachEvent(s.body, visit); return;
-    case 'switch': s.cases.forEach((c) => forEachEvent(c, visit)); return;
-    case 'event': visit(s.event); return;
-    default:
-  }
-}
 
 function inside(inner: Range, outer: Range): boolean {
   const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);

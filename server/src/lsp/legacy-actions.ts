@@ -7,7 +7,7 @@ import type { BarrierFact, FileFacts, ResourceBarrierCallEvent } from '../extrac
 import { rewriteLegacyBarrier, type LegacyBarrier } from '../report/legacy-rewrite';
 import { toLspRange } from '../report/lsp-diagnostics';
 import { SourceText } from '../report/source-text';
-import { forEachEvent } from '../track/events';
+import { forEachEvent } from '../extract/events';
 import type { Range } from '../types';
 
 function overlaps(a: Range, b: LspRange): boolean {

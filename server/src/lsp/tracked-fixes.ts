@@ -11,7 +11,7 @@ import { toLspRange } from '../report/lsp-diagnostics';
 import { SourceText } from '../report/source-text';
 import { lookupEnumIdentifier } from '../model/enums';
 import { ACCESS_NO_ACCESS, isSyncAccessCompatible, isSyncNone } from '../model/sync-access';
-import { forEachEvent } from '../track/events';
+import { forEachEvent } from '../extract/events';
 import type { Range } from '../types';
 
 /** Which side of the tracked state each state-mismatch rule is about (enhanced barrier fields or the legacy state). */

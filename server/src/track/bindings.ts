@@ -6,7 +6,7 @@ import type { BindEvent, BindTarget, GpuWorkEvent } from '../extract/descriptor-
 import type { FileFacts, ResourceRef } from '../extract/facts';
 import type { UseKind, ViewKind } from '../model/uses';
 import { USE_NEEDS, shaderViewUse } from '../model/uses';
-import { forEachEvent } from './events';
+import { forEachEvent } from '../extract/events';
 import { DescriptorTable } from './descriptor-table';
 import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';

@@ -3,7 +3,7 @@
 // COMPUTE list in one function says nothing about another function's `asyncList` parameter; a member or global
 // (`m_copyList`) is one object for the whole file. Unknown lists stay unknown (queue rules then do not fire).
 import type { FileFacts, FunctionFacts } from '../extract/facts';
-import { forEachEvent } from './events';
+import { forEachEvent } from '../extract/events';
 import type { BarrierlintConfig, CommandListType } from '../types';
 
 /** The first name a key is built from (`lists[i]` → lists, `m_ctx.list` → m_ctx); member names are not roots. */

@@ -4,21 +4,12 @@
 // Only names that are not locals or parameters of the creating function qualify (a local `tex` in one function is
 // another object than a local `tex` in the next), and a name that is a local or parameter of the function being
 // checked is never looked up. Creations of one name that disagree make the disagreeing facts unknown.
-import type { Event, FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../../extract/facts';
+import type { FileFacts, FunctionFacts, ResourceCreation } from '../../extract/facts';
 import type { KnownResource } from '../../track/state';
 import type { BarrierMeeting, TrackContext } from '../../track/visitors';
 import type { Range } from '../../types';
+import { forEachEvent } from '../../extract/events';
 
-function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
-  switch (s.k) {
-    case 'seq': s.body.forEach((c) => forEachEvent(c, visit)); return;
-    case 'if': forEachEvent(s.then, visit); if (s.else) forEachEvent(s.else, visit); return;
-    case 'loop': forEachEvent(s.body, visit); return;
-    case 'switch': s.cases.forEach((c) => forEachEvent(c, visit)); return;
-    case 'event': visit(s.event); return;
-    default:
-  }
-}
 
 /** The leading identifier of a resource key (`m_tex` of `m_tex`, `m_frames[i].rt`, `this->m_tex`). */
 function rootName(key: string): string {

@@ -1,5 +1,6 @@
-// Every event of a statement tree, in source order (both branches of an if, a loop body once, every case).
-import type { Event, Stmt } from '../extract/facts';
+// Every event of a statement tree, in source order (both branches of an if, a loop body once, every case): the one
+// walk over the facts' statements that extraction, tracking and rules share.
+import type { Event, Stmt } from './facts';
 
 export function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
   switch (s.k) {
