@@ -8,7 +8,7 @@ import type { Expect } from './expect';
 import type { Event, ExtractProblem, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
-import type { DescriptorPass } from './descriptors';
+import type { DescriptorPass } from './descriptor-facts';
 import { sameVal } from './values';
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */

@@ -4,7 +4,8 @@
 // used in another); the binding and GPU-work events sit in the statement tree where the calls are.
 import type { ViewKind } from '../model/uses';
 import type { Range } from '../types';
-import type { ResourceRef } from './facts';
+import type { ResourceRef } from './resource-ref';
+import type { SyntaxNode } from './node';
 
 /**
  * A descriptor index: a constant, or an expression plus a constant (`m_frameIndex`, `n + 2`, the counter of the
@@ -109,4 +110,24 @@ export interface GpuWorkEvent extends WorkEventBase {
   root: 'graphics' | 'compute' | null;
   /** IDXGISwapChain::Present: the swap chain's buffers must be in PRESENT. */
   present?: boolean;
+}
+
+/** What the descriptor walker knows a local holds. */
+export type DVal =
+  | { t: 'handle'; h: HandleFact }
+  | { t: 'handles'; elems: (HandleFact | null)[] }
+  | { t: 'va'; ref: ResourceRef }
+  | { t: 'res'; ref: ResourceRef }
+  | { t: 'num'; v: number }
+  | { t: 'unknown' };
+
+/** A binding call's argument values and the function it is in. */
+export interface CallAnnotation {
+  scope: string;
+  args: DVal[];
+}
+
+export interface DescriptorPass {
+  facts: DescriptorFacts;
+  calls: Map<SyntaxNode, CallAnnotation>;
 }

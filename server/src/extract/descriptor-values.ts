@@ -3,21 +3,14 @@
 // addresses (`res->GetGPUVirtualAddress() + offset`). Read from syntax with a small per-function environment
 // (extract/descriptors.ts walks the statements); anything else is unknown (null), never guessed.
 import type { SyntaxNode } from './node';
-import type { DescIndex, HandleFact } from './descriptor-facts';
+import type { DescIndex, DVal, HandleFact } from './descriptor-facts';
 import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
 import { fold, toNumber } from './constant-fold';
 import { resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
-/** What the descriptor walker knows a local holds. */
-export type DVal =
-  | { t: 'handle'; h: HandleFact }
-  | { t: 'handles'; elems: (HandleFact | null)[] }
-  | { t: 'va'; ref: ResourceRef }
-  | { t: 'res'; ref: ResourceRef }
-  | { t: 'num'; v: number }
-  | { t: 'unknown' };
+export type { DVal };
 
 export interface DScope {
   file: FileCtx;

@@ -6,7 +6,7 @@
 import { VIEW_CREATION } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
-import type { BufferViewFact, DescriptorFacts, HandleFact, StoredHandleFact, ViewFact } from './descriptor-facts';
+import type { BufferViewFact, CallAnnotation, DescriptorPass, HandleFact, StoredHandleFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
 import {
   HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
@@ -27,16 +27,8 @@ export const ANNOTATED_CALLS: ReadonlySet<string> = new Set([
   'SetComputeRootShaderResourceView', 'SetComputeRootUnorderedAccessView', 'SetComputeRootConstantBufferView',
 ]);
 
-/** A binding call's argument values and the function it is in. */
-export interface CallAnnotation {
-  scope: string;
-  args: DVal[];
-}
 
-export interface DescriptorPass {
-  facts: DescriptorFacts;
-  calls: Map<SyntaxNode, CallAnnotation>;
-}
+export type { CallAnnotation, DescriptorPass };
 
 const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM_OUTPUT_BUFFER_VIEW|CONSTANT_BUFFER_VIEW_DESC)\b/;
 const DSV_READ_ONLY_DEPTH = 0x1;

@@ -2,6 +2,7 @@
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
 import type { BindEvent, DescriptorFacts, GpuWorkEvent } from './descriptor-facts';
+import type { ResourceRef } from './resource-ref';
 
 /**
  * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
@@ -26,18 +27,7 @@ export interface Field {
  */
 export type FieldOrigin = 'value-init' | 'zero-fill' | 'helper-default' | 'desc-default' | 'group-type';
 
-/**
- * A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr
- * and for a resource the extractor could not determine (then `unknown` is set: not known to be null).
- */
-export interface ResourceRef {
-  key: string | null;
-  text: string;
-  range: Range;
-  param?: number;
-  /** The expression could not be resolved (e.g. set differently on different paths); never treat as nullptr. */
-  unknown?: boolean;
-}
+export type { ResourceRef };
 
 /** Barrier kinds are shared vocabulary (types.ts): the Xbox message data names them too. */
 export type { BarrierKind };

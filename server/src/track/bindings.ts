@@ -3,61 +3,14 @@
 // dispatch or Present, each bound (or directly named) view is resolved to its resource through the file's
 // descriptor table and handed to the rules' `gpuUse` hooks with the state the resource is in at that moment.
 import type { BindEvent, BindTarget, GpuWorkEvent } from '../extract/descriptor-facts';
-import type { FileFacts, ResourceRef } from '../extract/facts';
+import type { ResourceRef } from '../extract/facts';
 import type { UseKind, ViewKind } from '../model/uses';
 import { USE_NEEDS, shaderViewUse } from '../model/uses';
-import { forEachEvent } from '../extract/events';
-import { DescriptorTable } from './descriptor-table';
 import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
-import type { Binding, KnownResource, Origin, TrackState } from './state';
+import type { Binding, Origin, TrackState } from './state';
 import { FRESH } from './state';
 import type { GpuUse, TrackContext } from './visitors';
-
-/** File-wide knowledge for uses: the descriptor table and the resources created anywhere in the file. */
-export class FileUses {
-  readonly table: DescriptorTable;
-  private readonly created = new Map<string, KnownResource | null>();
-  /** Swap-chain buffers created in a loop (`GetBuffer(n, &m_rt[n])`): `m_rt[` names every element. */
-  private readonly swapChainArrays = new Set<string>();
-
-  constructor(facts: FileFacts, uri: string) {
-    this.table = new DescriptorTable(facts.descriptors);
-    for (const fn of facts.functions) {
-      forEachEvent(fn.body, (e) => {
-        if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
-        const key = e.creation.resource.key;
-        const prior = this.created.get(key);
-        const mine = { creation: e.creation, uri };
-        this.created.set(key, prior === undefined || JSON.stringify(prior?.creation.dimension) === JSON.stringify(e.creation.dimension) && !!prior?.creation.swapChain === !!e.creation.swapChain ? mine : null);
-        const m = /^(.*\[)[A-Za-z_]\w*\]$/.exec(key);
-        if (e.creation.swapChain && m) this.swapChainArrays.add(m[1]);
-      });
-    }
-  }
-
-  /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
-  resource(key: string): KnownResource | undefined {
-    const exact = this.created.get(key);
-    if (exact) return exact;
-    if (this.isSwapChain(key)) return { creation: { resource: { key, text: key, range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } }, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true }, uri: '' };
-    return undefined;
-  }
-
-  isSwapChain(key: string): boolean {
-    if (this.created.get(key)?.creation.swapChain) return true;
-    const m = /^(.*\[)[^\]]+\]$/.exec(key);
-    return !!m && this.swapChainArrays.has(m[1]);
-  }
-}
-
-const fileUses = new WeakMap<FileFacts, FileUses>();
-
-export function fileUsesOf(facts: FileFacts, uri: string): FileUses {
-  let u = fileUses.get(facts);
-  if (!u) fileUses.set(facts, (u = new FileUses(facts, uri)));
-  return u;
-}
 
 function slotKey(list: string | null, slot: string): string {
   return `${list ?? '?'}|${slot}`;

@@ -4,7 +4,7 @@ import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState } from './state';
-import type { FileUses } from './bindings';
+import type { FileUses } from './file-uses';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
 /** The caller's arguments, by parameter index, while a helper body is evaluated. */

@@ -1,0 +1,16 @@
+// How facts name a resource: its identity key (null when the expression cannot be resolved), the source text and
+// range, and the parameter it is when it is exactly one of the enclosing function's.
+import type { Range } from '../types';
+
+/**
+ * A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr
+ * and for a resource the extractor could not determine (then `unknown` is set: not known to be null).
+ */
+export interface ResourceRef {
+  key: string | null;
+  text: string;
+  range: Range;
+  param?: number;
+  /** The expression could not be resolved (e.g. set differently on different paths); never treat as nullptr. */
+  unknown?: boolean;
+}

@@ -1,0 +1,51 @@
+// File-wide knowledge for GPU-work uses: the file's descriptor table and the resources created anywhere in it,
+// built once per file's facts and shared by every function's tracking.
+import type { FileFacts } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
+import { DescriptorTable } from './descriptor-table';
+import type { KnownResource } from './state';
+
+/** File-wide knowledge for uses: the descriptor table and the resources created anywhere in the file. */
+export class FileUses {
+  readonly table: DescriptorTable;
+  private readonly created = new Map<string, KnownResource | null>();
+  /** Swap-chain buffers created in a loop (`GetBuffer(n, &m_rt[n])`): `m_rt[` names every element. */
+  private readonly swapChainArrays = new Set<string>();
+
+  constructor(facts: FileFacts, uri: string) {
+    this.table = new DescriptorTable(facts.descriptors);
+    for (const fn of facts.functions) {
+      forEachEvent(fn.body, (e) => {
+        if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
+        const key = e.creation.resource.key;
+        const prior = this.created.get(key);
+        const mine = { creation: e.creation, uri };
+        this.created.set(key, prior === undefined || JSON.stringify(prior?.creation.dimension) === JSON.stringify(e.creation.dimension) && !!prior?.creation.swapChain === !!e.creation.swapChain ? mine : null);
+        const m = /^(.*\[)[A-Za-z_]\w*\]$/.exec(key);
+        if (e.creation.swapChain && m) this.swapChainArrays.add(m[1]);
+      });
+    }
+  }
+
+  /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
+  resource(key: string): KnownResource | undefined {
+    const exact = this.created.get(key);
+    if (exact) return exact;
+    if (this.isSwapChain(key)) return { creation: { resource: { key, text: key, range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } }, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true }, uri: '' };
+    return undefined;
+  }
+
+  isSwapChain(key: string): boolean {
+    if (this.created.get(key)?.creation.swapChain) return true;
+    const m = /^(.*\[)[^\]]+\]$/.exec(key);
+    return !!m && this.swapChainArrays.has(m[1]);
+  }
+}
+
+const fileUses = new WeakMap<FileFacts, FileUses>();
+
+export function fileUsesOf(facts: FileFacts, uri: string): FileUses {
+  let u = fileUses.get(facts);
+  if (!u) fileUses.set(facts, (u = new FileUses(facts, uri)));
+  return u;
+}
