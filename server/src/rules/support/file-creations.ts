@@ -42,7 +42,18 @@ export interface FileCreations {
   lookup(key: string, at: Range): KnownResource | undefined;
 }
 
+const indexed = new WeakMap<FileFacts, { uri: string; index: FileCreations }>();
+
+/** The file's creation index, built once per file's facts however many rules ask for it. */
 export function fileCreations(facts: FileFacts, uri: string): FileCreations {
+  const known = indexed.get(facts);
+  if (known?.uri === uri) return known.index;
+  const index = buildFileCreations(facts, uri);
+  indexed.set(facts, { uri, index });
+  return index;
+}
+
+function buildFileCreations(facts: FileFacts, uri: string): FileCreations {
   const byKey = new Map<string, KnownResource>();
   for (const fn of facts.functions) {
     forEachEvent(fn.body, (e) => {
