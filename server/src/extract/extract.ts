@@ -55,7 +55,16 @@ function parameterDecls(f: FunctionNode): SyntaxNode[] {
   return (d?.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
 }
 
+const signatures = new WeakMap<FunctionNode, Signature>();
+
+/** The function's signature, read once per function node (four passes ask for it). */
 function nameAndParams(f: FunctionNode): Signature {
+  let sig = signatures.get(f);
+  if (!sig) signatures.set(f, (sig = readSignature(f)));
+  return sig;
+}
+
+function readSignature(f: FunctionNode): Signature {
   if (f.node.type === 'ERROR') return { name: `<recovered:${f.node.startPosition.row + 1}>`, qualified: '<recovered>', params: [], paramTypes: [] };
   let d: SyntaxNode | null = f.lambda ? f.node.childForFieldName('declarator') : f.declarator;
   while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
@@ -257,15 +266,9 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
  */
 export const MAX_SYNTAX_DEPTH = 1024;
 
-/** True when `root` nests deeper than MAX_SYNTAX_DEPTH (an explicit stack: the check itself never recurses). */
+/** True when `root` nests deeper than MAX_SYNTAX_DEPTH (the mirror measured every node's height once). */
 function tooDeep(root: SyntaxNode): boolean {
-  const stack: [SyntaxNode, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [n, depth] = stack.pop()!;
-    if (depth > MAX_SYNTAX_DEPTH) return true;
-    for (const c of n.children) stack.push([c, depth + 1]);
-  }
-  return false;
+  return root.height > MAX_SYNTAX_DEPTH;
 }
 
 function stoppedAt(f: FunctionNode, name: string, detail: string, kind: 'analysis-budget' | 'analysis-error'): ExtractProblem {

@@ -69,6 +69,8 @@ export class SyntaxNode {
   children: readonly SyntaxNode[] = NO_CHILDREN;
   hasError = false;
   isMissing = false;
+  /** Levels of mirrored children below this node (0 for a leaf), computed once by the mirror. */
+  height = 0;
   private cachedText: string | undefined;
   private cachedRange: Range | undefined;
   private named: SyntaxNode[] | undefined;
@@ -222,7 +224,12 @@ function mirror(tree: Tree, doc: NodeDoc): SyntaxNode {
     }
     while (!cursor.gotoNextSibling()) {
       node.children = children;
-      if (children.some((k) => k.hasError)) node.hasError = true;
+      let height = -1;
+      for (const k of children) {
+        if (k.hasError) node.hasError = true;
+        if (k.height > height) height = k.height;
+      }
+      node.height = height + 1;
       if (!cursor.gotoParent() || nodes.length === 0) return root;
       node = nodes.pop()!;
       children = kids.pop()!;
