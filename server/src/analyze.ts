@@ -87,7 +87,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const text = normalizeLoneCarriageReturns(source);
   const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
   throwIfCancelled(options.isCancelled);
-  const facts = extractFacts(tree, text);
+  const facts = extractFacts(tree, text, options.isCancelled);
   throwIfCancelled(options.isCancelled);
   return analyzeFacts(facts, text, uri, options);
 }

@@ -77,6 +77,33 @@ describe('function-by-function re-analysis', () => {
     });
   }
 
+  it('keystroke after keystroke in one function (the reduced tree is edited and re-parsed) equals a whole-file analysis', () => {
+    const source = barrierHeavyFile(60) + HELPERS;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    // Typing in one function, then in others (before and after it, and in the helper it calls), then back.
+    const marks = ['cl->Barrier(', 'cl->Barrier(', 'CD3DX12_BARRIER_GROUP g(1, &b);', 'cl->Barrier('];
+    const froms = [source.length / 2, source.length / 5, 0, source.length / 2];
+    let functionPath = 0;
+    const typed = ['D', '3', 'D', '1', '2', ';', '\n', ' ', 'x', '(', ')', ';', '\n', '}', '{', '/', '/', ' ', 'y', '\n'];
+    let at = 0;
+    typed.forEach((piece, i) => {
+      doc.version = i + 2;
+      if (i % 5 === 0) {
+        const m = i / 5;
+        at = doc.text.indexOf(marks[m], m === 3 ? doc.text.length / 2 : froms[m]);
+      }
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: piece });
+      at += piece.length;
+      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true }) ?? analyzeFile(doc, {});
+      if (merged.mode === 'function') functionPath++;
+      const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
+      assert.deepEqual(view(merged), view(fresh), `after typing ${JSON.stringify(typed.slice(0, i + 1).join(''))}`);
+      previous = merged;
+    });
+    assert.ok(functionPath >= 8, `only ${functionPath} keystrokes took the function path`);
+  });
+
   it('falls back to the whole file for edits outside a body, in a called helper, or with no previous result', () => {
     const source = readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS;
     const first = analyzeFile(new StoredDocument(URI, 'cpp', 1, source), {});

@@ -1,5 +1,6 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
+import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { Tree } from '../parse/parser';
 import { splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
@@ -198,7 +199,8 @@ function relevant(s: Stmt): boolean {
   }
 }
 
-export function extractFacts(tree: Tree, text: string): FileFacts {
+/** `isCancelled` is consulted between functions (cancel.ts): the editor abandons a long extraction for a keystroke. */
+export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck): FileFacts {
   resetObjectIds();
   const root = new NodeDoc(text).root(tree);
   const errors = countErrors(root, text);
@@ -221,6 +223,7 @@ export function extractFacts(tree: Tree, text: string): FileFacts {
     fns.push({ node: err, body: err, declarator: null, lambda: false });
   }
   for (const f of fns) {
+    throwIfCancelled(isCancelled);
     const sig = nameAndParams(f);
     const { name, qualified, params } = sig;
     // NOTE: a function nested deeper than MAX_SYNTAX_DEPTH is not analysed (it stays out of `functions`, so a

@@ -5,54 +5,73 @@
 import { fileURLToPath } from 'node:url';
 import { analyze } from '../analyze';
 import { extractFacts } from '../extract/extract';
-import { skipReason } from '../files/skip-reason';
+import { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 import { DocumentStore, type StoredDocument } from '../parse/document-store';
 import { parseCpp } from '../parse/parser';
 import { readSourceFile } from '../parse/read-policy';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
 import { WorkspaceIndex } from '../track/workspace';
 import type { CancelCheck } from '../cancel';
-import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentResult } from './analysis-protocol';
-import { analysisAround, analyzeEditedFunction, analyzeFile, type DocumentFacts } from './incremental-analysis';
+import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
+import { analysisAround, analyzeEditedFunction, analyzeFile, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 /** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
 export const TREES_KEPT = 8;
 
+interface StoredResult {
+  version: number;
+  facts: DocumentFacts | undefined;
+  /** Why the file was skipped (binary, too large); undefined when analysed or ignored by its configuration. */
+  skipped: string | undefined;
+  platform: string;
+  elapsedMs: number;
+}
+
 export class AnalysisCore {
   readonly store = new DocumentStore();
   readonly workspace = new WorkspaceIndex();
-  private readonly results = new Map<string, { version: number; facts: DocumentFacts | undefined }>();
+  private readonly results = new Map<string, StoredResult>();
+  private readonly skipReasons = new Map<string, { version: number; reason: string | undefined }>();
   /** Documents holding a syntax tree, least recently analysed first (a 6,000-line file's tree is ~7 MB). */
   private readonly withTrees = new Map<string, StoredDocument>();
 
   apply(message: DocumentMessage): void {
     if (message.type === 'open') this.store.open(message.uri, message.languageId, message.version, message.text);
-    else if (message.type === 'change') this.store.change(message.uri, message.version, message.changes);
+    else if (message.type === 'change') {
+      const known = this.skipReasons.get(message.uri);
+      this.store.change(message.uri, message.version, message.changes);
+      const doc = this.store.get(message.uri);
+      // An edit that adds no NUL to a text that had none and stays under the cap leaves it analysable.
+      const harmless = known && !known.reason && doc && doc.text.length <= MAX_FILE_CHARS && message.changes.every((c) => !!c.range && !c.text.includes('\u0000'));
+      if (known && doc) this.skipReasons.set(message.uri, harmless ? { version: doc.version, reason: undefined } : { version: -1, reason: undefined });
+    }
     else {
       this.store.close(message.uri);
       this.results.delete(message.uri);
+      this.skipReasons.delete(message.uri);
       this.withTrees.delete(message.uri);
     }
   }
 
   /**
    * Analyses an open document at `version`: only the edited function when the edits since the previous analysis
-   * allow it (even when other functions call it), the whole file when `wholeFile` is set or they do not.
-   * Undefined when the document is gone or already at a newer version (the request is superseded).
+   * allow it (even when other functions call it), the whole file when `wholeFile` is set or they do not. A
+   * function-only analysis is answered as a delta to the previous result. Undefined when the document is gone or
+   * already at a newer version (the request is superseded).
    */
-  analyze(request: { uri: string; version: number; wholeFile: boolean; config: DocumentConfigData; isCancelled?: CancelCheck }): DocumentResult | undefined {
+  analyze(request: { uri: string; version: number; wholeFile: boolean; config: DocumentConfigData; isCancelled?: CancelCheck }): DocumentReply | undefined {
     const doc = this.store.get(request.uri);
     if (!doc || doc.version !== request.version) return undefined;
     const started = performance.now();
     const { config, ignored } = request.config;
-    const reason = skipReason(doc.text);
+    const reason = this.skipReasonOf(doc);
+    const latest = this.results.get(doc.uri);
     let facts: DocumentFacts | undefined;
-    let diagnostics;
     if (ignored || reason) {
       doc.takeEdits();
-      diagnostics = reason && !ignored ? [skippedFileDiagnostic(reason)] : [];
+      forgetReducedTree(doc);
     } else {
-      const previous = request.wholeFile ? undefined : this.results.get(doc.uri)?.facts;
+      const previous = request.wholeFile ? undefined : latest?.facts;
       const options = { workspace: this.workspace, isCancelled: request.isCancelled, ignoreCallers: true };
       facts = analyzeEditedFunction(doc, config, previous, options);
       if (!facts) {
@@ -61,18 +80,42 @@ export class AnalysisCore {
         facts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode };
       }
       this.keepTree(doc);
-      diagnostics = facts.findings.map(findingToDiagnostic);
     }
-    this.results.set(doc.uri, { version: doc.version, facts });
+    const entry = { version: doc.version, facts, skipped: ignored ? undefined : reason, platform: config.platform, elapsedMs: 0 };
+    this.results.set(doc.uri, entry);
+    entry.elapsedMs = performance.now() - started;
+    const change = facts?.change;
+    if (change && latest) {
+      const delta = {
+        baseVersion: latest.version, edits: [...change.edits], focus: change.focus,
+        diagnostics: change.findings.map(findingToDiagnostic), sites: change.sites,
+      };
+      return { uri: doc.uri, version: doc.version, scope: 'function', elapsedMs: entry.elapsedMs, platform: config.platform, delta };
+    }
+    return this.resultOf(doc.uri, entry);
+  }
+
+  /** The whole latest result of an open document (all diagnostics and sites). */
+  latest(uri: string): DocumentResult | undefined {
+    const entry = this.results.get(uri);
+    return entry && this.resultOf(uri, entry);
+  }
+
+  private resultOf(uri: string, entry: StoredResult): DocumentResult {
+    const diagnostics = entry.facts ? entry.facts.findings.map(findingToDiagnostic) : entry.skipped ? [skippedFileDiagnostic(entry.skipped)] : [];
     return {
-      uri: doc.uri,
-      version: doc.version,
-      diagnostics,
-      sites: facts?.sites,
-      scope: facts?.mode ?? 'skipped',
-      elapsedMs: performance.now() - started,
-      platform: config.platform,
+      uri, version: entry.version, diagnostics, sites: entry.facts?.sites, scope: entry.facts?.mode ?? 'skipped',
+      elapsedMs: entry.elapsedMs, platform: entry.platform,
     };
+  }
+
+  /** skipReason() of the text, without scanning a large text again when an edit can have changed nothing. */
+  private skipReasonOf(doc: StoredDocument): string | undefined {
+    const known = this.skipReasons.get(doc.uri);
+    if (known && known.version === doc.version) return known.reason;
+    const reason = skipReason(doc.text);
+    this.skipReasons.set(doc.uri, { version: doc.version, reason });
+    return reason;
   }
 
   /** A fresh analysis of the function around `line` (code actions need field texts, calls and tracked state). */

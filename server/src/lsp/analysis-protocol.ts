@@ -3,8 +3,8 @@
 // the JSON-RPC thread never blocks on one. Every value here is plain data (structured-clone safe).
 import type { Diagnostic } from 'vscode-languageserver';
 import type { AnalysisResult, SiteFact } from '../report/analysis-result';
-import type { TextChange } from '../parse/document-store';
-import type { BarrierlintConfig } from '../types';
+import type { TextChange, TreeEdit } from '../parse/document-store';
+import type { BarrierlintConfig, Range } from '../types';
 
 export interface DocumentConfigData {
   config: BarrierlintConfig;
@@ -24,6 +24,22 @@ export interface DocumentResult {
   platform: string;
 }
 
+/**
+ * A function-only analysis as a change to the previous result of the same document (`baseVersion`): the
+ * JSON-RPC thread moves what it keeps by `edits`, drops what lies in `focus` and adds these (result-moves.ts).
+ * Nothing else crosses the thread boundary, so a keystroke in a 40,000-line file does not copy all its findings.
+ */
+export interface DocumentDelta {
+  uri: string;
+  version: number;
+  scope: 'function';
+  elapsedMs: number;
+  platform: string;
+  delta: { baseVersion: number; edits: TreeEdit[]; focus: Range; diagnostics: Diagnostic[]; sites: SiteFact[] };
+}
+
+export type DocumentReply = DocumentResult | DocumentDelta;
+
 /** Notifications: keep the worker's copy of the open documents in step (no reply). */
 export type DocumentMessage =
   | { type: 'open'; uri: string; languageId: string; version: number; text: string }
@@ -40,7 +56,9 @@ export type WorkerRequest =
   | { type: 'analyzeText'; id: number; uri: string; text: string; config: DocumentConfigData }
   /** Read the helper functions of files from disk into the workspace index (one file per event-loop turn). */
   | { type: 'index'; id: number; uris: string[]; maxMillis: number }
-  | { type: 'forgetHelpers'; id: number; uri: string };
+  | { type: 'forgetHelpers'; id: number; uri: string }
+  /** The whole latest result of an open document (when the JSON-RPC thread cannot apply a delta to its copy). */
+  | { type: 'latest'; id: number; uri: string };
 
 export type WorkerMessage = DocumentMessage | WorkerRequest;
 

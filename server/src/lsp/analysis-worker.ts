@@ -42,6 +42,8 @@ function handle(request: WorkerRequest): unknown {
       return core.analysisAt({ ...request, isCancelled });
     case 'analyzeText':
       return core.analyzeText({ ...request, isCancelled });
+    case 'latest':
+      return core.latest(request.uri) ?? null;
     case 'forgetHelpers':
       core.workspace.delete(request.uri);
       return null;

@@ -5,7 +5,10 @@ import type { CancellationToken, Connection, Diagnostic } from 'vscode-languages
 import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import type { AnalysisHost, PendingRequest } from './analysis-host';
-import type { AnalysisAtValue, DocumentConfigData, DocumentResult } from './analysis-protocol';
+import type { AnalysisAtValue, DocumentConfigData, DocumentReply, DocumentResult } from './analysis-protocol';
+import { fromLspRange } from '../report/lsp-diagnostics';
+import type { Range } from '../types';
+import { byDiagnostic, bySite, mergeSorted, movedDiagnostic, movedSite, siteRange, within } from './result-moves';
 import type { ScheduledRun } from './scheduler';
 
 export { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
@@ -26,7 +29,7 @@ export interface AnalyzedParams {
 interface InFlight {
   version: number;
   wholeFile: boolean;
-  request: PendingRequest<DocumentResult | null>;
+  request: PendingRequest<DocumentReply | null>;
   result: Promise<DocumentResult | undefined>;
 }
 
@@ -54,23 +57,45 @@ export class DocumentAnalysis {
   private request(doc: StoredDocument, wholeFile: boolean): InFlight {
     const running = this.inFlight.get(doc.uri);
     if (running && running.version === doc.version && (running.wholeFile || !wholeFile)) return running;
-    const request = this.host.request<DocumentResult | null>({
+    const request = this.host.request<DocumentReply | null>({
       type: 'analyze', uri: doc.uri, version: doc.version, wholeFile, config: this.configFor(doc.uri),
     });
     const entry: InFlight = {
       version: doc.version,
       wholeFile,
       request,
-      result: request.outcome.then((outcome) => {
+      result: request.outcome.then(async (outcome) => {
         if (this.inFlight.get(doc.uri) === entry) this.inFlight.delete(doc.uri);
         if ('cancelled' in outcome || !outcome.value) return undefined;
+        const value = await this.resultOf(outcome.value);
+        if (!value) return undefined;
         const latest = this.results.get(doc.uri);
-        if (!latest || latest.version <= outcome.value.version) this.results.set(doc.uri, outcome.value);
-        return outcome.value;
+        if (!latest || latest.version <= value.version) this.results.set(doc.uri, value);
+        return value;
       }),
     };
     this.inFlight.set(doc.uri, entry);
     return entry;
+  }
+
+  /**
+   * The whole result a reply stands for: a delta applied to the result it was computed from (the worker answers
+   * every request in order, so that is the latest one here), or, should they disagree, the worker's whole result.
+   */
+  private async resultOf(reply: DocumentReply): Promise<DocumentResult | undefined> {
+    if (!('delta' in reply)) return reply;
+    const base = this.results.get(reply.uri);
+    const { delta } = reply;
+    if (base?.sites && base.version === delta.baseVersion) {
+      const outside = (r: Range): boolean => !within(r, delta.focus);
+      const diagnostics = mergeSorted(
+        base.diagnostics.map((d) => movedDiagnostic(d, reply.uri, delta.edits)).filter((d) => outside(fromLspRange(d.range))),
+        delta.diagnostics, byDiagnostic);
+      const sites = mergeSorted(base.sites.map((s) => movedSite(s, delta.edits)).filter((s) => outside(siteRange(s))), delta.sites, bySite);
+      return { uri: reply.uri, version: reply.version, diagnostics, sites, scope: reply.scope, elapsedMs: reply.elapsedMs, platform: reply.platform };
+    }
+    const whole = await this.host.request<DocumentResult | null>({ type: 'latest', uri: reply.uri }).outcome;
+    return 'cancelled' in whole || whole.value?.version !== reply.version ? undefined : whole.value;
   }
 
   /** A newer version arrived (or the document closed): the analysis under way for an older one is abandoned. */

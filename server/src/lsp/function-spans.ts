@@ -152,6 +152,10 @@ export interface ReducedDocument {
   focus: Range;
   /** The helpers kept because the function calls them (their findings may depend on the call). */
   helpers: Range[];
+  /** Indices of the kept spans (keptSpansKey). */
+  kept: string;
+  /** Offset in `text` of the focus's first line. */
+  focusStart: number;
 }
 
 /**
@@ -167,19 +171,7 @@ export function reducedDocument(
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const byName = new Map<string, FunctionSpan[]>();
-  for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  const keep = new Set<FunctionSpan>([focus]);
-  const queue = [focus];
-  while (queue.length > 0) {
-    for (const m of textOf(queue.pop()!.range).matchAll(CALLED)) {
-      for (const s of byName.get(m[1]) ?? []) {
-        if (keep.has(s)) continue;
-        keep.add(s);
-        queue.push(s);
-      }
-    }
-  }
+  const keep = keptSpans(spans, focus, textOf);
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
   if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
@@ -193,5 +185,36 @@ export function reducedDocument(
     for (let line = s.range.startLine; line <= s.range.endLine; line++) lines[line] = '';
   }
   const helpers = [...keep].filter((k) => k !== focus).map((k) => k.range);
-  return { text: lines.join('\n'), focus: focus.range, helpers };
+  let focusStart = 0;
+  for (let line = 0; line < focus.range.startLine; line++) focusStart += lines[line].length + 1;
+  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart };
+}
+
+/** Which spans a reduced document keeps (by index): two reduced documents with the same key differ only in focus. */
+function keptKey(spans: readonly FunctionSpan[], keep: ReadonlySet<FunctionSpan>): string {
+  return spans.flatMap((s, i) => (keep.has(s) ? [i] : [])).join(',');
+}
+
+/** Indices of the spans a reduced document for `focus` keeps, from the focus's and its helpers' text alone. */
+export function keptSpanIndices(spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string): Set<number> {
+  const keep = keptSpans(spans, focus, textOf);
+  return new Set(spans.flatMap((s, i) => (keep.has(s) ? [i] : [])));
+}
+
+/** The focus and the functions it calls, directly or through each other (by name). */
+function keptSpans(spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string): Set<FunctionSpan> {
+  const byName = new Map<string, FunctionSpan[]>();
+  for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  const keep = new Set<FunctionSpan>([focus]);
+  const queue = [focus];
+  while (queue.length > 0) {
+    for (const m of textOf(queue.pop()!.range).matchAll(CALLED)) {
+      for (const s of byName.get(m[1]) ?? []) {
+        if (keep.has(s)) continue;
+        keep.add(s);
+        queue.push(s);
+      }
+    }
+  }
+  return keep;
 }

@@ -5,44 +5,54 @@ import { analyze, type AnalysisResult, type SiteFact } from '../analyze';
 import type { CancelCheck } from '../cancel';
 import type { FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
-import { parseCpp } from '../parse/parser';
-import { hasLoneCarriageReturn } from '../parse/positions';
+import { parseCpp, type Tree } from '../parse/parser';
+import { hasLoneCarriageReturn, lineStartsOf } from '../parse/positions';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
-import { applyEdits, outermostSpans, reducedDocument, shiftRange, type FunctionSpan } from './function-spans';
+import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
+import { byFinding, bySite, mergeSorted, movedFinding, movedSite, siteRange, within } from './result-moves';
 
 export interface DocumentFacts {
   findings: Finding[];
   sites: SiteFact[];
   spans: FunctionSpan[];
   mode: 'file' | 'function';
+  /** For a function-only analysis: how it differs from the previous result (what the worker sends, not all). */
+  change?: FunctionChange;
 }
 
-function moved(range: Range, edits: readonly TreeEdit[]): Range {
-  return edits.reduce((r, e) => shiftRange(r, e), range);
+/**
+ * A function-only result as a change to the previous one: move every finding and site by `edits`, drop those
+ * inside `focus`, add `findings` and `sites` (mergeChange below), and sort by position.
+ */
+export interface FunctionChange {
+  edits: readonly TreeEdit[];
+  focus: Range;
+  findings: Finding[];
+  sites: SiteFact[];
 }
 
-function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
-  const here = (uri: string, r: Range): Range => (uri === f.uri ? moved(r, edits) : r);
-  return {
-    ...f,
-    range: moved(f.range, edits),
-    related: f.related.map((r) => ({ ...r, range: here(r.uri, r.range) })),
-    path: f.path?.map((r) => ({ ...r, range: here(r.uri, r.range) })),
-    fixes: f.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, range: moved(e.range, edits) })) })),
-  };
+/**
+ * The last reduced document of a document and its syntax tree: the next analysis of a function edits that text
+ * and tree where they differ (the edited function, the functions kept or dropped since) and re-parses the tree
+ * incrementally, instead of building and parsing a new copy of the document.
+ */
+interface ReducedTree {
+  /** The spans it was made for (the previous result's): indices into them name the functions. */
+  spans: readonly FunctionSpan[];
+  /** Indices of the spans whose lines it keeps. */
+  kept: ReadonlySet<number>;
+  text: string;
+  tree: Tree;
+  lineStarts: number[];
 }
 
-const siteRange = (s: SiteFact): Range =>
-  ({ startLine: s.line - 1, startColumn: s.column - 1, endLine: s.endLine - 1, endColumn: s.endColumn - 1 });
+const reducedTrees = new WeakMap<StoredDocument, ReducedTree>();
 
-function movedSite(s: SiteFact, edits: readonly TreeEdit[]): SiteFact {
-  const r = moved(siteRange(s), edits);
-  return { ...s, line: r.startLine + 1, column: r.startColumn + 1, endLine: r.endLine + 1, endColumn: r.endColumn + 1 };
+/** The document's pending edits were consumed elsewhere: its last reduced tree no longer matches them. */
+export function forgetReducedTree(doc: StoredDocument): void {
+  reducedTrees.delete(doc);
 }
-
-const within = (r: Range, focus: Range): boolean => r.startLine >= focus.startLine && r.endLine <= focus.endLine;
-const byPosition = (a: Range, b: Range): number => a.startLine - b.startLine || a.startColumn - b.startColumn;
 
 export interface IncrementalOptions {
   workspace?: WorkspaceIndex;
@@ -64,6 +74,7 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   doc.tree = parseCpp(doc.text, doc.tree);
   const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled });
   doc.takeEdits();
+  reducedTrees.delete(doc);
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
   return { findings: result.findings, sites: result.sites, spans, mode: 'file', facts: result.facts };
 }
@@ -85,9 +96,12 @@ export function analyzeEditedFunction(
   const edits = doc.peekEdits();
   const { spans, edited } = applyEdits(previous.spans, edits);
   if (!edited) return undefined;
-  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers });
+  const cached = reducedTrees.get(doc);
+  // The cached tree is edited in place below: it is only valid again once this analysis completes.
+  reducedTrees.delete(doc);
+  const reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, options)) ?? freshReduction(doc, spans, edited, options);
   if (!reduced) return undefined;
-  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled });
+  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree });
   const focus = reduced.focus;
   const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
@@ -95,20 +109,105 @@ export function analyzeEditedFunction(
   if (!result.facts?.functions.some((f) => sameRange(f.range))) return undefined;
   if (result.facts.problems.some((p) => p.kind === 'parse-error' && !within(p.range, focus))) return undefined;
   doc.takeEdits();
+  reducedTrees.set(doc, reduced.cache);
   const kept = previous.findings.map((f) => movedFinding(f, edits)).filter((f) => !within(f.range, focus));
   const key = (f: Finding): string => `${f.rule}|${f.range.startLine}:${f.range.startColumn}|${f.message}`;
-  const known = new Set(kept.map(key));
   // NOTE: findings inside a helper can come from this function's calls; new ones are added, but one this call no
   // longer causes stays until the next whole-file analysis (scheduled when typing pauses).
-  const fromHelpers = result.findings.filter((f) => reduced.helpers.some((h) => within(f.range, h)) && !known.has(key(f)));
-  const findings = [...kept, ...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))]
-    .sort((a, b) => byPosition(a.range, b.range) || a.rule.localeCompare(b.rule));
-  const sites = [
-    ...previous.sites.map((s) => movedSite(s, edits)).filter((s) => !within(siteRange(s), focus)),
-    ...result.sites.filter((s) => within(siteRange(s), focus)),
-  ].sort((a, b) => byPosition(siteRange(a), siteRange(b)));
-  return { findings, sites, spans, mode: 'function' };
+  const inHelper = (f: Finding): boolean => reduced.helpers.some((h) => within(f.range, h));
+  const candidates = result.findings.filter(inHelper);
+  const known = new Set(candidates.length > 0 ? kept.filter(inHelper).map(key) : []);
+  const fromHelpers = candidates.filter((f) => !known.has(key(f)));
+  const added = [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))];
+  const findings = mergeSorted(kept, added, byFinding);
+  const addedSites = result.sites.filter((s) => within(siteRange(s), focus));
+  const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !within(siteRange(s), focus)), addedSites, bySite);
+  return { findings, sites, spans, mode: 'function', change: { edits: [...edits], focus, findings: added, sites: addedSites } };
 }
+
+
+interface Reduction {
+  text: string;
+  tree: Tree;
+  focus: Range;
+  helpers: Range[];
+  cache: ReducedTree;
+}
+
+/** A new reduced document (function-spans.ts), parsed from scratch. */
+function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: FunctionSpan, options: IncrementalOptions): Reduction | undefined {
+  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers });
+  if (!reduced) return undefined;
+  const tree = parseCpp(reduced.text);
+  const kept = new Set(reduced.kept.split(',').map(Number));
+  const cache: ReducedTree = { spans, kept, text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text) };
+  return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, cache };
+}
+
+/**
+ * The previous reduced document turned into this one: every function whose lines change (the edited one, those
+ * kept or dropped since) is replaced line for line, bottom-up, and each replacement is applied to the previous tree
+ * as an edit before an incremental re-parse. Undefined when it cannot be reused ('\r' line ends, a dropped function
+ * sharing a line with kept code, or the previous result is not the one it was made for); the same conditions as
+ * reducedDocument() apply.
+ */
+function reusedReduction(
+  doc: StoredDocument, cached: ReducedTree, previousSpans: readonly FunctionSpan[], spans: FunctionSpan[], edited: FunctionSpan,
+  options: IncrementalOptions,
+): Reduction | undefined {
+  if (cached.spans !== previousSpans || spans.length !== previousSpans.length || doc.text.includes('\r')) return undefined;
+  const lastLine = doc.positionAt(doc.text.length).line;
+  const lineStart = (line: number): number => doc.offsetAt({ line, character: 0 });
+  const linesEnd = (line: number): number => (line < lastLine ? lineStart(line + 1) - 1 : doc.text.length);
+  const linesOf = (r: Range): string => doc.text.slice(lineStart(r.startLine), linesEnd(r.endLine));
+  const focusIndex = spans.indexOf(edited);
+  const keep = keptSpanIndices(spans, edited, linesOf);
+  const bodyFrom = doc.offsetAt({ line: edited.bodyStart.line, character: edited.bodyStart.column });
+  const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
+  if (!balanced(doc.text.slice(bodyFrom, bodyTo))) return undefined;
+  if (!options.ignoreCallers) return undefined;
+  const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i));
+  for (const i of changed) {
+    if (keep.has(i)) continue;
+    const r = spans[i].range;
+    const head = doc.text.slice(lineStart(r.startLine), lineStart(r.startLine) + r.startColumn);
+    const tail = doc.text.slice(lineStart(r.endLine) + r.endColumn, linesEnd(r.endLine));
+    if (head.trim() !== '' || !/^\s*(\/\/.*)?$/.test(tail)) return undefined;
+    if ([...keep].some((k) => spans[k].range.startLine <= r.endLine && r.startLine <= spans[k].range.endLine)) return undefined;
+  }
+  changed.sort((a, b) => previousSpans[b].range.startLine - previousSpans[a].range.startLine);
+  for (let k = 1; k < changed.length; k++) {
+    if (previousSpans[changed[k]].range.endLine >= previousSpans[changed[k - 1]].range.startLine) return undefined;
+  }
+  let text = cached.text;
+  let starts = cached.lineStarts;
+  const tree = cached.tree;
+  for (const i of changed) {
+    const { startLine: from, endLine: to } = previousSpans[i].range;
+    const oldStart = starts[from];
+    const oldEnd = to + 1 < starts.length ? starts[to + 1] - 1 : text.length;
+    const content = keep.has(i) ? linesOf(spans[i].range) : '\n'.repeat(to - from);
+    const inner: number[] = [];
+    for (let at = content.indexOf('\n'); at >= 0; at = content.indexOf('\n', at + 1)) inner.push(oldStart + at + 1);
+    const lastBreak = inner.length > 0 ? inner[inner.length - 1] : oldStart;
+    tree.edit({
+      startIndex: oldStart, oldEndIndex: oldEnd, newEndIndex: oldStart + content.length,
+      startPosition: { row: from, column: 0 },
+      oldEndPosition: { row: to, column: oldEnd - starts[to] },
+      newEndPosition: { row: from + inner.length, column: oldStart + content.length - lastBreak },
+    });
+    text = text.slice(0, oldStart) + content + text.slice(oldEnd);
+    const delta = content.length - (oldEnd - oldStart);
+    const next = starts.slice(0, from + 1).concat(inner);
+    for (let k = to + 1; k < starts.length; k++) next.push(starts[k] + delta);
+    starts = next;
+  }
+  const reparsed = parseCpp(text, tree);
+  const cache: ReducedTree = { spans, kept: keep, text, tree: reparsed, lineStarts: starts };
+  const helpers = [...keep].filter((i) => i !== focusIndex).map((i) => spans[i].range);
+  return { text, tree: reparsed, focus: edited.range, helpers, cache };
+}
+
 
 /**
  * A fresh analysis of the function around `line` (facts with field texts, sites with tracked state), for code

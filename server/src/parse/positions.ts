@@ -37,7 +37,7 @@ export function normalizeLoneCarriageReturns(text: string): string {
 
 /** True when `text` has a `\r` that is not followed by `\n` (where tree-sitter rows and lines differ). */
 export function hasLoneCarriageReturn(text: string): boolean {
-  return /\r(?!\n)/.test(text);
+  return text.includes('\r') && /\r(?!\n)/.test(text);
 }
 
 /** Maps UTF-16 offsets to 0-based line/column positions and back. */

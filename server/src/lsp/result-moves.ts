@@ -1,0 +1,119 @@
+// Moving the findings, diagnostics and sites of a previous result by the edits made since, and merging a function's
+// new ones into them. Both threads do this: the worker on its findings, the JSON-RPC thread on the diagnostics and
+// sites it keeps, so a function-only analysis sends only what changed (analysis-protocol.ts DocumentDelta).
+// Anything an edit does not move keeps its identity (no copy), so most of a 40,000-line file costs a comparison.
+import type { Diagnostic } from 'vscode-languageserver';
+import type { SiteFact } from '../report/analysis-result';
+import type { DiagnosticData } from '../report/lsp-diagnostics';
+import type { TreeEdit } from '../parse/document-store';
+import type { Finding, Range } from '../types';
+import { shiftRange } from './function-spans';
+
+/** True when `edit` moves nothing that starts on a line after its old end (it adds or removes no line). */
+function movesNothingFrom(edit: TreeEdit, startLine: number): boolean {
+  return startLine > edit.oldEndPosition.row && edit.newEndPosition.row === edit.oldEndPosition.row;
+}
+
+/** The range moved by the edits, or the same object when no edit moves it. */
+export function movedRange(range: Range, edits: readonly TreeEdit[]): Range {
+  let r = range;
+  for (const e of edits) {
+    if (r.endLine < e.oldEndPosition.row || movesNothingFrom(e, r.startLine)) continue;
+    const next = shiftRange(r, e);
+    if (next.startLine !== r.startLine || next.startColumn !== r.startColumn || next.endLine !== r.endLine || next.endColumn !== r.endColumn) r = next;
+  }
+  return r;
+}
+
+export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
+  const range = movedRange(f.range, edits);
+  const here = (uri: string, r: Range): Range => (uri === f.uri ? movedRange(r, edits) : r);
+  const related = f.related.map((r) => ({ r, range: here(r.uri, r.range) }));
+  const path = f.path?.map((r) => ({ r, range: here(r.uri, r.range) }));
+  const fixes = f.fixes.map((fix) => ({ fix, edits: fix.edits.map((e) => ({ e, range: movedRange(e.range, edits) })) }));
+  const same = range === f.range && related.every((x) => x.range === x.r.range) && (path ?? []).every((x) => x.range === x.r.range) &&
+    fixes.every((x) => x.edits.every((y) => y.range === y.e.range));
+  if (same) return f;
+  return {
+    ...f,
+    range,
+    related: related.map((x) => ({ ...x.r, range: x.range })),
+    path: path?.map((x) => ({ ...x.r, range: x.range })),
+    fixes: fixes.map((x) => ({ ...x.fix, edits: x.edits.map((y) => ({ ...y.e, range: y.range })) })),
+  };
+}
+
+export const siteRange = (s: SiteFact): Range =>
+  ({ startLine: s.line - 1, startColumn: s.column - 1, endLine: s.endLine - 1, endColumn: s.endColumn - 1 });
+
+export function movedSite(s: SiteFact, edits: readonly TreeEdit[]): SiteFact {
+  const before = siteRange(s);
+  const r = movedRange(before, edits);
+  if (r === before) return s;
+  return { ...s, line: r.startLine + 1, column: r.startColumn + 1, endLine: r.endLine + 1, endColumn: r.endColumn + 1 };
+}
+
+const fromLsp = (r: Diagnostic['range']): Range =>
+  ({ startLine: r.start.line, startColumn: r.start.character, endLine: r.end.line, endColumn: r.end.character });
+const toLsp = (r: Range): Diagnostic['range'] =>
+  ({ start: { line: r.startLine, character: r.startColumn }, end: { line: r.endLine, character: r.endColumn } });
+
+/** A diagnostic of `uri` moved like movedFinding moves the finding it was made from (lsp-diagnostics.ts). */
+export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly TreeEdit[]): Diagnostic {
+  const before = fromLsp(d.range);
+  const range = movedRange(before, edits);
+  let related = d.relatedInformation;
+  if (related?.some((r) => r.location.uri === uri)) {
+    const moved = related.map((r) => {
+      if (r.location.uri !== uri) return r;
+      const from = fromLsp(r.location.range);
+      const to = movedRange(from, edits);
+      return to === from ? r : { ...r, location: { uri: r.location.uri, range: toLsp(to) } };
+    });
+    if (moved.some((r, i) => r !== related![i])) related = moved;
+  }
+  const data = d.data as DiagnosticData | undefined;
+  let fixes = data?.fixes;
+  if (fixes && fixes.length > 0) {
+    const moved = fixes.map((fix) => {
+      const fixEdits = fix.edits.map((e) => {
+        const to = movedRange(e.range, edits);
+        return to === e.range ? e : { ...e, range: to };
+      });
+      return fixEdits.some((e, i) => e !== fix.edits[i]) ? { ...fix, edits: fixEdits } : fix;
+    });
+    if (moved.some((f, i) => f !== fixes![i])) fixes = moved;
+  }
+  if (range === before && related === d.relatedInformation && fixes === data?.fixes) return d;
+  const out: Diagnostic = { ...d, range: range === before ? d.range : toLsp(range) };
+  if (related !== d.relatedInformation) out.relatedInformation = related;
+  if (data && fixes !== data.fixes) out.data = { ...data, fixes };
+  return out;
+}
+
+export const within = (r: Range, focus: Range): boolean => r.startLine >= focus.startLine && r.endLine <= focus.endLine;
+export const byPosition = (a: Range, b: Range): number => a.startLine - b.startLine || a.startColumn - b.startColumn;
+
+/**
+ * `kept` and `added` merged in the order a stable sort of [...kept, ...added] by `compare` gives. `kept` is
+ * normally sorted already (moving keeps the order of what lies outside the edited function): a linear merge.
+ */
+export function mergeSorted<T>(kept: readonly T[], added: readonly T[], compare: (a: T, b: T) => number): T[] {
+  const sortedKept = kept.every((x, i) => i === 0 || compare(kept[i - 1], x) <= 0) ? kept : [...kept].sort(compare);
+  const sortedAdded = [...added].sort(compare);
+  const out: T[] = new Array<T>(sortedKept.length + sortedAdded.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < sortedKept.length && j < sortedAdded.length) {
+    out[k++] = compare(sortedAdded[j], sortedKept[i]) < 0 ? sortedAdded[j++] : sortedKept[i++];
+  }
+  while (i < sortedKept.length) out[k++] = sortedKept[i++];
+  while (j < sortedAdded.length) out[k++] = sortedAdded[j++];
+  return out;
+}
+
+export const byFinding = (a: Finding, b: Finding): number => byPosition(a.range, b.range) || a.rule.localeCompare(b.rule);
+export const bySite = (a: SiteFact, b: SiteFact): number => byPosition(siteRange(a), siteRange(b));
+export const byDiagnostic = (a: Diagnostic, b: Diagnostic): number =>
+  byPosition(fromLsp(a.range), fromLsp(b.range)) || String(a.code ?? '').localeCompare(String(b.code ?? ''));

@@ -1,0 +1,65 @@
+// What the language server's two threads do with a function-only result (result-moves.ts): the JSON-RPC thread
+// moves its diagnostics exactly as the worker moves the findings they were made from, keeps what no edit moves
+// as the same object, and merges new items in sorted order.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { propertySeed } from '../harness/seed';
+import { analyze } from '../../server/src/analyze';
+import { StoredDocument, type TreeEdit } from '../../server/src/parse/document-store';
+import { findingToDiagnostic } from '../../server/src/report/lsp-diagnostics';
+import { mergeSorted, movedDiagnostic, movedFinding, movedSite } from '../../server/src/lsp/result-moves';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { typingFile } from '../bench/bench-lsp-typing';
+import { EDITOR_FIXTURE } from '../harness/lsp-client';
+
+const URI = 'file:///moves.cpp';
+
+describe('moving a previous result by edits', () => {
+  const fixture = (name: string): string => readFileSync(path.join(__dirname, '..', '..', '..', 'test', 'fixtures', name), 'utf8');
+  // Findings with related locations, with fixes in their data, and plenty without.
+  const source = [readFileSync(EDITOR_FIXTURE, 'utf8'), fixture('rules/unused-suppression.cpp'), fixture('code-model/texture-split-never-ended.cpp'), typingFile(200)].join('\n');
+  const result = analyze(source, URI);
+
+  it('moves a diagnostic like the finding it was made from, related locations and fixes included', () => {
+    assert.ok(result.findings.some((f) => f.fixes.length > 0) && result.findings.some((f) => f.related.length > 0));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(source.length), fc.nat(4), fc.constantFrom('x', '\n', '\n\n', '', '中;')), { minLength: 1, maxLength: 3 }), (changes) => {
+        const doc = new StoredDocument(URI, 'cpp', 1, source);
+        const edits: TreeEdit[] = changes.map(([at, removed, text]) => {
+          const from = Math.min(at, doc.text.length);
+          return doc.apply({ range: { start: doc.positionAt(from), end: doc.positionAt(from + removed) }, text });
+        });
+        for (const f of result.findings) {
+          assert.deepEqual(movedDiagnostic(findingToDiagnostic(f), URI, edits), findingToDiagnostic(movedFinding(f, edits)));
+        }
+      }),
+      { numRuns: 40, seed: propertySeed('moved diagnostics') },
+    );
+  });
+
+  it('keeps what an edit does not move as the same object', () => {
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    const last = result.findings[result.findings.length - 1];
+    // One character typed on the last finding's line, after it: nothing moves.
+    const line = last.range.endLine;
+    const edit = doc.apply({ range: { start: { line, character: 200 }, end: { line, character: 200 } }, text: 'x' });
+    const diagnostic = findingToDiagnostic(result.findings[0]);
+    assert.equal(movedDiagnostic(diagnostic, URI, [edit]), diagnostic);
+    assert.equal(movedFinding(result.findings[0], [edit]), result.findings[0]);
+    assert.equal(movedSite(result.sites[0], [edit]), result.sites[0]);
+  });
+
+  it('merges like a stable sort of the concatenation', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(20)), fc.array(fc.nat(20)), (a, b) => {
+        const kept = [...a].sort((x, y) => x - y).map((n, i) => ({ n, from: `k${i}` }));
+        const added = b.map((n, i) => ({ n, from: `a${i}` }));
+        const compare = (x: { n: number }, y: { n: number }): number => x.n - y.n;
+        assert.deepEqual(mergeSorted(kept, added, compare), [...kept, ...added].sort(compare));
+      }),
+      { numRuns: 100, seed: propertySeed('merge sorted') },
+    );
+  });
+});
