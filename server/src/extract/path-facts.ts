@@ -97,6 +97,8 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   // can make two tests agree: other conditions are followed as before, without splitting paths.
   const count = new Map<string, number>();
   const last = new Map<string, SyntaxNode>();
+  const guarding = new Set<string>();
+  const helpers = helperCallPattern(body);
   for (const st of tests) {
     const c = st.childForFieldName('condition');
     if (!c) continue;
@@ -110,7 +112,9 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     // A test inside a loop repeats on every iteration: it is decided once when the loop does not write the value,
     // or follows the loop's counter.
     const written = loop ? writtenIn(loop) : null;
+    const guards = guardsBarrier(st, helpers);
     for (const sym of seen) {
+      if (guards) guarding.add(sym);
       const repeats = loop && (!written!.has(sym) || loopCounterName(loop) === sym);
       count.set(sym, (count.get(sym) ?? 0) + (repeats ? 2 : 1));
       last.set(sym, st);
@@ -124,7 +128,10 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   };
   for (const a of of('assignment_expression')) stored(symOf(a.childForFieldName('left')), a.childForFieldName('right'));
   for (const d of of('init_declarator')) stored(declaredName(d.childForFieldName('declarator')), d.childForFieldName('value'));
-  const tested = new Set([...count].filter(([sym, k]) => k >= 2 || (constantStores.get(sym) ?? 0) >= 2).map(([sym]) => sym));
+  // NOTE: a value none of whose tests guards barrier code (a barrier, a state or layout name, a call to a helper the
+  // file defines) cannot make a barrier agree with another: following it would only multiply paths (xenia's
+  // `back_buffer_bound` beside `back_buffer_acquired`), so it is not followed.
+  const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && (k >= 2 || (constantStores.get(sym) ?? 0) >= 2)).map(([sym]) => sym));
   if (tested.size === 0) return;
   // Out of sight: an address taken, a reference bound, an assignment inside a lambda.
   for (const p of of('pointer_expression')) {
@@ -137,20 +144,78 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     for (const a of l.descendantsOfType(['assignment_expression', 'update_expression'])) dropRooted(tested, symOf(targetOf(a)));
   }
   if (tested.size === 0) return;
-  // After the top-level statement holding a value's last test, nothing more can be decided with it: the paths
-  // that differ only in it are joined there.
+  // After the statement holding a value's last test (lifted out of the loops that repeat it), nothing more can be
+  // decided with it: the paths that differ only in it are joined there, and again after each enclosing statement
+  // (the paths that did not run it still carry the value). A value declared in a loop's body is declared anew on
+  // each iteration, so its facts end with the body.
   const dropAfter = new Map<string, string[]>();
-  for (const sym of tested) {
-    let top = last.get(sym)!;
-    while (top.parent && top.parent.startIndex !== body.startIndex) top = top.parent;
-    const k = nodeKey(top);
+  const declarations = new Map<string, SyntaxNode[]>();
+  for (const d of of('init_declarator')) {
+    const name = declaredName(d.childForFieldName('declarator'));
+    if (name) declarations.set(name, [...(declarations.get(name) ?? []), d]);
+  }
+  for (const d of body.descendantsOfType('declaration')) {
+    for (const c of d.childrenForFieldName('declarator')) {
+      const name = c.type === 'init_declarator' ? undefined : declaredName(c);
+      if (name) declarations.set(name, [...(declarations.get(name) ?? []), c]);
+    }
+  }
+  const addDrop = (n: SyntaxNode, sym: string): void => {
+    const k = nodeKey(n);
     dropAfter.set(k, [...(dropAfter.get(k) ?? []), sym]);
+  };
+  for (const sym of tested) {
+    const decls = declarations.get(rootOf(sym)) ?? [];
+    let top = last.get(sym)!;
+    // Two declarations of one name (shadowing) are two values: only the function-level drop is safe.
+    if (decls.length <= 1) {
+      let at = top;
+      for (let p = at.parent; p && p !== body; p = p.parent) {
+        const loopBody = LOOPS.has(p.type) ? p.childForFieldName('body') : null;
+        if (loopBody && !decls.some((d) => within(d, loopBody))) at = p;
+      }
+      for (let p: SyntaxNode | null = at; p && p !== body && p.parent && p.parent !== body; p = p.parent) addDrop(p, sym);
+    }
+    while (top.parent && top.parent.startIndex !== body.startIndex) top = top.parent;
+    addDrop(top, sym);
   }
   const all = new Set([...params, ...locals]);
   const roots = [...new Set([...tested].map(rootOf))];
   const members = roots.some((r) => !all.has(r));
   const mayWrite = new RegExp(`\\b(?:${roots.map((r) => r.replace(/[^\w]/g, '')).join('|')})\\b${members ? '|\\(' : ''}`);
   byFn.set(fn, { tested, locals: all, freeFunctions: freeFunctionsOf(body), dropAfter, mayWrite });
+}
+
+const BARRIER_TEXT = /Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS/;
+
+/** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
+function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
+  const parts = st.type === 'switch_statement' ? [st.childForFieldName('body')]
+    : [st.childForFieldName('consequence'), st.childForFieldName('alternative')];
+  return parts.some((b) => !!b && (BARRIER_TEXT.test(b.text) || (helpers !== null && helpers.test(b.text))));
+}
+
+const helpersByRoot = new WeakMap<SyntaxNode, RegExp | null>();
+
+/** `\b(?:Name1|Name2)\s*\(` over the functions the file defines (their last name), or null when it defines none. */
+function helperCallPattern(n: SyntaxNode): RegExp | null {
+  let root = n;
+  while (root.parent) root = root.parent;
+  if (helpersByRoot.has(root)) return helpersByRoot.get(root)!;
+  const names = new Set<string>();
+  for (const f of root.descendantsOfType('function_definition')) {
+    let d = f.childForFieldName('declarator');
+    while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+    const name = d?.childForFieldName('declarator')?.text.split('::').pop()?.trim();
+    if (name && /^~?\w+$/.test(name)) names.add(name.replace('~', ''));
+  }
+  const re = names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null;
+  helpersByRoot.set(root, re);
+  return re;
+}
+
+function within(n: SyntaxNode, outer: SyntaxNode): boolean {
+  return n.startIndex >= outer.startIndex && n.endIndex <= outer.endIndex;
 }
 
 function nodeKey(n: SyntaxNode): string {
@@ -176,7 +241,7 @@ function loopCounterName(loop: SyntaxNode): string | undefined {
 /** The statement that forgets the values whose last test is in top-level statement `n` (none: empty). */
 export function dropsAfter(n: SyntaxNode, fn: FnCtx): Stmt[] {
   const syms = byFn.get(fn)?.dropAfter.get(nodeKey(n));
-  return syms ? [{ k: 'forget', syms }] : [];
+  return syms ? [{ k: 'forget', syms: [...new Set(syms)] }] : [];
 }
 
 function dropRooted(tested: Set<string>, sym: string | undefined): void {
@@ -252,9 +317,16 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string): S
       case 'call_expression': {
         const callee = n.childForFieldName('function');
         const roots = new Set<string>();
-        for (const a of n.childForFieldName('arguments')?.namedChildren ?? []) {
-          for (const id of [a, ...a.descendantsOfType('identifier')]) if (id.type === 'identifier') roots.add(id.text);
-        }
+        const args = n.childForFieldName('arguments')?.namedChildren ?? [];
+        const overloads = calleeName(callee) === undefined ? undefined
+          : fn.file.outParams.get(calleeName(callee)!)?.filter((flags) => flags.length >= args.length);
+        args.forEach((a, i) => {
+          for (const r of writableRoots(a)) {
+            // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
+            if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r))) continue;
+            roots.add(r);
+          }
+        });
         if (callee?.type === 'field_expression') {
           const recv = callee.childForFieldName('argument');
           const r = recv?.type === 'this' ? undefined : symOf(recv);
@@ -275,6 +347,38 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string): S
     }
   } else visit(node);
   return out;
+}
+
+/** The name a call's callee is declared under (`F`, `obj.F`, `ns::F` → F), for its parameter list. */
+function calleeName(callee: SyntaxNode | null): string | undefined {
+  if (!callee) return undefined;
+  if (callee.type === 'identifier') return callee.text;
+  if (callee.type === 'field_expression') return callee.childForFieldName('field')?.text;
+  if (callee.type === 'qualified_identifier') return callee.text.replace(/\s+/g, '').split('::').pop();
+  return undefined;
+}
+
+/**
+ * The roots of the names a call can write through one argument: an lvalue (`x`, `a.b`, `a[i]`) may bind to a
+ * reference; the operands of arithmetic (`s * mips + m`, `-x`, `!x`) are read only (calls and assignments inside
+ * are statements of their own). Anything else keeps every name it mentions.
+ */
+function writableRoots(a: SyntaxNode): string[] {
+  const sym = symOf(a);
+  if (sym !== undefined) return [rootOf(sym)];
+  if (a.type === 'parenthesized_expression' && a.namedChildCount === 1) return writableRoots(a.namedChild(0)!);
+  if (a.type === 'binary_expression' || a.type === 'unary_expression') return [];
+  if (a.type === 'number_literal' || a.type === 'string_literal' || a.type === 'true' || a.type === 'false') return [];
+  return [a, ...a.descendantsOfType('identifier')].filter((id) => id.type === 'identifier').map((id) => id.text);
+}
+
+// NOTE: a scalar (`UINT m`, `bool first`) passed by name to a function whose parameters the file does not declare
+// is taken as a copy, as a whole barrier struct is (api-calls.ts): writing a caller's loop counter or flag through
+// a non-const reference parameter is rare, while helpers taking indices by value are everywhere.
+const SCALAR_TYPE = /^(?:(?:const|volatile|unsigned|signed|long|short|int|char|bool|BOOL|float|double|size_t|ptrdiff_t|DWORD|WORD|BYTE|UINT\d*|INT\d*|U?LONG\d*|u?int\d+_t|std::u?int\d+_t|std::size_t|auto)\s*)+$/;
+
+function isScalar(type: string | undefined): boolean {
+  return type !== undefined && SCALAR_TYPE.test(type.trim());
 }
 
 /** `switch (x)`: the tested symbol and each case's label values, when x is a symbol. */

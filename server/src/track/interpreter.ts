@@ -7,7 +7,7 @@ import { applyEvent, havocCall } from './apply';
 import type { Binding, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
-import { collapse, joinForReport, joinPaths, normalize, pathCap, samePaths, single } from './path-set';
+import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, decide, labelHolds, learnLabel, PathFacts } from './paths';
 import type { Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
@@ -197,6 +197,7 @@ export class Interpreter {
     const entry = collapse(paths, this.env.entry).state;
     let cur = paths;
     let converged = false;
+    let factsConverged = false;
     // Each iteration starts with per-element resources (`targets[i]`) as they were before the loop: the next
     // iteration names another element. The loop head (and so the exit) still sees what the body left them in.
     const bodyInput = (head: Paths): Paths => head.map((p) => ({ facts: p.facts, state: perIteration(p.state, entry, s.varying) }));
@@ -210,9 +211,15 @@ export class Interpreter {
         next = this.join(paths, tagged)!.map((p) => ({ facts: p.facts, state: markAroundLoop(p.state, backState, s.range) }));
       }
       converged = samePaths(next, cur);
+      factsConverged = sameFacts(next, cur);
       cur = next;
     }
-    if (!converged) cur = [collapse(cur, this.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state, entry) }));
+    // No fixpoint of the states: what still changes becomes unknown. When the paths' facts did reach one (a flag's
+    // values around the loop are known), each path keeps them with its own widened state.
+    if (!converged) {
+      cur = factsConverged ? cur.map((p) => ({ facts: p.facts, state: widen(p.state, entry) }))
+        : [collapse(cur, this.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state, entry) }));
+    }
     this.env.reporting = reporting;
     const final = this.stmt(s.body, bodyInput(cur));
     // A loop that runs at least once (do-while, a constant trip count) has no path that skips its body.
@@ -226,8 +233,6 @@ export class Interpreter {
   /** An event on every path. Several paths: rules see their join (only paths that can happen), each path moves on. */
   private event(e: Event, paths: Paths): Paths {
     if (paths.length === 1) return [{ facts: paths[0].facts, state: this.apply(e, paths[0].state) }];
-    // A helper call on several paths evaluates the helper's body on each: it weighs more than a command.
-    pathWork.set(this, (pathWork.get(this) ?? 0) + (paths.length - 1) * (e.kind === 'user-call' ? 10 : 1));
     // Paths that differ only in their facts (a flag was set) have one state: the event applies to it once.
     const states: TrackState[] = [];
     const group = paths.map((p) => {
@@ -239,6 +244,10 @@ export class Interpreter {
       const next = this.apply(e, states[0]);
       return paths.map((p) => ({ facts: p.facts, state: next }));
     }
+    // Work is what is applied more than once: a helper the file defines evaluates its body on each state, so it
+    // weighs more than a command or a call nobody defines.
+    const weight = e.kind === 'user-call' && this.env.resolveCallee(e.callee, e.args.length) ? 10 : 1;
+    pathWork.set(this, (pathWork.get(this) ?? 0) + (states.length - 1) * weight);
     const reporting = this.env.reporting;
     if (reporting) this.apply(e, joinForReport(paths, this.env.entry));
     this.env.reporting = false;

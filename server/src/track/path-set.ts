@@ -47,17 +47,47 @@ export function normalize(ps: Paths, entry: Map<string, ResState>, cap = MAX_PAT
     byKey.set(k, prior ? { facts: prior.facts, state: joinStates(prior.state, p.state, entry)! } : p);
   }
   let out = [...byKey.values()];
-  if (out.length > cap) {
-    const merged: Paths = [];
-    for (const p of out) {
-      const same = merged.findIndex((m) => sameStates(m.state, p.state));
-      if (same >= 0) merged[same] = { facts: merged[same].facts.intersect(p.facts), state: merged[same].state };
-      else merged.push(p);
-    }
-    out = merged.length > cap ? [collapse(merged, entry)] : normalize(merged, entry, cap);
-  }
+  if (out.length > cap) out = forgetUntilCap(out, entry, cap);
   if (out.length > 1) out.sort((x, y) => (x.facts.key() < y.facts.key() ? -1 : x.facts.key() > y.facts.key() ? 1 : 0));
   return out;
+}
+
+/**
+ * Too many paths: forget, one value at a time, what the paths know about the value whose loss costs least, until
+ * at most `cap` are left. Values learnt from tests go before flags the function stored (a flag set before the
+ * barrier it announces is recorded separates no states yet, but will); then the fewest joins of paths with
+ * different states; then the most paths saved. If no value can be forgotten to any effect, everything is joined.
+ */
+function forgetUntilCap(ps: Paths, entry: Map<string, ResState>, cap: number): Paths {
+  let out = ps;
+  while (out.length > cap) {
+    let best: { groups: Map<string, Path[]>; loss: number; flag: boolean } | null = null;
+    for (const sym of symsIn(out)) {
+      const flag = out.some((p) => p.facts.stored(sym));
+      const groups = new Map<string, Path[]>();
+      for (const p of out) {
+        const f = p.facts.forget([sym]);
+        const k = f.key();
+        const g = groups.get(k);
+        if (g) g.push({ facts: f, state: p.state });
+        else groups.set(k, [{ facts: f, state: p.state }]);
+      }
+      if (groups.size === out.length) continue;
+      let loss = 0;
+      for (const g of groups.values()) for (let i = 1; i < g.length; i++) if (!sameStates(g[0].state, g[i].state)) loss++;
+      const better = !best || (flag !== best.flag ? !flag : loss !== best.loss ? loss < best.loss : groups.size < best.groups.size);
+      if (better) best = { groups, loss, flag };
+    }
+    if (!best) return [collapse(out, entry)];
+    out = [...best.groups.values()].map((g) => g.length === 1 ? g[0] : collapse(g, entry));
+  }
+  return out;
+}
+
+function symsIn(ps: Paths): string[] {
+  const syms = new Set<string>();
+  for (const p of ps) for (const s of p.facts.symbols()) syms.add(s);
+  return [...syms].sort();
 }
 
 /** All paths as one: the join of their states, the facts they all share. */
@@ -69,6 +99,11 @@ export function collapse(ps: Paths, entry: Map<string, ResState>): Path {
     state = joinStates(state, p.state, entry);
   }
   return { facts, state: state ?? new TrackState() };
+}
+
+/** The same facts on the same number of paths (states aside). */
+export function sameFacts(a: Paths, b: Paths): boolean {
+  return a.length === b.length && a.every((p, i) => p.facts.key() === b[i].facts.key());
 }
 
 export function samePaths(a: Paths, b: Paths): boolean {

@@ -74,6 +74,18 @@ export class PathFacts {
     return new PathFacts(kept, atoms);
   }
 
+  /** Whether the path's value of `sym` was stored by the function (a flag), not learnt from a test. */
+  stored(sym: string): boolean {
+    return !!this.syms.get(sym)?.written;
+  }
+
+  /** The values this path knows something about (its own facts and its atoms'). */
+  symbols(): string[] {
+    const out = [...this.syms.keys()];
+    for (const a of this.atoms.values()) out.push(...a.syms);
+    return out;
+  }
+
   private mentions(sym: string): boolean {
     for (const a of this.atoms.values()) if (a.syms.includes(sym)) return true;
     return false;
@@ -165,6 +177,19 @@ export class PathFacts {
     return symsOf(c).some((s) => this.syms.get(s)?.written);
   }
 
+  /**
+   * Whether the path knows `sym` equals another enumerator of the same scoped enum (`Kind::Copy` against
+   * `Kind::Draw`): enumerators of one `Enum::` are taken as distinct values. Unqualified names are not, as aliases
+   * are common among them (`D3D12_RESOURCE_STATE_PRESENT` is `..._COMMON`).
+   */
+  equalsOtherEnumerator(sym: string, text: string): boolean {
+    const cut = text.lastIndexOf('::');
+    if (cut <= 0) return false;
+    const prefix = `${sym}==#${text.slice(0, cut + 2)}`;
+    for (const [k, a] of this.atoms) if (a.truth && k.startsWith(prefix) && k !== `${sym}==#${text}` && !k.slice(prefix.length).includes('::')) return true;
+    return false;
+  }
+
   atom(key: string): boolean | undefined {
     return this.atoms.get(key)?.truth;
   }
@@ -240,7 +265,7 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
   if (s) return facts.compare(s.sym, s.op, s.value);
   const named = namedConstant(c, binding);
   if (named) {
-    const known = facts.atom(named.key);
+    const known = facts.atom(named.key) ?? (facts.equalsOtherEnumerator(named.sym, named.text) ? false : undefined);
     return known === undefined ? null : known === named.equal;
   }
   if (c.ls !== undefined && c.rs !== undefined) {
@@ -316,7 +341,7 @@ type Label = Exclude<SwitchLabel, 'default'>;
 /** Whether `sym` equals a case label on this path (by value when it folds, else by name). */
 export function labelHolds(facts: PathFacts, sym: string, l: Label): boolean | null {
   if (l.value !== null) return facts.compare(sym, '==', l.value);
-  const known = facts.atom(`${sym}==#${l.text}`);
+  const known = facts.atom(`${sym}==#${l.text}`) ?? (facts.equalsOtherEnumerator(sym, l.text) ? false : undefined);
   return known === undefined ? null : known;
 }
 
