@@ -161,7 +161,8 @@ export type Stmt =
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */
-  | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string }
+  /** `sym = value` (a constant, or null), `sym += delta`, or `sym = <comparison>` (`cond`: the value is that test). */
+  | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition }
   /** A call may have changed these tested values. */
   | { k: 'forget'; syms: string[] }
   | { k: 'return'; range: Range }

@@ -5,7 +5,7 @@
 // whose address is taken, that is bound to a reference, or that a lambda assigns is never a symbol: its writes
 // cannot be seen.
 import type { SyntaxNode } from './node';
-import type { LoopCounter, Stmt, SwitchLabel } from './facts';
+import type { Condition, LoopCounter, Stmt, SwitchLabel } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
@@ -120,6 +120,27 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
       last.set(sym, st);
     }
   }
+  // `bool useCopy = k == 2;` then `if (useCopy)`: a test of the flag is a test of `k`, and the store is a test.
+  const aliases = new Map<string, Set<string>>();
+  const aliasStore = (sym: string | undefined, value: SyntaxNode | null): void => {
+    const syms = sym && value ? comparisonSyms(value) : null;
+    if (sym && syms && syms.size) aliases.set(sym, new Set([...(aliases.get(sym) ?? []), ...syms]));
+  };
+  for (const a of of('assignment_expression')) if (a.childForFieldName('operator')?.type === '=') aliasStore(symOf(a.childForFieldName('left')), a.childForFieldName('right'));
+  for (const d of of('init_declarator')) aliasStore(declaredName(d.childForFieldName('declarator')), d.childForFieldName('value'));
+  for (const [a, syms] of aliases) {
+    const k = count.get(a);
+    if (k === undefined) continue;
+    count.set(a, k + 1);
+    for (const s of syms) {
+      count.set(s, (count.get(s) ?? 0) + k);
+      // The flag's tests are tests of `s`: its facts live until the flag's last test.
+      const lastA = last.get(a)!;
+      if ((last.get(s)?.startIndex ?? -1) < lastA.startIndex) last.set(s, lastA);
+      if (guarding.has(a)) guarding.add(s);
+      if (guarding.has(s)) guarding.add(a);
+    }
+  }
   if (count.size === 0) return;
   // Flags: values the function stores constants in more than once (`bool done = false; ... done = true;`).
   const constantStores = new Map<string, number>();
@@ -186,6 +207,22 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   byFn.set(fn, { tested, locals: all, freeFunctions: freeFunctionsOf(body), dropAfter, mayWrite });
 }
 
+const COMPARISON_OPS = new Set(['==', '!=', '<', '<=', '>', '>=', '&&', '||']);
+
+/** The values a stored comparison tests (`k == 2`, `a && !b`), or null when the value is not a comparison. */
+function comparisonSyms(value: SyntaxNode): Set<string> | null {
+  let v = value;
+  while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
+  const op = v.type === 'binary_expression' ? v.childForFieldName('operator')?.type : v.type === 'unary_expression' ? v.childForFieldName('operator')?.type : undefined;
+  if (!op || (!COMPARISON_OPS.has(op) && op !== '!') || v.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return null;
+  const syms = new Set<string>();
+  for (const n of v.descendantsOfType(['identifier', 'field_expression'])) {
+    const s = symOf(n);
+    if (s && !CONSTANT_NAME.test(s) && !(n.parent?.type === 'field_expression' && symOf(n.parent) !== undefined)) syms.add(s);
+  }
+  return syms;
+}
+
 const BARRIER_TEXT = /Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS/;
 
 /** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
@@ -244,6 +281,12 @@ export function dropsAfter(n: SyntaxNode, fn: FnCtx): Stmt[] {
   return syms ? [{ k: 'forget', syms: [...new Set(syms)] }] : [];
 }
 
+function isSymbolicCondition(c: Condition): boolean {
+  if (c.op === 'opaque') return false;
+  if ('args' in c) return c.args.some(isSymbolicCondition);
+  return c.ls !== undefined || c.rs !== undefined;
+}
+
 function dropRooted(tested: Set<string>, sym: string | undefined): void {
   if (!sym) return;
   for (const t of [...tested]) if (t === sym || t.startsWith(`${sym}.`)) tested.delete(t);
@@ -274,13 +317,18 @@ function constantOf(n: SyntaxNode | null, fn: FnCtx): number | null {
  * The writes and call effects on tested symbols inside one statement (or condition), in source order, as
  * statements for the tracker. `skip` names a symbol whose writes the caller handles (a for loop's counter).
  */
-export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string): Stmt[] {
+export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, condOf?: (n: SyntaxNode, fn: FnCtx) => Condition | undefined): Stmt[] {
   const syms = byFn.get(fn);
   if (!node || !syms || !syms.mayWrite.test(node.text)) return [];
   const out: Stmt[] = [];
   const tested = syms.tested;
-  const write = (sym: string | undefined, value: number | null, delta?: number, text?: string): void => {
+  const write = (sym: string | undefined, value: number | null, delta?: number, text?: string, valueNode?: SyntaxNode | null): void => {
     if (!sym || sym === skip || !tested.has(sym)) return;
+    const cond = value === null && delta === undefined && valueNode && condOf && comparisonSyms(valueNode) ? condOf(valueNode, fn) : undefined;
+    if (cond && isSymbolicCondition(cond)) {
+      out.push({ k: 'write', sym, value: null, cond });
+      return;
+    }
     out.push({ k: 'write', sym, value, ...(delta !== undefined ? { delta } : {}), ...(value !== null && text ? { text } : {}) });
   };
   const forget = (pred: (s: string) => boolean): void => {
@@ -296,7 +344,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string): S
         const op = n.childForFieldName('operator')?.type;
         const sym = symOf(n.childForFieldName('left'));
         const right = n.childForFieldName('right');
-        if (op === '=') write(sym, constantOf(right, fn), undefined, right?.text);
+        if (op === '=') write(sym, constantOf(right, fn), undefined, right?.text, right);
         else if (op === '+=' || op === '-=') {
           const c = constantOf(right, fn);
           if (c === null) write(sym, null);
@@ -311,7 +359,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string): S
       }
       case 'init_declarator': {
         const value = n.childForFieldName('value');
-        write(declaredName(n.childForFieldName('declarator')), constantOf(value, fn), undefined, value?.text);
+        write(declaredName(n.childForFieldName('declarator')), constantOf(value, fn), undefined, value?.text, value);
         return;
       }
       case 'call_expression': {

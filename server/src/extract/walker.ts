@@ -49,14 +49,14 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // function of its own, never as statements that run in sequence with its neighbours.
       return { k: 'seq', body: [] };
     case 'declaration':
-      return seq([...collect(fn, () => handleDeclaration(n, fn)), ...pathWrites(n, fn)]);
+      return seq([...collect(fn, () => handleDeclaration(n, fn)), ...pathWrites(n, fn, undefined, conditionOf)]);
     case 'expression_statement': {
       const e = n.namedChild(0);
-      return seq(e ? [...collect(fn, () => expression(e, fn)), ...pathWrites(e, fn)] : []);
+      return seq(e ? [...collect(fn, () => expression(e, fn)), ...pathWrites(e, fn, undefined, conditionOf)] : []);
     }
     case 'if_statement': {
       const cond = n.childForFieldName('condition');
-      const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn)];
+      const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf)];
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
@@ -67,7 +67,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       return loop(n, fn, walk);
     case 'switch_statement': {
       const cond = n.childForFieldName('condition');
-      const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn)];
+      const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf)];
       const body = n.childForFieldName('body');
       const cases = body?.namedChildren.filter((c) => c.type === 'case_statement') ?? [];
       const tested = switchLabels(cond, cases, fn);
@@ -82,7 +82,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         if (value && onReturn) onReturn(value);
         else if (value) visitCalls(value, fn);
       });
-      return seq([...pre, ...pathWrites(value, fn), { k: 'return', range: rangeOf(n) }]);
+      return seq([...pre, ...pathWrites(value, fn, undefined, conditionOf), { k: 'return', range: rangeOf(n) }]);
     }
     case 'break_statement': return { k: 'break' };
     case 'continue_statement': return { k: 'continue' };
@@ -91,7 +91,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     case 'preproc_if': case 'preproc_ifdef': case 'preproc_else': case 'preproc_elif': case 'preproc_elifdef':
       return preprocessor(n, fn, walk);
     default:
-      return seq([...collect(fn, () => visitCalls(n, fn)), ...pathWrites(n, fn)]);
+      return seq([...collect(fn, () => visitCalls(n, fn)), ...pathWrites(n, fn, undefined, conditionOf)]);
   }
 }
 
@@ -120,11 +120,11 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   const counter = n.type === 'for_statement' ? loopCounter(n, fn) : undefined;
   if (n.type === 'for_statement') {
     const init = n.childForFieldName('initializer');
-    if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))), ...pathWrites(init, fn));
+    if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))), ...pathWrites(init, fn, undefined, conditionOf));
   }
   forgetModified(n, fn);
   const cond = n.childForFieldName('condition');
-  pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn));
+  pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf));
   const range = n.type === 'for_range_loop' ? rangeElement(n, fn) : undefined;
   const existing = arraysWithElements(fn);
   fn.loopDepth++;
@@ -132,7 +132,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     range?.bind();
     const b = walk(n.childForFieldName('body'));
     const update = n.childForFieldName('update');
-    const tail = update ? [...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, counter?.sym)] : [];
+    const tail = update ? [...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, counter?.sym, conditionOf)] : [];
     return tail.length ? seq([b, ...tail]) : b;
   }], false, unknownAt(n));
   fn.loopDepth--;

@@ -74,7 +74,7 @@ export class Interpreter {
       case 'break': return { normal: null, breaks: paths, continues: null, returns: null };
       case 'continue': return { normal: null, breaks: null, continues: paths, returns: null };
       case 'event': return flowOf(this.event(s.event, paths));
-      case 'write': return flowOf(this.facts(paths, (f) => f.write(s.sym, s.value, s.delta, s.text)));
+      case 'write': return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, s.value, s.delta, s.text))));
       case 'forget': return flowOf(this.facts(paths, (f) => f.forget(s.syms)));
       default: return flowOf(paths);
     }

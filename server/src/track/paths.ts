@@ -22,6 +22,9 @@ interface SymFacts {
   passed?: readonly number[];
   atLeast?: number;
   atMost?: number;
+  /** `bool useCopy = k == 2;`: the value is this test of other values (until one of them is written). */
+  alias?: Condition;
+  aliasId?: number;
   /** The condition was a bare value (`if (x)`): name it "x is true/false". */
   truthy?: boolean;
   /** The value was stored by the function itself (`needBarrier = false`), not learnt from a test. */
@@ -51,7 +54,7 @@ export class PathFacts {
     const parts: string[] = [];
     for (const k of [...this.syms.keys()].sort()) {
       const f = this.syms.get(k)!;
-      parts.push(`${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}p${(f.passed ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}`);
+      parts.push(`${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}p${(f.passed ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}${f.aliasId !== undefined ? `~${f.aliasId}` : ''}`);
     }
     for (const k of [...this.atoms.keys()].sort()) parts.push(`${k}:${this.atoms.get(k)!.truth}`);
     this.keyCache = parts.join(';');
@@ -69,6 +72,8 @@ export class PathFacts {
   forget(syms: readonly string[]): PathFacts {
     if (!syms.some((s) => this.syms.has(s) || this.mentions(s))) return this;
     const gone = new Set(syms);
+    // A value that is a test of a forgotten value is forgotten with it.
+    for (const [s, f] of this.syms) if (f.alias && symsOf(f.alias).some((x) => gone.has(x))) gone.add(s);
     const kept = new Map([...this.syms].filter(([s]) => !gone.has(s)));
     const atoms = new Map([...this.atoms].filter(([, a]) => !a.syms.some((s) => gone.has(s))));
     return new PathFacts(kept, atoms);
@@ -88,7 +93,17 @@ export class PathFacts {
 
   private mentions(sym: string): boolean {
     for (const a of this.atoms.values()) if (a.syms.includes(sym)) return true;
+    for (const f of this.syms.values()) if (f.alias && symsOf(f.alias).includes(sym)) return true;
     return false;
+  }
+
+  /** `sym = <comparison>`: testing `sym` later is testing the comparison. */
+  alias(sym: string, cond: Condition): PathFacts {
+    return this.forget([sym]).withSym(sym, { alias: cond, aliasId: aliasId(cond) });
+  }
+
+  aliasOf(sym: string): Condition | undefined {
+    return this.syms.get(sym)?.alias;
   }
 
   /** `sym = value` (null: not a constant), or `sym += delta`. */
@@ -122,6 +137,7 @@ export class PathFacts {
       if (!b) continue;
       const f: SymFacts = {};
       if (a.val !== undefined && a.val === b.val) Object.assign(f, { val: a.val, text: a.text, truthy: a.truthy });
+      if (a.alias && a.aliasId === b.aliasId) Object.assign(f, { alias: a.alias, aliasId: a.aliasId });
       const nots = (a.nots ?? []).filter((v) => b.nots?.includes(v));
       if (nots.length) Object.assign(f, { nots, notTexts: a.notTexts?.filter((_, i) => nots.includes(a.nots![i])), truthy: a.truthy });
       const passed = (a.passed ?? []).filter((v) => b.passed?.includes(v));
@@ -218,6 +234,24 @@ export class PathFacts {
   }
 }
 
+const aliasIds = new WeakMap<Condition, number>();
+let nextAliasId = 0;
+
+function aliasId(c: Condition): number {
+  let id = aliasIds.get(c);
+  if (id === undefined) aliasIds.set(c, (id = nextAliasId++));
+  return id;
+}
+
+/** `flag != 0` / `flag == 0` where `flag` holds a comparison: that comparison, or its negation. */
+function throughAlias(c: Cmp, facts: PathFacts, binding: Binding | null): { cond: Condition; negate: boolean } | null {
+  if (c.op !== '==' && c.op !== '!=') return null;
+  const s = symbolic(c, binding);
+  if (!s || s.value !== 0) return null;
+  const cond = facts.aliasOf(s.sym);
+  return cond ? { cond, negate: s.op === '==' } : null;
+}
+
 function keepLoop(f: SymFacts): SymFacts {
   return f.passed || f.atLeast !== undefined || f.atMost !== undefined ? { passed: f.passed, atLeast: f.atLeast, atMost: f.atMost } : {};
 }
@@ -261,6 +295,11 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
   const l = substituteField(c.left, binding).value;
   const r = substituteField(c.right, binding).value;
   if (l !== null && r !== null) return holds(c.op, l, r);
+  const via = throughAlias(c, facts, binding);
+  if (via) {
+    const d = decide(via.cond, facts, binding);
+    return d === null ? null : d !== via.negate;
+  }
   const s = symbolic(c, binding);
   if (s) return facts.compare(s.sym, s.op, s.value);
   const named = namedConstant(c, binding);
@@ -299,6 +338,8 @@ export function assume(c: Condition, facts: PathFacts, truth: boolean, binding: 
     const syms = symsOf(c);
     return c.text !== undefined && syms.length ? facts.learnAtom(c.text, truth, syms, c.text) : facts;
   }
+  const via = throughAlias(c, facts, binding);
+  if (via) return assume(via.cond, facts, truth !== via.negate, binding);
   const s = symbolic(c, binding);
   if (s) {
     const op = truth ? s.op : NEGATE[s.op];
