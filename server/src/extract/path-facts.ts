@@ -73,8 +73,19 @@ function freeFunctionsOf(n: SyntaxNode): Set<string> {
   return set;
 }
 
+let enabled = true;
+
+/**
+ * Path sensitivity on (the default) or off: off, no value is followed, so every function runs on one path as before
+ * path facts. Only `npm run bench` (bench-paths) turns it off, to measure what path sensitivity costs.
+ */
+export function setPathSensitivity(on: boolean): void {
+  enabled = on;
+}
+
 /** Collect the symbols of a function body once, before it is walked. */
 export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly string[], locals: Iterable<string>): void {
+  if (!enabled) return;
   // One walk over the body, bucketed by node type.
   const nodes = body.descendantsOfType(['if_statement', 'switch_statement', 'assignment_expression', 'update_expression', 'init_declarator', 'pointer_expression', 'lambda_expression']);
   const of = (t: string) => nodes.filter((n) => n.type === t);
