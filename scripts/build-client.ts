@@ -3,7 +3,8 @@
 // the files they need (the N-API prebuilds for every platform, so one .vsix runs everywhere).
 // Usage: node out/scripts/build-client.js   (npm run build:client)
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { CONFIG_SCHEMA } from '../server/src/config/config-schema';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..', '..');
@@ -73,6 +74,11 @@ async function main(): Promise<void> {
     metafile: true,
   });
   copyNativePackages();
+  // The schema of barrierlint.jsonc (package.json jsonValidation) and the rule documentation, opened offline.
+  writeFileSync(join(dist, 'barrierlint.schema.json'), `${JSON.stringify(CONFIG_SCHEMA, null, 2)}\n`);
+  const rules = join(root, 'server', 'src', 'rules');
+  mkdirSync(join(dist, 'docs', 'rules'), { recursive: true });
+  for (const doc of readdirSync(rules).filter((f) => f.endsWith('.md'))) cpSync(join(rules, doc), join(dist, 'docs', 'rules', doc));
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   process.stdout.write(`build-client: bundles ${(bytes / 1024).toFixed(0)} KiB in ${dist}\n`);
 }

@@ -2,7 +2,8 @@
 -- them as JSON lines. Driven by test/lsp/neovim.test.ts through environment variables:
 --   BARRIERLINT_CMD (JSON array), BARRIERLINT_FILE, BARRIERLINT_OUT, BARRIERLINT_EXPECT (diagnostic count),
 --   optional BARRIERLINT_SETTINGS (JSON: the `settings` table of the README's Neovim recipe) and
---   BARRIERLINT_SEVERITY (wait until every diagnostic has this severity: the settings were applied).
+--   BARRIERLINT_SEVERITY (wait until every diagnostic has this severity: the settings were applied), and
+--   BARRIERLINT_TIMELINE ("line,character": also ask for the resource timeline there, written as a last line).
 local cmd = vim.fn.json_decode(os.getenv('BARRIERLINT_CMD'))
 local file = os.getenv('BARRIERLINT_FILE')
 local out = os.getenv('BARRIERLINT_OUT')
@@ -39,6 +40,14 @@ for _, d in ipairs(vim.diagnostic.get(0)) do
     lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,
     severity = d.severity, code = d.code, source = d.source, message = d.message,
   }))
+end
+local at = os.getenv('BARRIERLINT_TIMELINE')
+if at then
+  local line, character = at:match('(%d+),(%d+)')
+  local uri = vim.uri_from_bufnr(0)
+  local args = { uri, { line = tonumber(line), character = tonumber(character) } }
+  local reply = vim.lsp.get_client_by_id(id).request_sync('workspace/executeCommand', { command = 'barrierlint.timeline', arguments = args }, 15000, 0)
+  table.insert(lines, vim.fn.json_encode({ timeline = reply and reply.result or vim.NIL, err = reply and reply.err or vim.NIL }))
 end
 vim.lsp.stop_client(id)
 finish(lines)

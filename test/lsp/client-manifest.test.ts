@@ -47,12 +47,22 @@ describe('client manifest', () => {
   it('declares the server commands the client will register, activation on C/C++, untrusted support', () => {
     const declared = manifest.contributes.commands.map((c) => c.command);
     assert.ok(declared.includes('barrierlint.lintWorkspace'));
-    for (const command of declared.filter((c) => c !== 'barrierlint.showOutput')) {
+    // The extension's own commands: the output channel and the timeline quick pick (it asks barrierlint.timeline).
+    const own = ['barrierlint.showOutput', 'barrierlint.showTimeline'];
+    assert.ok(own.every((c) => declared.includes(c)));
+    assert.ok((SERVER_COMMANDS as readonly string[]).includes('barrierlint.timeline'));
+    for (const command of declared.filter((c) => !own.includes(c))) {
       assert.ok((SERVER_COMMANDS as readonly string[]).includes(command), `${command} is not a server command`);
     }
     assert.deepEqual(manifest.activationEvents, ['onLanguage:c', 'onLanguage:cpp']);
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, true);
     assert.equal(manifest.main, './dist/extension.js');
+  });
+
+  it('validates barrierlint.jsonc with the schema the build writes beside the bundles', () => {
+    const validation = (manifest as unknown as { contributes: { jsonValidation: { fileMatch: string[]; url: string }[] } }).contributes.jsonValidation;
+    assert.deepEqual(validation, [{ fileMatch: ['barrierlint.jsonc', 'barrierlint.json'], url: './dist/barrierlint.schema.json' }]);
+    assert.match(readFileSync(join(root, 'scripts', 'build-client.ts'), 'utf8'), /barrierlint\.schema\.json/);
   });
 
   it('targets the VS Code API the pinned @types/vscode and vscode-languageclient describe', () => {

@@ -85,4 +85,33 @@ describe('Neovim headless as LSP client', { skip }, () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('asks for the resource timeline (workspace/executeCommand barrierlint.timeline) at a barrier', () => {
+    const text = readFileSync(EDITOR_FIXTURE, 'utf8');
+    const expected = parseExpectations(text);
+    const line = text.split('\n').findIndex((l) => l.includes('tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE'));
+    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
+    const out = join(dir, 'diagnostics.jsonl');
+    try {
+      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
+          BARRIERLINT_FILE: EDITOR_FIXTURE,
+          BARRIERLINT_OUT: out,
+          BARRIERLINT_EXPECT: String(expected.length),
+          BARRIERLINT_TIMELINE: `${line},9`,
+        },
+      });
+      assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
+      const last = JSON.parse(readFileSync(out, 'utf8').split('\n').filter(Boolean).pop()!) as { timeline: { resource: string; function: string; entries: { line: number; after: string }[] } };
+      assert.equal(last.timeline.resource, 'tex');
+      assert.equal(last.timeline.function, 'TransitionForSampling');
+      assert.deepEqual(last.timeline.entries.map((e) => e.after), ['SHADER_RESOURCE, SHADER_RESOURCE']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -104,4 +104,34 @@ describe('tracked-value quick fixes', () => {
     assert.deepEqual(after.filter((d) => /^(layout|access)-before-mismatch$/.test(String(d.code))).map((d) => d.code), []);
     assert.deepEqual(newFindings(diagnostics, after, mismatch), []);
   });
+
+  it('source.fixAll.barrierlint applies the safe fix of every mismatch at once; the fixed text has no new finding', async () => {
+    // Both the legacy StateBefore and the enhanced whole-barrier mismatch of the previous tests, in one text.
+    const text = SOURCE.replace('D3D12_BARRIER_SYNC_RENDER_TARGET, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_RENDER_TARGET, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,\n        D3D12_BARRIER_LAYOUT_RENDER_TARGET',
+      'D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_NO_ACCESS, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,\n        D3D12_BARRIER_LAYOUT_COPY_SOURCE');
+    assert.notEqual(text, SOURCE);
+    version++;
+    await pair.client.change(URI, version, [{ text }]);
+    const diagnostics = await pair.client.diagnostics(URI, (p) => p.version === version);
+    const mismatches = diagnostics.filter((d) => /^(layout|access)-before-mismatch$|^legacy-state-mismatch$/.test(String(d.code)));
+    assert.ok(mismatches.length >= 2, JSON.stringify(diagnostics.map((d) => d.code)));
+    const actions = (await pair.client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      context: { diagnostics: [], only: ['source.fixAll.barrierlint'] },
+    })) as CodeAction[];
+    assert.equal(actions.length, 1, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(actions[0].kind, 'source.fixAll.barrierlint');
+    const fixed = apply(text, actions[0].edit!.changes![URI]);
+    version++;
+    await pair.client.change(URI, version, [{ text: fixed }]);
+    const after = await pair.client.diagnostics(URI, (p) => p.version === version);
+    assert.deepEqual(after.filter((d) => /^(layout|access)-before-mismatch$|^legacy-state-mismatch$/.test(String(d.code))).map((d) => d.code), []);
+    const key = (d: Diagnostic): string => `${String(d.code)}@${d.range.start.line}`;
+    const known = new Set(diagnostics.map(key));
+    assert.deepEqual(after.map(key).filter((k) => !known.has(k)), [], 'no new finding');
+    const quick = (await pair.client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: URI }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] },
+    })) as CodeAction[];
+    assert.equal(quick.some((a) => a.kind === 'source.fixAll.barrierlint'), false, 'only when asked for');
+  });
 });

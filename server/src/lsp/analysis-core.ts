@@ -13,6 +13,7 @@ import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagno
 import { WorkspaceIndex } from '../track/workspace';
 import type { CancelCheck } from '../cancel';
 import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
+import { timelineAt, timelineLenses, type Timeline } from './editor-views';
 import { analysisAround, analyzeEditedFunction, analyzeFile, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 /** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
@@ -93,6 +94,22 @@ export class AnalysisCore {
       return { uri: doc.uri, version: doc.version, scope: 'function', elapsedMs: entry.elapsedMs, platform: config.platform, delta };
     }
     return this.resultOf(doc.uri, entry);
+  }
+
+  /** The timeline of the resource at `position` (editor-views.ts), when the latest result is for `version`. */
+  timeline(uri: string, version: number, position: { line: number; character: number }): Timeline | undefined {
+    const doc = this.store.get(uri);
+    const latest = this.results.get(uri);
+    if (!doc || !latest?.facts || latest.version !== version || doc.version !== version) return undefined;
+    const offset = doc.offsetAt(position);
+    const before = /[\w]*$/.exec(doc.text.slice(Math.max(0, offset - 200), offset))?.[0] ?? '';
+    const after = /^[\w]*/.exec(doc.text.slice(offset, offset + 200))?.[0] ?? '';
+    return timelineAt(latest.facts.sites, latest.facts.spans, position, before + after || undefined);
+  }
+
+  timelineLenses(uri: string, version: number): ReturnType<typeof timelineLenses> {
+    const latest = this.results.get(uri);
+    return latest?.facts && latest.version === version ? timelineLenses(latest.facts.sites, latest.facts.spans) : [];
   }
 
   /** The whole latest result of an open document (all diagnostics and sites). */

@@ -58,7 +58,11 @@ export type WorkerRequest =
   | { type: 'index'; id: number; uris: string[]; maxMillis: number }
   | { type: 'forgetHelpers'; id: number; uri: string }
   /** The whole latest result of an open document (when the JSON-RPC thread cannot apply a delta to its copy). */
-  | { type: 'latest'; id: number; uri: string };
+  | { type: 'latest'; id: number; uri: string }
+  /** The timeline of the resource at a position of an open document (editor-views.ts), from its latest result. */
+  | { type: 'timeline'; id: number; uri: string; version: number; position: { line: number; character: number } }
+  /** Where the timeline code lenses go in an open document, from its latest result. */
+  | { type: 'timelineLenses'; id: number; uri: string; version: number };
 
 export type WorkerMessage = DocumentMessage | WorkerRequest;
 

@@ -42,6 +42,10 @@ function handle(request: WorkerRequest): unknown {
       return core.analysisAt({ ...request, isCancelled });
     case 'analyzeText':
       return core.analyzeText({ ...request, isCancelled });
+    case 'timeline':
+      return core.timeline(request.uri, request.version, request.position) ?? null;
+    case 'timelineLenses':
+      return core.timelineLenses(request.uri, request.version);
     case 'latest':
       return core.latest(request.uri) ?? null;
     case 'forgetHelpers':

@@ -9,6 +9,9 @@ import type {
   ExecuteCommandParams,
   TextEdit,
 } from 'vscode-languageserver';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CodeActionKind } from 'vscode-languageserver';
 import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
@@ -33,6 +36,16 @@ export interface CodeActionRequest {
   versionedEdits?: boolean;
   /** Offer the legacy→enhanced rewrite when the list's declared interface is not in the file. */
   unknownListIsEnhanced?: boolean;
+  /** Every diagnostic of the document's current version (source.fixAll.barrierlint fixes them all). */
+  documentDiagnostics?: readonly Diagnostic[];
+}
+
+/** Applies every safe fix of the document at once (the preferred fix of each diagnostic that has one). */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.barrierlint`;
+
+/** Asked for explicitly (`only`): a fix-all never comes with the quick fixes of one line. */
+function explicitly(only: readonly string[] | undefined, kind: string): boolean {
+  return !!only && only.some((k) => kind === k || kind.startsWith(`${k}.`));
 }
 
 /** Turns `changes` edits into versioned documentChanges for the document's current version. */
@@ -74,6 +87,12 @@ export function codeActionLines(request: Omit<CodeActionRequest, 'analysisAt'>):
     }
   }
   if (wanted(params.context.only, CodeActionKind.RefactorRewrite) && legacyNear(doc.text, params.range.start.line)) lines.add(params.range.start.line);
+  if (explicitly(params.context.only, FIX_ALL_KIND)) {
+    for (const diagnostic of request.documentDiagnostics ?? []) {
+      const data = diagnosticData(diagnostic);
+      if (data && data.fixes.length === 0 && isStateMismatch(data.rule)) lines.add(diagnostic.range.start.line);
+    }
+  }
   return [...lines];
 }
 
@@ -151,9 +170,42 @@ export function codeActions(request: CodeActionRequest): CodeAction[] {
   if (facts) {
     actions.push(...legacyRewriteActions({ uri: doc.uri, text: doc.text, facts, range: params.range, unknownListIsEnhanced: request.unknownListIsEnhanced }));
   }
+  if (explicitly(params.context.only, FIX_ALL_KIND)) {
+    const all = fixAll(request, lines);
+    if (all) actions.push(all);
+  }
   const unique = distinct(actions);
   return request.versionedEdits ? unique.map((a) => versioned(a, doc)) : unique;
 }
+
+const before = (a: { line: number; character: number }, b: { line: number; character: number }): boolean =>
+  a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** The preferred fix of every diagnostic of the document, as one edit; fixes whose edits would overlap are left out. */
+function fixAll(request: CodeActionRequest, lines: () => string[]): CodeAction | undefined {
+  const edits: TextEdit[] = [];
+  const fixed: Diagnostic[] = [];
+  for (const diagnostic of request.documentDiagnostics ?? []) {
+    const preferred = actionsFor(request, diagnostic, lines).find((a) => a.isPreferred && a.edit?.changes);
+    const mine = preferred?.edit?.changes?.[request.doc.uri] ?? [];
+    if (mine.length === 0) continue;
+    const overlaps = mine.some((e) => edits.some((o) => !before(e.range.end, o.range.start) && !before(o.range.end, e.range.start) && !sameEdit(e, o)));
+    if (overlaps) continue;
+    for (const e of mine) if (!edits.some((o) => sameEdit(e, o))) edits.push(e);
+    fixed.push(diagnostic);
+  }
+  if (edits.length === 0) return undefined;
+  return {
+    title: `Fix ${fixed.length} barrierlint problem${fixed.length === 1 ? '' : 's'} with their safe fixes`,
+    kind: FIX_ALL_KIND,
+    diagnostics: fixed,
+    edit: { changes: { [request.doc.uri]: edits } },
+  };
+}
+
+const sameEdit = (a: TextEdit, b: TextEdit): boolean =>
+  a.newText === b.newText && a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character &&
+  a.range.end.line === b.range.end.line && a.range.end.character === b.range.end.character;
 
 /**
  * Runs a server command; unknown commands and bad arguments are ignored (returning null), never thrown. A client
@@ -163,6 +215,12 @@ export async function executeServerCommand(connection: Connection, params: Execu
   if (params.command === OPEN_RULE_DOCS) {
     const rule = params.arguments?.[0];
     if (typeof rule !== 'string' || !/^[a-z0-9-]+$/.test(rule)) return null;
+    // The .vsix bundles the rule documentation beside the server (build-client.ts): opened offline, in the editor.
+    const bundled = path.join(__dirname, 'docs', 'rules', `${rule}.md`);
+    if (client.showDocument && existsSync(bundled)) {
+      const shown = await connection.window.showDocument({ uri: pathToFileURL(bundled).toString(), takeFocus: true });
+      if (shown.success) return true;
+    }
     const uri = ruleDocsUrl(rule);
     if (!client.showDocument) {
       await connection.window.showInformationMessage(`barrierlint: documentation of ${rule}: ${uri}`);

@@ -132,6 +132,18 @@ export class DocumentAnalysis {
     return 'cancelled' in outcome ? undefined : outcome.value.result;
   }
 
+  /** A request about the document's current result that only the worker can answer (its facts): timeline, lenses. */
+  async ask<T>(doc: StoredDocument, body: { type: 'timeline'; position: { line: number; character: number } } | { type: 'timelineLenses' }, token?: CancellationToken): Promise<T | undefined> {
+    if (!(await this.current(doc, token))) return undefined;
+    const request = this.host.request<T>({ ...body, uri: doc.uri, version: doc.version });
+    const outcome = await Promise.race([request.outcome, whenCancelled(token)]);
+    if (outcome === 'cancelled') {
+      this.host.cancel(request.id);
+      return undefined;
+    }
+    return 'cancelled' in outcome ? undefined : outcome.value;
+  }
+
   /** The scheduler's job: analyse in the worker, publish only if the version is still current. */
   async run(doc: StoredDocument, run: ScheduledRun, isCurrent: (run: ScheduledRun) => boolean): Promise<AnalyzedParams['scope'] | 'cancelled'> {
     const cached = this.results.get(doc.uri);

@@ -5,9 +5,10 @@ import type { Hover, Position, Range as LspRange } from 'vscode-languageserver';
 import type { SiteFact } from '../analyze';
 import { lookupEnumIdentifier } from '../model/enums';
 import type { CostReport } from '../report/site-cost';
+import { stateWords, type EditorSite, type SubmittedBarrier } from './editor-views';
 
 /** The keys every SiteFact has; anything else on a site is extra analysis output (tracked state, cost). */
-const BASE_KEYS = new Set(['kind', 'line', 'column', 'endLine', 'endColumn', 'resource', 'fields', 'tracked']);
+const BASE_KEYS = new Set(['kind', 'line', 'column', 'endLine', 'endColumn', 'resource', 'fields', 'tracked', 'submitted']);
 
 /** LSP range of a site (SiteFact lines and columns are 1-based, columns in UTF-16 code units). */
 export function siteRange(site: SiteFact): LspRange {
@@ -126,6 +127,18 @@ function renderTracked(tracked: NonNullable<SiteFact['tracked']>): string[] {
   ];
 }
 
+/** A Barrier()/ResourceBarrier() call: each barrier it submits, with the tracked state before and after it. */
+function renderSubmitted(call: SiteFact, submitted: readonly SubmittedBarrier[]): string[] {
+  const out = ['', `Submits ${submitted.length} barrier${submitted.length === 1 ? '' : 's'}:`, '', '| # | Barrier | Resource | Line | Before | After |', '|---|---|---|---|---|---|'];
+  submitted.forEach((b, i) => {
+    const before = b.tracked ? stateWords(b.tracked.before) : 'unknown';
+    const after = b.tracked ? stateWords(b.tracked.after) : 'unknown';
+    const words = (w: string): string => (w === 'unknown' ? '*unknown*' : `\`${w}\``);
+    out.push(`| ${i} | ${b.kind} | ${b.resource ? `\`${b.resource}\`` : '*unknown*'} | ${call.line + b.lineOffset} | ${words(before)} | ${words(after)} |`);
+  });
+  return out;
+}
+
 export function renderSite(site: SiteFact): string {
   const lines = [`**barrierlint** · \`${site.kind}\`${site.resource ? ` on \`${site.resource}\`` : ''}`];
   const fields = Object.entries(site.fields);
@@ -134,6 +147,8 @@ export function renderSite(site: SiteFact): string {
     for (const [name, value] of fields) lines.push(`| ${name} | ${formatField(value)} |`);
   }
   if (site.tracked) lines.push(...renderTracked(site.tracked));
+  const submitted = (site as EditorSite).submitted;
+  if (submitted && submitted.length > 0) lines.push(...renderSubmitted(site, submitted));
   for (const [key, value] of Object.entries(site as unknown as Record<string, unknown>)) {
     if (BASE_KEYS.has(key) || value === undefined) continue;
     if (key === 'cost' && value && typeof value === 'object' && 'drained' in value) lines.push(...renderCost(value as CostReport));

@@ -10,6 +10,7 @@ import { hasLoneCarriageReturn, lineStartsOf } from '../parse/positions';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
+import { withSubmissions } from './editor-views';
 import { byFinding, bySite, mergeSorted, movedFinding, movedSite, siteRange, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -76,7 +77,7 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   doc.takeEdits();
   reducedTrees.delete(doc);
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
-  return { findings: result.findings, sites: result.sites, spans, mode: 'file', facts: result.facts };
+  return { findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', facts: result.facts };
 }
 
 /**
@@ -120,7 +121,7 @@ export function analyzeEditedFunction(
   const fromHelpers = candidates.filter((f) => !known.has(key(f)));
   const added = [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))];
   const findings = mergeSorted(kept, added, byFinding);
-  const addedSites = result.sites.filter((s) => within(siteRange(s), focus));
+  const addedSites = withSubmissions(result.sites, result.facts).filter((s) => within(siteRange(s), focus));
   const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !within(siteRange(s), focus)), addedSites, bySite);
   return { findings, sites, spans, mode: 'function', change: { edits: [...edits], focus, findings: added, sites: addedSites } };
 }

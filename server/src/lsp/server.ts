@@ -22,8 +22,9 @@ import { TOOL_NAME, toolVersion } from '../report/output-model';
 import { AnalysisHost } from './analysis-host';
 import { withCosts } from '../report/site-cost';
 import type { AnalysisResult } from '../analyze';
-import { codeActionLines, codeActions, executeServerCommand, OPEN_RULE_DOCS } from './code-actions';
+import { codeActionLines, codeActions, executeServerCommand, FIX_ALL_KIND, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis } from './document-analysis';
+import { timelineText, type Timeline, type timelineLenses } from './editor-views';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
@@ -33,8 +34,16 @@ import { normalizeSettings, type ServerSettings } from './settings';
 import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
 import { WorkspaceSummaries } from './workspace-summaries';
 
+/** The timeline of the resource at a position: arguments [uri, {line, character}]; returns a Timeline or null. */
+export const TIMELINE = 'barrierlint.timeline';
+/**
+ * What the timeline code lenses run. The VS Code client shows it in a quick pick (its own command); any other
+ * client that sends it here gets the timeline as a message too.
+ */
+export const SHOW_TIMELINE = 'barrierlint.showTimeline';
+
 /** Commands the server executes (the VS Code client registers them from the initialize result). */
-export const SERVER_COMMANDS = [OPEN_RULE_DOCS, LINT_WORKSPACE] as const;
+export const SERVER_COMMANDS = [OPEN_RULE_DOCS, LINT_WORKSPACE, TIMELINE] as const;
 
 /** Debounce between the last keystroke and the analysis; small because analysis of one file is fast. */
 export const DEBOUNCE_MS = 10;
@@ -112,9 +121,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND] },
         executeCommandProvider: { commands: [...SERVER_COMMANDS] },
         inlayHintProvider: true,
+        codeLensProvider: { resolveProvider: false },
       },
       serverInfo: { name: TOOL_NAME, version: toolVersion() },
     };
@@ -216,14 +226,30 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const version = doc.version;
     const needed = new Map<number, AnalysisResult | undefined>();
     // The actions that need a fresh analysis name their lines first; the analyses then run in the worker.
-    const lines = codeActionLines({ doc, params });
+    const latest = await analysis.current(doc, token);
+    const documentDiagnostics = latest && latest.version === version ? latest.diagnostics : undefined;
+    const lines = codeActionLines({ doc, params, documentDiagnostics });
     for (const line of lines) needed.set(line, await analysis.analysisAt(doc, line, token));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     if (store.get(params.textDocument.uri)?.version !== version) return [];
     const unknownListIsEnhanced = settings.fixes.rewriteUnknownListTypes;
-    return codeActions({ doc, params, analysisAt: (line) => needed.get(line), versionedEdits, unknownListIsEnhanced });
+    return codeActions({ doc, params, analysisAt: (line) => needed.get(line), versionedEdits, unknownListIsEnhanced, documentDiagnostics });
   });
-  connection.onExecuteCommand((params) => {
+  const timelineOf = async (args: unknown[] | undefined): Promise<Timeline | null> => {
+    const [uri, position] = args ?? [];
+    const doc = typeof uri === 'string' ? store.get(uri) : undefined;
+    const p = position as { line?: unknown; character?: unknown } | undefined;
+    if (!doc || typeof p?.line !== 'number' || typeof p.character !== 'number') return null;
+    return (await analysis.ask<Timeline | null>(doc, { type: 'timeline', position: { line: p.line, character: p.character } })) ?? null;
+  };
+  connection.onExecuteCommand(async (params) => {
+    if (params.command === TIMELINE) return timelineOf(params.arguments);
+    if (params.command === SHOW_TIMELINE) {
+      const timeline = await timelineOf(params.arguments);
+      const text = timeline ? timelineText(timeline) : 'barrierlint: no tracked resource at the cursor';
+      notify(ShowMessageNotification.type, MessageType.Info, text);
+      return timeline;
+    }
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params, { showDocument });
     const isOpen = (uri: string): boolean => !!store.get(uri);
     return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, host });
@@ -233,6 +259,20 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!doc || !settings.inlayHints.enabled) return [];
     const sites = (await analysis.current(doc, token))?.sites;
     return sites ? inlayHints(sites, range) : [];
+  });
+
+  connection.onCodeLens(async ({ textDocument }, token) => {
+    const doc = store.get(textDocument.uri);
+    if (!doc) return [];
+    const lenses = (await analysis.ask<ReturnType<typeof timelineLenses>>(doc, { type: 'timelineLenses' }, token)) ?? [];
+    return lenses.map((l) => ({
+      range: { start: { line: l.line, character: l.character }, end: { line: l.line, character: l.character } },
+      command: {
+        title: `barrierlint: timeline of ${l.resource} (${l.count} barrier${l.count === 1 ? '' : 's'})`,
+        command: SHOW_TIMELINE,
+        arguments: [doc.uri, { line: l.line, character: l.character }],
+      },
+    }));
   });
 
   connection.onShutdown(async () => {
