@@ -17,9 +17,11 @@ describe('packaged extension', { skip }, () => {
     const list = spawnSync('unzip', ['-Z1', join(ROOT, 'dist', 'barrierlint.vsix')], { encoding: 'utf8' });
     assert.equal(list.status, 0, list.stderr);
     const files = list.stdout.split('\n').filter((f) => f.startsWith('extension/'));
-    const allowed = /^extension\/(package\.json|readme\.md|LICENSE\.txt|dist\/(extension|server|analysis-worker)\.js|dist\/grammar-queries\/[\w-]+\.scm|dist\/node_modules\/(tree-sitter|tree-sitter-cpp|node-gyp-build)\/.+)$/;
+    const allowed = /^extension\/(package\.json|readme\.md|LICENSE\.txt|dist\/(extension|server|analysis-worker)\.js|dist\/barrierlint\.schema\.json|dist\/docs\/rules\/[\w-]+\.md|dist\/grammar-queries\/[\w-]+\.scm|dist\/node_modules\/(tree-sitter|tree-sitter-cpp|node-gyp-build)\/.+)$/;
     assert.deepEqual(files.filter((f) => !allowed.test(f)), []);
     assert.ok(files.includes('extension/dist/server.js') && files.includes('extension/dist/extension.js'));
+    // The configuration schema (jsonValidation) and the rule documentation, opened offline.
+    assert.ok(files.includes('extension/dist/barrierlint.schema.json') && files.includes('extension/dist/docs/rules/layout-before-mismatch.md'));
     assert.ok(files.some((f) => f.endsWith('linux-x64/tree-sitter-cpp.node')));
   });
 
