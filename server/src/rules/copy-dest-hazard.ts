@@ -13,7 +13,7 @@ export const rule = defineRule({
     description: 'A copy/resolve destination used again before a barrier.',
     defaultSeverity: 'warning',
     messageId: null, messageNumber: null, category: null,
-    api: 'ID3D12GraphicsCommandList',
+    api: 'ID3D12CommandList::CopyResource',
     catalog: ['EB-FREE-05'],
     messages: { hazard: "'{{name}}' was written by {{writer}} and is {{how}} by {{method}} with no barrier in between; add a barrier from COPY_DEST to the new access." },
   },

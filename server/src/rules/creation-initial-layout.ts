@@ -16,7 +16,7 @@ export const rule = defineRule({
     description: 'An InitialLayout a buffer (must be UNDEFINED) or the texture\'s flags (ALLOW_*, simultaneous access) do not allow.',
     defaultSeverity: 'error',
     messageId: null, messageNumber: null, category: null,
-    api: 'ID3D12Device10::CreateCommittedResource3',
+    api: 'ID3D12Device::CreateCommittedResource3',
     catalog: ['EB-CREATE-01', 'EB-CREATE-02'],
     messages: {
       buffer: "Buffer '{{name}}' is created with InitialLayout {{layout}}; buffers have no layout and must use D3D12_BARRIER_LAYOUT_UNDEFINED.",
@@ -31,7 +31,7 @@ export const rule = defineRule({
         const c = e.creation;
         const layout = known(c.initialLayout);
         if (!c.initialLayout || layout === undefined || !isValidLayout(layout)) return;
-        const base = { range: c.initialLayout.range, resource: c.resource.text, api: `ID3D12Device10::${c.api}`, fingerprintText: `initial|${c.resource.key ?? c.resource.text}|${layout}` };
+        const base = { range: c.initialLayout.range, resource: c.resource.text, api: `ID3D12Device::${c.api}`, fingerprintText: `initial|${c.resource.key ?? c.resource.text}|${layout}` };
         const data = { name: c.resource.text, layout: fmt('layout', layout) };
         if (c.dimension === 'buffer') {
           if (layout !== LAYOUT_UNDEFINED) ctx.report({ ...base, messageKey: 'buffer', data });

@@ -16,8 +16,9 @@ export const rule = defineRule({
     messageId: 'CREATERESOURCE_INVALIDMISCFLAGS', messageNumber: 599, category: 'STATE_CREATION',
     api: 'ID3D12Device::CreateCommittedResource',
     catalog: ['EB-FLAGS-05', 'EB-FLAGS-06'],
+    // NOTE: `_VIEW` is the debug layer's own (errant) spelling of ALLOW_UNORDERED_ACCESS, kept verbatim (E15).
     messages: {
-      rtas: 'Resource created with D3D12_RESOURCE_FLAG_RAYTRACING_ACCELERATION_STRUCTURE bit set must also set the D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS bit.',
+      rtas: 'Resource created with D3D12_RESOURCE_FLAG_RAYTRACING_ACCELERATION_STRUCTURE bit set must also set the D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS_VIEW bit.',
       simultaneous: "Resource '{{name}}' cannot be created with D3D12_RESOURCE_FLAG_ALLOW_SIMULTANEOUS_ACCESS {{why}}.",
     },
   },
@@ -26,8 +27,8 @@ export const rule = defineRule({
       creation(e) {
         const c = e.creation;
         if (c.flags === null || c.swapChain) return;
-        const iface = /[123]$/.test(c.api) ? 'ID3D12Device10' : 'ID3D12Device';
-        const base = { range: c.resource.range, resource: c.resource.text, api: `${iface}::${c.api}`, fingerprintText: `cflags|${c.resource.key ?? c.resource.text}|${c.flags}` };
+        // The debug layer names the base interface for every creation method (E15: ID3D12Device::CreatePlacedResource2).
+        const base = { range: c.resource.range, resource: c.resource.text, api: `ID3D12Device::${c.api}`, fingerprintText: `cflags|${c.resource.key ?? c.resource.text}|${c.flags}` };
         if ((c.flags & F.RTAS) && !(c.flags & F.ALLOW_UNORDERED_ACCESS)) ctx.report({ ...base, messageKey: 'rtas' });
         if (!(c.flags & F.ALLOW_SIMULTANEOUS_ACCESS)) return;
         const why = c.dimension === 'buffer' ? 'on a buffer (buffers are always simultaneous-access)'

@@ -45,7 +45,7 @@ export const rule = defineRule({
             const d = u.met.deactivated;
             if (!d || !sameList(d.list, tctx.list)) continue;
             ctx.report({
-              messageKey: 'command', data: { name: u.ref.text, method: e.method }, range: tctx.range,
+              messageKey: 'command', api: `ID3D12CommandList::${e.method}`, data: { name: u.ref.text, method: e.method }, range: tctx.range,
               related: [...tctx.related, { uri: d.uri, range: d.range, message: d.note }], resource: u.ref.text,
               fingerprintText: `deact|${e.method}|${u.key}`,
             });

@@ -114,15 +114,52 @@ function xboxMessageData(platform: Platform, d: ReportDescriptor): XboxMessageDa
   };
 }
 
+/** The interface::method a barrier's own message names: enhanced barriers → Barrier, legacy → ResourceBarrier. */
+export function barrierApi(b: BarrierFact): string {
+  return b.kind.startsWith('legacy') ? 'ID3D12CommandList::ResourceBarrier' : 'ID3D12CommandList::Barrier';
+}
+
+const BARRIER_APIS: ReadonlySet<string> = new Set(['ID3D12CommandList::Barrier', 'ID3D12CommandList::ResourceBarrier']);
+
+/**
+ * The barrier a hook is visiting while it runs: a report made from a barrier hook without naming the barrier gets
+ * it (and its position), so every rule about a barrier prints the Xbox dump tree and names Barrier or
+ * ResourceBarrier after the barrier's own kind (a split rule fires on both).
+ */
+interface Visiting { barrier: BarrierFact; position: Pick<BarrierPosition, 'group' | 'index' | 'listType'> }
+
+function withVisiting(v: RuleVisitors, set: (x: Visiting | null) => void): RuleVisitors {
+  const around = <A extends unknown[]>(f: ((...a: A) => void) | undefined, at: (...a: A) => Visiting) =>
+    f && ((...a: A) => { set(at(...a)); try { f(...a); } finally { set(null); } });
+  const t = v.tracked;
+  return {
+    ...v,
+    ...(v.barrier ? { barrier: around(v.barrier, (b, pos) => ({ barrier: b, position: pos })) } : {}),
+    ...(t ? {
+      tracked: {
+        ...t,
+        ...(t.enhancedBarrier ? { enhancedBarrier: around(t.enhancedBarrier, (b, _m, c) => ({ barrier: b, position: c })) } : {}),
+        ...(t.legacyBarrier ? { legacyBarrier: around(t.legacyBarrier, (b, _m, c) => ({ barrier: b, position: c })) } : {}),
+      },
+    } : {}),
+  };
+}
+
 export function defineRule(rule: Rule): Rule {
   return {
     meta: rule.meta,
     create(ctx) {
-      if (ctx.platform === 'pc') return rule.create(ctx);
-      return rule.create({
-        ...ctx,
-        report: (d) => ctx.report({ ...d, xbox: xboxMessageData(ctx.platform, d) }),
-      });
+      let visiting: Visiting | null = null;
+      const complete = (d: ReportDescriptor): ReportDescriptor => {
+        const barrier = d.barrier ?? visiting?.barrier;
+        const position = d.position ?? (visiting && barrier === visiting.barrier ? visiting.position : undefined);
+        const api = d.api ?? (barrier && rule.meta.api && BARRIER_APIS.has(rule.meta.api) ? barrierApi(barrier) : undefined);
+        return { ...d, ...(barrier ? { barrier } : {}), ...(position ? { position } : {}), ...(api && api !== rule.meta.api ? { api } : {}) };
+      };
+      const report = ctx.platform === 'pc'
+        ? (d: ReportDescriptor) => ctx.report(complete(d))
+        : (d: ReportDescriptor) => { const c = complete(d); ctx.report({ ...c, xbox: xboxMessageData(ctx.platform, c) }); };
+      return withVisiting(rule.create({ ...ctx, report }), (x) => { visiting = x; });
     },
   };
 }

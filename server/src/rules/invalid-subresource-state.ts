@@ -14,6 +14,11 @@ import { fmt } from './support/rule-helpers';
 import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 import { invalidUseReports } from './support/gpu-use-helpers';
 
+/** ` on Command List ('cl')` as the submit-time message names the list (E12); nothing when the list is unknown. */
+function onList(list: string | null): string {
+  return list ? ` on Command List ('${list}')` : '';
+}
+
 export const rule = defineRule({
   meta: {
     id: 'invalid-subresource-state',
@@ -23,10 +28,10 @@ export const rule = defineRule({
     api: 'ID3D12CommandQueue::ExecuteCommandLists',
     catalog: ['LB-21', 'EB-FREE-02', 'EB-FREE-07'],
     messages: {
-      state: "Using {{method}}: Resource state ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
-      layout: "Using {{method}}: Resource layout ({{actual}}) of resource ('{{name}}') is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
-      boundState: "Using {{method}}: Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
-      boundLayout: "Using {{method}}: Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
+      state: "Using {{method}}{{list}}: Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
+      layout: "Using {{method}}{{list}}: Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
+      boundState: "Using {{method}}{{list}}: Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
+      boundLayout: "Using {{method}}{{list}}: Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
     },
   },
   create(ctx) {
@@ -34,7 +39,7 @@ export const rule = defineRule({
     return {
       tracked: {
         gpuUse(e, uses, tctx) {
-          for (const d of invalidUseReports(e, uses, tctx, seen)) ctx.report(d);
+          for (const d of invalidUseReports(e, uses, tctx, seen)) ctx.report({ ...d, data: { ...d.data, list: onList(tctx.list) } });
         },
         command(e, uses, tctx) {
           for (const u of uses) {
@@ -43,20 +48,21 @@ export const rule = defineRule({
             if (!need || u.met.deactivated) continue;
             const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
             const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
+            const where = { list: onList(tctx.list), sub: ` (subresource: ${/\|sub(\d+)$/.exec(u.key)?.[1] ?? 0})` };
             if (u.met.lastModel === 'legacy') {
               const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
                 || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));
               if (!c.severity) continue;
               ctx.report({
                 ...base, messageKey: 'state', severity: c.severity, related: relatedFor(tctx, c),
-                data: { method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
+                data: { ...where, method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
               });
             } else if (u.met.lastModel === 'enhanced' && u.resource?.creation.dimension !== 'buffer') {
               const c = compareTracked(u.met.layout, (v) => isAccessAllowedByLayout(v, need.access, { simultaneous }));
               if (!c.severity) continue;
               ctx.report({
                 ...base, messageKey: 'layout', severity: c.severity, related: relatedFor(tctx, c),
-                data: { method: e.method, actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, use: need.use, access: fmt('access', need.access), note: pathNote(c, (v) => fmt('layout', v)) },
+                data: { ...where, method: e.method, actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, use: need.use, access: fmt('access', need.access), note: pathNote(c, (v) => fmt('layout', v)) },
               });
             }
           }

@@ -3,9 +3,15 @@
 // The driver decompresses/recompresses from the layout it is told; a wrong LayoutBefore corrupts the transition.
 // The tracked layout comes from creation (InitialLayout, legacy InitialState, swap chain) or from earlier barriers.
 import { LAYOUT_UNDEFINED } from '../model/enums';
+import type { CommandListType } from '../types';
 import { defineRule } from './define-rule';
 import { fmt, known, resourceName, fingerprintOf } from './support/rule-helpers';
 import { assumedNote, compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+
+/** ` using COMPUTE command list` on a list that is not a direct one (E21); nothing on direct or unknown lists. */
+function usingList(type: CommandListType | null): string {
+  return type && type !== 'direct' ? ` using ${type.toUpperCase().replace('-', '_')} command list` : '';
+}
 
 export const rule = defineRule({
   meta: {
@@ -16,7 +22,8 @@ export const rule = defineRule({
     api: 'ID3D12CommandList::Barrier',
     catalog: ['EB-LAYOUT-05', 'EB-SEQ-02', 'EB-SUBRES-06'],
     messages: {
-      mismatch: "Barrier layout({{before}}), pResource = '{{name}}', does not match expected layout ({{expected}}){{note}}.",
+      // E22's shape; on a compute/copy list the debug layer adds the list type (E21: "using COMPUTE command list").
+      mismatch: "Barrier layout({{before}}), pResource = '{{name}}', does not match expected layout ({{expected}}){{list}}{{note}}.",
     },
   },
   create(ctx) {
@@ -32,7 +39,7 @@ export const rule = defineRule({
             const expected = c.mismatches.map(([v]) => fmt('layout', v)).join(' or ');
             ctx.report({
               messageKey: 'mismatch', severity: c.severity,
-              data: { before: fmt('layout', lb), name: resourceName(b), expected, note: pathNote(c, (v) => fmt('layout', v)) + assumedNote(c) },
+              data: { before: fmt('layout', lb), name: resourceName(b), expected, list: usingList(tctx.listType), note: pathNote(c, (v) => fmt('layout', v)) + assumedNote(c) },
               range: tctx.range, related: relatedFor(tctx, c), resource: resourceName(b),
               fingerprintText: `layout|${fingerprintOf(b)}`,
             });

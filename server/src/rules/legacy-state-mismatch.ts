@@ -3,9 +3,22 @@
 // resource was implicitly promoted to. A wrong StateBefore makes the driver flush/decompress the wrong way.
 import { legacyStateAccepts } from '../model/legacy-states-compat';
 import { formatLegacyState } from '../model/messages';
+import type { BarrierFact } from '../extract/facts';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+
+/**
+ * ` (subresource: N)`: the barrier's own index, or the tracked part's; for ALL_SUBRESOURCES against one state of the
+ * whole resource the debug layer checks subresource 0 first and reports it (E1–E5 all print 0).
+ */
+function subresourceText(b: BarrierFact, key: string): string {
+  const sub = known(b.fields.Subresource);
+  const part = /\|sub(\d+)$/.exec(key);
+  if (part) return ` (subresource: ${part[1]})`;
+  if (sub === undefined) return '';
+  return ` (subresource: ${sub === 0xffffffff ? 0 : sub})`;
+}
 
 export const rule = defineRule({
   meta: {
@@ -15,8 +28,12 @@ export const rule = defineRule({
     messageId: 'RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH', messageNumber: 527, category: 'RESOURCE_MANIPULATION',
     api: 'ID3D12CommandList::ResourceBarrier',
     catalog: ['LB-09', 'LB-10'],
+    // The debug layer's three shapes (eb-rules.md D.2): a state set by an earlier barrier of the list (E2, E5),
+    // a state assumed at first use (E3, E4), and an InitialState, which only the submit-time check knows (E1).
     messages: {
-      mismatch: "Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the {{which}} ({{expected}}){{note}}",
+      mismatch: "Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the state ({{expected}}) specified in the previous call to ResourceBarrier{{note}}",
+      assumed: "Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the current resource state ({{expected}}) (assumed at first use){{note}}",
+      initial: "Using ResourceBarrier on Command List{{list}}: Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the state ({{expected}}) specified in preceding ResourceBarrier or as InitialState{{note}}",
     },
   },
   create(ctx) {
@@ -31,15 +48,15 @@ export const rule = defineRule({
           const c = compareTracked(meeting.met.legacy, (v) => legacyStateAccepts(v, before, simultaneous));
           if (!c.severity) return;
           const assumed = c.mismatches.some(([, o]) => o.assumed);
-          const sub = known(b.fields.Subresource);
+          const initial = !assumed && meeting.met.legacyFromCreation;
           ctx.report({
-            messageKey: 'mismatch', severity: c.severity,
+            messageKey: assumed ? 'assumed' : initial ? 'initial' : 'mismatch', severity: c.severity,
+            ...(initial ? { api: 'ID3D12CommandQueue::ExecuteCommandLists' } : {}),
             data: {
-              before: formatLegacyState(before), name: resourceName(b),
-              sub: sub === undefined || sub === 0xffffffff ? '' : ` (subresource: ${sub})`,
-              which: assumed ? 'current resource state' : 'state',
+              before: formatLegacyState(before), name: resourceName(b), sub: subresourceText(b, meeting.key),
+              list: tctx.list ? ` ('${tctx.list}')` : '',
               expected: c.mismatches.map(([v]) => formatLegacyState(v)).join(' or '),
-              note: (assumed ? ' (assumed at first use)' : ' specified in preceding ResourceBarrier or as InitialState') + pathNote(c, formatLegacyState),
+              note: pathNote(c, formatLegacyState),
             },
             range: tctx.range, related: relatedFor(tctx, c), resource: resourceName(b), fingerprintText: `legacy|${fingerprintOf(b)}`,
           });

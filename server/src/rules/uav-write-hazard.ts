@@ -14,7 +14,7 @@ export const rule = defineRule({
     description: 'A UAV write followed by another use of the resource with no barrier in between.',
     defaultSeverity: 'warning',
     messageId: null, messageNumber: null, category: null,
-    api: 'ID3D12GraphicsCommandList',
+    api: 'ID3D12CommandList::Dispatch',
     catalog: ['EB-FREE-05'],
     messages: { hazard: "'{{name}}' was written by {{writer}} and is {{how}} by {{method}} with no barrier in between; add a UAV barrier (or a barrier to the new access)." },
   },

@@ -19,6 +19,14 @@ const HOW: Readonly<Record<UseKind, string>> = {
   'raytracing-acceleration-structure': 'read as an acceleration structure', present: 'presented',
 };
 
+// The call's own name where the debug layer's "Using Draw" shortens it (extract/descriptor-events.ts).
+const CALL_NAME: Readonly<Record<string, string>> = { Draw: 'DrawInstanced', DrawIndexed: 'DrawIndexedInstanced' };
+
+/** `ID3D12CommandList::DrawInstanced`: the interface and method a use-time finding is attributed to (D.1). */
+export function commandApi(e: GpuWorkEvent): string {
+  return e.present ? 'IDXGISwapChain::Present' : `ID3D12CommandList::${CALL_NAME[e.method] ?? e.method}`;
+}
+
 export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext, writers: ReadonlySet<string>): ReportDescriptor[] {
   const out: ReportDescriptor[] = [];
   for (const u of uses) {
@@ -35,7 +43,7 @@ export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCon
     if (u.bound) related.push({ uri: u.bound.uri, range: u.bound.range, message: u.bound.note });
     const name = u.ref.text.replace(/\s+/g, ' ');
     out.push({
-      messageKey: 'hazard', data: { name, writer: w.method, how: HOW[u.use], method: e.method },
+      messageKey: 'hazard', api: commandApi(e), data: { name, writer: w.method, how: HOW[u.use], method: e.method },
       range: tctx.range, related, resource: name, fingerprintText: `hazard|${w.method}|${e.method}|${u.key}`,
     });
   }

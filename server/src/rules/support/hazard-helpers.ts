@@ -48,7 +48,7 @@ export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUs
     // submission (ExecuteCommandLists, fences) does.
     if (w.list && tctx.list && w.list !== tctx.list) continue;
     ctx.report({
-      messageKey: 'hazard',
+      messageKey: 'hazard', api: `ID3D12CommandList::${e.method}`,
       data: { name: u.ref.text, writer: w.method, how, method: e.method },
       range: tctx.range,
       related: [...tctx.related, { uri: w.origin.uri, range: w.origin.range, message: w.origin.note }],
