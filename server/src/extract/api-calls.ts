@@ -5,14 +5,14 @@ import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } fro
 import { formatEnumValue } from '../model/format-values';
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
-import type { Event, ResourceCreation, ResourceRef } from './facts';
+import type { Event, Field, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
-import { POINTER_ACCESSORS, resourceRef } from './resources';
+import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
@@ -96,7 +96,20 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     const site = addSite(fn.file, 'command-list-creation', range, list.text);
     const listType = type.value === null ? null : LIST_TYPE_NAMES[type.value] ?? null;
     fn.file.sites[site].site.fields = { type: listType };
-    emit(fn, { kind: 'command-list-creation', site, range, list, listType, api: method });
+    const iface = createdInterface(args, fn);
+    if (iface) fn.file.sites[site].site.fields.iface = iface;
+    emit(fn, { kind: 'command-list-creation', site, range, list, listType, api: method, ...(iface ? { iface } : {}) });
+    return true;
+  }
+  if (method === 'CreateCommandQueue' && args.length === 2) {
+    const desc = evalValue(args[0], 'queue-desc', fn);
+    const d = desc.t === 'ptr' ? deref(desc) : desc;
+    const type = d.t === 'struct' && d.kind === 'queue-desc' ? num(getMember(d, 'Type')) : null;
+    const queue = createdRef(args[1], fn);
+    const site = addSite(fn.file, 'queue-creation', range, queue.text);
+    const listType = type === null ? null : LIST_TYPE_NAMES[type] ?? null;
+    fn.file.sites[site].site.fields = { type: listType };
+    emit(fn, { kind: 'queue-creation', site, range, list: listRef(shape, fn), queue, listType, api: method });
     return true;
   }
   if (method === 'ExecuteCommandLists' && args.length === 2) {
@@ -207,12 +220,19 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     flags: d ? num(getMember(d, 'Flags')) : null,
     heapType: heap?.t === 'struct' ? num(getMember(heap, 'Type')) : null,
     sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
+    format: d ? formatName(getMember(d, 'Format')) : null,
   };
-  if (spec.stateArg !== undefined) creation.initialState = evalField(args[spec.stateArg], fn.file, fn);
-  if (spec.layoutArg !== undefined) creation.initialLayout = evalField(args[spec.layoutArg], fn.file, fn);
+  const named = (f: Field, what: RegExp): Field => (!spec.inferred || what.test(f.text) ? f : { ...f, value: null });
+  if (spec.stateArg !== undefined) creation.initialState = named(evalField(args[spec.stateArg], fn.file, fn), /RESOURCE_STATE_/);
+  if (spec.layoutArg !== undefined) creation.initialLayout = named(evalField(args[spec.layoutArg], fn.file, fn), /BARRIER_LAYOUT_/);
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
   fn.file.sites[site].site.fields = creationFields(creation);
   emit(fn, { kind: 'resource-creation', site, range, creation });
+}
+
+/** The DXGI_FORMAT enumerator a desc's Format is written as (its value is not needed, only which format). */
+function formatName(v: AVal): string | null {
+  return v.t === 'num' ? /\bDXGI_FORMAT_\w+/.exec(v.f.text)?.[0] ?? null : null;
 }
 
 /** `SampleDesc` is a nested DXGI_SAMPLE_DESC in a raw desc and a count in the CD3DX12 factories. */
@@ -225,11 +245,36 @@ function createdRef(arg: SyntaxNode, fn: FnCtx): ResourceRef {
   const ref = resourceRef(arg, fn.file, fn);
   let n = unwrapValue(arg);
   for (;;) {
-    if (n.type === 'call_expression' && calleeName(n.childForFieldName('function')!) === 'IID_PPV_ARGS' && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
+    if (n.type === 'call_expression' && PPV_MACROS.has(calleeName(n.childForFieldName('function')!) ?? '') && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
+    else if (n.type === 'call_expression' && n.childForFieldName('function')?.type === 'field_expression' && POINTER_ACCESSORS.has(calleeName(n.childForFieldName('function')!) ?? '') && argumentNodes(n).length === 0) n = unwrapValue(n.childForFieldName('function')!.childForFieldName('argument')!);
     else if (n.type === 'pointer_expression' && n.child(0)?.type === '&' && n.childForFieldName('argument')) n = unwrapValue(n.childForFieldName('argument')!);
     else break;
   }
   return { ...ref, text: n.text };
+}
+
+const LIST_INTERFACE = /\bID3D12\w*CommandList\d*\b/;
+
+/**
+ * The interface a created list is asked for: `__uuidof(ID3D12GraphicsCommandList)` / `IID_ID3D12…` as the riid, or
+ * the declared type of the object `IID_PPV_ARGS(&x)` fills (`ComPtr<ID3D12GraphicsCommandList> x`); undefined when
+ * neither is written in the file (a deduced or templated type, a member declared in a header).
+ */
+function createdInterface(args: SyntaxNode[], fn: FnCtx): string | undefined {
+  for (const a of args) {
+    const iid = /^(?:__uuidof\s*\(\s*|IID_)(ID3D12\w*CommandList\d*)\b/.exec(a.text.trim());
+    if (iid) return iid[1];
+  }
+  let n = unwrapValue(args[args.length - 1]);
+  for (;;) {
+    const f = n.type === 'call_expression' ? n.childForFieldName('function') : null;
+    if (f && PPV_MACROS.has(calleeName(f) ?? '') && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
+    else if (f?.type === 'field_expression' && POINTER_ACCESSORS.has(calleeName(f) ?? '') && f.childForFieldName('argument')) n = unwrapValue(f.childForFieldName('argument')!);
+    else if (n.type === 'pointer_expression' && n.child(0)?.type === '&' && n.childForFieldName('argument')) n = unwrapValue(n.childForFieldName('argument')!);
+    else break;
+  }
+  const t = typeOfExpr(n, fn);
+  return t ? LIST_INTERFACE.exec(t)?.[0] : undefined;
 }
 
 /** `--format facts` fields of a creation: enumerator names where the value is an enum. */

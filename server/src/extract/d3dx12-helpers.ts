@@ -134,8 +134,10 @@ function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCtx): Str
   s.members.set('Dimension', numVal({ value: spec.dimension, text: factory, range }));
   // Buffer(const D3D12_RESOURCE_ALLOCATION_INFO&, flags): width unknown.
   spec.params.forEach((param, i) => {
-    if (!param.member || param.expect === 'ignore') return;
     const arg = args[i];
+    // The format is kept as written (its value is not needed, only which DXGI format: model/formats.ts).
+    if (param.member === 'Format' && arg) s.members.set('Format', numVal({ value: null, text: arg.text, range: rangeOf(arg) }));
+    if (!param.member || param.expect === 'ignore') return;
     if (arg) s.members.set(param.member, evalValue(arg, 'num', fn));
     else if (param.default !== undefined) s.members.set(param.member, numVal({ value: param.default, text: 'default', range, origin: 'desc-default' }));
   });

@@ -70,6 +70,8 @@ export interface ResourceCreation {
   flags: number | null;
   heapType: number | null;
   sampleCount?: number | null;
+  /** The DXGI_FORMAT enumerator the desc names (`DXGI_FORMAT_D24_UNORM_S8_UINT`), when the source spells one. */
+  format?: string | null;
   /** Legacy InitialState / ResourceState, when the API has one. */
   initialState?: Field;
   /** Enhanced InitialLayout, when the API has one. */
@@ -110,6 +112,14 @@ export interface ListCreationEvent extends EventBase {
   iface?: string;
 }
 
+/** `CreateCommandQueue(&desc, …)`: the queue's type from `desc.Type` (null when unknown). `list` is the device. */
+export interface QueueCreationEvent extends EventBase {
+  kind: 'queue-creation';
+  queue: ResourceRef;
+  listType: CommandListType | null;
+  api: string;
+}
+
 export interface CommandEvent extends EventBase {
   kind: 'command';
   /** Method name: CopyResource, Dispatch, DrawInstanced, ClearUnorderedAccessViewUint, ... */
@@ -145,7 +155,7 @@ export interface UserCallEvent extends EventBase {
 
 export type Event =
   | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
-  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent;
+  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent;
 
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =

@@ -8,6 +8,8 @@ import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
 export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
+/** `IID_PPV_ARGS(&x)` and the GDK's `IID_GRAPHICS_PPV_ARGS(x.GetAddressOf())`: both name the created object. */
+export const PPV_MACROS: ReadonlySet<string> = new Set(['IID_PPV_ARGS', 'IID_GRAPHICS_PPV_ARGS']);
 
 const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
 
@@ -30,7 +32,7 @@ function strip(node: SyntaxNode): SyntaxNode {
           continue;
         }
       }
-      if (name === 'IID_PPV_ARGS' && argumentNodes(n).length === 1) {
+      if (name && PPV_MACROS.has(name) && argumentNodes(n).length === 1) {
         n = unwrapValue(argumentNodes(n)[0]);
         continue;
       }

@@ -10,6 +10,11 @@ export interface CreationApi {
   /** Placed resources may alias (aliasing barriers, metadata initialization). */
   placed?: boolean;
   reserved?: boolean;
+  /**
+   * The argument positions are inferred, not documented publicly (the GDK's headers are not public): a layout or
+   * state argument counts only when its text names a layout/state enumerator, so a wrong guess stays unknown.
+   */
+  inferred?: boolean;
 }
 
 export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
@@ -23,6 +28,12 @@ export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
   CreateReservedResource: { descArg: 0, stateArg: 1, reserved: true },
   CreateReservedResource1: { descArg: 0, stateArg: 1, reserved: true },
   CreateReservedResource2: { descArg: 0, layoutArg: 1, reserved: true },
+  // Xbox (GDK): placed at a GPU virtual address instead of heap + offset. CreatePlacedResourceX(address, &desc,
+  // state, clear, riid, ppv) as the GDK samples call it; X1 / X2 take a D3D12_BARRIER_LAYOUT (xbox-platform.md § 2)
+  // in the state's place, as CreatePlacedResource2 does for CreatePlacedResource1.
+  CreatePlacedResourceX: { descArg: 1, stateArg: 2, placed: true },
+  CreatePlacedResourceX1: { descArg: 1, layoutArg: 2, placed: true, inferred: true },
+  CreateComponentPlacedResourceX2: { descArg: 1, layoutArg: 2, placed: true, inferred: true },
 };
 
 export interface CommandSpec {

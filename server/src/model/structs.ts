@@ -3,7 +3,8 @@
 
 export type StructKind =
   | 'texture' | 'buffer' | 'global' | 'group' | 'range' | 'legacy'
-  | 'desc' | 'heap-props' | 'copy-location' | 'legacy-transition' | 'legacy-aliasing' | 'legacy-uav' | 'sample-desc';
+  | 'desc' | 'heap-props' | 'copy-location' | 'legacy-transition' | 'legacy-aliasing' | 'legacy-uav' | 'sample-desc'
+  | 'queue-desc';
 
 export interface StructLayout {
   kind: StructKind;
@@ -44,6 +45,8 @@ export const STRUCT_LAYOUTS: Readonly<Record<StructKind, StructLayout>> = {
   'sample-desc': { kind: 'sample-desc', members: ['Count', 'Quality'] },
   'heap-props': { kind: 'heap-props', members: ['Type', 'CPUPageProperty', 'MemoryPoolPreference', 'CreationNodeMask', 'VisibleNodeMask'] },
   'copy-location': { kind: 'copy-location', members: ['pResource', 'Type', 'SubresourceIndex'] },
+  // D3D12_COMMAND_QUEUE_DESC { Type; Priority; Flags; NodeMask }
+  'queue-desc': { kind: 'queue-desc', members: ['Type', 'Priority', 'Flags', 'NodeMask'] },
 };
 
 /** C++ type name → struct kind (raw D3D12 structs and their d3dx12 helpers). */
@@ -58,6 +61,7 @@ export const STRUCT_TYPE_NAMES: Readonly<Record<string, StructKind>> = {
   D3D12_HEAP_PROPERTIES: 'heap-props', CD3DX12_HEAP_PROPERTIES: 'heap-props',
   D3D12_TEXTURE_COPY_LOCATION: 'copy-location', CD3DX12_TEXTURE_COPY_LOCATION: 'copy-location',
   DXGI_SAMPLE_DESC: 'sample-desc',
+  D3D12_COMMAND_QUEUE_DESC: 'queue-desc',
 };
 
 /** The enum family each barrier member holds (for value formatting and argument-kind checks). */

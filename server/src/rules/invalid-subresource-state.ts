@@ -26,12 +26,12 @@ export const rule = defineRule({
     defaultSeverity: 'error',
     messageId: 'INVALID_SUBRESOURCE_STATE', messageNumber: 538, category: 'EXECUTION',
     api: 'ID3D12CommandQueue::ExecuteCommandLists',
-    catalog: ['LB-21', 'EB-FREE-02', 'EB-FREE-07'],
+    catalog: ['LB-21', 'LB-22', 'EB-LAYOUT-09', 'EB-LAYOUT-11', 'EB-GLOBAL-01', 'EB-FREE-02', 'EB-FREE-07'],
     messages: {
-      state: "Using {{method}}{{list}}: Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
-      layout: "Using {{method}}{{list}}: Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
-      boundState: "Using {{method}}{{list}}: Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
-      boundLayout: "Using {{method}}{{list}}: Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
+      state: "{{using}}Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
+      layout: "{{using}}Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
+      boundState: "{{using}}Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
+      boundLayout: "{{using}}Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
     },
   },
   create(ctx) {
@@ -39,7 +39,12 @@ export const rule = defineRule({
     return {
       tracked: {
         gpuUse(e, uses, tctx) {
-          for (const d of invalidUseReports(e, uses, tctx, seen)) ctx.report({ ...d, data: { ...d.data, list: onList(tctx.list) } });
+          for (const d of invalidUseReports(e, uses, tctx, seen)) {
+            // Present is checked by the queue's Present, whose message names no command (E14's
+            // ID3D12CommandQueue::Present); a back buffer not in PRESENT there is a warning (LB-22, EB-LAYOUT-09).
+            if (e.present) ctx.report({ ...d, api: 'ID3D12CommandQueue::Present', severity: 'warning', data: { ...d.data, using: '' } });
+            else ctx.report({ ...d, data: { ...d.data, using: `Using ${e.method}${onList(tctx.list)}: ` } });
+          }
         },
         command(e, uses, tctx) {
           for (const u of uses) {
@@ -48,7 +53,7 @@ export const rule = defineRule({
             if (!need || u.met.deactivated) continue;
             const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
             const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
-            const where = { list: onList(tctx.list), sub: ` (subresource: ${/\|sub(\d+)$/.exec(u.key)?.[1] ?? 0})` };
+            const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${/\|sub(\d+)$/.exec(u.key)?.[1] ?? 0})` };
             if (u.met.lastModel === 'legacy') {
               const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
                 || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));

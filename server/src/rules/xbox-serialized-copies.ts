@@ -2,8 +2,11 @@
 // serialized). On Xbox Series X|S the driver serializes copies (and clears) even when they are independent; the
 // command-list hint D3D12XBOX_CMDLIST_DRIVER_HINT_DONT_SYNC_ON_COPY lets them overlap, and a compute-shader copy
 // avoids the CB/DB cache flushes that driver texture copies cause. An info hint where a list records independent
-// copies back to back (consecutive statements; neither writes what the other touches).
-import type { CommandEvent } from '../extract/facts';
+// copies back to back (consecutive statements; neither writes what the other touches). A list given the hint
+// anywhere in the file (any call on it whose argument names D3D12XBOX_CMDLIST_DRIVER_HINT_DONT_SYNC_ON_COPY) is
+// not reported; a hint given on a list the file cannot name silences the whole file.
+import type { CommandEvent, FileFacts } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
 import type { CommandUse } from '../track/visitors';
 import { defineRule } from './define-rule';
 
@@ -16,6 +19,22 @@ interface LastCopy {
   endLine: number;
   /** The first copy of the current run was already reported with this one. */
   reported: boolean;
+}
+
+const HINT = /\bD3D12XBOX_CMDLIST_DRIVER_HINT_DONT_SYNC_ON_COPY\b/;
+
+/** Lists given the DONT_SYNC_ON_COPY hint (keys), or 'all' when a hint's list is unknown. */
+function hintedLists(facts: FileFacts): Set<string> | 'all' {
+  const lists = new Set<string>();
+  let all = false;
+  for (const fn of facts.functions) {
+    forEachEvent(fn.body, (e) => {
+      if (e.kind !== 'user-call' || !e.args.some((a) => HINT.test(a.field.text))) return;
+      if (e.list?.key) lists.add(e.list.key);
+      else all = true;
+    });
+  }
+  return all ? 'all' : lists;
 }
 
 function independent(a: CommandUse[], b: CommandUse[]): boolean {
@@ -42,10 +61,13 @@ export const rule = defineRule({
   create(ctx) {
     const last = new Map<string, LastCopy>();
     const forget = (list: string | null) => last.delete(list ?? '');
+    let hinted: Set<string> | 'all' = new Set();
     return {
+      file(facts) { hinted = hintedLists(facts); },
       tracked: {
         command(e, uses, tctx) {
           const key = tctx.list ?? '';
+          if (hinted === 'all' || (tctx.list && hinted.has(tctx.list))) return;
           const prev = last.get(key);
           if (!COPIES.has(e.method)) {
             last.delete(key);

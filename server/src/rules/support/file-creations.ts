@@ -34,6 +34,7 @@ function merge(a: ResourceCreation, b: ResourceCreation): ResourceCreation {
     dimension: same(a.dimension, b.dimension), flags: same(a.flags, b.flags), heapType: same(a.heapType, b.heapType),
     mipLevels: same(a.mipLevels, b.mipLevels), arraySize: same(a.arraySize, b.arraySize),
     width: same(a.width ?? null, b.width ?? null), sampleCount: same(a.sampleCount ?? null, b.sampleCount ?? null),
+    format: same(a.format ?? null, b.format ?? null),
   };
 }
 

@@ -1,0 +1,93 @@
+// recording-after-close — D3D12 command-list life cycle (ID3D12GraphicsCommandList::Close / Reset). After Close() a
+// command list records nothing until Reset(): a barrier, copy, draw or state call made in between is invalid (the
+// debug layer reports it and the call is dropped), so the barrier the code relies on never reaches the GPU. Usually
+// a barrier appended after the list was closed for submission, or a Reset() forgotten on one path.
+// Reported when, on every path to the call within one function, the list was closed and not reset since. A call
+// to another function (which may reset the list) forgets what is closed, except for error-check wrappers such as
+// ThrowIfFailed; loops are entered once (a Close at the end of the body is not carried to the next iteration).
+import type { Event, Stmt } from '../extract/facts';
+import type { Range } from '../types';
+import { defineRule } from './define-rule';
+
+/** Calls that only check a result: `ThrowIfFailed(cl->Close())` does not reset anything. */
+const CHECKS: ReadonlySet<string> = new Set([
+  'ThrowIfFailed', 'ThrowIfFailedEx', 'VERIFY', 'V', 'V_RETURN', 'CHECK', 'CHECK_HR', 'HR', 'HRESULT_CHECK', 'assert',
+  'SUCCEEDED', 'FAILED', 'D3D_CHECK', 'VERIFYD3D12RESULT', 'ASSERT_SUCCEEDED', 'ASSERT',
+]);
+/** List methods that record (state, work), named by prefix; SetName / SetPrivateData* record nothing. */
+const RECORDING = /^(?:Set(?!Name$|PrivateData)|IASet|OMSet|RSSet|SOSet|Draw|Dispatch|Clear|Copy|Resolve|ExecuteIndirect|ExecuteBundle|BeginEvent|EndEvent|BeginQuery|EndQuery|BeginRenderPass|EndRenderPass|Discard|Build|Emit|Write|Atomic)/;
+const CALL_NAME: Readonly<Record<string, string>> = { Draw: 'DrawInstanced', DrawIndexed: 'DrawIndexedInstanced' };
+
+/** The method a recording event calls on its list, or null when the event records nothing on a list. */
+function recordedMethod(e: Event): string | null {
+  switch (e.kind) {
+    case 'barrier-call': return 'Barrier';
+    case 'resource-barrier-call': return 'ResourceBarrier';
+    case 'command': case 'bind': return e.method;
+    case 'gpu-work': return e.present ? null : CALL_NAME[e.method] ?? e.method;
+    case 'user-call': return e.onCommandList && RECORDING.test(e.callee) ? e.callee : null;
+    default: return null;
+  }
+}
+
+type Closed = Map<string, Range>;
+
+function intersect(states: (Closed | null)[]): Closed | null {
+  const live = states.filter((s): s is Closed => s !== null);
+  if (live.length === 0) return null;
+  const [first, ...rest] = live;
+  return new Map([...first].filter(([k]) => rest.every((s) => s.has(k))));
+}
+
+export const rule = defineRule({
+  meta: {
+    id: 'recording-after-close',
+    description: 'A barrier or command recorded on a command list after Close() and before Reset().',
+    defaultSeverity: 'error',
+    messageId: null, messageNumber: null, category: null,
+    api: 'ID3D12CommandList::ResourceBarrier',
+    messages: {
+      closed: "'{{list}}' was closed by Close() and not reset since: {{method}} on a closed command list is invalid and records nothing; record it before Close() or after Reset().",
+    },
+  },
+  create(ctx) {
+    const report = (e: Event, method: string, at: Range) => {
+      const list = e.list?.text ?? '';
+      ctx.report({
+        messageKey: 'closed', data: { list, method }, range: e.range, resource: list, api: `ID3D12CommandList::${method}`,
+        related: [{ uri: ctx.uri, range: at, message: `'${list}' was closed here` }],
+        fingerprintText: `closed|${e.list?.key ?? ''}|${method}`,
+      });
+    };
+    /** The lists certainly closed after `s`, given those closed before; null when no path gets past `s`. */
+    const walk = (s: Stmt, closed: Closed): Closed | null => {
+      switch (s.k) {
+        case 'seq': {
+          let cur: Closed | null = closed;
+          for (const c of s.body) { if (!cur) return null; cur = walk(c, cur); }
+          return cur;
+        }
+        case 'if': return intersect([walk(s.then, new Map(closed)), s.else ? walk(s.else, new Map(closed)) : closed]);
+        case 'loop': return intersect([closed, walk(s.body, new Map(closed))]);
+        case 'switch': return intersect([...s.cases.map((c) => walk(c, new Map(closed))), ...(s.hasDefault ? [] : [closed])]);
+        case 'return': case 'break': case 'continue': return null;
+        case 'event': {
+          const e = s.event;
+          const key = e.list?.key;
+          if (e.kind === 'close') { if (key) closed.set(key, e.range); return closed; }
+          if (e.kind === 'reset') { if (key) closed.delete(key); else closed.clear(); return closed; }
+          const method = recordedMethod(e);
+          if (method && key && closed.has(key)) report(e, method, closed.get(key)!);
+          else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) closed.clear();
+          return closed;
+        }
+        default: return closed;
+      }
+    };
+    return {
+      file(facts) {
+        for (const fn of facts.functions) walk(fn.body, new Map());
+      },
+    };
+  },
+});
