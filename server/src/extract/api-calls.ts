@@ -222,6 +222,11 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
     format: d ? formatName(getMember(d, 'Format')) : null,
   };
+  if (spec.memory) {
+    const heap = resourceRef(args[spec.memory.heap], fn.file, fn).key;
+    const offset = spec.memory.offset === undefined ? 0 : evalField(args[spec.memory.offset], fn.file, fn).value;
+    creation.placement = { heap, offset };
+  }
   const named = (f: Field, what: RegExp): Field => (!spec.inferred || what.test(f.text) ? f : { ...f, value: null });
   if (spec.stateArg !== undefined) creation.initialState = named(evalField(args[spec.stateArg], fn.file, fn), /RESOURCE_STATE_/);
   if (spec.layoutArg !== undefined) creation.initialLayout = named(evalField(args[spec.layoutArg], fn.file, fn), /BARRIER_LAYOUT_/);

@@ -72,6 +72,11 @@ export interface ResourceCreation {
   sampleCount?: number | null;
   /** The DXGI_FORMAT enumerator the desc names (`DXGI_FORMAT_D24_UNORM_S8_UINT`), when the source spells one. */
   format?: string | null;
+  /**
+   * A placed resource's memory: the heap's key (or the GPU virtual address expression's, Xbox) and the offset in it
+   * (0 for an address; null when not a constant). Two resources with one heap and one offset alias.
+   */
+  placement?: { heap: string | null; offset: number | null };
   /** Legacy InitialState / ResourceState, when the API has one. */
   initialState?: Field;
   /** Enhanced InitialLayout, when the API has one. */

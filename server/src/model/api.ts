@@ -15,6 +15,8 @@ export interface CreationApi {
    * state argument counts only when its text names a layout/state enumerator, so a wrong guess stays unknown.
    */
   inferred?: boolean;
+  /** Where a placed resource's memory starts: the heap (or GPU virtual address) argument and the offset argument. */
+  memory?: { heap: number; offset?: number };
 }
 
 export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
@@ -22,9 +24,9 @@ export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
   CreateCommittedResource1: { heapArg: 0, descArg: 2, stateArg: 3 },
   CreateCommittedResource2: { heapArg: 0, descArg: 2, stateArg: 3 },
   CreateCommittedResource3: { heapArg: 0, descArg: 2, layoutArg: 3 },
-  CreatePlacedResource: { descArg: 2, stateArg: 3, placed: true },
-  CreatePlacedResource1: { descArg: 2, stateArg: 3, placed: true },
-  CreatePlacedResource2: { descArg: 2, layoutArg: 3, placed: true },
+  CreatePlacedResource: { descArg: 2, stateArg: 3, placed: true, memory: { heap: 0, offset: 1 } },
+  CreatePlacedResource1: { descArg: 2, stateArg: 3, placed: true, memory: { heap: 0, offset: 1 } },
+  CreatePlacedResource2: { descArg: 2, layoutArg: 3, placed: true, memory: { heap: 0, offset: 1 } },
   CreateReservedResource: { descArg: 0, stateArg: 1, reserved: true },
   CreateReservedResource1: { descArg: 0, stateArg: 1, reserved: true },
   CreateReservedResource2: { descArg: 0, layoutArg: 1, reserved: true },

@@ -19,6 +19,11 @@ function onList(list: string | null): string {
   return list ? ` on Command List ('${list}')` : '';
 }
 
+/** A use while the resource's split barrier is pending on this list is split-barrier-access's finding. */
+function splitPending(met: { split: { list: string | null } | null }, list: string | null): boolean {
+  return !!met.split && !!list && met.split.list === list;
+}
+
 export const rule = defineRule({
   meta: {
     id: 'invalid-subresource-state',
@@ -39,7 +44,7 @@ export const rule = defineRule({
     return {
       tracked: {
         gpuUse(e, uses, tctx) {
-          for (const d of invalidUseReports(e, uses, tctx, seen)) {
+          for (const d of invalidUseReports(e, uses.filter((u) => !splitPending(u.met, tctx.list)), tctx, seen)) {
             // Present is checked by the queue's Present, whose message names no command (E14's
             // ID3D12CommandQueue::Present); a back buffer not in PRESENT there is a warning (LB-22, EB-LAYOUT-09).
             if (e.present) ctx.report({ ...d, api: 'ID3D12CommandQueue::Present', severity: 'warning', data: { ...d.data, using: '' } });
@@ -50,7 +55,7 @@ export const rule = defineRule({
           for (const u of uses) {
             const need = ROLE_NEEDS[u.role];
             // A deactivated resource is deactivated-resource-access's finding (one root cause, one report).
-            if (!need || u.met.deactivated) continue;
+            if (!need || u.met.deactivated || splitPending(u.met, tctx.list)) continue;
             const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
             const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
             const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${/\|sub(\d+)$/.exec(u.key)?.[1] ?? 0})` };

@@ -2,6 +2,7 @@
 // A command list closed while a begin-split barrier is still pending: the transition never completes in this
 // list, and the resource cannot be used. Reported at the Close() that ends the list.
 import { defineRule } from './define-rule';
+import { crossExecuteSplit } from './support/split-kinds';
 
 export const rule = defineRule({
   meta: {
@@ -17,7 +18,8 @@ export const rule = defineRule({
     return {
       tracked: {
         listEnd(pending, tctx) {
-          for (const p of pending) {
+          // Buffer and COMMON-layout splits are #1329 (split-barrier-cross-execute).
+          for (const p of pending.filter((x) => !crossExecuteSplit(x))) {
             const name = p.barrier.resource?.text ?? 'unknown';
             ctx.report({
               messageKey: 'begin', data: { name }, range: tctx.range,

@@ -118,7 +118,9 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list.key || s.split.list === null));
       // An enhanced split on a texture may end in a later command list (EB-SPLIT-01): it stays pending, and is
       // reported here only when the file has no end-split barrier anywhere (EB-SPLIT-07).
-      const crossList = ([, s]: [string, ResState]) => !s.split!.legacy && s.split!.barrier.kind === 'texture' && env.endSplits;
+      // A COMMON-layout texture split cannot outlive the list's ExecuteCommandLists scope (#1329): reported here too.
+      const crossList = ([, s]: [string, ResState]) => !s.split!.legacy && s.split!.barrier.kind === 'texture' && env.endSplits
+        && val(s.split!.barrier, 'LayoutAfter') !== 0;
       const unmatched = pending.filter((p) => !crossList(p));
       if (unmatched.length && env.reporting) {
         for (const h of env.hooks) h.listEnd?.(unmatched.map(([, s]) => s.split!), env.context(e.range, list));

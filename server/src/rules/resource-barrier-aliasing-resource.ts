@@ -1,0 +1,73 @@
+// resource-barrier-aliasing-resource — eb-rules.md LB-15 (RBAPI § Remarks, § Runtime validation). A legacy aliasing
+// barrier's pResourceBefore / pResourceAfter may be NULL (any placed or reserved resource may alias), but a resource
+// it names must be placed (CreatePlacedResource*) or reserved (CreateReservedResource*): a committed resource owns its
+// heap and aliases nothing, and the runtime rejects the barrier (likely #741 RESOURCE_BARRIER_INVALID_HEAP).
+// Reported only when the named resource's creation is seen (this function, or a member created in another method).
+import type { ResourceCreation, ResourceRef } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
+import { CREATION_APIS } from '../model/api';
+import type { Range } from '../types';
+import { defineRule } from './define-rule';
+import { fileCreations } from './support/file-creations';
+import type { FileCreations } from './support/file-creations';
+
+function inside(outer: Range, inner: Range): boolean {
+  return (outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn))
+    && (outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn));
+}
+
+export const rule = defineRule({
+  meta: {
+    id: 'resource-barrier-aliasing-resource',
+    description: 'A legacy aliasing barrier names a committed resource, which cannot alias.',
+    defaultSeverity: 'error',
+    messageId: 'RESOURCE_BARRIER_INVALID_HEAP', messageNumber: 741, category: 'RESOURCE_MANIPULATION',
+    api: 'ID3D12CommandList::ResourceBarrier',
+    catalog: ['LB-15'],
+    messages: {
+      committed: "Aliasing barrier {{field}} '{{name}}' was created by {{api}}: a committed resource has its own heap and aliases nothing; an aliasing barrier may name only placed or reserved resources (or NULL).",
+    },
+  },
+  create(ctx) {
+    let index: FileCreations | null = null;
+    let local: { range: Range; byKey: Map<string, ResourceCreation> }[] = [];
+    const creationOf = (ref: ResourceRef, at: Range): ResourceCreation | undefined => {
+      if (!ref.key) return undefined;
+      const fn = local.find((f) => inside(f.range, at));
+      return fn?.byKey.get(ref.key) ?? index?.lookup(ref.key, at)?.creation;
+    };
+    return {
+      file(facts) {
+        index = fileCreations(facts, ctx.uri);
+        local = facts.functions.map((fn) => {
+          const byKey = new Map<string, ResourceCreation>();
+          const conflicting = new Set<string>();
+          forEachEvent(fn.body, (e) => {
+            if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
+            const k = e.creation.resource.key;
+            if (byKey.has(k) && byKey.get(k)!.api !== e.creation.api) conflicting.add(k);
+            byKey.set(k, e.creation);
+          });
+          for (const k of conflicting) byKey.delete(k);
+          return { range: fn.range, byKey };
+        });
+      },
+      tracked: {
+        legacyBarrier(b, _meeting, tctx) {
+          if (b.kind !== 'legacy-aliasing') return;
+          for (const [field, ref] of [['pResourceBefore', b.resource], ['pResourceAfter', b.resourceAfter]] as const) {
+            if (!ref?.key || ref.param !== undefined) continue;
+            const c = creationOf(ref, tctx.range);
+            const spec = c ? CREATION_APIS[c.api] : undefined;
+            if (!c || !spec || spec.placed || spec.reserved) continue;
+            ctx.report({
+              messageKey: 'committed', data: { field, name: ref.text, api: c.api }, range: tctx.range, resource: ref.text,
+              related: [...tctx.related, { uri: ctx.uri, range: c.resource.range, message: `'${c.resource.text}' was created here` }],
+              fingerprintText: `alias-committed|${field}|${ref.key}`,
+            });
+          }
+        },
+      },
+    };
+  },
+});
