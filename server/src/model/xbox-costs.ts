@@ -183,7 +183,14 @@ function decompression(b: EnhancedBarrierInput, traits: ResourceTraits | undefin
     const from = compressionStates(before, table, traits, derived);
     const to = compressionStates(after, table, traits, derived);
     if (!from || !to) return null;
-    out.push({ table, lost: from.filter((s) => !to.includes(s) && possible(s)) });
+    const lost = from.filter((s) => !to.includes(s) && possible(s));
+    // NOTE: the EBX prose says RENDER_TARGET → SHADER_RESOURCE does not decompress a TC resource, while its table
+    // drops IndirectColorClear there. Decision: losing only the fast-clear state is a fast-clear elimination, not a
+    // decompression (decompresses() agrees, as does xbox-partial-subresource-compression); the state stays listed.
+    if (lost.length > 0 && lost.every((st) => st === 'IndirectColorClear')) {
+      notes.push(`${table}: only IndirectColorClear is lost: a fast-clear elimination, not a decompression (EBX: RENDER_TARGET → SHADER_RESOURCE does not decompress a TC resource)`);
+    }
+    out.push({ table, lost });
   }
   return out;
 }
@@ -213,11 +220,14 @@ export function enhancedBarrierCost(b: EnhancedBarrierInput, traits?: ResourceTr
     if (before === 0) notes.push('AccessBefore COMMON: any earlier access is assumed, so every cache is flushed');
     writeBack = before === NO_ACCESS || dirty === 0 ? []
       : (before === 0 ? ALL_CACHES_BUT_L2 : accessCaches(dirty, derived)).filter((c) => c !== 'L2' && c !== '$K');
+    if (writeBack.length) derived.add('write-back: L2 (the coherence point) and $K (read-only scalar cache) are never written back');
     if (b.accessAfter !== null) {
       const wrote = before !== NO_ACCESS && dirty !== 0;
       invalidate = wrote ? accessCaches(b.accessAfter, derived).filter((c) => c !== 'L2') : [];
+      if (invalidate.length) derived.add('invalidate: L2 is not invalidated (every client reads through it)');
     }
   }
+  if (b.kind === 'buffer') derived.add('buffer barrier: stages from the texture-case table (EBX: buffers differ in some stages, not listed)');
   const decompress = decompression(b, traits, derived, notes);
   return { split: beginSplit ? 'begin' : null, drained, blocked, writeBack, invalidate, decompress,
     derived: [...derived], notes };
@@ -304,7 +314,7 @@ export function legacyBarrierCost(b: LegacyBarrierInput, traits?: ResourceTraits
   return { cost, translated };
 }
 
-/** True when the lost states include any state at all (a decompression pass runs). */
+/** True when a compression state other than the fast-clear state is lost (a decompression pass runs). */
 export function decompresses(cost: BarrierCost): boolean {
-  return (cost.decompress ?? []).some((d) => d.lost.length > 0);
+  return (cost.decompress ?? []).some((d) => d.lost.some((st) => st !== 'IndirectColorClear'));
 }
