@@ -384,6 +384,8 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const all = getsList || MAY_RECORD.test(e.callee);
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, MAY_RECORD.test(e.callee));
+  // Nothing the call receives is tracked here (`MakeData(data, m, s)`): the state is unchanged, no copy needed.
+  if (!all && ![...state.res.keys()].some((k) => keys.has(k.split('|')[0]))) return state;
   const next = state.clone();
   for (const key of [...next.res.keys()]) {
     const base = key.split('|')[0];

@@ -246,7 +246,8 @@ export class Interpreter {
     }
     // Work is what is applied more than once: a helper the file defines evaluates its body on each state, so it
     // weighs more than a command or a call nobody defines.
-    const weight = e.kind === 'user-call' && this.env.resolveCallee(e.callee, e.args.length) ? 10 : 1;
+    const callee = e.kind === 'user-call' ? this.env.resolveCallee(e.callee, e.args.length) : undefined;
+    const weight = callee ? Math.max(10, Math.ceil(bodyCost(callee.fn) / 4)) : 1;
     pathWork.set(this, (pathWork.get(this) ?? 0) + (states.length - 1) * weight);
     const reporting = this.env.reporting;
     if (reporting) this.apply(e, joinForReport(paths, this.env.entry));
@@ -288,6 +289,26 @@ export class Interpreter {
       this.env.binding = saved;
     }
   }
+}
+
+const costs = new WeakMap<FunctionFacts, number>();
+
+/** Roughly what evaluating a helper's body costs: its statements, a loop's body counted five times per level. */
+function bodyCost(fn: FunctionFacts): number {
+  let c = costs.get(fn);
+  if (c !== undefined) return c;
+  const size = (t: Stmt): number => {
+    switch (t.k) {
+      case 'seq': return t.body.reduce((n, x) => n + size(x), 0);
+      case 'if': return 1 + size(t.then) + (t.else ? size(t.else) : 0);
+      case 'switch': return 1 + t.cases.reduce((n, x) => n + size(x), 0);
+      case 'loop': return 1 + 5 * size(t.body);
+      default: return 1;
+    }
+  };
+  c = size(fn.body);
+  costs.set(fn, c);
+  return c;
 }
 
 /** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */
