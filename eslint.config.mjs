@@ -1,6 +1,7 @@
 // Lint configuration: typescript-eslint with type information for no-floating-promises, and the layering of
-// server/src (imports point inward; see DEVELOPERS.md "Layout").
+// server/src (imports point inward, no import circles; see DEVELOPERS.md "Layout").
 import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { layerConfigs } from './scripts/layers.mjs';
 
 export default tseslint.config(
@@ -23,4 +24,16 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   ...layerConfigs(),
+  {
+    // No import circles (type-only imports excepted: they vanish at run time). The layer rules above stop
+    // imports between layers pointing outward; this stops circles inside a layer (test/unit/layering.test.ts).
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json', '.node'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

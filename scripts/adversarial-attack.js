@@ -2,11 +2,13 @@
 // The large adversarial attack (outside npm test): analyses COUNT generated inputs (test/harness/adversarial.ts,
 // seeds START..START+COUNT-1, every generator in turn) with internal errors fatal, and counts internal errors,
 // inputs over 10 s and the peak RSS (anything over 1 GB is listed). Prints a JSON summary with the seeds of every
-// failure. Usage: npm run build && node scripts/adversarial-attack.js [COUNT] [START]   (OUT=out2 to use another build)
+// failure. Usage: npm run build && node scripts/adversarial-attack.js [COUNT] [START]   (OUT=out2 to use another build;
+// SUMMARY=file.json rewrites the running summary there every 1,000 inputs, so a run stopped midway still reports)
 'use strict';
 const path = require('node:path');
 
 const out = path.join(__dirname, '..', process.env.OUT ?? 'out');
+const fs = require('node:fs');
 const { analyze } = require(path.join(out, 'server/src/analyze.js'));
 const { adversarial, adversarialCorpus, GENERATOR_NAMES } = require(path.join(out, 'test/harness/adversarial.js'));
 
@@ -47,11 +49,13 @@ for (let seed = start; seed < start + count; seed++) {
   summary.count++;
   if (summary.count % 1000 === 0) {
     process.stderr.write(`${summary.count}/${count} in ${Math.round((Date.now() - began) / 1000)} s; errors ${summary.internalErrors.length}, >10 s ${summary.over10s.length}, peak RSS ${summary.peakRssMB} MB\n`);
+    if (process.env.SUMMARY) fs.writeFileSync(process.env.SUMMARY, JSON.stringify({ ...summary, lastSeed: seed }, null, 2));
     if (global.gc) global.gc();
   }
 }
 summary.elapsedS = Math.round((Date.now() - began) / 1000);
 summary.worstMsPerLine = Number(summary.worstMsPerLine.toFixed(3));
+if (process.env.SUMMARY) fs.writeFileSync(process.env.SUMMARY, JSON.stringify({ ...summary, lastSeed: start + count - 1 }, null, 2));
 console.log(JSON.stringify(summary, null, 2));
 process.exit(summary.internalErrors.length + summary.over10s.length + summary.overRss1GB.length > 0 ? 1 : 0);
 })();

@@ -1,6 +1,8 @@
 // The lint keeps imports pointing inward (scripts/layers.mjs, DEVELOPERS.md "Layout"): a reversed import, an
-// import of tree-sitter outside parse/ and extract/, or of the LSP packages outside lsp/ fails `npm run lint`.
+// import of tree-sitter outside parse/ and extract/, or of the LSP packages outside lsp/ fails `npm run lint`, and
+// so does an import circle (import-x/no-cycle), also one inside a layer that the layer rules cannot see.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { ESLint } from 'eslint';
@@ -51,5 +53,30 @@ describe('imports point inward (lint)', () => {
   it('the root files: the rule runner may not import analyze.ts, analyze.ts may not import the CLI', async () => {
     assert.match((await restrictedImports('server/src/run-rules.ts', "import { analyze } from './analyze';\nexport const x = analyze;\n")).join(), /inward/);
     assert.match((await restrictedImports('server/src/analyze.ts', "import { x } from './cli/main';\nexport const y = x;\n")).join(), /inward/);
+  });
+});
+
+// The circle cases lint a real file's text with one import added; no-cycle follows the other files' imports on disk.
+async function cycleMessages(file: string, added: string): Promise<string[]> {
+  const code = `${added}\n${fs.readFileSync(path.join(ROOT, file), 'utf8')}`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  assert.equal(result.messages.filter((m) => m.fatal).length, 0, JSON.stringify(result.messages));
+  return result.messages.filter((m) => m.ruleId === 'import-x/no-cycle').map((m) => m.message);
+}
+
+describe('no import circles (lint)', () => {
+  it('rejects a two-file circle inside a layer (extract/node.ts ↔ extract/extract.ts)', async () => {
+    const messages = await cycleMessages('server/src/extract/node.ts', "import { extractFacts } from './extract';\nexport const circle = extractFacts;");
+    assert.match(messages.join('\n'), /Dependency cycle/);
+  });
+
+  it('rejects a longer circle (model/enums.ts → analyze.ts → … → model/enums.ts)', async () => {
+    const messages = await cycleMessages('server/src/model/enums.ts', "import { analyze } from '../analyze';\nexport const circle = analyze;");
+    assert.match(messages.join('\n'), /Dependency cycle via/);
+  });
+
+  it('accepts the files as they are, and a type-only import back (it vanishes at run time)', async () => {
+    assert.deepEqual(await cycleMessages('server/src/extract/node.ts', ''), []);
+    assert.deepEqual(await cycleMessages('server/src/extract/node.ts', "import type { FileFacts } from './facts';\nexport type T = FileFacts;"), []);
   });
 });
