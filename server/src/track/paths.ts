@@ -99,6 +99,8 @@ export class PathFacts {
 
   /** `sym = <comparison>`: testing `sym` later is testing the comparison. */
   alias(sym: string, cond: Condition): PathFacts {
+    // `show = !show`: the test names the value it replaces, so it is no alias (and would decide itself forever).
+    if (symsOf(cond).includes(sym)) return this.forget([sym]);
     return this.forget([sym]).withSym(sym, { alias: cond, aliasId: aliasId(cond) });
   }
 
