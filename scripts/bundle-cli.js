@@ -9,7 +9,13 @@ const { buildSync } = require('esbuild');
 
 const root = path.join(__dirname, '..');
 buildSync({
-  entryPoints: { barrierlint: path.join(root, 'server/src/cli/main.ts'), worker: path.join(root, 'server/src/cli/worker.ts') },
+  // NOTE: every worker-thread entry the bundle starts by `path.join(__dirname, '<name>.js')` must be bundled beside
+  // it: the CLI's pool (cli/worker.ts) and the language server's analysis worker (lsp/analysis-worker.ts).
+  entryPoints: {
+    barrierlint: path.join(root, 'server/src/cli/main.ts'),
+    worker: path.join(root, 'server/src/cli/worker.ts'),
+    'analysis-worker': path.join(root, 'server/src/lsp/analysis-worker.ts'),
+  },
   outdir: path.join(root, 'out/bin'),
   bundle: true,
   platform: 'node',
