@@ -361,6 +361,19 @@ function classOfType(type: string | undefined): string | undefined {
   return t.split('::').pop();
 }
 
+/** A class's bases, transitively, as far as the file declares them. */
+function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[] {
+  const out: string[] = [];
+  const todo = [...(bases?.get(cls) ?? [])];
+  while (todo.length && out.length < 16) {
+    const b = todo.shift()!;
+    if (b === cls || out.includes(b)) continue;
+    out.push(b);
+    todo.push(...(bases?.get(b) ?? []));
+  }
+  return out;
+}
+
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   for (const a of args) {
@@ -386,9 +399,13 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const list = object ? resourceRef(object, fn.file, fn) : undefined;
   const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : undefined;
+  const receiverBases = receiverClass ? basesOf(receiverClass, fn.file.classBases) : [];
   const onCommandList = object ? isCommandListObject(object, fn) === 'yes' : false;
+  const op = f.type === 'field_expression' ? f.child(1)?.type : undefined;
+  const receiverOp = object && !onCommandList && object.type !== 'this' && (op === '.' || op === '->') ? op : undefined;
   emit(fn, {
     kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts(args),
-    ...(receiverClass ? { receiverClass } : {}), ...(onCommandList ? { onCommandList } : {}),
+    ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
+    ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}),
   });
 }

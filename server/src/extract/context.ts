@@ -36,6 +36,11 @@ export interface FileCtx {
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */
   memberTypes: Map<string, string>;
+  /** Names declared as class members / at namespace scope in this file (a name in both is neither: ambiguous). */
+  classMembers?: Set<string>;
+  globals?: Set<string>;
+  /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
+  classBases?: Map<string, string[]>;
   /**
    * Functions of this file by name: for each overload, which parameters are barrier structs taken by non-const
    * reference or pointer (the callee may fill or change them).
@@ -99,6 +104,8 @@ export class FnCtx {
   /** Statement sink for the events of the statement being walked. */
   events: Event[] = [];
   loopDepth = 0;
+  /** The function is a method of a class (defined in its body, or `Class::Name`): its member names follow the receiver. */
+  method = false;
   private regions: Region[] = [];
 
   constructor(readonly file: FileCtx, readonly params: string[], readonly name: string, readonly evaluator: Evaluator) {}

@@ -16,6 +16,7 @@ import { structKindOfType } from './expect';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
+import { evalField } from './constant-fold';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
@@ -45,6 +46,17 @@ interface Signature {
   params: string[];
   /** Declared type text of each parameter ('' when unnamed or variadic). */
   paramTypes: string[];
+  /** Each parameter's default argument (`after = D3D12_RESOURCE_STATE_COMMON`), or null. */
+  defaults?: (SyntaxNode | null)[];
+}
+
+/** The class whose body defines a function (an inline method), by name. */
+function enclosingClass(node: SyntaxNode): string | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'class_specifier' || p.type === 'struct_specifier') return p.childForFieldName('name')?.text;
+    if (p.type === 'function_definition' || p.type === 'translation_unit') return undefined;
+  }
+  return undefined;
 }
 
 function parameterDecls(f: FunctionNode): SyntaxNode[] {
@@ -76,8 +88,12 @@ function readSignature(f: FunctionNode): Signature {
   const params = decls.map((p) => declaredName(p.childForFieldName('declarator')) ?? '');
   const paramTypes = decls.map((p) => typeText(p.childForFieldName('type'), p.childForFieldName('declarator')));
   if (f.lambda) return { name: `<lambda:${f.node.startPosition.row + 1}>`, qualified: '<lambda>', params, paramTypes };
-  const qualified = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
-  return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes };
+  const declared = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
+  // An inline method is qualified by its class (`struct Texture { void Transition(...) {...} }` → Texture::Transition).
+  const cls = declared.includes('::') ? undefined : enclosingClass(f.node);
+  const qualified = cls ? `${cls}::${declared}` : declared;
+  const defaults = decls.map((p) => p.type === 'optional_parameter_declaration' ? p.childForFieldName('default_value') ?? null : null);
+  return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes, defaults };
 }
 
 /**
@@ -113,10 +129,33 @@ function writableParam(p: SyntaxNode): OutParam {
   return constant ? false : kind;
 }
 
-function newFnCtx(file: FileCtx, sig: Signature): FnCtx {
+function newFnCtx(file: FileCtx, sig: Signature, node?: SyntaxNode): FnCtx {
   const ctx = new FnCtx(file, sig.params, sig.name, expressionCore);
+  ctx.method = sig.qualified.includes('::') || (!!node && insideClass(node));
   sig.params.forEach((p, i) => p && sig.paramTypes[i] && ctx.types.set(p, sig.paramTypes[i]));
   return ctx;
+}
+
+/** Each class's base classes (by simple name), as the file declares them. */
+function classBases(root: SyntaxNode): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const clause of root.descendantsOfType('base_class_clause')) {
+    const cls = clause.parent?.childForFieldName('name')?.text;
+    if (!cls) continue;
+    const names = clause.namedChildren.map((c) => (c.type === 'template_type' ? c.childForFieldName('name')?.text : c.type === 'access_specifier' ? undefined : c.text))
+      .filter((n): n is string => !!n).map((n) => n.split('::').pop()!.trim());
+    out.set(cls, [...(out.get(cls) ?? []), ...names]);
+  }
+  return out;
+}
+
+/** A function defined in a class body (an inline method). */
+function insideClass(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'field_declaration_list') return true;
+    if (p.type === 'function_definition' || p.type === 'translation_unit') return false;
+  }
+  return false;
 }
 
 const BARRIER_WORD = /Barrier|^D3D12_BARRIER|^D3D12_RESOURCE_STATE|^CD3DX12_/;
@@ -211,6 +250,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   };
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
+  file.classBases = classBases(root);
   const fns = functionNodes(matches.functions);
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
@@ -234,11 +274,16 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       continue;
     }
     try {
-      const ctx = newFnCtx(file, sig);
+      const ctx = newFnCtx(file, sig, f.node);
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
       collectPathSyms(ctx, f.body, params, locals);
       const body = walkStatement(f.body, ctx);
-      functions.push({ name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals });
+      const defaults = sig.defaults?.map((v) => (v ? evalField(v, file, ctx) : null));
+      const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
+      functions.push({
+        name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
+        ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
+      });
     } catch (error) {
       if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

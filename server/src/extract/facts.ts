@@ -156,6 +156,10 @@ export interface UserCallEvent extends EventBase {
   onCommandList?: boolean;
   /** For `obj.F()` / `obj->F()`: the class of `obj` when its declaration names one (`ResourceUploadBatch`). */
   receiverClass?: string;
+  /** For `obj.F()` / `obj->F()` (not on `this`): how the call reaches the object, so `m_res` in F names `obj.m_res`. */
+  receiverOp?: '.' | '->';
+  /** The receiver class's base classes, as far as the file declares them (a method may be a base's). */
+  receiverBases?: string[];
 }
 
 export type Event =
@@ -166,7 +170,11 @@ export type Event =
 export type Stmt =
   | { k: 'seq'; body: Stmt[] }
   /** `cond`: a comparison the tracker may decide once a helper's parameters are bound (see extract/conditions.ts). */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition }
+  /**
+   * `guard`: a state-tracking wrapper's test (extract/state-guards.ts): when undecided, only the transition is followed
+   * ('then': the branch; 'skip': past the early return), as the wrapper's bookkeeping says the resource ends in the state.
+   */
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)
@@ -220,6 +228,9 @@ export interface FunctionFacts {
   relevant: boolean;
   /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */
   locals?: string[];
+  /** Default arguments by parameter (`after = D3D12_RESOURCE_STATE_COMMON`); `required`: parameters before the first one. */
+  defaults?: (Field | undefined)[];
+  required?: number;
 }
 
 /** A construction site, as `--format facts` prints it. */

@@ -13,4 +13,11 @@ export interface ResourceRef {
   param?: number;
   /** The expression could not be resolved (e.g. set differently on different paths); never treat as nullptr. */
   unknown?: boolean;
+  /**
+   * A member path through a parameter (`Resource.m_pResource`, `t->res`, `r.Get()`: param 0, path `.m_pResource`): a
+   * caller's argument names the object, so the key is the argument's key followed by the path.
+   */
+  base?: { param: number; path: string };
+  /** The key's root is a member of the method's own class (`m_res` in `Texture::Transition`): `t.Transition(...)` names `t.m_res`. */
+  member?: boolean;
 }

@@ -4,7 +4,7 @@ import type { SyntaxNode } from './node';
 import type { ResourceRef } from './facts';
 import type { FileCtx, FnCtx } from './context';
 import { fold, toNumber } from './constant-fold';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
 export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
@@ -80,7 +80,31 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
       if (p >= 0) return { key: n.text, text, range, param: p };
     }
   }
-  return { key: keyText(n, file, fn), text, range };
+  const key = keyText(n, file, fn);
+  const root = fn ? rootName(n) ?? callRoot(n) : undefined;
+  if (fn && root && !fn.env.has(root)) {
+    const p = fn.params.indexOf(root);
+    const path = key.slice(root.length);
+    if (p >= 0 && key.startsWith(root) && /^(?:\.|->|\[)/.test(path)) return { key, text, range, base: { param: p, path } };
+    if (p < 0 && fn.method && !fn.types.has(root) && isClassMember(root, file)) return { key, text, range, member: true };
+  }
+  return { key, text, range };
+}
+
+/** `r.Get()`-like chains the accessor strip left as a call: `Resource.GetResource()` has root `Resource`. */
+function callRoot(n: SyntaxNode): string | undefined {
+  let cur: SyntaxNode | null = n;
+  while (cur?.type === 'call_expression') {
+    const f = cur.childForFieldName('function');
+    cur = f?.type === 'field_expression' && argumentNodes(cur).length === 0 ? f.childForFieldName('argument') : null;
+  }
+  return cur ? rootName(cur) : undefined;
+}
+
+/** Declared in a class body of this file and not at namespace scope (or, unseen, named like one: `m_tex`, `mTex`). */
+function isClassMember(name: string, file: FileCtx): boolean {
+  if (file.globals?.has(name)) return false;
+  return !!file.classMembers?.has(name) || /^m_\w|^m[A-Z]/.test(name);
 }
 
 /** Whether a declared type names a resource pointer (`ID3D12Resource*`, `ComPtr<ID3D12Resource>`, ...). */

@@ -47,6 +47,8 @@ export function collectMemberTypes(matches: readonly Captures[], file: FileCtx):
     }
     const name = declarator ? declaredName(declarator) : undefined;
     if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));
+    const scope = [...m.keys()].some((k) => k.startsWith('member.')) ? (file.classMembers ??= new Set()) : (file.globals ??= new Set());
+    if (name) scope.add(name);
   }
 }
 

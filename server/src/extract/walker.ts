@@ -3,6 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import { conditionOf } from './conditions';
+import { stateGuard } from './state-guards';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
@@ -61,7 +62,10 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n));
-      return seq([...pre, { k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}) }]);
+      const guard = stateGuard(n);
+      return seq([...pre, {
+        k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
+      }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':
       return loop(n, fn, walk);

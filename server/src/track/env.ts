@@ -13,6 +13,8 @@ export interface Binding {
   refs: ResourceRef[];
   /** The function each argument's names belong to (the caller, or further out for a forwarded parameter). */
   owners: (FunctionFacts | null)[];
+  /** `obj.F()`: the object in the caller's terms and how it is reached; F's own members are its members. */
+  receiver?: { ref: ResourceRef; op: '.' | '->' };
 }
 
 export interface Frame {
@@ -27,7 +29,7 @@ export interface Frame {
 export type BarrierCheck = (b: BarrierFact, pos: { group: number | null; index: number | null; listType: CommandListType | null }) => void;
 
 export interface FunctionIndex {
-  resolve(name: string, argc: number): { fn: FunctionFacts; uri: string } | undefined;
+  resolve(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined;
 }
 
 export class TrackEnv {
@@ -65,6 +67,7 @@ export class TrackEnv {
   /** The function a reference's names belong to: the caller's (or further out) when it is a bound parameter. */
   ownerOf(ref: ResourceRef): FunctionFacts | null {
     if (ref.param !== undefined && this.binding) return this.binding.owners[ref.param] ?? null;
+    if (ref.base && this.binding) return this.binding.owners[ref.base.param] ?? null;
     return this.currentFn();
   }
 
@@ -82,8 +85,8 @@ export class TrackEnv {
   /** Callees that could not be resolved: a run over more files may know them (cross-file helpers). */
   readonly unresolved = new Set<string>();
 
-  resolveCallee(name: string, argc: number): { fn: FunctionFacts; uri: string } | undefined {
-    const found = this.functions.resolve(name, argc);
+  resolveCallee(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined {
+    const found = this.functions.resolve(name, argc, cls);
     if (!found) this.unresolved.add(name);
     return found;
   }
@@ -138,13 +141,39 @@ export function substituteField(f: Field, b: Binding | null): Field {
 }
 
 export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
-  if (r.param === undefined || !b) return r;
-  return b.refs[r.param] ?? { ...r, param: undefined };
+  if (!b) return r;
+  if (r.param !== undefined) return b.refs[r.param] ?? { ...r, param: undefined };
+  if (r.base) {
+    const arg = b.refs[r.base.param];
+    if (!arg) return { key: r.key, text: r.text, range: r.range };
+    return extend(arg, r.base.path, r);
+  }
+  if (r.member && b.receiver && r.key) return extend(b.receiver.ref, `${b.receiver.op}${r.key}`, r, b.receiver.op);
+  return r;
+}
+
+/**
+ * The caller's object followed by a member path: `dst` + `.m_pResource`. An argument `&tex` to a pointer parameter
+ * (`r->res`) is `tex.res`; `*p` to a reference one (`r.res`) is `p->res`. An unknown object leaves it unknown.
+ */
+function extend(obj: ResourceRef, path: string, r: ResourceRef, op?: string): ResourceRef {
+  if (obj.key === null) return { key: null, text: r.text, range: r.range, unknown: true };
+  let key = obj.key;
+  let rest = path;
+  const text = obj.text.trim();
+  if (rest.startsWith('->') && text.startsWith('&')) rest = `.${rest.slice(2)}`;
+  else if (rest.startsWith('.') && op === undefined && /^\*\s*\w+$/.test(text)) {
+    key = text.slice(1).trim();
+    rest = `->${rest.slice(1)}`;
+  }
+  key = `${key}${rest}`;
+  return { key, text: `${obj.text}${rest}`, range: r.range };
 }
 
 /** Whether a helper barrier takes any value from the caller's arguments. */
 export function usesParams(bar: BarrierFact): boolean {
-  return bar.resource?.param !== undefined || Object.values(bar.fields).some((f) => f?.param !== undefined);
+  return bar.resource?.param !== undefined || bar.resource?.base !== undefined || !!bar.resource?.member
+    || Object.values(bar.fields).some((f) => f?.param !== undefined);
 }
 
 /** A helper barrier for single-barrier checks at the call site: helper-internal ranges move to the call. */

@@ -105,8 +105,11 @@ export class Interpreter {
       if (d === true) thenIn.push(q);
       else if (d === false) elseIn.push(q);
       else {
-        const t = s.cond ? assume(s.cond, p.facts, true, this.env.binding) : p.facts;
-        const e = s.cond ? assume(s.cond, p.facts, false, this.env.binding) : p.facts;
+        let t = s.cond ? assume(s.cond, p.facts, true, this.env.binding) : p.facts;
+        let e = s.cond ? assume(s.cond, p.facts, false, this.env.binding) : p.facts;
+        // A state-tracking wrapper's test: the bookkeeping says the resource ends in the wanted state either way.
+        if (s.guard === 'then' && t) e = null;
+        else if (s.guard === 'skip' && e) t = null;
         if (t) thenIn.push({ facts: t, state: p.state.clone() });
         if (e) elseIn.push({ facts: e, state: p.state.clone() });
       }
@@ -267,15 +270,19 @@ export class Interpreter {
 
   /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
   private call(e: UserCallEvent, state: TrackState): TrackState {
-    const found = this.env.resolveCallee(e.callee, e.args.length);
+    const found = this.env.resolveCallee(e.callee, e.args.length, e.receiverClass);
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
-    const callee = found && e.receiverClass && !memberOf(found.fn.qualifiedName, e.receiverClass) ? undefined : found;
+    const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? [])] : [];
+    const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
     const onStack = callee && this.env.stack.some((f) => f.fn === callee.fn);
     if (!callee || onStack || this.env.stack.length >= MAX_CALL_DEPTH) return havocCall(e, state, this.env, !!onStack);
+    // Parameters the call leaves out take their default arguments (constants of the callee's own file).
+    const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => f ?? { value: null, text: '', range: e.range });
     const binding: Binding = {
-      fields: e.args.map((a) => substituteField(a.field, this.env.binding)),
+      fields: [...e.args.map((a) => substituteField(a.field, this.env.binding)), ...defaults],
       refs: e.args.map((a) => substituteRef(a.resource, this.env.binding)),
       owners: e.args.map((a) => this.env.ownerOf(a.resource)),
+      ...receiverOf(e, this.env.binding),
     };
     const saved = this.env.binding;
     this.env.stack.push({ fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() });
@@ -309,6 +316,17 @@ function bodyCost(fn: FunctionFacts): number {
   c = size(fn.body);
   costs.set(fn, c);
   return c;
+}
+
+/**
+ * `obj.F()`: F's members are obj's (in the caller's terms). An implicit `F()` / `this->F()` from a method keeps the
+ * caller's own receiver. A free function's names never need one.
+ */
+function receiverOf(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'receiver'> {
+  if (e.receiverOp && e.list) return { receiver: { ref: substituteRef(e.list, outer), op: e.receiverOp } };
+  if (!e.list && outer?.receiver) return { receiver: outer.receiver };
+  if (e.list?.key === 'this' && outer?.receiver) return { receiver: outer.receiver };
+  return {};
 }
 
 /** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */

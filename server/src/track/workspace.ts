@@ -33,8 +33,8 @@ export class WorkspaceIndex {
     return this.byUri.size;
   }
 
-  lookup(name: string, argc: number, excludeUri?: string): Entry | undefined {
-    const candidates = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri && e.fn.params.length === argc);
+  lookup(name: string, argc: number, excludeUri?: string, cls?: string): Entry | undefined {
+    const candidates = ofClass((this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri && takes(e.fn, argc)), cls, (e) => e.fn);
     // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
     return candidates.length === 1 ? candidates[0] : undefined;
   }
@@ -62,11 +62,23 @@ export function functionIndex(facts: FileFacts, uri: string, workspace?: Workspa
     local.set(fn.name, [...(local.get(fn.name) ?? []), fn]);
   }
   return {
-    resolve(name, argc) {
-      const mine = (local.get(name) ?? []).filter((f) => f.params.length === argc);
+    resolve(name, argc, cls) {
+      const mine = ofClass((local.get(name) ?? []).filter((f) => takes(f, argc)), cls, (f) => f);
       if (mine.length === 1) return { fn: mine[0], uri };
       if (mine.length > 1) return undefined;
-      return workspace?.lookup(name, argc, uri);
+      return workspace?.lookup(name, argc, uri, cls);
     },
   };
+}
+
+/** Whether a call with `argc` arguments can call `fn` (default arguments fill the rest). */
+export function takes(fn: FunctionFacts, argc: number): boolean {
+  return fn.params.length === argc || (fn.required !== undefined && argc >= fn.required && argc < fn.params.length);
+}
+
+/** Overloads of one name in several classes: `obj.F()` with obj's class known picks that class's. */
+function ofClass<T>(xs: T[], cls: string | undefined, fnOf: (x: T) => FunctionFacts): T[] {
+  if (!cls || xs.length < 2) return xs;
+  const own = xs.filter((x) => fnOf(x).qualifiedName.split('::').slice(-2, -1)[0] === cls);
+  return own.length ? own : xs;
 }

@@ -1,0 +1,83 @@
+// State-tracking wrappers: the engine idiom that keeps a resource's state in its own bookkeeping and records a
+// barrier only when the wanted state differs (bgfx `setState`, MiniEngine `TransitionResource`, `Texture::Transition`):
+//
+//   if (m_state != s) { barrier(res, m_state → s); m_state = s; }          'then': the branch is the transition
+//   if (state == s) return state;  barrier(res, state → s);  state = s;     'skip': the early return is "already there"
+//
+// Read as its author means it: afterwards the resource is in `s` on every path (the skipped path is the one where the
+// bookkeeping says it already is), so the tracker follows the transition whenever the test is undecided.
+import type { SyntaxNode } from './node';
+import { calleeName, unwrapValue } from './syntax';
+
+export type StateGuard = 'then' | 'skip';
+
+const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
+
+const SWAPS = new Set(['xchg', 'swap', 'exchange', 'Swap']);
+
+/** Whether `body` assigns `want` to the bookkeeping `tracked` (`tracked = want`, `xchg(tracked, want)`). */
+function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): boolean {
+  for (const a of body.descendantsOfType(['assignment_expression', 'call_expression'])) {
+    if (a.type === 'assignment_expression') {
+      if (a.child(1)?.type !== '=') continue;
+      const l = a.childForFieldName('left');
+      const r = a.childForFieldName('right');
+      if (l && r && tracked.has(norm(l.text)) && norm(unwrapValue(r).text) === want) return true;
+      continue;
+    }
+    const f = a.childForFieldName('function');
+    const name = f ? calleeName(f) : undefined;
+    const args = a.childForFieldName('arguments')?.namedChildren ?? [];
+    if (name && SWAPS.has(name) && args.length === 2 && tracked.has(norm(args[0].text)) && norm(args[1].text) === want) return true;
+  }
+  return false;
+}
+
+/** The names the tested value stands for: itself, and what a local copy of it was initialised from. */
+function trackedNames(side: string, fnBody: SyntaxNode | null): Set<string> {
+  const out = new Set([side]);
+  if (!fnBody || !/^\w+$/.test(side)) return out;
+  for (const d of fnBody.descendantsOfType('init_declarator')) {
+    const name = d.childForFieldName('declarator');
+    const value = d.childForFieldName('value');
+    if (name?.type === 'identifier' && name.text === side && value) out.add(norm(unwrapValue(value).text));
+  }
+  return out;
+}
+
+function enclosingBody(n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda_expression') return p.childForFieldName('body');
+  }
+  return null;
+}
+
+function onlyReturns(n: SyntaxNode | null): boolean {
+  if (!n) return false;
+  if (n.type === 'return_statement') return true;
+  return n.type === 'compound_statement' && n.namedChildren.length === 1 && n.namedChildren[0].type === 'return_statement';
+}
+
+/** The state-tracking guard an `if` statement is, if any. */
+export function stateGuard(n: SyntaxNode): StateGuard | undefined {
+  const cond = n.childForFieldName('condition');
+  const c = cond ? unwrapValue(cond.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond : cond) : null;
+  if (c?.type !== 'binary_expression') return undefined;
+  const op = c.child(1)?.type;
+  const l = c.childForFieldName('left');
+  const r = c.childForFieldName('right');
+  if (!l || !r || (op !== '!=' && op !== '==')) return undefined;
+  const body = enclosingBody(n);
+  const sides: [string, string][] = [[norm(l.text), norm(r.text)], [norm(r.text), norm(l.text)]];
+  const then = n.childForFieldName('consequence');
+  if (op === '!=') {
+    if (!then) return undefined;
+    return sides.some(([t, w]) => stores(then, trackedNames(t, body), w)) ? 'then' : undefined;
+  }
+  if (n.childForFieldName('alternative') || !onlyReturns(then)) return undefined;
+  const siblings = n.parent?.namedChildren ?? [];
+  const at = siblings.findIndex((s) => s.startIndex === n.startIndex && s.type === n.type);
+  if (at < 0) return undefined;
+  const rest = siblings.slice(at + 1);
+  return sides.some(([t, w]) => rest.some((s) => stores(s, trackedNames(t, body), w))) ? 'skip' : undefined;
+}
