@@ -9,6 +9,7 @@ import type { Event, Field, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
+import { submittedContainer } from './batches';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
@@ -72,7 +73,9 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
       const groups = pointedStructs(payload, count.value)?.filter((g) => g.kind === 'group').map(groupFromStruct) ?? null;
       emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups });
     } else {
-      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers: barriersOf(payload, count.value) });
+      const barriers = barriersOf(payload, count.value);
+      const batch = barriers ? undefined : submittedContainer(args[1], fn);
+      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers, ...(batch ? { batch } : {}) });
     }
     return true;
   }

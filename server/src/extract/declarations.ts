@@ -9,6 +9,7 @@ import { addSite, evalValue, RAW_SITE_KIND, visitCalls } from './context';
 import { aggregateInit, newRawStruct, setMemberFrom } from './brace-initializers';
 import { constructHelper, helperNameOf } from './d3dx12-helpers';
 import { fold, toNumber } from './constant-fold';
+import { addToBatch, batchAppend, batchContainer } from './batches';
 import { arrayElement, deref, indexValue } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType } from './resources';
@@ -109,6 +110,26 @@ function isArgumentLike(p: SyntaxNode): boolean {
   return (d.childForFieldName('parameters')?.namedChildren ?? []).every(isArgumentLike);
 }
 
+/**
+ * `D3D12_RESOURCE_BARRIER& b = m_batch[m_count++];` / `= m_batch.emplace_back();` on a container the function does
+ * not hold: a new element of that batch, filled by the statements that follow.
+ */
+function batchElement(value: SyntaxNode, d: SyntaxNode, fn: FnCtx): StructVal | undefined {
+  const v = unwrapValue(value);
+  let containerNode: SyntaxNode | null = null;
+  if (v.type === 'subscript_expression') containerNode = v.childForFieldName('argument');
+  else if (v.type === 'call_expression' && argumentNodes(v).length === 0) {
+    const f = v.childForFieldName('function');
+    if (f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'emplace_back') containerNode = f.childForFieldName('argument');
+  }
+  const container = containerNode ? batchContainer(containerNode, fn) : undefined;
+  if (!container) return undefined;
+  visitCalls(value, fn);
+  const s = newRawStruct('legacy', d, fn, false);
+  addToBatch(container, s, d, fn);
+  return s;
+}
+
 function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode | null, d: SyntaxNode, fn: FnCtx): AVal {
   const range = rangeOf(d);
   if (shape.array && (type.kind || type.resource || value?.type === 'initializer_list')) return arrayDecl(shape, type, value, d, fn);
@@ -121,6 +142,10 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
   if (!value) {
     if (type.kind && !shape.pointer) return newRawStructOrHelper(type, d, fn, false);
     return { t: 'unknown', text: shape.name, range };
+  }
+  if (shape.reference && type.kind === 'legacy') {
+    const added = batchElement(value, d, fn);
+    if (added) return added;
   }
   if (shape.reference || shape.pointer) {
     const v = evalValue(value, type.resource ? 'res' : 'any', fn);
@@ -188,8 +213,9 @@ export function containerCall(call: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (!APPEND.has(method) && !['back', 'front', 'resize', 'clear'].includes(method)) return undefined;
   const objNode = f.childForFieldName('argument');
   const obj = objNode ? evalValue(objNode, 'any', fn) : undefined;
-  if (!obj || obj.t !== 'array') return undefined;
   const args = argumentNodes(call);
+  if ((!obj || obj.t !== 'array') && objNode && APPEND.has(method) && args.length === 1) return batchAppend(objNode, args[0], call, fn);
+  if (!obj || obj.t !== 'array') return undefined;
   const none: AVal = { t: 'unknown', text: call.text, range: rangeOf(call) };
   if (method === 'back' || method === 'front') {
     if (obj.loopElem || obj.unsized) return obj.loopElem ?? none;
@@ -304,6 +330,12 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
       if (slot.index === null) slot.arr.loopElem = v.t === 'struct' ? { ...v, fromLoop: true } : v;
       else fn.setElement(slot.arr, slot.index, v, arrayElement(slot.arr, slot.index));
       return;
+    }
+    // `m_batch[m_count++] = CD3DX12_RESOURCE_BARRIER::Transition(...)`: an addition to a batch the function does not hold.
+    const arrNode = left.type === 'subscript_expression' ? left.childForFieldName('argument') : null;
+    if (arrNode && op === '=') {
+      visitCalls(left, fn);
+      if (batchAppend(arrNode, right, assign, fn)) return;
     }
   }
   visitCalls(right, fn);

@@ -17,6 +17,7 @@ import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { evalField } from './constant-fold';
+import { finalizeBatches } from './batches';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
@@ -113,8 +114,16 @@ function collectOutParams(fns: FunctionNode[], root: SyntaxNode, file: FileCtx):
     const name = d.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
     const params = (d.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
     if (name) add(name, params);
+    // Default arguments are written on the declaration (`void F(..., bool flush = false);`), not the definition.
+    if (name && params.some((p) => p.type === 'optional_parameter_declaration')) {
+      const defaults = params.map((p) => (p.type === 'optional_parameter_declaration' ? p.childForFieldName('default_value') ?? null : null));
+      prototypeDefaults.set(`${name}/${params.length}`, defaults);
+    }
   }
 }
+
+/** Default arguments of prototypes, by `name/parameter count` (the file's, per extraction). */
+const prototypeDefaults = new Map<string, (SyntaxNode | null)[]>();
 
 /** 'ref' for a non-const reference, 'ptr' for a pointer to non-const, false for anything passed by value or const. */
 function writableParam(p: SyntaxNode): OutParam {
@@ -252,6 +261,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   collectMemberTypes(matches.declarations, file);
   file.classBases = classBases(root);
   const fns = functionNodes(matches.functions);
+  prototypeDefaults.clear();
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
   file.descriptors = descriptorPass(fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body })), file, root);
@@ -278,7 +288,9 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
       collectPathSyms(ctx, f.body, params, locals);
       const body = walkStatement(f.body, ctx);
-      const defaults = sig.defaults?.map((v) => (v ? evalField(v, file, ctx) : null));
+      finalizeBatches(body);
+      const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
+      const defaults = own?.map((v) => (v ? evalField(v, file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
       functions.push({
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,

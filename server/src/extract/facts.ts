@@ -102,6 +102,17 @@ export interface ResourceBarrierCallEvent extends EventBase {
   kind: 'resource-barrier-call';
   count: Field;
   barriers: BarrierFact[] | null;
+  /** The array is a container the function does not hold (`m_barriers.data()`): what was added to it is submitted. */
+  batch?: ResourceRef;
+}
+
+/** A barrier added to a container the function does not hold (a batch class's member vector), submitted later. */
+export interface BatchAddEvent extends EventBase {
+  kind: 'batch-add';
+  container: ResourceRef;
+  barriers: BarrierFact[];
+  /** While the function is walked: the struct, read once the function is done (extract/batches.ts). */
+  live?: unknown;
 }
 
 export interface CreationEvent extends EventBase {
@@ -164,7 +175,7 @@ export interface UserCallEvent extends EventBase {
 
 export type Event =
   | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
-  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent;
+  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent;
 
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =
@@ -173,8 +184,9 @@ export type Stmt =
   /**
    * `guard`: a state-tracking wrapper's test (extract/state-guards.ts): when undecided, only the transition is followed
    * ('then': the branch; 'skip': past the early return), as the wrapper's bookkeeping says the resource ends in the state.
+   * `batchGuard`: the test is whether this batch container holds anything (extract/batches.ts).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip'; batchGuard?: ResourceRef }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

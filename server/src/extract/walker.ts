@@ -4,6 +4,7 @@ import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import { conditionOf } from './conditions';
 import { stateGuard } from './state-guards';
+import { emptinessGuard } from './batches';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
@@ -63,8 +64,10 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n));
       const guard = stateGuard(n);
+      const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
+        ...(batchGuard ? { batchGuard } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

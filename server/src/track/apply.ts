@@ -103,8 +103,23 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         recheck(raw, b, env, { group: null, index: bi, listType: list.type });
         legacy(b, next, env, list, e.range, bi);
       });
+      if (!e.barriers && e.batch) submitBatch(e.batch, next, env, list, e.range);
       if (!e.barriers) clearPendingWrites(next);
       break;
+    case 'batch-add': {
+      const key = substituteRef(e.container, env.binding).key;
+      if (!key) break;
+      const prior = next.batches.get(key);
+      const added = e.barriers.map((raw) => ({ raw, barrier: substituteBarrier(raw, env.binding), note: env.note(e.range, '') }));
+      // The same addition again for the same resource: a loop adds one per element (or it runs again) — which and how
+      // many is not known, so what the batch holds for them becomes unknown at the submit.
+      const again = added.some((a) => prior?.items.some((p) => p.raw === a.raw && p.barrier.resource?.key === a.barrier.resource?.key));
+      if (again) {
+        const keys = [...(prior?.mixed ?? []), ...[...(prior?.items ?? []), ...added].map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)];
+        next.batches.set(key, { items: [], mixed: [...new Set(keys)] });
+      } else next.batches.set(key, { items: [...(prior?.items ?? []), ...added], ...(prior?.mixed ? { mixed: prior.mixed } : {}) });
+      break;
+    }
     case 'command': command(e, next, env, list); break;
     case 'bind': applyBind(e, next, env, list); break;
     case 'gpu-work': applyGpuWork(e, next, env, list); break;
@@ -274,7 +289,28 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId
   else endWholeWrite(state, m.key);
 }
 
-function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number): void {
+/**
+ * A ResourceBarrier call on a batch container: the barriers added to it (on this path) are recorded here, in the
+ * order they were added; their notes point at the additions. What paths added differently becomes unknown.
+ */
+function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range']): void {
+  const key = substituteRef(container, env.binding).key;
+  const batch = key ? state.batches.get(key) : undefined;
+  if (!key || !batch) return;
+  batch.items.forEach((p, bi) => {
+    const reporting = env.reporting;
+    if (p.quiet) env.reporting = false;
+    try {
+      legacy(p.barrier, state, env, list, callRange, bi, p.note);
+    } finally {
+      env.reporting = reporting;
+    }
+  });
+  for (const k of batch.mixed ?? []) forget(state, k);
+  state.batches.delete(key);
+}
+
+function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number, added?: { uri: string; range: BarrierFact['range'] }): void {
   const at = callRange;
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
@@ -291,12 +327,13 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
   if (!m) return;
   const name = b.resource?.text ?? m.key;
   const flags = val(b, 'Flags') ?? 0;
+  const orig = added ? (_e: TrackEnv, _b: BarrierFact, note: string): Origin => ({ ...added, note: `${note} (added to the batch here, submitted later)` }) : origin;
   const after = val(b, 'StateAfter');
   let s = m.meeting.met;
   if (flags & FLAG_BEGIN_ONLY) {
-    s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
+    s = { ...s, split: { barrier: b, origin: orig(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
   } else {
-    const o = origin(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
+    const o = orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
     const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
     s = {

@@ -1,7 +1,7 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Event, FunctionFacts, LoopCounter, Stmt, UserCallEvent } from '../extract/facts';
+import type { Event, FunctionFacts, LoopCounter, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, havocCall } from './apply';
 import type { Binding, TrackEnv } from './env';
@@ -110,6 +110,8 @@ export class Interpreter {
         // A state-tracking wrapper's test: the bookkeeping says the resource ends in the wanted state either way.
         if (s.guard === 'then' && t) e = null;
         else if (s.guard === 'skip' && e) t = null;
+        // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
+        else if (s.batchGuard && t && pending(p.state, s.batchGuard, this.env.binding)) e = null;
         if (t) thenIn.push({ facts: t, state: p.state.clone() });
         if (e) elseIn.push({ facts: e, state: p.state.clone() });
       }
@@ -327,6 +329,12 @@ function receiverOf(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'rec
   if (!e.list && outer?.receiver) return { receiver: outer.receiver };
   if (e.list?.key === 'this' && outer?.receiver) return { receiver: outer.receiver };
   return {};
+}
+
+function pending(state: TrackState, container: ResourceRef, binding: Binding | null): boolean {
+  const key = substituteRef(container, binding).key;
+  const batch = key ? state.batches.get(key) : undefined;
+  return !!batch && (batch.items.length > 0 || (batch.mixed?.length ?? 0) > 0);
 }
 
 /** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */

@@ -112,11 +112,34 @@ export function sameRes(a: ResState, b: ResState): boolean {
  * A program point: per-resource states, and what each command list binds (`list|slot` → binding, see
  * track/bindings.ts; an absent slot is unknown). `entry` supplies the assumed state of resources a path never touched.
  */
+/** A barrier added to a batch container, waiting for the call that submits it; `note`: where it was added. */
+export interface PendingBarrier {
+  /** The barrier as extracted (a helper's, before the caller's arguments), and with them. */
+  raw: BarrierFact;
+  barrier: BarrierFact;
+  note: { uri: string; range: Range };
+  /** Some joined path submitted it already: applied without checks. */
+  quiet?: boolean;
+}
+
+/**
+ * What a batch container holds: its barriers in order. `mixed`: paths joined with different contents — at the
+ * submit these resources become unknown.
+ */
+export interface Batch {
+  items: readonly PendingBarrier[];
+  mixed?: readonly string[];
+}
+
 export class TrackState {
-  constructor(readonly res: Map<string, ResState> = new Map(), readonly bindings: Map<string, Binding> = new Map()) {}
+  constructor(
+    readonly res: Map<string, ResState> = new Map(),
+    readonly bindings: Map<string, Binding> = new Map(),
+    readonly batches: Map<string, Batch> = new Map(),
+  ) {}
 
   clone(): TrackState {
-    return new TrackState(new Map(this.res), new Map(this.bindings));
+    return new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches));
   }
 
   get(key: string): ResState {
@@ -143,6 +166,23 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
     const y = b.bindings.get(key);
     if (y && sameBinding(x, y)) out.bindings.set(key, x);
   }
+  for (const key of new Set([...a.batches.keys(), ...b.batches.keys()])) {
+    const x = a.batches.get(key);
+    const y = b.batches.get(key);
+    if (x === y) {
+      if (x) out.batches.set(key, x);
+      continue;
+    }
+    // Submitted on one path (`if (flushNow) Flush();`), still pending on the other: the next submit records them
+    // there, and on the first path they were recorded already — applied again without checks.
+    if (!x || !y) {
+      const q = (x ?? y)!;
+      out.batches.set(key, { items: q.items.map((i) => (i.quiet ? i : { ...i, quiet: true })), ...(q.mixed ? { mixed: q.mixed } : {}) });
+      continue;
+    }
+    const keys = (q: Batch) => [...(q.mixed ?? []), ...q.items.map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)];
+    out.batches.set(key, { items: [], mixed: [...new Set([...keys(x), ...keys(y)])] });
+  }
   return out;
 }
 
@@ -158,7 +198,8 @@ function sameBinding(a: Binding, b: Binding): boolean {
 }
 
 export function sameStates(a: TrackState, b: TrackState): boolean {
-  if (a.bindings.size !== b.bindings.size) return false;
+  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size) return false;
+  for (const [k, v] of a.batches) if (b.batches.get(k) !== v) return false;
   for (const [k, v] of a.bindings) {
     const w = b.bindings.get(k);
     if (!w || !sameBinding(v, w)) return false;

@@ -1,0 +1,108 @@
+// Batch classes: barriers added to a container the function does not own (a member `std::vector` or array, a
+// container parameter) and submitted later by another call (`Add(...)` … `Flush(cl)`, MiniEngine's
+// m_ResourceBarrierBuffer[m_NumBarriersToFlush++] … FlushResourceBarriers()). Each addition is a 'batch-add' event
+// naming the container; a ResourceBarrier call whose array is such a container names it too, and the tracker
+// applies what was added at that call (track/apply.ts).
+import type { SyntaxNode } from './node';
+import type { BatchAddEvent, ResourceRef, Stmt } from './facts';
+import type { FnCtx } from './context';
+import { evalValue } from './context';
+import type { AVal, StructVal } from './values';
+import { barrierFromStruct } from './barrier-facts';
+import { resourceRef } from './resources';
+import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
+
+const LEGACY_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing']);
+const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
+
+/** The container an expression names when the function does not hold its contents (member, parameter, global). */
+export function batchContainer(node: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  const n = unwrapValue(node);
+  if (n.type !== 'identifier' && n.type !== 'field_expression') return undefined;
+  const root = rootName(n);
+  if (!root || (fn.env.has(root) && !fn.params.includes(root))) return undefined;
+  if (evalValue(n, 'any', fn).t === 'array') return undefined;
+  const ref = resourceRef(n, fn.file, fn);
+  return ref.key ? ref : undefined;
+}
+
+/** The container a ResourceBarrier call's array argument names: `m_buf`, `m_buf.data()`, `&m_buf[0]`. */
+export function submittedContainer(arg: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  let n = unwrapValue(arg);
+  if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
+    const inner = n.childForFieldName('argument');
+    const s = inner ? unwrapValue(inner) : null;
+    if (s?.type !== 'subscript_expression') return undefined;
+    const idx = s.childForFieldName('indices')?.namedChildren[0] ?? s.childForFieldName('index');
+    const arr = s.childForFieldName('argument');
+    if (!arr || idx?.text.trim() !== '0') return undefined;
+    n = arr;
+  } else if (n.type === 'call_expression') {
+    const f = n.childForFieldName('function');
+    const name = f ? calleeName(f) : undefined;
+    const obj = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
+    if (!obj || !name || !DATA.has(name) || argumentNodes(n).length !== 0) return undefined;
+    n = obj;
+  }
+  return batchContainer(n, fn);
+}
+
+function isLegacyBarrier(v: AVal): v is StructVal {
+  return v.t === 'struct' && LEGACY_KINDS.has(v.kind);
+}
+
+/** Record that `value` (a barrier struct) was added to `container`; false when it is not a legacy barrier. */
+export function addToBatch(container: ResourceRef, value: AVal, at: SyntaxNode, fn: FnCtx): boolean {
+  if (!isLegacyBarrier(value)) return false;
+  const e: BatchAddEvent = { kind: 'batch-add', site: -1, range: rangeOf(at), container, barriers: [], live: value };
+  fn.events.push(e);
+  return true;
+}
+
+/** `v.push_back(b)` / `arr[n++] = b` on a container the function does not hold. */
+export function batchAppend(containerNode: SyntaxNode, valueNode: SyntaxNode, at: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const container = batchContainer(containerNode, fn);
+  if (!container) return undefined;
+  const v = evalValue(valueNode, 'legacy', fn);
+  return addToBatch(container, v, at, fn) ? v : undefined;
+}
+
+/** After a function is walked: each addition takes the barrier as the function left it (fields set after the add). */
+export function finalizeBatches(s: Stmt): void {
+  switch (s.k) {
+    case 'seq': s.body.forEach(finalizeBatches); return;
+    case 'if': finalizeBatches(s.then); if (s.else) finalizeBatches(s.else); return;
+    case 'loop': finalizeBatches(s.body); return;
+    case 'switch': s.cases.forEach(finalizeBatches); return;
+    case 'event':
+      if (s.event.kind === 'batch-add' && s.event.live) {
+        const fact = barrierFromStruct(s.event.live as StructVal);
+        s.event.barriers = fact ? [fact] : [];
+        delete s.event.live;
+      }
+      return;
+    default:
+  }
+}
+
+/**
+ * `if (!m_barriers.empty()) { cl->ResourceBarrier(n, m_barriers.data()); ... }`, `if (m_count > 0) ...`: the test of
+ * a submit is whether the batch holds anything. Returns the container, so the tracker follows the submit when it
+ * knows barriers are pending (and does not invent a path that skips them).
+ */
+export function emptinessGuard(cond: SyntaxNode | null, then: Stmt): ResourceRef | undefined {
+  if (!cond) return undefined;
+  let submit: { batch?: ResourceRef; count: { text: string } } | undefined;
+  const find = (t: Stmt): void => {
+    if (submit) return;
+    if (t.k === 'seq') t.body.forEach(find);
+    else if (t.k === 'event' && t.event.kind === 'resource-barrier-call' && t.event.batch) submit = t.event;
+  };
+  find(then);
+  if (!submit?.batch) return undefined;
+  const text = cond.text.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1').replace(/this->/g, '');
+  const c = submit.batch.text.replace(/\s+/g, '').replace(/this->/g, '');
+  const n = submit.count.text.replace(/\s+/g, '').replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/this->/g, '');
+  const tests = [`!${c}.empty()`, `${c}.size()>0`, `${c}.size()!=0`, `${c}.size()`, `${n}>0`, `${n}!=0`, `${n}`, `0<${n}`, `${n}>=1`, `!${c}.IsEmpty()`, `${c}.Num()>0`];
+  return tests.includes(text) ? submit.batch : undefined;
+}
