@@ -10,6 +10,7 @@ import type { FnCtx } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { submittedContainer } from './batches';
+import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
@@ -166,11 +167,15 @@ const PAYLOAD_TYPE = { group: /\bD3D12_BARRIER_GROUP\b|\bCD3DX12_BARRIER_GROUP\b
  * same name (`m_device->Barrier(tex, state)`): the object's declared type decides when the file declares it;
  * otherwise the arguments must look like (count, pointer to groups/barriers).
  */
+const NULL_POINTER = new Set(['nullptr', 'NULL', '0']);
+
 function isBarrierApi(shape: CallShape, payload: AVal, want: 'group' | 'legacy', fn: FnCtx): boolean {
   // NOTE: not deref(): that would create element 0 of an empty container.
   const target = payload.t === 'ptr' ? payload.target : payload;
   const kind = target.t === 'struct' ? target.kind : target.t === 'array' ? target.elemKind : undefined;
   if (kind) return kind === want;
+  // `ResourceBarrier(0, nullptr)`, `Barrier(1, nullptr)`: a null array on a D3D12 command list is still the API call.
+  if (NULL_POINTER.has(unwrapValue(shape.args[1]).text.trim())) return shape.viaMacro || isCommandListObject(shape.object, fn) === 'yes';
   if (target.t === 'num' && target.f.value !== null) return false;
   if (target.t === 'res') return false;
   if (shape.viaMacro) return true;
@@ -321,8 +326,22 @@ const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expre
  * parameters receive; one we cannot see may write `&b`, `&b.Member` and a member passed by name (it may take it by
  * reference). A whole struct passed by name to an unseen function is taken as a copy.
  */
+/** A macro-style name (`SERIALISE_ELEMENT`): a macro may assign to a variable it is given by name. */
+const MACRO_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
 function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
   const overloads = fn.file.outParams.get(name)?.filter((flags) => flags.length >= args.length);
+  // `SERIALISE_ELEMENT(NumBarriers)`: a macro the file does not define or declare may overwrite a variable or
+  // parameter it names (renderdoc's serialisers read them back): its value is unknown afterwards.
+  if (!overloads && MACRO_NAME.test(name) && !fn.file.forwarders?.has(name)) {
+    for (const a of args) {
+      const t = unwrapValue(a);
+      if (t.type !== 'identifier' || (!fn.env.has(t.text) && !fn.params.includes(t.text))) continue;
+      const prior = fn.env.get(t.text);
+      if (prior?.t === 'struct') forgetStruct(prior, fn);
+      else fn.bind(t.text, { t: 'unknown', text: `${t.text} (written by ${name})`, range: rangeOf(a) });
+    }
+  }
   args.forEach((a, i) => {
     const addressOf = a.type === 'pointer_expression' && a.child(0)?.type === '&';
     const target = addressOf ? a.childForFieldName('argument') : a;
@@ -397,6 +416,16 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
       kind: 'user-call', site: -1, range: rangeOf(call), list: resourceRef(args[0], fn.file, fn), callee: macro[2], args: argFacts(args.slice(1)),
       ...(macro[1].startsWith('CommandList') ? { onCommandList: true } : {}),
     });
+    return;
+  }
+  // A forwarding macro defined in the file (`#define transition(a, ...) transition_(__LINE__, a, __VA_ARGS__)`).
+  const forward = f.type === 'identifier' ? fn.file.forwarders?.get(name) : undefined;
+  if (forward) {
+    const range = rangeOf(call);
+    const token = (text: string) => ({
+      field: { value: /^\d+$/.test(text) ? Number(text) : null, text, range }, resource: { key: null, text, range, unknown: true },
+    });
+    emit(fn, { kind: 'user-call', site: -1, range, callee: forward.target, args: forwardedArgs(forward, argFacts(args), token) });
     return;
   }
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;

@@ -41,6 +41,8 @@ export interface FileCtx {
   globals?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
   classBases?: Map<string, string[]>;
+  /** Function-like macros that forward to one call (extract/forwarding-macros.ts), by macro name. */
+  forwarders?: Map<string, import('./forwarding-macros').Forwarder>;
   /**
    * Functions of this file by name: for each overload, which parameters are barrier structs taken by non-const
    * reference or pointer (the callee may fill or change them).

@@ -18,6 +18,7 @@ import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { evalField } from './constant-fold';
 import { finalizeBatches } from './batches';
+import { collectForwarders } from './forwarding-macros';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
@@ -260,6 +261,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
   file.classBases = classBases(root);
+  file.forwarders = collectForwarders(root);
   const fns = functionNodes(matches.functions);
   prototypeDefaults.clear();
   collectOutParams(fns, root, file);

@@ -1,0 +1,69 @@
+// Forwarding macros defined in the file: `#define transition_resource_state(a, ...) transition_resource_state_(__LINE__,
+// a, __VA_ARGS__)`. A call of the macro is a call of the function it forwards to, with the macro's arguments in their
+// places (vkd3d-proton's test helpers, check_* macros), so the helper's body is evaluated at the call.
+import type { SyntaxNode } from './node';
+
+/** Per argument of the target call: a macro parameter (index), the rest of the arguments, or another token. */
+type Slot = { param: number } | { rest: number } | { other: string };
+
+export interface Forwarder {
+  target: string;
+  slots: Slot[];
+}
+
+/** Split a macro body's argument text on top-level commas. */
+function splitArgs(text: string): string[] | null {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of text) {
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    if (depth < 0) return null;
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/** The file's function-like macros whose body is one call of a function, by macro name. */
+export function collectForwarders(root: SyntaxNode): Map<string, Forwarder> {
+  const out = new Map<string, Forwarder>();
+  for (const def of root.descendantsOfType('preproc_function_def')) {
+    const name = def.childForFieldName('name')?.text;
+    const params = def.childForFieldName('parameters')?.text.replace(/^\(|\)$/g, '').split(',').map((p) => p.trim()).filter(Boolean) ?? [];
+    const body = def.childForFieldName('value')?.text.replace(/\\\r?\n/g, ' ').trim();
+    const m = body ? /^(?:do\s*\{\s*)?(\w+)\s*\(([\s\S]*)\)\s*;?\s*(?:\}\s*while\s*\(\s*0\s*\))?$/.exec(body) : null;
+    if (!name || !m || m[1] === name) continue;
+    const args = splitArgs(m[2]);
+    if (!args) continue;
+    const variadic = params[params.length - 1] === '...';
+    const named = variadic ? params.slice(0, -1) : params;
+    const slots: Slot[] = args.map((a) => {
+      const p = named.indexOf(a);
+      if (p >= 0) return { param: p };
+      if (variadic && (a === '__VA_ARGS__' || a === '##__VA_ARGS__')) return { rest: named.length };
+      return { other: a };
+    });
+    out.set(name, { target: m[1], slots });
+  }
+  return out;
+}
+
+/**
+ * The target call's arguments for a macro call's arguments: `(a, b, c)` through `f_(__LINE__, a, __VA_ARGS__)` is
+ * `[other '__LINE__', a, b, c]` (as indexes into the macro call's arguments, or a token text).
+ */
+export function forwardedArgs<T>(fw: Forwarder, args: readonly T[], token: (text: string) => T): T[] {
+  const out: T[] = [];
+  for (const s of fw.slots) {
+    if ('param' in s) {
+      if (args[s.param] !== undefined) out.push(args[s.param]);
+    } else if ('rest' in s) out.push(...args.slice(s.rest));
+    else out.push(token(s.other));
+  }
+  return out;
+}
