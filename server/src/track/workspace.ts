@@ -34,7 +34,8 @@ export class WorkspaceIndex {
   }
 
   lookup(name: string, argc: number, excludeUri?: string, cls?: string): Entry | undefined {
-    const candidates = ofClass((this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri && takes(e.fn, argc)), cls, (e) => e.fn);
+    const named = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri);
+    const candidates = ofClass(byArity(named, argc, (e) => e.fn), cls, (e) => e.fn);
     // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
     return candidates.length === 1 ? candidates[0] : undefined;
   }
@@ -63,7 +64,7 @@ export function functionIndex(facts: FileFacts, uri: string, workspace?: Workspa
   }
   return {
     resolve(name, argc, cls) {
-      const mine = ofClass((local.get(name) ?? []).filter((f) => takes(f, argc)), cls, (f) => f);
+      const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), cls, (f) => f);
       if (mine.length === 1) return { fn: mine[0], uri };
       if (mine.length > 1) return undefined;
       return workspace?.lookup(name, argc, uri, cls);
@@ -74,6 +75,16 @@ export function functionIndex(facts: FileFacts, uri: string, workspace?: Workspa
 /** Whether a call with `argc` arguments can call `fn` (default arguments fill the rest). */
 export function takes(fn: FunctionFacts, argc: number): boolean {
   return fn.params.length === argc || (fn.required !== undefined && argc >= fn.required && argc < fn.params.length);
+}
+
+/**
+ * The overloads a call with `argc` arguments can call: those that take it (exactly, or with default arguments the
+ * definition shows); failing that, those with more parameters — a default declared on a prototype in another file
+ * (`void TransitionResource(..., bool flush = false);` in a header) leaves the left-out parameters unknown.
+ */
+function byArity<T>(xs: T[], argc: number, fnOf: (x: T) => FunctionFacts): T[] {
+  const exact = xs.filter((x) => takes(fnOf(x), argc));
+  return exact.length ? exact : xs.filter((x) => fnOf(x).required === undefined && fnOf(x).params.length > argc);
 }
 
 /** Overloads of one name in several classes: `obj.F()` with obj's class known picks that class's. */
