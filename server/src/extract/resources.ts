@@ -72,6 +72,12 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
   const range = rangeOf(node);
   const text = node.text;
   if (NULL_TEXTS.has(n.text)) return { key: null, text, range };
+  // `*ppResource` of an `ID3D12Resource** ppResource` parameter: the caller's `&m_tex` names the same resource.
+  const inner = n.type === 'pointer_expression' && n.child(0)?.type === '*' ? n.childForFieldName('argument') : null;
+  if (inner?.type === 'identifier' && fn && !fn.env.get(inner.text)) {
+    const p = fn.params.indexOf(inner.text);
+    if (p >= 0) return { key: inner.text, text, range, param: p };
+  }
   if ((n.type === 'identifier' || n.type === 'type_identifier') && fn) {
     const bound = fn.env.get(n.text);
     if (bound?.t === 'res') return { ...bound.ref, text, range };

@@ -35,7 +35,7 @@ export function siteValue(value: string | number | null | undefined): number | n
 export function resourceIdentity(text: string | null): string | null {
   if (!text) return null;
   let t = text.replace(/\s+/g, '');
-  const iid = /^IID_PPV_ARGS\((.*)\)$/.exec(t);
+  const iid = /^IID_(?:GRAPHICS_)?PPV_ARGS\((.*)\)$/.exec(t);
   if (iid) t = iid[1];
   return t.replace(/^&/, '').replace(/(\.|->)(Get|GetAddressOf|ReleaseAndGetAddressOf)\(\)$/, '');
 }

@@ -5,6 +5,7 @@ import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
+import { INERT_CALLS } from '../model/inert-calls';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, substituteBarrier, substituteRef, usesParams } from './env';
 import type { Origin, Possible, ResState } from './state';
@@ -409,7 +410,7 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // condition (`if (m_msaaRt) ... DrawScene() ... if (m_msaaRt)`) no longer hide the correlated-branch paths the
 // tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
-  if (e.onCommandList) return state;
+  if (e.onCommandList || INERT_CALLS.has(e.callee)) return state;
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
   const args = e.args.filter((a) => !API_RESULT.test(a.resource.text));
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));

@@ -1,0 +1,22 @@
+// Calls that never record a barrier and never change a resource's state, whatever they are handed: assertions,
+// PIX markers, debug names and the pure d3dx12 arithmetic helpers. The tracker treats an unresolved call as
+// possibly changing the state of what it gets (or of everything, when it gets a command list or its name says
+// "resource"/"state"); for these names that would only throw away what is known — `assert(tex)`,
+// `PIXBeginEvent(list, …)`, `NAME_D3D12_OBJECT(tex)` and `D3D12CalcSubresource(…)` sit between the barriers of
+// most sample code.
+
+/** Callee names (the last name of `a::b::f` / `obj->f`) of calls that change no barrier state. */
+export const INERT_CALLS: ReadonlySet<string> = new Set([
+  // assertions
+  'assert', '_ASSERT', '_ASSERTE', 'ASSERT', 'Assert', 'VERIFY', 'verify', 'DEBUG_ASSERT', 'ASSERT_MSG', 'ASSERT_SUCCEEDED',
+  '__assume', 'UNREFERENCED_PARAMETER', 'UNUSED',
+  // PIX events and markers (WinPixEventRuntime)
+  'PIXBeginEvent', 'PIXEndEvent', 'PIXSetMarker', 'PIXScopedEvent', 'PIXBeginRetailEvent', 'PIXEndRetailEvent',
+  'PIXSetRetailMarker', 'PIXReportCounter', 'PIXNotifyWakeFromFenceSignal',
+  // debug names
+  'NAME_D3D12_OBJECT', 'NAME_D3D12_OBJECT_INDEXED', 'SetName', 'SetNameIndexed', 'SetDebugObjectName', 'SetPrivateData',
+  // d3dx12 arithmetic on descriptions and subresource indices
+  'D3D12CalcSubresource', 'D3D12DecomposeSubresource', 'D3D12GetFormatPlaneCount', 'GetRequiredIntermediateSize',
+  'D3D12IsLayoutOpaque', 'GetCopyableFootprints', 'GetResourceAllocationInfo', 'GetDesc', 'GetDesc1', 'GetGPUVirtualAddress',
+  'GetHeapProperties', 'GetDescriptorHandleIncrementSize', 'CheckFeatureSupport',
+]);
