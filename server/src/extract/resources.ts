@@ -41,6 +41,19 @@ function strip(node: SyntaxNode): SyntaxNode {
   }
 }
 
+/**
+ * `const GraphicsAdapter adapter = Primary;` then `m_rt[adapter]`: the index is the name it was initialized from
+ * (an enumerator declared in a header this file does not see), so `m_rt[Primary]` and `m_rt[Secondary]` in two
+ * blocks that each declare `adapter` are two resources, not one.
+ */
+function aliasedIndex(idx: SyntaxNode, fn?: FnCtx): string | undefined {
+  if (!fn || idx.type !== 'identifier') return undefined;
+  const v = fn.env.get(idx.text);
+  const text = v?.t === 'num' ? v.f.text : v?.t === 'unknown' ? v.text : undefined;
+  if (!text || text === idx.text || !/^[A-Za-z_]\w*$/.test(text)) return undefined;
+  return fn.env.has(text) || fn.params.includes(text) ? undefined : text;
+}
+
 /** Normalized key text: no whitespace, no `this->`, constant subscripts folded. */
 function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
   if (n.type === 'subscript_expression') {
@@ -48,7 +61,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
     const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
     if (arr && idx) {
       const folded = fold(idx, file, fn);
-      const idxText = folded ? String(toNumber(folded)) : idx.text.replace(/\s+/g, '');
+      const idxText = folded ? String(toNumber(folded)) : (aliasedIndex(idx, fn) ?? idx.text.replace(/\s+/g, ''));
       return `${keyText(strip(arr), file, fn)}[${idxText}]`;
     }
   }
