@@ -8,6 +8,17 @@ import { CANCEL_SLOTS, type DocumentMessage, type WorkerReply, type WorkerReques
 
 export type Outcome<T> = { value: T } | { cancelled: true };
 
+/**
+ * The language server's memory cap: the heap of its analysis worker, where every document is parsed and analysed
+ * (the JSON-RPC thread keeps only texts and configurations, read under the read policy's size caps). A document
+ * whose analysis needs more stops the worker: that document gets an info diagnostic naming the cap, a fresh worker
+ * takes over the others. 2 GB, as the CLI's per-file limit; BARRIERLINT_LSP_HEAP_MB overrides it.
+ */
+export function analysisHeapCapMb(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.BARRIERLINT_LSP_HEAP_MB);
+  return Number.isInteger(asked) && asked >= 16 ? asked : 2048;
+}
+
 /** A request without its id (the host assigns one). */
 export type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -17,6 +28,7 @@ export interface PendingRequest<T> {
 }
 
 interface Waiting {
+  body: RequestBody;
   resolve: (outcome: Outcome<unknown>) => void;
   reject: (error: Error) => void;
 }
@@ -27,6 +39,9 @@ export class AnalysisHost {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
   private disposed = false;
+  private readonly heapCapMb = analysisHeapCapMb();
+  /** The synchronous request the worker is running (its `started` reply came, its answer not yet). */
+  private running: number | undefined;
 
   /** `openDocuments` replays the open documents into a replacement worker after a crash. */
   constructor(private readonly openDocuments: () => Extract<DocumentMessage, { type: 'open' }>[], private readonly onCrash: (message: string) => void) {
@@ -42,7 +57,7 @@ export class AnalysisHost {
     // The slot may still hold an id cancelled CANCEL_SLOTS requests ago: clear it for this one.
     Atomics.store(this.cancelTable, id % CANCEL_SLOTS, 0);
     const outcome = new Promise<Outcome<T>>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (o: Outcome<unknown>) => void, reject });
+      this.waiting.set(id, { body, resolve: resolve as (o: Outcome<unknown>) => void, reject });
     });
     this.worker.postMessage({ ...body, id });
     return { id, outcome };
@@ -72,16 +87,26 @@ export class AnalysisHost {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(path.join(__dirname, 'analysis-worker.js'), { workerData: { cancel: this.cancelTable.buffer } });
+    const worker = new Worker(path.join(__dirname, 'analysis-worker.js'), {
+      workerData: { cancel: this.cancelTable.buffer },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapCapMb },
+    });
     // The language server process ends when its connection does; a worker never keeps it alive.
     worker.unref();
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
-    worker.on('error', (error) => this.replace(worker, error.stack ?? error.message));
+    worker.on('error', (error: Error & { code?: string }) => this.replace(worker, error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? `the analysis needed more than the language server's memory cap of ${this.heapCapMb} MB`
+      : error.stack ?? error.message));
     worker.on('exit', (code) => this.replace(worker, `analysis worker exited with code ${code}`));
     return worker;
   }
 
   private settle(reply: WorkerReply): void {
+    if ('started' in reply) {
+      this.running = reply.id;
+      return;
+    }
+    if (this.running === reply.id) this.running = undefined;
     const waiting = this.waiting.get(reply.id);
     if (!waiting) return;
     this.waiting.delete(reply.id);
@@ -90,9 +115,21 @@ export class AnalysisHost {
     else waiting.resolve({ value: reply.value });
   }
 
+  /**
+   * A crashed worker fails the request it was running (the others are sent again to the fresh worker, after the
+   * open documents): one document over the memory cap does not fail the analyses of the others. When the running
+   * request is not known (the worker died between requests or while indexing), every waiting request fails.
+   */
   private replace(worker: Worker, message: string): void {
     if (this.disposed || worker !== this.worker) return;
+    const running = this.running;
+    this.running = undefined;
+    const again: [number, Waiting][] = [];
     for (const [id, w] of this.waiting) {
+      if (running !== undefined && id !== running && w.body.type !== 'index') {
+        again.push([id, w]);
+        continue;
+      }
       this.waiting.delete(id);
       w.reject(new Error(message));
     }
@@ -100,5 +137,6 @@ export class AnalysisHost {
     void worker.terminate();
     this.worker = this.spawn();
     for (const open of this.openDocuments()) this.worker.postMessage(open);
+    for (const [id, w] of again) this.worker.postMessage({ ...w.body, id });
   }
 }

@@ -22,6 +22,8 @@ export interface DocumentResult {
   scope: 'file' | 'function' | 'skipped';
   elapsedMs: number;
   platform: string;
+  /** The analysis of this version failed (diagnostics: one info diagnostic); it is not retried until an edit. */
+  failed?: true;
 }
 
 /**
@@ -67,6 +69,8 @@ export type WorkerRequest =
 export type WorkerMessage = DocumentMessage | WorkerRequest;
 
 export type WorkerReply =
+  /** Sent when the worker starts a synchronous request: a worker that dies now died on this one. */
+  | { id: number; started: true }
   | { id: number; value: unknown }
   | { id: number; cancelled: true }
   | { id: number; error: string };

@@ -33,10 +33,22 @@ async function index(request: Extract<WorkerRequest, { type: 'index' }>): Promis
   reply({ id: request.id, value: { files, truncated } });
 }
 
+/**
+ * NOTE: a test hook, so the tests can make an analysis exhaust the worker's heap (the language server must then
+ * report that document and keep serving the others). `BARRIERLINT_TEST_WORKER_FAULT=oom` acts on documents
+ * containing `barrierlint-test-fault`; without the variable nothing here runs.
+ */
+function injectFault(uri: string): void {
+  if (process.env.BARRIERLINT_TEST_WORKER_FAULT !== 'oom' || !core.store.get(uri)?.text.includes('barrierlint-test-fault')) return;
+  const hog: number[][] = [];
+  for (;;) hog.push(new Array<number>(1 << 20).fill(hog.length));
+}
+
 function handle(request: WorkerRequest): unknown {
   const isCancelled = cancelled(request.id);
   switch (request.type) {
     case 'analyze':
+      injectFault(request.uri);
       return core.analyze({ ...request, isCancelled }) ?? null;
     case 'analysisAt':
       return core.analysisAt({ ...request, isCancelled });
@@ -70,6 +82,7 @@ parentPort?.on('message', (message: WorkerMessage) => {
     return;
   }
   try {
+    reply({ id: message.id, started: true });
     reply({ id: message.id, value: handle(message) });
   } catch (error) {
     if (error instanceof AnalysisCancelled) reply({ id: message.id, cancelled: true });

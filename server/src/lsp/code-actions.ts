@@ -83,7 +83,7 @@ export function codeActionLines(request: Omit<CodeActionRequest, 'analysisAt'>):
   if (wanted(params.context.only, CodeActionKind.QuickFix)) {
     for (const diagnostic of params.context.diagnostics ?? []) {
       const data = diagnosticData(diagnostic);
-      if (data && data.fixes.length === 0 && isStateMismatch(data.rule)) lines.add(diagnostic.range.start.line);
+      if (data && data.version === doc.version && data.fixes.length === 0 && isStateMismatch(data.rule)) lines.add(diagnostic.range.start.line);
     }
   }
   if (wanted(params.context.only, CodeActionKind.RefactorRewrite) && legacyNear(doc.text, params.range.start.line)) lines.add(params.range.start.line);
@@ -113,6 +113,15 @@ function actionsFor(request: CodeActionRequest, diagnostic: Diagnostic, lines: (
   const { doc } = request;
   const data = diagnosticData(diagnostic);
   if (!data) return [];
+  const docs: CodeAction = {
+    title: `Open the documentation of ${data.rule}`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    command: { title: `Open the documentation of ${data.rule}`, command: OPEN_RULE_DOCS, arguments: [data.rule] },
+  };
+  // A diagnostic of another version (kept after a failed or not yet finished analysis, or from the workspace lint)
+  // gets no edit at all: its fixes and its range were computed for other text (they would land on the wrong code).
+  if (data.version !== doc.version) return [docs];
   const own: CodeAction[] = data.fixes.map((fix, index) => ({
     title: fix.title,
     kind: CodeActionKind.QuickFix,
@@ -146,12 +155,7 @@ function actionsFor(request: CodeActionRequest, diagnostic: Diagnostic, lines: (
       },
     });
   }
-  actions.push({
-    title: `Open the documentation of ${data.rule}`,
-    kind: CodeActionKind.QuickFix,
-    diagnostics: [diagnostic],
-    command: { title: `Open the documentation of ${data.rule}`, command: OPEN_RULE_DOCS, arguments: [data.rule] },
-  });
+  actions.push(docs);
   return actions;
 }
 

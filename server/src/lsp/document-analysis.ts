@@ -6,7 +6,7 @@ import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import type { AnalysisHost, PendingRequest } from './analysis-host';
 import type { AnalysisAtValue, DocumentConfigData, DocumentReply, DocumentResult } from './analysis-protocol';
-import { fromLspRange } from '../report/lsp-diagnostics';
+import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, fromLspRange, type DiagnosticData } from '../report/lsp-diagnostics';
 import type { Range } from '../types';
 import { byDiagnostic, bySite, mergeSorted, movedDiagnostic, movedSite, siteRange, within } from './result-moves';
 import type { ScheduledRun } from './scheduler';
@@ -144,12 +144,26 @@ export class DocumentAnalysis {
     return 'cancelled' in outcome ? undefined : outcome.value;
   }
 
-  /** The scheduler's job: analyse in the worker, publish only if the version is still current. */
+  /**
+   * The scheduler's job: analyse in the worker, publish only if the version is still current. An analysis that
+   * fails (the worker hit its memory cap, crashed or threw) replaces the document's diagnostics with one info
+   * diagnostic saying so: the old ones (and their fixes) were for older text and must not stay on screen.
+   */
   async run(doc: StoredDocument, run: ScheduledRun, isCurrent: (run: ScheduledRun) => boolean): Promise<AnalyzedParams['scope'] | 'cancelled'> {
     const cached = this.results.get(doc.uri);
-    const entry = !run.wholeFile && cached && cached.version === doc.version
-      ? cached
-      : await this.request(doc, run.wholeFile).result;
+    let entry: DocumentResult | undefined;
+    try {
+      entry = cached && cached.version === doc.version && (cached.failed || !run.wholeFile)
+        ? cached
+        : await this.request(doc, run.wholeFile).result;
+    } catch (error) {
+      if (isCurrent(run)) {
+        const failed = failedResult(doc, error instanceof Error ? error.message : String(error), this.configFor(doc.uri).config.platform);
+        this.results.set(doc.uri, failed);
+        await this.publish(failed);
+      }
+      throw error;
+    }
     if (!entry) return 'cancelled';
     if (isCurrent(run)) await this.publish(entry);
     return entry.scope;
@@ -162,7 +176,7 @@ export class DocumentAnalysis {
   }
 
   async publish(entry: DocumentResult): Promise<void> {
-    const diagnostics = this.shown(entry.uri, entry.diagnostics);
+    const diagnostics = this.shown(entry.uri, entry.diagnostics).map((d) => stamped(d, entry.version));
     await this.connection.sendDiagnostics({ uri: entry.uri, version: entry.version, diagnostics });
     const params: AnalyzedParams = {
       uri: entry.uri,
@@ -182,4 +196,22 @@ export class DocumentAnalysis {
     this.inFlight.delete(uri);
     await this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
+}
+
+/** The result standing for an analysis that failed: no sites, one info diagnostic with the reason. */
+function failedResult(doc: StoredDocument, reason: string, platform: string): DocumentResult {
+  return {
+    uri: doc.uri, version: doc.version, diagnostics: [analysisFailedDiagnostic(reason)], sites: undefined,
+    scope: 'skipped', elapsedMs: 0, platform, failed: true,
+  };
+}
+
+/**
+ * The diagnostic with the document version it is published for in its data (DiagnosticData.version): the code
+ * actions offer its fixes only on that version. Kept diagnostics were moved with their fixes to this version.
+ */
+function stamped(d: Diagnostic, version: number): Diagnostic {
+  const data = d.data as DiagnosticData | undefined;
+  if (d.source !== DIAGNOSTIC_SOURCE || !data || typeof data !== 'object' || data.version === version) return d;
+  return { ...d, data: { ...data, version } };
 }

@@ -14,6 +14,11 @@ export interface DiagnosticData {
   fixes: Fix[];
   /** Source expression of the resource the finding is about, when it has one. */
   resource?: string;
+  /**
+   * The document version the finding (and its fixes) was computed for. Code actions offer edits only for a
+   * diagnostic of the document's current version: a fix computed for older text must not land in newer text.
+   */
+  version?: number;
 }
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
@@ -38,8 +43,9 @@ export function fromLspRange(range: LspRange): Range {
   };
 }
 
-export function findingToDiagnostic(finding: Finding): Diagnostic {
+export function findingToDiagnostic(finding: Finding, version?: number): Diagnostic {
   const data: DiagnosticData = { rule: finding.rule, messageId: finding.messageId, fixes: finding.fixes, resource: finding.resource };
+  if (version !== undefined) data.version = version;
   const diagnostic: Diagnostic = {
     range: toLspRange(finding.range),
     severity: SEVERITY[finding.severity],
@@ -66,7 +72,8 @@ export function diagnosticData(diagnostic: Diagnostic): DiagnosticData | undefin
   if (!rule) return undefined;
   const fixes = Array.isArray(data?.fixes) ? data.fixes.filter(isFix) : [];
   const resource = typeof data?.resource === 'string' ? data.resource : undefined;
-  return { rule, messageId: typeof data?.messageId === 'string' ? data.messageId : null, fixes, resource };
+  const version = Number.isInteger(data?.version) ? data?.version : undefined;
+  return { rule, messageId: typeof data?.messageId === 'string' ? data.messageId : null, fixes, resource, version };
 }
 
 function isFix(value: unknown): value is Fix {
@@ -88,5 +95,20 @@ export function skippedFileDiagnostic(reason: string): Diagnostic {
     source: DIAGNOSTIC_SOURCE,
     code: 'file-skipped',
     message: `barrierlint: file skipped (${reason}).`,
+  };
+}
+
+/**
+ * The info diagnostic that replaces a document's diagnostics when its analysis failed (the language server's
+ * memory cap, a crashed worker): the document is not analysed at this version; the next edit tries again.
+ */
+export function analysisFailedDiagnostic(reason: string): Diagnostic {
+  const firstLine = reason.split('\n')[0].slice(0, 300);
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    source: DIAGNOSTIC_SOURCE,
+    code: 'analysis-failed',
+    message: `barrierlint: this version of the file was not analysed (${firstLine}); earlier diagnostics were removed, the next edit analyses it again.`,
   };
 }
