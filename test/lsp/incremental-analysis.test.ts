@@ -71,9 +71,11 @@ describe('function-by-function re-analysis', () => {
           const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
           assert.deepEqual(view(merged), view(fresh));
         }),
-        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 60), seed: propertySeed('incremental = whole file') },
+        // NOTE: most random edits break the syntax, and a function that does not parse is analysed as part of the whole
+        // file (incremental-analysis.ts): about one run in five takes the function path.
+        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 120), seed: propertySeed('incremental = whole file') },
       );
-      assert.ok(incremental > 20, `only ${incremental} runs took the function path`);
+      assert.ok(incremental > 15, `only ${incremental} runs took the function path`);
     });
   }
 

@@ -108,7 +108,10 @@ export function analyzeEditedFunction(
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
   // The function must still parse as itself: otherwise the edit changes how the code after it parses.
   if (!result.facts?.functions.some((f) => sameRange(f.range))) return undefined;
-  if (result.facts.problems.some((p) => p.kind === 'parse-error' && !within(p.range, focus))) return undefined;
+  // NOTE: and it must parse cleanly. tree-sitter's error recovery depends on the text around an error, so a syntax
+  // error inside the function is reported at other places (and with other messages) in the reduced document than in
+  // the whole file (`groups[] ; = {…}`: "missing ;" here, "missing }" on the function's brace there).
+  if (result.facts.problems.some((p) => p.kind === 'parse-error')) return undefined;
   doc.takeEdits();
   reducedTrees.set(doc, reduced.cache);
   const kept = previous.findings.map((f) => movedFinding(f, edits)).filter((f) => !within(f.range, focus));
