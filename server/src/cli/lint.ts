@@ -8,14 +8,14 @@ import type { ResultCache } from './cache';
 import { crossFilePass } from './cross-file';
 import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
-import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTask, withoutFacts } from './pool';
+import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTaskWithLimits, withoutFacts } from './pool';
 import type { Progress } from './progress';
 import { readSourceFile as readSource } from '../parse/read-policy';
 
 export interface LintOptions {
   configs: ConfigResolver;
   jobs: number | 'auto';
-  /** Per-file time limit on worker threads (default DEFAULT_POOL_LIMITS). */
+  /** Per-file time limit, on worker threads and in process (default DEFAULT_POOL_LIMITS). */
   fileTimeoutSeconds?: number;
   cache?: ResultCache;
   progress: Pick<Progress, 'tick' | 'render'>;
@@ -47,6 +47,7 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
 async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   const workers = workerCount(options.jobs, targets.length);
+  const limits = { ...DEFAULT_POOL_LIMITS, ...(options.fileTimeoutSeconds ? { timeoutMs: options.fileTimeoutSeconds * 1000 } : {}) };
   let pool: WorkerPool | undefined;
   const inFlight = new Set<Promise<void>>();
   const record = (index: number, cacheKey: string | undefined, reply: AnalyzeReply): void => {
@@ -76,15 +77,12 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
         options.progress.tick(target.display);
       } else if (workers <= 1) {
         options.progress.render(target.display);
-        record(index, cacheKey, analyzeTask(task));
+        record(index, cacheKey, analyzeTaskWithLimits(task, limits));
         // NOTE: tree-sitter frees a tree's native memory in a finalizer that runs only when the event loop turns;
         // without this, an in-process run over thousands of files grows its RSS with every file.
         await new Promise((resolve) => setImmediate(resolve));
       } else {
-        pool ??= new WorkerPool(workers, {
-          ...DEFAULT_POOL_LIMITS,
-          ...(options.fileTimeoutSeconds ? { timeoutMs: options.fileTimeoutSeconds * 1000 } : {}),
-        });
+        pool ??= new WorkerPool(workers, limits);
         const running: Promise<void> = pool.analyze(task).then((reply) => {
           inFlight.delete(running);
           record(index, cacheKey, reply);

@@ -23,7 +23,7 @@ export interface RunOptions {
   quiet: boolean;
   /** Worker threads; 'auto' picks by the number of files, up to one fewer than the cores (lint.ts workerCount). */
   jobs: number | 'auto';
-  /** `--file-timeout S`: a file whose analysis (on a worker) takes longer fails; the run goes on. */
+  /** `--file-timeout S`: a file whose analysis takes longer fails; the run goes on. */
   fileTimeoutSeconds?: number;
   shard?: Shard;
   baseline?: string;
@@ -96,7 +96,7 @@ export function buildProgram(): Command {
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', positiveInteger('--max-warnings', true))
     .option('--quiet', 'report errors only', false)
     .option('--jobs <n>', 'worker threads (default: one per 50 files, up to one fewer than the cores; in-process on 2 cores)', positiveInteger('--jobs', false))
-    .option('--file-timeout <seconds>', 'with worker threads, fail a file whose analysis takes longer (default: 60)', positiveInteger('--file-timeout', false))
+    .option('--file-timeout <seconds>', 'fail a file whose analysis takes longer (default: 60)', positiveInteger('--file-timeout', false))
     .option('--shard <i/n>', 'lint only shard I of N (files assigned by path hash)', shard)
     .option('--baseline <file>', 'report only findings not recorded in FILE (a missing FILE is an error)')
     .option('--baseline-create', 'record every finding in the --baseline FILE (creating or replacing it) and exit 0', false)

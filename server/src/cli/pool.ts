@@ -1,8 +1,10 @@
 // A fixed-size worker-thread pool for analyze(). Tasks are queued and handed to idle workers; results come
 // back by task id, so the caller's output order never depends on which worker finished first.
 import * as path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { type AnalysisResult, analyze } from '../analyze';
+import type { CancelCheck } from '../cancel';
 import type { BarrierlintConfig } from '../types';
 
 export interface AnalyzeTask {
@@ -39,9 +41,9 @@ export function withoutFacts(result: AnalysisResult): AnalysisResult {
 }
 
 /** Runs one task in the calling thread (workers and `--jobs 1` alike); a throw becomes an error reply. */
-export function analyzeTask(task: AnalyzeTask): AnalyzeReply {
+export function analyzeTask(task: AnalyzeTask, isCancelled?: CancelCheck): AnalyzeReply {
   try {
-    return { id: task.id, result: forReport(analyze(task.text, task.uri, { config: task.config }), task.keepSites) };
+    return { id: task.id, result: forReport(analyze(task.text, task.uri, { config: task.config, isCancelled }), task.keepSites) };
   } catch (error) {
     return { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
@@ -138,16 +140,37 @@ export class WorkerPool {
       const pending = this.queue.shift() as Pending;
       this.busy.set(worker, pending);
       pending.timer = setTimeout(() => {
-        this.replace(worker, `analysis timed out after ${Math.round(this.limits.timeoutMs / 1000)} s (the worker was stopped)`);
+        this.replace(worker, `${overTime(this.limits)} (the worker was stopped)`);
       }, this.limits.timeoutMs);
       worker.postMessage(pending.task);
     }
   }
 }
 
+const overMemory = (mb: number): string => `analysis needed more than the per-file memory limit of ${mb} MB; file skipped`;
+const overTime = (limits: PoolLimits): string => `analysis timed out after ${Math.round(limits.timeoutMs / 1000)} s`;
+
 function describeWorkerError(error: Error & { code?: string }, limits: PoolLimits): string {
-  if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return `analysis needed more than the per-file memory limit of ${limits.maxHeapMb} MB; file skipped`;
-  }
+  if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return overMemory(limits.maxHeapMb);
   return error.stack ?? error.message;
+}
+
+/**
+ * One task in the calling thread (`--jobs 1`, small trees) under the same per-file limits as a worker: the time
+ * since the file's analysis began and the heap are checked between phases and between functions, and a file over
+ * either fails alone with the limit's message. The heap limit is at most 80% of this process's own heap limit, so
+ * the check trips before V8 would abort the process. NOTE: one function's analysis is bounded by its work budget
+ * (track/budget.ts), not interrupted: a file stops at the next function boundary.
+ */
+export function analyzeTaskWithLimits(task: AnalyzeTask, limits: PoolLimits): AnalyzeReply {
+  const started = performance.now();
+  const heapMb = Math.min(limits.maxHeapMb, Math.floor((0.8 * getHeapStatistics().heap_size_limit) / 2 ** 20));
+  let hit: string | undefined;
+  const isCancelled = (): boolean => {
+    if (performance.now() - started > limits.timeoutMs) hit = overTime(limits);
+    else if (process.memoryUsage().heapUsed > heapMb * 2 ** 20) hit = overMemory(heapMb);
+    return hit !== undefined;
+  };
+  const reply = analyzeTask(task, isCancelled);
+  return hit ? { id: task.id, error: hit } : reply;
 }
