@@ -72,6 +72,29 @@ ${SYNC_NONE_FN}`, 5000);
     });
   }
 
+  void it('a data table of 5,000 numbers whose brace the preprocessor hid (a comma chain) is analysed, not over the nesting limit', () => {
+    // vkd3d-proton's tests: `static const DWORD cs_code[] =\n{\n#if 0 … #endif\n 0x44, 0x58, …};` parses the numbers as
+    // one right-nested comma expression, one syntax level per number.
+    const numbers = Array.from({ length: 5000 }, (_, i) => `0x${(i % 256).toString(16)}`).join(', ');
+    const r = timed(`void Table(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  static const DWORD cs_code[] =
+  {
+#if 0
+    RWBuf[thr].x = result;
+#endif
+    ${numbers}
+  };
+  D3D12_TEXTURE_BARRIER barrier = CD3DX12_TEXTURE_BARRIER(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_ALL,
+      D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,
+      D3D12_BARRIER_LAYOUT_COMMON, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+  D3D12_BARRIER_GROUP group = CD3DX12_BARRIER_GROUP(1, &barrier);
+  cl->Barrier(1, &group);
+}
+`, 10_000);
+    assert.ok(!r.findings.some((f) => f.rule === 'analysis-budget'), JSON.stringify(r.findings.map((f) => f.message)));
+    assert.ok(r.findings.some((f) => f.rule === 'sync-none-access-mismatch'), 'the barrier after the table is checked');
+  });
+
   void it('unclosed blocks 3,000 deep (a file as it is being typed) complete', () => {
     timed(`void F(ID3D12GraphicsCommandList7* cl, int x) {\n${'if (x) {\n'.repeat(3000)}`, 8000);
   });

@@ -224,8 +224,9 @@ function mirror(tree: Tree, doc: NodeDoc): SyntaxNode {
     }
     while (!cursor.gotoNextSibling()) {
       node.children = children;
+      if (node.type === 'comma_expression' && node.parent?.type !== 'comma_expression') flattenCommaChain(node);
       let height = -1;
-      for (const k of children) {
+      for (const k of node.children) {
         if (k.hasError) node.hasError = true;
         if (k.height > height) height = k.height;
       }
@@ -235,6 +236,28 @@ function mirror(tree: Tree, doc: NodeDoc): SyntaxNode {
       children = kids.pop()!;
     }
   }
+}
+
+/**
+ * `a, b, c, …` parses right-nested (`a, (b, (c, …))`): one syntax level per operand. A data table whose braces the
+ * preprocessor hid (`{` inside `#if 0`, shader bytecode in vkd3d-proton's tests) is then a chain 1,700+ levels deep,
+ * past the nesting limit, and its whole function went unanalysed. The mirror makes the chain one n-ary node (the
+ * operands and commas in order, each operand keeping its field), iteratively, when the chain's head is closed.
+ */
+function flattenCommaChain(head: SyntaxNode): void {
+  if (!head.children.some((c) => c.type === 'comma_expression')) return;
+  const flat: SyntaxNode[] = [];
+  const pending: SyntaxNode[] = [...head.children].reverse();
+  while (pending.length) {
+    const c = pending.pop()!;
+    if (c.type === 'comma_expression') {
+      for (let i = c.children.length - 1; i >= 0; i--) pending.push(c.children[i]);
+      continue;
+    }
+    c.parent = head;
+    flat.push(c);
+  }
+  head.children = flat;
 }
 
 /** Subtrees the extractor only reads as text: copied as leaves. */
