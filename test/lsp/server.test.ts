@@ -79,7 +79,8 @@ describe('language server (in-process, JSON-RPC over streams)', () => {
       message: 'D3D12 ERROR: ...',
       source: 'barrierlint',
       code: 'sync-none-access-mismatch',
-      data: { rule: 'sync-none-access-mismatch', messageId: 'INCOMPATIBLE_BARRIER_VALUES', fixes: [] },
+      // The version of the document the diagnostic was computed for: edits are offered only for the current one.
+      data: { rule: 'sync-none-access-mismatch', messageId: 'INCOMPATIBLE_BARRIER_VALUES', fixes: [], version: 3 },
     };
     const actions = (await pair.client.connection.sendRequest('textDocument/codeAction', {
       textDocument: { uri: URI },
