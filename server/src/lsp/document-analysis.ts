@@ -210,7 +210,7 @@ function failedResult(doc: StoredDocument, reason: string, platform: string): Do
  * The diagnostic with the document version it is published for in its data (DiagnosticData.version): the code
  * actions offer its fixes only on that version. Kept diagnostics were moved with their fixes to this version.
  */
-function stamped(d: Diagnostic, version: number): Diagnostic {
+export function stamped(d: Diagnostic, version: number): Diagnostic {
   const data = d.data as DiagnosticData | undefined;
   if (d.source !== DIAGNOSTIC_SOURCE || !data || typeof data !== 'object' || data.version === version) return d;
   return { ...d, data: { ...data, version } };

@@ -23,7 +23,7 @@ import { AnalysisHost } from './analysis-host';
 import { withCosts } from '../report/site-cost';
 import type { AnalysisResult } from '../analyze';
 import { codeActionLines, codeActions, executeServerCommand, FIX_ALL_KIND, OPEN_RULE_DOCS } from './code-actions';
-import { DocumentAnalysis } from './document-analysis';
+import { DocumentAnalysis, stamped } from './document-analysis';
 import { timelineText, type Timeline, type timelineLenses } from './editor-views';
 import { hoverAt } from './hover';
 import { inlayHints } from './inlay-hints';
@@ -227,7 +227,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const needed = new Map<number, AnalysisResult | undefined>();
     // The actions that need a fresh analysis name their lines first; the analyses then run in the worker.
     const latest = await analysis.current(doc, token);
-    const documentDiagnostics = latest && latest.version === version ? latest.diagnostics : undefined;
+    const documentDiagnostics = latest && latest.version === version ? latest.diagnostics.map((d) => stamped(d, version)) : undefined;
     const lines = codeActionLines({ doc, params, documentDiagnostics });
     for (const line of lines) needed.set(line, await analysis.analysisAt(doc, line, token));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
