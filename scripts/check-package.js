@@ -32,15 +32,29 @@ function initialize(bin) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const timer = setTimeout(() => { child.kill(); reject(new Error('no initialize response within 60 s')); }, 60_000);
-    let buffer = '';
+    // Messages are read one by one (Content-Length framing): notifications may come before the response.
+    let bytes = Buffer.alloc(0);
     child.stdout.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      const body = /\r\n\r\n([\s\S]*)$/.exec(buffer)?.[1];
-      const length = Number(/Content-Length: (\d+)/.exec(buffer)?.[1]);
-      if (body === undefined || Buffer.byteLength(body) < length) return;
-      clearTimeout(timer);
-      child.kill();
-      resolve(JSON.parse(body).result.serverInfo);
+      bytes = Buffer.concat([bytes, chunk]);
+      for (;;) {
+        const header = bytes.indexOf('\r\n\r\n');
+        if (header < 0) return;
+        const length = Number(/Content-Length: (\d+)/.exec(bytes.subarray(0, header).toString('utf8'))?.[1]);
+        if (bytes.length < header + 4 + length) return;
+        const message = JSON.parse(bytes.subarray(header + 4, header + 4 + length).toString('utf8'));
+        bytes = bytes.subarray(header + 4 + length);
+        if (message.method === 'window/logMessage' && message.params.type === 1) {
+          clearTimeout(timer);
+          child.kill();
+          reject(new Error(`the language server logged an error: ${message.params.message.split('\n')[0]}`));
+          return;
+        }
+        if (message.id !== 1) continue;
+        clearTimeout(timer);
+        child.kill();
+        resolve(message.result.serverInfo);
+        return;
+      }
     });
     const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
     child.stdin.write(`Content-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
