@@ -1,7 +1,8 @@
-// resource-barrier-sample-count — eb-rules.md LB-24 (RBAPI § Runtime validation). RESOLVE_SOURCE is a state only a
-// multisampled resource can be in (it is resolved from), RESOLVE_DEST one only a single-sampled resource can be in;
-// the runtime rejects the transition. The sample count comes from the creation (same function or a member created
-// in another method); unknown sample counts are silent.
+// resource-barrier-sample-count — eb-rules.md LB-24 (RBAPI § Runtime validation). RESOLVE_DEST is a state only a
+// single-sampled resource can be in; the runtime rejects the transition. RESOLVE_SOURCE is not checked: sampler
+// feedback puts single-sampled resources in it (the feedback map decoded, the R8_UINT source of an encode), so a
+// single-sampled RESOLVE_SOURCE is legal code. The sample count comes from the creation (same function or a member
+// created in another method); unknown sample counts are silent.
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
 import type { FileCreations } from './support/file-creations';
@@ -9,12 +10,11 @@ import { createdHere, creationOf, fileCreations } from './support/file-creations
 import { fingerprintOf, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
 
 const RESOLVE_DEST = 0x1000;
-const RESOLVE_SOURCE = 0x2000;
 
 export const rule = defineRule({
   meta: {
     id: 'resource-barrier-sample-count',
-    description: 'RESOLVE_SOURCE needs a multisampled resource and RESOLVE_DEST a single-sampled one.',
+    description: 'RESOLVE_DEST needs a single-sampled resource.',
     defaultSeverity: 'error',
     messageId: 'RESOURCE_BARRIER_SAMPLE_COUNT', messageNumber: 529, category: 'RESOURCE_MANIPULATION',
     api: 'ID3D12CommandList::ResourceBarrier',
@@ -34,7 +34,7 @@ export const rule = defineRule({
           for (const side of SIDES) {
             const state = known(b.fields[`State${side}`]);
             if (state === undefined) continue;
-            const need = (state & RESOLVE_SOURCE) && count <= 1 ? 'SampleCount > 1' : (state & RESOLVE_DEST) && count > 1 ? 'SampleCount 1' : null;
+            const need = (state & RESOLVE_DEST) && count > 1 ? 'SampleCount 1' : null;
             if (!need) continue;
             ctx.report({
               messageKey: 'samples',
