@@ -7,8 +7,7 @@
 import { resourceFlagProblems } from '../model/layouts';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { creationOf, fileCreations } from './support/file-creations';
+import { ruleCreations } from './support/file-creations';
 import { fingerprintOf, fmt, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
 
 export const rule = defineRule({
@@ -25,13 +24,13 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       tracked: {
         enhancedBarrier(b, meeting, tctx) {
           if (!meeting || (b.kind !== 'texture' && b.kind !== 'buffer')) return;
-          const known_ = creationOf(meeting, tctx, index);
+          const known_ = creations.of(meeting, tctx);
           const flags = known_?.creation.flags;
           if (!known_ || flags === null || flags === undefined) return;
           const position = positionSuffix(b, { group: tctx.group, index: tctx.index, listType: tctx.listType });

@@ -5,8 +5,7 @@
 // initial state RAYTRACING_ACCELERATION_STRUCTURE). The RTAS check needs the buffer's creation; otherwise silent.
 import { ACCESS } from '../model/enums';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { createdHere, creationOf, fileCreations } from './support/file-creations';
+import { createdHere, ruleCreations } from './support/file-creations';
 import { fieldRange, fingerprintOf, fmt, known, positionSuffix, reportOnce, resourceName, SIDES } from './support/rule-helpers';
 
 const DEPTH = (ACCESS.DEPTH_STENCIL_READ | ACCESS.DEPTH_STENCIL_WRITE) >>> 0;
@@ -30,9 +29,9 @@ export const rule = defineRule({
   },
   create(ctx) {
     const report = reportOnce(ctx);
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       barrier(b, pos) {
         if (b.kind !== 'buffer') return;
         for (const side of SIDES) {
@@ -47,7 +46,7 @@ export const rule = defineRule({
       tracked: {
         enhancedBarrier(b, meeting, tctx) {
           if (!meeting || b.kind !== 'buffer') return;
-          const created = creationOf(meeting, tctx, index);
+          const created = creations.of(meeting, tctx);
           const c = created?.creation;
           if (!created || !c || c.dimension !== 'buffer' || c.flags === null) return;
           const state = c.initialState ? known(c.initialState) : undefined;

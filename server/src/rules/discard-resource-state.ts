@@ -6,8 +6,7 @@
 // Needs the resource's flags (creation) and its tracked state; otherwise silent. Prefer the barrier DISCARD flag.
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { createdHere, creationOf, fileCreations } from './support/file-creations';
+import { createdHere, ruleCreations } from './support/file-creations';
 import { fmt } from './support/rule-helpers';
 import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
 
@@ -39,15 +38,15 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       tracked: {
         command(e, uses, tctx) {
           if (e.method !== 'DiscardResource' || (tctx.listType !== null && tctx.listType !== 'direct' && tctx.listType !== 'compute')) return;
           for (const u of uses) {
             if (u.role !== 'discard' || u.met.deactivated) continue;
-            const created = creationOf(u, tctx, index);
+            const created = creations.of(u, tctx);
             const flags = created?.creation.flags;
             if (!created || flags === null || flags === undefined || created.creation.dimension === 'buffer') continue;
             const need = needsFor(flags, tctx.listType);

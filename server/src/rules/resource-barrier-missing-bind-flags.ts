@@ -6,8 +6,7 @@
 import { legacyStateFlagProblems } from '../model/layouts';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { creationOf, fileCreations } from './support/file-creations';
+import { ruleCreations } from './support/file-creations';
 import { fingerprintOf, fmt, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
 
 const ALLOW_UNORDERED_ACCESS = 0x4;
@@ -27,13 +26,13 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       tracked: {
         legacyBarrier(b, meeting, tctx) {
           if (!meeting || (b.kind !== 'legacy-transition' && b.kind !== 'legacy-uav')) return;
-          const created = creationOf(meeting, tctx, index);
+          const created = creations.of(meeting, tctx);
           const flags = created?.creation.flags;
           if (!created || flags === null || flags === undefined) return;
           const position = positionSuffix(b, { group: null, index: tctx.index, listType: tctx.listType });

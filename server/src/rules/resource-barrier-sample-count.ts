@@ -5,8 +5,7 @@
 // created in another method); unknown sample counts are silent.
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { createdHere, creationOf, fileCreations } from './support/file-creations';
+import { createdHere, ruleCreations } from './support/file-creations';
 import { fingerprintOf, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
 
 const RESOLVE_DEST = 0x1000;
@@ -22,13 +21,13 @@ export const rule = defineRule({
     messages: { samples: "{{field}} ({{state}}) of resource ('{{name}}') requires {{need}}, but the resource has SampleCount {{count}}{{position}}." },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       tracked: {
         legacyBarrier(b, meeting, tctx) {
           if (!meeting || b.kind !== 'legacy-transition') return;
-          const created = creationOf(meeting, tctx, index);
+          const created = creations.of(meeting, tctx);
           const count = created?.creation.dimension === 'buffer' ? 1 : created?.creation.sampleCount;
           if (!created || count === null || count === undefined) return;
           for (const side of SIDES) {

@@ -8,8 +8,7 @@
 // with one subresource, or whose creation is not seen, is not reported. A warning: the code may mean exactly that.
 import { MULTI_PLANE_FORMATS, planeCount } from '../model/formats';
 import { defineRule } from './define-rule';
-import { creationOf, createdHere, fileCreations } from './support/file-creations';
-import type { FileCreations } from './support/file-creations';
+import { createdHere, ruleCreations } from './support/file-creations';
 import { fingerprintOf, resourceName } from './support/rule-helpers';
 
 const UNSET: ReadonlySet<string | undefined> = new Set(['value-init', 'zero-fill']);
@@ -29,13 +28,13 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       tracked: {
         enhancedBarrier(b, meeting, tctx) {
           if (b.kind !== 'texture' || !meeting) return;
-          const created = creationOf(meeting, tctx, index);
+          const created = creations.of(meeting, tctx);
           if (!created) return;
           const c = created.creation;
           const f = (n: string) => b.fields[RANGE + n];

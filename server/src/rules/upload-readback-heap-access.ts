@@ -6,8 +6,7 @@
 // and unknown heap types are silent.
 import { accessNotAllowedOnHeap, HEAP_RESTRICTIONS } from '../model/heaps';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { creationOf, fileCreations } from './support/file-creations';
+import { ruleCreations } from './support/file-creations';
 import { fingerprintOf, fmt, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
 
 export const rule = defineRule({
@@ -23,13 +22,13 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       tracked: {
         enhancedBarrier(b, meeting, tctx) {
           if (!meeting || (b.kind !== 'buffer' && b.kind !== 'texture')) return;
-          const created = creationOf(meeting, tctx, index);
+          const created = creations.of(meeting, tctx);
           const heap = created?.creation.heapType;
           const restriction = heap === null || heap === undefined ? undefined : HEAP_RESTRICTIONS.get(heap);
           if (!created || !restriction || heap === null || heap === undefined) return;

@@ -6,8 +6,7 @@
 import { HEAP_RESTRICTIONS } from '../model/heaps';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
-import type { FileCreations } from './support/file-creations';
-import { creationOf, fileCreations } from './support/file-creations';
+import { ruleCreations } from './support/file-creations';
 import { fingerprintOf, known, positionSuffix, resourceName, SIDES } from './support/rule-helpers';
 
 export const rule = defineRule({
@@ -24,9 +23,9 @@ export const rule = defineRule({
     },
   },
   create(ctx) {
-    let index: FileCreations | null = null;
+    const creations = ruleCreations(ctx.uri);
     return {
-      file(facts) { index = fileCreations(facts, ctx.uri); },
+      file: creations.file,
       creation(e) {
         const c = e.creation;
         const r = c.heapType === null ? undefined : HEAP_RESTRICTIONS.get(c.heapType);
@@ -41,7 +40,7 @@ export const rule = defineRule({
       tracked: {
         legacyBarrier(b, meeting, tctx) {
           if (!meeting || b.kind !== 'legacy-transition') return;
-          const created = creationOf(meeting, tctx, index);
+          const created = creations.of(meeting, tctx);
           const heap = created?.creation.heapType;
           const r = heap === null || heap === undefined ? undefined : HEAP_RESTRICTIONS.get(heap);
           if (!created || !r) return;

@@ -86,6 +86,19 @@ export function creationOf(meeting: BarrierMeeting | { key: string; resource?: K
 }
 
 /** The related location "'x' was created here" for a report that depends on a resource's creation. */
+/** A rule's view of its file's creations: `file` (the rule's file hook) builds the index once per file's facts,
+ *  `of` finds the creation of the resource a barrier or use meets (creationOf against that index). */
+export function ruleCreations(uri: string): {
+  file(facts: FileFacts): void;
+  of(meeting: Parameters<typeof creationOf>[0], tctx: Parameters<typeof creationOf>[1]): ReturnType<typeof creationOf>;
+} {
+  let index: FileCreations | null = null;
+  return {
+    file(facts) { index = fileCreations(facts, uri); },
+    of(meeting, tctx) { return creationOf(meeting, tctx, index); },
+  };
+}
+
 export function createdHere(created: KnownResource): { uri: string; range: Range; message: string } {
   return { uri: created.uri, range: created.creation.resource.range, message: `'${created.creation.resource.text}' was created here` };
 }
