@@ -25,6 +25,12 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   workspace?: WorkspaceIndex;
   /** Consulted between phases and functions; true abandons the analysis with AnalysisCancelled (cancel.ts). */
   isCancelled?: CancelCheck;
+  /**
+   * Extract only the functions that can matter (extract/focus.ts): the same findings and sites, much less work on
+   * files that are mostly not barrier code. The result then has no `helpers` or `unresolvedCalls` (they would be
+   * partial): for callers that need no cross-file pass.
+   */
+  focus?: boolean;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -87,9 +93,15 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const text = normalizeLoneCarriageReturns(source);
   const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
   throwIfCancelled(options.isCancelled);
-  const facts = extractFacts(tree, text, options.isCancelled);
+  const workspace = options.workspace;
+  const facts = extractFacts(tree, text, options.isCancelled, options.focus ? { external: workspace && ((name) => workspace.defines(name, uri)) } : undefined);
   throwIfCancelled(options.isCancelled);
-  return analyzeFacts(facts, text, uri, options);
+  const result = analyzeFacts(facts, text, uri, options);
+  if (!options.focus) return result;
+  const focused = { ...result };
+  delete focused.helpers;
+  delete focused.unresolvedCalls;
+  return focused;
 }
 
 /**

@@ -48,6 +48,9 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
   const outcomes: FileOutcome[] = [];
   const workers = workerCount(options.jobs, targets.length);
   const limits = { ...DEFAULT_POOL_LIMITS, ...(options.fileTimeoutSeconds ? { timeoutMs: options.fileTimeoutSeconds * 1000 } : {}) };
+  // One file alone has no cross-file pass (helpers of other files), and nothing reads its helpers later: only the
+  // functions that can matter are extracted. Not with a cache (its entries serve multi-file runs too) or shards.
+  const focus = targets.length === 1 && !options.cache && !(options.context?.length);
   let pool: WorkerPool | undefined;
   const inFlight = new Set<Promise<void>>();
   const record = (index: number, cacheKey: string | undefined, reply: AnalyzeReply): void => {
@@ -68,7 +71,7 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
         continue;
       }
       if (source.note) outcome.note = source.note;
-      const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites };
+      const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites, ...(focus ? { focus } : {}) };
       const cacheKey = options.cache?.key(task);
       outcome.cacheKey = cacheKey;
       const cached = cacheKey ? options.cache?.get(cacheKey, outcome.uri) : undefined;

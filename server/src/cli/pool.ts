@@ -14,6 +14,8 @@ export interface AnalyzeTask {
   config: BarrierlintConfig;
   /** Keep the extracted sites (only `--format facts` prints them; they are most of a result's size). */
   keepSites: boolean;
+  /** Extract only what can matter (analyze.ts `focus`): the run has no cross-file pass and no result cache. */
+  focus?: boolean;
 }
 
 export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number; error: string };
@@ -43,7 +45,8 @@ export function withoutFacts(result: AnalysisResult): AnalysisResult {
 /** Runs one task in the calling thread (workers and `--jobs 1` alike); a throw becomes an error reply. */
 export function analyzeTask(task: AnalyzeTask, isCancelled?: CancelCheck): AnalyzeReply {
   try {
-    return { id: task.id, result: forReport(analyze(task.text, task.uri, { config: task.config, isCancelled }), task.keepSites) };
+    const options = { config: task.config, isCancelled, ...(task.focus ? { focus: true } : {}) };
+    return { id: task.id, result: forReport(analyze(task.text, task.uri, options), task.keepSites) };
   } catch (error) {
     return { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -4,6 +4,8 @@ import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { Tree } from '../parse/parser';
 import { splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
+import type { FocusOptions } from './focus';
+import { chooseBodies } from './focus';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { structureMatches } from './structure';
@@ -248,10 +250,15 @@ function relevant(s: Stmt): boolean {
   }
 }
 
-/** `isCancelled` is consulted between functions (cancel.ts): the editor abandons a long extraction for a keystroke. */
-export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck): FileFacts {
+/**
+ * `isCancelled` is consulted between functions (cancel.ts): the editor abandons a long extraction for a keystroke.
+ * With `focus`, only the functions that can matter are mirrored and extracted (focus.ts): the facts then hold
+ * every finding and site of the file, but not its other functions (helpers and unresolved calls are partial).
+ */
+export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions): FileFacts {
   resetObjectIds();
-  const root = new NodeDoc(text).root(tree);
+  const doc = new NodeDoc(text);
+  const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
   const errors = countErrors(root, text);
   const matches = structureMatches(root);
   const file: FileCtx = {

@@ -6,7 +6,7 @@
 // creating node objects, so the extractor copies the tree once (type, field, range, children) into these plain
 // objects and never calls into the binding again. They implement the subset of the SyntaxNode interface the
 // extractor uses, under the same names, so extraction code reads as tree-sitter code.
-import type { SyntaxNode as TsNode, Tree } from '../parse/parser';
+import type { SyntaxNode as TsNode, Tree, TreeCursor } from '../parse/parser';
 import { lineStartsOf } from '../parse/positions';
 import type { Range } from '../types';
 
@@ -25,6 +25,25 @@ export class NodeDoc {
   /** The mirror of `tree` (built on first use). `tree` must be the parse of this document's text. */
   root(tree: Tree): SyntaxNode {
     return (this.mirrored ??= mirror(tree, this));
+  }
+
+  /**
+   * The mirror of `tree` with only the function bodies `choose` keeps: every body is first left out, `choose`
+   * sees the functions (their heads are mirrored) and answers the bodies to copy; the others are dropped, so
+   * those functions are not functions of the mirror. `choose` answering undefined keeps every body. A tree with
+   * syntax errors is always copied whole.
+   */
+  focusedRoot(tree: Tree, choose: (root: SyntaxNode, bodies: readonly DeferredBody[]) => ReadonlySet<DeferredBody> | undefined): SyntaxNode {
+    if (this.mirrored) return this.mirrored;
+    if (tree.rootNode.hasError) return this.root(tree);
+    const deferred: DeferredBody[] = [];
+    const root = mirror(tree, this, deferred);
+    const kept = choose(root, deferred);
+    for (const d of deferred) {
+      if (!kept || kept.has(d)) expandBody(this, d);
+      else d.fn.children = d.fn.children.filter((c) => c !== d.body);
+    }
+    return (this.mirrored = root);
   }
 
   /** The mirror node of a node of the same tree (a query capture): same type and range, outermost first. */
@@ -174,66 +193,103 @@ export class SyntaxNode {
 }
 
 /**
- * Copy a tree with one TreeCursor walk. Named nodes get their range; anonymous tokens only their type and field
- * (and, in a tree with errors, their range, to tell MISSING tokens).
+ * A function body not mirrored yet (NodeDoc.focusedRoot): the placeholder node has the body's type, field and
+ * range but no children until it is expanded.
  */
-function mirror(tree: Tree, doc: NodeDoc): SyntaxNode {
+export interface DeferredBody {
+  /** The function_definition, mirrored with everything but its body. */
+  fn: SyntaxNode;
+  body: SyntaxNode;
+  native: TsNode;
+}
+
+/**
+ * Copy a tree with one TreeCursor walk. Named nodes get their range; anonymous tokens only their type and field
+ * (and, in a tree with errors, their range, to tell MISSING tokens). With `deferred`, function bodies are not
+ * copied: each is left as a childless placeholder and listed there.
+ */
+function mirror(tree: Tree, doc: NodeDoc, deferred?: DeferredBody[]): SyntaxNode {
+  const copier = new Copier(doc, tree.rootNode.hasError);
   const cursor = tree.walk();
-  const exactTokens = tree.rootNode.hasError;
-  const typeNames: string[] = [];
-  const namedTypes: boolean[] = [];
-  const fieldNames: (string | null)[] = [null];
-  const make = (): SyntaxNode | null => {
+  const root = copier.make(cursor)!;
+  copier.fill(cursor, root, deferred);
+  return root;
+}
+
+/** Fill a deferred body's placeholder with its subtree (every nested body included). */
+export function expandBody(doc: NodeDoc, d: DeferredBody): void {
+  const cursor = d.native.walk();
+  new Copier(doc, false).fill(cursor, d.body);
+}
+
+class Copier {
+  private readonly typeNames: string[] = [];
+  private readonly namedTypes: boolean[] = [];
+  private readonly fieldNames: (string | null)[] = [null];
+
+  constructor(private readonly doc: NodeDoc, private readonly exactTokens: boolean) {}
+
+  make(cursor: TreeCursor): SyntaxNode | null {
     const typeId = cursor.nodeTypeId;
-    let type = typeNames[typeId];
+    let type = this.typeNames[typeId];
     if (type === undefined) {
-      type = typeNames[typeId] = cursor.nodeType;
-      namedTypes[typeId] = cursor.nodeIsNamed;
+      type = this.typeNames[typeId] = cursor.nodeType;
+      this.namedTypes[typeId] = cursor.nodeIsNamed;
     }
     // The binding answers `undefined` (not 0) for a node that fills no field.
     const fieldId = cursor.currentFieldId ?? 0;
-    let field = fieldNames[fieldId];
-    if (field === undefined) field = fieldNames[fieldId] = cursor.currentFieldName ?? null;
-    const named = namedTypes[typeId];
-    if (!named && !exactTokens) return field === null && !KEPT_TOKENS.has(type) ? null : new SyntaxNode(type, false, field, -1, -1, doc);
-    const node = new SyntaxNode(type, named, field, cursor.startIndex, cursor.endIndex, doc);
+    let field = this.fieldNames[fieldId];
+    if (field === undefined) field = this.fieldNames[fieldId] = cursor.currentFieldName ?? null;
+    const named = this.namedTypes[typeId];
+    const exactTokens = this.exactTokens;
+    if (!named && !exactTokens) return field === null && !KEPT_TOKENS.has(type) ? null : new SyntaxNode(type, false, field, -1, -1, this.doc);
+    const node = new SyntaxNode(type, named, field, cursor.startIndex, cursor.endIndex, this.doc);
     if (exactTokens && node.startIndex === node.endIndex && cursor.nodeIsMissing) node.isMissing = true;
     if (type === 'ERROR' || node.isMissing) node.hasError = true;
     return node;
-  };
-  const root = make()!;
-  // Iterative depth-first copy (deeply nested expressions must not overflow the JS stack): parallel stacks of the
-  // open nodes and their children so far.
-  const nodes: SyntaxNode[] = [];
-  const kids: SyntaxNode[][] = [];
-  let node = root;
-  let children: SyntaxNode[] = [];
-  if (!cursor.gotoFirstChild()) return root;
-  for (;;) {
-    const child = make();
-    if (child) {
-      child.parent = node;
-      children.push(child);
-    }
-    if (child?.isNamed && (exactTokens || !isOpaque(child)) && cursor.gotoFirstChild()) {
-      nodes.push(node);
-      kids.push(children);
-      node = child;
-      children = [];
-      continue;
-    }
-    while (!cursor.gotoNextSibling()) {
-      node.children = children;
-      if (node.type === 'comma_expression' && node.parent?.type !== 'comma_expression') flattenCommaChain(node);
-      let height = -1;
-      for (const k of node.children) {
-        if (k.hasError) node.hasError = true;
-        if (k.height > height) height = k.height;
+  }
+
+  /** Copy the descendants of the cursor's node under `top` (iterative: deep nests must not overflow the stack). */
+  fill(cursor: TreeCursor, top: SyntaxNode, deferred?: DeferredBody[]): void {
+    // Parallel stacks of the open nodes and their children so far.
+    const nodes: SyntaxNode[] = [];
+    const kids: SyntaxNode[][] = [];
+    const exactTokens = this.exactTokens;
+    let node = top;
+    let children: SyntaxNode[] = [];
+    if (!cursor.gotoFirstChild()) return;
+    for (;;) {
+      const child = this.make(cursor);
+      let open = false;
+      if (child) {
+        child.parent = node;
+        children.push(child);
+        if (child.isNamed && (exactTokens || !isOpaque(child))) {
+          if (deferred && child.field === 'body' && child.type === 'compound_statement' && node.type === 'function_definition') {
+            deferred.push({ fn: node, body: child, native: cursor.currentNode });
+          } else open = true;
+        }
       }
-      node.height = height + 1;
-      if (!cursor.gotoParent() || nodes.length === 0) return root;
-      node = nodes.pop()!;
-      children = kids.pop()!;
+      if (open && cursor.gotoFirstChild()) {
+        nodes.push(node);
+        kids.push(children);
+        node = child!;
+        children = [];
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        node.children = children;
+        if (node.type === 'comma_expression' && node.parent?.type !== 'comma_expression') flattenCommaChain(node);
+        let height = -1;
+        for (const k of node.children) {
+          if (k.hasError) node.hasError = true;
+          if (k.height > height) height = k.height;
+        }
+        node.height = height + 1;
+        if (!cursor.gotoParent() || nodes.length === 0) return;
+        node = nodes.pop()!;
+        children = kids.pop()!;
+      }
     }
   }
 }

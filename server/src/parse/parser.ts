@@ -9,6 +9,7 @@ import { blankAnnotationMacros } from './annotation-macros';
 export type Tree = Parser.Tree;
 export type SyntaxNode = Parser.SyntaxNode;
 export type Query = Parser.Query;
+export type TreeCursor = Parser.TreeCursor;
 
 let parser: Parser | undefined;
 
