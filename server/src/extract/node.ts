@@ -167,13 +167,15 @@ export class SyntaxNode {
 
   /** Descendants (not this node) whose type is one of `types`, in document order. */
   descendantsOfType(types: string | readonly string[]): SyntaxNode[] {
-    const wanted = typeof types === 'string' ? [types] : types;
+    const single = typeof types === 'string' ? types : types.length === 1 ? types[0] : undefined;
     const out: SyntaxNode[] = [];
-    const stack = [...this.children].reverse();
+    const stack: SyntaxNode[] = [];
+    for (let i = this.children.length - 1; i >= 0; i--) stack.push(this.children[i]);
     while (stack.length) {
       const n = stack.pop()!;
-      if (wanted.includes(n.type)) out.push(n);
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+      if (single !== undefined ? n.type === single : types.includes(n.type)) out.push(n);
+      const kids = n.children;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     }
     return out;
   }
