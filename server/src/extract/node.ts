@@ -224,10 +224,16 @@ export function expandBody(doc: NodeDoc, d: DeferredBody): void {
   new Copier(doc, false).fill(cursor, d.body);
 }
 
+// Names of the grammar's node types and fields by id, asked of the binding once per process (there is one
+// grammar, C++: parse/parser.ts), not once per file or per function body.
+const TYPE_NAMES: string[] = [];
+const NAMED_TYPES: boolean[] = [];
+const FIELD_NAMES: (string | null)[] = [null];
+
 class Copier {
-  private readonly typeNames: string[] = [];
-  private readonly namedTypes: boolean[] = [];
-  private readonly fieldNames: (string | null)[] = [null];
+  private readonly typeNames = TYPE_NAMES;
+  private readonly namedTypes = NAMED_TYPES;
+  private readonly fieldNames = FIELD_NAMES;
 
   constructor(private readonly doc: NodeDoc, private readonly exactTokens: boolean) {}
 
