@@ -343,9 +343,18 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
     }
   }
   args.forEach((a, i) => {
+    const inserter = insertedInto(a);
+    if (inserter) {
+      forgetContainer(inserter, fn);
+      return;
+    }
     const addressOf = a.type === 'pointer_expression' && a.child(0)?.type === '&';
     const target = addressOf ? a.childForFieldName('argument') : a;
     if (!target || !OUT_ARGUMENT.has(target.type)) return;
+    // A container of barriers handed over by pointer or by name (containers go by reference) may be filled by the
+    // callee (`GetBarriers(&barriers)`); a declared by-value or const parameter cannot.
+    const byRef = overloads ? overloads.some((flags) => flags[i] === 'ref' || (flags[i] === 'ptr' && addressOf)) : true;
+    if (byRef && !isMember(target) && forgetContainer(target, fn)) return;
     const member = target.type === 'field_expression';
     // A pointer parameter receives a copy of a pointer: it can write `&x`, or what a pointer variable points at.
     const mayWrite = overloads ? overloads.some((flags) => flags[i] === 'ref' || (flags[i] === 'ptr' && (addressOf || !member)))
@@ -356,6 +365,29 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
     const s = v.t === 'ptr' ? deref(v) : v;
     if (s.t === 'struct' && (addressOf || v.t === 'ptr' || !overloads || overloads.some((flags) => flags[i] === 'ref'))) forgetStruct(s, fn);
   });
+}
+
+const isMember = (n: SyntaxNode) => n.type === 'field_expression';
+const INSERTERS = new Set(['std::back_inserter', 'back_inserter', 'std::inserter', 'inserter', 'std::front_inserter', 'front_inserter']);
+
+/** `std::back_inserter(v)` (any namespace spelling of the std inserters): the container it appends to. */
+function insertedInto(a: SyntaxNode): SyntaxNode | undefined {
+  if (a.type !== 'call_expression') return undefined;
+  const f = a.childForFieldName('function')?.text.replace(/\s+/g, '').replace(/^\w+::(?=\w+_?inserter$)/, 'std::');
+  if (!f || !INSERTERS.has(f)) return undefined;
+  return argumentNodes(a)[0];
+}
+
+/**
+ * A container (or array) of barriers that a callee may fill: the barriers it held are unknown, and so is the number
+ * of elements of a container. False when the node is not an array the function follows.
+ */
+function forgetContainer(target: SyntaxNode, fn: FnCtx): boolean {
+  const v = evalValue(target, 'any', fn);
+  if (v.t !== 'array') return false;
+  for (const e of [...v.elems, ...(v.loopElem ? [v.loopElem] : [])]) if (e.t === 'struct') forgetStruct(e, fn);
+  if (v.container && !v.loopElem) v.loopElem = { t: 'unknown', text: `${target.text} (filled by the callee)`, range: rangeOf(target) };
+  return true;
 }
 
 /** `b.SyncBefore` / `b.Transition.StateAfter` handed to a writer: that member is unknown. False if no barrier member. */

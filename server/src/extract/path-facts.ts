@@ -9,6 +9,7 @@ import type { Condition, LoopCounter, Stmt, SwitchLabel } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
+import { COMMANDS } from '../model/api';
 
 export interface PathSyms {
   /** Symbols tested in an if/switch condition and never written out of sight. */
@@ -234,7 +235,11 @@ function comparisonSyms(value: SyntaxNode): Set<string> | null {
   return syms;
 }
 
-const BARRIER_TEXT = /Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS/;
+// Barrier code, and the commands whose resources the tracker checks (a copy's destination, a UAV clear, ...): a
+// branch between `CopyTextureRegion(tex ← buf)` and `CopyTextureRegion(buf ← tex)` on the same direction is code
+// a path fact must keep apart as much as a barrier is.
+const BARRIER_TEXT = new RegExp(`Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS|\\b(?:${
+  Object.keys(COMMANDS).filter((m) => COMMANDS[m].resources.length > 0).join('|')})\\s*\\(`);
 
 /** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
 function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
