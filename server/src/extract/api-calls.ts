@@ -70,13 +70,15 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     const count = evalField(args[0], fn.file, fn);
     const site = addSite(fn.file, wantGroup ? 'barrier-call' : 'resource-barrier-call', range, null);
     fn.file.sites[site].site.fields = { count: count.value };
+    const nullArg = unwrapValue(args[1]);
+    const nullArray = NULL_POINTER.has(nullArg.text.trim()) ? { nullArray: rangeOf(nullArg) } : {};
     if (wantGroup) {
       const groups = pointedStructs(payload, count.value)?.filter((g) => g.kind === 'group').map(groupFromStruct) ?? null;
-      emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups });
+      emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups, ...nullArray });
     } else {
       const barriers = barriersOf(payload, count.value);
       const batch = barriers ? undefined : submittedContainer(args[1], fn);
-      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers, ...(batch ? { batch } : {}) });
+      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers, ...(batch ? { batch } : {}), ...nullArray });
     }
     return true;
   }

@@ -94,17 +94,27 @@ function toFacts(structs: StructVal[]): BarrierFact[] {
 export function groupFromStruct(s: StructVal): BarrierGroupFact {
   // The three pointers share a union: after memset(&group, 0, ...) all read as 0, and the one assigned later is
   // the one that points somewhere.
-  const members = ['pTextureBarriers', 'pBufferBarriers', 'pGlobalBarriers', 'pBarriers'].map((m) => s.members.get(m));
+  const names = ['pTextureBarriers', 'pBufferBarriers', 'pGlobalBarriers', 'pBarriers'];
+  const members = names.map((m) => s.members.get(m));
   const pointer = members.find((m) => m !== undefined && m.t !== 'num') ?? members.find((m) => m !== undefined);
   const target = pointer?.t === 'ptr' ? pointer.target : pointer;
   const elementKind = target?.t === 'array' ? target.elemKind : target?.t === 'struct' ? target.kind : null;
   const elementType = elementKind === 'texture' || elementKind === 'buffer' || elementKind === 'global' ? elementKind : null;
+  const set = members.flatMap((m, i) => (m === undefined ? [] : [{ member: names[i], value: m }]));
+  const nullPointer = set.length > 0 && set.every((m) => isNullLiteral(m.value))
+    ? { member: set[0].member, range: (set[0].value as { f: Field }).f.range } : undefined;
   return {
     site: s.site, range: s.range, elementType,
     declaredType: s.members.has('Type') || s.zeroInit ? fieldOf(s, 'Type') : undefined,
     numBarriers: fieldOf(s, 'NumBarriers'),
     barriers: barriersOf(pointer, fieldOf(s, 'NumBarriers').value),
+    ...(nullPointer ? { nullPointer } : {}),
   };
+}
+
+/** A pointer the source wrote as `nullptr` / `NULL` / `0` (not a value-initialised or zero-filled member). */
+function isNullLiteral(v: AVal): boolean {
+  return v.t === 'num' && v.f.value === 0 && v.f.origin === undefined && /^(?:nullptr|NULL|0)$/.test(v.f.text.trim());
 }
 
 /** Facts output: a field's resolved value as enumerator names / a number / null. */

@@ -58,6 +58,8 @@ export interface BarrierGroupFact {
   numBarriers: Field;
   /** Barriers the group points at, or null when the pointer could not be followed. */
   barriers: BarrierFact[] | null;
+  /** The source sets the group's barrier pointer to a null literal (`nullptr`, `NULL`, `0`) and to nothing else. */
+  nullPointer?: { member: string; range: Range };
 }
 
 export interface ResourceCreation {
@@ -96,12 +98,16 @@ export interface BarrierCallEvent extends EventBase {
   kind: 'barrier-call';
   count: Field;
   groups: BarrierGroupFact[] | null;
+  /** The group array argument is a null literal (`Barrier(n, nullptr)`): its range. */
+  nullArray?: Range;
 }
 
 export interface ResourceBarrierCallEvent extends EventBase {
   kind: 'resource-barrier-call';
   count: Field;
   barriers: BarrierFact[] | null;
+  /** The barrier array argument is a null literal (`ResourceBarrier(n, NULL)`): its range. */
+  nullArray?: Range;
   /** The array is a container the function does not hold (`m_barriers.data()`): what was added to it is submitted. */
   batch?: ResourceRef;
 }

@@ -3,7 +3,6 @@
 // fails when a checkable row is neither claimed by a rule's meta.catalog nor listed here, or is both.
 
 export const UNCHECKED_ROWS: Readonly<Record<string, string>> = {
-  'EB-CALL-06': 'Not implemented: a null group array with a non-zero count is not distinguished from a pointer the extractor cannot follow.',
   'EB-SYNC-06': 'Not implemented: accesses after a SyncAfter NONE barrier in the same ExecuteCommandLists scope would have to be collected across command lists and helpers; draws and dispatches through descriptors are followed (invalid-subresource-state), the scope-wide check is not.',
   'EB-SYNC-10': 'Not checked: DATA_STATIC_WHILE_SET_AT_EXECUTE descriptor ranges live in root signatures and descriptor tables built at run time; which resource a root argument binds is not visible.',
   'EB-LAYOUT-12': 'Not checked: whether an application uses one queue is a whole-program property.',
