@@ -20,5 +20,4 @@ export const UNCHECKED_ROWS: Readonly<Record<string, string>> = {
   'EB-FENCE-06': 'Not checked: fence barriers are a preview API absent from the public headers; CPU/queue dependencies are a whole-program property.',
   'LB-18': 'Not implemented: needs the queue type across submissions (copy-queue decay to COMMON after ExecuteCommandLists).',
   'LB-19': 'Not checked: DATA_STATIC descriptors are bound through root signatures and descriptor tables built at run time; which resource a descriptor names is not visible.',
-  'LB-25': 'Not implemented: DSVs and their read-only flags are followed (invalid-subresource-state), but a writable DSV over a depth buffer whose state also includes PIXEL_SHADER_RESOURCE is accepted, not warned.',
 };

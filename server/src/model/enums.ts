@@ -85,6 +85,8 @@ export const RESOURCE_FLAGS: EnumTable = {
 
 export const RESOURCE_DIMENSION: EnumTable = { UNKNOWN: 0, BUFFER: 1, TEXTURE1D: 2, TEXTURE2D: 3, TEXTURE3D: 4 };
 export const HEAP_TYPE: EnumTable = { DEFAULT: 1, UPLOAD: 2, READBACK: 3, CUSTOM: 4, GPU_UPLOAD: 5 };
+/** D3D12_DSV_FLAGS (d3d12.h): a read-only DSV only tests depth/stencil. */
+export const DSV_FLAGS: EnumTable = { NONE: 0, READ_ONLY_DEPTH: 0x1, READ_ONLY_STENCIL: 0x2 };
 
 // Xbox-only enumerations (d3d12_x.h; known on Xbox profiles, unknown identifiers on PC). Names from the GDK
 // documents (xbox-platform.md § 1.3, § 7; EBX, DIFF).
@@ -139,6 +141,7 @@ export const ENUM_FAMILIES: readonly EnumFamily[] = [
   { id: 'resource-flags', prefix: 'D3D12_RESOURCE_FLAG_', table: RESOURCE_FLAGS, flags: true },
   { id: 'dimension', prefix: 'D3D12_RESOURCE_DIMENSION_', table: RESOURCE_DIMENSION, flags: false },
   { id: 'heap-type', prefix: 'D3D12_HEAP_TYPE_', table: HEAP_TYPE, flags: false },
+  { id: 'dsv-flags', prefix: 'D3D12_DSV_FLAG_', table: DSV_FLAGS, flags: true },
   { id: 'state', prefix: 'D3D12XBOX_RESOURCE_STATE_', table: XBOX_RESOURCE_STATES, flags: true, xbox: true },
   { id: 'resource-flags', prefix: 'D3D12XBOX_RESOURCE_FLAG_', table: XBOX_RESOURCE_FLAGS, flags: true, xbox: true },
   { id: 'sync', prefix: 'D3D12XBOX_BARRIER_SYNC_', table: XBOX_SYNC, flags: true, xbox: true },

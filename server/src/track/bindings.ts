@@ -104,6 +104,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
       use, ref: n.ref, key, met, subresource: n.subresource, viewId: n.viewId,
       ...(resource ? { resource } : {}), ...(bound ? { bound } : {}), ...(n.viewAt ? { viewAt: n.viewAt } : {}),
       ...(!state.res.has(key) && !env.entry.has(key) ? { unseen: true } : {}), ...(viaTable ? { viaTable } : {}),
+      ...(n.view === 'dsv' && n.readOnlyDepth === false ? { writableDepth: true } : {}),
     });
   };
   for (const d of e.direct) {

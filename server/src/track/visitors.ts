@@ -60,6 +60,8 @@ export interface GpuUse {
   unseen?: boolean;
   /** Named through a descriptor table: the shader may not read every descriptor of a table it is given. */
   viaTable?: boolean;
+  /** A DSV known to be writable (created without D3D12_DSV_FLAG_READ_ONLY_DEPTH, or with a null desc). */
+  writableDepth?: boolean;
 }
 
 export interface TrackedVisitors {
