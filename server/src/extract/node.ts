@@ -19,6 +19,7 @@ export interface Point {
 export class NodeDoc {
   private lineStarts: number[] | undefined;
   private mirrored: SyntaxNode | undefined;
+  private byType: Map<string, SyntaxNode[]> | undefined;
 
   constructor(readonly text: string) {}
 
@@ -44,6 +45,30 @@ export class NodeDoc {
       else d.fn.children = d.fn.children.filter((c) => c !== d.body);
     }
     return (this.mirrored = root);
+  }
+
+  /**
+   * The descendants of the finished mirror's root by type, in document order, indexed by one walk on first use:
+   * several extraction passes ask the root for one type each (prototypes, base classes, macros, enumerators,
+   * functions), and on a large file each of those whole-tree walks cost as much as a tenth of the parse.
+   * Undefined for any other node (its walk is short).
+   */
+  rootDescendants(node: SyntaxNode, type: string): readonly SyntaxNode[] | undefined {
+    if (node !== this.mirrored) return undefined;
+    if (!this.byType) {
+      const byType = (this.byType = new Map<string, SyntaxNode[]>());
+      const stack: SyntaxNode[] = [];
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+      while (stack.length) {
+        const n = stack.pop()!;
+        const list = byType.get(n.type);
+        if (list) list.push(n);
+        else byType.set(n.type, [n]);
+        const kids = n.children;
+        for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+      }
+    }
+    return this.byType.get(type) ?? NO_CHILDREN;
   }
 
   /** The mirror node of a node of the same tree (a query capture): same type and range, outermost first. */
@@ -168,6 +193,8 @@ export class SyntaxNode {
   /** Descendants (not this node) whose type is one of `types`, in document order. */
   descendantsOfType(types: string | readonly string[]): SyntaxNode[] {
     const single = typeof types === 'string' ? types : types.length === 1 ? types[0] : undefined;
+    const indexed = single !== undefined && !this.parent ? this.doc.rootDescendants(this, single) : undefined;
+    if (indexed) return indexed.slice();
     const out: SyntaxNode[] = [];
     const stack: SyntaxNode[] = [];
     for (let i = this.children.length - 1; i >= 0; i--) stack.push(this.children[i]);
