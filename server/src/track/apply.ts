@@ -1,13 +1,13 @@
 // The effect of each event on the tracked state, and the rule hooks called with the state each barrier or
 // command meets. Barriers apply in API order: call, then group, then index (eb-rules.md EB-CALL-07).
-import type { BarrierFact, CommandEvent, Event, ResourceRef, UserCallEvent } from '../extract/facts';
+import type { BarrierFact, CommandEvent, Event, Field, ResourceCreation, ResourceRef, UserCallEvent } from '../extract/facts';
 import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import { INERT_CALLS } from '../model/inert-calls';
 import type { ListId, TrackEnv } from './env';
-import { atCallSite, substituteBarrier, substituteRef, usesParams } from './env';
+import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams } from './env';
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
@@ -81,8 +81,9 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'resource-creation': {
       const ref = substituteRef(e.creation.resource, env.binding);
       if (!ref.key) break;
-      env.resources.set(ref.key, { creation: e.creation, uri: env.currentUri() });
-      next.set(ref.key, creationState(e, env));
+      const created = helperCreation(e, ref, env);
+      env.resources.set(ref.key, { creation: created.creation, uri: env.currentUri() });
+      next.set(ref.key, creationState(created, env));
       dropParts(next, ref.key);
       break;
     }
@@ -171,7 +172,29 @@ function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, pos: { group: 
   for (const check of env.barrierChecks) check(moved, pos);
 }
 
-function creationState(e: Extract<Event, { kind: 'resource-creation' }>, env: TrackEnv): ResState {
+type CreationEvt = Extract<Event, { kind: 'resource-creation' }>;
+
+/**
+ * A creation in a helper body whose InitialState / InitialLayout is a parameter takes the caller's argument
+ * (`AllocateUAVBuffer(dev, n, &buf, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)`); the rules see it at the call.
+ */
+function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv): CreationEvt {
+  const c = e.creation;
+  const fromCaller = (f: Field | undefined) => f?.param !== undefined && !!env.binding;
+  if (!fromCaller(c.initialState) && !fromCaller(c.initialLayout)) return e;
+  const creation: ResourceCreation = {
+    ...c, resource: { ...ref, range: c.resource.range },
+    ...(c.initialState ? { initialState: substituteField(c.initialState, env.binding) } : {}),
+    ...(c.initialLayout ? { initialLayout: substituteField(c.initialLayout, env.binding) } : {}),
+  };
+  if (env.reporting) {
+    const ctx = env.context(e.range, NO_LIST);
+    for (const h of env.hooks) h.helperCreation?.(creation, ctx);
+  }
+  return { ...e, creation };
+}
+
+function creationState(e: CreationEvt, env: TrackEnv): ResState {
   const c = e.creation;
   const o: Origin = { ...env.note(e.range, `'${c.resource.text}' was created here`) };
   if (c.swapChain) return { ...FRESH, layout: exactly(0, { ...o, note: `'${c.resource.text}' (a swap-chain buffer) starts in D3D12_BARRIER_LAYOUT_COMMON here` }), legacy: exactly(0, o), legacyFromCreation: true };

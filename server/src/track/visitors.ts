@@ -3,7 +3,7 @@
 // inside a helper evaluated at a call site, `range` is the call site and `related` points into the helper.
 import type { GpuWorkEvent } from '../extract/descriptor-facts';
 import type {
-  BarrierFact, CommandEvent, ExecuteEvent, ResourceRef,
+  BarrierFact, CommandEvent, ExecuteEvent, ResourceCreation, ResourceRef,
 } from '../extract/facts';
 import type { UseKind } from '../model/uses';
 import type { CommandListType, Range, RelatedLocation } from '../types';
@@ -76,4 +76,10 @@ export interface TrackedVisitors {
   executeCommandLists?(e: ExecuteEvent, ctx: TrackContext): void;
   /** A clear, draw, dispatch or Present using resources through views and bindings (track/bindings.ts). */
   gpuUse?(e: GpuWorkEvent, uses: GpuUse[], ctx: TrackContext): void;
+  /**
+   * A creation inside a helper whose InitialState / InitialLayout is one of the helper's parameters, with the
+   * caller's argument in its place (`AllocateUAVBuffer(dev, n, &buf, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)`).
+   * `ctx.range` is the outermost call site. Creations that take nothing from the caller are `creation` hooks.
+   */
+  helperCreation?(c: ResourceCreation, ctx: TrackContext): void;
 }

@@ -1,0 +1,63 @@
+// creation-state-ignored — eb-rules.md EB-CREATE-03 (EB § Initial Resource State; RB § Implicit state
+// transitions). On PC a buffer has no initial state of its own: whatever InitialState a legacy creation call
+// passes, the buffer starts in COMMON and is promoted on first use. A DEFAULT-heap buffer created in
+// COPY_DEST / UNORDERED_ACCESS / ... therefore is not in that state, and the debug layer warns (#1328
+// CREATERESOURCE_STATE_IGNORED). The states the heap requires (UPLOAD: GENERIC_READ, READBACK: COPY_DEST) and
+// the acceleration-structure state are not ignored. Creations in a helper whose state is a parameter are checked
+// with the caller's argument, at the call. Xbox does not promote from COMMON by default, so the state there is
+// honoured: the rule runs on PC only.
+import { HEAP_TYPE, RESOURCE_STATES } from '../model/enums';
+import { formatEnumValue } from '../model/format-values';
+import type { ResourceCreation } from '../extract/facts';
+import type { Range, RelatedLocation } from '../types';
+import { defineRule } from './define-rule';
+import { known } from './support/rule-helpers';
+
+/** States a buffer keeps: COMMON itself, the heap-pinned states, and the acceleration-structure state. */
+const KEPT = new Set([0, RESOURCE_STATES.GENERIC_READ, RESOURCE_STATES.COPY_DEST, RESOURCE_STATES.RAYTRACING_ACCELERATION_STRUCTURE]);
+
+/** The ignored state of a legacy buffer creation, or undefined (unknown heap with a heap-pinned state: silent). */
+function ignoredState(c: ResourceCreation): number | undefined {
+  if (c.dimension !== 'buffer' || c.swapChain) return undefined;
+  const state = known(c.initialState);
+  if (state === undefined || KEPT.has(state >>> 0)) return undefined;
+  // UPLOAD/READBACK heaps pin the state: another one is upload-readback-heap-state's finding.
+  if (c.heapType === HEAP_TYPE.UPLOAD || c.heapType === HEAP_TYPE.READBACK) return undefined;
+  return state >>> 0;
+}
+
+export const rule = defineRule({
+  meta: {
+    id: 'creation-state-ignored',
+    description: 'A buffer created with an InitialState other than COMMON: the state is ignored, buffers start in COMMON (PC).',
+    defaultSeverity: 'warning',
+    messageId: 'CREATERESOURCE_STATE_IGNORED', messageNumber: 1328, category: 'STATE_CREATION',
+    api: 'ID3D12Device::CreateCommittedResource',
+    platforms: ['pc'],
+    catalog: ['EB-CREATE-03'],
+    messages: {
+      ignored: 'Ignoring InitialState {{state}}. Buffers are effectively created in state D3D12_RESOURCE_STATE_COMMON.',
+    },
+  },
+  create(ctx) {
+    const report = (c: ResourceCreation, range: Range, related: RelatedLocation[]) => {
+      const state = ignoredState(c);
+      if (state === undefined) return;
+      ctx.report({
+        messageKey: 'ignored', api: `ID3D12Device::${c.api}`, data: { state: formatEnumValue('state', state) },
+        range, related, resource: c.resource.text, fingerprintText: `ignored|${c.resource.key ?? c.resource.text}|${state}`,
+      });
+    };
+    return {
+      creation(e) {
+        if (e.creation.initialState) report(e.creation, e.creation.initialState.range, []);
+      },
+      tracked: {
+        helperCreation(c, tctx) {
+          // At the outermost call: the state argument may be a default of the helper, in another file.
+          report(c, tctx.range, tctx.related);
+        },
+      },
+    };
+  },
+});
