@@ -106,3 +106,38 @@ export function emptinessGuard(cond: SyntaxNode | null, then: Stmt): ResourceRef
   const tests = [`!${c}.empty()`, `${c}.size()>0`, `${c}.size()!=0`, `${c}.size()`, `${n}>0`, `${n}!=0`, `${n}`, `0<${n}`, `${n}>=1`, `!${c}.IsEmpty()`, `${c}.Num()>0`];
   return tests.includes(text) ? submit.batch : undefined;
 }
+
+/**
+ * `if (!v.empty()) cl->ResourceBarrier(UINT(v.size()), v.data());` (also `v.size() > 0`, `n > 0` with the call's count
+ * `n`), no else, and nothing else recorded in the branch: the test only skips a call that would submit nothing, so
+ * the branch is followed whenever the test is undecided. Otherwise the tracker invents a path where the barriers
+ * were added but never submitted.
+ */
+export function emptyArrayGuard(cond: SyntaxNode | null, then: Stmt, body: SyntaxNode | null): boolean {
+  if (!cond || !body) return false;
+  const events: Stmt[] = [];
+  const find = (t: Stmt): void => {
+    if (t.k === 'seq') t.body.forEach(find);
+    else if (t.k === 'event') events.push(t);
+    // Path bookkeeping (a fact ends, a value is stored) records nothing.
+    else if (t.k !== 'forget' && t.k !== 'write') events.push(t, t);
+  };
+  find(then);
+  const only = events.length === 1 && events[0].k === 'event' ? events[0].event : undefined;
+  if (!only || (only.kind !== 'resource-barrier-call' && only.kind !== 'barrier-call') || !only.count.text) return false;
+  const call = body.type === 'call_expression' ? body : body.descendantsOfType('call_expression').find((c) => {
+    const f = c.childForFieldName('function');
+    const name = f ? calleeName(f) : undefined;
+    return name === 'ResourceBarrier' || name === 'Barrier';
+  });
+  const args = call ? argumentNodes(call) : [];
+  if (args.length !== 2) return false;
+  const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
+  const arr = norm(args[1].text).replace(/^&(.*)\[0\]$/, '$1').replace(/\.(data|begin|Data|GetData)\(\)$/, '');
+  if (!/^[\w.>-]+$/.test(arr)) return false;
+  const n = norm(only.count.text).replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/^\w+\((.*)\)$/, '$1');
+  const text = norm(cond.text).replace(/^\((.*)\)$/, '$1');
+  const tests = [`!${arr}.empty()`, `${arr}.size()>0`, `${arr}.size()!=0`, `${arr}.size()`, `!${arr}.IsEmpty()`, `${arr}.Num()>0`, `${n}>0`, `${n}!=0`, `0<${n}`, `${n}>=1`];
+  // A bare `if (n)` only where n is the count, not an arbitrary flag.
+  return tests.includes(text) || (text === n && /^\w+$/.test(n) && n !== 'true');
+}

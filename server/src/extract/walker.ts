@@ -4,7 +4,7 @@ import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import { conditionOf } from './conditions';
 import { stateGuard } from './state-guards';
-import { emptinessGuard } from './batches';
+import { emptinessGuard, emptyArrayGuard } from './batches';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
@@ -63,8 +63,8 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n));
-      const guard = stateGuard(n);
       const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
+      const guard = stateGuard(n) ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(batchGuard ? { batchGuard } : {}),
