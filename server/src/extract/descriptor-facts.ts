@@ -31,6 +31,8 @@ export interface ViewFact {
   resource: ResourceRef | null;
   /** The loop counter the index and resource were written with (`for (n...) Create...(m_rt[n], ..., h)`). */
   loopVar?: string;
+  /** That loop's bound when it is a name the file cannot fold (`n < FrameCount`): the views cover slots below it. */
+  loopBound?: string;
   /** The first subresource the view covers, when the desc makes it known (null desc: 0). */
   subresource: number | null;
   /** DSV with D3D12_DSV_FLAG_READ_ONLY_DEPTH (null: not known). */
@@ -54,6 +56,8 @@ export interface StoredHandleFact {
   key: string;
   handle: HandleFact;
   loopVar?: string;
+  /** That loop's bound when it is a name the file cannot fold (`n < FrameCount`): the views cover slots below it. */
+  loopBound?: string;
 }
 
 export interface DescriptorFacts {

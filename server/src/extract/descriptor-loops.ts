@@ -11,6 +11,8 @@ export interface Induction {
   name: string;
   start: number;
   bound: number | null;
+  /** A bound the file cannot fold (`n < FrameCount`, a constant of a header): its symbolic index. */
+  boundSym?: string;
 }
 
 
@@ -36,9 +38,11 @@ export function induction(n: SyntaxNode, s: DScope): Induction | null {
     || (update.type === 'assignment_expression' && update.childForFieldName('left')?.text === name && update.child(1)?.type === '+=' && numberOf(update.childForFieldName('right')!, s) === 1);
   if (start === null || !inc) return null;
   const cond = n.childForFieldName('condition');
-  const bound = cond?.type === 'binary_expression' && cond.childForFieldName('operator')?.type === '<' && cond.childForFieldName('left')?.text === name
-    ? numberOf(cond.childForFieldName('right')!, s) : null;
-  return { name, start, bound };
+  const right = cond?.type === 'binary_expression' && cond.childForFieldName('operator')?.type === '<' && cond.childForFieldName('left')?.text === name
+    ? cond.childForFieldName('right') : null;
+  const bound = right ? numberOf(right, s) : null;
+  const sym = right && bound === null ? indexOf(right, s) : null;
+  return { name, start, bound, ...(sym && 'sym' in sym && sym.plus === 0 && sym.sym !== name ? { boundSym: sym.sym } : {}) };
 }
 
 /** Names assigned, stepped or offset anywhere in a loop (its body, condition and update). */

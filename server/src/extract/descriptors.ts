@@ -119,6 +119,8 @@ class Walk {
       if (!modified.has(name) && before.has(name)) continue;
       const h = stepped.get(name);
       if (h && ind && ind.bound !== null && ind.bound >= ind.start) after.set(name, { t: 'handle', h: { ...h, index: addIndex(h.index, ind.bound - ind.start) } });
+      // `n < FrameCount` with FrameCount unknown here: the handle is FrameCount steps past where it started.
+      else if (h && ind?.boundSym && h.index && 'c' in h.index) after.set(name, { t: 'handle', h: { ...h, index: { sym: ind.boundSym, plus: h.index.c - ind.start } } });
       else if (h) after.set(name, { t: 'handle', h: { ...h, index: null } });
       else after.set(name, before.get(name)?.t === 'handle' ? { t: 'handle', h: { ...(before.get(name) as { h: HandleFact }).h, index: null } } : { t: 'unknown' });
     }
@@ -340,7 +342,7 @@ class Walk {
     const flags = spec.view === 'dsv' && !nullDesc && descNode.type === 'pointer_expression' ? s.env.get(`${descNode.childForFieldName('argument')!.text}.Flags`) : undefined;
     this.views.push({
       view: spec.view, heap: h.heap, index: h.index, resource, subresource: nullDesc ? 0 : null, range: rangeOf(n),
-      ...(loop ? { loopVar: loop.name } : {}),
+      ...(loop ? { loopVar: loop.name, ...(loop.boundSym ? { loopBound: loop.boundSym } : {}) } : {}),
       ...(local && !(loop && resource?.key === loop.name) ? { scope: s.scope } : {}),
       ...(spec.view === 'dsv' ? { readOnlyDepth: nullDesc ? false : flags?.t === 'num' ? (flags.v & DSV_READ_ONLY_DEPTH) !== 0 : null } : {}),
     });

@@ -150,11 +150,16 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
 
 /**
  * An unresolved call that is handed a resource, or is named like a barrier helper, may have changed its state: uses
- * met before the call can no longer be judged by a later barrier's before-state. (A call that only gets the list,
+ * met before the call can no longer be judged by a later barrier's before-state (unless that barrier, the first on
+ * the resource, came before the call). (A call that only gets the list,
  * like `ThrowIfFailed(list->Close())`, is not taken to transition resources nobody named.)
  */
 export function voidDeferredUses(env: TrackEnv, keys: ReadonlySet<string>, mayRecord: boolean): void {
-  for (const d of deferred.get(env) ?? []) if (mayRecord || keys.has(d.use.key.split('|')[0])) d.use.unseen = false;
+  for (const d of deferred.get(env) ?? []) {
+    // Its first barrier already came (the entry state is assumed): a call after it cannot change what the use met.
+    if (env.entry.has(d.use.key)) continue;
+    if (mayRecord || keys.has(d.use.key.split('|')[0])) d.use.unseen = false;
+  }
 }
 
 /**

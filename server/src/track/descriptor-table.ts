@@ -48,7 +48,7 @@ export class DescriptorTable {
     const candidates = this.byHeap.get(h.heap) ?? [];
     const results: ResolvedView[] = [];
     for (const c of candidates) {
-      const m = this.match(c, h.index);
+      const m = this.pastLoop(c, h.index, candidates) ? 'no' : this.match(c, h.index);
       if (m === 'no') continue;
       if (m === 'maybe' || (c.scope && c.scope !== scope)) return null;
       const r = this.viewOf(c, m, scope, depth);
@@ -77,6 +77,22 @@ export class DescriptorTable {
     // NOTE: a constant slot against a symbolic lookup (`m_frameIndex`) does not decide it: the lookup names an
     // element of the views a loop wrote (its index stays within that loop), and with no such view nothing matches.
     return 'sym' in index && 'c' in ci ? 'no' : 'maybe';
+  }
+
+  /**
+   * Views a loop `for (n = s; n < B; n++)` wrote cover the slots below B (+ the loop's offset); the handle stepped
+   * past that loop names slot B (+ k), where the next view is written. Such a slot and a lookup of an element of the
+   * loop's views (`m_frameIndex`) are different slots (the same assumption as a constant slot's, see match()).
+   */
+  private pastLoop(c: ViewFact, index: DescIndex, all: readonly ViewFact[]): boolean {
+    const ci = c.index;
+    if (!ci || !('sym' in ci) || !('sym' in index)) return false;
+    // A loop's view looked up at its bound or past it.
+    if (c.loopVar === ci.sym && c.loopBound) return index.sym === c.loopBound && index.plus >= ci.plus;
+    // A view at or past a loop's bound looked up at an element of that loop's views.
+    if (ci.sym === index.sym) return false;
+    return all.some((l) => l.loopVar && l.loopBound === ci.sym && l.index && 'sym' in l.index && l.index.sym === l.loopVar
+      && ci.plus >= l.index.plus && index.plus === l.index.plus && index.sym !== l.loopBound);
   }
 
   private viewOf(c: ViewFact, m: { value: string | null }, scope: string, depth: number): Omit<ResolvedView, 'slot'> | null {
