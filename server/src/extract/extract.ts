@@ -22,7 +22,7 @@ import { evalField } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { collectForwarders } from './forwarding-macros';
 import { collectMemberTypes, declaredName, typeText } from './types';
-import { collectPathSyms } from './path-facts';
+import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
 
@@ -297,6 +297,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
       collectPathSyms(ctx, f.body, params, locals);
       const body = walkStatement(f.body, ctx);
+      const { stable, followed } = stableParams(ctx, f.body, params);
       finalizeBatches(body);
       const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
       const defaults = own?.map((v) => (v ? evalField(v, file, ctx) : null));
@@ -304,6 +305,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       functions.push({
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
+        ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
       });
     } catch (error) {
       if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;

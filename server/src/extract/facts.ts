@@ -205,7 +205,8 @@ export type Stmt =
   /** `sym = value` (a constant, or null), `sym += delta`, or `sym = <comparison>` (`cond`: the value is that test). */
   | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition }
   /** A call may have changed these tested values. */
-  | { k: 'forget'; syms: string[] }
+  /** `end`: the values are tested no more (their paths may join here), not written. */
+  | { k: 'forget'; syms: string[]; end?: boolean }
   | { k: 'return'; range: Range }
   | { k: 'break' }
   | { k: 'continue' }
@@ -249,6 +250,10 @@ export interface FunctionFacts {
   /** Default arguments by parameter (`after = D3D12_RESOURCE_STATE_COMMON`); `required`: parameters before the first one. */
   defaults?: (Field | undefined)[];
   required?: number;
+  /** Parameters the body never writes, takes the address of or binds a reference to: a caller's value throughout. */
+  stableParams?: string[];
+  /** Stable parameters whose tests the path facts follow: a caller's path can carry what the helper learnt of them. */
+  factParams?: string[];
 }
 
 /** A construction site, as `--format facts` prints it. */

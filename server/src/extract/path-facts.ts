@@ -294,7 +294,36 @@ function loopCounterName(loop: SyntaxNode): string | undefined {
 /** The statement that forgets the values whose last test is in top-level statement `n` (none: empty). */
 export function dropsAfter(n: SyntaxNode, fn: FnCtx): Stmt[] {
   const syms = byFn.get(fn)?.dropAfter.get(nodeKey(n));
-  return syms ? [{ k: 'forget', syms: [...new Set(syms)] }] : [];
+  return syms ? [{ k: 'forget', syms: [...new Set(syms)], end: true }] : [];
+}
+
+/**
+ * The parameters a body never assigns, increments, takes the address of or binds a reference to (in a lambda
+ * neither): what the caller passed, from the first statement to the last. Also the stable ones whose tests the path
+ * facts follow (see `collectPathSyms`) or that are passed on to a call.
+ */
+export function stableParams(fn: FnCtx, body: SyntaxNode, params: readonly string[]): { stable: string[]; followed: string[] } {
+  if (!enabled || params.length === 0) return { stable: [], followed: [] };
+  const out = new Set(params.filter((p) => p));
+  for (const n of body.descendantsOfType(['assignment_expression', 'update_expression', 'pointer_expression', 'init_declarator'])) {
+    if (n.type === 'pointer_expression') {
+      if (n.childForFieldName('operator')?.type === '&') dropRoot(out, symOf(n.childForFieldName('argument')));
+    } else if (n.type === 'init_declarator') {
+      if (n.childForFieldName('declarator')?.type === 'reference_declarator') dropRoot(out, symOf(n.childForFieldName('value')));
+    } else dropRoot(out, symOf(targetOf(n)));
+  }
+  const stable = [...out];
+  // Followed: tested by the body, or handed on as an argument to a helper that may test it (the helper's facts come
+  // back through this function to its caller).
+  const tested = new Set(byFn.get(fn)?.tested ?? []);
+  for (const c of body.descendantsOfType('call_expression')) {
+    for (const a of c.childForFieldName('arguments')?.namedChildren ?? []) if (a.type === 'identifier' && out.has(a.text)) tested.add(a.text);
+  }
+  return { stable, followed: stable.filter((p) => tested.has(p)) };
+}
+
+function dropRoot(set: Set<string>, sym: string | undefined): void {
+  if (sym) set.delete(rootOf(sym));
 }
 
 function isSymbolicCondition(c: Condition): boolean {

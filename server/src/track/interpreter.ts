@@ -28,11 +28,27 @@ const pathWork = new WeakMap<Interpreter, number>();
 
 const flowOf = (normal: Paths | null): Flow => ({ normal, breaks: null, continues: null, returns: null });
 
+type Callee = { fn: FunctionFacts; uri: string };
+
+/** A helper call whose tested parameters are a caller's stable parameters: the names each way. */
+interface Carried {
+  callee: Callee;
+  toCallee: Map<string, string>;
+  toCaller: Map<string, string>;
+}
+
+const NOTHING_KEPT: ReadonlySet<string> = new Set();
+
 export class Interpreter {
+  /** The function whose body this interpreter runs (set by runFunction / runPaths). */
+  private fn: FunctionFacts | null = null;
+
   constructor(
     readonly env: TrackEnv,
     private readonly budget: WorkBudget = new WorkBudget(),
     private loopDepth = 0,
+    /** Values whose facts outlive their last test: a helper's parameters that its caller's paths carry on. */
+    private readonly keep: ReadonlySet<string> = NOTHING_KEPT,
   ) {}
 
   private join(a: Paths | null, b: Paths | null): Paths | null {
@@ -45,6 +61,7 @@ export class Interpreter {
 
   /** Interpret a whole function body from `state`; returns the state at its exits. */
   runFunction(fn: FunctionFacts, state: TrackState): TrackState {
+    this.fn = fn;
     const f = this.stmt(fn.body, single(state));
     const out = this.join(f.normal, f.returns);
     return out && out.length ? collapse(out, this.env.entry).state : state;
@@ -75,7 +92,10 @@ export class Interpreter {
       case 'continue': return { normal: null, breaks: null, continues: paths, returns: null };
       case 'event': return flowOf(this.event(s.event, paths));
       case 'write': return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, s.value, s.delta, s.text))));
-      case 'forget': return flowOf(this.facts(paths, (f) => f.forget(s.syms)));
+      case 'forget': {
+        const syms = s.end && this.keep.size ? s.syms.filter((x) => !this.keep.has(x)) : s.syms;
+        return flowOf(syms.length ? this.facts(paths, (f) => f.forget(syms)) : paths);
+      }
       default: return flowOf(paths);
     }
   }
@@ -237,6 +257,8 @@ export class Interpreter {
 
   /** An event on every path. Several paths: rules see their join (only paths that can happen), each path moves on. */
   private event(e: Event, paths: Paths): Paths {
+    const carried = e.kind === 'user-call' ? this.carrying(e) : null;
+    if (carried && e.kind === 'user-call') return this.callCarrying(e, paths, carried);
     if (paths.length === 1) return [{ facts: paths[0].facts, state: this.apply(e, paths[0].state) }];
     // Paths that differ only in their facts (a flag was set) have one state: the event applies to it once.
     const states: TrackState[] = [];
@@ -270,14 +292,104 @@ export class Interpreter {
     return this.call(e, state);
   }
 
-  /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
-  private call(e: UserCallEvent, state: TrackState): TrackState {
+  /** The helper a call evaluates, or undefined (unknown, recursive, too deep): then havocCall. */
+  private resolve(e: UserCallEvent): { callee?: Callee; onStack: boolean } {
     const found = this.env.resolveCallee(e.callee, e.args.length, e.receiverClass);
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
     const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? [])] : [];
     const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
-    const onStack = callee && this.env.stack.some((f) => f.fn === callee.fn);
-    if (!callee || onStack || this.env.stack.length >= MAX_CALL_DEPTH) return havocCall(e, state, this.env, !!onStack);
+    const onStack = !!callee && this.env.stack.some((f) => f.fn === callee.fn);
+    return { callee: callee && !onStack && this.env.stack.length < MAX_CALL_DEPTH ? callee : undefined, onStack };
+  }
+
+  /**
+   * `CopySplits(direction, ...)` in a loop, where CopySplits tests `direction` and the caller never writes its own
+   * `direction`: the paths of the helper that differ in what they learnt of it stay apart in the caller, so the next
+   * call (or the caller's own test) takes the branch the first one took. Null when no such parameter is passed.
+   */
+  private carrying(e: UserCallEvent): Carried | null {
+    const own = this.fn;
+    if (!own?.stableParams) return null;
+    const callee = this.resolve(e).callee;
+    const followed = callee?.fn.factParams;
+    if (!callee || !followed) return null;
+    const toCallee = new Map<string, string>();
+    const toCaller = new Map<string, string>();
+    e.args.forEach((a, i) => {
+      const p = callee.fn.params[i];
+      const cp = a.field.param;
+      if (!p || cp === undefined || !followed.includes(p)) return;
+      const sym = own.params[cp];
+      if (!sym || !own.stableParams!.includes(sym) || toCallee.has(sym) || toCaller.has(p)) return;
+      toCallee.set(sym, p);
+      toCaller.set(p, sym);
+    });
+    return toCallee.size ? { callee, toCallee, toCaller } : null;
+  }
+
+  /** The call on every path, the helper starting from what each path knows of the carried values (see carrying). */
+  private callCarrying(e: UserCallEvent, paths: Paths, c: Carried): Paths {
+    const groups = new Map<string, Path[]>();
+    for (const p of paths) {
+      const k = p.facts.renamed(c.toCallee).key();
+      groups.set(k, [...(groups.get(k) ?? []), p]);
+    }
+    const reporting = this.env.reporting;
+    const carriedSyms = [...c.toCallee.keys()];
+    const out: Path[] = [];
+    try {
+      for (const group of groups.values()) {
+        const inFacts = group[0].facts.renamed(c.toCallee);
+        const states: TrackState[] = [];
+        const index = group.map((p) => {
+          let i = states.findIndex((st) => st === p.state || sameStates(st, p.state));
+          if (i < 0) i = states.push(p.state) - 1;
+          return i;
+        });
+        // As for any event: with several states, the rules see their join (helper paths decided the same way).
+        if (reporting && states.length > 1) this.callPaths(e, c, joinForReport(group, this.env.entry), inFacts);
+        this.env.reporting = reporting && states.length === 1;
+        const exits = states.map((st) => this.callPaths(e, c, st, inFacts));
+        this.env.reporting = reporting;
+        group.forEach((p, i) => {
+          const base = p.facts.forget(carriedSyms);
+          for (const x of exits[index[i]]) out.push({ facts: base.with(x.facts), state: x.state });
+        });
+      }
+    } finally {
+      this.env.reporting = reporting;
+    }
+    if (out.length > paths.length) {
+      const weight = Math.max(10, Math.ceil(bodyCost(c.callee.fn) / 4));
+      pathWork.set(this, (pathWork.get(this) ?? 0) + (out.length - paths.length) * weight);
+    }
+    return out.length > 1 ? normalize(out, this.env.entry, this.cap()) : out;
+  }
+
+  /** The helper's exits, one per distinct thing it learnt of the carried values (in the caller's names). */
+  private callPaths(e: UserCallEvent, c: Carried, state: TrackState, facts: PathFacts): Paths {
+    const exits = this.enter(e, c.callee, state, (inner) => {
+      const f = inner.stmt(c.callee.fn.body, single(state, facts));
+      return inner.join(f.normal, f.returns) ?? single(state, facts);
+    }, new Set(c.toCaller.keys()));
+    const groups = new Map<string, Path[]>();
+    for (const x of exits) {
+      const facts = x.facts.renamed(c.toCaller);
+      const k = facts.key();
+      groups.set(k, [...(groups.get(k) ?? []), { facts, state: x.state }]);
+    }
+    return [...groups.values()].map((g) => (g.length === 1 ? g[0] : { ...collapse(g, this.env.entry), facts: g[0].facts }));
+  }
+
+  /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
+  private call(e: UserCallEvent, state: TrackState): TrackState {
+    const { callee, onStack } = this.resolve(e);
+    if (!callee) return havocCall(e, state, this.env, onStack);
+    return this.enter(e, callee, state, (inner) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, state) }])[0].state;
+  }
+
+  /** Bind the arguments, run `body` in the helper's frame, and drop what the helper's own locals named. */
+  private enter(e: UserCallEvent, callee: Callee, state: TrackState, body: (inner: Interpreter) => Paths, keep?: ReadonlySet<string>): Paths {
     // Parameters the call leaves out take their default arguments (constants of the callee's own file).
     const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => f ?? { value: null, text: '', range: e.range });
     const binding: Binding = {
@@ -291,8 +403,9 @@ export class Interpreter {
     this.env.binding = binding;
     const entryBefore = new Set(this.env.entry.keys());
     try {
-      const out = new Interpreter(this.env, this.budget, this.loopDepth).runFunction(callee.fn, state);
-      return forgetCalleeLocals(out, state, callee.fn.locals ?? [], this.env.entry, entryBefore);
+      const inner = new Interpreter(this.env, this.budget, this.loopDepth, keep);
+      inner.fn = callee.fn;
+      return body(inner).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, callee.fn.locals ?? [], this.env.entry, entryBefore) }));
     } finally {
       this.env.stack.pop();
       this.env.binding = saved;

@@ -79,6 +79,32 @@ export class PathFacts {
     return new PathFacts(kept, atoms);
   }
 
+  /**
+   * Only the facts about the first names of `pairs`, under the second names: what a caller's path knows of its
+   * argument, as the helper's parameter (and back). Aliases and atoms naming other values are left out.
+   */
+  renamed(pairs: ReadonlyMap<string, string>): PathFacts {
+    const syms = new Map<string, SymFacts>();
+    for (const [sym, f] of this.syms) {
+      const to = pairs.get(sym);
+      if (to !== undefined && !f.alias) syms.set(to, f);
+    }
+    const atoms = new Map<string, Atom>();
+    for (const [k, a] of this.atoms) {
+      const from = a.syms.length === 1 ? a.syms[0] : undefined;
+      const to = from !== undefined ? pairs.get(from) : undefined;
+      if (from === undefined || to === undefined || !k.startsWith(from) || /\w/.test(k.charAt(from.length))) continue;
+      atoms.set(`${to}${k.slice(from.length)}`, { truth: a.truth, syms: [to], text: a.text.startsWith(from) ? `${to}${a.text.slice(from.length)}` : a.text });
+    }
+    return syms.size === 0 && atoms.size === 0 ? PathFacts.EMPTY : new PathFacts(syms, atoms);
+  }
+
+  /** These facts and `more`'s (`more` wins where both know a value). */
+  with(more: PathFacts): PathFacts {
+    if (more.empty) return this;
+    return new PathFacts(new Map([...this.syms, ...more.syms]), new Map([...this.atoms, ...more.atoms]));
+  }
+
   /** Whether the path's value of `sym` was stored by the function (a flag), not learnt from a test. */
   stored(sym: string): boolean {
     return !!this.syms.get(sym)?.written;
@@ -294,9 +320,17 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
     if (c.op === '&&') return args.includes(false) ? false : args.every((a) => a === true) ? true : null;
     return args.includes(true) ? true : args.every((a) => a === false) ? false : null;
   }
-  const l = substituteField(c.left, binding).value;
-  const r = substituteField(c.right, binding).value;
+  const lf = substituteField(c.left, binding);
+  const rf = substituteField(c.right, binding);
+  const l = lf.value;
+  const r = rf.value;
   if (l !== null && r !== null) return holds(c.op, l, r);
+  // `direction == Direction::B2T` in a helper called with `Direction::B2T` or `Direction::T2B`, the enum declared
+  // where the run cannot fold it: one scoped enum's enumerators are distinct (as for a path's learnt facts).
+  if ((c.op === '==' || c.op === '!=') && (c.left.param !== undefined || c.right.param !== undefined)) {
+    const same = sameScopedEnumerator(lf.text, rf.text);
+    if (same !== null) return same === (c.op === '==');
+  }
   const via = throughAlias(c, facts, binding);
   if (via) {
     const d = decide(via.cond, facts, binding);
@@ -316,6 +350,16 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
     if (negated !== undefined) return !negated;
   }
   return null;
+}
+
+const SCOPED = /^((?:\w+::)+)(\w+)$/;
+
+/** Two scoped enumerators: true when they are the same one, false for two of one enum, null otherwise. */
+function sameScopedEnumerator(a: string, b: string): boolean | null {
+  const ma = SCOPED.exec(a.replace(/\s+/g, ''));
+  const mb = SCOPED.exec(b.replace(/\s+/g, ''));
+  if (!ma || !mb || ma[1] !== mb[1]) return null;
+  return ma[2] === mb[2];
 }
 
 /** The facts of a path on which `c` has just been found to be `truth` (null: that cannot happen). */
