@@ -35,6 +35,10 @@ function disjointCopyWrites(writer: string, writerRole: string, e: CommandEvent,
   return COPY_WRITES.has(writerRole) && COPY_WRITES.has(role) && !(writer === 'CopyResource' && e.method === 'CopyResource');
 }
 
+function sameStart(a: { startLine: number; startColumn: number }, b: { startLine: number; startColumn: number }): boolean {
+  return a.startLine === b.startLine && a.startColumn === b.startColumn;
+}
+
 /** Report uses of resources whose pending write came from one of `writerRoles`. */
 export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUse[], tctx: TrackContext, writerRoles: Set<string>): void {
   for (const u of uses) {
@@ -44,6 +48,9 @@ export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUs
     if (!how || stateDecides(u) || disjointCopyWrites(w.method, w.role, e, u.role)) continue;
     // Two writes of which one covers only part of the resource (UAV clears of rectangles) may well not overlap.
     if (WRITE_USE[u.role] && (w.partial || u.partial)) continue;
+    // The same UAV clear again, repeated by a loop (nvrhi's per-mip clears): each iteration clears the view it is
+    // given, one mip or slice, which the clear's resource argument does not show.
+    if (w.role === 'clear-uav' && u.role === 'clear-uav' && w.method === e.method && sameStart(w.origin.range, e.range)) continue;
     // Recorded on two different command lists: nothing orders them within one list, and across lists the
     // submission (ExecuteCommandLists, fences) does.
     if (w.list && tctx.list && w.list !== tctx.list) continue;
