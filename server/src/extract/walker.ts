@@ -145,7 +145,11 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   fn.loopDepth--;
   range?.after();
   for (const arr of existing) updateInPlace(arr, rangeOf(n));
-  return seq([...pre, { k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n), ...(counter ? { counter } : {}) }]);
+  const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();
+  return seq([...pre, {
+    k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n), ...(counter ? { counter } : {}),
+    ...(scoped.length ? { scoped } : {}),
+  }]);
 }
 
 /** Names declared anywhere inside `n`: local variables, range-for variables, structured bindings. */

@@ -193,11 +193,32 @@ export class Interpreter {
 
   private loop(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
     this.loopDepth++;
+    const assumedBefore = s.scoped?.length ? new Set(this.env.entry.keys()) : null;
     try {
-      return this.loopDepth > MAX_LOOP_NESTING ? this.loopOnce(s, paths) : this.loopToFixpoint(s, paths);
+      const f = this.loopDepth > MAX_LOOP_NESTING ? this.loopOnce(s, paths) : this.loopToFixpoint(s, paths);
+      if (!assumedBefore || !f.normal) return f;
+      return { ...f, normal: this.outOfScope(f.normal, s.scoped!, assumedBefore) };
     } finally {
       this.loopDepth--;
     }
+  }
+
+  /**
+   * After a loop, names it declared (`for (auto& window : windows)`, `const UINT idx = ...` in its body) are gone:
+   * a resource named through one (`window.backbuffers[idx]`) means nothing any more, and the same spelling in a later
+   * loop is another variable. Its state and what was assumed about it at its first use are dropped.
+   */
+  private outOfScope(paths: Paths, scoped: readonly string[], assumedBefore: Set<string>): Paths {
+    const names = new Set(scoped);
+    const gone = (key: string) => rootNames(key).some((t) => names.has(t));
+    for (const key of [...this.env.entry.keys()]) if (!assumedBefore.has(key) && gone(key)) this.env.entry.delete(key);
+    return paths.map((p) => {
+      const keys = [...p.state.res.keys()].filter(gone);
+      if (keys.length === 0) return p;
+      const state = p.state.clone();
+      for (const k of keys) state.res.delete(k);
+      return { facts: p.facts, state };
+    });
   }
 
   /**
