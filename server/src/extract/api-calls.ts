@@ -387,7 +387,8 @@ function insertedInto(a: SyntaxNode): SyntaxNode | undefined {
 function forgetContainer(target: SyntaxNode, fn: FnCtx): boolean {
   const v = evalValue(target, 'any', fn);
   if (v.t !== 'array') return false;
-  for (const e of [...v.elems, ...(v.loopElem ? [v.loopElem] : [])]) if (e.t === 'struct') forgetStruct(e, fn);
+  // An array written at some indices only has holes (`b[2] = ...` in `D3D12_RESOURCE_BARRIER b[4]`).
+  for (const e of [...v.elems, ...(v.loopElem ? [v.loopElem] : [])]) if (e?.t === 'struct') forgetStruct(e, fn);
   if (v.container && !v.loopElem) v.loopElem = { t: 'unknown', text: `${target.text} (filled by the callee)`, range: rangeOf(target) };
   return true;
 }
