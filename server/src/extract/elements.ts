@@ -36,8 +36,38 @@ export function arrayElement(a: ArrayVal, index: number | null, range = a.range,
     }
     return a.loopElem ?? { t: 'unknown', text: 'element', range };
   }
+  if (a.loopElem?.t === 'struct' && a.elems.length === 0) spreadLoopElement(a, a.loopElem, range);
   while (a.elems.length <= index && a.elemKind) a.elems.push(newElement(a, range));
   return a.elems[index] ?? { t: 'unknown', text: `element ${index}`, range };
+}
+
+/**
+ * `T b[2] = {}; for (i…) b[i].X = …; b[0].pResource = a;`: once one element is named, the loop's "some element" is
+ * what it wrote into each element of the array (no extra barrier). Known constants are copied; values that may
+ * differ per iteration (`res[i]`) become unknown, never null. Arrays of unknown length keep their loop element.
+ */
+function spreadLoopElement(a: ArrayVal, written: StructVal, range: ReturnType<typeof rangeOf>): void {
+  if (a.container || a.length === null || a.length > 64 || !a.elemKind) return;
+  for (let k = 0; k < a.length; k++) {
+    const e: StructVal = { ...newElement(a, range), fromLoop: true };
+    copyWritten(e, written, range);
+    a.elems.push(e);
+  }
+  // The loop's element now stands for the elements: it is no barrier of its own (extract.ts skips its site).
+  written.standIn = true;
+  a.loopElem = undefined;
+}
+
+function copyWritten(target: StructVal, written: StructVal, range: ReturnType<typeof rangeOf>): void {
+  for (const [member, v] of written.members) {
+    if (v.t === 'struct') {
+      const nested: StructVal = { ...v, members: new Map(), zeroInit: target.zeroInit, range };
+      copyWritten(nested, v, range);
+      target.members.set(member, nested);
+    } else if (v.t === 'num' && v.f.value !== null && v.f.param === undefined) target.members.set(member, v);
+    else if (v.t === 'res') target.members.set(member, { t: 'res', ref: { key: null, text: `${member} (written in a loop)`, range, unknown: true } });
+    else target.members.set(member, numVal({ value: null, text: `${member} (written in a loop)`, range }));
+  }
 }
 
 function newElement(a: ArrayVal, range: ReturnType<typeof rangeOf>): StructVal {

@@ -315,7 +315,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   }
   const barriers: BarrierFact[] = [];
   for (const rec of file.sites) {
-    const fact = rec.live ? barrierFromStruct(rec.live) : undefined;
+    // A stand-in (a loop's element spread over its array, elements.ts) is no barrier of its own.
+    const fact = rec.live && !rec.live.standIn ? barrierFromStruct(rec.live) : undefined;
     if (fact) barriers.push(fact);
     describeSite(rec.site, fact);
     if (rec.live?.kind === 'group') {
