@@ -9,7 +9,7 @@ import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, decide, labelHolds, learnLabel, PathFacts } from './paths';
-import type { Possible, ResState } from './state';
+import type { KnownResource, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
 
@@ -423,10 +423,14 @@ export class Interpreter {
     this.env.stack.push({ fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() });
     this.env.binding = binding;
     const entryBefore = new Set(this.env.entry.keys());
+    const locals = callee.fn.locals ?? [];
+    const createdBefore = localCreations(this.env.resources, locals);
     try {
       const inner = new Interpreter(this.env, this.budget, this.loopDepth, keep);
       inner.fn = callee.fn;
-      return body(inner).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, callee.fn.locals ?? [], this.env.entry, entryBefore) }));
+      const out = body(inner).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore) }));
+      restoreLocalCreations(this.env.resources, locals, createdBefore);
+      return out;
     } finally {
       this.env.stack.pop();
       this.env.binding = saved;
@@ -482,6 +486,30 @@ function memberOf(qualifiedName: string, cls: string): boolean {
  * are no longer nameable by the caller, and the next call's local is another object: the caller keeps what it had
  * for such a key before the call. Assumptions the helper made about them are dropped too.
  */
+/** The creations known for keys rooted at the callee's locals (a caller's `resource` is another object than its). */
+function localCreations(resources: Map<string, KnownResource>, locals: readonly string[]): Map<string, KnownResource> {
+  const out = new Map<string, KnownResource>();
+  if (locals.length === 0) return out;
+  const names = new Set(locals);
+  for (const [key, r] of resources) if (rootNames(key).some((t) => names.has(t))) out.set(key, r);
+  return out;
+}
+
+/**
+ * After a helper returns, what it created under its own locals' names (`ComPtr<ID3D12Resource> resource;` in
+ * `CreateReadbackBuffer()`) is no creation of the caller's object of that name: the caller's entries come back.
+ */
+function restoreLocalCreations(resources: Map<string, KnownResource>, locals: readonly string[], before: Map<string, KnownResource>): void {
+  if (locals.length === 0) return;
+  const names = new Set(locals);
+  for (const key of [...resources.keys()]) {
+    if (!rootNames(key).some((t) => names.has(t))) continue;
+    const prior = before.get(key);
+    if (prior) resources.set(key, prior);
+    else resources.delete(key);
+  }
+}
+
 function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonly string[], entry: Map<string, ResState>, entryBefore: Set<string>): TrackState {
   if (locals.length === 0) return out;
   const names = new Set(locals);
