@@ -60,8 +60,17 @@ export interface StoredHandleFact {
   loopBound?: string;
 }
 
+/** `CreateUnorderedAccessView(res, counter, desc, handle)` with a counter resource, wherever the handle points. */
+export interface UavCounterFact {
+  resource: ResourceRef | null;
+  counter: ResourceRef;
+  range: Range;
+}
+
 export interface DescriptorFacts {
   views: ViewFact[];
+  /** UAVs created with a counter resource (extract/descriptors.ts). */
+  uavCounters?: UavCounterFact[];
   bufferViews: BufferViewFact[];
   storedHandles: StoredHandleFact[];
   /** Heaps written where the slot is not known (a copy of many descriptors, an unknown index): lookups are unknown. */

@@ -6,12 +6,12 @@
 import { VIEW_CREATION } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
-import type { BufferViewFact, CallAnnotation, DescriptorPass, HandleFact, StoredHandleFact, ViewFact } from './descriptor-facts';
+import type { BufferViewFact, CallAnnotation, DescriptorPass, HandleFact, StoredHandleFact, UavCounterFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
 import {
   HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
 } from './descriptor-values';
-import { isResourceType } from './resources';
+import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
 import { assignedNames, induction, uniformStep } from './descriptor-loops';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
@@ -36,6 +36,7 @@ const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapSta
 
 class Walk {
   readonly views: ViewFact[] = [];
+  readonly counters: UavCounterFact[] = [];
   readonly bufferViews: BufferViewFact[] = [];
   readonly stores: StoredHandleFact[] = [];
   readonly tainted = new Set<string>();
@@ -322,6 +323,12 @@ class Walk {
 
   private view(n: SyntaxNode, spec: (typeof VIEW_CREATION)[string], args: SyntaxNode[]): void {
     const s = this.s;
+    if (spec.view === 'uav' && !/^(?:nullptr|NULL|0)$/.test(unwrapValue(args[1]).text)) {
+      // A local's creation is looked up by its name: an alias the walker follows is its target, else the name.
+      const named = (a: SyntaxNode) => resourceOf(a, s) ?? resourceRef(a, s.file);
+      const counter = named(args[1]);
+      if (counter.key) this.counters.push({ resource: named(args[0]), counter, range: rangeOf(n) });
+    }
     const h = handleOf(args[spec.handle], s);
     if (!h) return;
     if (!h.index) {
@@ -396,6 +403,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   return {
     facts: {
       views: result.flatMap((w) => w.views), bufferViews: result.flatMap((w) => w.bufferViews),
+      ...(result.some((w) => w.counters.length) ? { uavCounters: result.flatMap((w) => w.counters) } : {}),
       storedHandles: stores, taintedHeaps: [...new Set(result.flatMap((w) => [...w.tainted]))],
     },
     calls,

@@ -13,16 +13,19 @@ import type { Range, RelatedLocation } from '../types';
 import { defineRule } from './define-rule';
 import { known } from './support/rule-helpers';
 
-/** States a buffer keeps: COMMON itself, the heap-pinned states, and the acceleration-structure state. */
-const KEPT = new Set([0, RESOURCE_STATES.GENERIC_READ, RESOURCE_STATES.COPY_DEST, RESOURCE_STATES.RAYTRACING_ACCELERATION_STRUCTURE]);
+/** States a buffer keeps: COMMON itself and the acceleration-structure state. */
+const KEPT = new Set([0, RESOURCE_STATES.RAYTRACING_ACCELERATION_STRUCTURE]);
+/** States an UPLOAD (READBACK) heap requires: silent when the heap type is not known to be DEFAULT. */
+const HEAP_PINNED = new Set([RESOURCE_STATES.GENERIC_READ, RESOURCE_STATES.COPY_DEST]);
 
-/** The ignored state of a legacy buffer creation, or undefined (unknown heap with a heap-pinned state: silent). */
+/** The ignored state of a legacy buffer creation, or undefined. */
 function ignoredState(c: ResourceCreation): number | undefined {
   if (c.dimension !== 'buffer' || c.swapChain) return undefined;
   const state = known(c.initialState);
   if (state === undefined || KEPT.has(state >>> 0)) return undefined;
   // UPLOAD/READBACK heaps pin the state: another one is upload-readback-heap-state's finding.
   if (c.heapType === HEAP_TYPE.UPLOAD || c.heapType === HEAP_TYPE.READBACK) return undefined;
+  if (c.heapType !== HEAP_TYPE.DEFAULT && HEAP_PINNED.has(state >>> 0)) return undefined;
   return state >>> 0;
 }
 
