@@ -47,7 +47,9 @@ export const rule = defineRule({
       const state = ignoredState(c);
       if (state === undefined) return;
       ctx.report({
-        messageKey: 'ignored', api: `ID3D12Device::${c.api}`, data: { state: formatEnumValue('state', state) },
+        messageKey: 'ignored', api: `ID3D12Device::${c.api}`,
+        // The runtime names the state as the source spells it; GENERIC_READ is one enumerator, not its six bits.
+        data: { state: state === RESOURCE_STATES.GENERIC_READ ? 'D3D12_RESOURCE_STATE_GENERIC_READ' : formatEnumValue('state', state) },
         range, related, resource: c.resource.text, fingerprintText: `ignored|${c.resource.key ?? c.resource.text}|${state}`,
       });
     };
