@@ -8,7 +8,7 @@ import type { Binding, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
-import { assume, decide, labelHolds, learnLabel, PathFacts } from './paths';
+import { assume, decide, labelHolds, learnLabels, PathFacts } from './paths';
 import type { KnownResource, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
@@ -158,14 +158,15 @@ export class Interpreter {
       const labels = s.labels.map((l) => (l === 'default' ? null : l));
       const truth = labels.map((l) => (l ? labelHolds(p.facts, sym, l) : null));
       const matched = truth.some((t) => t === true);
-      const none = labels.reduce<PathFacts>((f, l) => (l ? learnLabel(f, sym, l, false) : f), p.facts);
+      const others = (skip: number) => labels.flatMap((l, j) => (l && j !== skip ? [[l, false] as const] : []));
+      const none = learnLabels(p.facts, sym, others(-1));
       labels.forEach((l, i) => {
         if (!l) {
           if (!matched) entries[i].push({ facts: none, state: p.state.clone() });
           return;
         }
         if (truth[i] === false || (matched && truth[i] !== true)) return;
-        const facts = labels.reduce<PathFacts>((f, o, j) => (o && j !== i ? learnLabel(f, sym, o, false) : f), learnLabel(p.facts, sym, l, true));
+        const facts = learnLabels(p.facts, sym, [[l, true], ...others(i)]);
         entries[i].push({ facts, state: p.state.clone() });
       });
       if (!s.hasDefault && !matched) skip.push({ facts: none, state: p.state });

@@ -1,0 +1,33 @@
+// learnLabels (a switch's entries learning many case labels at once) must equal learnLabel applied label by label:
+// the same facts, in the same order (path descriptions list them in insertion order), for random label sequences
+// mixing enumerators, numeric values, repeats and both truths.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { learnLabel, learnLabels, PathFacts } from '../../server/src/track/paths';
+
+type Label = Parameters<typeof learnLabel>[2];
+
+function view(f: PathFacts): unknown {
+  return { key: f.key(), syms: [...f.syms], atoms: [...f.atoms], described: f.describe(PathFacts.EMPTY) };
+}
+
+void test('learnLabels equals learning the labels one by one', () => {
+  let seed = 12345;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const pool: Label[] = [
+    { value: null, text: 'Kind::Draw' }, { value: null, text: 'Kind::Copy' }, { value: null, text: 'Kind::Clear' },
+    { value: null, text: 'OTHER' }, { value: 0, text: '0' }, { value: 2, text: 'TWO' }, { value: 7, text: '7' },
+  ];
+  for (let round = 0; round < 500; round++) {
+    let start = PathFacts.EMPTY;
+    for (let i = next(4); i > 0; i--) start = learnLabel(start, next(2) ? 'k' : 'm', pool[next(pool.length)], next(2) === 0);
+    const steps = Array.from({ length: next(12) }, () => [pool[next(pool.length)], next(3) === 0] as const);
+    const one = steps.reduce((f, [l, truth]) => learnLabel(f, 'k', l, truth), start);
+    const batch = learnLabels(start, 'k', steps);
+    assert.deepEqual(view(batch), view(one), JSON.stringify(steps));
+    if (one === start) assert.equal(batch, start, 'nothing learnt: the same facts object');
+  }
+});
