@@ -82,7 +82,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       const ref = substituteRef(e.creation.resource, env.binding);
       if (!ref.key) break;
       const created = helperCreation(e, ref, env);
-      env.resources.set(ref.key, { creation: created.creation, uri: env.currentUri() });
+      env.setResource(ref.key, { creation: created.creation, uri: env.currentUri() });
       next.set(ref.key, creationState(created, env));
       dropParts(next, ref.key);
       break;

@@ -37,6 +37,8 @@ export class TrackEnv {
   /** Assumed states of resources at function entry ("assumed at first use"). */
   readonly entry = new Map<string, ResState>();
   readonly resources = new Map<string, KnownResource>();
+  /** Per helper call being evaluated, the known creations its body replaced: key → the entry before (undefined: none). */
+  readonly creationLogs: Map<string, KnownResource | undefined>[] = [];
   binding: Binding | null = null;
   /** Tracked state around each barrier site of the analysed file (for hover and inlay hints). */
   readonly siteStates = new Map<number, SiteState>();
@@ -60,6 +62,13 @@ export class TrackEnv {
   ) {}
 
   /** The function whose body is being interpreted (a helper while its call is evaluated). */
+  /** Records a creation under `key`; the innermost helper call's log keeps the entry it replaced. */
+  setResource(key: string, resource: KnownResource): void {
+    const log = this.creationLogs[this.creationLogs.length - 1];
+    if (log && !log.has(key)) log.set(key, this.resources.get(key));
+    this.resources.set(key, resource);
+  }
+
   currentFn(): FunctionFacts | null {
     return this.stack.length ? this.stack[this.stack.length - 1].fn : this.rootFn;
   }

@@ -425,14 +425,19 @@ export class Interpreter {
     this.env.binding = binding;
     const entryBefore = new Set(this.env.entry.keys());
     const locals = callee.fn.locals ?? [];
-    const createdBefore = localCreations(this.env.resources, locals);
+    const replaced = new Map<string, KnownResource | undefined>();
+    this.env.creationLogs.push(replaced);
     try {
       const inner = new Interpreter(this.env, this.budget, this.loopDepth, keep);
       inner.fn = callee.fn;
       const out = body(inner).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore) }));
-      restoreLocalCreations(this.env.resources, locals, createdBefore);
+      restoreLocalCreations(this.env.resources, locals, replaced);
       return out;
     } finally {
+      this.env.creationLogs.pop();
+      // What this call replaced was, for the enclosing call, replaced too (unless it had replaced it first).
+      const outer = this.env.creationLogs[this.env.creationLogs.length - 1];
+      if (outer) for (const [key, prior] of replaced) if (!outer.has(key)) outer.set(key, prior);
       this.env.stack.pop();
       this.env.binding = saved;
     }
@@ -483,34 +488,24 @@ function memberOf(qualifiedName: string, cls: string): boolean {
 }
 
 /**
- * After a helper returns, resources named through its own locals (`auto* t = Lookup(id); Transition(t->res, ...)`)
- * are no longer nameable by the caller, and the next call's local is another object: the caller keeps what it had
- * for such a key before the call. Assumptions the helper made about them are dropped too.
- */
-/** The creations known for keys rooted at the callee's locals (a caller's `resource` is another object than its). */
-function localCreations(resources: Map<string, KnownResource>, locals: readonly string[]): Map<string, KnownResource> {
-  const out = new Map<string, KnownResource>();
-  if (locals.length === 0) return out;
-  const names = new Set(locals);
-  for (const [key, r] of resources) if (rootNames(key).some((t) => names.has(t))) out.set(key, r);
-  return out;
-}
-
-/**
  * After a helper returns, what it created under its own locals' names (`ComPtr<ID3D12Resource> resource;` in
  * `CreateReadbackBuffer()`) is no creation of the caller's object of that name: the caller's entries come back.
  */
-function restoreLocalCreations(resources: Map<string, KnownResource>, locals: readonly string[], before: Map<string, KnownResource>): void {
-  if (locals.length === 0) return;
+function restoreLocalCreations(resources: Map<string, KnownResource>, locals: readonly string[], replaced: Map<string, KnownResource | undefined>): void {
+  if (locals.length === 0 || replaced.size === 0) return;
   const names = new Set(locals);
-  for (const key of [...resources.keys()]) {
+  for (const [key, prior] of replaced) {
     if (!rootNames(key).some((t) => names.has(t))) continue;
-    const prior = before.get(key);
     if (prior) resources.set(key, prior);
     else resources.delete(key);
   }
 }
 
+/**
+ * After a helper returns, resources named through its own locals (`auto* t = Lookup(id); Transition(t->res, ...)`)
+ * are no longer nameable by the caller, and the next call's local is another object: the caller keeps what it had
+ * for such a key before the call. Assumptions the helper made about them are dropped too.
+ */
 function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonly string[], entry: Map<string, ResState>, entryBefore: Set<string>): TrackState {
   if (locals.length === 0) return out;
   const names = new Set(locals);
