@@ -4,6 +4,7 @@
 // Deterministic per seed (mulberry32), so a failure is reproduced by its seed alone.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { sourceFiles } from './fixture';
 
 export type Rng = () => number;
 
@@ -128,15 +129,6 @@ export function adversarial(seed: number, corpus: readonly string[]): Adversaria
 
 /** The fixtures and examples, as the seed material of the line-end and prefix generators. */
 export function adversarialCorpus(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(cpp|h|c|hpp)$/.test(e.name)) out.push(p);
-    }
-  };
-  walk(path.join(root, 'test', 'fixtures'));
-  walk(path.join(root, 'examples'));
-  return out.sort().map((p) => fs.readFileSync(p, 'utf8'));
+  return [...sourceFiles(path.join(root, 'test', 'fixtures')), ...sourceFiles(path.join(root, 'examples'))]
+    .sort().map((p) => fs.readFileSync(p, 'utf8'));
 }

@@ -7,6 +7,8 @@
 // optionally by line: `//   note: entered SHADER_RESOURCE here` or `//   note line 12: entered SHADER_RESOURCE here`;
 // each must match a different related location (an annotation without notes does not check them).
 // A file's first lines may carry `// barrierlint-config: {json}` to analyse it with a configuration.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Finding } from '../../server/src/types';
 
 export interface Expectation {
@@ -92,4 +94,15 @@ export function compareFixture(expectations: Expectation[], findings: Finding[])
 export function describeFinding(f: Finding): string {
   const r = f.range;
   return `${r.startLine + 1}:${r.startColumn + 1}-${r.endLine + 1}:${r.endColumn + 1} ${f.severity}[${f.rule}] ${f.message}`;
+}
+
+/** The C and C++ sources (.cpp .h .c .hpp) under `dir`, recursively, sorted by path. */
+export function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(p));
+    else if (/\.(cpp|h|c|hpp)$/.test(entry.name)) out.push(p);
+  }
+  return out.sort();
 }

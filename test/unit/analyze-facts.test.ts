@@ -9,17 +9,9 @@ import { test } from 'node:test';
 import { type AnalysisResult, analyze, analyzeFacts } from '../../server/src/analyze';
 import { WorkspaceIndex } from '../../server/src/track/workspace';
 import type { BarrierlintConfig } from '../../server/src/types';
-import { fixtureConfig } from '../harness/fixture';
+import { fixtureConfig, sourceFiles } from '../harness/fixture';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures');
-
-function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return files(p);
-    return /\.(cpp|h|c|hpp)$/.test(e.name) ? [p] : [];
-  }).sort();
-}
 
 /** What a surface reports (facts are the extractor's model, compared through the answers derived from them). */
 function answers(r: AnalysisResult): unknown {
@@ -27,7 +19,7 @@ function answers(r: AnalysisResult): unknown {
 }
 
 void test('analyzeFacts on kept (and cloned) facts equals a full analyze, with and without a workspace', () => {
-  const inputs = files(FIXTURES).map((file) => {
+  const inputs = sourceFiles(FIXTURES).map((file) => {
     const text = fs.readFileSync(file, 'utf8');
     const uri = `file://${file}`;
     const config = fixtureConfig(text) as Partial<BarrierlintConfig> | undefined;

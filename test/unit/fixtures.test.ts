@@ -6,21 +6,11 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { analyze } from '../../server/src/analyze';
 import type { BarrierlintConfig } from '../../server/src/types';
-import { compareFixture, describeFinding, fixtureConfig, parseExpectations } from '../harness/fixture';
+import { compareFixture, describeFinding, fixtureConfig, parseExpectations, sourceFiles } from '../harness/fixture';
 
 export const FIXTURES = path.resolve(__dirname, '../../../test/fixtures');
 
-export function fixtureFiles(dir = FIXTURES): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...fixtureFiles(p));
-    else if (/\.(cpp|h|c|hpp)$/.test(entry.name)) out.push(p);
-  }
-  return out.sort();
-}
-
-for (const file of fixtureFiles()) {
+for (const file of sourceFiles(FIXTURES)) {
   void test(`fixture ${path.relative(FIXTURES, file)}`, () => {
     const text = fs.readFileSync(file, 'utf8');
     const config = fixtureConfig(text) as Partial<BarrierlintConfig> | undefined;

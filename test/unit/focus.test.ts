@@ -12,17 +12,9 @@ import { NodeDoc } from '../../server/src/extract/node';
 import { parseCpp } from '../../server/src/parse/parser';
 import { WorkspaceIndex } from '../../server/src/track/workspace';
 import type { BarrierlintConfig } from '../../server/src/types';
-import { fixtureConfig } from '../harness/fixture';
+import { fixtureConfig, sourceFiles } from '../harness/fixture';
 
 const ROOT = path.resolve(__dirname, '../../..');
-
-function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return files(p);
-    return /\.(cpp|h|c|hpp)$/.test(e.name) ? [p] : [];
-  }).sort();
-}
 
 function answers(r: AnalysisResult): unknown {
   return JSON.parse(JSON.stringify({ findings: r.findings, sites: r.sites, parseErrors: r.parseErrors, complete: r.complete })) as unknown;
@@ -42,7 +34,7 @@ function kept(text: string): string[] | 'all' {
 }
 
 void test('focused analysis equals a full analysis on every fixture and example, with and without a workspace', () => {
-  const inputs = [...files(path.join(ROOT, 'test/fixtures')), ...files(path.join(ROOT, 'examples'))].map((file) => {
+  const inputs = [...sourceFiles(path.join(ROOT, 'test/fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))].map((file) => {
     const text = fs.readFileSync(file, 'utf8');
     const uri = `file://${file}`;
     const config = fixtureConfig(text) as Partial<BarrierlintConfig> | undefined;

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { propertySeed } from '../harness/seed';
+import { sourceFiles } from '../harness/fixture';
 import { analyze } from '../../server/src/analyze';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -14,17 +15,9 @@ const ROOT = path.resolve(__dirname, '../../..');
 const TIME_LIMIT_MS = 8_000;
 
 function corpus(): { name: string; text: string }[] {
-  const out: { name: string; text: string }[] = [];
-  const walk = (dir: string): void => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(cpp|h|c|hpp)$/.test(e.name)) out.push({ name: path.relative(ROOT, p), text: fs.readFileSync(p, 'utf8') });
-    }
-  };
-  walk(path.join(ROOT, 'test', 'fixtures'));
-  walk(path.join(ROOT, 'examples'));
-  return out.sort((a, b) => a.name.localeCompare(b.name));
+  return [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))]
+    .map((p) => ({ name: path.relative(ROOT, p), text: fs.readFileSync(p, 'utf8') }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Tokens that unbalance or re-shape C++: what an editor buffer holds between keystrokes. */
