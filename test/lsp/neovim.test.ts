@@ -26,92 +26,61 @@ interface NvimDiagnostic {
   message: string;
 }
 
+/** Runs the probe in headless nvim against the editor fixture with extra env; returns the JSON lines it wrote. */
+function runProbe(expectedCount: number, extraEnv: Record<string, string> = {}): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
+  const out = join(dir, 'diagnostics.jsonl');
+  try {
+    const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
+        BARRIERLINT_FILE: EDITOR_FIXTURE,
+        BARRIERLINT_OUT: out,
+        BARRIERLINT_EXPECT: String(expectedCount),
+        ...extraEnv,
+      },
+    });
+    assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
+    return readFileSync(out, 'utf8').split('\n').filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('Neovim headless as LSP client', { skip }, () => {
   it('attaches barrierlint --stdio and gets the fixture diagnostics at the annotated lines', () => {
     const text = readFileSync(EDITOR_FIXTURE, 'utf8');
     const expected = parseExpectations(text);
-    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
-    const out = join(dir, 'diagnostics.jsonl');
-    try {
-      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: {
-          ...process.env,
-          BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
-          BARRIERLINT_FILE: EDITOR_FIXTURE,
-          BARRIERLINT_OUT: out,
-          BARRIERLINT_EXPECT: String(expected.length),
-        },
-      });
-      assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
-      const got = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as NvimDiagnostic);
-      assert.equal(got.length, expected.length, JSON.stringify(got));
-      const line = text.split('\n')[expected[0].line];
-      const byteColumn = Buffer.byteLength(line.slice(0, expected[0].column), 'utf8');
-      assert.deepEqual(
-        got.map((d) => ({ lnum: d.lnum, col: d.col, severity: d.severity, code: d.code, source: d.source })),
-        [{ lnum: expected[0].line, col: byteColumn, severity: 1, code: 'sync-none-access-mismatch', source: 'barrierlint' }],
-      );
-      assert.match(got[0].message, /INCOMPATIBLE_BARRIER_VALUES/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const got = runProbe(expected.length).map((l) => JSON.parse(l) as NvimDiagnostic);
+    assert.equal(got.length, expected.length, JSON.stringify(got));
+    const line = text.split('\n')[expected[0].line];
+    const byteColumn = Buffer.byteLength(line.slice(0, expected[0].column), 'utf8');
+    assert.deepEqual(
+      got.map((d) => ({ lnum: d.lnum, col: d.col, severity: d.severity, code: d.code, source: d.source })),
+      [{ lnum: expected[0].line, col: byteColumn, severity: 1, code: 'sync-none-access-mismatch', source: 'barrierlint' }],
+    );
+    assert.match(got[0].message, /INCOMPATIBLE_BARRIER_VALUES/);
   });
 
   it('honours the README recipe `settings = { barrierlint = { rules = … } }` (pulled through workspace/configuration)', () => {
-    const text = readFileSync(EDITOR_FIXTURE, 'utf8');
-    const expected = parseExpectations(text);
-    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
-    const out = join(dir, 'diagnostics.jsonl');
-    try {
-      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: {
-          ...process.env,
-          BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
-          BARRIERLINT_FILE: EDITOR_FIXTURE,
-          BARRIERLINT_OUT: out,
-          BARRIERLINT_EXPECT: String(expected.length),
-          BARRIERLINT_SETTINGS: JSON.stringify({ barrierlint: { rules: { 'sync-none-access-mismatch': 'warning' } } }),
-          BARRIERLINT_SEVERITY: '2',
-        },
-      });
-      assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
-      const got = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as NvimDiagnostic);
-      assert.deepEqual(got.map((d) => [d.code, d.severity]), [['sync-none-access-mismatch', 2]]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const expected = parseExpectations(readFileSync(EDITOR_FIXTURE, 'utf8'));
+    const got = runProbe(expected.length, {
+      BARRIERLINT_SETTINGS: JSON.stringify({ barrierlint: { rules: { 'sync-none-access-mismatch': 'warning' } } }),
+      BARRIERLINT_SEVERITY: '2',
+    }).map((l) => JSON.parse(l) as NvimDiagnostic);
+    assert.deepEqual(got.map((d) => [d.code, d.severity]), [['sync-none-access-mismatch', 2]]);
   });
 
   it('asks for the resource timeline (workspace/executeCommand barrierlint.timeline) at a barrier', () => {
     const text = readFileSync(EDITOR_FIXTURE, 'utf8');
     const expected = parseExpectations(text);
     const line = text.split('\n').findIndex((l) => l.includes('tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE'));
-    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
-    const out = join(dir, 'diagnostics.jsonl');
-    try {
-      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
-        encoding: 'utf8',
-        timeout: 60_000,
-        env: {
-          ...process.env,
-          BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
-          BARRIERLINT_FILE: EDITOR_FIXTURE,
-          BARRIERLINT_OUT: out,
-          BARRIERLINT_EXPECT: String(expected.length),
-          BARRIERLINT_TIMELINE: `${line},9`,
-        },
-      });
-      assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
-      const last = JSON.parse(readFileSync(out, 'utf8').split('\n').filter(Boolean).pop()!) as { timeline: { resource: string; function: string; entries: { line: number; after: string }[] } };
-      assert.equal(last.timeline.resource, 'tex');
-      assert.equal(last.timeline.function, 'TransitionForSampling');
-      assert.deepEqual(last.timeline.entries.map((e) => e.after), ['SHADER_RESOURCE, SHADER_RESOURCE']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const last = JSON.parse(runProbe(expected.length, { BARRIERLINT_TIMELINE: `${line},9` }).pop()!) as { timeline: { resource: string; function: string; entries: { line: number; after: string }[] } };
+    assert.equal(last.timeline.resource, 'tex');
+    assert.equal(last.timeline.function, 'TransitionForSampling');
+    assert.deepEqual(last.timeline.entries.map((e) => e.after), ['SHADER_RESOURCE, SHADER_RESOURCE']);
   });
 });
