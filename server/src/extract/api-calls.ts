@@ -470,9 +470,10 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const onCommandList = object ? isCommandListObject(object, fn) === 'yes' : false;
   const op = f.type === 'field_expression' ? f.child(1)?.type : undefined;
   const receiverOp = object && !onCommandList && object.type !== 'this' && (op === '.' || op === '->') ? op : undefined;
+  const ownClass = f.type === 'identifier' || object?.type === 'this';
   emit(fn, {
     kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts(args),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
-    ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}),
+    ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
   });
 }

@@ -177,6 +177,8 @@ export interface UserCallEvent extends EventBase {
   receiverOp?: '.' | '->';
   /** The receiver class's base classes, as far as the file declares them (a method may be a base's). */
   receiverBases?: string[];
+  /** `F()` or `this->F()`: inside a method, the calling method's own class is the first place to look for F. */
+  ownClass?: true;
 }
 
 export type Event =

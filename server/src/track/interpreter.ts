@@ -295,7 +295,7 @@ export class Interpreter {
     }
     // Work is what is applied more than once: a helper the file defines evaluates its body on each state, so it
     // weighs more than a command or a call nobody defines.
-    const callee = e.kind === 'user-call' ? this.env.resolveCallee(e.callee, e.args.length) : undefined;
+    const callee = e.kind === 'user-call' ? this.resolve(e).callee : undefined;
     const weight = callee ? Math.max(10, Math.ceil(bodyCost(callee.fn) / 4)) : 1;
     pathWork.set(this, (pathWork.get(this) ?? 0) + (states.length - 1) * weight);
     const reporting = this.env.reporting;
@@ -316,7 +316,9 @@ export class Interpreter {
 
   /** The helper a call evaluates, or undefined (unknown, recursive, too deep): then havocCall. */
   private resolve(e: UserCallEvent): { callee?: Callee; onStack: boolean } {
-    const found = this.env.resolveCallee(e.callee, e.args.length, e.receiverClass);
+    // `Transition(...)` inside `Impl::GenerateMips()` is `Impl::Transition`, not the public `Batch::Transition` that
+    // forwards to it: the caller's own class is preferred (a free function of that name is still found).
+    const found = this.env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(this.fn) : undefined));
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
     const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? [])] : [];
     const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
@@ -479,6 +481,12 @@ function pending(state: TrackState, container: ResourceRef, binding: Binding | n
   const key = substituteRef(container, binding).key;
   const batch = key ? state.batches.get(key) : undefined;
   return !!batch && (batch.items.length > 0 || (batch.mixed?.length ?? 0) > 0);
+}
+
+/** The class a method belongs to (`Batch::Impl::Transition` → Impl), or undefined for a free function. */
+function classOf(fn: FunctionFacts | null): string | undefined {
+  const parts = fn?.qualifiedName.split('::') ?? [];
+  return parts.length >= 2 ? parts[parts.length - 2] : undefined;
 }
 
 /** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */
