@@ -10,10 +10,12 @@ import { evalValue } from './context';
 import type { AVal, StructVal } from './values';
 import { barrierFromStruct } from './barrier-facts';
 import { resourceRef } from './resources';
+import { typeOfExpr } from './types';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
 
 const LEGACY_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing']);
 const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
+const LEGACY_CONTAINER = /\b(?:CD3DX12|D3D12)_RESOURCE_BARRIER\b/;
 
 /** The container an expression names when the function does not hold its contents (member, parameter, global). */
 export function batchContainer(node: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
@@ -63,6 +65,9 @@ export function addToBatch(container: ResourceRef, value: AVal, at: SyntaxNode, 
 export function batchAppend(containerNode: SyntaxNode, valueNode: SyntaxNode, at: SyntaxNode, fn: FnCtx): AVal | undefined {
   const container = batchContainer(containerNode, fn);
   if (!container) return undefined;
+  // `m_ranges.push_back({ 0, true })` on a container declared elsewhere: a brace list is a barrier only when the
+  // container's declared element type says so (otherwise every field would be invented from the wrong struct).
+  if (unwrapValue(valueNode).type === 'initializer_list' && !LEGACY_CONTAINER.test(typeOfExpr(containerNode, fn) ?? '')) return undefined;
   const v = evalValue(valueNode, 'legacy', fn);
   return addToBatch(container, v, at, fn) ? v : undefined;
 }

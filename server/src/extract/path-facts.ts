@@ -26,7 +26,10 @@ export interface PathSyms {
 
 const byFn = new WeakMap<FnCtx, PathSyms>();
 
-export const CONSTANT_NAME = /^[A-Z][A-Z0-9_]*$/;
+// Enumerators and macros: `COPY_BUFFER`, `D3D12_...`, and the `kName` constants and enumerators of the Google /
+// Chromium style (`kCopyTypeRead`, Dawn, gfxreconstruct). A test against one compares with a constant: no call can
+// change it, so a loop-invariant `copy_type == kCopyTypeRead` stays decided past an unknown call in the loop.
+export const CONSTANT_NAME = /^(?:[A-Z][A-Z0-9_]*|k[A-Z][A-Za-z0-9_]*)$/;
 
 export function pathSyms(fn: FnCtx): PathSyms | undefined {
   return byFn.get(fn);
