@@ -6,10 +6,10 @@ import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import type { AnalysisHost, PendingRequest } from './analysis-host';
 import type { AnalysisAtValue, DocumentConfigData, DocumentReply, DocumentResult } from './analysis-protocol';
-import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, fromLspRange, type DiagnosticData } from '../report/lsp-diagnostics';
-import type { Range } from '../types';
-import { byDiagnostic, bySite, mergeSorted, movedDiagnostic, movedSite, siteRange, within } from './result-moves';
+import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, type DiagnosticData } from '../report/lsp-diagnostics';
+import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, movedSite, siteWithin } from './result-moves';
 import type { ScheduledRun } from './scheduler';
+import { publishParams } from './diagnostic-json';
 
 export { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 export type { DocumentResult } from './analysis-protocol';
@@ -87,11 +87,10 @@ export class DocumentAnalysis {
     const base = this.results.get(reply.uri);
     const { delta } = reply;
     if (base?.sites && base.version === delta.baseVersion) {
-      const outside = (r: Range): boolean => !within(r, delta.focus);
       const diagnostics = mergeSorted(
-        base.diagnostics.map((d) => movedDiagnostic(d, reply.uri, delta.edits)).filter((d) => outside(fromLspRange(d.range))),
+        base.diagnostics.map((d) => movedDiagnostic(d, reply.uri, delta.edits)).filter((d) => !diagnosticWithin(d, delta.focus)),
         delta.diagnostics, byDiagnostic);
-      const sites = mergeSorted(base.sites.map((s) => movedSite(s, delta.edits)).filter((s) => outside(siteRange(s))), delta.sites, bySite);
+      const sites = mergeSorted(base.sites.map((s) => movedSite(s, delta.edits)).filter((s) => !siteWithin(s, delta.focus)), delta.sites, bySite);
       return { uri: reply.uri, version: reply.version, diagnostics, sites, scope: reply.scope, elapsedMs: reply.elapsedMs, platform: reply.platform };
     }
     const whole = await this.host.request<DocumentResult | null>({ type: 'latest', uri: reply.uri }).outcome;
@@ -176,8 +175,9 @@ export class DocumentAnalysis {
   }
 
   async publish(entry: DocumentResult): Promise<void> {
-    const diagnostics = this.shown(entry.uri, entry.diagnostics).map((d) => stamped(d, entry.version));
-    await this.connection.sendDiagnostics({ uri: entry.uri, version: entry.version, diagnostics });
+    const shown = this.shown(entry.uri, entry.diagnostics);
+    const diagnostics = shown.map((d) => stamped(d, entry.version));
+    await this.connection.sendDiagnostics(publishParams(entry.uri, entry.version, shown, diagnostics));
     const params: AnalyzedParams = {
       uri: entry.uri,
       version: entry.version,

@@ -11,7 +11,7 @@ import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
 import { withSubmissions } from './editor-views';
-import { byFinding, bySite, mergeSorted, movedFinding, movedSite, siteRange, within } from './result-moves';
+import { byFinding, bySite, mergeSorted, movedFinding, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
   findings: Finding[];
@@ -124,8 +124,8 @@ export function analyzeEditedFunction(
   const fromHelpers = candidates.filter((f) => !known.has(key(f)));
   const added = [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))];
   const findings = mergeSorted(kept, added, byFinding);
-  const addedSites = withSubmissions(result.sites, result.facts).filter((s) => within(siteRange(s), focus));
-  const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !within(siteRange(s), focus)), addedSites, bySite);
+  const addedSites = withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus));
+  const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !siteWithin(s, focus)), addedSites, bySite);
   return { findings, sites, spans, mode: 'function', change: { edits: [...edits], focus, findings: added, sites: addedSites } };
 }
 

@@ -14,8 +14,18 @@ function movesNothingFrom(edit: TreeEdit, startLine: number): boolean {
   return startLine > edit.oldEndPosition.row && edit.newEndPosition.row === edit.oldEndPosition.row;
 }
 
+/**
+ * True when no edit can move a range on lines [startLine, endLine] (it ends before every edit, or starts after
+ * an edit that adds or removes no line): the common case of a keystroke, decided without building a range.
+ */
+function unmoved(startLine: number, endLine: number, edits: readonly TreeEdit[]): boolean {
+  for (const e of edits) if (!(endLine < e.oldEndPosition.row || movesNothingFrom(e, startLine))) return false;
+  return true;
+}
+
 /** The range moved by the edits, or the same object when no edit moves it. */
 export function movedRange(range: Range, edits: readonly TreeEdit[]): Range {
+  if (unmoved(range.startLine, range.endLine, edits)) return range;
   let r = range;
   for (const e of edits) {
     if (r.endLine < e.oldEndPosition.row || movesNothingFrom(e, r.startLine)) continue;
@@ -26,6 +36,9 @@ export function movedRange(range: Range, edits: readonly TreeEdit[]): Range {
 }
 
 export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
+  const stays = (r: Range): boolean => unmoved(r.startLine, r.endLine, edits);
+  if (stays(f.range) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
+    f.fixes.every((fix) => fix.edits.every((e) => stays(e.range)))) return f;
   const range = movedRange(f.range, edits);
   const here = (uri: string, r: Range): Range => (uri === f.uri ? movedRange(r, edits) : r);
   const related = f.related.map((r) => ({ r, range: here(r.uri, r.range) }));
@@ -47,6 +60,7 @@ export const siteRange = (s: SiteFact): Range =>
   ({ startLine: s.line - 1, startColumn: s.column - 1, endLine: s.endLine - 1, endColumn: s.endColumn - 1 });
 
 export function movedSite(s: SiteFact, edits: readonly TreeEdit[]): SiteFact {
+  if (unmoved(s.line - 1, s.endLine - 1, edits)) return s;
   const before = siteRange(s);
   const r = movedRange(before, edits);
   if (r === before) return s;
@@ -60,6 +74,10 @@ const toLsp = (r: Range): Diagnostic['range'] =>
 
 /** A diagnostic of `uri` moved like movedFinding moves the finding it was made from (lsp-diagnostics.ts). */
 export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly TreeEdit[]): Diagnostic {
+  const stays = (r: Diagnostic['range']): boolean => unmoved(r.start.line, r.end.line, edits);
+  const data = d.data as DiagnosticData | undefined;
+  if (stays(d.range) && (d.relatedInformation ?? []).every((r) => r.location.uri !== uri || stays(r.location.range)) &&
+    (data?.fixes ?? []).every((fix) => fix.edits.every((e) => unmoved(e.range.startLine, e.range.endLine, edits)))) return d;
   const before = fromLsp(d.range);
   const range = movedRange(before, edits);
   let related = d.relatedInformation;
@@ -72,7 +90,6 @@ export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly Tree
     });
     if (moved.some((r, i) => r !== related![i])) related = moved;
   }
-  const data = d.data as DiagnosticData | undefined;
   let fixes = data?.fixes;
   if (fixes && fixes.length > 0) {
     const moved = fixes.map((fix) => {
@@ -92,6 +109,10 @@ export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly Tree
 }
 
 export const within = (r: Range, focus: Range): boolean => r.startLine >= focus.startLine && r.endLine <= focus.endLine;
+/** within() for a site (1-based lines), without building its range. */
+export const siteWithin = (s: SiteFact, focus: Range): boolean => s.line - 1 >= focus.startLine && s.endLine - 1 <= focus.endLine;
+/** within() for a diagnostic's range (LSP positions). */
+export const diagnosticWithin = (d: Diagnostic, focus: Range): boolean => d.range.start.line >= focus.startLine && d.range.end.line <= focus.endLine;
 export const byPosition = (a: Range, b: Range): number => a.startLine - b.startLine || a.startColumn - b.startColumn;
 
 /**
@@ -114,6 +135,7 @@ export function mergeSorted<T>(kept: readonly T[], added: readonly T[], compare:
 }
 
 export const byFinding = (a: Finding, b: Finding): number => byPosition(a.range, b.range) || a.rule.localeCompare(b.rule);
-export const bySite = (a: SiteFact, b: SiteFact): number => byPosition(siteRange(a), siteRange(b));
+export const bySite = (a: SiteFact, b: SiteFact): number => a.line - b.line || a.column - b.column;
 export const byDiagnostic = (a: Diagnostic, b: Diagnostic): number =>
-  byPosition(fromLsp(a.range), fromLsp(b.range)) || String(a.code ?? '').localeCompare(String(b.code ?? ''));
+  a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character ||
+  String(a.code ?? '').localeCompare(String(b.code ?? ''));

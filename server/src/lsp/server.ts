@@ -3,14 +3,12 @@
 // their own connection. Nothing here writes to stdout: in stdio mode it is the JSON-RPC channel.
 import {
   CodeActionKind,
-  createConnection,
   DidChangeConfigurationNotification,
   LSPErrorCodes,
   ResponseError,
   FileChangeType,
   LogMessageNotification,
   MessageType,
-  ProposedFeatures,
   ShowMessageNotification,
   TextDocumentSyncKind,
   type Connection,
@@ -30,6 +28,7 @@ import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
 import { TypingCalm } from './typing-calm';
 import { ProjectConfig } from './project-config';
+import { createServerConnection } from './stdio-connection';
 import { normalizeSettings, type ServerSettings } from './settings';
 import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
 import { WorkspaceSummaries } from './workspace-summaries';
@@ -50,7 +49,7 @@ export const DEBOUNCE_MS = 10;
 /** Pause in typing after which a document analysed function by function is analysed as a whole again. */
 export const WHOLE_FILE_AFTER_MS = 1500;
 
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
+export function startServer(connection: Connection = createServerConnection()): Connection {
   const store = new DocumentStore();
   let settings: ServerSettings = normalizeSettings(undefined);
   let pullConfiguration = false;
