@@ -60,6 +60,19 @@ export const USE_NEEDS: Readonly<Record<UseKind, UseNeed>> = {
   present: { anyOf: [0], access: 0, use: 'a PRESENT_SOURCE', expected: 'all', writes: false, textureOnly: true },
 };
 
+/**
+ * An acceleration structure lives in RAYTRACING_ACCELERATION_STRUCTURE for its whole life, and a shader reads it
+ * through an SRV (a root SRV or a table's RTAS view, `DispatchRays` / inline ray queries): such a shader-resource
+ * read is an acceleration-structure read, not a NON_PIXEL/PIXEL_SHADER_RESOURCE one.
+ */
+export const SHADER_RESOURCE_READS: ReadonlySet<UseKind> = new Set<UseKind>(['non-pixel-shader-resource', 'pixel-shader-resource', 'shader-resource']);
+/** What marks a resource as an acceleration structure: its legacy state, its enhanced accesses, its creation flag. */
+export const ACCELERATION_STRUCTURE = {
+  state: S.RAYTRACING_ACCELERATION_STRUCTURE,
+  access: A.RTAS_READ | 0x8000,
+  flag: 0x100,
+} as const;
+
 /** Whether a legacy state allows the use (COMMON promotion is decided by the caller: it needs the resource kind). */
 export function legacyStateAllows(need: UseNeed, state: number): boolean {
   const s = state >>> 0;

@@ -5,10 +5,10 @@
 import type { BindEvent, BindTarget, GpuWorkEvent } from '../extract/descriptor-facts';
 import type { ResourceRef } from '../extract/facts';
 import type { UseKind, ViewKind } from '../model/uses';
-import { USE_NEEDS, shaderViewUse } from '../model/uses';
+import { ACCELERATION_STRUCTURE, SHADER_RESOURCE_READS, USE_NEEDS, shaderViewUse } from '../model/uses';
 import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
-import type { Binding, Origin, TrackState } from './state';
+import type { Binding, KnownResource, Origin, Possible, ResState, TrackState } from './state';
 import { FRESH } from './state';
 import type { GpuUse, TrackContext } from './visitors';
 
@@ -93,13 +93,14 @@ const deferred = new WeakMap<TrackEnv, { e: GpuWorkEvent; use: GpuUse; ctx: Trac
 export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, listId: ListId): void {
   const list = listId.key;
   const uses: GpuUse[] = [];
-  const add = (n: Named, use: UseKind, bound?: Origin, viaTable?: boolean) => {
+  const add = (n: Named, bindUse: UseKind, bound?: Origin, viaTable?: boolean) => {
     const key = n.ref.key;
     if (!key) return;
     const parts = [...state.res.keys()].some((k) => k.startsWith(`${key}|`));
     if (parts) return;
     const met = state.res.get(key) ?? FRESH;
     const resource = env.resources.get(key) ?? env.fileUses?.resource(key);
+    const use = SHADER_RESOURCE_READS.has(bindUse) && isAccelerationStructure(met, resource) ? 'raytracing-acceleration-structure' : bindUse;
     uses.push({
       use, ref: n.ref, key, met, subresource: n.subresource, viewId: n.viewId,
       ...(resource ? { resource } : {}), ...(bound ? { bound } : {}), ...(n.viewAt ? { viewAt: n.viewAt } : {}),
@@ -146,6 +147,18 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
       state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, ...(u.bound ? { boundAt: u.bound.range } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
     }
   }
+}
+
+/** Every value the state may have (none unknown) satisfies `test`. */
+function allKnown(p: Possible, test: (v: number) => boolean): boolean {
+  return !p.unknown && p.values.size > 0 && [...p.values.keys()].every(test);
+}
+
+/** A resource created as an acceleration structure, or whose tracked state / accesses say it is one. */
+function isAccelerationStructure(met: ResState, resource: KnownResource | undefined): boolean {
+  const c = resource?.creation;
+  if (c && (c.initialState?.value === ACCELERATION_STRUCTURE.state || ((c.flags ?? 0) & ACCELERATION_STRUCTURE.flag) !== 0)) return true;
+  return allKnown(met.legacy, (v) => v === ACCELERATION_STRUCTURE.state) || allKnown(met.access, (v) => (v & ACCELERATION_STRUCTURE.access) !== 0);
 }
 
 /**
