@@ -127,5 +127,6 @@ export function analyzeFacts(
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
-    helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved] };
+    helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved],
+    ...(facts.definedNames ? { definedNames: facts.definedNames } : {}) };
 }

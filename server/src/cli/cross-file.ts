@@ -3,6 +3,7 @@
 // file defines, is tracked again with the index, so `Transition(cl, res, before, after)` defined in
 // barriers.cpp is evaluated at its call sites in frame.cpp. Runs in process, in target order (deterministic).
 // With --shard, `context` holds the other shards' files (analysed only when needed) so the index is complete.
+// Constants a header of the run defines under an enumerator-like name are known to the files that use them.
 //
 // NOTE: the second analysis starts from the facts the first one kept (analyzeFacts): the file is neither parsed nor
 // extracted again. Only a file whose first result came from the cache has no facts and is analysed from its text.
@@ -52,7 +53,27 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   }
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
+  dropProjectConstants(outcomes, context);
   return reanalysed;
+}
+
+/**
+ * `D3D12_RESOURCE_STATE_UNKNOWN` defined by the project in a header of the run (`constexpr D3D12_RESOURCE_STATES
+ * D3D12_RESOURCE_STATE_UNKNOWN = ...`) is no misspelt enumerator in the files that use it: their unknown-enumerator
+ * findings on it are dropped (the value stays unknown to the other rules).
+ */
+function dropProjectConstants(outcomes: FileOutcome[], context: readonly FileOutcome[]): void {
+  const definedBy = new Map<string, Set<string>>();
+  for (const o of [...outcomes, ...context]) {
+    for (const name of o.result?.definedNames ?? []) definedBy.set(name, (definedBy.get(name) ?? new Set()).add(o.uri));
+  }
+  if (definedBy.size === 0) return;
+  const elsewhere = (name: string | undefined, uri: string) => [...(definedBy.get(name ?? '') ?? [])].some((u) => u !== uri);
+  for (const o of outcomes) {
+    const r = o.result;
+    if (!r?.findings.some((f) => f.rule === 'unknown-enumerator' && elsewhere(f.fingerprintText, o.uri))) continue;
+    o.result = { ...r, findings: r.findings.filter((f) => !(f.rule === 'unknown-enumerator' && elsewhere(f.fingerprintText, o.uri))) };
+  }
 }
 
 function indexDigest(files: readonly FileOutcome[]): string {

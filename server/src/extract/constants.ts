@@ -14,6 +14,7 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     const defName = get('define.name');
     const defValue = get('define.value');
     if (defName && defValue) {
+      noteDefined(file, defName.text);
       defineConstant(file, defName.text, defValue.text, rangeOf(defValue));
       continue;
     }
@@ -23,9 +24,19 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     const decl = name.parent?.parent;
     const qualifiers = decl?.namedChildren.filter((c) => c.type === 'type_qualifier').map((c) => c.text) ?? [];
     if (!qualifiers.some((q) => q === 'const' || q === 'constexpr')) continue;
+    noteDefined(file, name.text);
     const folded = fold(value, file);
     if (folded) file.constants.set(name.text, { t: 'num', f: { value: toNumber(folded), text: value.text, range: rangeOf(value) } });
   }
+}
+
+/**
+ * A project constant named like an enumerator (`constexpr D3D12_RESOURCE_STATES D3D12_RESOURCE_STATE_UNKNOWN = ...`
+ * in a header): another file that uses the name is not misspelling an enumerator (cli/cross-file.ts).
+ */
+function noteDefined(file: FileCtx, name: string): void {
+  if (!name.startsWith('D3D12')) return;
+  (file.definedNames ??= new Set()).add(name);
 }
 
 function insideFunction(n: SyntaxNode): boolean {

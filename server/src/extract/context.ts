@@ -29,6 +29,8 @@ export type OutParam = 'ref' | 'ptr' | false;
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
+  /** D3D12-prefixed names the file itself defines (`#define`, file-scope `const`/`constexpr`), foldable or not. */
+  definedNames?: Set<string>;
   sites: SiteRecord[];
   problems: ExtractProblem[];
   templates: Map<string, ReturnTemplate>;

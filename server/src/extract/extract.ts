@@ -328,6 +328,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
     parseErrors: errors.count,
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
+    ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
   };
 }
 

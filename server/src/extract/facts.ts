@@ -287,4 +287,6 @@ export interface FileFacts {
   parseErrors: number;
   /** Descriptor heaps' views, buffer views and stored handles of the whole file (extract/descriptors.ts). */
   descriptors?: DescriptorFacts;
+  /** D3D12-prefixed constants the file defines (extract/constants.ts). */
+  definedNames?: string[];
 }

@@ -33,4 +33,6 @@ export interface AnalysisResult {
    */
   helpers?: FunctionFacts[];
   unresolvedCalls?: string[];
+  /** D3D12-prefixed constants the file defines: another file's unknown-enumerator on one of them is dropped. */
+  definedNames?: string[];
 }
