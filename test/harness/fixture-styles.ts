@@ -80,7 +80,7 @@ export function splitFunctions(file: string, text: string): FixtureFunction[] {
 
 function makeFunction(file: string, lines: string[], start: number, end: number): FixtureFunction {
   let c = start;
-  while (c > 0 && /^\s*\/\//.test(lines[c - 1])) c--;
+  while (c > 0 && /^\s*(?:\/\/|\/\*|\*)/.test(lines[c - 1])) c--;
   const text = lines.slice(start, end + 1).join('\n');
   const head = blankComments(text).split('{')[0];
   const name = /([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*(?:const\s*)?$/.exec(head.trim())?.[1]
@@ -115,7 +115,7 @@ export function styleTags(fn: FixtureFunction, sameFile: FixtureFunction[]): Sty
 /** Rule ids a comment above a function names as the subject of a near miss (`// id, id: …`). */
 export function namedInComment(comment: string, ruleIds: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  for (const m of comment.matchAll(/^\s*\/\/\s*((?:[a-z][\w-]*\s*,\s*)*[a-z][\w-]*)\s*:/gm)) {
+  for (const m of comment.matchAll(/^\s*(?:\/\/|\/\*)\s*((?:[a-z][\w-]*\s*,\s*)*[a-z][\w-]*)\s*:/gm)) {
     for (const id of m[1].split(',').map((s) => s.trim())) if (ruleIds.has(id)) out.push(id);
   }
   return out;
@@ -147,7 +147,7 @@ export function ruleStyles(
   const get = (id: string) => out.get(id) ?? out.set(id, { fire: [], silent: [] }).get(id)!;
   for (const { file, base, text, findings } of files) {
     const fns = splitFunctions(file, text);
-    const validAt = text.split('\n').findIndex((l) => /^\s*\/\/\s*-+\s*valid\b/i.test(l));
+    const validAt = text.split('\n').findIndex((l) => /^\s*(?:\/\/|\/\*)\s*-+\s*valid\b/i.test(l));
     const firing = new Map<FixtureFunction, Set<string>>();
     for (const f of findings) {
       const fn = fns.find((x) => x.start <= f.range.startLine && f.range.startLine <= x.end);

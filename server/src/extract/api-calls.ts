@@ -107,11 +107,12 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     emit(fn, { kind: 'command-list-creation', site, range, list, listType, api: method, ...(iface ? { iface } : {}) });
     return true;
   }
-  if (method === 'CreateCommandQueue' && args.length === 2) {
+  // (desc, IID_PPV_ARGS(&q)), or the riid and the out pointer apart: (desc, __uuidof(…), (void**)&q) / C's (&IID_…, …).
+  if (method === 'CreateCommandQueue' && (args.length === 2 || args.length === 3)) {
     const desc = evalValue(args[0], 'queue-desc', fn);
     const d = desc.t === 'ptr' ? deref(desc) : desc;
     const type = d.t === 'struct' && d.kind === 'queue-desc' ? num(getMember(d, 'Type')) : null;
-    const queue = createdRef(args[1], fn);
+    const queue = createdRef(args[args.length - 1], fn);
     const site = addSite(fn.file, 'queue-creation', range, queue.text);
     const listType = type === null ? null : LIST_TYPE_NAMES[type] ?? null;
     fn.file.sites[site].site.fields = { type: listType };

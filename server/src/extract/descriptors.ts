@@ -32,6 +32,8 @@ export type { CallAnnotation, DescriptorPass };
 
 const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM_OUTPUT_BUFFER_VIEW|CONSTANT_BUFFER_VIEW_DESC)\b/;
 const DSV_READ_ONLY_DEPTH = 0x1;
+/** `ID3D12Device5_CreateUnorderedAccessView(device, …)`: a device method through the C COM macros. */
+const DEVICE_MACRO = /^ID3D12Device\d*_(\w+)$/;
 const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
 
 class Walk {
@@ -295,10 +297,25 @@ class Walk {
       this.setHandle(args[0], helperHandle(n, args.slice(1), s));
       return;
     }
-    const view = Object.hasOwn(VIEW_CREATION, name) ? VIEW_CREATION[name] : undefined;
-    if (view && args.length === view.argc && f.type === 'field_expression') {
-      this.view(n, view, args);
+    // The C COM macros name the device method and take the device first: ID3D12Device_CreateUnorderedAccessView(d, …).
+    const macro = f.type === 'identifier' ? DEVICE_MACRO.exec(name) : null;
+    if (macro) {
+      this.deviceCall(n, macro[1], args.slice(1), true);
       return;
+    }
+    if (this.deviceCall(n, name, args, f.type === 'field_expression')) return;
+    if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
+      this.calls.set(n, { scope: s.scope, args: args.map((a) => argumentValue(a, s)) });
+    }
+  }
+
+  /** View creation on a device (`onDevice`: a method call or a C COM macro) or a descriptor copy; true when handled. */
+  private deviceCall(n: SyntaxNode, name: string, args: SyntaxNode[], onDevice: boolean): boolean {
+    const s = this.s;
+    const view = Object.hasOwn(VIEW_CREATION, name) ? VIEW_CREATION[name] : undefined;
+    if (view && args.length === view.argc && onDevice) {
+      this.view(n, view, args);
+      return true;
     }
     if (name === 'CopyDescriptorsSimple' && args.length === 4) {
       const count = numberOf(args[0], s);
@@ -310,15 +327,11 @@ class Walk {
           this.views.push({ view: null, heap: dst.heap, index: d.index, resource: null, subresource: null, range: rangeOf(n), ...(src ? { copyOf: { ...src, index: addIndex(src.index, i) } } : {}) });
         }
       } else if (dst) this.tainted.add(dst.heap);
-      return;
+      return true;
     }
-    if (name === 'CopyDescriptors') {
-      this.tainted.add('*');
-      return;
-    }
-    if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
-      this.calls.set(n, { scope: s.scope, args: args.map((a) => argumentValue(a, s)) });
-    }
+    if (name !== 'CopyDescriptors') return false;
+    this.tainted.add('*');
+    return true;
   }
 
   private view(n: SyntaxNode, spec: (typeof VIEW_CREATION)[string], args: SyntaxNode[]): void {
