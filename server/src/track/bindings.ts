@@ -168,11 +168,17 @@ function isAccelerationStructure(met: ResState, resource: KnownResource | undefi
  * like `ThrowIfFailed(list->Close())`, is not taken to transition resources nobody named.)
  */
 export function voidDeferredUses(env: TrackEnv, keys: ReadonlySet<string>, mayRecord: boolean): void {
+  env.voidedUses++;
   for (const d of deferred.get(env) ?? []) {
     // Its first barrier already came (the entry state is assumed): a call after it cannot change what the use met.
     if (env.entry.has(d.use.key)) continue;
     if (mayRecord || keys.has(d.use.key.split('|')[0])) d.use.unseen = false;
   }
+}
+
+/** How many uses of the function wait for their resource's first barrier (see voidDeferredUses). */
+export function deferredUseCount(env: TrackEnv): number {
+  return deferred.get(env)?.length ?? 0;
 }
 
 /**

@@ -23,4 +23,19 @@ export class WorkBudget {
   spend(): void {
     if (++this.spent > this.limit) throw new BudgetExceeded(this.limit);
   }
+
+  /** Units spent so far. */
+  used(): number {
+    return this.spent;
+  }
+
+  /** Units left before the budget runs out. */
+  room(): number {
+    return this.limit - this.spent;
+  }
+
+  /** Spend `n` units at once (a replayed helper call, see call-memo.ts); only called with n ≤ room(). */
+  spendMany(n: number): void {
+    this.spent += n;
+  }
 }

@@ -4,7 +4,7 @@
 import type { Event, FunctionFacts, LoopCounter, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, havocCall } from './apply';
-import type { Binding, TrackEnv } from './env';
+import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
@@ -12,6 +12,7 @@ import { assume, decide, labelHolds, learnLabels, PathFacts } from './paths';
 import type { KnownResource, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
+import { MIN_MEMO_COST } from './call-memo';
 
 interface Flow {
   normal: Paths | null;
@@ -392,10 +393,18 @@ export class Interpreter {
 
   /** The helper's exits, one per distinct thing it learnt of the carried values (in the caller's names). */
   private callPaths(e: UserCallEvent, c: Carried, state: TrackState, facts: PathFacts): Paths {
-    const exits = this.enter(e, c.callee, state, (inner) => {
+    const keep = new Set(c.toCaller.keys());
+    const run = () => this.enter(e, c.callee, state, (inner) => {
       const f = inner.stmt(c.callee.fn.body, single(state, facts));
       return inner.join(f.normal, f.returns) ?? single(state, facts);
-    }, new Set(c.toCaller.keys()));
+    }, keep);
+    const memo = this.env.memo;
+    // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
+    const exits = !memo || this.env.reporting || bodyCost(c.callee.fn) < MIN_MEMO_COST ? run()
+      : memo.call(this.env, this.budget, {
+        fn: c.callee.fn, binding: this.bind(e, c.callee), stack: [...this.env.stack, this.frameOf(e, c.callee)],
+        loopDepth: this.loopDepth, state, facts, keep,
+      }, run, (out) => out.map((p) => ({ facts: p.facts, state: p.state.clone() })));
     const groups = new Map<string, Path[]>();
     for (const x of exits) {
       const facts = x.facts.renamed(c.toCaller);
@@ -409,21 +418,35 @@ export class Interpreter {
   private call(e: UserCallEvent, state: TrackState): TrackState {
     const { callee, onStack } = this.resolve(e);
     if (!callee) return havocCall(e, state, this.env, onStack);
-    return this.enter(e, callee, state, (inner) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, state) }])[0].state;
+    const run = () => this.enter(e, callee, state, (inner) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, state) }])[0].state;
+    const memo = this.env.memo;
+    // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
+    if (!memo || this.env.reporting || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
+    const stack = [...this.env.stack, this.frameOf(e, callee)];
+    return memo.call(this.env, this.budget, { fn: callee.fn, binding: this.bind(e, callee), stack, loopDepth: this.loopDepth, state }, run, (out) => out.clone());
   }
 
-  /** Bind the arguments, run `body` in the helper's frame, and drop what the helper's own locals named. */
-  private enter(e: UserCallEvent, callee: Callee, state: TrackState, body: (inner: Interpreter) => Paths, keep?: ReadonlySet<string>): Paths {
+  private frameOf(e: UserCallEvent, callee: Callee): Frame {
+    return { fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() };
+  }
+
+  /** The callee's parameters bound to the call's arguments, in the caller's terms. */
+  private bind(e: UserCallEvent, callee: Callee): Binding {
     // Parameters the call leaves out take their default arguments (constants of the callee's own file).
     const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => f ?? { value: null, text: '', range: e.range });
-    const binding: Binding = {
+    return {
       fields: [...e.args.map((a) => substituteField(a.field, this.env.binding)), ...defaults],
       refs: e.args.map((a) => substituteRef(a.resource, this.env.binding)),
       owners: e.args.map((a) => this.env.ownerOf(a.resource)),
       ...receiverOf(e, this.env.binding),
     };
+  }
+
+  /** Bind the arguments, run `body` in the helper's frame, and drop what the helper's own locals named. */
+  private enter(e: UserCallEvent, callee: Callee, state: TrackState, body: (inner: Interpreter) => Paths, keep?: ReadonlySet<string>): Paths {
+    const binding = this.bind(e, callee);
     const saved = this.env.binding;
-    this.env.stack.push({ fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: this.env.currentUri() });
+    this.env.stack.push(this.frameOf(e, callee));
     this.env.binding = binding;
     const entryBefore = new Set(this.env.entry.keys());
     const locals = callee.fn.locals ?? [];
@@ -442,6 +465,7 @@ export class Interpreter {
       if (outer) for (const [key, prior] of replaced) if (!outer.has(key)) outer.set(key, prior);
       this.env.stack.pop();
       this.env.binding = saved;
+      this.env.lastReplaced = replaced;
     }
   }
 }

@@ -1,0 +1,124 @@
+// The helper-call memo (track/call-memo.ts) never changes an answer: every fixture, every example and generated
+// call chains give the same findings, sites and unresolved calls with the memo on and off; and on a helper called
+// in a loop the memo does replay calls (so the comparison is not vacuous).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { analyze } from '../../server/src/analyze';
+import { WorkBudget } from '../../server/src/track/budget';
+import { CALL_MEMO_ENV, CallMemo, memoStats } from '../../server/src/track/call-memo';
+import { TrackEnv } from '../../server/src/track/env';
+import { FRESH, TrackState } from '../../server/src/track/state';
+import { adversarial, adversarialCorpus } from '../harness/adversarial';
+import { sourceFiles } from '../harness/fixture';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+function answer(text: string, memo: boolean): string {
+  const saved = process.env[CALL_MEMO_ENV];
+  process.env[CALL_MEMO_ENV] = memo ? '1' : '0';
+  try {
+    const r = analyze(text, 'file:///memo.cpp', {});
+    return JSON.stringify({ findings: r.findings, sites: r.sites, parseErrors: r.parseErrors, unresolved: r.unresolvedCalls });
+  } finally {
+    if (saved === undefined) delete process.env[CALL_MEMO_ENV];
+    else process.env[CALL_MEMO_ENV] = saved;
+  }
+}
+
+void test('memo on and off give equal results on every fixture and example', () => {
+  const files = [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
+  assert.ok(files.length > 100);
+  const before = memoStats.hits;
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    assert.equal(answer(text, true), answer(text, false), path.relative(ROOT, file));
+  }
+  assert.ok(memoStats.hits > before, 'some fixture replays a helper call');
+});
+
+void test('memo on and off give equal results on generated call chains and loops', () => {
+  const corpus = adversarialCorpus(ROOT);
+  // Generators 1 (deep loops) and 4 (call chains) by seed; the chains run into the work budget, which a replayed
+  // call must spend exactly as an evaluated one.
+  for (const seed of [1, 8, 15, 4, 11, 18, 25]) {
+    const { generator, text } = adversarial(seed, corpus);
+    assert.equal(answer(text, true), answer(text, false), `seed ${seed} (${generator})`);
+  }
+});
+
+// In the loop's fixpoint passes (nothing is reported), Pass's third call to Show meets the state its second call
+// met: it is replayed. The loop's second iteration meets SHADER_RESOURCE where ToCopy expects COMMON.
+const LOOP = `
+void ToShader(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  D3D12_TEXTURE_BARRIER t = CD3DX12_TEXTURE_BARRIER(D3D12_BARRIER_SYNC_ALL, D3D12_BARRIER_SYNC_ALL,
+    D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_SHADER_RESOURCE, D3D12_BARRIER_LAYOUT_COMMON,
+    D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+  D3D12_BARRIER_GROUP g = CD3DX12_BARRIER_GROUP(1, &t);
+  cl->Barrier(1, &g);
+}
+void Show(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  ToShader(cl, tex);
+  ToShader(cl, tex);
+  ToShader(cl, tex);
+  ToShader(cl, tex);
+}
+void Pass(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  Show(cl, tex);
+  Show(cl, tex);
+  Show(cl, tex);
+}
+void Frame(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex, int n) {
+  for (int i = 0; i < n; i++) Pass(cl, tex);
+}
+`;
+
+void test('a helper called in a loop is replayed, with the same findings', () => {
+  const before = memoStats.hits;
+  const on = answer(LOOP, true);
+  assert.ok(memoStats.hits > before, 'the loop replays a call');
+  assert.equal(on, answer(LOOP, false));
+  assert.match(on, /layout-before-mismatch/);
+});
+
+void test('a replayed call leaves entry states, creations, the undo log and the budget as the evaluated call did', () => {
+  const range = { startLine: 0, startColumn: 0, endLine: 0, endColumn: 1 };
+  const fn = { name: 'H', qualifiedName: 'H', params: [], range, body: { k: 'seq' as const, body: [] }, lambda: false, relevant: true };
+  const env = new TrackEnv('file:///m.cpp', [], {} as never, { resolve: () => undefined }, null);
+  const memo = new CallMemo();
+  const budget = new WorkBudget(10);
+  const input = { fn, binding: { fields: [], refs: [], owners: [] }, stack: [], loopDepth: 0, state: new TrackState() };
+  const assumed = { ...FRESH, lastModel: 'legacy' as const };
+  const created = { creation: { resource: { key: 'r', text: 'r', range }, api: 'CreateCommittedResource', dimension: null, mipLevels: null, arraySize: null, flags: null, heapType: null }, uri: 'file:///m.cpp' };
+  let runs = 0;
+  const run = () => {
+    runs++;
+    budget.spend();
+    budget.spend();
+    env.entry.set('a', assumed);
+    env.setResource('r', created);
+    env.lastReplaced = new Map([['r', undefined]]);
+    return new TrackState(new Map([['a', assumed]]));
+  };
+  const copy = (s: TrackState) => s.clone();
+  env.creationLogs.push(new Map());
+  memo.call(env, budget, input, run, copy);
+  // The caller's own work undoes what the call did (a loop's scope ends, a helper's locals go): the same call again.
+  env.entry.delete('a');
+  env.resources.delete('r');
+  env.creationLogs[0].clear();
+  const out = memo.call(env, budget, input, run, copy);
+  assert.equal(runs, 1, 'replayed');
+  assert.equal(env.entry.get('a'), assumed);
+  assert.equal(env.resources.get('r'), created);
+  assert.deepEqual([...env.creationLogs[0]], [['r', undefined]]);
+  assert.equal(budget.used(), 4);
+  assert.equal(out.res.get('a'), assumed);
+  // Not enough budget left for a replay: the call is evaluated (and throws where an evaluation would).
+  env.entry.delete('a');
+  env.resources.delete('r');
+  budget.spendMany(5);
+  assert.throws(() => memo.call(env, budget, input, run, copy), /steps/);
+  assert.equal(runs, 2);
+});
