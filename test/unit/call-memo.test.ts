@@ -102,13 +102,14 @@ void test('a replayed call leaves entry states, creations, the undo log and the 
     return new TrackState(new Map([['a', assumed]]));
   };
   const copy = (s: TrackState) => s.clone();
+  const states = (s: TrackState) => [s];
   env.creationLogs.push(new Map());
-  memo.call(env, budget, input, run, copy);
+  memo.call(env, budget, input, run, copy, states);
   // The caller's own work undoes what the call did (a loop's scope ends, a helper's locals go): the same call again.
   env.entry.delete('a');
   env.resources.delete('r');
   env.creationLogs[0].clear();
-  const out = memo.call(env, budget, input, run, copy);
+  const out = memo.call(env, budget, input, run, copy, states);
   assert.equal(runs, 1, 'replayed');
   assert.equal(env.entry.get('a'), assumed);
   assert.equal(env.resources.get('r'), created);
@@ -119,6 +120,6 @@ void test('a replayed call leaves entry states, creations, the undo log and the 
   env.entry.delete('a');
   env.resources.delete('r');
   budget.spendMany(5);
-  assert.throws(() => memo.call(env, budget, input, run, copy), /steps/);
+  assert.throws(() => memo.call(env, budget, input, run, copy, states), /steps/);
   assert.equal(runs, 2);
 });

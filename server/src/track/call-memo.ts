@@ -73,7 +73,7 @@ export class CallMemo {
    * The outcome of the call, replayed or evaluated by `run` (which must not report). `copy` gives a copy of an
    * outcome that the caller may change without changing the recorded one.
    */
-  call<T>(env: TrackEnv, budget: WorkBudget, input: CallInput, run: () => T, copy: (out: T) => T): T {
+  call<T>(env: TrackEnv, budget: WorkBudget, input: CallInput, run: () => T, copy: (out: T) => T, states: (out: T) => TrackState[]): T {
     const frames = frameKeys(input.stack);
     const list = (this.records.get(input.fn) ?? []) as CallRecord<T>[];
     const found = list.find((r) => r.loopDepth === input.loopDepth && sameFrames(r.frames, frames)
@@ -97,6 +97,10 @@ export class CallMemo {
     env.lastReplaced = null;
     const out = run();
     const replaced = env.lastReplaced as Map<string, unknown> | null;
+    // NOTE: an evaluation may hand back the very state it was given, or change it in place (a body that reaches
+    // no event, a loop head joined onto it): the caller then shares or sees that object. A replay could not
+    // reproduce the sharing, so such a call is not recorded.
+    if (states(out).includes(input.state) || !sameState(state, input.state)) return out;
     const record: CallRecord<T> = {
       binding: input.binding, facts: input.facts ?? null, keep: input.keep ?? null, frames, loopDepth: input.loopDepth, state, entry, resources, out: copy(out),
       entryAfter: after(entry, env.entry), resourcesAfter: after(resources, env.resources), replaced: replaced ? [...replaced.keys()] : [],

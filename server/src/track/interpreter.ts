@@ -404,7 +404,7 @@ export class Interpreter {
       : memo.call(this.env, this.budget, {
         fn: c.callee.fn, binding: this.bind(e, c.callee), stack: [...this.env.stack, this.frameOf(e, c.callee)],
         loopDepth: this.loopDepth, state, facts, keep,
-      }, run, (out) => out.map((p) => ({ facts: p.facts, state: p.state.clone() })));
+      }, run, (out) => out.map((p) => ({ facts: p.facts, state: p.state.clone() })), (out) => out.map((p) => p.state));
     const groups = new Map<string, Path[]>();
     for (const x of exits) {
       const facts = x.facts.renamed(c.toCaller);
@@ -423,7 +423,7 @@ export class Interpreter {
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
     if (!memo || this.env.reporting || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
     const stack = [...this.env.stack, this.frameOf(e, callee)];
-    return memo.call(this.env, this.budget, { fn: callee.fn, binding: this.bind(e, callee), stack, loopDepth: this.loopDepth, state }, run, (out) => out.clone());
+    return memo.call(this.env, this.budget, { fn: callee.fn, binding: this.bind(e, callee), stack, loopDepth: this.loopDepth, state }, run, (out) => out.clone(), (out) => [out]);
   }
 
   private frameOf(e: UserCallEvent, callee: Callee): Frame {
