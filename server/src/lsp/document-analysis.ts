@@ -10,6 +10,7 @@ import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, type DiagnosticData } from
 import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, movedSite, siteWithin } from './result-moves';
 import type { ScheduledRun } from './scheduler';
 import { publishParams } from './diagnostic-json';
+import { PullState, type PullReport } from './pull-diagnostics';
 
 export { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 export type { DocumentResult } from './analysis-protocol';
@@ -44,6 +45,8 @@ function whenCancelled(token: CancellationToken | undefined): Promise<'cancelled
 export class DocumentAnalysis {
   private readonly results = new Map<string, DocumentResult>();
   private readonly inFlight = new Map<string, InFlight>();
+  /** Set when the client pulls diagnostics (pull-diagnostics.ts): they are then answered, not pushed. */
+  private pull: { state: PullState; refresh: () => void } | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -174,23 +177,68 @@ export class DocumentAnalysis {
     if (latest && latest.version === version) await this.publish(latest);
   }
 
+  /** The client pulls diagnostics from now on; `refresh` asks it to pull again (workspace/diagnostic/refresh). */
+  usePull(refresh: () => void): void {
+    this.pull = { state: new PullState(), refresh };
+  }
+
+  get pulls(): boolean {
+    return !!this.pull;
+  }
+
+  /**
+   * The report of a document's current version for a pull (textDocument/diagnostic); undefined when that version's
+   * analysis was superseded by a newer edit or the request cancelled (the caller answers ServerCancelled).
+   */
+  async pullReport(doc: StoredDocument, previousResultId: string | undefined, token?: CancellationToken): Promise<PullReport | undefined> {
+    const version = doc.version;
+    let entry = await this.current(doc, token);
+    // An analysis of this same version cancelled by a re-check (new settings, a workspace index): ask again.
+    for (let attempt = 0; !entry && attempt < 5 && doc.version === version && !token?.isCancellationRequested; attempt++) {
+      entry = await this.current(doc, token);
+    }
+    if (!entry || !this.pull || entry.version !== doc.version) return undefined;
+    return this.pull.state.report(doc.uri, this.shownReport(entry), previousResultId);
+  }
+
+  /** The reports of the open documents analysed so far, without waiting (workspace/diagnostic). */
+  workspaceReports(previous: ReadonlyMap<string, string>): (PullReport & { uri: string; version: number })[] {
+    if (!this.pull) return [];
+    const reports: (PullReport & { uri: string; version: number })[] = [];
+    for (const entry of this.results.values()) {
+      reports.push({ ...this.pull.state.report(entry.uri, this.shownReport(entry), previous.get(entry.uri)), uri: entry.uri, version: entry.version });
+    }
+    return reports;
+  }
+
+  private shownReport(entry: DocumentResult): { resultId: string; version: number; diagnostics: Diagnostic[] } {
+    const shown = this.shown(entry.uri, entry.diagnostics);
+    const resultId = this.pull ? this.pull.state.resultId(entry, shown.length) : String(entry.version);
+    return { resultId, version: entry.version, diagnostics: shown.map((d) => stamped(d, entry.version)) };
+  }
+
   async publish(entry: DocumentResult): Promise<void> {
     const shown = this.shown(entry.uri, entry.diagnostics);
-    const diagnostics = shown.map((d) => stamped(d, entry.version));
-    await this.connection.sendDiagnostics(publishParams(entry.uri, entry.version, shown, diagnostics));
+    if (this.pull) {
+      if (this.pull.state.stale(entry.uri, entry.version, this.pull.state.resultId(entry, shown.length))) this.pull.refresh();
+    } else {
+      const diagnostics = shown.map((d) => stamped(d, entry.version));
+      await this.connection.sendDiagnostics(publishParams(entry.uri, entry.version, shown, diagnostics));
+    }
     const params: AnalyzedParams = {
       uri: entry.uri,
       version: entry.version,
       scope: entry.scope,
       platform: entry.platform,
       elapsedMs: Math.round(entry.elapsedMs * 10) / 10,
-      findings: diagnostics.length,
+      findings: shown.length,
     };
     await this.connection.sendNotification(ANALYZED_NOTIFICATION, params);
   }
 
   /** Forgets a closed document and clears its diagnostics. */
   async forget(uri: string): Promise<void> {
+    this.pull?.state.forget(uri);
     this.supersede(uri);
     this.results.delete(uri);
     this.inFlight.delete(uri);

@@ -28,6 +28,7 @@ import { inlayHints } from './inlay-hints';
 import { AnalysisScheduler } from './scheduler';
 import { TypingCalm } from './typing-calm';
 import { ProjectConfig } from './project-config';
+import { clientPulls } from './pull-diagnostics';
 import { createServerConnection } from './stdio-connection';
 import { normalizeSettings, type ServerSettings } from './settings';
 import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
@@ -88,6 +89,15 @@ export function startServer(connection: Connection = createServerConnection()): 
     onError: (uri, error) => logError(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
     onCancelRunning: (uri) => analysis.supersede(uri),
   });
+  // Several documents' pulled diagnostics changing together make one request to pull again.
+  let refreshTimer: NodeJS.Timeout | undefined;
+  const refreshPulls = (): void => {
+    if (refreshTimer) return;
+    refreshTimer = setTimeout(() => {
+      refreshTimer = undefined;
+      connection.languages.diagnostics.refresh().catch(() => undefined);
+    }, 20);
+  };
   const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0, true));
 
   const refreshSettings = async (pushed?: unknown): Promise<void> => {
@@ -116,8 +126,12 @@ export function startServer(connection: Connection = createServerConnection()): 
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     settings = normalizeSettings((params.initializationOptions as { settings?: unknown } | null)?.settings);
     project.reset(settings);
+    const pull = clientPulls(caps);
+    if (pull) analysis.usePull(refreshPulls);
     return {
       capabilities: {
+        // Diagnostics are pulled by clients that can (LSP 3.17), pushed to the others (pull-diagnostics.ts).
+        ...(pull ? { diagnosticProvider: { identifier: 'barrierlint', interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, FIX_ALL_KIND] },
@@ -219,6 +233,19 @@ export function startServer(connection: Connection = createServerConnection()): 
     // With an Xbox Series platform each barrier site also shows its cost (report/site-cost.ts).
     return entry?.sites ? hoverAt(withCosts(entry.sites, entry.platform), position) : null;
   });
+  connection.languages.diagnostics.on(async ({ textDocument, previousResultId }, token) => {
+    const doc = store.get(textDocument.uri);
+    if (!doc) return { kind: 'full', items: [] };
+    const report = await analysis.pullReport(doc, previousResultId, token);
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+    // A newer edit superseded this version: the client pulls again at once (it has the newer version).
+    if (!report) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'superseded by a newer version', { retriggerRequest: true });
+    return report;
+  });
+  connection.languages.diagnostics.onWorkspace(({ previousResultIds }) => {
+    const previous = new Map(previousResultIds.map((p) => [p.uri, p.value]));
+    return { items: analysis.workspaceReports(previous) };
+  });
   connection.onCodeAction(async (params, token) => {
     const doc = store.get(params.textDocument.uri);
     if (!doc) return [];
@@ -275,6 +302,7 @@ export function startServer(connection: Connection = createServerConnection()): 
   });
 
   connection.onShutdown(async () => {
+    clearTimeout(refreshTimer);
     scheduler.dispose();
     typing.dispose();
     await host.dispose();
