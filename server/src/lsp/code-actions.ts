@@ -19,6 +19,7 @@ import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
 import { ruleDocsUrl } from '../rules/define-rule';
 import { disableRuleEdit } from './disable-comment';
 import { legacyRewriteActions } from './legacy-actions';
+import { mergeCallsAction } from './merge-fix';
 import { trackedValueActions } from './tracked-fixes';
 import { splitLines } from '../parse/positions';
 
@@ -135,7 +136,8 @@ function actionsFor(request: CodeActionRequest, diagnostic: Diagnostic, lines: (
   const tracked = analysis
     ? trackedValueActions({ uri: doc.uri, text: doc.text, diagnostic, rule: data.rule, resource: data.resource, analysis })
     : [];
-  const actions = [...own, ...tracked];
+  const merge = data.rule === 'mergeable-barrier-calls' ? mergeCallsAction(doc, diagnostic) : undefined;
+  const actions = [...own, ...tracked, ...(merge ? [merge] : [])];
   const edit = disableRuleEdit({
     lines: lines(),
     line: diagnostic.range.start.line,
