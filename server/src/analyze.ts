@@ -128,5 +128,6 @@ export function analyzeFacts(
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
     helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved],
-    ...(facts.definedNames ? { definedNames: facts.definedNames } : {}) };
+    ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
+    ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}) };
 }

@@ -56,4 +56,23 @@ void describe('cross-file helper functions', () => {
     const run = runCli(['--format', 'json', '.'], dir);
     assert.equal(run.code, 0, run.stdout + run.stderr);
   });
+
+  void it('default arguments of a prototype in a header reach the definition in another file', () => {
+    const header = 'void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after = D3D12_RESOURCE_STATE_COPY_DEST);\n';
+    const caller = (before: string) => `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
+    Transition(cl, rt, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    Transition(cl, rt, ${before}, D3D12_RESOURCE_STATE_PRESENT);
+}
+`;
+    const lines = (files: Record<string, string>) => {
+      const run = runCli(['--format', 'json', '--jobs', '1', 'src'], tempTree(files));
+      const out = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
+      return out.files.flatMap((f) => f.diagnostics.map((d) => `${path.basename(f.path)}:${d.rule}:${d.line}`));
+    };
+    // The first call leaves the target in COPY_DEST (the header's default), so RENDER_TARGET before the second is wrong.
+    assert.deepEqual(lines({ 'src/barriers.h': header, 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), ['frame.cpp:legacy-state-mismatch:3']);
+    assert.deepEqual(lines({ 'src/barriers.h': header, 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_COPY_DEST') }), []);
+    // Without the header the omitted argument is unknown: nothing is claimed.
+    assert.deepEqual(lines({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), []);
+  });
 });

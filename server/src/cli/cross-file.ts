@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { analyze, analyzeFacts } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
+import type { Field, FunctionFacts } from '../extract/facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import { forReport, withoutFacts } from './pool';
@@ -25,10 +26,11 @@ export interface CrossFileOptions {
 export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
   const index = new WorkspaceIndex();
   const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length);
-  for (const o of withHelpers) index.set(o.uri, { functions: o.result!.helpers! });
+  const defaults = prototypeDefaultsOf([...outcomes, ...context]);
+  for (const o of withHelpers) index.set(o.uri, { functions: o.result!.helpers!.map((f) => withPrototypeDefaults(f, o.uri, defaults)) });
   let reanalysed = 0;
   if (index.size >= 2) {
-    const digest = options.cache ? indexDigest(withHelpers) : '';
+    const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
       if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
@@ -76,8 +78,35 @@ function dropProjectConstants(outcomes: FileOutcome[], context: readonly FileOut
   }
 }
 
-function indexDigest(files: readonly FileOutcome[]): string {
+function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[]): string {
   const hash = createHash('sha256');
   for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0');
+  // A header's default arguments change what its definition's callers bind.
+  for (const o of all) if (o.result?.prototypeDefaults) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.prototypeDefaults)).update('\0');
   return hash.digest('hex');
+}
+
+type DefaultsByKey = Map<string, { uri: string; defaults: (Field | null)[] }[]>;
+
+function prototypeDefaultsOf(all: readonly FileOutcome[]): DefaultsByKey {
+  const out: DefaultsByKey = new Map();
+  for (const o of all) for (const p of o.result?.prototypeDefaults ?? []) out.set(p.key, [...(out.get(p.key) ?? []), { uri: o.uri, defaults: p.defaults }]);
+  return out;
+}
+
+/**
+ * A definition without default arguments whose prototype in another file (its header) gives them: calls that omit
+ * the trailing arguments bind the header's defaults (`staging_buffer_for_batching = nullptr`), not unknown values.
+ * Two headers that disagree give none.
+ */
+function withPrototypeDefaults(fn: FunctionFacts, uri: string, byKey: DefaultsByKey): FunctionFacts {
+  if (fn.defaults) return fn;
+  // `Util::Read` is declared in `class Util { ... }`; a free function by its name alone.
+  const cls = fn.qualifiedName.split('::').slice(-2, -1)[0];
+  const found = (byKey.get(`${cls ? `${cls}::` : ''}${fn.name}/${fn.params.length}`) ?? []).filter((d) => d.uri !== uri);
+  if (found.length !== 1) return fn;
+  const defaults = found[0].defaults;
+  const required = defaults.findIndex((v) => v !== null);
+  if (required < 0 || defaults.slice(required).some((v) => v === null)) return fn;
+  return { ...fn, defaults: defaults.map((v) => v ?? undefined), required };
 }

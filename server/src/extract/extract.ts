@@ -121,12 +121,17 @@ function collectOutParams(fns: FunctionNode[], root: SyntaxNode, file: FileCtx):
     if (name && params.some((p) => p.type === 'optional_parameter_declaration')) {
       const defaults = params.map((p) => (p.type === 'optional_parameter_declaration' ? p.childForFieldName('default_value') ?? null : null));
       prototypeDefaults.set(`${name}/${params.length}`, defaults);
+      const cls = enclosingClass(d);
+      exportedDefaults.push({ key: `${cls ? `${cls}::` : ''}${name}/${params.length}`, nodes: defaults });
     }
   }
 }
 
 /** Default arguments of prototypes, by `name/parameter count` (the file's, per extraction). */
 const prototypeDefaults = new Map<string, (SyntaxNode | null)[]>();
+/** The same, keyed `Class::name/parameter count` for a member prototype, for the definitions of other files. */
+const exportedDefaults: { key: string; nodes: (SyntaxNode | null)[] }[] = [];
+
 
 /** 'ref' for a non-const reference, 'ptr' for a pointer to non-const, false for anything passed by value or const. */
 function writableParam(p: SyntaxNode): OutParam {
@@ -271,6 +276,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   file.forwarders = collectForwarders(root);
   const fns = functionNodes(matches.functions);
   prototypeDefaults.clear();
+  exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
   file.descriptors = descriptorPass(fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body })), file, root);
@@ -327,6 +333,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   return {
     functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
     parseErrors: errors.count,
+    ...(exportedDefaults.length ? { prototypeDefaults: exportedDefaults.map(({ key, nodes }) => ({ key, defaults: nodes.map((v) => (v ? evalField(v, file) : null)) })) } : {}),
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
   };

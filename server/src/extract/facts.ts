@@ -285,8 +285,16 @@ export interface FileFacts {
   sites: Site[];
   problems: ExtractProblem[];
   parseErrors: number;
+  /** Default arguments the file's prototypes give (`name/parameter count`), for a definition in another file. */
+  prototypeDefaults?: PrototypeDefaults[];
   /** Descriptor heaps' views, buffer views and stored handles of the whole file (extract/descriptors.ts). */
   descriptors?: DescriptorFacts;
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
+}
+
+/** `HRESULT Read(ID3D12Resource* r, ID3D12Resource* staging = nullptr);` in a header: the defaults by parameter. */
+export interface PrototypeDefaults {
+  key: string;
+  defaults: (Field | null)[];
 }

@@ -1,6 +1,6 @@
 // What one analysis produces, as analyze() returns it and every report format and surface reads it: findings,
 // sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
-import type { FileFacts, FunctionFacts } from '../extract/facts';
+import type { FileFacts, FunctionFacts, PrototypeDefaults } from '../extract/facts';
 import type { SiteState } from '../track/env';
 import type { Finding } from '../types';
 
@@ -35,4 +35,6 @@ export interface AnalysisResult {
   unresolvedCalls?: string[];
   /** D3D12-prefixed constants the file defines: another file's unknown-enumerator on one of them is dropped. */
   definedNames?: string[];
+  /** Default arguments of the file's prototypes: a multi-file run gives them to the definition another file has. */
+  prototypeDefaults?: PrototypeDefaults[];
 }
