@@ -1,19 +1,56 @@
 // A real VS Code (code-server 4.100.3 = VS Code 1.100) with the extension installed from dist/barrierlint.vsix,
 // driven by headless Chromium: open the editor fixture, see the barrier error in the Problems panel, hover the
-// barrier, apply the "Disable ... for this line" quick fix and see the problem go away. Screenshots go to
-// test-artifacts/. Run with `npm run test:e2e` (it packages the .vsix first); skipped by `npm test`.
+// barrier, apply the "Disable ... for this line" quick fix and see the problem go away; then, in a second file,
+// the whole-barrier "Match the tracked state" fix, the resource timeline, typing noise held back until a pause,
+// and an edit made while a 6,000-line file is still being analysed getting its own diagnostics. Diagnostics are
+// pulled (LSP 3.17), as VS Code does. Screenshots go to test-artifacts/. Run with `npm run test:e2e` (it packages
+// the .vsix first); skipped by `npm test`.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM, ensureCodeServer, ROOT, startCodeServer, type RunningCodeServer } from './code-server';
+import { typingFile } from '../bench/bench-lsp-typing';
 
 const skip = process.env.BARRIERLINT_E2E === '1' ? false : 'VS Code e2e: run with npm run test:e2e';
 const VSIX = join(ROOT, 'dist', 'barrierlint.vsix');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const RULE = 'sync-none-access-mismatch';
+/** Two barriers of one texture; the second one's whole before-side is wrong (layout, access and sync). */
+const PASSES = `void Pass(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex)
+{
+    CD3DX12_TEXTURE_BARRIER a(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_RENDER_TARGET, D3D12_BARRIER_ACCESS_NO_ACCESS, D3D12_BARRIER_ACCESS_RENDER_TARGET,
+        D3D12_BARRIER_LAYOUT_UNDEFINED, D3D12_BARRIER_LAYOUT_RENDER_TARGET, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+    CD3DX12_BARRIER_GROUP ga(1, &a);
+    cl->Barrier(1, &ga);
+    CD3DX12_TEXTURE_BARRIER b(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_NO_ACCESS, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,
+        D3D12_BARRIER_LAYOUT_COPY_SOURCE, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+    CD3DX12_BARRIER_GROUP gb(1, &b);
+    cl->Barrier(1, &gb);
+}
+`;
+
+async function editorText(page: Page): Promise<string> {
+  // Monaco renders spaces as no-break spaces.
+  return (await page.locator('.monaco-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
+}
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+  await page.keyboard.type(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 30_000 });
+}
+
+async function goTo(page: Page, where: string): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(where);
+  await page.keyboard.press('Enter');
+}
 
 async function problemsText(page: Page): Promise<string> {
   return (await page.locator('.markers-panel').innerText().catch(() => '')) ?? '';
@@ -40,6 +77,8 @@ describe('VS Code (code-server + headless Chromium)', { skip, timeout: 15 * 60_0
     ensureCodeServer();
     workspace = mkdtempSync(join(tmpdir(), 'barrierlint-e2e-ws-'));
     cpSync(join(ROOT, 'test', 'fixtures', 'editor', 'frame.cpp'), join(workspace, 'frame.cpp'));
+    writeFileSync(join(workspace, 'passes.cpp'), PASSES);
+    writeFileSync(join(workspace, 'big.cpp'), typingFile(6000));
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startCodeServer({
       vsix: VSIX,
@@ -140,5 +179,71 @@ describe('VS Code (code-server + headless Chromium)', { skip, timeout: 15 * 60_0
     assert.match(lines, /cl->Barrier\(1, &backBufferBarrierGroup\);/);
     await page.waitForTimeout(1000);
     assert.match(await problemsText(page), /No problems have been detected/);
+  });
+  it('applies the whole-barrier "Match the tracked state" fix: Sync, Access and Layout before together', async () => {
+    await openFile(page, 'passes.cpp');
+    await waitForProblems(page, (t) => t.includes('INCOMPATIBLE_BARRIER_LAYOUT'));
+    const title = 'Match the tracked state (LayoutBefore D3D12_BARRIER_LAYOUT_RENDER_TARGET, AccessBefore D3D12_BARRIER_ACCESS_RENDER_TARGET, SyncBefore D3D12_BARRIER_SYNC_ALL)';
+    await goTo(page, '10:10');
+    await page.keyboard.press('Control+.');
+    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+    const focused = page.locator('.monaco-list-row.focused').filter({ hasText: title });
+    for (let i = 0; i < 10 && (await focused.count()) === 0; i++) await page.keyboard.press('ArrowDown');
+    assert.equal(await focused.count(), 1, 'the whole-barrier fix could be selected');
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-whole-fix.png') });
+    await page.keyboard.press('Enter');
+    await waitForProblems(page, (t) => /No problems have been detected/.test(t));
+    const lines = await editorText(page);
+    assert.match(lines, /CD3DX12_TEXTURE_BARRIER b\(D3D12_BARRIER_SYNC_ALL, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_RENDER_TARGET,/);
+    assert.match(lines, /D3D12_BARRIER_LAYOUT_RENDER_TARGET, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex/);
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-whole-fix-applied.png') });
+  });
+
+  it('shows the timeline of the resource under the cursor', async () => {
+    await goTo(page, '3:10');
+    await page.keyboard.press('Control+Shift+P');
+    await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+    await page.keyboard.type('barrierlint: Show the timeline');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show the timeline of the resource under the cursor' }).first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    const rows = page.locator('.quick-input-list .monaco-list-row', { hasText: 'line 7' });
+    await rows.first().waitFor({ timeout: 20_000 });
+    const text = await page.locator('.quick-input-widget').innerText();
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-timeline.png') });
+    // Both barriers of tex, in order, with the tracked state before → after (the second one fixed above).
+    assert.match(text, /line 3\s+[^\n]*→[^\n]*RENDER_TARGET/);
+    assert.match(text, /line 7\s+[^\n]*RENDER_TARGET[^\n]*→[^\n]*SHADER_RESOURCE/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('holds typing noise on the line being typed until a pause, then shows it', async () => {
+    await goTo(page, '10:100');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('b.LayoutAfter = D3D12_BARRIER_LAYOUT_SHAD', { delay: 60 });
+    // While typing: the half enumerator and the unfinished statement are held back.
+    const typing = await problemsText(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-typing-calm.png') });
+    assert.match(typing, /No problems have been detected/);
+    // After the pause (1 s) the held finding is shown.
+    const paused = await waitForProblems(page, (t) => t.includes('unknown-enumerator'), 30_000);
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-typing-paused.png') });
+    assert.match(paused, /D3D12_BARRIER_LAYOUT_SHAD/);
+    await page.keyboard.type('ER_RESOURCE;', { delay: 30 });
+    await waitForProblems(page, (t) => /No problems have been detected/.test(t), 30_000);
+  });
+
+  it('an edit made while a 6,000-line file is analysed gets its own diagnostics', async () => {
+    await openFile(page, 'big.cpp');
+    // Type at once, while the analysis of the opened version may still run: a barrier call with a null array.
+    await goTo(page, '30:5');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('cl->Barrier(1, nullptr);', { delay: 20 });
+    const text = await waitForProblems(page, (t) => t.includes('pBarrierGroups is NULL but NumBarrierGroups is 1'), 120_000);
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-edit-during-analysis.png') });
+    assert.match(text, /big\.cpp/);
+    const status = await page.locator('.statusbar').innerText();
+    assert.match(status, /barrierlint: pc · [\d.]+ ms/);
   });
 });
