@@ -27,7 +27,7 @@ export function instantiateRules(uri: string, config: BarrierlintConfig, finding
           category: rule.meta.category, severity: d.severity ?? rule.meta.defaultSeverity,
           messageKey: d.messageKey, data: d.data ?? {}, ...(d.api ? { api: d.api } : {}), ...(d.xbox ? { xbox: d.xbox } : {}),
           uri, range: d.range, related: d.related ?? [], fixes: d.fixes ?? [], fingerprintText: d.fingerprintText,
-          resource: d.resource, path: d.path,
+          resource: d.resource, path: d.path, ...(d.focus ? { focus: d.focus } : {}),
         });
       },
     };

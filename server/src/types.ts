@@ -102,6 +102,11 @@ export interface Finding {
   resource?: string;
   /** Ordered state path (for SARIF codeFlows): where the state came from, step by step. */
   path?: RelatedLocation[];
+  /**
+   * The part of `range` that is wrong (the argument written on the call's first line): editors underline it, the
+   * report keeps `range` (where the debug layer reports, and what suppressions and baselines match).
+   */
+  focus?: Range;
 }
 
 /** A finding as a rule reports it: its configured level not yet applied, its text not yet rendered. */

@@ -37,19 +37,21 @@ export function movedRange(range: Range, edits: readonly TreeEdit[]): Range {
 
 export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
   const stays = (r: Range): boolean => unmoved(r.startLine, r.endLine, edits);
-  if (stays(f.range) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
+  if (stays(f.range) && (!f.focus || stays(f.focus)) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
     f.fixes.every((fix) => fix.edits.every((e) => stays(e.range)))) return f;
   const range = movedRange(f.range, edits);
   const here = (uri: string, r: Range): Range => (uri === f.uri ? movedRange(r, edits) : r);
   const related = f.related.map((r) => ({ r, range: here(r.uri, r.range) }));
   const path = f.path?.map((r) => ({ r, range: here(r.uri, r.range) }));
   const fixes = f.fixes.map((fix) => ({ fix, edits: fix.edits.map((e) => ({ e, range: movedRange(e.range, edits) })) }));
-  const same = range === f.range && related.every((x) => x.range === x.r.range) && (path ?? []).every((x) => x.range === x.r.range) &&
+  const focus = f.focus && movedRange(f.focus, edits);
+  const same = range === f.range && focus === f.focus && related.every((x) => x.range === x.r.range) && (path ?? []).every((x) => x.range === x.r.range) &&
     fixes.every((x) => x.edits.every((y) => y.range === y.e.range));
   if (same) return f;
   return {
     ...f,
     range,
+    ...(focus ? { focus } : {}),
     related: related.map((x) => ({ ...x.r, range: x.range })),
     path: path?.map((x) => ({ ...x.r, range: x.range })),
     fixes: fixes.map((x) => ({ ...x.fix, edits: x.edits.map((y) => ({ ...y.e, range: y.range })) })),

@@ -47,7 +47,7 @@ export function findingToDiagnostic(finding: Finding, version?: number): Diagnos
   const data: DiagnosticData = { rule: finding.rule, messageId: finding.messageId, fixes: finding.fixes, resource: finding.resource };
   if (version !== undefined) data.version = version;
   const diagnostic: Diagnostic = {
-    range: toLspRange(finding.range),
+    range: toLspRange(finding.focus ?? finding.range),
     severity: SEVERITY[finding.severity],
     code: finding.rule,
     codeDescription: { href: ruleDocsUrl(finding.rule) },

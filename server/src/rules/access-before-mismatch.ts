@@ -4,7 +4,7 @@
 // the resource was not made accessible as flushes a cache that was never written — and leaves the real one alone.
 import { defineRule } from './define-rule';
 import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
 
 const NO_ACCESS = 0x80000000;
 const SPLIT = 0x80000000;
@@ -35,7 +35,7 @@ export const rule = defineRule({
           ctx.report({
             messageKey: 'mismatch', severity: c.severity,
             data: { before: fmt('access', before), name: resourceName(b), expected: c.mismatches.map(([v]) => fmt('access', v)).join(' or '), note: pathNote(c, (v) => fmt('access', v)) },
-            range: tctx.range, related: relatedFor(tctx, c), resource: resourceName(b), fingerprintText: `access|${fingerprintOf(b)}`,
+            range: tctx.range, focus: focusOn(b.fields.AccessBefore, tctx), related: relatedFor(tctx, c), resource: resourceName(b), fingerprintText: `access|${fingerprintOf(b)}`,
           });
         },
       },

@@ -41,6 +41,8 @@ export interface ReportDescriptor {
   api?: string;
   data?: MessageData;
   range: Range;
+  /** The wrong argument inside `range`, on its first line (Finding.focus); editors underline it. */
+  focus?: Range;
   related?: RelatedLocation[];
   path?: RelatedLocation[];
   fixes?: Fix[];

@@ -6,7 +6,7 @@ import { LAYOUT_UNDEFINED } from '../model/enums';
 import type { CommandListType } from '../types';
 import { defineRule } from './define-rule';
 import { fmt, known, resourceName, fingerprintOf } from './support/rule-helpers';
-import { assumedNote, compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { assumedNote, compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
 
 /** ` using COMPUTE command list` on a list that is not a direct one (E21); nothing on direct or unknown lists. */
 function usingList(type: CommandListType | null): string {
@@ -40,7 +40,7 @@ export const rule = defineRule({
             ctx.report({
               messageKey: 'mismatch', severity: c.severity,
               data: { before: fmt('layout', lb), name: resourceName(b), expected, list: usingList(tctx.listType), note: pathNote(c, (v) => fmt('layout', v)) + assumedNote(c) },
-              range: tctx.range, related: relatedFor(tctx, c), resource: resourceName(b),
+              range: tctx.range, focus: focusOn(b.fields.LayoutBefore, tctx), related: relatedFor(tctx, c), resource: resourceName(b),
               fingerprintText: `layout|${fingerprintOf(b)}`,
             });
             return;

@@ -6,7 +6,7 @@ import { formatLegacyState } from '../model/messages';
 import type { BarrierFact } from '../extract/facts';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
 
 /**
  * ` (subresource: N)`: the barrier's own index, or the tracked part's; for ALL_SUBRESOURCES against one state of the
@@ -58,7 +58,7 @@ export const rule = defineRule({
               expected: c.mismatches.map(([v]) => formatLegacyState(v)).join(' or '),
               note: pathNote(c, formatLegacyState),
             },
-            range: tctx.range, related: relatedFor(tctx, c), resource: resourceName(b), fingerprintText: `legacy|${fingerprintOf(b)}`,
+            range: tctx.range, focus: focusOn(b.fields.StateBefore, tctx), related: relatedFor(tctx, c), resource: resourceName(b), fingerprintText: `legacy|${fingerprintOf(b)}`,
           });
         },
       },

@@ -2,7 +2,8 @@
 // path agrees (or a loop's second iteration disagrees), a warning when some paths agree, silence when unknown.
 import type { Origin, Possible } from '../../track/state';
 import type { TrackContext } from '../../track/visitors';
-import type { RelatedLocation, Severity } from '../../types';
+import type { Field } from '../../extract/facts';
+import type { Range, RelatedLocation, Severity } from '../../types';
 
 export interface Comparison {
   severity: Severity | null;
@@ -46,4 +47,19 @@ export function pathNote(c: Comparison, describe: (v: number) => string): string
 /** "(assumed at first use)" for errors against an assumed state; warnings say it in their path note. */
 export function assumedNote(c: Comparison): string {
   return c.severity === 'error' && c.mismatches.some(([, o]) => o.assumed) ? ' (assumed at first use)' : '';
+}
+
+/**
+ * The field to underline in an editor for a tracked-state report at the call (`ReportDescriptor.focus`): only a
+ * field written in the call itself (`ResourceBarrier(1, &Transition(res, BEFORE, AFTER))`), on the call's first
+ * line and not inside a helper, so the report's line — the one suppressions and *Disable for this line* name —
+ * stays the same. Undefined otherwise: the whole call is underlined.
+ */
+export function focusOn(field: Field | undefined, ctx: TrackContext): Range | undefined {
+  const r = ctx.range;
+  const f = field?.range;
+  if (!f || field.param !== undefined || ctx.related.length > 0) return undefined;
+  if (f.startLine !== r.startLine || f.endLine !== r.startLine || f.startColumn < r.startColumn) return undefined;
+  if (r.endLine === r.startLine && f.endColumn > r.endColumn) return undefined;
+  return f.startColumn === f.endColumn ? undefined : f;
 }
