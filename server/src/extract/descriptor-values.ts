@@ -25,6 +25,11 @@ export interface DScope {
   scope: string;
   /** Handles stored in members / arrays (`m_rtv = h`, `g_rtv[i] = h`), file-wide. */
   stored(key: string): HandleFact | null | undefined;
+  /**
+   * Parameterless functions of the file whose body is one `return <expr>;`, by name (`GetRenderTargetView()` of a
+   * DeviceResources class): a call with no receiver (or `this->`) denotes the handle `<expr>` denotes.
+   */
+  getters?: ReadonlyMap<string, SyntaxNode>;
 }
 
 const HEAP_START = /^Get(CPU|GPU)DescriptorHandleForHeapStart$/;
@@ -201,7 +206,23 @@ function callHandle(n: SyntaxNode, s: DScope): HandleFact | null {
     if (WRAPPER_AT.test(name) && args.length === 1) return at(heapKey(obj, s), indexOf(args[0], s), n);
   }
   if (HANDLE_HELPER.test(f.text.replace(/\s+/g, ''))) return helperHandle(n, args, s);
-  return null;
+  return getterHandle(f, name, args, n, s);
+}
+
+/**
+ * `GetRenderTargetView()` / `this->GetRenderTargetView()` where the file defines it as `return
+ * CD3DX12_CPU_DESCRIPTOR_HANDLE(m_rtvHeap->GetCPUDescriptorHandleForHeapStart(), m_backBufferIndex, m_rtvSize);`:
+ * the returned expression, read with the caller's names. Not followed: getters of other objects (their members are
+ * not the caller's), getters that call getters, and a caller whose own locals shadow a name the getter reads.
+ */
+function getterHandle(f: SyntaxNode, name: string | undefined, args: SyntaxNode[], n: SyntaxNode, s: DScope): HandleFact | null {
+  const own = f.type === 'identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
+  const expr = own && name && args.length === 0 ? s.getters?.get(name) : undefined;
+  if (!expr) return null;
+  const names = [expr, ...expr.descendantsOfType('identifier')].filter(isName).map((x) => x.text);
+  if (names.some((x) => s.locals.has(x) || s.env.has(x))) return null;
+  const h = handleOf(expr, { ...s, getters: undefined });
+  return h ? { ...h, text: n.text, range: rangeOf(n) } : null;
 }
 
 function at(heap: string | null, index: DescIndex | null, n: SyntaxNode): HandleFact | null {

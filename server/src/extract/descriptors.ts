@@ -34,6 +34,8 @@ const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM
 const DSV_READ_ONLY_DEPTH = 0x1;
 /** `ID3D12Device5_CreateUnorderedAccessView(device, …)`: a device method through the C COM macros. */
 const DEVICE_MACRO = /^ID3D12Device\d*_(\w+)$/;
+/** A returned expression that may be a descriptor handle. */
+const HANDLE_HINT = /DESCRIPTOR_HANDLE|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
 const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
 
 class Walk {
@@ -391,11 +393,29 @@ export interface FunctionBody {
 }
 
 
+/** Parameterless functions whose body is one `return <expr>;`, by name (names defined once only). */
+function returnGetters(fns: FunctionBody[]): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  const seen = new Set<string>();
+  for (const f of fns) {
+    if (seen.has(f.name)) {
+      out.delete(f.name);
+      continue;
+    }
+    seen.add(f.name);
+    const stmts = f.body.namedChildren.filter((c) => c.type !== 'comment');
+    const expr = f.params.length === 0 && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
+    if (expr && HANDLE_HINT.test(expr.text)) out.set(f.name, expr);
+  }
+  return out;
+}
+
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
 export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode): DescriptorPass | undefined {
   if (!HINTS.test(file.text)) return undefined;
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
+  const getters = returnGetters(fns);
   let stores: StoredHandleFact[] = [];
   let result: Walk[] = [];
   for (let round = 0; round < 2; round++) {
@@ -403,7 +423,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     result = fns.map((f) => {
       const locals = new Set([...f.params, ...declaredNames(f.body)]);
       const scope = `${f.name}@${f.node.startPosition.row}`;
-      const w = new Walk({ file, env: new Map(), sizes, enums, locals, scope, stored });
+      const w = new Walk({ file, env: new Map(), sizes, enums, locals, scope, stored, getters });
       w.stmt(f.body);
       return w;
     });
