@@ -10,6 +10,7 @@ import type { FnCtx } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { submittedContainer } from './batches';
+import { zeroCountPath } from './count-paths';
 import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
@@ -71,7 +72,11 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     const site = addSite(fn.file, wantGroup ? 'barrier-call' : 'resource-barrier-call', range, null);
     fn.file.sites[site].site.fields = { count: count.value };
     const nullArg = unwrapValue(args[1]);
-    const nullArray = NULL_POINTER.has(nullArg.text.trim()) ? { nullArray: rangeOf(nullArg) } : {};
+    const zero = count.value === null ? zeroCountPath(call, args[0]) : undefined;
+    const nullArray = {
+      ...(NULL_POINTER.has(nullArg.text.trim()) ? { nullArray: rangeOf(nullArg) } : {}),
+      ...(zero ? { zeroOnPath: zero } : {}),
+    };
     if (wantGroup) {
       const groups = pointedStructs(payload, count.value)?.filter((g) => g.kind === 'group').map(groupFromStruct) ?? null;
       emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups, ...nullArray });
@@ -365,6 +370,11 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
     if (!mayWrite) return;
     if (member && forgetMember(target, fn)) return;
     const v = evalValue(target, 'any', fn);
+    // `UINT n = 0; Collect(out, &n);`: the callee may write the count; it is unknown afterwards.
+    if (addressOf && v.t === 'num' && target.type === 'identifier' && fn.env.has(target.text)) {
+      fn.bind(target.text, { t: 'unknown', text: `${target.text} (written by ${name})`, range: rangeOf(a) });
+      return;
+    }
     const s = v.t === 'ptr' ? deref(v) : v;
     if (s.t === 'struct' && (addressOf || v.t === 'ptr' || !overloads || overloads.some((flags) => flags[i] === 'ref'))) forgetStruct(s, fn);
   });

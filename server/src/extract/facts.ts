@@ -3,6 +3,7 @@
 import type { BarrierKind, CommandListType, Range } from '../types';
 import type { BindEvent, DescriptorFacts, GpuWorkEvent } from './descriptor-facts';
 import type { ResourceRef } from './resource-ref';
+import type { ZeroCountPath } from './count-paths';
 
 /**
  * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
@@ -28,6 +29,7 @@ export interface Field {
 export type FieldOrigin = 'value-init' | 'zero-fill' | 'helper-default' | 'desc-default' | 'group-type';
 
 export type { ResourceRef };
+export type { ZeroCountPath };
 
 /** Barrier kinds are shared vocabulary (types.ts): the Xbox message data names them too. */
 export type { BarrierKind };
@@ -100,6 +102,8 @@ export interface BarrierCallEvent extends EventBase {
   groups: BarrierGroupFact[] | null;
   /** The group array argument is a null literal (`Barrier(n, nullptr)`): its range. */
   nullArray?: Range;
+  /** The count is a local counter still 0 on the path where none of the conditions that raise it holds. */
+  zeroOnPath?: ZeroCountPath;
 }
 
 export interface ResourceBarrierCallEvent extends EventBase {
@@ -108,6 +112,8 @@ export interface ResourceBarrierCallEvent extends EventBase {
   barriers: BarrierFact[] | null;
   /** The barrier array argument is a null literal (`ResourceBarrier(n, NULL)`): its range. */
   nullArray?: Range;
+  /** The count is a local counter still 0 on the path where none of the conditions that raise it holds. */
+  zeroOnPath?: ZeroCountPath;
   /** The array is a container the function does not hold (`m_barriers.data()`): what was added to it is submitted. */
   batch?: ResourceRef;
 }
