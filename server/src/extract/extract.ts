@@ -1,5 +1,6 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
+import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { Tree } from '../parse/parser';
 import { splitLines } from '../parse/positions';
@@ -319,6 +320,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       file.problems.push(stoppedAt(f, name, message.slice(0, 200), 'analysis-error'));
     }
   }
+  const alignment = alignmentConstantUses(root);
   const barriers: BarrierFact[] = [];
   for (const rec of file.sites) {
     // A stand-in (a loop's element spread over its array, elements.ts) is no barrier of its own.
@@ -336,6 +338,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(exportedDefaults.length ? { prototypeDefaults: exportedDefaults.map(({ key, nodes }) => ({ key, defaults: nodes.map((v) => (v ? evalField(v, file) : null)) })) } : {}),
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
+    ...(alignment.length ? { alignmentConstants: alignment } : {}),
   };
 }
 

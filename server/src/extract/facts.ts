@@ -4,6 +4,7 @@ import type { BarrierKind, CommandListType, Range } from '../types';
 import type { BindEvent, DescriptorFacts, GpuWorkEvent } from './descriptor-facts';
 import type { ResourceRef } from './resource-ref';
 import type { ZeroCountPath } from './count-paths';
+import type { AlignmentConstantUse } from './platform-constants';
 
 /**
  * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
@@ -297,6 +298,8 @@ export interface FileFacts {
   descriptors?: DescriptorFacts;
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
+  /** Uses of PC alignment constants whose Xbox value differs (extract/platform-constants.ts). */
+  alignmentConstants?: AlignmentConstantUse[];
 }
 
 /** `HRESULT Read(ID3D12Resource* r, ID3D12Resource* staging = nullptr);` in a header: the defaults by parameter. */
