@@ -103,7 +103,7 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
   if (fn?.env.has(name)) return fromAVal(fn.env.get(name));
   if (fn?.params.includes(name)) return null;
   const constant = file.constants.get(name);
-  if (constant) return fromAVal(constant);
+  if (constant && !(fn?.types.has(name) && file.enumerators?.has(name))) return fromAVal(constant);
   const named = ownEntry(NAMED_CONSTANTS, name);
   if (named !== undefined) return { v: named, wide: named > MASK32 };
   // Xbox-only names (d3d12_x.h) are folded when known, and recorded: unknown-enumerator reports them on PC, where

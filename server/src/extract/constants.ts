@@ -39,6 +39,39 @@ function noteDefined(file: FileCtx, name: string): void {
   (file.definedNames ??= new Set()).add(name);
 }
 
+/**
+ * The file's enumerators outside functions (`enum CopyType { kCopyTypeRead, kCopyTypeWrite }`, `enum class Mode`),
+ * with their values (implicit ones count up from the previous), so that a helper's `copy_type == kCopyTypeRead` is
+ * decided for a caller passing `kCopyTypeWrite` as it is for `#define`/`constexpr` constants. A name that is
+ * already a constant or a member/global variable, or that two enums define (scoped enums are folded by the
+ * enumerator's own name), is left out, and a function's own parameter or local of that name hides it
+ * (constant-fold.ts); an enum whose values stop folding stops there.
+ */
+export function collectEnumerators(root: SyntaxNode, file: FileCtx): void {
+  const seen = new Map<string, { v: bigint | null; at: SyntaxNode }>();
+  for (const list of root.descendantsOfType('enumerator_list')) {
+    if (insideFunction(list)) continue;
+    let next: bigint | null = 0n;
+    for (const e of list.namedChildren) {
+      if (e.type !== 'enumerator') continue;
+      const nameNode = e.childForFieldName('name');
+      const name = nameNode?.text;
+      const valueNode = e.childForFieldName('value');
+      const folded = valueNode ? fold(valueNode, file) : null;
+      const v: bigint | null = valueNode ? (folded ? folded.v : null) : next;
+      if (!name || !nameNode) break;
+      seen.set(name, { v: seen.has(name) ? null : v, at: nameNode });
+      if (v === null) break;
+      next = v + 1n;
+    }
+  }
+  for (const [name, { v, at }] of seen) {
+    if (v === null || file.constants.has(name) || v > 0xffffffffn || file.classMembers?.has(name) || file.globals?.has(name)) continue;
+    (file.enumerators ??= new Set()).add(name);
+    file.constants.set(name, { t: 'num', f: { value: Number(v), text: name, range: rangeOf(at) } });
+  }
+}
+
 function insideFunction(n: SyntaxNode): boolean {
   for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda_expression') return true;
   return false;

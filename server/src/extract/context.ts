@@ -31,6 +31,8 @@ export interface FileCtx {
   constants: Map<string, AVal>;
   /** D3D12-prefixed names the file itself defines (`#define`, file-scope `const`/`constexpr`), foldable or not. */
   definedNames?: Set<string>;
+  /** Constants that are the file's enumerators (a parameter or local of the same name hides them). */
+  enumerators?: Set<string>;
   sites: SiteRecord[];
   problems: ExtractProblem[];
   templates: Map<string, ReturnTemplate>;

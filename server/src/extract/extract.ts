@@ -14,7 +14,7 @@ import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from
 import type { FileCtx, OutParam } from './context';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
-import { collectConstants } from './constants';
+import { collectConstants, collectEnumerators } from './constants';
 import { structKindOfType } from './expect';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
@@ -273,6 +273,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   };
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
+  collectEnumerators(root, file);
   file.classBases = classBases(root);
   file.forwarders = collectForwarders(root);
   const fns = functionNodes(matches.functions);
