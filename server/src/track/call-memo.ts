@@ -66,6 +66,17 @@ export interface CallInput {
 /** Replayed and evaluated calls since the process started (tests check that the memo is used at all). */
 export const memoStats = { hits: 0, misses: 0 };
 
+const memos = new WeakMap<TrackEnv, CallMemo>();
+
+/** The helper-call memo of one function's tracking run (attached by run.ts); undefined: every call is evaluated. */
+export function memoOf(env: TrackEnv): CallMemo | undefined {
+  return memos.get(env);
+}
+
+export function attachMemo(env: TrackEnv, memo: CallMemo): void {
+  memos.set(env, memo);
+}
+
 export class CallMemo {
   private readonly records = new Map<FunctionFacts, CallRecord<unknown>[]>();
 

@@ -5,7 +5,6 @@ import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState } from './state';
 import type { FileUses } from './file-uses';
-import type { CallMemo } from './call-memo';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
 /** The caller's arguments, by parameter index, while a helper body is evaluated. */
@@ -42,8 +41,6 @@ export class TrackEnv {
   readonly creationLogs: Map<string, KnownResource | undefined>[] = [];
   /** The creations the last helper call to return had replaced (its undo log), for the call memo. */
   lastReplaced: Map<string, KnownResource | undefined> | null = null;
-  /** Helper-call memo (track/call-memo.ts); null: every call is evaluated. */
-  memo: CallMemo | null = null;
   /** How many times deferred uses were voided (track/bindings.ts): a memoized call must not skip that. */
   voidedUses = 0;
   binding: Binding | null = null;

@@ -12,7 +12,7 @@ import { assume, decide, labelHolds, learnLabels, PathFacts } from './paths';
 import type { KnownResource, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
-import { MIN_MEMO_COST } from './call-memo';
+import { MIN_MEMO_COST, memoOf } from './call-memo';
 
 interface Flow {
   normal: Paths | null;
@@ -398,7 +398,7 @@ export class Interpreter {
       const f = inner.stmt(c.callee.fn.body, single(state, facts));
       return inner.join(f.normal, f.returns) ?? single(state, facts);
     }, keep);
-    const memo = this.env.memo;
+    const memo = memoOf(this.env);
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
     const exits = !memo || this.env.reporting || bodyCost(c.callee.fn) < MIN_MEMO_COST ? run()
       : memo.call(this.env, this.budget, {
@@ -419,7 +419,7 @@ export class Interpreter {
     const { callee, onStack } = this.resolve(e);
     if (!callee) return havocCall(e, state, this.env, onStack);
     const run = () => this.enter(e, callee, state, (inner) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, state) }])[0].state;
-    const memo = this.env.memo;
+    const memo = memoOf(this.env);
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
     if (!memo || this.env.reporting || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
     const stack = [...this.env.stack, this.frameOf(e, callee)];

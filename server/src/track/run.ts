@@ -11,7 +11,7 @@ import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
 import { fileUsesOf } from './file-uses';
-import { CALL_MEMO_ENV, CallMemo } from './call-memo';
+import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
 import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
@@ -56,7 +56,7 @@ export function runTracker(
     env.endSplits = endSplits;
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.fileUses = fileUsesOf(facts, uri);
-    env.memo = process.env[CALL_MEMO_ENV] === '0' ? null : new CallMemo();
+    if (process.env[CALL_MEMO_ENV] !== '0') attachMemo(env, new CallMemo());
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
       flushDeferredUses(env);
