@@ -48,28 +48,49 @@ function noteDefined(file: FileCtx, name: string): void {
  * (constant-fold.ts); an enum whose values stop folding stops there.
  */
 export function collectEnumerators(root: SyntaxNode, file: FileCtx): void {
-  const seen = new Map<string, { v: bigint | null; at: SyntaxNode }>();
+  const values = enumeratorValues(root, (value) => {
+    const folded = fold(value, file);
+    return folded ? toNumber(folded) : null;
+  }, insideFunction);
+  for (const [name, { value, at }] of values) {
+    if (file.constants.has(name) || value > 0xffffffff || file.classMembers?.has(name) || file.globals?.has(name)) continue;
+    (file.enumerators ??= new Set()).add(name);
+    file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
+  }
+}
+
+/**
+ * Enumerators with their values, file-wide (implicit ones count up from the previous; `valueOf` folds an explicit
+ * value and sees the enumerators met so far). A name defined twice, or whose value does not fold, is dropped, and
+ * its enum stops there. `skip` leaves whole enums out.
+ */
+export function enumeratorValues(
+  root: SyntaxNode, valueOf: (value: SyntaxNode, known: ReadonlyMap<string, number>) => number | null, skip?: (list: SyntaxNode) => boolean,
+): Map<string, { value: number; at: SyntaxNode }> {
+  const out = new Map<string, { value: number; at: SyntaxNode }>();
+  const known = new Map<string, number>();
+  const twice = new Set<string>();
   for (const list of root.descendantsOfType('enumerator_list')) {
-    if (insideFunction(list)) continue;
-    let next: bigint | null = 0n;
+    if (skip?.(list)) continue;
+    let next = 0;
     for (const e of list.namedChildren) {
       if (e.type !== 'enumerator') continue;
-      const nameNode = e.childForFieldName('name');
-      const name = nameNode?.text;
+      const at = e.childForFieldName('name');
+      if (!at) continue;
       const valueNode = e.childForFieldName('value');
-      const folded = valueNode ? fold(valueNode, file) : null;
-      const v: bigint | null = valueNode ? (folded ? folded.v : null) : next;
-      if (!name || !nameNode) break;
-      seen.set(name, { v: seen.has(name) ? null : v, at: nameNode });
-      if (v === null) break;
-      next = v + 1n;
+      const v = valueNode ? valueOf(valueNode, known) : next;
+      if (out.has(at.text)) twice.add(at.text);
+      if (v === null) {
+        twice.add(at.text);
+        break;
+      }
+      out.set(at.text, { value: v, at });
+      known.set(at.text, v);
+      next = v + 1;
     }
   }
-  for (const [name, { v, at }] of seen) {
-    if (v === null || file.constants.has(name) || v > 0xffffffffn || file.classMembers?.has(name) || file.globals?.has(name)) continue;
-    (file.enumerators ??= new Set()).add(name);
-    file.constants.set(name, { t: 'num', f: { value: Number(v), text: name, range: rangeOf(at) } });
-  }
+  for (const n of twice) out.delete(n);
+  return out;
 }
 
 function insideFunction(n: SyntaxNode): boolean {

@@ -4,6 +4,7 @@ import type { SyntaxNode } from './node';
 import type { DescIndex, HandleFact, StoredHandleFact } from './descriptor-facts';
 import type { DScope } from './descriptor-values';
 import { numberOf } from './descriptor-values';
+import { enumeratorValues } from './constants';
 import { calleeName } from './syntax';
 import { declaredName } from './types';
 
@@ -24,30 +25,11 @@ export function incrementSizes(root: SyntaxNode): Set<string> {
   return out;
 }
 
-/** Enumerators with their values (implicit ones count up from the previous), file-wide; a name defined twice is dropped. */
+/** The file's enumerators with their values (constants.ts enumeratorValues), for descriptor indices named by an enum. */
 export function enumerators(root: SyntaxNode, s: Pick<DScope, 'file' | 'env' | 'enums'>): Map<string, number> {
-  const out = new Map<string, number>();
-  const twice = new Set<string>();
-  for (const list of root.descendantsOfType('enumerator_list')) {
-    let next = 0;
-    for (const e of list.namedChildren.filter((c) => c.type === 'enumerator')) {
-      const name = e.childForFieldName('name')?.text;
-      const value = e.childForFieldName('value');
-      const v = value ? numberOf(value, { ...s, enums: out } as unknown as DScope) : next;
-      if (!name) continue;
-      if (out.has(name)) twice.add(name);
-      if (v === null) {
-        twice.add(name);
-        break;
-      }
-      out.set(name, v);
-      next = v + 1;
-    }
-  }
-  for (const n of twice) out.delete(n);
-  return out;
+  const values = enumeratorValues(root, (value, known) => numberOf(value, { ...s, enums: known } as unknown as DScope));
+  return new Map([...values].map(([name, { value }]) => [name, value]));
 }
-
 
 /** Lookup of stored handles: the exact key, or `base[v]` stored in a loop over v read as `base[x]`. */
 export function storedLookup(stores: StoredHandleFact[]): (key: string) => HandleFact | null | undefined {
