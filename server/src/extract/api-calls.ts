@@ -10,6 +10,7 @@ import type { FnCtx } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { submittedContainer } from './batches';
+import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
 import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
@@ -56,7 +57,9 @@ function unknown(n: SyntaxNode): AVal {
 /** Recognize an API call and record its event. Returns undefined for calls that are not D3D12 APIs. */
 export function tryApiCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): AVal | undefined {
   const shape = shapeOf(f, name, args);
-  if (shape && handleApi(call, shape, fn)) return unknown(call);
+  const asserted = shape && stateAssertEvent(call, { ...shape, list: listRef(shape, fn), macro: shape.viaMacro ? name ?? '' : null }, fn);
+  if (asserted) emit(fn, asserted);
+  if (asserted || (shape && handleApi(call, shape, fn))) return unknown(call);
   recordUserCall(call, f, name, args, fn);
   return undefined;
 }

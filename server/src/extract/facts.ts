@@ -158,6 +158,19 @@ export interface CommandEvent extends EventBase {
   resources: { role: string; ref: ResourceRef; subresource?: Field; partial?: boolean }[];
 }
 
+/**
+ * A debug-layer assertion on a debug command list (`dbg->AssertTextureLayout(tex, sub, layout)`, model/api.ts
+ * STATE_ASSERTS): what the code claims about the resource at this point of the list. Records no GPU work.
+ */
+export interface StateAssertEvent extends EventBase {
+  kind: 'state-assert';
+  method: string;
+  asserts: 'layout' | 'access' | 'state';
+  resource: ResourceRef;
+  subresource: Field;
+  value: Field;
+}
+
 export interface ExecuteEvent extends EventBase {
   kind: 'execute-command-lists';
   lists: ResourceRef[] | null;
@@ -190,7 +203,8 @@ export interface UserCallEvent extends EventBase {
 
 export type Event =
   | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
-  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent;
+  | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent
+  | StateAssertEvent;
 
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =

@@ -12,7 +12,7 @@
 //
 // NOTE: a left-out function is not in the facts, so its helpers and unresolved calls are missing from the result:
 // only callers that need findings and sites alone ask for focus (analyze.ts `focus`).
-import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS } from '../model/api';
+import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, STATE_ASSERTS } from '../model/api';
 import { DESC_FACTORIES, HELPERS } from '../model/helpers';
 import { DESCRIPTOR_TABLE_SETTERS, GPU_WORK, ROOT_DESCRIPTOR_SETTERS, VIEW_CREATION } from '../model/uses';
 import type { DeferredBody, SyntaxNode } from './node';
@@ -42,7 +42,7 @@ const SEED_CASED = new RegExp([
 const API_WORDS: ReadonlySet<string> = new Set([
   ...Object.keys(COMMANDS), ...Object.keys(CREATION_APIS), ...Object.keys(LIST_CREATION), ...Object.keys(LIST_OPS),
   ...Object.keys(HELPERS), ...Object.keys(DESC_FACTORIES), ...Object.keys(VIEW_CREATION), ...Object.keys(ROOT_DESCRIPTOR_SETTERS),
-  ...Object.keys(DESCRIPTOR_TABLE_SETTERS), ...Object.keys(GPU_WORK),
+  ...Object.keys(DESCRIPTOR_TABLE_SETTERS), ...Object.keys(GPU_WORK), ...Object.keys(STATE_ASSERTS),
 ]);
 /** In a body: a local type (its members and methods are file-wide facts), a preprocessor line, an alias. */
 const STRUCTURAL = /^\s*#|\b(?:class|struct|union|enum|typedef|using|template|operator|goto|asm|__asm|__asm__)\b/m;

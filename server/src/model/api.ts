@@ -68,6 +68,17 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   BuildRaytracingAccelerationStructure: { argc: [3], resources: [], scope: 'BUILD_RAYTRACING_ACCELERATION_STRUCTURE' },
 };
 
+/**
+ * Debug-layer assertions recorded on a debug command list, `(pResource, Subresource, value)`: what the value names
+ * (EB § ID3D12DebugCommandList3 AssertTextureLayout / AssertResourceAccess; ID3D12DebugCommandList::AssertResourceState
+ * for legacy states). They record no GPU work and change no state (eb-rules.md EB-MISC-04).
+ */
+export const STATE_ASSERTS: Readonly<Record<string, 'layout' | 'access' | 'state'>> = {
+  AssertTextureLayout: 'layout',
+  AssertResourceAccess: 'access',
+  AssertResourceState: 'state',
+};
+
 /** Lifecycle methods of a command list: argument counts that identify the D3D12 method. */
 export const LIST_OPS: Readonly<Record<string, { kind: 'close' | 'reset'; argc: readonly number[] }>> = {
   Close: { kind: 'close', argc: [0] },

@@ -12,6 +12,7 @@ import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
 import { applyBind, applyGpuWork, endBindings, voidDeferredUses } from './bindings';
+import { applyStateAssert } from './asserts';
 
 const SYNC_SPLIT = 0x80000000;
 const ACCESS_NO_ACCESS = 0x80000000;
@@ -123,6 +124,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       break;
     }
     case 'command': command(e, next, env, list); break;
+    case 'state-assert': applyStateAssert(e, next, env, list); break;
     case 'bind': applyBind(e, next, env, list); break;
     case 'gpu-work': applyGpuWork(e, next, env, list); break;
     case 'execute-command-lists':

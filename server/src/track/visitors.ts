@@ -64,6 +64,19 @@ export interface GpuUse {
   writableDepth?: boolean;
 }
 
+/** A debug-layer assertion (track/asserts.ts): the asserted value and the tracked entries it covers. */
+export interface AssertMeeting {
+  method: string;
+  asserts: 'layout' | 'access' | 'state';
+  value: number;
+  /** 0xFFFFFFFF: all subresources. */
+  subresource: number;
+  ref: ResourceRef;
+  key: string;
+  parts: { key: string; met: ResState }[];
+  resource?: KnownResource;
+}
+
 export interface TrackedVisitors {
   /** An enhanced texture or buffer barrier on a resource (global barriers: `meeting` is null). */
   enhancedBarrier?(b: BarrierFact, meeting: BarrierMeeting | null, ctx: TrackContext): void;
@@ -71,6 +84,8 @@ export interface TrackedVisitors {
   legacyBarrier?(b: BarrierFact, meeting: BarrierMeeting | null, ctx: TrackContext): void;
   /** A recording command with resource arguments (copy, resolve, ExecuteIndirect, clear UAV, discard). */
   command?(e: CommandEvent, uses: CommandUse[], ctx: TrackContext): void;
+  /** A debug-layer assertion (AssertTextureLayout, AssertResourceAccess, AssertResourceState) on a debug list. */
+  stateAssert?(m: AssertMeeting, ctx: TrackContext): void;
   /** A command list is closed (or the analysed function ends) with split barriers still pending. */
   listEnd?(pending: PendingSplit[], ctx: TrackContext): void;
   executeCommandLists?(e: ExecuteEvent, ctx: TrackContext): void;
