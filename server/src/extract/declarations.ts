@@ -135,6 +135,8 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
   if (shape.array && (type.kind || type.resource || value?.type === 'initializer_list')) return arrayDecl(shape, type, value, d, fn);
   if (type.container) {
     const c = type.container;
+    // `std::vector<D3D12_RESOURCE_BARRIER> v = tracker.Resolve();` / `= other;`: what it holds is not known here.
+    if (value && value.type !== 'initializer_list' && value.type !== 'argument_list') return { t: 'unknown', text: shape.name, range };
     const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true });
     if (value) fillArray(arr, value.type === 'initializer_list' && value.namedChildCount === 1 && value.namedChild(0)!.type === 'initializer_list' ? value.namedChild(0)! : value, c.helper, fn);
     return arr;
