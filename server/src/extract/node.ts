@@ -8,6 +8,7 @@
 // extractor uses, under the same names, so extraction code reads as tree-sitter code.
 import type { SyntaxNode as TsNode, Tree, TreeCursor } from '../parse/parser';
 import { lineStartsOf } from '../parse/positions';
+import { firstAfter, indexTree } from './node-index';
 import type { Range } from '../types';
 
 export interface Point {
@@ -48,27 +49,28 @@ export class NodeDoc {
   }
 
   /**
-   * The descendants of the finished mirror's root by type, in document order, indexed by one walk on first use:
-   * several extraction passes ask the root for one type each (prototypes, base classes, macros, enumerators,
-   * functions), and on a large file each of those whole-tree walks cost as much as a tenth of the parse.
-   * Undefined for any other node (its walk is short).
+   * The descendants of a node of the finished mirror by type, in document order, from one index of the whole
+   * mirror built on first use: several extraction passes ask the root for one type each (prototypes, base classes,
+   * macros, enumerators, functions), and passes over statements ask each loop, `if` and function body for the
+   * assignments or declarations in it; on a large file those walks cost as much as the parse. Nodes are numbered
+   * in pre-order, so the descendants of `node` are the nodes numbered after it up to its last descendant: a binary
+   * search in each type's list. Undefined before the mirror is finished, or for a node outside it.
    */
-  rootDescendants(node: SyntaxNode, type: string): readonly SyntaxNode[] | undefined {
-    if (node !== this.mirrored) return undefined;
-    if (!this.byType) {
-      const byType = (this.byType = new Map<string, SyntaxNode[]>());
-      const stack: SyntaxNode[] = [];
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-      while (stack.length) {
-        const n = stack.pop()!;
-        const list = byType.get(n.type);
-        if (list) list.push(n);
-        else byType.set(n.type, [n]);
-        const kids = n.children;
-        for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-      }
+  indexedDescendants(node: SyntaxNode, types: readonly string[]): readonly SyntaxNode[] | undefined {
+    if (!this.mirrored) return undefined;
+    const byType = (this.byType ??= indexTree(this.mirrored));
+    if (node.order < 0) return undefined;
+    if (node === this.mirrored && types.length === 1) return (byType.get(types[0]) ?? NO_CHILDREN).slice();
+    const out: SyntaxNode[] = [];
+    let lists = 0;
+    for (let t = 0; t < types.length; t++) {
+      const list = byType.get(types[t]);
+      if (!list || types.indexOf(types[t]) !== t) continue;
+      const before = out.length;
+      for (let i = firstAfter(list, node.order); i < list.length && list[i].order <= node.lastOrder; i++) out.push(list[i]);
+      if (out.length > before) lists++;
     }
-    return this.byType.get(type) ?? NO_CHILDREN;
+    return lists > 1 ? out.sort((a, b) => a.order - b.order) : out;
   }
 
   /** The mirror node of a node of the same tree (a query capture): same type and range, outermost first. */
@@ -115,6 +117,9 @@ export class SyntaxNode {
   isMissing = false;
   /** Levels of mirrored children below this node (0 for a leaf), computed once by the mirror. */
   height = 0;
+  /** Pre-order number in the finished mirror, and that of its last descendant (NodeDoc.indexedDescendants); -1 before. */
+  order = -1;
+  lastOrder = -1;
   private cachedText: string | undefined;
   private cachedRange: Range | undefined;
   private named: SyntaxNode[] | undefined;
@@ -192,9 +197,9 @@ export class SyntaxNode {
 
   /** Descendants (not this node) whose type is one of `types`, in document order. */
   descendantsOfType(types: string | readonly string[]): SyntaxNode[] {
+    const indexed = this.doc.indexedDescendants(this, typeof types === 'string' ? [types] : types);
+    if (indexed) return indexed as SyntaxNode[];
     const single = typeof types === 'string' ? types : types.length === 1 ? types[0] : undefined;
-    const indexed = single !== undefined && !this.parent ? this.doc.rootDescendants(this, single) : undefined;
-    if (indexed) return indexed.slice();
     const out: SyntaxNode[] = [];
     const stack: SyntaxNode[] = [];
     for (let i = this.children.length - 1; i >= 0; i--) stack.push(this.children[i]);

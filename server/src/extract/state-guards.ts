@@ -37,12 +37,29 @@ function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): b
 function trackedNames(side: string, fnBody: SyntaxNode | null): Set<string> {
   const out = new Set([side]);
   if (!fnBody || !/^\w+$/.test(side)) return out;
+  for (const init of initialisersOf(fnBody).get(side) ?? []) out.add(init);
+  return out;
+}
+
+// NOTE: every `if` of a body asks for its local copies (once per side, and per following statement for an early
+// return): the body's initialisers are read once, by declared name, instead of on each question.
+const initialisers = new WeakMap<SyntaxNode, Map<string, string[]>>();
+
+/** A body's locals initialised from a value (`auto s = m_state;`), by name: the values, normalised, in order. */
+function initialisersOf(fnBody: SyntaxNode): ReadonlyMap<string, string[]> {
+  let byName = initialisers.get(fnBody);
+  if (byName) return byName;
+  byName = new Map();
   for (const d of fnBody.descendantsOfType('init_declarator')) {
     const name = d.childForFieldName('declarator');
     const value = d.childForFieldName('value');
-    if (name?.type === 'identifier' && name.text === side && value) out.add(norm(unwrapValue(value).text));
+    if (name?.type !== 'identifier' || !value) continue;
+    const list = byName.get(name.text);
+    if (list) list.push(norm(unwrapValue(value).text));
+    else byName.set(name.text, [norm(unwrapValue(value).text)]);
   }
-  return out;
+  initialisers.set(fnBody, byName);
+  return byName;
 }
 
 function enclosingBody(n: SyntaxNode): SyntaxNode | null {

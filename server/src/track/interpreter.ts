@@ -621,9 +621,19 @@ function perIteration(head: TrackState, entry: TrackState, varying: readonly str
 }
 
 /** The names a resource key is built from, leaving out member names: `m.res[j]` → m, j. */
-function rootNames(key: string): string[] {
-  return [...key.matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)].map((m) => m[0]);
+function rootNames(key: string): readonly string[] {
+  let names = rootNamesOf.get(key);
+  if (names) return names;
+  names = [...key.matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)].map((m) => m[0]);
+  if (rootNamesOf.size >= ROOT_NAMES_KEPT) rootNamesOf.clear();
+  rootNamesOf.set(key, names);
+  return names;
 }
+
+// NOTE: scopes, loops and helper returns ask for the names of every key of every path's state, again and again for
+// the same keys: they are read once per key (a bounded cache; a long-lived server analyses many files).
+const rootNamesOf = new Map<string, readonly string[]>();
+const ROOT_NAMES_KEPT = 50_000;
 
 /** Values at the loop head that some path around the back edge also carries (not only the loop's entry). */
 function markAroundLoop(head: TrackState, back: TrackState, range: Range): TrackState {
