@@ -7,6 +7,7 @@
 // objects and never calls into the binding again. They implement the subset of the SyntaxNode interface the
 // extractor uses, under the same names, so extraction code reads as tree-sitter code.
 import type { SyntaxNode as TsNode, Tree, TreeCursor } from '../parse/parser';
+import { grammarShapes } from '../parse/parser';
 import { lineStartsOf } from '../parse/positions';
 import { firstAfter, indexTree } from './node-index';
 import type { Range } from '../types';
@@ -261,6 +262,13 @@ export function expandBody(doc: NodeDoc, d: DeferredBody): void {
 const TYPE_NAMES: string[] = [];
 const NAMED_TYPES: boolean[] = [];
 const FIELD_NAMES: (string | null)[] = [null];
+/**
+ * By type id: an anonymous token the grammar never puts in a field (`;`, `{`, keywords). NOTE: each answer of the
+ * cursor is a call into the binding; in a tree without errors the copy skips the calls whose answer the grammar
+ * already gives (asking such a token its field, descending into a named token: parse/parser.ts grammarShapes).
+ */
+const FIELDLESS_TYPES: boolean[] = [];
+const NO_TYPES: ReadonlySet<string> = new Set();
 
 class Copier {
   private readonly typeNames = TYPE_NAMES;
@@ -274,14 +282,17 @@ class Copier {
     let type = this.typeNames[typeId];
     if (type === undefined) {
       type = this.typeNames[typeId] = cursor.nodeType;
-      this.namedTypes[typeId] = cursor.nodeIsNamed;
+      const named = (this.namedTypes[typeId] = cursor.nodeIsNamed);
+      const shapes = grammarShapes();
+      FIELDLESS_TYPES[typeId] = !!shapes && !named && !shapes.fieldTokens.has(type);
     }
+    const named = this.namedTypes[typeId];
+    const exactTokens = this.exactTokens;
+    if (!named && !exactTokens && FIELDLESS_TYPES[typeId]) return KEPT_TOKENS.has(type) ? new SyntaxNode(type, false, null, -1, -1, this.doc) : null;
     // The binding answers `undefined` (not 0) for a node that fills no field.
     const fieldId = cursor.currentFieldId ?? 0;
     let field = this.fieldNames[fieldId];
     if (field === undefined) field = this.fieldNames[fieldId] = cursor.currentFieldName ?? null;
-    const named = this.namedTypes[typeId];
-    const exactTokens = this.exactTokens;
     if (!named && !exactTokens) return field === null && !KEPT_TOKENS.has(type) ? null : new SyntaxNode(type, false, field, -1, -1, this.doc);
     const node = new SyntaxNode(type, named, field, cursor.startIndex, cursor.endIndex, this.doc);
     if (exactTokens && node.startIndex === node.endIndex && cursor.nodeIsMissing) node.isMissing = true;
@@ -295,6 +306,7 @@ class Copier {
     const nodes: SyntaxNode[] = [];
     const kids: SyntaxNode[][] = [];
     const exactTokens = this.exactTokens;
+    const leaves = grammarShapes()?.leaves ?? NO_TYPES;
     let node = top;
     let children: SyntaxNode[] = [];
     if (!cursor.gotoFirstChild()) return;
@@ -304,7 +316,7 @@ class Copier {
       if (child) {
         child.parent = node;
         children.push(child);
-        if (child.isNamed && (exactTokens || !isOpaque(child))) {
+        if (child.isNamed && (exactTokens || (!leaves.has(child.type) && !isOpaque(child)))) {
           if (deferred && child.field === 'body' && child.type === 'compound_statement' && node.type === 'function_definition') {
             deferred.push({ fn: node, body: child, native: cursor.currentNode });
           } else open = true;

@@ -31,6 +31,34 @@ export function parseCpp(text: string, oldTree?: Tree): Tree {
   return getParser().parse(blankAnnotationMacros(text), oldTree, { bufferSize: bufferSizeFor(text) });
 }
 
+/** What the grammar's node types allow, from its node-types.json (when the grammar package ships it). */
+export interface GrammarShapes {
+  /** Named types that never have children (tokens: identifier, number_literal, primitive_type, ...). */
+  leaves: ReadonlySet<string>;
+  /** Anonymous types that can fill a field (operators, `(` of a call operator, ...); the others never do. */
+  fieldTokens: ReadonlySet<string>;
+}
+
+interface NodeTypeInfo {
+  type: string;
+  named: boolean;
+  fields?: Record<string, { types: { type: string; named: boolean }[] }>;
+  children?: unknown;
+  subtypes?: unknown;
+}
+
+let shapes: GrammarShapes | null | undefined;
+
+export function grammarShapes(): GrammarShapes | null {
+  if (shapes !== undefined) return shapes;
+  const info = (Cpp as unknown as { nodeTypeInfo?: NodeTypeInfo[] }).nodeTypeInfo;
+  if (!Array.isArray(info)) return (shapes = null);
+  const leaves = new Set(info.filter((t) => t.named && !t.fields && !t.children && !t.subtypes).map((t) => t.type));
+  const fieldTokens = new Set<string>();
+  for (const t of info) for (const f of Object.values(t.fields ?? {})) for (const x of f.types) if (!x.named) fieldTokens.add(x.type);
+  return (shapes = { leaves, fieldTokens });
+}
+
 /** Directory holding the .scm files (the tests' oracle, not shipped): beside the sources, or BARRIERLINT_QUERIES. */
 export function queriesDir(): string {
   if (process.env.BARRIERLINT_QUERIES) return process.env.BARRIERLINT_QUERIES;
