@@ -9,21 +9,12 @@ import { test } from 'node:test';
 import type { SyntaxNode } from '../../server/src/extract/node';
 import { NodeDoc } from '../../server/src/extract/node';
 import { parseCpp } from '../../server/src/parse/parser';
+import { sourceFiles } from '../harness/fixture';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 function sources(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(cpp|h)$/.test(e.name)) out.push(p);
-    }
-  };
-  walk(path.join(ROOT, 'test', 'fixtures'));
-  walk(path.join(ROOT, 'examples'));
-  return out.sort();
+  return [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
 }
 
 /** The subtree's nodes of the given types in pre-order, by a plain recursive walk (the reference). */
