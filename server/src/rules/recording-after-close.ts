@@ -4,10 +4,13 @@
 // a barrier appended after the list was closed for submission, or a Reset() forgotten on one path.
 // Reported when, on every path to the call within one function, the list was closed and not reset since. A call
 // to another function (which may reset the list) forgets what is closed, except for error-check wrappers such as
-// ThrowIfFailed; loops are entered once (a Close at the end of the body is not carried to the next iteration).
-import type { Event, Stmt } from '../extract/facts';
+// ThrowIfFailed, and except a helper of the file whose body certainly records on the list first
+// (support/list-first-use.ts): that call is reported; loops are entered once (a Close at the end of the body is
+// not carried to the next iteration).
+import type { Event, FileFacts, FunctionFacts, Stmt } from '../extract/facts';
 import type { Range } from '../types';
 import { defineRule } from './define-rule';
+import { calleeOf, firstRecording, keyInCallee } from './support/list-first-use';
 
 /** Calls that only check a result: `ThrowIfFailed(cl->Close())` does not reset anything. */
 const CHECKS: ReadonlySet<string> = new Set([
@@ -48,6 +51,7 @@ export const rule = defineRule({
     api: 'ID3D12CommandList::ResourceBarrier',
     messages: {
       closed: "'{{list}}' was closed by Close() and not reset since: {{method}} on a closed command list is invalid and records nothing; record it before Close() or after Reset().",
+      helper: "'{{list}}' was closed by Close() and not reset since: {{callee}}() records {{method}} on it first, which is invalid on a closed command list and records nothing; call it before Close() or after Reset().",
     },
   },
   create(ctx) {
@@ -59,17 +63,37 @@ export const rule = defineRule({
         fingerprintText: `closed|${e.list?.key ?? ''}|${method}`,
       });
     };
+    const isCheck = (callee: string) => CHECKS.has(callee);
+    /** A call of a helper that records on a closed list first: reported at the call, the recording as a note. */
+    const throughHelper = (e: Event, closed: Closed, facts: FileFacts, caller: FunctionFacts) => {
+      if (e.kind !== 'user-call' || e.onCommandList || isCheck(e.callee)) return;
+      const callee = calleeOf(e, facts);
+      if (!callee) return;
+      for (const [key, at] of closed) {
+        const inner = keyInCallee(e, callee, key, caller);
+        const r = inner ? firstRecording({ fn: callee, key: inner, facts, recorded: recordedMethod, isCheck }) : 'unknown';
+        if (r === 'unknown') continue;
+        const list = e.args.find((a) => a.resource.key === key)?.resource.text ?? key;
+        const last = r.trail[r.trail.length - 1];
+        ctx.report({
+          messageKey: 'helper', data: { list, callee: e.callee, method: r.method }, range: e.range, resource: list, api: `ID3D12CommandList::${r.method}`,
+          related: [{ uri: ctx.uri, range: at, message: `'${list}' was closed here` }, ...r.trail.slice(0, -1).map((t) => ({ uri: ctx.uri, range: t.range, message: `${t.callee}() passes it on here` })),
+            { uri: ctx.uri, range: last.range, message: `${last.callee}() records ${r.method} here` }],
+          fingerprintText: `closed-helper|${key}|${e.callee}|${r.method}`,
+        });
+      }
+    };
     /** The lists certainly closed after `s`, given those closed before; null when no path gets past `s`. */
-    const walk = (s: Stmt, closed: Closed): Closed | null => {
+    const walk = (s: Stmt, closed: Closed, facts: FileFacts, fn: FunctionFacts): Closed | null => {
       switch (s.k) {
         case 'seq': {
           let cur: Closed | null = closed;
-          for (const c of s.body) { if (!cur) return null; cur = walk(c, cur); }
+          for (const c of s.body) { if (!cur) return null; cur = walk(c, cur, facts, fn); }
           return cur;
         }
-        case 'if': return intersect([walk(s.then, new Map(closed)), s.else ? walk(s.else, new Map(closed)) : closed]);
-        case 'loop': return intersect([closed, walk(s.body, new Map(closed))]);
-        case 'switch': return intersect([...s.cases.map((c) => walk(c, new Map(closed))), ...(s.hasDefault ? [] : [closed])]);
+        case 'if': return intersect([walk(s.then, new Map(closed), facts, fn), s.else ? walk(s.else, new Map(closed), facts, fn) : closed]);
+        case 'loop': return intersect([closed, walk(s.body, new Map(closed), facts, fn)]);
+        case 'switch': return intersect([...s.cases.map((c) => walk(c, new Map(closed), facts, fn)), ...(s.hasDefault ? [] : [closed])]);
         case 'return': case 'break': case 'continue': return null;
         case 'event': {
           const e = s.event;
@@ -78,7 +102,7 @@ export const rule = defineRule({
           if (e.kind === 'reset') { if (key) closed.delete(key); else closed.clear(); return closed; }
           const method = recordedMethod(e);
           if (method && key && closed.has(key)) report(e, method, closed.get(key)!);
-          else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) closed.clear();
+          else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) { throughHelper(e, closed, facts, fn); closed.clear(); }
           return closed;
         }
         default: return closed;
@@ -86,7 +110,7 @@ export const rule = defineRule({
     };
     return {
       file(facts) {
-        for (const fn of facts.functions) walk(fn.body, new Map());
+        for (const fn of facts.functions) walk(fn.body, new Map(), facts, fn);
       },
     };
   },

@@ -1,0 +1,62 @@
+// What a helper of the file certainly does first with a command list it is handed (recording-after-close): the
+// first thing its body does to the list, read only down its straight-line start. A recording call there means a
+// caller that closed the list records into a closed list through the helper. Anything that may change the list or
+// skip the recording first (a branch, loop, return, Close/Reset, a call that is not an error check) ends the read
+// with 'unknown'; a helper called there is read the same way, a few calls deep.
+import type { Event, FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
+import type { Range } from '../../types';
+
+export interface FirstRecording {
+  method: string;
+  /** The recording call and the helpers on the way to it, outermost first. */
+  trail: { range: Range; callee: string }[];
+}
+
+const MAX_DEPTH = 3;
+
+/** The helper a call names, when the file defines exactly one function of that name and arity (a method of the receiver's class preferred). */
+export function calleeOf(e: UserCallEvent, facts: FileFacts): FunctionFacts | undefined {
+  const all = facts.functions.filter((f) => !f.lambda && f.name === e.callee && f.params.length === e.args.length);
+  const own = e.receiverClass ? all.filter((f) => f.qualifiedName.startsWith(`${e.receiverClass}::`)) : [];
+  const found = own.length ? own : all;
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The name the helper uses for the caller's list `key`: the parameter it is passed as, or a member reached through this. */
+export function keyInCallee(e: UserCallEvent, callee: FunctionFacts, key: string, caller: FunctionFacts | undefined): string | undefined {
+  const at = e.args.findIndex((a) => a.resource.key === key);
+  if (at >= 0) return callee.params[at];
+  const root = /^[A-Za-z_]\w*/.exec(key)?.[0] ?? key;
+  const mine = (f: FunctionFacts | undefined) => !!f && (f.params.includes(root) || (f.locals ?? []).includes(root));
+  // `m_list->Close(); RecordFrame();` — a member of the object, when neither function declares the name.
+  if (!e.receiverOp && caller && !mine(caller) && !mine(callee) && /^(?:m_|m[A-Z]|_)/.test(root)) return key;
+  return undefined;
+}
+
+export function firstRecording(opts: {
+  fn: FunctionFacts; key: string; facts: FileFacts; depth?: number;
+  recorded: (e: Event) => string | null; isCheck: (callee: string) => boolean;
+}): FirstRecording | 'unknown' {
+  const depth = opts.depth ?? 0;
+  const body: Stmt[] = opts.fn.body.k === 'seq' ? opts.fn.body.body : [opts.fn.body];
+  for (const s of body) {
+    // Writes and forgets of tested values (path facts) record nothing.
+    if (s.k === 'write' || s.k === 'forget') continue;
+    if (s.k !== 'event') return 'unknown';
+    const e = s.event;
+    if ((e.kind === 'close' || e.kind === 'reset') && !e.list?.key) return 'unknown';
+    if (e.list?.key === opts.key) {
+      if (e.kind === 'close' || e.kind === 'reset') return 'unknown';
+      const method = opts.recorded(e);
+      if (method) return { method, trail: [{ range: e.range, callee: opts.fn.name }] };
+    }
+    if (e.kind !== 'user-call' || e.onCommandList || opts.isCheck(e.callee)) continue;
+    const callee = depth < MAX_DEPTH ? calleeOf(e, opts.facts) : undefined;
+    const inner = callee && keyInCallee(e, callee, opts.key, opts.fn);
+    if (!callee || !inner) return 'unknown';
+    const r = firstRecording({ ...opts, fn: callee, key: inner, depth: depth + 1 });
+    if (r === 'unknown') return r;
+    return { method: r.method, trail: [{ range: e.range, callee: opts.fn.name }, ...r.trail] };
+  }
+  return 'unknown';
+}
