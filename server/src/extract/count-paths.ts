@@ -13,7 +13,7 @@
 // unknown for every other rule.
 import type { Range } from '../types';
 import type { SyntaxNode } from './node';
-import { rangeOf, unwrapValue } from './syntax';
+import { LOOP_STATEMENTS as LOOPS, rangeOf, unwrapValue } from './syntax';
 
 export interface ZeroCountPath {
   /** The counter's name. */
@@ -22,7 +22,6 @@ export interface ZeroCountPath {
   conditions: Range[];
 }
 
-const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement']);
 const JUMPS = ['return_statement', 'throw_statement', 'goto_statement', 'co_return_statement', 'break_statement', 'continue_statement'];
 const CONSTANT = /^[A-Z][A-Z0-9_]*$/;
 

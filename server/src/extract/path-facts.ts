@@ -9,6 +9,7 @@ import type { Condition, LoopCounter, Stmt, SwitchLabel } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
+import { LOOP_STATEMENTS as LOOPS } from './syntax';
 import { COMMANDS } from '../model/api';
 
 export interface PathSyms {
@@ -278,7 +279,6 @@ function nodeKey(n: SyntaxNode): string {
   return `${n.startIndex}:${n.endIndex}`;
 }
 
-const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 function enclosingLoop(n: SyntaxNode, body: SyntaxNode): SyntaxNode | null {
   for (let p = n.parent; p && p !== body; p = p.parent) if (LOOPS.has(p.type)) return p;

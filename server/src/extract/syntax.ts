@@ -51,6 +51,9 @@ export function unwrapValue(node: SyntaxNode): SyntaxNode {
   }
 }
 
+/** The loop statements of the C++ grammar (for, range-for, while, do). */
+export const LOOP_STATEMENTS: ReadonlySet<string> = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement']);
+
 const CPP_CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
 
 /**
