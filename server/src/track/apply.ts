@@ -95,10 +95,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         recheck(raw, b, env, { group: gi, index: bi, listType: list.type });
         enhanced(b, next, env, list, e.range, gi, bi);
       }));
-      if (!e.groups) forgetAllEnhanced(next);
-      // A barrier we cannot read (an unknown group, a pointer we cannot follow) may be a global barrier: it may order
-      // any pending write.
-      if (!e.groups || e.groups.slice(0, e.count.value ?? undefined).some((g) => !g.barriers)) clearPendingWrites(next);
+      // A barrier we cannot read (an unknown group, a pointer we cannot follow — a helper's parameter) may be on any
+      // resource, or a global barrier: what it may have changed is unknown, and it may order any pending write.
+      if (!e.groups || e.groups.slice(0, e.count.value ?? undefined).some((g) => !g.barriers)) {
+        forgetAllEnhanced(next);
+        clearPendingWrites(next);
+      }
       break;
     case 'resource-barrier-call':
       e.barriers?.slice(0, e.count.value ?? undefined).forEach((raw, bi) => {
@@ -107,6 +109,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         legacy(b, next, env, list, e.range, bi);
       });
       if (!e.barriers && e.batch) submitBatch(e.batch, next, env, list, e.range);
+      // An array we cannot read (`ResourceBarrier(1, &b)` with `b` a helper's parameter) may transition any resource.
+      if (!e.barriers && !e.batch) forgetAllLegacy(next);
       if (!e.barriers) clearPendingWrites(next);
       break;
     case 'batch-add': {
@@ -416,6 +420,11 @@ function recordSite(env: TrackEnv, b: BarrierFact, before: ResState, after: ResS
 
 function forgetAllEnhanced(state: TrackState): void {
   for (const [k, s] of state.res) state.set(k, { ...s, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+}
+
+/** A legacy transition also changes a texture's layout. */
+function forgetAllLegacy(state: TrackState): void {
+  for (const [k, s] of state.res) state.set(k, { ...s, legacy: UNKNOWN, layout: UNKNOWN, legacyFromCreation: false });
 }
 
 const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
