@@ -55,6 +55,8 @@ export interface FileCtx {
   outParams: Map<string, OutParam[][]>;
   /** The descriptor walker's tables and binding-call arguments (descriptors.ts), when the file has descriptor code. */
   descriptors?: DescriptorPass;
+  /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
+  resourceGetters?: Map<string, SyntaxNode>;
 }
 
 type WriteKey = string;

@@ -1,7 +1,7 @@
 // Binding and GPU-work events: when the evaluator meets OMSetRenderTargets, IASet*, SOSetTargets,
 // SetGraphics/ComputeRoot*, a clear, a draw, a dispatch or IDXGISwapChain::Present on a command list (or swap
 // chain), this builds the event from the descriptor walker's values of its arguments (descriptors.ts).
-import { DESCRIPTOR_TABLE_SETTERS, GPU_WORK, ROOT_DESCRIPTOR_SETTERS } from '../model/uses';
+import { DESCRIPTOR_TABLE_SETTERS, GPU_WORK, RAYTRACING_DESC_USES, ROOT_DESCRIPTOR_SETTERS } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import type { BindEvent, BindSlot, BindTarget, GpuWorkEvent } from './descriptor-facts';
@@ -173,11 +173,30 @@ function isSwapChain(obj: SyntaxNode | null, fn: FnCtx): boolean {
   return /swap/i.test(obj.text);
 }
 
+/** The memory a raytracing desc names by GPU virtual address (build inputs, scratch, shader tables) and its use. */
+function raytracingDirect(call: SyntaxNode, method: string, fn: FnCtx): GpuWorkEvent['direct'] {
+  const fields = Object.hasOwn(RAYTRACING_DESC_USES, method) ? RAYTRACING_DESC_USES[method] : undefined;
+  const a = fields ? ann(call, fn) : undefined;
+  if (!fields || !a) return [];
+  const uses = Object.values(fields);
+  const direct: GpuWorkEvent['direct'] = [];
+  a.args.forEach((v, i) => {
+    const node = a.nodes?.[i];
+    const target = v.t !== 'va' ? undefined : node ? vaTarget(node, v, fn) : { via: 'va' as const, ref: v.ref };
+    if (target && uses[i]) direct.push({ target, use: uses[i] });
+  });
+  return direct;
+}
+
 /** The GPU-work event of a recorded command (clears, draws, dispatches), or undefined for other commands. */
 export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceRef | undefined, fn: FnCtx): GpuWorkEvent | undefined {
   const base = { kind: 'gpu-work' as const, site: -1, range: rangeOf(call), list, scope: scopeOf(call, fn) };
   const shape = Object.hasOwn(GPU_WORK, parts.method) ? GPU_WORK[parts.method] : undefined;
-  if (shape) return { ...base, method: DEBUG_LAYER_NAME[parts.method] ?? parts.method, direct: [], ...shape };
+  if (shape) return { ...base, method: DEBUG_LAYER_NAME[parts.method] ?? parts.method, direct: raytracingDirect(call, parts.method, fn), ...shape };
+  if (parts.method === 'BuildRaytracingAccelerationStructure') {
+    const direct = raytracingDirect(call, parts.method, fn);
+    return direct.length ? { ...base, method: parts.method, direct, draws: false, indexed: false, root: null } : undefined;
+  }
   if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {
     const t = handleTarget(ann(call, fn)?.args[0]);
     const use = parts.method === 'ClearRenderTargetView' ? 'render-target' as const : 'depth-write' as const;

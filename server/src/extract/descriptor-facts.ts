@@ -138,6 +138,8 @@ export type DVal =
 export interface CallAnnotation {
   scope: string;
   args: DVal[];
+  /** Raytracing descs: the expression each known address was written with (named by the evaluator at the call). */
+  nodes?: (SyntaxNode | null)[];
 }
 
 export interface DescriptorPass {

@@ -15,6 +15,7 @@ import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
 import { assignedNames, induction, uniformStep } from './descriptor-loops';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
+import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from './raytracing-descs';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
@@ -32,6 +33,7 @@ export type { CallAnnotation, DescriptorPass };
 
 const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM_OUTPUT_BUFFER_VIEW|CONSTANT_BUFFER_VIEW_DESC)\b/;
 const DSV_READ_ONLY_DEPTH = 0x1;
+const NULL_VALUE = /^(?:nullptr|NULL|0|\{\s*\})$/;
 /** `ID3D12Device5_CreateUnorderedAccessView(device, …)`: a device method through the C COM macros. */
 const DEVICE_MACRO = /^ID3D12Device\d*_(\w+)$/;
 /** A returned expression that may be a descriptor handle. */
@@ -149,7 +151,11 @@ class Walk {
       const name = declaredName(target);
       if (value) this.expr(value);
       if (!name) continue;
-      this.s.env.set(name, this.declaredValue(name, type, target, value, constant));
+      raytracingDeclaration(name, this.s);
+      // A resource pointer declared empty (`ID3D12Resource* res = nullptr;`, `ComPtr<ID3D12Resource> res;`) names
+      // itself: the resource created into it later is tracked under its name.
+      if (isResourceType(type) && (!value || NULL_VALUE.test(unwrapValue(value).text))) this.s.env.delete(name);
+      else this.s.env.set(name, this.declaredValue(name, type, target, value, constant));
     }
   }
 
@@ -204,6 +210,7 @@ class Walk {
     const op = n.childForFieldName('operator')?.type ?? n.child(1)?.type;
     this.expr(right);
     const s = this.s;
+    if (op === '=' && raytracingAssignment(left, right, s)) return;
     const l = unwrapValue(left);
     if (l.type === 'field_expression') {
       const field = l.childForFieldName('field')?.text;
@@ -309,6 +316,8 @@ class Walk {
     if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
       this.calls.set(n, { scope: s.scope, args: args.map((a) => argumentValue(a, s)) });
     }
+    const traced = f.type === 'field_expression' ? raytracingCallArgs(name, args, s) : undefined;
+    if (traced) this.calls.set(n, { scope: s.scope, ...traced });
   }
 
   /** View creation on a device (`onDevice`: a method call or a C COM macro) or a descriptor copy; true when handled. */

@@ -26,6 +26,7 @@ import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
+import { resourceGetters } from './resource-getters';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -281,7 +282,9 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
-  file.descriptors = descriptorPass(fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body })), file, root);
+  const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
+  file.resourceGetters = resourceGetters(bodies, file);
+  file.descriptors = descriptorPass(bodies, file, root);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.

@@ -13,9 +13,9 @@ export const PPV_MACROS: ReadonlySet<string> = new Set(['IID_PPV_ARGS', 'IID_GRA
 
 const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
 
-function strip(node: SyntaxNode): SyntaxNode {
+function strip(node: SyntaxNode, file?: FileCtx): SyntaxNode {
   let n = unwrapValue(node);
-  for (;;) {
+  for (let getters = 0; ; ) {
     if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
       const arg = n.childForFieldName('argument');
       if (!arg) return n;
@@ -34,6 +34,13 @@ function strip(node: SyntaxNode): SyntaxNode {
       }
       if (name && PPV_MACROS.has(name) && argumentNodes(n).length === 1) {
         n = unwrapValue(argumentNodes(n)[0]);
+        continue;
+      }
+      // `CurrentBackBuffer()` / `this->CurrentBackBuffer()`: a resource getter of the file (resource-getters.ts).
+      const own = f?.type === 'identifier' || (f?.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
+      const getter = own && name && argumentNodes(n).length === 0 ? file?.resourceGetters?.get(name) : undefined;
+      if (getter && getters++ < 4) {
+        n = unwrapValue(getter);
         continue;
       }
     }
@@ -62,18 +69,18 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
     if (arr && idx) {
       const folded = fold(idx, file, fn);
       const idxText = folded ? String(toNumber(folded)) : (aliasedIndex(idx, fn) ?? idx.text.replace(/\s+/g, ''));
-      return `${keyText(strip(arr), file, fn)}[${idxText}]`;
+      return `${keyText(strip(arr, file), file, fn)}[${idxText}]`;
     }
   }
   if (n.type === 'field_expression') {
     const obj = n.childForFieldName('argument');
     const field = n.childForFieldName('field');
-    const base = obj ? strip(obj) : null;
+    const base = obj ? strip(obj, file) : null;
     // `this->m_tex` and `(*this).m_tex` are `m_tex`.
     if (field && (base?.type === 'this' || (base?.type === 'pointer_expression' && base.childForFieldName('argument')?.type === 'this'))) return field.text;
     if (obj && field) {
       const op = n.child(1)?.type === '->' ? '->' : '.';
-      return `${keyText(strip(obj), file, fn)}${op}${field.text}`;
+      return `${keyText(strip(obj, file), file, fn)}${op}${field.text}`;
     }
   }
   return n.text.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
@@ -81,7 +88,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
 
 /** The resource an expression denotes. Local aliases resolve to what they were bound to. */
 export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): ResourceRef {
-  const n = strip(node);
+  const n = strip(node, file);
   const range = rangeOf(node);
   const text = node.text;
   if (NULL_TEXTS.has(n.text)) return { key: null, text, range };

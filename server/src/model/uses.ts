@@ -140,3 +140,35 @@ export const GPU_WORK: Readonly<Record<string, WorkShape>> = {
   Dispatch: { draws: false, indexed: false, root: 'compute' },
   DispatchRays: { draws: false, indexed: false, root: 'compute' },
 };
+
+/**
+ * GPU virtual addresses inside the descs of `BuildRaytracingAccelerationStructure` and `DispatchRays`, by field path
+ * in the desc, and the use the GPU makes of the memory there (DXR functional spec; the d3d12.h docs of
+ * D3D12_BUILD_RAYTRACING_ACCELERATION_STRUCTURE_DESC / D3D12_DISPATCH_RAYS_DESC): the destination and source of a
+ * build stay in RAYTRACING_ACCELERATION_STRUCTURE, the scratch memory is written as UNORDERED_ACCESS, instance descs,
+ * geometry (vertices, indices, transforms, AABBs) and shader tables are read as NON_PIXEL_SHADER_RESOURCE.
+ * `pGeometryDescs` is followed into the one geometry desc it points at (`inputs.pGeometryDescs = &geometryDesc`).
+ */
+export const RAYTRACING_DESC_USES: Readonly<Record<string, Readonly<Record<string, UseKind>>>> = {
+  BuildRaytracingAccelerationStructure: {
+    DestAccelerationStructureData: 'raytracing-acceleration-structure',
+    SourceAccelerationStructureData: 'raytracing-acceleration-structure',
+    ScratchAccelerationStructureData: 'unordered-access',
+    'Inputs.InstanceDescs': 'non-pixel-shader-resource',
+    'Inputs.pGeometryDescs.Triangles.VertexBuffer.StartAddress': 'non-pixel-shader-resource',
+    'Inputs.pGeometryDescs.Triangles.IndexBuffer': 'non-pixel-shader-resource',
+    'Inputs.pGeometryDescs.Triangles.Transform3x4': 'non-pixel-shader-resource',
+    'Inputs.pGeometryDescs.AABBs.AABBs.StartAddress': 'non-pixel-shader-resource',
+  },
+  DispatchRays: {
+    'RayGenerationShaderRecord.StartAddress': 'non-pixel-shader-resource',
+    'MissShaderTable.StartAddress': 'non-pixel-shader-resource',
+    'HitGroupTable.StartAddress': 'non-pixel-shader-resource',
+    'CallableShaderTable.StartAddress': 'non-pixel-shader-resource',
+  },
+};
+
+/** The last field names of those paths: an assignment of a GPU virtual address to one of them is recorded. */
+export const RAYTRACING_ADDRESS_FIELDS: ReadonlySet<string> = new Set(
+  Object.values(RAYTRACING_DESC_USES).flatMap((f) => Object.keys(f).map((p) => p.slice(p.lastIndexOf('.') + 1))),
+);
