@@ -16,6 +16,7 @@ import type { Induction } from './descriptor-loops';
 import { assignedNames, induction, uniformStep } from './descriptor-loops';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from './raytracing-descs';
+import { oneReturnGetters } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
@@ -402,29 +403,12 @@ export interface FunctionBody {
 }
 
 
-/** Parameterless functions whose body is one `return <expr>;`, by name (names defined once only). */
-function returnGetters(fns: FunctionBody[]): Map<string, SyntaxNode> {
-  const out = new Map<string, SyntaxNode>();
-  const seen = new Set<string>();
-  for (const f of fns) {
-    if (seen.has(f.name)) {
-      out.delete(f.name);
-      continue;
-    }
-    seen.add(f.name);
-    const stmts = f.body.namedChildren.filter((c) => c.type !== 'comment');
-    const expr = f.params.length === 0 && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
-    if (expr && HANDLE_HINT.test(expr.text)) out.set(f.name, expr);
-  }
-  return out;
-}
-
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
 export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode): DescriptorPass | undefined {
   if (!HINTS.test(file.text)) return undefined;
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
-  const getters = returnGetters(fns);
+  const getters = oneReturnGetters(fns, (_f, expr) => HANDLE_HINT.test(expr.text));
   let stores: StoredHandleFact[] = [];
   let result: Walk[] = [];
   for (let round = 0; round < 2; round++) {

@@ -30,7 +30,11 @@ function returnsResource(node: SyntaxNode): boolean {
   return isResourceType(type);
 }
 
-export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
+/**
+ * Parameterless functions whose body is one `return <expr>;` and whose expression `accept`s, by name: their
+ * expression (a name the file defines twice is none).
+ */
+export function oneReturnGetters(fns: GetterCandidate[], accept: (f: GetterCandidate, expr: SyntaxNode) => boolean): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
   const seen = new Set<string>();
   for (const f of fns) {
@@ -39,15 +43,20 @@ export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<stri
       continue;
     }
     seen.add(f.name);
-    if (f.params.length !== 0 || f.node.type !== 'function_definition' || !returnsResource(f.node)) continue;
     const stmts = f.body.namedChildren.filter((c) => c.type !== 'comment');
-    const ret = stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
-    if (!ret) continue;
+    const ret = f.params.length === 0 && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
+    if (ret && accept(f, ret)) out.set(f.name, ret);
+  }
+  return out;
+}
+
+/** The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. */
+export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
+  return oneReturnGetters(fns, (f, ret) => {
+    if (f.node.type !== 'function_definition' || !returnsResource(f.node)) return false;
     const expr = unwrapValue(ret);
     const callee = expr.type === 'call_expression' ? expr.childForFieldName('function') : null;
     const root = rootName(callee?.type === 'field_expression' ? callee.childForFieldName('argument') : expr);
-    if (!MEMBER_EXPRESSION.test(expr.text.replace(/\s+/g, '')) || !root || !memberName(root, file)) continue;
-    out.set(f.name, expr);
-  }
-  return out;
+    return MEMBER_EXPRESSION.test(expr.text.replace(/\s+/g, '')) && !!root && memberName(root, file);
+  });
 }
