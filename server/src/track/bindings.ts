@@ -10,6 +10,8 @@ import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
 import type { Binding, KnownResource, Origin, Possible, ResState, TrackState } from './state';
 import { FRESH } from './state';
+import { promotableFromCommon } from '../model/legacy-states';
+import { formatEnumValue } from '../model/format-values';
 import type { GpuUse, TrackContext } from './visitors';
 
 function slotKey(list: string | null, slot: string): string {
@@ -141,12 +143,33 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     deferred.set(env, later);
   }
   for (const u of uses) {
+    promoteFromCommon(u, e, state, env);
     // The shader may write what it binds as a UAV: a later access needs a barrier first (uav-write-hazard).
     if (u.use === 'unordered-access') {
       const cur = state.get(u.key);
       state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, ...(u.bound ? { boundAt: u.bound.range } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
     }
   }
+}
+
+/**
+ * Legacy implicit promotion from COMMON (LB-10) by GPU work, as for copies (track/apply.ts): a resource known to be
+ * exactly in COMMON that a draw or dispatch uses in a state it can be promoted to may be in that state afterwards
+ * (a buffer written through its root UAV is in UNORDERED_ACCESS until the list's work ends). Only uses that need
+ * one state, and only when the resource's kind is known (buffers and simultaneous-access textures promote to more).
+ */
+function promoteFromCommon(u: GpuUse, e: GpuWorkEvent, state: TrackState, env: TrackEnv): void {
+  const need = USE_NEEDS[u.use];
+  const leg = state.get(u.key).legacy;
+  if (e.present || need.anyOf.length !== 1 || need.anyOf[0] === 0 || !u.resource) return;
+  if (leg.unknown || leg.values.size !== 1 || !leg.values.has(0)) return;
+  const c = u.resource.creation;
+  const simultaneous = c.dimension === 'buffer' || ((c.flags ?? 0) & 0x30) !== 0;
+  const promoted = need.anyOf[0];
+  if (!promotableFromCommon(promoted, { isBufferOrSimultaneous: simultaneous })) return;
+  const values = new Map(leg.values);
+  values.set(promoted, { ...env.note(e.range, `'${u.ref.text}' was promoted to ${formatEnumValue('state', promoted)} by this ${e.method}`) });
+  state.set(u.key, { ...state.get(u.key), legacy: { values, unknown: false } });
 }
 
 /** Every value the state may have (none unknown) satisfies `test`. */
