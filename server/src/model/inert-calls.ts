@@ -19,4 +19,13 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
   'D3D12CalcSubresource', 'D3D12DecomposeSubresource', 'D3D12GetFormatPlaneCount', 'GetRequiredIntermediateSize',
   'D3D12IsLayoutOpaque', 'GetCopyableFootprints', 'GetResourceAllocationInfo', 'GetDesc', 'GetDesc1', 'GetGPUVirtualAddress',
   'GetHeapProperties', 'GetDescriptorHandleIncrementSize', 'CheckFeatureSupport',
+  // device methods that create views, pipelines, root signatures and other objects (no resource changes state);
+  // their names say "resource" or "state" (`CreateShaderResourceView`, `CreateComputePipelineState`), which would
+  // otherwise make every state unknown in the init code that creates a buffer, its views and its PSOs in turn
+  'CreateShaderResourceView', 'CreateUnorderedAccessView', 'CreateRenderTargetView', 'CreateDepthStencilView',
+  'CreateConstantBufferView', 'CreateSampler', 'CreateSampler2', 'CopyDescriptors', 'CopyDescriptorsSimple',
+  'CreateGraphicsPipelineState', 'CreateComputePipelineState', 'CreatePipelineState', 'CreateStateObject',
+  'AddToStateObject', 'CreatePipelineLibrary', 'CreateRootSignature', 'CreateCommandSignature', 'CreateDescriptorHeap',
+  'CreateQueryHeap', 'CreateFence', 'CreateCommandAllocator', 'CreateCommandQueue', 'D3D12SerializeRootSignature',
+  'D3D12SerializeVersionedRootSignature', 'GetRaytracingAccelerationStructurePrebuildInfo',
 ]);
