@@ -19,11 +19,12 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
   'D3D12CalcSubresource', 'D3D12DecomposeSubresource', 'D3D12GetFormatPlaneCount', 'GetRequiredIntermediateSize',
   'D3D12IsLayoutOpaque', 'GetCopyableFootprints', 'GetResourceAllocationInfo', 'GetDesc', 'GetDesc1', 'GetGPUVirtualAddress',
   'GetHeapProperties', 'GetDescriptorHandleIncrementSize', 'CheckFeatureSupport',
-  // device methods that create views, pipelines, root signatures and other objects (no resource changes state);
-  // their names say "resource" or "state" (`CreateShaderResourceView`, `CreateComputePipelineState`), which would
-  // otherwise make every state unknown in the init code that creates a buffer, its views and its PSOs in turn
-  'CreateShaderResourceView', 'CreateUnorderedAccessView', 'CreateRenderTargetView', 'CreateDepthStencilView',
-  'CreateConstantBufferView', 'CreateSampler', 'CreateSampler2', 'CopyDescriptors', 'CopyDescriptorsSimple',
+  // device methods that create pipelines, root signatures and other objects (no resource changes state); their
+  // names say "state" (`CreateComputePipelineState`), which would otherwise make every state unknown in the init
+  // code that creates a buffer and then its PSOs.
+  // NOTE: the view creations (`CreateShaderResourceView`, ...) stay out of this list: between them and the next
+  // barrier, engine code often branches on conditions the tracker cannot correlate (DirectXTK12's GenerateMips
+  // `staging = resource` ... `if (staging.Get() != resource)`), and keeping those states would report such paths
   'CreateGraphicsPipelineState', 'CreateComputePipelineState', 'CreatePipelineState', 'CreateStateObject',
   'AddToStateObject', 'CreatePipelineLibrary', 'CreateRootSignature', 'CreateCommandSignature', 'CreateDescriptorHeap',
   'CreateQueryHeap', 'CreateFence', 'CreateCommandAllocator', 'CreateCommandQueue', 'D3D12SerializeRootSignature',
