@@ -5,12 +5,15 @@
 // - typing: single-character edits inside pass bodies, each waiting for its own publication (p50/p95/max);
 // - during a re-check: a keystroke sent while the whole-file re-check (started by a pause) runs;
 // - the server's resident memory against a bare parse of the same file.
-// Usage: node out/test/bench/bench-lsp-typing.js [lines...]   (default 6000 40000; npm run bench runs it)
+// - a real file given by path: edits in functions nothing else calls, then in functions called elsewhere
+//   (typing-edits.ts picks one place per function body).
+// Usage: node out/test/bench/bench-lsp-typing.js [lines...] [file.cpp...]   (default 6000 40000; npm run bench runs it)
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { TestClient } from '../harness/lsp-client';
+import { typingEdits } from './typing-edits';
 
 const CLI = path.resolve(__dirname, '..', '..', 'server', 'src', 'cli', 'main.js');
 const PARSER = path.resolve(__dirname, '..', '..', 'server', 'src', 'parse', 'parser.js');
@@ -81,52 +84,77 @@ const summary = (xs: number[]): string => {
   return `p50 ${ms(percentile(s, 50))}, p95 ${ms(percentile(s, 95))}, max ${ms(s[s.length - 1])}`;
 };
 
-async function benchFile(lineCount: number): Promise<string[]> {
-  const text = typingFile(lineCount);
+interface EditPlan {
+  label: string;
+  positions: { line: number; character: number }[];
+}
+
+/** Keystroke latencies for each plan, a keystroke landing in a whole-file re-check, and the server's memory. */
+async function benchText(title: string, text: string, uri: string, plans: EditPlan[]): Promise<string[]> {
   const lines = text.split('\n');
   const child = spawn(process.execPath, [CLI, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const client = new TestClient(createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin)), { settings: {} });
   await client.initialize();
-  const uri = `file:///bench/typing-${lineCount}.cpp`;
   const opened = performance.now();
   await client.open(uri, text, 1);
   const findings = (await client.diagnostics(uri, (p) => p.version === 1, 300_000)).length;
   const openMs = performance.now() - opened;
 
-  const bodyLines = lines.map((l, i) => (l.includes('cl->DrawInstanced') ? i : -1)).filter((i) => i >= 0);
-  const typed: number[] = [];
   let version = 1;
-  const keystroke = async (line: number): Promise<number> => {
+  const keystroke = async (at: { line: number; character: number }): Promise<number> => {
     const v = ++version;
     const started = performance.now();
-    await client.change(uri, v, [{ range: { start: { line, character: 4 }, end: { line, character: 4 } }, text: ' ' }]);
+    await client.change(uri, v, [{ range: { start: at, end: at }, text: ' ' }]);
     await client.diagnostics(uri, (p) => p.version === v, 300_000);
     return performance.now() - started;
   };
-  for (let i = 0; i < EDITS; i++) typed.push(await keystroke(bodyLines[(i * 37) % bodyLines.length]));
-
+  const report = [`bench-lsp-typing: ${title}: ${lines.length} lines (${(text.length / 1024).toFixed(0)} KiB), ${findings} diagnostics, open -> diagnostics ${ms(openMs)}`];
+  for (const plan of plans.filter((p) => p.positions.length > 0)) {
+    const typed: number[] = [];
+    for (let i = 0; i < EDITS; i++) typed.push(await keystroke(plan.positions[(i * 37) % plan.positions.length]));
+    report.push(`  keystroke -> diagnostics, ${plan.label} (${EDITS} edits in ${plan.positions.length} places): ${summary(typed)}`);
+  }
+  const recheck = plans.find((p) => p.positions.length > 0)?.positions ?? [];
   const during: number[] = [];
-  for (let i = 0; i < DURING_RECHECK; i++) {
-    // The whole-file re-check starts 1.5 s after the last keystroke; land the next one shortly after it began.
+  for (let i = 0; i < DURING_RECHECK && recheck.length > 0; i++) {
+    // The re-check starts 1.5 s after the last keystroke; land the next one shortly after it began.
     await new Promise((resolve) => setTimeout(resolve, 1600 + 40 * i));
-    during.push(await keystroke(bodyLines[(i * 11) % bodyLines.length]));
+    during.push(await keystroke(recheck[(i * 11) % recheck.length]));
   }
   const rss = rssMiB(child.pid!);
   await client.connection.sendRequest('shutdown');
   await client.connection.sendNotification('exit');
   client.dispose();
   const bare = bareParseMiB(text);
-  return [
-    `bench-lsp-typing: ${lines.length}-line file (${(text.length / 1024).toFixed(0)} KiB, every pass called from RenderFrame), ${findings} diagnostics, open -> diagnostics ${ms(openMs)}`,
-    `  keystroke -> diagnostics (${EDITS} edits): ${summary(typed)}`,
-    `  keystroke during a whole-file re-check (${DURING_RECHECK}): ${summary(during)}`,
+  report.push(
+    `  keystroke during a re-check after a pause (${DURING_RECHECK}): ${summary(during)}`,
     `  server RSS ${rss.toFixed(0)} MiB (bare parse of the file: ${bare.toFixed(0)} MiB, ratio ${(rss / bare).toFixed(1)})`,
-  ];
+  );
+  return report;
+}
+
+function generated(lineCount: number): Promise<string[]> {
+  const text = typingFile(lineCount);
+  const positions = text.split('\n').flatMap((l, line) => (l.includes('cl->DrawInstanced') ? [{ line, character: 4 }] : []));
+  return benchText('generated, every pass called from RenderFrame', text, `file:///bench/typing-${lineCount}.cpp`, [{ label: 'in called functions', positions }]);
+}
+
+/** A real engine file: edits in functions nothing else in the file calls, then in functions called elsewhere. */
+function realFile(file: string): Promise<string[]> {
+  const text = readFileSync(file, 'utf8');
+  const edits = typingEdits(text, EDITS);
+  return benchText(path.basename(file), text, `file:///bench/${path.basename(file)}`, [
+    { label: 'in uncalled functions', positions: edits.uncalled },
+    { label: 'in called functions', positions: edits.called },
+  ]);
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  for (const size of sizes.length > 0 ? sizes : [6000, 40000]) process.stdout.write(`${(await benchFile(size)).join('\n')}\n`);
+  const args = process.argv.slice(2);
+  const files = args.filter((a) => Number.isNaN(Number(a)));
+  const sizes = args.map(Number).filter((n) => n > 0);
+  for (const size of sizes.length > 0 || files.length > 0 ? sizes : [6000, 40000]) process.stdout.write(`${(await generated(size)).join('\n')}\n`);
+  for (const file of files) process.stdout.write(`${(await realFile(file)).join('\n')}\n`);
 }
 
 if (require.main === module) {

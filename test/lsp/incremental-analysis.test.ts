@@ -26,6 +26,19 @@ void UsesHelper(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex)
 }
 `;
 
+/** Engine code has lines the grammar only recovers from (`const T &name(expr);` reads as a broken declaration). */
+const UNREADABLE = `
+void Bind(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex, const Data& data, int s, int i)
+{
+    const Binding &binding(data.bindings[s][i]);
+    CD3DX12_TEXTURE_BARRIER b(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_PIXEL_SHADING,
+        D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_SHADER_RESOURCE,
+        D3D12_BARRIER_LAYOUT_UNDEFINED, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+    CD3DX12_BARRIER_GROUP g(1, &b);
+    cl->Barrier(1, &g);
+}
+`;
+
 /** Comparable view of a result: findings and sites by position, rule and text. */
 function view(r: DocumentFacts): unknown {
   return {
@@ -50,6 +63,7 @@ describe('function-by-function re-analysis', () => {
   for (const [name, source] of [
     ['generated passes', barrierHeavyFile(120)],
     ['editor fixture with a helper', readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS],
+    ['editor fixture with a line the grammar cannot read', readFileSync(EDITOR_FIXTURE, 'utf8') + UNREADABLE + HELPERS],
   ] as const) {
     it(`equals a whole-file analysis after random edits inside one function (${name})`, () => {
       const base = new StoredDocument(URI, 'cpp', 1, source);
@@ -104,6 +118,31 @@ describe('function-by-function re-analysis', () => {
       previous = merged;
     });
     assert.ok(functionPath >= 8, `only ${functionPath} keystrokes took the function path`);
+  });
+
+  it('keeps the function path in a function with a line tree-sitter cannot read, and falls back when an edit adds a syntax error', () => {
+    // The whole file parses with that line's error too, so an edit elsewhere in the function is analysed alone.
+    const source = readFileSync(EDITOR_FIXTURE, 'utf8') + UNREADABLE + HELPERS;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    assert.ok(previous.parseErrors.length > 0, 'the fixture line is a syntax error for the grammar');
+    const type = (needle: string, text: string, version: number): DocumentFacts | undefined => {
+      const at = doc.text.indexOf(needle);
+      doc.version = version;
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
+      return analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+    };
+    // Above the unreadable line (it moves), on it (its text changes: whole file), and after it.
+    for (const [needle, text, path] of [
+      ['    const Binding &', '\n', 'function'], ['cl->Barrier(1, &g);', ' ', 'function'], ['binding(data', ' ', 'file'],
+      ['D3D12_BARRIER_LAYOUT_UNDEFINED, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex', 'D3D12_BARRIER_SYNC_NONE; ', 'file'],
+    ] as const) {
+      const merged = type(needle, text, doc.version + 1);
+      assert.equal(merged?.mode ?? 'file', path, `typing ${JSON.stringify(text)} at ${needle}`);
+      const next = merged ?? analyzeFile(doc, {});
+      assert.deepEqual(view(next), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
+      previous = next;
+    }
   });
 
   it('falls back to the whole file for edits outside a body, in a called helper, or with no previous result', () => {

@@ -78,7 +78,7 @@ export class AnalysisCore {
       if (!facts) {
         const file = analyzeFile(doc, config, options);
         if (file.facts) this.workspace.set(doc.uri, file.facts);
-        facts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode };
+        facts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors };
       }
       this.keepTree(doc);
     }

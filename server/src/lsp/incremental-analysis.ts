@@ -3,7 +3,7 @@
 // document (function-spans.ts), merged with the previous findings and sites of the rest, moved by the edits.
 import { analyze, type AnalysisResult, type SiteFact } from '../analyze';
 import type { CancelCheck } from '../cancel';
-import type { FileFacts } from '../extract/facts';
+import type { ExtractProblem, FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
 import { parseCpp, type Tree } from '../parse/parser';
 import { hasLoneCarriageReturn, lineStartsOf } from '../parse/positions';
@@ -11,16 +11,32 @@ import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
 import { withSubmissions } from './editor-views';
-import { byFinding, bySite, mergeSorted, movedFinding, movedSite, siteWithin, within } from './result-moves';
+import { byFinding, bySite, mergeSorted, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
   findings: Finding[];
   sites: SiteFact[];
   spans: FunctionSpan[];
   mode: 'file' | 'function';
+  /**
+   * The file's syntax errors as the whole file parses (kept in step with the edits): a function-only analysis
+   * may stand for the whole file only when its reduced document has no syntax error the file did not have.
+   */
+  parseErrors: ParseError[];
   /** For a function-only analysis: how it differs from the previous result (what the worker sends, not all). */
   change?: FunctionChange;
 }
+
+/** A syntax error where it was found, and the line text tree-sitter's recovery left there. */
+export interface ParseError {
+  range: Range;
+  text: string;
+}
+
+const parseErrorsOf = (problems: readonly ExtractProblem[]): ParseError[] =>
+  problems.filter((p) => p.kind === 'parse-error').map((p) => ({ range: p.range, text: p.text }));
+
+const parseErrorKey = (e: ParseError): string => `${e.range.startLine}:${e.range.startColumn}-${e.range.endLine}:${e.range.endColumn}|${e.text}`;
 
 /**
  * A function-only result as a change to the previous one: move every finding and site by `edits`, drop those
@@ -77,7 +93,8 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   doc.takeEdits();
   reducedTrees.delete(doc);
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
-  return { findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', facts: result.facts };
+  const parseErrors = parseErrorsOf(result.facts?.problems ?? []);
+  return { findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts };
 }
 
 /**
@@ -108,10 +125,16 @@ export function analyzeEditedFunction(
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
   // The function must still parse as itself: otherwise the edit changes how the code after it parses.
   if (!result.facts?.functions.some((f) => sameRange(f.range))) return undefined;
-  // NOTE: and it must parse cleanly. tree-sitter's error recovery depends on the text around an error, so a syntax
-  // error inside the function is reported at other places (and with other messages) in the reduced document than in
-  // the whole file (`groups[] ; = {…}`: "missing ;" here, "missing }" on the function's brace there).
-  if (result.facts.problems.some((p) => p.kind === 'parse-error')) return undefined;
+  // NOTE: and it must parse as the file did. tree-sitter's error recovery depends on the text around an error, so a
+  // syntax error typed inside the function is reported at other places (and with other messages) in the reduced
+  // document than in the whole file (`groups[] ; = {…}`: "missing ;" here, "missing }" on the function's brace there).
+  // A syntax error the file already had, at the same place with the same text (a macro tree-sitter cannot read,
+  // common in engine code), is not one the edit made: real files with such lines keep the function-only path.
+  const before = previous.parseErrors.map((e) => ({ range: movedRange(e.range, edits), text: e.text }));
+  const known = new Set(before.map(parseErrorKey));
+  const reducedErrors = parseErrorsOf(result.facts.problems);
+  if (reducedErrors.some((e) => !known.has(parseErrorKey(e)))) return undefined;
+  const parseErrors = [...before.filter((e) => !within(e.range, focus)), ...reducedErrors.filter((e) => within(e.range, focus))];
   doc.takeEdits();
   reducedTrees.set(doc, reduced.cache);
   const kept = previous.findings.map((f) => movedFinding(f, edits)).filter((f) => !within(f.range, focus));
@@ -120,13 +143,13 @@ export function analyzeEditedFunction(
   // longer causes stays until the next whole-file analysis (scheduled when typing pauses).
   const inHelper = (f: Finding): boolean => reduced.helpers.some((h) => within(f.range, h));
   const candidates = result.findings.filter(inHelper);
-  const known = new Set(candidates.length > 0 ? kept.filter(inHelper).map(key) : []);
-  const fromHelpers = candidates.filter((f) => !known.has(key(f)));
+  const keptInHelpers = new Set(candidates.length > 0 ? kept.filter(inHelper).map(key) : []);
+  const fromHelpers = candidates.filter((f) => !keptInHelpers.has(key(f)));
   const added = [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))];
   const findings = mergeSorted(kept, added, byFinding);
   const addedSites = withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus));
   const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !siteWithin(s, focus)), addedSites, bySite);
-  return { findings, sites, spans, mode: 'function', change: { edits: [...edits], focus, findings: added, sites: addedSites } };
+  return { findings, sites, spans, mode: 'function', parseErrors, change: { edits: [...edits], focus, findings: added, sites: addedSites } };
 }
 
 
