@@ -31,6 +31,13 @@ export interface AnalyzeExtras extends AnalyzeOptions {
    * partial): for callers that need no cross-file pass.
    */
   focus?: boolean;
+  /**
+   * Interpret only the functions inside these ranges as entries (the language server's edited function), not every
+   * function of the file: findings and tracked states outside them are then incomplete. Should a finding be reached
+   * through a helper, the other functions are interpreted too, so which report of it survives is the same as with
+   * every entry (dedupe below prefers the helper's own report).
+   */
+  entries?: readonly Range[];
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -109,8 +116,27 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
  * facts are only read, so a multi-file run re-tracks a file with the other files' helpers from the facts it kept
  * (cli/cross-file.ts) instead of parsing and extracting it again; the result equals analyze() with the same options.
  */
+const inside = (inner: Range, outer: Range): boolean =>
+  (inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn)) &&
+  (inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn));
+
+/** runTracker over every function, or over `options.entries` first and every other function only when needed. */
+function trackEntries(
+  facts: FileFacts, uri: string, run: { active: ReturnType<typeof instantiateRules>; config: BarrierlintConfig; findings: readonly ReportedFinding[] },
+  options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries'>,
+): ReturnType<typeof runTracker> {
+  const entries = options.entries;
+  const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => inside(fn.range, r)));
+  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry);
+  if (!isEntry || !run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame'))) return first;
+  const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn));
+  for (const [site, state] of rest.siteStates) if (!first.siteStates.has(site)) first.siteStates.set(site, state);
+  for (const name of rest.unresolved) first.unresolved.add(name);
+  return { ...first, problems: [...first.problems, ...rest.problems] };
+}
+
 export function analyzeFacts(
-  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled'> = {},
+  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries'> = {},
 ): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
@@ -118,7 +144,7 @@ export function analyzeFacts(
   const active = instantiateRules(uri, config, findings);
   runSingleBarrierPass(facts, active, config);
   throwIfCancelled(options.isCancelled);
-  const { siteStates: tracked, unresolved, problems } = runTracker(facts, uri, active, config, options.workspace, options.isCancelled);
+  const { siteStates: tracked, unresolved, problems } = trackEntries(facts, uri, { active, config, findings }, options);
   throwIfCancelled(options.isCancelled);
   reportProblems(problems, active);
   const lines = splitLines(text);

@@ -119,7 +119,8 @@ export function analyzeEditedFunction(
   reducedTrees.delete(doc);
   const reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, options)) ?? freshReduction(doc, spans, edited, options);
   if (!reduced) return undefined;
-  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree });
+  // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
+  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree, entries: [reduced.focus] });
   const focus = reduced.focus;
   const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;

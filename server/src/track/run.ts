@@ -37,9 +37,13 @@ export interface TrackerHooks {
   barrier?: BarrierCheck;
 }
 
+/**
+ * Interprets every relevant function of the file as an entry, or only those `entry` accepts (the language
+ * server's function-only analysis: the edited function; the helpers it calls are still followed at its calls).
+ */
 export function runTracker(
   facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
-  isCancelled?: CancelCheck,
+  isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean,
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
@@ -49,7 +53,7 @@ export function runTracker(
   const index = functionIndex(facts, uri, workspace);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   for (const fn of facts.functions) {
-    if (!fn.relevant) continue;
+    if (!fn.relevant || (entry && !entry(fn))) continue;
     // Between functions, outside the per-function try: a cancellation is not an internal error.
     throwIfCancelled(isCancelled);
     const env = new TrackEnv(uri, hooks, types, index, fn);
