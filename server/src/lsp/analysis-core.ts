@@ -14,6 +14,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import type { CancelCheck } from '../cancel';
 import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
 import { timelineAt, timelineLenses, type Timeline } from './editor-views';
+import { recheckCallers } from './caller-recheck';
 import { analysisAround, analyzeEditedFunction, analyzeFile, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 /** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
@@ -56,11 +57,12 @@ export class AnalysisCore {
 
   /**
    * Analyses an open document at `version`: only the edited function when the edits since the previous analysis
-   * allow it (even when other functions call it), the whole file when `wholeFile` is set or they do not. A
+   * allow it (even when other functions call it), the whole file when `wholeFile` is set or they do not (with
+   * `callers`, only the callers of the functions edited since, when that stands for the whole file). A
    * function-only analysis is answered as a delta to the previous result. Undefined when the document is gone or
    * already at a newer version (the request is superseded).
    */
-  analyze(request: { uri: string; version: number; wholeFile: boolean; config: DocumentConfigData; isCancelled?: CancelCheck }): DocumentReply | undefined {
+  analyze(request: { uri: string; version: number; wholeFile: boolean; callers?: boolean; config: DocumentConfigData; isCancelled?: CancelCheck }): DocumentReply | undefined {
     const doc = this.store.get(request.uri);
     if (!doc || doc.version !== request.version) return undefined;
     const started = performance.now();
@@ -75,6 +77,8 @@ export class AnalysisCore {
       const previous = request.wholeFile ? undefined : latest?.facts;
       const options = { workspace: this.workspace, isCancelled: request.isCancelled, ignoreCallers: true };
       facts = analyzeEditedFunction(doc, config, previous, options);
+      // After typing: the callers of the edited functions stand for the whole file (caller-recheck.ts) when they can.
+      if (!facts && request.callers && latest?.facts && latest.version === doc.version) facts = recheckCallers(doc, config, latest.facts, options);
       if (!facts) {
         const file = analyzeFile(doc, config, options);
         if (file.facts) this.workspace.set(doc.uri, file.facts);

@@ -51,7 +51,7 @@ export type DocumentMessage =
 /** Requests: each has an id; the worker answers with a WorkerReply of the same id. */
 export type WorkerRequest =
   /** Analyse the open document at `version` (the function an edit touched, or the whole file). */
-  | { type: 'analyze'; id: number; uri: string; version: number; wholeFile: boolean; config: DocumentConfigData }
+  | { type: 'analyze'; id: number; uri: string; version: number; wholeFile: boolean; callers?: boolean; config: DocumentConfigData }
   /** A fresh analysis of the function around `line`, with facts (code actions). */
   | { type: 'analysisAt'; id: number; uri: string; version: number; line: number; config: DocumentConfigData }
   /** Analyse a text that is not open (workspace lint). */

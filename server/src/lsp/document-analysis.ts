@@ -30,6 +30,7 @@ export interface AnalyzedParams {
 interface InFlight {
   version: number;
   wholeFile: boolean;
+  callers: boolean;
   request: PendingRequest<DocumentReply | null>;
   result: Promise<DocumentResult | undefined>;
 }
@@ -57,15 +58,18 @@ export class DocumentAnalysis {
   ) {}
 
   /** Asks the worker for an analysis of the document's current version (joining one already under way). */
-  private request(doc: StoredDocument, wholeFile: boolean): InFlight {
+  private request(doc: StoredDocument, wholeFile: boolean, callers = false): InFlight {
     const running = this.inFlight.get(doc.uri);
-    if (running && running.version === doc.version && (running.wholeFile || !wholeFile)) return running;
+    // Join an analysis under way that covers at least as much: the edit < the callers of edited functions < the file.
+    const rank = (w: boolean, c: boolean): number => (w ? (c ? 1 : 2) : 0);
+    if (running && running.version === doc.version && rank(running.wholeFile, running.callers) >= rank(wholeFile, callers)) return running;
     const request = this.host.request<DocumentReply | null>({
-      type: 'analyze', uri: doc.uri, version: doc.version, wholeFile, config: this.configFor(doc.uri),
+      type: 'analyze', uri: doc.uri, version: doc.version, wholeFile, callers, config: this.configFor(doc.uri),
     });
     const entry: InFlight = {
       version: doc.version,
       wholeFile,
+      callers,
       request,
       result: request.outcome.then(async (outcome) => {
         if (this.inFlight.get(doc.uri) === entry) this.inFlight.delete(doc.uri);
@@ -157,7 +161,7 @@ export class DocumentAnalysis {
     try {
       entry = cached && cached.version === doc.version && (cached.failed || !run.wholeFile)
         ? cached
-        : await this.request(doc, run.wholeFile).result;
+        : await this.request(doc, run.wholeFile, run.callers).result;
     } catch (error) {
       if (isCurrent(run)) {
         const failed = failedResult(doc, error instanceof Error ? error.message : String(error), this.configFor(doc.uri).config.platform);

@@ -159,7 +159,7 @@ export interface ReducedDocument {
 }
 
 /**
- * The reduced document for re-analysing `focus` alone, or undefined when that would not be faithful: the function
+ * The reduced document for re-analysing `focus` alone (with `also`: those functions too), or undefined when that would not be faithful: the function
  * is called from elsewhere in the file (its callers' findings could change; ignored with `ignoreCallers`), its brackets
  * do not balance, or a function to drop shares a line with code that stays.
  */
@@ -167,11 +167,11 @@ export function reducedDocument(
   text: string,
   spans: readonly FunctionSpan[],
   focus: FunctionSpan,
-  options: { ignoreCallers?: boolean } = {},
+  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[] } = {},
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const keep = keptSpans(spans, focus, textOf);
+  const keep = keptSpans(spans, [focus, ...(options.also ?? [])], textOf);
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
   if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
@@ -197,16 +197,16 @@ function keptKey(spans: readonly FunctionSpan[], keep: ReadonlySet<FunctionSpan>
 
 /** Indices of the spans a reduced document for `focus` keeps, from the focus's and its helpers' text alone. */
 export function keptSpanIndices(spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string): Set<number> {
-  const keep = keptSpans(spans, focus, textOf);
+  const keep = keptSpans(spans, [focus], textOf);
   return new Set(spans.flatMap((s, i) => (keep.has(s) ? [i] : [])));
 }
 
-/** The focus and the functions it calls, directly or through each other (by name). */
-function keptSpans(spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string): Set<FunctionSpan> {
+/** The roots and the functions they call, directly or through each other (by name). */
+function keptSpans(spans: readonly FunctionSpan[], roots: readonly FunctionSpan[], textOf: (r: Range) => string): Set<FunctionSpan> {
   const byName = new Map<string, FunctionSpan[]>();
   for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  const keep = new Set<FunctionSpan>([focus]);
-  const queue = [focus];
+  const keep = new Set<FunctionSpan>(roots);
+  const queue = [...roots];
   while (queue.length > 0) {
     for (const m of textOf(queue.pop()!.range).matchAll(CALLED)) {
       for (const s of byName.get(m[1]) ?? []) {
@@ -217,4 +217,26 @@ function keptSpans(spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: 
     }
   }
   return keep;
+}
+
+/**
+ * Indices of the spans that call one of `changed` (by name), directly or through each other: the functions whose
+ * findings an edit in `changed` can change, as the tracker follows calls into helpers.
+ */
+export function callersOf(spans: readonly FunctionSpan[], changed: readonly number[], textOf: (r: Range) => string): number[] {
+  // The body's lines from the opening brace's: the signature (`void Name(…)`) is not a call.
+  const body = (s: FunctionSpan): Range => ({ ...s.range, startLine: s.bodyStart.line, startColumn: s.bodyStart.column });
+  const calls = spans.map((s) => new Set([...textOf(body(s)).matchAll(CALLED)].map((m) => m[1])));
+  const targets = new Set(changed.map((i) => spans[i].name));
+  const callers = new Set<number>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    spans.forEach((s, i) => {
+      if (callers.has(i) || ![...targets].some((name) => calls[i].has(name))) return;
+      callers.add(i);
+      targets.add(s.name);
+      grew = true;
+    });
+  }
+  return [...callers].sort((a, b) => a - b);
 }

@@ -11,7 +11,7 @@ import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
 import { withSubmissions } from './editor-views';
-import { byFinding, bySite, mergeSorted, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
+import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
   findings: Finding[];
@@ -23,6 +23,11 @@ export interface DocumentFacts {
    * may stand for the whole file only when its reduced document has no syntax error the file did not have.
    */
   parseErrors: ParseError[];
+  /**
+   * Indices into `spans` of the functions edited since their callers were last analysed (caller-recheck.ts): a
+   * function-only analysis leaves the callers' findings as they were.
+   */
+  stale?: number[];
   /** For a function-only analysis: how it differs from the previous result (what the worker sends, not all). */
   change?: FunctionChange;
 }
@@ -33,10 +38,10 @@ export interface ParseError {
   text: string;
 }
 
-const parseErrorsOf = (problems: readonly ExtractProblem[]): ParseError[] =>
+export const parseErrorsOf = (problems: readonly ExtractProblem[]): ParseError[] =>
   problems.filter((p) => p.kind === 'parse-error').map((p) => ({ range: p.range, text: p.text }));
 
-const parseErrorKey = (e: ParseError): string => `${e.range.startLine}:${e.range.startColumn}-${e.range.endLine}:${e.range.endColumn}|${e.text}`;
+export const parseErrorKey = (e: ParseError): string => `${e.range.startLine}:${e.range.startColumn}-${e.range.endLine}:${e.range.endColumn}|${e.text}`;
 
 /**
  * A function-only result as a change to the previous one: move every finding and site by `edits`, drop those
@@ -146,11 +151,16 @@ export function analyzeEditedFunction(
   const candidates = result.findings.filter(inHelper);
   const keptInHelpers = new Set(candidates.length > 0 ? kept.filter(inHelper).map(key) : []);
   const fromHelpers = candidates.filter((f) => !keptInHelpers.has(key(f)));
-  const added = [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))];
-  const findings = mergeSorted(kept, added, byFinding);
+  const once = withoutRepeatedReports(kept, [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))]);
+  const added = once.added;
+  const findings = mergeSorted(once.kept, added, byFinding);
   const addedSites = withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus));
   const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !siteWithin(s, focus)), addedSites, bySite);
-  return { findings, sites, spans, mode: 'function', parseErrors, change: { edits: [...edits], focus, findings: added, sites: addedSites } };
+  const focusIndex = spans.indexOf(edited);
+  const stale = previous.stale?.includes(focusIndex) ? previous.stale : [...(previous.stale ?? []), focusIndex];
+  // A kept finding the function's now beats is gone: the change (a delta) cannot say so, the whole result is sent.
+  const change = once.keptChanged ? undefined : { edits: [...edits], focus, findings: added, sites: addedSites };
+  return { findings, sites, spans, mode: 'function', parseErrors, stale, ...(change ? { change } : {}) };
 }
 
 

@@ -141,3 +141,53 @@ export const bySite = (a: SiteFact, b: SiteFact): number => a.line - b.line || a
 export const byDiagnostic = (a: Diagnostic, b: Diagnostic): number =>
   a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character ||
   String(a.code ?? '').localeCompare(String(b.code ?? ''));
+
+/**
+ * analyze() reports a finding reached through helpers once (analyze.ts dedupe): of the reports with the same rule,
+ * innermost location and message, the one with the fewest helper frames, the earliest on a tie. Two functions that
+ * make the same mistake through one helper (`Transition(cl, buf, …)` in two passes) give one finding, at the first.
+ * A function analysed alone cannot see the other's report, so merging its findings into the rest repeats that
+ * choice here: a re-analysed function's report that the whole file would not keep is dropped, and so is a kept
+ * report it now beats. NOTE: a report the whole file dropped is not known, so one that reappears when the edit
+ * removes its twin does so only at the next analysis of its own function (or a whole-file analysis).
+ */
+interface Ranked {
+  key: string;
+  frames: number;
+}
+
+function rankOf(f: Finding): Ranked {
+  const frames = f.related.filter((r) => r.kind === 'helper-frame');
+  const at = frames.length > 0 ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
+  const said = JSON.stringify([f.severity, f.api ?? null, f.messageKey, f.data, f.xbox ?? null]);
+  return { key: `${f.rule}|${at.uri}|${at.range.startLine}:${at.range.startColumn}|${said}`, frames: frames.length };
+}
+
+const earlier = (a: Finding, b: Finding): boolean =>
+  a.range.startLine < b.range.startLine || (a.range.startLine === b.range.startLine && a.range.startColumn < b.range.startColumn);
+
+/** True when `a` is the report the whole file keeps over `b` (same key). */
+function beats(a: Finding, ra: Ranked, b: Finding, rb: Ranked): boolean {
+  return ra.frames < rb.frames || (ra.frames === rb.frames && earlier(a, b));
+}
+
+/** `kept` and `added` without the reports a whole-file analysis would not make (see above). */
+export function withoutRepeatedReports(kept: Finding[], added: Finding[]): { kept: Finding[]; added: Finding[]; keptChanged: boolean } {
+  if (added.length === 0) return { kept, added, keptChanged: false };
+  const best = new Map<string, { finding: Finding; rank: Ranked }>();
+  for (const finding of added) {
+    const rank = rankOf(finding);
+    const prior = best.get(rank.key);
+    if (!prior || beats(finding, rank, prior.finding, prior.rank)) best.set(rank.key, { finding, rank });
+  }
+  const keptRanks = kept.map((f) => {
+    const rank = rankOf(f);
+    const prior = best.get(rank.key);
+    if (prior && beats(f, rank, prior.finding, prior.rank)) best.set(rank.key, { finding: f, rank });
+    return rank;
+  });
+  const wins = (f: Finding, rank: Ranked): boolean => best.get(rank.key)?.finding === f;
+  const keptOut = kept.filter((f, i) => !best.has(keptRanks[i].key) || wins(f, keptRanks[i]));
+  const addedOut = added.filter((f) => wins(f, rankOf(f)));
+  return { kept: keptOut, added: addedOut, keptChanged: keptOut.length !== kept.length };
+}

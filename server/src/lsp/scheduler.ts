@@ -7,6 +7,8 @@ export interface ScheduledRun {
   version: number;
   /** Analyse the whole file even when only one function changed. */
   wholeFile: boolean;
+  /** With wholeFile: only the callers of the functions edited since may re-check it (caller-recheck.ts). */
+  readonly callers?: boolean;
   /** True once a newer request for the same document superseded this run (or the document closed). */
   readonly cancelled: boolean;
 }
@@ -21,9 +23,17 @@ export interface SchedulerOptions {
   onCancelRunning?(uri: string): void;
 }
 
+/** What a run analyses: the edit (the function it touched, when it can), the callers of edited functions, or the file. */
+export type RunScope = 'edit' | 'callers' | 'file';
+
 class Run implements ScheduledRun {
   private cancelledFlag = false;
-  constructor(readonly uri: string, readonly version: number, readonly wholeFile: boolean) {}
+  readonly wholeFile: boolean;
+  readonly callers: boolean;
+  constructor(readonly uri: string, readonly version: number, scope: RunScope) {
+    this.wholeFile = scope !== 'edit';
+    this.callers = scope === 'callers';
+  }
   get cancelled(): boolean {
     return this.cancelledFlag;
   }
@@ -39,11 +49,11 @@ export class AnalysisScheduler {
   constructor(private readonly options: SchedulerOptions) {}
 
   /** (Re)starts the debounce for a document; a pending or running analysis of it is cancelled. */
-  schedule(uri: string, delayMs = this.options.delayMs, wholeFile = false): void {
+  schedule(uri: string, delayMs = this.options.delayMs, scope: RunScope = 'edit'): void {
     this.cancel(uri);
     const timer = setTimeout(() => {
       this.timers.delete(uri);
-      void this.start(uri, wholeFile);
+      void this.start(uri, scope);
     }, delayMs);
     this.timers.set(uri, timer);
   }
@@ -68,10 +78,10 @@ export class AnalysisScheduler {
     for (const uri of [...this.timers.keys(), ...this.running.keys()]) this.cancel(uri);
   }
 
-  private async start(uri: string, wholeFile: boolean): Promise<void> {
+  private async start(uri: string, scope: RunScope): Promise<void> {
     const version = this.options.currentVersion(uri);
     if (version === undefined) return;
-    const run = new Run(uri, version, wholeFile);
+    const run = new Run(uri, version, scope);
     this.running.set(uri, run);
     try {
       await this.options.run(run);

@@ -47,7 +47,10 @@ export const SERVER_COMMANDS = [OPEN_RULE_DOCS, LINT_WORKSPACE, TIMELINE] as con
 
 /** Debounce between the last keystroke and the analysis; small because analysis of one file is fast. */
 export const DEBOUNCE_MS = 10;
-/** Pause in typing after which a document analysed function by function is analysed as a whole again. */
+/**
+ * Pause in typing after which a document analysed function by function is brought up to date: the callers of the
+ * functions edited since are analysed again (caller-recheck.ts), or the whole file when that cannot stand for it.
+ */
 export const WHOLE_FILE_AFTER_MS = 1500;
 
 export function startServer(connection: Connection = createServerConnection()): Connection {
@@ -83,8 +86,8 @@ export function startServer(connection: Connection = createServerConnection()): 
       const doc = store.get(run.uri);
       if (!doc) return;
       const scope = await analysis.run(doc, run, (r) => scheduler.isCurrent(r));
-      // A function-only analysis is exact for that function; the whole file is re-checked once typing pauses.
-      if (scope === 'function' && scheduler.isCurrent(run)) scheduler.schedule(run.uri, WHOLE_FILE_AFTER_MS, true);
+      // A function-only analysis is exact for that function; its callers are re-checked once typing pauses.
+      if (scope === 'function' && scheduler.isCurrent(run)) scheduler.schedule(run.uri, WHOLE_FILE_AFTER_MS, 'callers');
     },
     onError: (uri, error) => logError(`barrierlint: analysis of ${uri} failed: ${describe(error)}`),
     onCancelRunning: (uri) => analysis.supersede(uri),
@@ -98,7 +101,7 @@ export function startServer(connection: Connection = createServerConnection()): 
       connection.languages.diagnostics.refresh().catch(() => undefined);
     }, 20);
   };
-  const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0, true));
+  const reanalyzeAll = (): void => store.all().forEach((doc) => scheduler.schedule(doc.uri, 0, 'file'));
 
   const refreshSettings = async (pushed?: unknown): Promise<void> => {
     const previous = settings;
@@ -214,7 +217,8 @@ export function startServer(connection: Connection = createServerConnection()): 
   connection.onDidSaveTextDocument(({ textDocument: td }) => {
     if (!store.get(td.uri)) return;
     typing.pause(td.uri);
-    scheduler.schedule(td.uri, 0);
+    // Saving brings the whole file's analysis (and the helpers it gives other files) up to date.
+    scheduler.schedule(td.uri, 0, 'file');
   });
   connection.onDidCloseTextDocument(({ textDocument: td }) => {
     scheduler.cancel(td.uri);

@@ -1,0 +1,88 @@
+// The re-check after typing pauses (caller-recheck.ts): after edits in a function other functions call (analysed
+// alone while typing, callers left as they were), re-checking the callers gives the findings and sites of a fresh
+// whole-file analysis of the same text; with nothing calling the edited functions it costs nothing.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { propertySeed } from '../harness/seed';
+import { StoredDocument } from '../../server/src/parse/document-store';
+import { recheckCallers } from '../../server/src/lsp/caller-recheck';
+import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { typingFile } from '../bench/bench-lsp-typing';
+
+const URI = 'file:///callers.cpp';
+
+function view(r: DocumentFacts): unknown {
+  return {
+    findings: r.findings.map((f) => `${f.range.startLine}:${f.range.startColumn}-${f.range.endLine}:${f.range.endColumn} ${f.rule} ${f.message}`).sort(),
+    sites: r.sites.map((s) => `${s.line}:${s.column}-${s.endLine}:${s.endColumn} ${s.kind} ${JSON.stringify(s.fields)}`).sort(),
+  };
+}
+
+/**
+ * Real-style edits in the shared helper and in the passes that call it: each changes what the callers report. Two
+ * passes making the same mistake through the helper (a legacy Transition of their `tex` after its enhanced barrier)
+ * are reported once by a whole-file analysis, at the first (result-moves.ts withoutRepeatedReports).
+ */
+const EDITS: [needle: string, replacement: string][] = [
+  ['Transition(res, before, after)', 'Transition(res, after, before)'],
+  ['Transition(res, before, after)', 'Transition(res, D3D12_RESOURCE_STATE_COMMON, after)'],
+  ['cl->ResourceBarrier(1, &b);', 'cl->ResourceBarrier(1, &b);\n    cl->ResourceBarrier(1, &b);'],
+  ['D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST);', 'D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_COMMON);'],
+  ['D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_COMMON);', 'D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_GENERIC_READ);'],
+  ['cl->Dispatch(1, 1, 1);', 'cl->Dispatch(1, 1, 1);\n    Transition(cl, buf, D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);'],
+  ['cl->DrawInstanced(3, 1, 0, 0);', 'cl->DrawInstanced(3, 1, 0, 0); '],
+  ['cl->Dispatch(1, 1, 1);', 'cl->Dispatch(1, 1, 1);\n    Transition(cl, tex, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);'],
+];
+
+describe('re-checking the callers of edited functions', () => {
+  const source = typingFile(320);
+
+  it('equals a whole-file analysis after edits in called functions', () => {
+    let rechecked = 0;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(EDITS.length - 1), fc.nat(7)), { minLength: 1, maxLength: 4 }), (edits) => {
+        const doc = new StoredDocument(URI, 'cpp', 1, source);
+        let previous: DocumentFacts = analyzeFile(doc, {});
+        for (const [which, nth] of edits) {
+          const [needle, replacement] = EDITS[which];
+          let at = -1;
+          for (let k = 0; k <= nth; k++) at = doc.text.indexOf(needle, at + 1) >= 0 ? doc.text.indexOf(needle, at + 1) : at;
+          if (at < 0) continue;
+          doc.version++;
+          doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at + needle.length) }, text: replacement });
+          previous = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true }) ?? analyzeFile(doc, {});
+        }
+        const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
+        const merged = recheckCallers(doc, {}, previous);
+        if (!merged) return;
+        rechecked++;
+        assert.equal(merged.mode, 'file');
+        assert.deepEqual(view(merged), view(fresh));
+      }),
+      { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 40), seed: propertySeed('caller re-check = whole file') },
+    );
+    assert.ok(rechecked > 20, `only ${rechecked} runs were re-checked by callers`);
+  });
+
+  it('changes what the callers report (the function-only result alone does not), and re-checks nothing without callers', () => {
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    const first = analyzeFile(doc, {});
+    const at = doc.text.indexOf(EDITS[1][0]);
+    doc.version = 2;
+    doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at + EDITS[1][0].length) }, text: EDITS[1][1] });
+    const typed = analyzeEditedFunction(doc, {}, first, { ignoreCallers: true });
+    assert.equal(typed?.mode, 'function');
+    const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
+    assert.notDeepEqual(view(typed!), view(fresh), 'the swapped helper changes its callers\' findings');
+    assert.deepEqual(view(recheckCallers(doc, {}, typed!)!), view(fresh));
+    // RenderFrame calls every pass, nothing calls RenderFrame: an edit there leaves no caller to re-check.
+    const frame = doc.text.indexOf('    Pass0(cl');
+    doc.version = 3;
+    doc.apply({ range: { start: doc.positionAt(frame), end: doc.positionAt(frame) }, text: ' ' });
+    const inFrame = analyzeEditedFunction(doc, {}, fresh, { ignoreCallers: true });
+    assert.equal(inFrame?.mode, 'function');
+    const done = recheckCallers(doc, {}, inFrame!);
+    assert.equal(done?.findings, inFrame!.findings, 'nothing analysed again');
+  });
+});
