@@ -8,7 +8,7 @@ import { rewriteLegacyBarrier, type LegacyBarrier } from '../report/legacy-rewri
 import { toLspRange } from '../report/lsp-diagnostics';
 import { SourceText } from '../report/source-text';
 import { forEachEvent } from '../extract/events';
-import type { Range } from '../types';
+import type { FixEdit, Range } from '../types';
 
 function overlaps(a: Range, b: LspRange): boolean {
   const startsBeforeEnd = a.startLine < b.end.line || (a.startLine === b.end.line && a.startColumn <= b.end.character);
@@ -81,13 +81,52 @@ function otherLegacyBarriers(facts: FileFacts, fact: BarrierFact, scope: Range):
     (b.resource?.key === key || !b.resource?.key));
 }
 
+const startsBefore = (a: Range, b: Range): boolean => a.startLine < b.startLine || (a.startLine === b.startLine && a.startColumn < b.startColumn);
+const endsAfterStart = (a: Range, b: Range): boolean => a.endLine > b.startLine || (a.endLine === b.startLine && a.endColumn > b.startColumn);
+
+/**
+ * "Rewrite every barrier of this resource in this function": each legacy barrier of the resource in the function
+ * rewritten as the single rewrite would, in one edit, so the function never mixes the two models on it. Offered only
+ * when every one of them can be rewritten (one submitting call of one barrier each, one enhanced variant) and no
+ * legacy barrier of the function names a resource the extraction could not name.
+ */
+function wholeResourceRewrite(
+  input: { uri: string; text: string; facts: FileFacts; unknownListIsEnhanced?: boolean }, fact: BarrierFact, scope: Range, src: SourceText,
+): CodeAction | undefined {
+  const key = fact.resource?.key;
+  const legacy = input.facts.barriers.filter((b) => b.kind.startsWith('legacy-') && within(b.range, scope));
+  if (!key || legacy.some((b) => !b.resource?.key)) return undefined;
+  const taken = new Set<string>();
+  const edits: FixEdit[] = [];
+  for (const b of legacy.filter((l) => l.resource?.key === key)) {
+    const barrier = legacyBarrier(b, src);
+    const subs = submissions(input.facts, b.site);
+    if (!barrier || subs.length !== 1 || !within(b.range, subs[0].scope)) return undefined;
+    const rewrites = rewriteLegacyBarrier({
+      unknownListIsEnhanced: input.unknownListIsEnhanced, text: input.text, barrier, taken, scope,
+      call: { range: subs[0].call.range, barrierCount: subs[0].call.count.value }, resourceKind: resourceKind(input.facts, b),
+    });
+    if (rewrites.length !== 1) return undefined;
+    edits.push(...rewrites[0].edits);
+  }
+  edits.sort((a, b) => (startsBefore(a.range, b.range) ? -1 : startsBefore(b.range, a.range) ? 1 : 0));
+  if (edits.some((e, i) => i > 0 && endsAfterStart(edits[i - 1].range, e.range))) return undefined;
+  return {
+    title: `Rewrite every barrier of '${fact.resource?.text ?? key}' in this function as enhanced barriers`,
+    kind: CodeActionKind.RefactorRewrite,
+    edit: { changes: { [input.uri]: edits.map((e) => ({ range: toLspRange(e.range), newText: e.newText })) } },
+  };
+}
+
 /**
  * Refactorings for every legacy Transition/UAV barrier touching `range`: offered only when the list is declared
- * ID3D12GraphicsCommandList7 or later (or `unknownListIsEnhanced`) and the barrier is the only legacy barrier of
- * its resource in the function, so the result never mixes the two models on one resource.
+ * ID3D12GraphicsCommandList7 or later (or `unknownListIsEnhanced`): the barrier alone when it is the only legacy
+ * barrier of its resource in the function, else all of them (wholeResourceRewrite), so the result never mixes the
+ * two models on one resource.
  */
 export function legacyRewriteActions(input: { uri: string; text: string; facts: FileFacts; range: LspRange; unknownListIsEnhanced?: boolean }): CodeAction[] {
   const actions: CodeAction[] = [];
+  const offered = new Set<string>();
   const src = new SourceText(input.text);
   for (const fact of input.facts.barriers) {
     const barrier = legacyBarrier(fact, src);
@@ -95,7 +134,14 @@ export function legacyRewriteActions(input: { uri: string; text: string; facts: 
     const subs = submissions(input.facts, fact.site);
     if (subs.length !== 1) continue;
     const [{ call, scope }] = subs;
-    if (!within(fact.range, scope) || otherLegacyBarriers(input.facts, fact, scope)) continue;
+    if (!within(fact.range, scope)) continue;
+    if (otherLegacyBarriers(input.facts, fact, scope)) {
+      const key = `${fact.resource?.key}|${scope.startLine}`;
+      const whole = offered.has(key) ? undefined : wholeResourceRewrite(input, fact, scope, src);
+      offered.add(key);
+      if (whole) actions.push(whole);
+      continue;
+    }
     const rewrites = rewriteLegacyBarrier({
       unknownListIsEnhanced: input.unknownListIsEnhanced,
       text: input.text,

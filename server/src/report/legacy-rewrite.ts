@@ -38,6 +38,8 @@ export interface RewriteRequest {
    * default only a list declared ID3D12GraphicsCommandList7 or later is rewritten (Barrier() needs it).
    */
   unknownListIsEnhanced?: boolean;
+  /** Names that rewrites applied in the same edit chose (each rewrite adds its own): no two declare one name. */
+  taken?: Set<string>;
 }
 
 export interface Rewrite {
@@ -151,8 +153,16 @@ export function rewriteLegacyBarrier(req: RewriteRequest): Rewrite[] {
   const inline = barrierStart >= call.start && barrierStart < call.end;
   const local = inline ? undefined : src.localBarrierDeclaration(req.barrier.range, call, req.scope);
   if (!inline && !local) return [];
-  const name = local?.name ?? src.freshName(baseName(req.barrier));
-  const groupName = src.freshName(`${name}Group`);
+  const fresh = (base: string): string => {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}${n}`;
+      if (req.taken?.has(candidate) || src.freshName(candidate) !== candidate) continue;
+      req.taken?.add(candidate);
+      return candidate;
+    }
+  };
+  const name = local?.name ?? fresh(baseName(req.barrier));
+  const groupName = fresh(`${name}Group`);
   const submit = [`const CD3DX12_BARRIER_GROUP ${groupName}(1, &${name});`, `${call.object}${call.op}Barrier(1, &${groupName});`];
   return variants.map((enhanced) => {
     const edits: FixEdit[] = local
