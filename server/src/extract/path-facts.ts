@@ -413,6 +413,8 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
       case 'call_expression': {
         const callee = n.childForFieldName('function');
         const roots = new Set<string>();
+        // Pointers passed by value to a `T*` parameter: the callee writes what they point to, not the pointer.
+        const pointees = new Set<string>();
         const args = n.childForFieldName('arguments')?.namedChildren ?? [];
         const overloads = calleeName(callee) === undefined ? undefined
           : fn.file.outParams.get(calleeName(callee)!)?.filter((flags) => flags.length >= args.length);
@@ -420,7 +422,8 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
           for (const r of writableRoots(a)) {
             // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
             if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r))) continue;
-            roots.add(r);
+            if (overloads?.length && symOf(a) !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(symOf(a)!);
+            else roots.add(r);
           }
         });
         if (callee?.type === 'field_expression') {
@@ -430,7 +433,11 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         }
         const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text)
           : callee?.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this';
-        forget((s) => s !== skip && (roots.has(rootOf(s)) || (viaThis && !syms.locals.has(rootOf(s)))));
+        // NOTE: a resource pointer member (`if (NULL != m_msaaRt)`) keeps its value through a call that may reach the
+        // members through `this`, as the resource keeps its tracked state there: a call that re-creates it out of
+        // sight would make both stale, and the tracker takes neither to happen.
+        forget((s) => s !== skip && (roots.has(rootOf(s)) || [...pointees].some((p) => s.startsWith(`${p}.`))
+          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn))));
         return;
       }
       default:
@@ -472,6 +479,15 @@ function writableRoots(a: SyntaxNode): string[] {
 // is taken as a copy, as a whole barrier struct is (api-calls.ts): writing a caller's loop counter or flag through
 // a non-const reference parameter is rare, while helpers taking indices by value are everywhere.
 const SCALAR_TYPE = /^(?:(?:const|volatile|unsigned|signed|long|short|int|char|bool|BOOL|float|double|size_t|ptrdiff_t|DWORD|WORD|BYTE|UINT\d*|INT\d*|U?LONG\d*|u?int\d+_t|std::u?int\d+_t|std::size_t|auto)\s*)+$/;
+
+/** A member or variable declared as a pointer to a resource (`ID3D12Resource* m_rt`, `ComPtr<ID3D12Resource1>`). */
+function isResourcePointer(sym: string, fn: FnCtx): boolean {
+  if (sym.includes('.')) return false;
+  const type = fn.types.get(sym) ?? fn.file.memberTypes.get(sym);
+  return type !== undefined && RESOURCE_POINTER.test(type.replace(/\s+/g, ''));
+}
+
+const RESOURCE_POINTER = /^(?:const)?(?:ID3D12Resource\d*\*|(?:[\w:]*::)?ComPtr<ID3D12Resource\d*>)$/;
 
 function isScalar(type: string | undefined): boolean {
   return type !== undefined && SCALAR_TYPE.test(type.trim());
