@@ -19,7 +19,7 @@ import { deref } from './elements';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
-import { isCommandListObject, isResourceLike, typeOfExpr } from './types';
+import { isCommandListObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
 
@@ -150,8 +150,10 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     return true;
   }
   const cmd = ownEntry(COMMANDS, method);
-  // A D3D11 device context has CopyResource/ResolveSubresource too, with the runtime tracking hazards itself.
-  if (cmd && cmd.argc.includes(args.length) && shape.object && isCommandListObject(shape.object, fn) !== 'no') {
+  // A D3D11 device context has CopyResource/ResolveSubresource too, with the runtime tracking hazards itself: known
+  // by the receiver's declared type, or by the resources' when the receiver is declared in a file not seen.
+  if (cmd && cmd.argc.includes(args.length) && shape.object && isCommandListObject(shape.object, fn) !== 'no'
+    && !cmd.resources.some((r) => args[r.arg] && isOtherApiObject(args[r.arg], fn))) {
     let resources = cmd.resources.map((r) => {
       const ref = r.loc ? copyLocationResource(args[r.arg], fn) : resourceRef(args[r.arg], fn.file, fn);
       return { role: r.role, ref, subresource: r.sub !== undefined ? evalField(args[r.sub], fn.file, fn) : undefined };

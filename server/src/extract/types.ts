@@ -87,6 +87,25 @@ export function isCommandListObject(node: SyntaxNode | null, fn: FnCtx): 'yes' |
   return D3D12_LIST.test(t) ? 'yes' : 'no';
 }
 
+// Interfaces of the older APIs (D3D11, D3D10, D3D9): objects of these types are never D3D12 resources.
+const OTHER_API = /\bI(?:D3D1[01]\w*|Direct3D\w*)\b/;
+
+/**
+ * Whether an argument is declared as an object of another graphics API (`SK_ComPtr<ID3D11Texture2D> copy;` passed
+ * as `copy.p`, `ID3D11Resource* res`): a command on it belongs to that API (a D3D11 context's CopyResource), whatever
+ * the receiver is declared as. `x.member` of a template over such an interface takes the template's type.
+ */
+export function isOtherApiObject(node: SyntaxNode, fn: FnCtx): boolean {
+  let n = unwrapValue(node);
+  if (n.type === 'pointer_expression') n = unwrapValue(n.childForFieldName('argument') ?? n);
+  let t = typeOfExpr(n, fn);
+  if (t === undefined && n.type === 'field_expression') {
+    const obj = n.childForFieldName('argument');
+    t = obj ? typeOfExpr(obj, fn) : undefined;
+  }
+  return t !== undefined && OTHER_API.test(t);
+}
+
 /** Whether an expression is declared as (or bound to) a resource: it cannot be a barrier count. */
 export function isResourceLike(node: SyntaxNode, fn: FnCtx): boolean {
   const n = unwrapValue(node);
