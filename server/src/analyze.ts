@@ -38,6 +38,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
    * every entry (dedupe below prefers the helper's own report).
    */
   entries?: readonly Range[];
+  /** Enumerators other files of a run define (name → value), folded where this file uses them. */
+  enumerators?: ReadonlyMap<string, number>;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -101,7 +103,8 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
-  const facts = extractFacts(tree, text, options.isCancelled, options.focus ? { external: workspace && ((name) => workspace.defines(name, uri)) } : undefined);
+  const focus = options.focus ? { external: workspace && ((name: string) => workspace.defines(name, uri)) } : undefined;
+  const facts = extractFacts(tree, text, options.isCancelled, focus, options.enumerators);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (!options.focus) return result;
@@ -155,5 +158,6 @@ export function analyzeFacts(
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
     helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved],
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
-    ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}) };
+    ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
+    ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}) };
 }

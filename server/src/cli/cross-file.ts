@@ -3,7 +3,9 @@
 // file defines, is tracked again with the index, so `Transition(cl, res, before, after)` defined in
 // barriers.cpp is evaluated at its call sites in frame.cpp. Runs in process, in target order (deterministic).
 // With --shard, `context` holds the other shards' files (analysed only when needed) so the index is complete.
-// Constants a header of the run defines under an enumerator-like name are known to the files that use them.
+// Constants a header of the run defines under an enumerator-like name are known to the files that use them, and
+// a file that tests a name it could not fold which another file declares as an enumerator (`enum CopyType :
+// int { kCopyTypeRead = 0, kCopyTypeWrite = 1 }` in a class of the header) is analysed again with that value.
 //
 // NOTE: the second analysis starts from the facts the first one kept (analyzeFacts): the file is neither parsed nor
 // extracted again. Only a file whose first result came from the cache has no facts and is analysed from its text.
@@ -29,11 +31,15 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   const defaults = prototypeDefaultsOf([...outcomes, ...context]);
   for (const o of withHelpers) index.set(o.uri, { functions: o.result!.helpers!.map((f) => withPrototypeDefaults(f, o.uri, defaults)) });
   let reanalysed = 0;
-  if (index.size >= 2) {
+  const enumerators = enumeratorsOf([...outcomes, ...context]);
+  const crossHelpers = index.size >= 2;
+  if (crossHelpers || enumerators.size) {
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
-      if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
+      const imported = o.result ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
+      const helpersElsewhere = crossHelpers && names.some((n) => index.defines(n, o.uri));
+      if (!o.result || o.failure || (!helpersElsewhere && !imported)) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
@@ -44,7 +50,9 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       if (!source.ok) continue;
       try {
         const settings = { config: o.config.config, workspace: index };
-        const result = o.result.facts ? analyzeFacts(o.result.facts, source.text, o.uri, settings) : analyze(source.text, o.uri, settings);
+        // Enumerators change what extraction folds: the file is extracted again with them.
+        const result = imported ? analyze(source.text, o.uri, { ...settings, enumerators: imported })
+          : o.result.facts ? analyzeFacts(o.result.facts, source.text, o.uri, settings) : analyze(source.text, o.uri, settings);
         o.result = withoutFacts(forReport(result, options.keepSites));
         if (key) options.cache?.set(key, o.result);
         reanalysed++;
@@ -78,9 +86,40 @@ function dropProjectConstants(outcomes: FileOutcome[], context: readonly FileOut
   }
 }
 
+/**
+ * Enumerators of the run by name, with the files that declare them; a name two files give different values is
+ * left out (which one a file sees depends on its includes).
+ */
+function enumeratorsOf(all: readonly FileOutcome[]): Map<string, { value: number; uris: Set<string> }> {
+  const out = new Map<string, { value: number; uris: Set<string> }>();
+  const clash = new Set<string>();
+  for (const o of all) {
+    for (const [name, value] of o.result?.enumerators ?? []) {
+      const prior = out.get(name);
+      if (prior && prior.value !== value) clash.add(name);
+      else if (prior) prior.uris.add(o.uri);
+      else out.set(name, { value, uris: new Set([o.uri]) });
+    }
+  }
+  for (const n of clash) out.delete(n);
+  return out;
+}
+
+/** The enumerators of other files among the names a file could not fold, or undefined when there are none. */
+function importedBy(unfolded: readonly string[] | undefined, uri: string, enumerators: Map<string, { value: number; uris: Set<string> }>): Map<string, number> | undefined {
+  let out: Map<string, number> | undefined;
+  for (const name of unfolded ?? []) {
+    const e = enumerators.get(name);
+    if (e && !e.uris.has(uri)) (out ??= new Map()).set(name, e.value);
+  }
+  return out;
+}
+
 function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[]): string {
   const hash = createHash('sha256');
   for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0');
+  // Another file's enumerators change what a file that uses them folds.
+  for (const o of all) if (o.result?.enumerators) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.enumerators)).update('\0');
   // A header's default arguments change what its definition's callers bind.
   for (const o of all) if (o.result?.prototypeDefaults) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.prototypeDefaults)).update('\0');
   return hash.digest('hex');

@@ -67,12 +67,24 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
   }
 }
 
+/**
+ * A name compared in a condition that the file cannot fold and does not declare (`copy_type == kCopyTypeRead` with
+ * the enum in a header): a multi-file run gives it the value another file's enumerator has (cli/cross-file.ts).
+ */
+function noteUnfolded(n: SyntaxNode, fn: FnCtx): void {
+  const id = n.type === 'qualified_identifier' ? n.childForFieldName('name') : n;
+  const name = id?.type === 'identifier' ? id.text : undefined;
+  if (!name || fn.params.includes(name) || fn.types.has(name) || fn.file.classMembers?.has(name) || fn.file.globals?.has(name)) return;
+  (fn.file.unfolded ??= new Set()).add(name);
+}
+
 /** A comparison operand without side effects, as a Field (a constant, a parameter, or unknown). */
 function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
   let n = node;
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   if (!LEAVES.has(n.type) || n.descendantsOfType('call_expression').length > 0) return undefined;
   const v = evalValue(n, 'num', fn);
+  if (v.t === 'num' && v.f.value === null) noteUnfolded(n, fn);
   if (v.t === 'num') return v.f;
   if (v.t === 'res') return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
   return undefined;

@@ -47,16 +47,35 @@ function noteDefined(file: FileCtx, name: string): void {
  * enumerator's own name), is left out, and a function's own parameter or local of that name hides it
  * (constant-fold.ts); an enum whose values stop folding stops there.
  */
-export function collectEnumerators(root: SyntaxNode, file: FileCtx): void {
+export function collectEnumerators(root: SyntaxNode, file: FileCtx, external?: ReadonlyMap<string, number>): void {
   const values = enumeratorValues(root, (value) => {
     const folded = fold(value, file);
     return folded ? toNumber(folded) : null;
   }, insideFunction);
+  const own = (name: string) => file.constants.has(name) || file.classMembers?.has(name) || file.globals?.has(name);
   for (const [name, { value, at }] of values) {
-    if (file.constants.has(name) || value > 0xffffffff || file.classMembers?.has(name) || file.globals?.has(name)) continue;
+    if (own(name) || value > 0xffffffff) continue;
     (file.enumerators ??= new Set()).add(name);
     file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
   }
+  // Enumerators of the run's other files (a header's `enum CopyType`, cli/cross-file.ts), named where they are used.
+  for (const [name, value] of external ?? []) {
+    if (own(name) || values.has(name)) continue;
+    (file.enumerators ??= new Set()).add(name);
+    (file.importedEnumerators ??= new Set()).add(name);
+    // NOTE: the range is only a placeholder; a constant's range is never read, only its value (constant-fold.ts).
+    file.constants.set(name, { t: 'num', f: { value, text: name, range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } } });
+  }
+}
+
+/** The file's enumerators outside functions with their values, for the other files of a run (cli/cross-file.ts). */
+export function exportedEnumerators(file: FileCtx): [string, number][] {
+  const out: [string, number][] = [];
+  for (const name of file.enumerators ?? []) {
+    const c = file.constants.get(name);
+    if (c?.t === 'num' && c.f.value !== null && !file.importedEnumerators?.has(name)) out.push([name, c.f.value]);
+  }
+  return out;
 }
 
 /**

@@ -33,6 +33,10 @@ export interface FileCtx {
   definedNames?: Set<string>;
   /** Constants that are the file's enumerators (a parameter or local of the same name hides them). */
   enumerators?: Set<string>;
+  /** Enumerators of other files of the run given to this extraction (not the file's own). */
+  importedEnumerators?: Set<string>;
+  /** Names the file uses as values but could not fold: enumerators another file of a run may define. */
+  unfolded?: Set<string>;
   sites: SiteRecord[];
   problems: ExtractProblem[];
   templates: Map<string, ReturnTemplate>;

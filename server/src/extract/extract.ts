@@ -14,7 +14,7 @@ import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from
 import type { FileCtx, OutParam } from './context';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
-import { collectConstants, collectEnumerators } from './constants';
+import { collectConstants, collectEnumerators, exportedEnumerators } from './constants';
 import { structKindOfType } from './expect';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
@@ -262,7 +262,9 @@ function relevant(s: Stmt): boolean {
  * With `focus`, only the functions that can matter are mirrored and extracted (focus.ts): the facts then hold
  * every finding and site of the file, but not its other functions (helpers and unresolved calls are partial).
  */
-export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions): FileFacts {
+export function extractFacts(
+  tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imported?: ReadonlyMap<string, number>,
+): FileFacts {
   resetObjectIds();
   const doc = new NodeDoc(text);
   const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
@@ -274,7 +276,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   };
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
-  collectEnumerators(root, file);
+  collectEnumerators(root, file, imported);
   file.classBases = classBases(root);
   file.forwarders = collectForwarders(root);
   const fns = functionNodes(matches.functions);
@@ -342,6 +344,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(exportedDefaults.length ? { prototypeDefaults: exportedDefaults.map(({ key, nodes }) => ({ key, defaults: nodes.map((v) => (v ? evalField(v, file) : null)) })) } : {}),
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
+    ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
+    ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
   };
 }

@@ -312,6 +312,10 @@ export interface FileFacts {
   descriptors?: DescriptorFacts;
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
+  /** The file's enumerators outside functions, with their values, for the other files of a run. */
+  enumerators?: [string, number][];
+  /** Names used as values that did not fold (an enumerator of another file may name them). */
+  unfolded?: string[];
   /** Uses of PC alignment constants whose Xbox value differs (extract/platform-constants.ts). */
   alignmentConstants?: AlignmentConstantUse[];
 }

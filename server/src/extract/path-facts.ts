@@ -419,7 +419,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         const overloads = calleeName(callee) === undefined ? undefined
           : fn.file.outParams.get(calleeName(callee)!)?.filter((flags) => flags.length >= args.length);
         args.forEach((a, i) => {
-          for (const r of writableRoots(a)) {
+          for (const r of writablePaths(a)) {
             // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
             if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r))) continue;
             if (overloads?.length && symOf(a) !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(symOf(a)!);
@@ -429,14 +429,14 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         if (callee?.type === 'field_expression') {
           const recv = callee.childForFieldName('argument');
           const r = recv?.type === 'this' ? undefined : symOf(recv);
-          if (r) roots.add(rootOf(r));
+          if (r) roots.add(r);
         }
         const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text)
           : callee?.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this';
         // NOTE: a resource pointer member (`if (NULL != m_msaaRt)`) keeps its value through a call that may reach the
         // members through `this`, as the resource keeps its tracked state there: a call that re-creates it out of
         // sight would make both stale, and the tracker takes neither to happen.
-        forget((s) => s !== skip && (roots.has(rootOf(s)) || [...pointees].some((p) => s.startsWith(`${p}.`))
+        forget((s) => s !== skip && ([...roots].some((r) => overlaps(s, r)) || [...pointees].some((p) => s.startsWith(`${p}.`))
           || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn))));
         return;
       }
@@ -461,15 +461,33 @@ function calleeName(callee: SyntaxNode | null): string | undefined {
   return undefined;
 }
 
+/** Whether a write to `written` (or to what it holds) can change `sym`: one is the other or lies inside it. */
+function overlaps(sym: string, written: string): boolean {
+  return sym === written || sym.startsWith(`${written}.`) || written.startsWith(`${sym}.`);
+}
+
 /**
- * The roots of the names a call can write through one argument: an lvalue (`x`, `a.b`, `a[i]`) may bind to a
- * reference; the operands of arithmetic (`s * mips + m`, `-x`, `!x`) are read only (calls and assignments inside
- * are statements of their own). Anything else keeps every name it mentions.
+ * The names a call can write through one argument: an lvalue (`x`, `a.b`) may bind to a reference, and `&a.b.c`
+ * points at `a.b.c` only (the callee writes that member and what it holds, not `a.samples` beside it); `&a[i]` and
+ * `a[i]` reach the array `a`; the address of a temporary (`&CD3DX12_VIEWPORT{0, 0, (FLOAT)fb.width, …}`) reaches
+ * nothing the caller names. The operands of arithmetic (`s * mips + m`, `-x`, `!x`) are read only (calls and
+ * assignments inside are statements of their own). Anything else keeps every name it mentions.
  */
-function writableRoots(a: SyntaxNode): string[] {
+function writablePaths(a: SyntaxNode): string[] {
   const sym = symOf(a);
-  if (sym !== undefined) return [rootOf(sym)];
-  if (a.type === 'parenthesized_expression' && a.namedChildCount === 1) return writableRoots(a.namedChild(0)!);
+  if (sym !== undefined) return [sym];
+  if (a.type === 'parenthesized_expression' && a.namedChildCount === 1) return writablePaths(a.namedChild(0)!);
+  if (a.type === 'pointer_expression' && a.childForFieldName('operator')?.type === '&') {
+    const target = a.childForFieldName('argument');
+    if (target && symOf(target) !== undefined) return [symOf(target)!];
+    if (target?.type === 'compound_literal_expression' || target?.type === 'call_expression') return [];
+    if (target?.type === 'subscript_expression') return writablePaths(target);
+  }
+  if (a.type === 'subscript_expression') {
+    const base = a.childForFieldName('argument');
+    const s = base ? symOf(base) : undefined;
+    if (s !== undefined) return [s];
+  }
   if (a.type === 'binary_expression' || a.type === 'unary_expression') return [];
   if (a.type === 'number_literal' || a.type === 'string_literal' || a.type === 'true' || a.type === 'false') return [];
   return [a, ...a.descendantsOfType('identifier')].filter((id) => id.type === 'identifier').map((id) => id.text);

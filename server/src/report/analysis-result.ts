@@ -37,4 +37,7 @@ export interface AnalysisResult {
   definedNames?: string[];
   /** Default arguments of the file's prototypes: a multi-file run gives them to the definition another file has. */
   prototypeDefaults?: PrototypeDefaults[];
+  /** The file's enumerators and the names it could not fold: a multi-file run gives the first to the second. */
+  enumerators?: [string, number][];
+  unfolded?: string[];
 }

@@ -181,7 +181,7 @@ export class PathFacts {
   /** Whether `sym OP value` holds on this path: true, false, or null (not known). */
   compare(sym: string, op: string, value: number): boolean | null {
     const f = this.syms.get(sym);
-    if (!f) return null;
+    if (!f) return this.orderedAtom(sym, op, value);
     if (f.val !== undefined) return holds(op, f.val, value);
     if (op === '==' || op === '!=') {
       const ruledOut = f.nots?.includes(value) || f.passed?.includes(value)
@@ -201,7 +201,16 @@ export class PathFacts {
       if (op === '>' && value >= f.atMost) return false;
       if (op === '>=' && value > f.atMost) return false;
     }
-    return null;
+    return this.orderedAtom(sym, op, value);
+  }
+
+  /** `samples > 1` after a test of `samples <= 1` on this path (learnt as an atom, see learn): its negation. */
+  private orderedAtom(sym: string, op: string, value: number): boolean | null {
+    if (op === '==' || op === '!=') return null;
+    const direct = this.atom(`${sym}${op}${value}`);
+    if (direct !== undefined) return direct;
+    const negated = this.atom(`${sym}${NEGATE[op]}${value}`);
+    return negated === undefined ? null : !negated;
   }
 
   /** The path learns `sym OP value` (already known not to be false). */
