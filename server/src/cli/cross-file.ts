@@ -26,20 +26,16 @@ export interface CrossFileOptions {
 }
 
 export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
+  let reanalysed = withImportedEnumerators([...outcomes, ...context], options.keepSites);
   const index = new WorkspaceIndex();
   const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length);
   const defaults = prototypeDefaultsOf([...outcomes, ...context]);
   for (const o of withHelpers) index.set(o.uri, { functions: o.result!.helpers!.map((f) => withPrototypeDefaults(f, o.uri, defaults)) });
-  let reanalysed = 0;
-  const enumerators = enumeratorsOf([...outcomes, ...context]);
-  const crossHelpers = index.size >= 2;
-  if (crossHelpers || enumerators.size) {
+  if (index.size >= 2) {
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
-      const imported = o.result ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
-      const helpersElsewhere = crossHelpers && names.some((n) => index.defines(n, o.uri));
-      if (!o.result || o.failure || (!helpersElsewhere && !imported)) continue;
+      if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
@@ -50,9 +46,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       if (!source.ok) continue;
       try {
         const settings = { config: o.config.config, workspace: index };
-        // Enumerators change what extraction folds: the file is extracted again with them.
-        const result = imported ? analyze(source.text, o.uri, { ...settings, enumerators: imported })
-          : o.result.facts ? analyzeFacts(o.result.facts, source.text, o.uri, settings) : analyze(source.text, o.uri, settings);
+        const result = o.result.facts ? analyzeFacts(o.result.facts, source.text, o.uri, settings) : analyze(source.text, o.uri, settings);
         o.result = withoutFacts(forReport(result, options.keepSites));
         if (key) options.cache?.set(key, o.result);
         reanalysed++;
@@ -61,6 +55,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       }
     }
   }
+  for (const o of context) if (o.result?.facts) o.result = withoutFacts(o.result);
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
   dropProjectConstants(outcomes, context);
@@ -103,6 +98,30 @@ function enumeratorsOf(all: readonly FileOutcome[]): Map<string, { value: number
   }
   for (const n of clash) out.delete(n);
   return out;
+}
+
+/**
+ * A file that compares with a name another file of the run declares as an enumerator is extracted again with that
+ * value, before the helper index is built: its helpers (`Record(…, copy_type, …)` testing `kCopyTypeRead`) then
+ * decide the test for the other files' calls as well. The facts stay for the helper pass (analyzeFacts).
+ */
+function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean): number {
+  const enumerators = enumeratorsOf(all);
+  if (enumerators.size === 0) return 0;
+  let count = 0;
+  for (const o of all) {
+    const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
+    if (!imported) continue;
+    const source = readSource(o.target.abs);
+    if (!source.ok) continue;
+    try {
+      o.result = forReport(analyze(source.text, o.uri, { config: o.config.config, enumerators: imported }), keepSites);
+      count++;
+    } catch (error) {
+      o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  return count;
 }
 
 /** The enumerators of other files among the names a file could not fold, or undefined when there are none. */

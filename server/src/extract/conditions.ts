@@ -58,9 +58,14 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
         const sym = symOf(x);
         return sym !== undefined && !tested?.has(sym) && !CONSTANT_NAME.test(sym);
       };
-      if (hidden(l) || hidden(r)) return { op: op as '==', left: a, right: b };
       const ls = symIn(l);
       const rs = symIn(r);
+      // Only a comparison the path facts follow, or a helper's parameter against it, can use another file's value.
+      if (ls !== undefined || rs !== undefined || a.param !== undefined || b.param !== undefined) {
+        if (a.value === null) noteUnfolded(l, fn);
+        if (b.value === null) noteUnfolded(r, fn);
+      }
+      if (hidden(l) || hidden(r)) return { op: op as '==', left: a, right: b };
       return { op: op as '==', left: a, right: b, ...(ls !== undefined ? { ls } : {}), ...(rs !== undefined ? { rs } : {}) };
     }
     default: return undefined;
@@ -71,7 +76,9 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
  * A name compared in a condition that the file cannot fold and does not declare (`copy_type == kCopyTypeRead` with
  * the enum in a header): a multi-file run gives it the value another file's enumerator has (cli/cross-file.ts).
  */
-function noteUnfolded(n: SyntaxNode, fn: FnCtx): void {
+function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
+  let n = node;
+  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   const id = n.type === 'qualified_identifier' ? n.childForFieldName('name') : n;
   const name = id?.type === 'identifier' ? id.text : undefined;
   if (!name || fn.params.includes(name) || fn.types.has(name) || fn.file.classMembers?.has(name) || fn.file.globals?.has(name)) return;
@@ -84,7 +91,6 @@ function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   if (!LEAVES.has(n.type) || n.descendantsOfType('call_expression').length > 0) return undefined;
   const v = evalValue(n, 'num', fn);
-  if (v.t === 'num' && v.f.value === null) noteUnfolded(n, fn);
   if (v.t === 'num') return v.f;
   if (v.t === 'res') return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
   return undefined;

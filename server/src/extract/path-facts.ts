@@ -469,9 +469,10 @@ function overlaps(sym: string, written: string): boolean {
 /**
  * The names a call can write through one argument: an lvalue (`x`, `a.b`) may bind to a reference, and `&a.b.c`
  * points at `a.b.c` only (the callee writes that member and what it holds, not `a.samples` beside it); `&a[i]` and
- * `a[i]` reach the array `a`; the address of a temporary (`&CD3DX12_VIEWPORT{0, 0, (FLOAT)fb.width, …}`) reaches
- * nothing the caller names. The operands of arithmetic (`s * mips + m`, `-x`, `!x`) are read only (calls and
- * assignments inside are statements of their own). Anything else keeps every name it mentions.
+ * `a[i]` reach the array `a`. The address of a temporary (`&CD3DX12_VIEWPORT{0, 0, (FLOAT)fb.width, …}`) reaches
+ * nothing the caller names, nor does a call's result beyond the addresses that call is given. The operands of
+ * arithmetic (`s * mips + m`, `-x`, `!x`) are read only (calls and assignments inside are statements of their own).
+ * Anything else keeps every name it mentions.
  */
 function writablePaths(a: SyntaxNode): string[] {
   const sym = symOf(a);
@@ -487,6 +488,12 @@ function writablePaths(a: SyntaxNode): string[] {
     const base = a.childForFieldName('argument');
     const s = base ? symOf(base) : undefined;
     if (s !== undefined) return [s];
+  }
+  // A call's result is a temporary (`Transition(fb.colorTexture.Get(), …)`): only the addresses the inner call is
+  // given (`IID_PPV_ARGS(&m_rt)`) reach the caller's names.
+  if (a.type === 'call_expression') {
+    return (a.childForFieldName('arguments')?.namedChildren ?? [])
+      .filter((x) => x.type === 'pointer_expression' && x.childForFieldName('operator')?.type === '&').flatMap(writablePaths);
   }
   if (a.type === 'binary_expression' || a.type === 'unary_expression') return [];
   if (a.type === 'number_literal' || a.type === 'string_literal' || a.type === 'true' || a.type === 'false') return [];
