@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# (Copied from the team tools, ../shared/tools/install-code-server.sh, so CI and test:e2e can run it from the repo.)
+# (Kept in the repository so CI and test:e2e can run it from a clean clone.)
 # Installs a real VS Code (code-server 4.100.3, VS Code 1.100, runs on Node 20) into a folder,
 # for end-to-end tests of the VS Code extension in headless Chromium. Works offline from the
 # package registries only: Debian's ripgrep replaces the one VS Code would download, and the
