@@ -65,13 +65,16 @@ function textOf(lines: string[], r: Range): string {
 }
 
 /**
- * Where a finding really is: inside helpers, the innermost frame's location (the barrier in the helper body);
- * otherwise the finding's own range.
+ * What makes two reports the same finding (analyze() keeps one of them): the rule, where the finding really is —
+ * inside helpers, the innermost frame's location (the barrier in the helper body), otherwise its own range — and
+ * what its message says at `severity`; `frames` counts the helper frames (fewer wins). The editor's merge of one
+ * function's findings into the rest (lsp/result-moves.ts) repeats the same choice with this key.
  */
-function anchorOf(f: ReportedFinding): { key: string; frames: number } {
+export function reportKey(f: ReportedFinding, severity: string): { key: string; frames: number } {
   const frames = f.related.filter((r) => r.kind === 'helper-frame');
   const at = frames.length ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
-  return { key: `${at.uri}|${at.range.startLine}:${at.range.startColumn}`, frames: frames.length };
+  const said = JSON.stringify([severity, f.api ?? null, f.messageKey, f.data, f.xbox ?? null]);
+  return { key: `${f.rule}|${at.uri}|${at.range.startLine}:${at.range.startColumn}|${said}`, frames: frames.length };
 }
 
 /**
@@ -82,12 +85,10 @@ function anchorOf(f: ReportedFinding): { key: string; frames: number } {
 function dedupe(findings: ReportedFinding[], levels: BarrierlintConfig['rules']): ReportedFinding[] {
   const best = new Map<string, { finding: ReportedFinding; frames: number; order: number }>();
   findings.forEach((f, order) => {
-    const anchor = anchorOf(f);
     // What the message will say at its final level (levels and the text are applied later, in report/).
-    const said = JSON.stringify([configuredLevel(f, levels) ?? f.severity, f.api ?? null, f.messageKey, f.data, f.xbox ?? null]);
-    const key = `${f.rule}|${anchor.key}|${said}`;
+    const { key, frames } = reportKey(f, configuredLevel(f, levels) ?? f.severity);
     const prior = best.get(key);
-    if (!prior || anchor.frames < prior.frames) best.set(key, { finding: f, frames: anchor.frames, order: prior?.order ?? order });
+    if (!prior || frames < prior.frames) best.set(key, { finding: f, frames, order: prior?.order ?? order });
   });
   return [...best.values()].sort((a, b) => a.order - b.order).map((e) => e.finding);
 }

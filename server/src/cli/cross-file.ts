@@ -17,6 +17,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import type { Field, FunctionFacts } from '../extract/facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
+import type { AnalysisResult } from '../report/analysis-result';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 
@@ -42,17 +43,11 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
         o.result = cached;
         continue;
       }
-      const source = readSource(o.target.abs);
-      if (!source.ok) continue;
-      try {
-        const settings = { config: o.config.config, workspace: index };
-        const result = o.result.facts ? analyzeFacts(o.result.facts, source.text, o.uri, settings) : analyze(source.text, o.uri, settings);
-        o.result = withoutFacts(forReport(result, options.keepSites));
-        if (key) options.cache?.set(key, o.result);
-        reanalysed++;
-      } catch (error) {
-        o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
-      }
+      const settings = { config: o.config.config, workspace: index };
+      const facts = o.result.facts;
+      const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, settings), options.keepSites)));
+      if (done && key) options.cache?.set(key, o.result);
+      if (done) reanalysed++;
     }
   }
   for (const o of context) if (o.result?.facts) o.result = withoutFacts(o.result);
@@ -112,16 +107,25 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
     if (!imported) continue;
-    const source = readSource(o.target.abs);
-    if (!source.ok) continue;
-    try {
-      o.result = forReport(analyze(source.text, o.uri, { config: o.config.config, enumerators: imported }), keepSites);
-      count++;
-    } catch (error) {
-      o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
-    }
+    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, enumerators: imported }), keepSites))) count++;
   }
   return count;
+}
+
+/**
+ * Analyses a file of the run again from its text: its result is replaced, or it fails with the internal error (a
+ * file that can no longer be read keeps its first result). True when the result was replaced.
+ */
+function analyseAgain(o: FileOutcome, run: (text: string) => AnalysisResult): boolean {
+  const source = readSource(o.target.abs);
+  if (!source.ok) return false;
+  try {
+    o.result = run(source.text);
+    return true;
+  } catch (error) {
+    o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
+    return false;
+  }
 }
 
 /** The enumerators of other files among the names a file could not fold, or undefined when there are none. */

@@ -3,6 +3,7 @@
 // sites it keeps, so a function-only analysis sends only what changed (analysis-protocol.ts DocumentDelta).
 // Anything an edit does not move keeps its identity (no copy), so most of a 40,000-line file costs a comparison.
 import type { Diagnostic } from 'vscode-languageserver';
+import { reportKey } from '../analyze';
 import type { SiteFact } from '../report/analysis-result';
 import type { DiagnosticData } from '../report/lsp-diagnostics';
 import type { TreeEdit } from '../parse/document-store';
@@ -156,12 +157,7 @@ interface Ranked {
   frames: number;
 }
 
-function rankOf(f: Finding): Ranked {
-  const frames = f.related.filter((r) => r.kind === 'helper-frame');
-  const at = frames.length > 0 ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
-  const said = JSON.stringify([f.severity, f.api ?? null, f.messageKey, f.data, f.xbox ?? null]);
-  return { key: `${f.rule}|${at.uri}|${at.range.startLine}:${at.range.startColumn}|${said}`, frames: frames.length };
-}
+const rankOf = (f: Finding): Ranked => reportKey(f, f.severity);
 
 const earlier = (a: Finding, b: Finding): boolean =>
   a.range.startLine < b.range.startLine || (a.range.startLine === b.range.startLine && a.range.startColumn < b.range.startColumn);
