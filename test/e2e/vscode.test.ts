@@ -48,8 +48,11 @@ async function openFile(page: Page, name: string): Promise<void> {
 
 async function goTo(page: Page, where: string): Promise<void> {
   await page.keyboard.press('Control+G');
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
   await page.keyboard.type(where);
   await page.keyboard.press('Enter');
+  // Keys pressed while the widget is still closing go to it, not to the editor (End and Enter were lost that way).
+  await page.waitForSelector('.quick-input-widget', { state: 'hidden' });
 }
 
 async function problemsText(page: Page): Promise<string> {
@@ -235,11 +238,14 @@ describe('VS Code (code-server + headless Chromium)', { skip, timeout: 15 * 60_0
 
   it('an edit made while a 6,000-line file is analysed gets its own diagnostics', async () => {
     await openFile(page, 'big.cpp');
-    // Type at once, while the analysis of the opened version may still run: a barrier call with a null array.
-    await goTo(page, '30:5');
+    // Type at once, while the analysis of the opened version may still run: a barrier call with a null array, as a
+    // new statement after Pass1's `cl->Barrier(1, &group);` (line 33).
+    await goTo(page, '33:5');
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('cl->Barrier(1, nullptr);', { delay: 20 });
+    // The cursor ends on the new line 34 (Monaco's DOM lines are not in document order, so ask the status bar).
+    assert.match(await page.locator('.statusbar').innerText(), /Ln 34, Col \d+/, 'the call was typed on a line of its own');
     const text = await waitForProblems(page, (t) => t.includes('pBarrierGroups is NULL but NumBarrierGroups is 1'), 120_000);
     await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-edit-during-analysis.png') });
     assert.match(text, /big\.cpp/);
