@@ -160,5 +160,6 @@ export function analyzeFacts(
     helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved],
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
-    ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}) };
+    ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
+    ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}) };
 }

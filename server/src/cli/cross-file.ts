@@ -54,7 +54,22 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
   dropProjectConstants(outcomes, context);
+  dropSupportAdvice(outcomes, context);
   return reanalysed;
+}
+
+/**
+ * Enhanced-barrier support is queried once for the device, usually in one file: when any file of the run queries
+ * it (enhancedSupportQuery), the other files' enhanced-barriers-support findings are dropped.
+ */
+function dropSupportAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[]): void {
+  if (![...outcomes, ...context].some((o) => o.result?.enhancedSupportQuery)) return;
+  for (const o of outcomes) {
+    const r = o.result;
+    if (r?.findings.some((f) => f.rule === 'enhanced-barriers-support')) {
+      o.result = { ...r, findings: r.findings.filter((f) => f.rule !== 'enhanced-barriers-support') };
+    }
+  }
 }
 
 /**

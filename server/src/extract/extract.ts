@@ -262,6 +262,11 @@ function relevant(s: Stmt): boolean {
  * With `focus`, only the functions that can matter are mirrored and extracted (focus.ts): the facts then hold
  * every finding and site of the file, but not its other functions (helpers and unresolved calls are partial).
  */
+/** Names only code that queries enhanced-barrier support spells (EB-CALL-01; rules/enhanced-barriers-support.ts). */
+const ENHANCED_SUPPORT_QUERY = /\b(?:D3D12_FEATURE_D3D12_OPTIONS12|EnhancedBarriersSupported)\b/;
+/** Where device features are decided: the device is created or its features are checked in this file. */
+const DEVICE_SETUP = /\b(?:D3D12CreateDevice|\w*CheckFeatureSupport)\s*\(/;
+
 export function extractFacts(
   tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imported?: ReadonlyMap<string, number>,
 ): FileFacts {
@@ -347,6 +352,8 @@ export function extractFacts(
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
+    ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
+    ...(DEVICE_SETUP.test(text) ? { deviceSetup: true as const } : {}),
   };
 }
 

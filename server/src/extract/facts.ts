@@ -318,6 +318,10 @@ export interface FileFacts {
   unfolded?: string[];
   /** Uses of PC alignment constants whose Xbox value differs (extract/platform-constants.ts). */
   alignmentConstants?: AlignmentConstantUse[];
+  /** The file names D3D12_FEATURE_D3D12_OPTIONS12 or EnhancedBarriersSupported: it queries enhanced-barrier support. */
+  enhancedSupportQuery?: true;
+  /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
+  deviceSetup?: true;
 }
 
 /** `HRESULT Read(ID3D12Resource* r, ID3D12Resource* staging = nullptr);` in a header: the defaults by parameter. */

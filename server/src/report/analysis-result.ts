@@ -40,4 +40,6 @@ export interface AnalysisResult {
   /** The file's enumerators and the names it could not fold: a multi-file run gives the first to the second. */
   enumerators?: [string, number][];
   unfolded?: string[];
+  /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
+  enhancedSupportQuery?: true;
 }
