@@ -244,6 +244,7 @@ const NO_REAL_LINE: Readonly<Record<string, string>> = {
   'discard-resource-state': '#538 was seen for a draw (cuda-samples#189); no DiscardResource line is public',
   'no-access-combined': 'no #1331 line for NO_ACCESS combined with other access bits is public',
   'simultaneous-access-layout': 'no #1334 line for a simultaneous-access texture is public',
+  'queue-specific-layout-use': 'the #1334 lines (E21, E22) are about a barrier\'s LayoutBefore; no line for a command using another queue type\'s layout is public',
   'undefined-layout-access': 'the #1331 line of E20 is for RENDER_TARGET, not for a one-sided UNDEFINED layout',
 };
 

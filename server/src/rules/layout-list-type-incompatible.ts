@@ -21,7 +21,7 @@ export const rule = defineRule({
     defaultSeverity: 'error',
     messageId: 'UNSUPPORTED_BARRIER_LAYOUT', messageNumber: 1341, category: 'STATE_SETTING',
     api: 'ID3D12CommandList::Barrier',
-    catalog: ['EB-LAYOUT-07', 'EB-LAYOUT-08', 'EB-QUEUE-01', 'EB-COPY-01'],
+    catalog: ['EB-LAYOUT-07', 'EB-LAYOUT-08', 'EB-QUEUE-01', 'EB-COPY-01', 'EB-QUEUE-04'],
     messages: {
       unsupported: '{{layoutField}} {{layout}}{{position}} is not supported on {{list}}{{hint}}.',
       accessOnly: '{{layoutField}} {{layout}}{{position}}: {{list}} may use this layout but not transition into or out of it (LayoutBefore {{before}}, LayoutAfter {{after}}); only direct command lists may.',
