@@ -16,6 +16,7 @@ import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
+import { applyFill } from './fill-helpers';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
@@ -342,7 +343,7 @@ const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expre
 /** A macro-style name (`SERIALISE_ELEMENT`): a macro may assign to a variable it is given by name. */
 const MACRO_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
-function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
+function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled = -1): void {
   const overloads = fn.file.outParams.get(name)?.filter((flags) => flags.length >= args.length);
   // `SERIALISE_ELEMENT(NumBarriers)`: a macro the file does not define or declare may overwrite a variable or
   // parameter it names (renderdoc's serialisers read them back): its value is unknown afterwards.
@@ -356,6 +357,7 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx): void {
     }
   }
   args.forEach((a, i) => {
+    if (i === filled) return;
     const inserter = insertedInto(a);
     if (inserter) {
       forgetContainer(inserter, fn);
@@ -449,10 +451,10 @@ function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[
 
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
-  for (const a of args) {
-    if (!LEAF_ARGUMENT.has(a.type)) evalValue(a, 'any', fn);
-  }
+  const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
+  const fill = name && f.type === 'identifier' ? fn.file.fills?.get(name) : undefined;
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
+  else if (fill && applyFill(call, fill, args, evaluated[fill.out], fn)) forgetOutArguments(name!, args, fn, fill.out);
   else if (name) forgetOutArguments(name, args, fn);
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.

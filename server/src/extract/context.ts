@@ -17,6 +17,18 @@ export interface ReturnTemplate {
   value: AVal;
 }
 
+/**
+ * A function that fills a barrier struct through a non-const pointer or reference parameter
+ * (`Fill(&b, res, before, after)`): what it leaves in that struct, built from its other parameters. `replaced`: it
+ * assigned the whole struct (`out = {}`, `*out = CD3DX12_...`), so members it did not write are reset too.
+ */
+export interface FillTemplate {
+  params: string[];
+  out: number;
+  value: StructVal;
+  replaced: boolean;
+}
+
 export interface SiteRecord {
   site: Site;
   /** Live struct for sites built field by field: the facts snapshot is taken at the end of the function. */
@@ -40,6 +52,8 @@ export interface FileCtx {
   sites: SiteRecord[];
   problems: ExtractProblem[];
   templates: Map<string, ReturnTemplate>;
+  /** The file's functions that fill a barrier through an out-parameter, by name (one overload only). */
+  fills?: Map<string, FillTemplate>;
   /** Identifiers already reported as unknown enumerators at a position (avoid duplicates). */
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */

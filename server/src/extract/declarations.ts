@@ -310,9 +310,18 @@ function helperForKind(kind: StructKind): string | undefined {
 /** `lhs = rhs` (and compound `|=`), for locals, struct members at any depth, array elements and `*p`. */
 export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
   const left = assign.childForFieldName('left');
-  const right = assign.childForFieldName('right');
+  let right = assign.childForFieldName('right');
   const op = assign.childForFieldName('operator')?.text ?? '=';
   if (!left || !right) return;
+  // `b[0].Type = b[1].Type = TRANSITION;`: the inner assignment happens first, and the outer one stores its value.
+  if (op === '=' && right.type === 'assignment_expression' && right.childForFieldName('operator')?.text === '=') {
+    handleAssignment(right, fn);
+    for (let inner = right.childForFieldName('right'); inner; inner = right.childForFieldName('right')) {
+      right = inner;
+      if (right.type !== 'assignment_expression') break;
+    }
+    if (right.type === 'assignment_expression') return;
+  }
   if (left.type === 'identifier') {
     const prior = fn.env.get(left.text);
     if (op !== '=') {
@@ -439,7 +448,7 @@ function applyCompound(op: string, a: number, b: number): number | null {
  * A struct filled field by field is one site whose range grows with each assignment. A barrier struct that is not
  * yet a site of its own (an array element, a copy of another barrier) becomes one at its first field assignment.
  */
-function ensureSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
+export function ensureSite(s: StructVal, assign: SyntaxNode, fn: FnCtx): void {
   const kind = RAW_SITE_KIND[s.kind];
   if (!kind || s.standIn) return;
   if (s.site < 0 || fn.file.sites[s.site].live !== s) {

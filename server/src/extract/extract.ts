@@ -11,7 +11,7 @@ import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
-import type { FileCtx, OutParam } from './context';
+import type { FileCtx, FillTemplate, OutParam } from './context';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants, collectEnumerators, exportedEnumerators } from './constants';
@@ -21,6 +21,8 @@ import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { evalField } from './constant-fold';
 import { finalizeBatches } from './batches';
+import { fillTemplateOf } from './fill-helpers';
+import { makeStruct } from './values';
 import { collectForwarders } from './forwarding-macros';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
@@ -289,6 +291,7 @@ export function extractFacts(
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
+  readFillTemplates(fns, file);
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root);
@@ -351,6 +354,7 @@ export function extractFacts(
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
+    ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
     ...(DEVICE_SETUP.test(text) ? { deviceSetup: true as const } : {}),
@@ -372,6 +376,44 @@ function tooDeep(root: SyntaxNode): boolean {
 function stoppedAt(f: FunctionNode, name: string, detail: string, kind: 'analysis-budget' | 'analysis-error'): ExtractProblem {
   const start = rangeOf(f.node);
   return { kind, range: { ...start, endLine: start.startLine, endColumn: start.startColumn + 1 }, text: name, detail };
+}
+
+/**
+ * Functions (and lambdas a local names) filling a barrier struct through their one non-const pointer or reference
+ * barrier parameter: walk them once with symbolic parameters and that parameter bound to a fresh struct, and keep
+ * what it holds at the end (fill-helpers.ts). A name with several definitions, overloads or lambdas is not followed.
+ */
+function readFillTemplates(fns: FunctionNode[], file: FileCtx): void {
+  const fills = new Map<string, FillTemplate | null>();
+  for (const f of fns) {
+    if (f.node.type === 'ERROR' || tooDeep(f.body)) continue;
+    const sig = nameAndParams(f);
+    const name = f.lambda ? lambdaVariable(f.node) : sig.name;
+    if (!name) continue;
+    const decls = parameterDecls(f);
+    const outs = decls.map((p, i) => (writableParam(p) ? structKindOfType(sig.paramTypes[i] ?? '') : undefined));
+    const out = outs.findIndex((k) => k);
+    if (out < 0 || outs.some((k, i) => k && i !== out) || !sig.params[out]) continue;
+    if (fills.has(name)) {
+      fills.set(name, null);
+      continue;
+    }
+    const scratch: FileCtx = { ...file, sites: [], problems: [], reported: new Set() };
+    const ctx = newFnCtx(scratch, sig);
+    const initial = makeStruct(outs[out]!, rangeOf(f.node), -1, false);
+    ctx.bind(sig.params[out], writableParam(decls[out]) === 'ptr' ? { t: 'ptr', target: initial, index: null } : initial);
+    walkStatement(f.body, ctx);
+    fills.set(name, fillTemplateOf(sig.params, out, initial, ctx.env.get(sig.params[out])) ?? null);
+  }
+  for (const [name, template] of fills) if (template) (file.fills ??= new Map()).set(name, template);
+}
+
+/** `auto setTransition = [](...) {...};`: the local a lambda initialises, which its calls name. */
+function lambdaVariable(lambda: SyntaxNode): string | undefined {
+  const init = lambda.parent;
+  if (init?.type !== 'init_declarator' || init.childForFieldName('value') !== lambda) return undefined;
+  const d = init.childForFieldName('declarator');
+  return d?.type === 'identifier' ? d.text : undefined;
 }
 
 /** Functions returning a barrier struct: walk them once with symbolic parameters and keep the returned value. */

@@ -316,6 +316,11 @@ export interface FileFacts {
   enumerators?: [string, number][];
   /** Names used as values that did not fold (an enumerator of another file may name them). */
   unfolded?: string[];
+  /**
+   * Functions and local lambdas (`auto set = [](D3D12_RESOURCE_BARRIER& b, ...) {...}`) that fill a barrier through an
+   * out-parameter (extract/fill-helpers.ts), by name and parameter count: their calls are followed at extraction.
+   */
+  fillHelpers?: { name: string; params: number }[];
   /** Uses of PC alignment constants whose Xbox value differs (extract/platform-constants.ts). */
   alignmentConstants?: AlignmentConstantUse[];
   /** The file names D3D12_FEATURE_D3D12_OPTIONS12 or EnhancedBarriersSupported: it queries enhanced-barrier support. */

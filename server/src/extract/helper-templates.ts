@@ -24,26 +24,61 @@ function throughArgument(r: ResourceRef, base: { param: number; path: string }, 
   return out;
 }
 
+/** The caller's argument `i` as the helper's parameter `i`: a field value, or a resource. */
+export interface Arguments {
+  field(i: number): Field | undefined;
+  ref(i: number): ResourceRef | undefined;
+}
+
+/** The arguments of a call, each evaluated on first use (`skip`: an argument the template never reads). */
+export function callArguments(args: SyntaxNode[], fn: FnCtx, skip = -1): Arguments {
+  const fields = new Map<number, Field | undefined>();
+  const refs = new Map<number, ResourceRef | undefined>();
+  return {
+    field(i) {
+      if (i === skip || !args[i]) return undefined;
+      if (!fields.has(i)) {
+        const v = evalValue(args[i], 'num', fn);
+        fields.set(i, v.t === 'num' ? v.f : { value: null, text: args[i].text, range: rangeOf(args[i]) });
+      }
+      return fields.get(i);
+    },
+    ref(i) {
+      if (i === skip || !args[i]) return undefined;
+      if (!refs.has(i)) {
+        const v = evalValue(args[i], 'res', fn);
+        refs.set(i, v.t === 'res' ? v.ref : { key: args[i].text.replace(/\s+/g, ''), text: args[i].text, range: rangeOf(args[i]) });
+      }
+      return refs.get(i);
+    },
+  };
+}
+
+/** A helper's value with its parameters replaced by the caller's arguments (in place: pass a copy). */
+export function substituteParams(v: AVal, args: Arguments): AVal {
+  if (v.t === 'num' && v.f.param !== undefined) {
+    const f = args.field(v.f.param);
+    return f ? numVal(f) : v;
+  }
+  if (v.t === 'res' && v.ref.param !== undefined) {
+    const r = args.ref(v.ref.param);
+    return r ? { t: 'res', ref: r } : v;
+  }
+  if (v.t === 'res' && v.ref.base) return { t: 'res', ref: throughArgument(v.ref, v.ref.base, args.ref(v.ref.base.param)) };
+  if (v.t === 'struct') {
+    for (const [k, m] of v.members) v.members.set(k, substituteParams(m, args));
+  }
+  return v;
+}
+
 /** Substitute the caller's arguments into a helper function's returned barrier. */
 export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, args: SyntaxNode[], fn: FnCtx): AVal {
   const range = rangeOf(call);
-  const fields: Field[] = args.map((a) => evalValue(a, 'num', fn)).map((v, i) =>
-    v.t === 'num' ? v.f : { value: null, text: args[i].text, range: rangeOf(args[i]) });
-  const refs: ResourceRef[] = args.map((a) => {
-    const v = evalValue(a, 'res', fn);
-    return v.t === 'res' ? v.ref : { key: a.text.replace(/\s+/g, ''), text: a.text, range: rangeOf(a) };
-  });
-  const copy = cloneVal(template.value);
-  const substitute = (v: AVal): AVal => {
-    if (v.t === 'num' && v.f.param !== undefined) return fields[v.f.param] ? numVal(fields[v.f.param]) : v;
-    if (v.t === 'res' && v.ref.param !== undefined) return refs[v.ref.param] ? { t: 'res', ref: refs[v.ref.param] } : v;
-    if (v.t === 'res' && v.ref.base) return { t: 'res', ref: throughArgument(v.ref, v.ref.base, refs[v.ref.base.param]) };
-    if (v.t === 'struct') {
-      for (const [k, m] of v.members) v.members.set(k, substitute(m));
-    }
-    return v;
-  };
-  const out = substitute(copy);
+  const values = callArguments(args, fn);
+  // Every argument is evaluated, in order, whether the template reads it or not (their effects happen either way).
+  args.forEach((_, i) => values.field(i));
+  args.forEach((_, i) => values.ref(i));
+  const out = substituteParams(cloneVal(template.value), values);
   if (out.t === 'struct' && out.site >= 0) {
     out.site = addSite(fn.file, RAW_SITE_KIND[out.kind] ?? 'barrier', range, null);
     out.range = range;

@@ -30,6 +30,11 @@ export type BarrierCheck = (b: BarrierFact, pos: { group: number | null; index: 
 
 export interface FunctionIndex {
   resolve(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined;
+  /**
+   * True when `name` is a helper of the file that only fills a barrier through an out-parameter (for `argc`
+   * arguments) and no helper of the run that records something has the name: its call changes no tracked state.
+   */
+  inert?(name: string, argc: number): boolean;
 }
 
 export class TrackEnv {
@@ -102,6 +107,11 @@ export class TrackEnv {
     const found = this.functions.resolve(name, argc, cls);
     if (!found) this.unresolved.add(name);
     return found;
+  }
+
+  /** A call of a function the file defines that records nothing (workspace.ts `inert`). */
+  inertCallee(name: string, argc: number): boolean {
+    return this.functions.inert?.(name, argc) ?? false;
   }
 
   /** Where to report an event at `range` (in the current function): the outermost call site when inside helpers. */

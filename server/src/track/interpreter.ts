@@ -417,6 +417,8 @@ export class Interpreter {
   /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
   private call(e: UserCallEvent, state: TrackState): TrackState {
     const { callee, onStack } = this.resolve(e);
+    // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
+    if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
     if (!callee) return havocCall(e, state, this.env, onStack);
     const run = () => this.enter(e, callee, state, (inner) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, state) }])[0].state;
     const memo = memoOf(this.env);

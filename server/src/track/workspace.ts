@@ -56,13 +56,21 @@ export class WorkspaceIndex {
   }
 }
 
-export function functionIndex(facts: FileFacts, uri: string, workspace?: WorkspaceIndex): FunctionIndex {
+export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'>, uri: string, workspace?: WorkspaceIndex): FunctionIndex {
   const local = new Map<string, FunctionFacts[]>();
   for (const fn of facts.functions) {
     if (!fn.relevant || fn.lambda) continue;
     local.set(fn.name, [...(local.get(fn.name) ?? []), fn]);
   }
+  // NOTE: only the barrier-filling helpers (their calls already wrote the barrier at extraction) keep the states of
+  // what they are handed. Keeping states across every helper that records nothing (`SetDebugObjectName(res, ...)`)
+  // exposed imprecision elsewhere that the unknown state after the call hid (a member tested in caller and callee:
+  // three false warnings on DirectXTK12 ResourceUploadBatch.cpp).
+  const fills = new Map((facts.fillHelpers ?? []).map((f) => [f.name, f.params]));
   return {
+    inert(name, argc) {
+      return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
+    },
     resolve(name, argc, cls) {
       const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), cls, (f) => f);
       if (mine.length === 1) return { fn: mine[0], uri };
