@@ -161,5 +161,6 @@ export function analyzeFacts(
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
-    ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}) };
+    ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
+    ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}) };
 }

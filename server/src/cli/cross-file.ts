@@ -54,21 +54,21 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
   dropProjectConstants(outcomes, context);
-  dropSupportAdvice(outcomes, context);
+  dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
+  dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
   return reanalysed;
 }
 
 /**
- * Enhanced-barrier support is queried once for the device, usually in one file: when any file of the run queries
- * it (enhancedSupportQuery), the other files' enhanced-barriers-support findings are dropped.
+ * Findings that one file of the run can answer for all: enhanced-barrier support is queried once for the device
+ * (enhancedSupportQuery), and one file naming a compute or copy queue makes the application multi-queue
+ * (otherQueueTypes). When any file of the run says so, the rule's findings are dropped from every file.
  */
-function dropSupportAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[]): void {
-  if (![...outcomes, ...context].some((o) => o.result?.enhancedSupportQuery)) return;
+function dropRunWideAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[], answers: (r: AnalysisResult) => boolean, rule: string): void {
+  if (![...outcomes, ...context].some((o) => o.result && answers(o.result))) return;
   for (const o of outcomes) {
     const r = o.result;
-    if (r?.findings.some((f) => f.rule === 'enhanced-barriers-support')) {
-      o.result = { ...r, findings: r.findings.filter((f) => f.rule !== 'enhanced-barriers-support') };
-    }
+    if (r?.findings.some((f) => f.rule === rule)) o.result = { ...r, findings: r.findings.filter((f) => f.rule !== rule) };
   }
 }
 

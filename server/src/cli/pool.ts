@@ -26,12 +26,12 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
  * every cache entry for nothing.
  */
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
-  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery } = result;
+  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, otherQueueTypes } = result;
   const reported: AnalysisResult = {
     uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls,
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
     ...(enumerators ? { enumerators } : {}), ...(unfolded ? { unfolded } : {}),
-    ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}),
+    ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),
   };
   // A file that calls functions it could not resolve keeps its facts until the cross-file pass, which re-tracks
   // them with the other files' helpers instead of parsing and extracting the file again (cross-file.ts).

@@ -268,6 +268,8 @@ function relevant(s: Stmt): boolean {
 const ENHANCED_SUPPORT_QUERY = /\b(?:D3D12_FEATURE_D3D12_OPTIONS12|EnhancedBarriersSupported)\b/;
 /** Where device features are decided: the device is created or its features are checked in this file. */
 const DEVICE_SETUP = /\b(?:D3D12CreateDevice|\w*CheckFeatureSupport)\s*\(/;
+/** A queue or list type other than DIRECT/BUNDLE (rules/prefer-queue-specific-layout.ts). */
+const OTHER_QUEUE_TYPES = /\bD3D12_COMMAND_LIST_TYPE_(?:COMPUTE|COPY|VIDEO_\w+)\b/;
 
 export function extractFacts(
   tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imported?: ReadonlyMap<string, number>,
@@ -358,6 +360,7 @@ export function extractFacts(
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
     ...(DEVICE_SETUP.test(text) ? { deviceSetup: true as const } : {}),
+    ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
   };
 }
 

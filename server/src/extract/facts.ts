@@ -327,6 +327,8 @@ export interface FileFacts {
   enhancedSupportQuery?: true;
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
+  /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */
+  otherQueueTypes?: true;
 }
 
 /** `HRESULT Read(ID3D12Resource* r, ID3D12Resource* staging = nullptr);` in a header: the defaults by parameter. */

@@ -4,7 +4,6 @@
 
 export const UNCHECKED_ROWS: Readonly<Record<string, string>> = {
   'EB-SYNC-10': 'Not checked: which descriptors are DATA_STATIC_WHILE_SET_AT_EXECUTE is decided by the root signature\'s range and root-descriptor flags (and the version 1.1 defaults), serialized elsewhere or loaded from compiled blobs; barrierlint does not link a root signature to the SetGraphicsRoot*/SetComputeRoot* calls of a list, so which resource is static at a draw is not visible.',
-  'EB-LAYOUT-12': 'Not checked: advice for single-queue applications; whether an application ever creates and submits to a second queue is a whole-program property. One file creating one queue is no evidence, and DIRECT_QUEUE_* advice to a multi-queue engine would be wrong.',
   'EB-ALIAS-04': 'Not checked: whether data written through one alias is read through another needs the memory contents, not the barriers.',
   'EB-INTEROP-03': 'Not checked: whether the prior accesses of a buffer or simultaneous-access texture were finished and flushed before a legacy barrier depends on accesses made on other lists of the ExecuteCommandLists scope and on promotion/decay at submits; a flush done in another list cannot be told from a missing one.',
   'EB-FENCE-01': 'Not checked: fence barriers (ID3D12CommandListFenceBarriers SignalBarrier / WaitBarrier) are a preview API absent from the public d3d12.h; their names and struct layouts are not final, so a check would have to guess the API.',

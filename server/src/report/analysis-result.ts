@@ -42,4 +42,6 @@ export interface AnalysisResult {
   unfolded?: string[];
   /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
   enhancedSupportQuery?: true;
+  /** The file names a non-direct queue type: the run's prefer-queue-specific-layout advice is dropped. */
+  otherQueueTypes?: true;
 }
