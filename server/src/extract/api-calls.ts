@@ -10,6 +10,7 @@ import type { FnCtx } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { submittedContainer } from './batches';
+import { submittedPaths, writtenBetween } from './container-paths';
 import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
 import { forwardedArgs } from './forwarding-macros';
@@ -87,7 +88,8 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     } else {
       const barriers = barriersOf(payload, count.value);
       const batch = barriers ? undefined : submittedContainer(args[1], fn);
-      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers, ...(batch ? { batch } : {}), ...nullArray });
+      const paths = submittedPaths(payload, count.value, (syms, from) => writtenBetween(fn.file.text, syms, from, call.startIndex));
+      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers, ...(batch ? { batch } : {}), ...nullArray, ...(paths ? { paths } : {}) });
     }
     return true;
   }

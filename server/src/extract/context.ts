@@ -5,11 +5,12 @@
 import type { StructKind } from '../model/structs';
 import type { Range } from '../types';
 import type { Expect } from './expect';
-import type { Event, ExtractProblem, Site, Stmt } from './facts';
+import type { Condition, Event, ExtractProblem, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
 import { sameVal } from './values';
+import { mergeContainer, restoreContainer, snapshotOf } from './container-paths';
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
 export interface ReturnTemplate {
@@ -90,7 +91,20 @@ interface Write {
 interface Region {
   writes: Map<WriteKey, Write>;
   createdInside: Set<object>;
+  /** Alternatives (if/else): a container's elements are kept per branch (container-paths.ts). */
+  containers?: boolean;
 }
+
+/** How `branches` treats containers: per-branch element lists (`containers`), tied to `cond` for an if/else. */
+export interface BranchOptions {
+  containers?: boolean;
+  cond?: Condition;
+  /** Where the if statement ends (source offset): the condition is tied to a later submission only if unwritten. */
+  end?: number;
+}
+
+/** The old value of a name no path had bound before the branch that assigns it. */
+const UNBOUND: AVal = { t: 'unknown', text: '(unbound)', range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } };
 
 let objectIds = new WeakMap<object, number>();
 let nextObjectId = 1;
@@ -148,9 +162,16 @@ export class FnCtx {
     return child;
   }
 
-  bind(name: string, v: AVal): void {
-    const prior = this.env.get(name);
-    if (prior) this.logWrite(`v:${name}`, prior, (nv) => this.env.set(name, nv), () => this.env.get(name)!, undefined);
+  /**
+   * Bind a name. `assigned`: an assignment (`m_res = nullptr;`), not a declaration — a name the function had not
+   * bound yet (a member, a global) is unbound again on the other paths of an enclosing branch, so the value does not
+   * leak past the join as if every path had assigned it.
+   */
+  bind(name: string, v: AVal, assigned = false): void {
+    const prior = this.env.get(name) ?? (assigned ? UNBOUND : undefined);
+    if (prior) {
+      this.logWrite(`v:${name}`, prior, (nv) => (nv === UNBOUND ? this.env.delete(name) : this.env.set(name, nv)), () => this.env.get(name) ?? UNBOUND, undefined);
+    }
     this.env.set(name, v);
   }
 
@@ -165,6 +186,21 @@ export class FnCtx {
       a.elems[index] = nv;
     }, () => a.elems[index], a);
     a.elems[index] = v;
+    // An element replaced by index: which path's list it belongs to is not followed (the union stays).
+    a.paths = undefined;
+  }
+
+  /**
+   * A container is about to change (push_back, clear, resize). Inside if/else alternatives its element list is
+   * remembered per branch; elsewhere (a loop body, a switch case) it changes in place, as it always did.
+   */
+  touchContainer(a: ArrayVal): void {
+    const region = this.regions[this.regions.length - 1];
+    if (!region?.containers) return;
+    const key = `c:${objectId(a)}`;
+    this.logWrite(key, snapshotOf(a), (nv) => {
+      if (nv.t === 'array') restoreContainer(a, nv);
+    }, () => snapshotOf(a), a);
   }
 
   private logWrite(key: WriteKey, old: AVal, apply: (v: AVal) => void, current: () => AVal, owner: object | undefined): void {
@@ -180,23 +216,42 @@ export class FnCtx {
    * Walk alternative branches (if/else, switch cases, a loop body that may not run). After them, a target written
    * differently on different paths (or only on some, when not exhaustive) becomes unknown.
    */
-  branches(runs: (() => Stmt)[], exhaustive: boolean, unknownAt: (k: string) => AVal): Stmt[] {
+  branches(runs: (() => Stmt)[], exhaustive: boolean, unknownAt: (k: string) => AVal, opts: BranchOptions = {}): Stmt[] {
     const results: Stmt[] = [];
-    const finals: Map<WriteKey, { write: Write; values: AVal[] }> = new Map();
-    for (const run of runs) {
-      const region: Region = { writes: new Map(), createdInside: new Set() };
+    const finals: Map<WriteKey, { write: Write; values: AVal[]; byRun: AVal[] }> = new Map();
+    let live = 0;
+    // NOTE: a plain loop, not forEach: the walker recurses through here once per nested if, so every frame counts.
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i];
+      const region: Region = { writes: new Map(), createdInside: new Set(), ...(opts.containers ? { containers: true } : {}) };
       this.regions.push(region);
-      results.push(run());
+      const stmt = run();
+      results.push(stmt);
       this.regions.pop();
+      // A branch that always returns (`if (FAILED(hr)) { m_res = nullptr; return false; }`): what it wrote never
+      // reaches the code after the join.
+      if (returns(stmt)) {
+        for (const write of region.writes.values()) write.apply(write.old);
+        continue;
+      }
+      live++;
       for (const [key, write] of region.writes) {
-        const entry = finals.get(key) ?? { write, values: [] };
+        const entry = finals.get(key) ?? { write, values: [], byRun: [] };
         entry.values.push(write.current());
+        entry.byRun[i] = entry.values[entry.values.length - 1];
         finals.set(key, entry);
         write.apply(write.old);
       }
     }
-    for (const [key, { write, values }] of finals) {
-      const all = exhaustive && values.length === runs.length ? values : [...values, write.old];
+    for (const [key, { write, values, byRun }] of finals) {
+      if (key.startsWith('c:') && write.owner) {
+        const lists = runs.flatMap((_, i) => (results[i] && returns(results[i]) ? [] : [byRun[i] ?? write.old])).filter((v): v is ArrayVal => v.t === 'array');
+        mergeContainer(write.owner as ArrayVal, exhaustive ? lists : [...lists, write.old as ArrayVal], { cond: opts.cond, end: opts.end, perPath: !!opts.containers });
+        const outer = this.regions[this.regions.length - 1];
+        if (outer && !outer.writes.has(key) && !outer.createdInside.has(write.owner)) outer.writes.set(key, { ...write });
+        continue;
+      }
+      const all = exhaustive && values.length === live ? values : [...values, write.old];
       const first = all[0];
       const merged = all.every((v) => sameVal(v, first)) ? first : unknownAt(key);
       write.apply(merged);
@@ -206,6 +261,14 @@ export class FnCtx {
     }
     return results;
   }
+}
+
+/** Whether a walked branch ends in `return` on every path (its writes never reach what follows). */
+function returns(s: Stmt): boolean {
+  if (s.k === 'return') return true;
+  if (s.k === 'seq') return s.body.some(returns);
+  if (s.k === 'if') return !!s.else && returns(s.then) && returns(s.else);
+  return false;
 }
 
 export function addProblem(file: FileCtx, problem: ExtractProblem): void {

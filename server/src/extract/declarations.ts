@@ -221,15 +221,20 @@ export function containerCall(call: SyntaxNode, fn: FnCtx): AVal | undefined {
   const none: AVal = { t: 'unknown', text: call.text, range: rangeOf(call) };
   if (method === 'back' || method === 'front') {
     if (obj.loopElem || obj.unsized) return obj.loopElem ?? none;
-    return (method === 'back' ? obj.elems[obj.elems.length - 1] : obj.elems[0]) ?? none;
+    const end = (l: AVal[]) => (method === 'back' ? l[l.length - 1] : l[0]);
+    if (obj.paths && obj.paths.lists.some((l) => end(l) !== end(obj.paths!.lists[0]))) return none;
+    return end(obj.paths?.lists[0] ?? obj.elems) ?? none;
   }
+  fn.touchContainer(obj);
   if (method === 'clear') {
     obj.elems.length = 0;
     obj.loopElem = undefined;
     obj.unsized = false;
+    obj.paths = undefined;
     return none;
   }
   if (method === 'resize') {
+    obj.paths = undefined;
     resize(obj, args[0], call, fn);
     return none;
   }
@@ -246,7 +251,11 @@ export function containerCall(call: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (fn.loopDepth > 0) {
     if (v.t === 'struct') v.fromLoop = true;
     obj.loopElem = v;
-  } else obj.elems.push(v);
+  } else {
+    obj.elems.push(v);
+    // Appended after an if/else that filled it per path: every path's list gets it.
+    for (const list of obj.paths?.lists ?? []) list.push(v);
+  }
   return v;
 }
 
@@ -307,6 +316,12 @@ function helperForKind(kind: StructKind): string | undefined {
   return ({ texture: 'CD3DX12_TEXTURE_BARRIER', buffer: 'CD3DX12_BUFFER_BARRIER', global: 'CD3DX12_GLOBAL_BARRIER', group: 'CD3DX12_BARRIER_GROUP', range: 'CD3DX12_BARRIER_SUBRESOURCE_RANGE' } as Record<string, string>)[kind];
 }
 
+/** Whether `n` sits inside a statement the parser could not read (an ERROR or a missing token in it). */
+function inBrokenCode(n: SyntaxNode): boolean {
+  for (let p = n.parent; p && p.type !== 'compound_statement' && p.type !== 'translation_unit'; p = p.parent) if (p.hasError) return true;
+  return false;
+}
+
 /** `lhs = rhs` (and compound `|=`), for locals, struct members at any depth, array elements and `*p`. */
 export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
   const left = assign.childForFieldName('left');
@@ -324,13 +339,19 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
   }
   if (left.type === 'identifier') {
     const prior = fn.env.get(left.text);
+    // `T* p = nullptr;` that does not parse (an unbalanced `#if` block before it) reads as `T * (p = nullptr)`: the
+    // code's meaning is not known, so neither is the value.
+    if (inBrokenCode(assign)) {
+      fn.bind(left.text, { t: 'unknown', text: `${left.text} (in code that does not parse)`, range: rangeOf(assign) }, true);
+      return;
+    }
     if (op !== '=') {
       const combined = fold(assign, fn.file, fn);
-      fn.bind(left.text, numVal({ value: combined ? toNumber(combined) : null, text: assign.text, range: rangeOf(assign) }));
+      fn.bind(left.text, numVal({ value: combined ? toNumber(combined) : null, text: assign.text, range: rangeOf(assign) }), true);
       return;
     }
     const expect = prior?.t === 'struct' ? prior.kind : prior?.t === 'res' ? 'res' : 'any';
-    fn.bind(left.text, copied(evalValue(right, expect, fn), right, fn));
+    fn.bind(left.text, copied(evalValue(right, expect, fn), right, fn), true);
     return;
   }
   if (left.type === 'field_expression' && assignThroughPath(left, op, right, assign, fn)) return;

@@ -117,6 +117,11 @@ export interface ResourceBarrierCallEvent extends EventBase {
   zeroOnPath?: ZeroCountPath;
   /** The array is a container the function does not hold (`m_barriers.data()`): what was added to it is submitted. */
   batch?: ResourceRef;
+  /**
+   * The container was filled differently on the branches of an if/else (extract/container-paths.ts): the barriers
+   * each path submits. The walker turns the call into one call per path; `barriers` is their union.
+   */
+  paths?: { cond?: Condition; barriers: BarrierFact[][] };
 }
 
 /** A barrier added to a container the function does not hold (a batch class's member vector), submitted later. */
@@ -213,9 +218,11 @@ export type Stmt =
   /**
    * `guard`: a state-tracking wrapper's test (extract/state-guards.ts): when undecided, only the transition is followed
    * ('then': the branch; 'skip': past the early return), as the wrapper's bookkeeping says the resource ends in the state.
+   * ('is': the bookkeeping equals `guardValue`, a state or layout the branch transitions out of: the tracker decides
+   * it by the tracked state of that barrier's resource).
    * `batchGuard`: the test is whether this batch container holds anything (extract/batches.ts).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip'; batchGuard?: ResourceRef }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

@@ -10,6 +10,7 @@ import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
 import { LOOP_STATEMENTS as LOOPS } from './syntax';
+import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
 
 export interface PathSyms {
@@ -133,7 +134,15 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
       if (guards) guarding.add(sym);
       const repeats = loop && (!written!.has(sym) || loopCounterName(loop) === sym);
       count.set(sym, (count.get(sym) ?? 0) + (repeats ? 2 : 1));
-      last.set(sym, st);
+      if ((last.get(sym)?.startIndex ?? -1) < st.startIndex) last.set(sym, st);
+    }
+    // A container filled in the branches and submitted later: the submission tests the condition again.
+    const use = st.type === 'if_statement' ? laterContainerUse(st, body) : undefined;
+    if (use) {
+      for (const sym of seen) {
+        count.set(sym, (count.get(sym) ?? 0) + 1);
+        if ((last.get(sym)?.startIndex ?? -1) < use.startIndex) last.set(sym, use);
+      }
     }
   }
   // `bool useCopy = k == 2;` then `if (useCopy)`: a test of the flag is a test of `k`, and the store is a test.

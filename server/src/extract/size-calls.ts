@@ -23,6 +23,8 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (!objNode) return undefined;
   const obj = evalValue(objNode, 'any', fn);
   if (obj.t !== 'array') return undefined;
-  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem || obj.unsized ? null : obj.elems.length;
+  // Filled per path (container-paths.ts): the size is known only when every path's list has the same length.
+  const sizes = new Set(obj.paths?.lists.map((l) => l.length) ?? [obj.elems.length]);
+  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem || obj.unsized || sizes.size !== 1 ? null : [...sizes][0];
   return numVal({ value: count, text: n.text, range: rangeOf(n) });
 }

@@ -3,13 +3,16 @@
 //
 //   if (m_state != s) { barrier(res, m_state → s); m_state = s; }          'then': the branch is the transition
 //   if (state == s) return state;  barrier(res, state → s);  state = s;     'skip': the early return is "already there"
+//   if (m_state == C) { barrier(res, C → s); m_state = s; }                 'is': the bookkeeping says `res` is in C
 //
 // Read as its author means it: afterwards the resource is in `s` on every path (the skipped path is the one where the
-// bookkeeping says it already is), so the tracker follows the transition whenever the test is undecided.
+// bookkeeping says it already is), so the tracker follows the transition whenever the test is undecided. For 'is'
+// (a first-use transition out of a known state), the branch runs exactly when the resource is in C: the tracker
+// decides it by the resource's tracked state (track/bookkeeping.ts).
 import type { SyntaxNode } from './node';
 import { calleeName, unwrapValue } from './syntax';
 
-export type StateGuard = 'then' | 'skip';
+export type StateGuard = 'then' | 'skip' | 'is';
 
 const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
 
@@ -31,6 +34,14 @@ function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): b
     if (name && SWAPS.has(name) && args.length === 2 && tracked.has(norm(args[0].text)) && norm(args[1].text) === want) return true;
   }
   return false;
+}
+
+/** Whether `body` assigns anything to the bookkeeping `tracked` (`tracked = next`). */
+function storesAny(body: SyntaxNode, tracked: ReadonlySet<string>): boolean {
+  return body.descendantsOfType('assignment_expression').some((a) => {
+    const l = a.childForFieldName('left');
+    return a.child(1)?.type === '=' && !!l && tracked.has(norm(l.text));
+  });
 }
 
 /** The names the tested value stands for: itself, and what a local copy of it was initialised from. */
@@ -91,6 +102,7 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
     if (!then) return undefined;
     return sides.some(([t, w]) => stores(then, trackedNames(t, body), w)) ? 'then' : undefined;
   }
+  if (then && !onlyReturns(then) && sides.some(([t]) => storesAny(then, trackedNames(t, body)))) return 'is';
   if (n.childForFieldName('alternative') || !onlyReturns(then)) return undefined;
   const siblings = n.parent?.namedChildren ?? [];
   const at = siblings.findIndex((s) => s.startIndex === n.startIndex && s.type === n.type);

@@ -3,7 +3,7 @@
 import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { Range } from '../types';
-import type { Field, ResourceRef } from './facts';
+import type { Condition, Field, ResourceRef } from './facts';
 
 export interface StructVal {
   t: 'struct';
@@ -34,6 +34,15 @@ export interface ArrayVal {
   container: boolean;
   /** The number of elements is not known (`v.resize(n)` with an unknown n). */
   unsized?: boolean;
+  /** Filled differently on the branches of an if/else (container-paths.ts): `elems` is their union. */
+  paths?: ContainerPaths;
+}
+
+/** One element list per path, in branch order; `cond`: the if's condition (then-list first), which ends at `end`. */
+export interface ContainerPaths {
+  lists: AVal[][];
+  cond?: Condition;
+  end?: number;
 }
 
 export type AVal =

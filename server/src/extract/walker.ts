@@ -1,9 +1,10 @@
 // The statement walker: turns a function body into the structured statement tree (Stmt) the tracker follows,
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
 import type { SyntaxNode } from './node';
-import type { Stmt } from './facts';
+import type { Condition, Stmt } from './facts';
 import { conditionOf } from './conditions';
 import { stateGuard } from './state-guards';
+import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard } from './batches';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
@@ -26,7 +27,7 @@ function collect(fn: FnCtx, work: () => void): Stmt[] {
   const saved = fn.events;
   fn.events = [];
   work();
-  const out: Stmt[] = fn.events.map((event) => ({ k: 'event', event }));
+  const out: Stmt[] = fn.events.map(submissionStmt);
   fn.events = saved;
   return out;
 }
@@ -62,11 +63,17 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
-      const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n));
+      const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n), {
+        containers: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
+      });
       const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
-      const guard = stateGuard(n) ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
+      const state = stateGuard(n);
+      const guardValue = state === 'is' ? testedConstant(decidable) : undefined;
+      const guard = (state === 'is' && guardValue === undefined ? undefined : state)
+        ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
+        ...(guardValue !== undefined ? { guardValue } : {}),
         ...(batchGuard ? { batchGuard } : {}),
       }]);
     }
@@ -102,6 +109,13 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
   }
 }
 
+/** `bookkeeping == C`: the value of C (the side that folds, the other one not). */
+function testedConstant(c: Condition | undefined): number | undefined {
+  if (!c || c.op !== '==') return undefined;
+  const known = [c.left, c.right].filter((f) => f.value !== null);
+  return known.length === 1 ? known[0].value! >>> 0 : undefined;
+}
+
 function conditionCalls(cond: SyntaxNode, fn: FnCtx): void {
   for (const c of cond.namedChildren) {
     if (c.type === 'declaration') handleDeclaration(c, fn);
@@ -118,7 +132,7 @@ function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
   if (literal === '0') return alt ? walk(alt) : { k: 'seq', body: [] };
   if (literal === '1') return seq(own.map((c) => walk(c)));
   if (!alt) return seq(own.map((c) => walk(c)));
-  const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => walk(alt)], true, unknownAt(n));
+  const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => walk(alt)], true, unknownAt(n), { containers: true });
   return { k: 'if', then: a, else: b, range: rangeOf(n) };
 }
 

@@ -4,6 +4,7 @@
 import type { Event, FunctionFacts, LoopCounter, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, havocCall } from './apply';
+import { bookkeepingHolds } from './bookkeeping';
 import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
@@ -131,6 +132,12 @@ export class Interpreter {
         // A state-tracking wrapper's test: the bookkeeping says the resource ends in the wanted state either way.
         if (s.guard === 'then' && t) e = null;
         else if (s.guard === 'skip' && e) t = null;
+        else if (s.guard === 'is' && s.guardValue !== undefined) {
+          // A first-use test of the wrapper's bookkeeping: decided by the resource's tracked state.
+          const holds = bookkeepingHolds(s.then, s.guardValue, p.state, this.env);
+          if (holds === true) e = null;
+          else if (holds === false) t = null;
+        }
         // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
         else if (s.batchGuard && t && pending(p.state, s.batchGuard, this.env.binding)) e = null;
         if (t) thenIn.push({ facts: t, state: p.state.clone() });

@@ -1,0 +1,129 @@
+// Containers of barriers filled differently on the branches of an if/else, then submitted after the join:
+//
+//   std::vector<CD3DX12_RESOURCE_BARRIER> v;
+//   if (msaa) { v.push_back(A); v.push_back(B); } else { v.push_back(C); }
+//   cl->ResourceBarrier((UINT)v.size(), v.data());
+//
+// Each path submits its own list, never the concatenation of both (which would transition a resource twice in one
+// call and report a mismatch no path has). The branch merge (FnCtx.branches) keeps one element list per branch; the
+// submission becomes an `if` on the branch's condition with one call per list (walker.ts), so the tracker follows
+// each path with its own barriers, correlated with later tests of the same value.
+import type { BarrierFact, Condition, Event, Stmt } from './facts';
+import type { SyntaxNode } from './node';
+import type { ArrayVal, AVal } from './values';
+import { barriersOf } from './barrier-facts';
+
+/** What a container holds at one point: a copy of the element list and its loop/size marks. */
+export function snapshotOf(a: ArrayVal): ArrayVal {
+  return { ...a, elems: [...a.elems], ...(a.paths ? { paths: { ...a.paths, lists: a.paths.lists.map((l) => [...l]) } } : {}) };
+}
+
+/** Put a container back as a snapshot had it (in place: values point at the container object). */
+export function restoreContainer(a: ArrayVal, s: ArrayVal): void {
+  a.elems.length = 0;
+  a.elems.push(...s.elems);
+  a.loopElem = s.loopElem;
+  a.unsized = s.unsized;
+  a.paths = s.paths ? { ...s.paths, lists: s.paths.lists.map((l) => [...l]) } : undefined;
+}
+
+const sameList = (x: readonly AVal[], y: readonly AVal[]): boolean => x.length === y.length && x.every((v, i) => v === y[i]);
+
+/**
+ * The container after an if/else whose branches left it as `byRun` (one snapshot per branch, in order). Equal lists
+ * stay one list; different ones become per-path lists (`cond` kept for exactly a then/else pair of plain lists). A
+ * branch that filled it in a loop or to an unknown size gives up per-path lists, and so do other alternatives (a loop
+ * body, switch cases: `perPath` false): the elements of every branch are kept together, as before.
+ */
+export function mergeContainer(a: ArrayVal, byRun: ArrayVal[], opts: { cond?: Condition; end?: number; perPath: boolean }): void {
+  const first = byRun[0];
+  if (byRun.every((s) => sameList(s.elems, first.elems) && s.loopElem === first.loopElem && !!s.unsized === !!first.unsized && !s.paths && !first.paths)) {
+    restoreContainer(a, first);
+    return;
+  }
+  const union: AVal[] = [];
+  for (const s of byRun) for (const e of s.elems) if (!union.includes(e)) union.push(e);
+  restoreContainer(a, { ...first, elems: union, paths: undefined });
+  if (!opts.perPath || byRun.some((s) => s.loopElem || s.unsized)) {
+    a.loopElem = byRun.find((s) => s.loopElem)?.loopElem;
+    a.unsized = byRun.some((s) => s.unsized);
+    return;
+  }
+  const lists = byRun.flatMap((s) => (s.paths ? s.paths.lists : [s.elems]));
+  const plain = byRun.length === 2 && !byRun.some((s) => s.paths);
+  a.paths = { lists, ...(plain && opts.cond && opts.end !== undefined ? { cond: opts.cond, end: opts.end } : {}) };
+}
+
+/** Every value a condition reads (the path-fact names of its sides). */
+export function conditionSyms(c: Condition): string[] {
+  if (c.op === 'opaque') return [];
+  if ('args' in c) return c.args.flatMap(conditionSyms);
+  return [c.ls, c.rs].filter((s): s is string => s !== undefined);
+}
+
+/**
+ * A container's per-path lists as the barriers each path submits (null when it has none). `written`: whether source
+ * text between the branch and the submission may write a value the condition reads — then the lists stay per path
+ * but are no longer tied to that condition.
+ */
+export function submittedPaths(payload: AVal, count: number | null, written: (syms: string[], from: number) => boolean): ContainerSubmission | undefined {
+  const target = payload.t === 'ptr' ? payload.target : payload;
+  if (target.t !== 'array' || !target.paths || (payload.t === 'ptr' && (payload.index ?? 0) !== 0)) return undefined;
+  const { lists, cond, end } = target.paths;
+  const barriers = lists.map((elems) => barriersOf({ ...target, elems, paths: undefined }, count) ?? []);
+  const keep = cond && end !== undefined && !written(conditionSyms(cond), end);
+  return { barriers, ...(keep ? { cond } : {}) };
+}
+
+/**
+ * Whether the text from `from` to `to` may write one of `syms` (an assignment, `++`/`--`, its address taken): then a
+ * test of it after that point is not the test the branch made.
+ */
+export function writtenBetween(text: string, syms: string[], from: number, to: number): boolean {
+  const between = text.slice(from, to);
+  return syms.some((sym) => {
+    const last = sym.slice(sym.lastIndexOf('.') + 1).replace(/[^\w]/g, '');
+    const name = `\\b${last}\\b`;
+    return new RegExp(`${name}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${name}|&\\s*${name}`).test(between);
+  });
+}
+
+export interface ContainerSubmission {
+  cond?: Condition;
+  barriers: BarrierFact[][];
+}
+
+/** The statement a submission of per-path lists stands for: one call per list, on the branch's condition. */
+export function submissionStmt(event: Event): Stmt {
+  if (event.kind !== 'resource-barrier-call' || !event.paths) return { k: 'event', event };
+  const { paths, ...base } = event;
+  const calls: Stmt[] = paths.barriers.map((barriers) => ({ k: 'event', event: { ...base, barriers } }));
+  if (calls.length === 1) return calls[0];
+  if (calls.length === 2 && paths.cond) return { k: 'if', then: calls[0], else: calls[1], range: event.range, cond: paths.cond };
+  let out = calls[calls.length - 1];
+  for (let i = calls.length - 2; i >= 0; i--) out = { k: 'if', then: calls[i], else: out, range: event.range };
+  return out;
+}
+
+const APPENDED = /\b(\w+)\s*(?:\.|->)\s*(?:push_back|emplace_back)\s*\(/g;
+
+/**
+ * The first statement after the if statement `st` (in its block or an enclosing one, up to `body`) that names a
+ * container the branches of `st` append to and do not declare: where a per-path list is submitted, which tests the
+ * if's condition again (path-facts.ts keeps the condition's facts alive until there).
+ */
+export function laterContainerUse(st: SyntaxNode, body: SyntaxNode): SyntaxNode | undefined {
+  const names = new Set<string>();
+  for (const m of st.text.matchAll(APPENDED)) names.add(m[1]);
+  if (names.size === 0) return undefined;
+  for (const d of st.descendantsOfType('init_declarator')) names.delete(d.childForFieldName('declarator')?.text ?? '');
+  for (const d of st.descendantsOfType('declaration')) for (const c of d.childrenForFieldName('declarator')) names.delete(c.text);
+  if (names.size === 0) return undefined;
+  const mentions = new RegExp(`\\b(?:${[...names].join('|')})\\b`);
+  for (let n: SyntaxNode | null = st; n?.parent && n.startIndex !== body.startIndex; n = n.parent) {
+    const after = n.parent.namedChildren.filter((s) => s.startIndex >= n!.endIndex);
+    const found = after.find((s) => mentions.test(s.text));
+    if (found) return found;
+  }
+  return undefined;
+}
