@@ -21,6 +21,7 @@ import { applyFill } from './fill-helpers';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
+import { placedHeapType, recordHeapCreation } from './heap-creations';
 import { isCommandListObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
@@ -93,6 +94,7 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     }
     return true;
   }
+  if (recordHeapCreation(method, args, fn)) return true;
   const creation = ownEntry(CREATION_APIS, method);
   if (creation && args.length >= Math.max(creation.descArg, creation.stateArg ?? 0, creation.layoutArg ?? 0) + 2) {
     recordCreation(call, method, args, fn);
@@ -250,6 +252,7 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     const heap = resourceRef(args[spec.memory.heap], fn.file, fn).key;
     const offset = spec.memory.offset === undefined ? 0 : evalField(args[spec.memory.offset], fn.file, fn).value;
     creation.placement = { heap, offset };
+    if (creation.heapType === null) creation.heapType = placedHeapType(heap, fn);
   }
   const named = (f: Field, what: RegExp): Field => (!spec.inferred || what.test(f.text) ? f : { ...f, value: null });
   if (spec.stateArg !== undefined) creation.initialState = named(evalField(args[spec.stateArg], fn.file, fn), /RESOURCE_STATE_/);

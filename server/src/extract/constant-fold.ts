@@ -43,7 +43,11 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   const param = paramIndex(node, fn);
   if (param !== undefined) return { value: null, text, range, param };
   const folded = fold(node, file, fn);
-  return { value: folded ? toNumber(folded) : null, text, range };
+  if (folded) return { value: toNumber(folded), text, range };
+  // A local written with different known numbers on the paths of an if/else or switch (context.ts branches).
+  const n = unwrapValue(node);
+  const v = n.type === 'identifier' ? fn?.env.get(n.text) : undefined;
+  return v?.t === 'num' && v.f.oneOf ? { value: null, text, range, oneOf: v.f.oneOf } : { value: null, text, range };
 }
 
 function paramIndex(node: SyntaxNode, fn?: FnCtx): number | undefined {

@@ -76,6 +76,8 @@ export interface FileCtx {
   descriptors?: DescriptorPass;
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
+  /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (heap-creations.ts). */
+  heapTypes?: Map<string, number | null>;
 }
 
 type WriteKey = string;
@@ -98,6 +100,8 @@ interface Region {
 /** How `branches` treats containers: per-branch element lists (`containers`), tied to `cond` for an if/else. */
 export interface BranchOptions {
   containers?: boolean;
+  /** An if/else or switch: a value known on every path keeps those values (`Field.oneOf`); never a loop body. */
+  alternatives?: boolean;
   cond?: Condition;
   /** Where the if statement ends (source offset): the condition is tied to a later submission only if unwritten. */
   end?: number;
@@ -253,7 +257,7 @@ export class FnCtx {
       }
       const all = exhaustive && values.length === live ? values : [...values, write.old];
       const first = all[0];
-      const merged = all.every((v) => sameVal(v, first)) ? first : unknownAt(key);
+      const merged = all.every((v) => sameVal(v, first)) ? first : withAlternatives(unknownAt(key), opts.alternatives ? all : []);
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
@@ -269,6 +273,23 @@ function returns(s: Stmt): boolean {
   if (s.k === 'seq') return s.body.some(returns);
   if (s.k === 'if') return !!s.else && returns(s.then) && returns(s.else);
   return false;
+}
+
+/**
+ * A value that differs between the paths of an if/else or a switch but is a known number on each of them keeps
+ * those numbers (`Field.oneOf`): a rule may report what is wrong on every path. Never for a loop body, whose
+ * iterations the walker does not repeat.
+ */
+function withAlternatives(unknown: AVal, values: AVal[]): AVal {
+  if (unknown.t !== 'num' || values.length === 0) return unknown;
+  const seen = new Set<number>();
+  for (const v of values) {
+    if (v.t !== 'num' || v.f.param !== undefined) return unknown;
+    const known = v.f.value !== null ? [v.f.value] : v.f.oneOf;
+    if (!known) return unknown;
+    for (const k of known) seen.add(k);
+  }
+  return { t: 'num', f: { ...unknown.f, oneOf: [...seen] } };
 }
 
 export function addProblem(file: FileCtx, problem: ExtractProblem): void {

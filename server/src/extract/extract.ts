@@ -281,7 +281,7 @@ export function extractFacts(
   const matches = structureMatches(root);
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
-    outParams: new Map(),
+    outParams: new Map(), heapTypes: new Map(),
   };
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);

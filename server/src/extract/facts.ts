@@ -16,6 +16,8 @@ export interface Field {
   text: string;
   range: Range;
   param?: number;
+  /** When `value` is null because paths of an if/else or switch wrote different known numbers: those numbers. */
+  oneOf?: readonly number[];
   /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
   origin?: FieldOrigin;
 }

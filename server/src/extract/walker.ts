@@ -64,7 +64,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n), {
-        containers: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
+        containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
       });
       const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
       const state = stateGuard(n);
@@ -87,7 +87,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const tested = switchLabels(cond, cases, fn);
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default');
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
-      const stmts = fn.branches(runs, hasDefault, unknownAt(n));
+      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true });
       return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n), ...tested }]);
     }
     case 'return_statement': {

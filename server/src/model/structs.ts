@@ -4,7 +4,7 @@
 export type StructKind =
   | 'texture' | 'buffer' | 'global' | 'group' | 'range' | 'legacy'
   | 'desc' | 'heap-props' | 'copy-location' | 'legacy-transition' | 'legacy-aliasing' | 'legacy-uav' | 'sample-desc'
-  | 'queue-desc';
+  | 'queue-desc' | 'heap-desc';
 
 export interface StructLayout {
   kind: StructKind;
@@ -47,6 +47,8 @@ export const STRUCT_LAYOUTS: Readonly<Record<StructKind, StructLayout>> = {
   'copy-location': { kind: 'copy-location', members: ['pResource', 'Type', 'SubresourceIndex'] },
   // D3D12_COMMAND_QUEUE_DESC { Type; Priority; Flags; NodeMask }
   'queue-desc': { kind: 'queue-desc', members: ['Type', 'Priority', 'Flags', 'NodeMask'] },
+  // D3D12_HEAP_DESC { SizeInBytes; Properties; Alignment; Flags } (CreateHeap: the heap type of placed resources)
+  'heap-desc': { kind: 'heap-desc', members: ['SizeInBytes', 'Properties', 'Alignment', 'Flags'], nested: { Properties: 'heap-props' } },
 };
 
 /** C++ type name → struct kind (raw D3D12 structs and their d3dx12 helpers). */
@@ -62,6 +64,7 @@ export const STRUCT_TYPE_NAMES: Readonly<Record<string, StructKind>> = {
   D3D12_TEXTURE_COPY_LOCATION: 'copy-location', CD3DX12_TEXTURE_COPY_LOCATION: 'copy-location',
   DXGI_SAMPLE_DESC: 'sample-desc',
   D3D12_COMMAND_QUEUE_DESC: 'queue-desc',
+  D3D12_HEAP_DESC: 'heap-desc',
 };
 
 /** The enum family each barrier member holds (for value formatting and argument-kind checks). */

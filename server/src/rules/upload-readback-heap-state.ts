@@ -2,7 +2,8 @@
 // a resource on an UPLOAD heap must be created in and stay in GENERIC_READ, and one on a READBACK heap in
 // COPY_DEST: the CPU maps that memory, so the GPU cannot move it into another state. A legacy transition out of
 // (or into something other than) that state is an error; a creation in another initial state is a warning (newer
-// runtimes ignore a buffer's initial state, eb-rules.md EB-CREATE-03). Unknown heap types are silent.
+// runtimes ignore a buffer's initial state, eb-rules.md EB-CREATE-03). Unknown heap types are silent; an initial
+// state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
 import { HEAP_RESTRICTIONS } from '../model/heaps';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
@@ -29,12 +30,15 @@ export const rule = defineRule({
       creation(e) {
         const c = e.creation;
         const r = c.heapType === null ? undefined : HEAP_RESTRICTIONS.get(c.heapType);
+        // A state written differently on the paths of an if/else or switch is reported when every path's is wrong.
         const state = known(c.initialState);
-        if (!r || state === undefined || (state >>> 0) === (r.state >>> 0) || !c.initialState) return;
+        const states = state !== undefined ? [state] : c.initialState?.oneOf ?? [];
+        if (!r || states.length === 0 || states.some((s) => (s >>> 0) === (r.state >>> 0)) || !c.initialState) return;
+        const shown = states.length === 1 ? formatLegacyState(states[0]) : `one of ${states.map(formatLegacyState).join(', ')} by path`;
         ctx.report({
           messageKey: 'creation', severity: 'warning', api: `ID3D12Device::${c.api}`,
-          data: { name: c.resource.text, heap: r.name, state: formatLegacyState(state), required: formatLegacyState(r.state) },
-          range: c.initialState.range, resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${state}`,
+          data: { name: c.resource.text, heap: r.name, state: shown, required: formatLegacyState(r.state) },
+          range: c.initialState.range, resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${states.join('/')}`,
         });
       },
       tracked: {
