@@ -21,7 +21,8 @@ import { applyFill } from './fill-helpers';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
-import { placedHeapType, recordHeapCreation } from './heap-creations';
+import { applyFillHelpers } from './desc-fill-helpers';
+import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { isCommandListObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
@@ -96,7 +97,7 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   }
   if (recordHeapCreation(method, args, fn)) return true;
   const creation = ownEntry(CREATION_APIS, method);
-  if (creation && args.length >= Math.max(creation.descArg, creation.stateArg ?? 0, creation.layoutArg ?? 0) + 2) {
+  if (creation && args.length >= Math.max(creation.descArg, creation.stateArg ?? 0, creation.layoutArg ?? 0) + 2 && isAllocatorCreation(creation, args, fn)) {
     recordCreation(call, method, args, fn);
     return true;
   }
@@ -224,7 +225,7 @@ function num(v: AVal): number | null {
 function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: FnCtx): void {
   const spec = CREATION_APIS[api];
   const range = rangeOf(call);
-  const resource = createdRef(args[args.length - 1], fn);
+  const resource = createdRef(allocatorCreatedArg(spec, args), fn);
   const descVal = evalValue(args[spec.descArg], 'desc', fn);
   const desc = descVal.t === 'ptr' ? deref(descVal) : descVal;
   const heapVal = spec.heapArg !== undefined ? evalValue(args[spec.heapArg], 'heap-props', fn) : undefined;
@@ -244,7 +245,7 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     resource, api, dimension, width, mipLevels: mips,
     arraySize: dimension === 'texture3d' ? 1 : depthOrArray,
     flags: d ? num(getMember(d, 'Flags')) : null,
-    heapType: heap?.t === 'struct' ? num(getMember(heap, 'Type')) : null,
+    heapType: heap?.t === 'struct' ? num(getMember(heap, 'Type')) : allocatorHeapType(spec, args, fn),
     sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
     format: d ? formatName(getMember(d, 'Format')) : null,
   };
@@ -348,7 +349,7 @@ const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expre
 /** A macro-style name (`SERIALISE_ELEMENT`): a macro may assign to a variable it is given by name. */
 const MACRO_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
-function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled = -1): void {
+function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled: ReadonlySet<number> = new Set()): void {
   const overloads = fn.file.outParams.get(name)?.filter((flags) => flags.length >= args.length);
   // `SERIALISE_ELEMENT(NumBarriers)`: a macro the file does not define or declare may overwrite a variable or
   // parameter it names (renderdoc's serialisers read them back): its value is unknown afterwards.
@@ -362,7 +363,7 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled 
     }
   }
   args.forEach((a, i) => {
-    if (i === filled) return;
+    if (filled.has(i)) return;
     const inserter = insertedInto(a);
     if (inserter) {
       forgetContainer(inserter, fn);
@@ -459,8 +460,8 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
   const fill = name && f.type === 'identifier' ? fn.file.fills?.get(name) : undefined;
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
-  else if (fill && applyFill(call, fill, args, evaluated[fill.out], fn)) forgetOutArguments(name!, args, fn, fill.out);
-  else if (name) forgetOutArguments(name, args, fn);
+  else if (fill && applyFill(call, fill, args, evaluated[fill.out], fn)) forgetOutArguments(name!, args, fn, new Set([fill.out]));
+  else if (name) forgetOutArguments(name, args, fn, applyFillHelpers(name, f, args, fn));
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;

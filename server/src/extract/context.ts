@@ -76,8 +76,10 @@ export interface FileCtx {
   descriptors?: DescriptorPass;
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
-  /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (heap-creations.ts). */
+  /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */
   heapTypes?: Map<string, number | null>;
+  /** The file's helpers that fill a desc argument (desc-fill-helpers.ts): what one leaves in a struct of `kind`. */
+  fillHelper?: (name: string, argCount: number, index: number, kind: import('../model/structs').StructKind, values: (AVal | undefined)[]) => StructVal | undefined;
 }
 
 type WriteKey = string;

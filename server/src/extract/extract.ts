@@ -29,6 +29,7 @@ import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
 import { resourceGetters } from './resource-getters';
+import { fillHelpers } from './desc-fill-helpers';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -294,6 +295,13 @@ export function extractFacts(
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
   readFillTemplates(fns, file);
+  file.fillHelper = fillHelpers(fns.filter((f) => !f.lambda && f.node.type !== 'ERROR' && !tooDeep(f.body)).map((f) => {
+    const { name, params, paramTypes } = nameAndParams(f);
+    return { name, params, paramTypes, body: f.body };
+  }), file, {
+    context: (scratch, t) => newFnCtx(scratch, { name: t.name, qualified: t.name, params: t.params, paramTypes: t.paramTypes }),
+    walk: (body, ctx) => void walkStatement(body, ctx),
+  });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root);

@@ -17,6 +17,13 @@ export interface CreationApi {
   inferred?: boolean;
   /** Where a placed resource's memory starts: the heap (or GPU virtual address) argument and the offset argument. */
   memory?: { heap: number; offset?: number };
+  /**
+   * D3D12 Memory Allocator (`allocator->CreateResource(&allocDesc, &desc, state, clear, &alloc, riid, ppv)`): the
+   * argument holding the D3D12MA::ALLOCATION_DESC (its HeapType is the heap type), and the exact argument count. The
+   * call counts only when that argument is declared as an allocation desc. `IID_PPV_ARGS(&r)` is one argument in
+   * the source for the riid and the out pointer: the shorter count.
+   */
+  allocation?: { descArg: number; argc: readonly number[] };
 }
 
 export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
@@ -28,6 +35,10 @@ export const CREATION_APIS: Readonly<Record<string, CreationApi>> = {
   CreatePlacedResource1: { descArg: 2, stateArg: 3, placed: true, memory: { heap: 0, offset: 1 } },
   CreatePlacedResource2: { descArg: 2, layoutArg: 3, placed: true, memory: { heap: 0, offset: 1 } },
   CreateReservedResource: { descArg: 0, stateArg: 1, reserved: true },
+  // D3D12MA::Allocator (GPUOpen D3D12 Memory Allocator): committed or placed by the allocator in a heap of HeapType.
+  CreateResource: { descArg: 1, stateArg: 2, allocation: { descArg: 0, argc: [6, 7] } },
+  CreateResource2: { descArg: 1, stateArg: 2, allocation: { descArg: 0, argc: [6, 7] } },
+  CreateResource3: { descArg: 1, layoutArg: 2, allocation: { descArg: 0, argc: [8, 9] } },
   CreateReservedResource1: { descArg: 0, stateArg: 1, reserved: true },
   CreateReservedResource2: { descArg: 0, layoutArg: 1, reserved: true },
   // Xbox (GDK): placed at a GPU virtual address instead of heap + offset. CreatePlacedResourceX(address, &desc,

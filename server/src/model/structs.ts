@@ -4,7 +4,7 @@
 export type StructKind =
   | 'texture' | 'buffer' | 'global' | 'group' | 'range' | 'legacy'
   | 'desc' | 'heap-props' | 'copy-location' | 'legacy-transition' | 'legacy-aliasing' | 'legacy-uav' | 'sample-desc'
-  | 'queue-desc' | 'heap-desc';
+  | 'queue-desc' | 'heap-desc' | 'allocation-desc' | 'allocation-desc-helper';
 
 export interface StructLayout {
   kind: StructKind;
@@ -49,6 +49,10 @@ export const STRUCT_LAYOUTS: Readonly<Record<StructKind, StructLayout>> = {
   'queue-desc': { kind: 'queue-desc', members: ['Type', 'Priority', 'Flags', 'NodeMask'] },
   // D3D12_HEAP_DESC { SizeInBytes; Properties; Alignment; Flags } (CreateHeap: the heap type of placed resources)
   'heap-desc': { kind: 'heap-desc', members: ['SizeInBytes', 'Properties', 'Alignment', 'Flags'], nested: { Properties: 'heap-props' } },
+  // D3D12MA::ALLOCATION_DESC { Flags; HeapType; ExtraHeapFlags; CustomPool; pPrivateData }, and its helper
+  // D3D12MA::CALLOCATION_DESC whose braces/constructor take (heapType, flags, privateData, extraHeapFlags).
+  'allocation-desc': { kind: 'allocation-desc', members: ['Flags', 'HeapType', 'ExtraHeapFlags', 'CustomPool', 'pPrivateData'] },
+  'allocation-desc-helper': { kind: 'allocation-desc-helper', members: ['HeapType', 'Flags', 'pPrivateData', 'ExtraHeapFlags'] },
 };
 
 /** C++ type name → struct kind (raw D3D12 structs and their d3dx12 helpers). */
@@ -65,6 +69,7 @@ export const STRUCT_TYPE_NAMES: Readonly<Record<string, StructKind>> = {
   DXGI_SAMPLE_DESC: 'sample-desc',
   D3D12_COMMAND_QUEUE_DESC: 'queue-desc',
   D3D12_HEAP_DESC: 'heap-desc',
+  'D3D12MA::ALLOCATION_DESC': 'allocation-desc', 'D3D12MA::CALLOCATION_DESC': 'allocation-desc-helper',
 };
 
 /** The enum family each barrier member holds (for value formatting and argument-kind checks). */
