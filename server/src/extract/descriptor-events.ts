@@ -30,8 +30,19 @@ function ann(call: SyntaxNode, fn: FnCtx): CallAnnotation | undefined {
   return fn.file.descriptors?.calls.get(call);
 }
 
+/**
+ * The descriptor walker's scope of the function a call is in (`name@row`, descriptors.ts): views of the function's
+ * own locals resolve only there. A call the walker did not annotate (Draw, Dispatch) takes its function's scope
+ * from the enclosing definition, so a table bound and drawn in one function names the view of a local resource.
+ */
 function scopeOf(call: SyntaxNode, fn: FnCtx): string {
-  return ann(call, fn)?.scope ?? `${fn.name}@?`;
+  const annotated = ann(call, fn)?.scope;
+  if (annotated) return annotated;
+  for (let p = call.parent; p; p = p.parent) {
+    if (p.type === 'function_definition') return `${fn.name}@${p.startPosition.row}`;
+    if (p.type === 'lambda_expression') break;
+  }
+  return `${fn.name}@?`;
 }
 
 function num(n: SyntaxNode | undefined, fn: FnCtx): number | null {

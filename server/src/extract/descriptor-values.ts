@@ -33,6 +33,7 @@ export interface DScope {
 }
 
 const HEAP_START = /^Get(CPU|GPU)DescriptorHandleForHeapStart$/;
+const HEAP_MACRO = /^ID3D12DescriptorHeap\d*_Get(CPU|GPU)DescriptorHandleForHeapStart$/;
 /** DescriptorHeap wrappers (DirectXTK's DescriptorHeap/DescriptorPile and engines of the same shape). */
 const WRAPPER_AT = /^(?:Get)?(?:Cpu|CPU|Gpu|GPU)(?:Descriptor)?Handle$/;
 const WRAPPER_FIRST = /^GetFirst(?:Cpu|CPU|Gpu|GPU)Handle$/;
@@ -205,6 +206,9 @@ function callHandle(n: SyntaxNode, s: DScope): HandleFact | null {
     if (WRAPPER_FIRST.test(name) && args.length === 0) return at(heapKey(obj, s), { c: 0 }, n);
     if (WRAPPER_AT.test(name) && args.length === 1) return at(heapKey(obj, s), indexOf(args[0], s), n);
   }
+  // The C COM macro takes the heap first: ID3D12DescriptorHeap_GetCPUDescriptorHandleForHeapStart(heap).
+  const macro = f.type === 'identifier' && name ? HEAP_MACRO.exec(name) : null;
+  if (macro && args.length === 1) return at(heapKey(args[0], s), { c: 0 }, n);
   if (HANDLE_HELPER.test(f.text.replace(/\s+/g, ''))) return helperHandle(n, args, s);
   return getterHandle(f, name, args, n, s);
 }

@@ -37,6 +37,8 @@ const DSV_READ_ONLY_DEPTH = 0x1;
 const NULL_VALUE = /^(?:nullptr|NULL|0|\{\s*\})$/;
 /** `ID3D12Device5_CreateUnorderedAccessView(device, …)`: a device method through the C COM macros. */
 const DEVICE_MACRO = /^ID3D12Device\d*_(\w+)$/;
+/** `ID3D12GraphicsCommandList_OMSetRenderTargets(list, …)`: a list method through the C COM macros. */
+const LIST_MACRO = /^ID3D12\w*CommandList\d*_(\w+)$/;
 /** A returned expression that may be a descriptor handle. */
 const HANDLE_HINT = /DESCRIPTOR_HANDLE|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
 const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
@@ -316,6 +318,11 @@ class Walk {
     if (this.deviceCall(n, name, args, f.type === 'field_expression')) return;
     if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
       this.calls.set(n, { scope: s.scope, args: args.map((a) => argumentValue(a, s)) });
+    }
+    // ID3D12GraphicsCommandList_SetComputeRootDescriptorTable(list, 0, h): the C COM macro takes the list first.
+    const listMacro = f.type === 'identifier' ? LIST_MACRO.exec(name) : null;
+    if (listMacro && ANNOTATED_CALLS.has(listMacro[1]) && args.length > 0) {
+      this.calls.set(n, { scope: s.scope, args: args.slice(1).map((a) => argumentValue(a, s)) });
     }
     const traced = f.type === 'field_expression' ? raytracingCallArgs(name, args, s) : undefined;
     if (traced) this.calls.set(n, { scope: s.scope, ...traced });
