@@ -17,7 +17,7 @@ import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
-import { applyFill } from './fill-helpers';
+import { applyFill, resetMembers } from './fill-helpers';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
@@ -25,7 +25,7 @@ import { applyFillHelpers } from './desc-fill-helpers';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { isCommandListObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
-import { getMember, makeStruct, numVal } from './values';
+import { getMember } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue)_(\w+)$/;
@@ -329,12 +329,7 @@ const ZERO_FILL = new Set(['memset', 'ZeroMemory', 'SecureZeroMemory', 'RtlZeroM
 function zeroFill(target: SyntaxNode, fn: FnCtx): void {
   const v = evalValue(target, 'any', fn);
   const s = v.t === 'ptr' ? deref(v) : v;
-  if (s.t !== 'struct') return;
-  for (const member of STRUCT_LAYOUTS[s.kind].members) {
-    const nested = STRUCT_LAYOUTS[s.kind].nested?.[member];
-    const zero: AVal = nested ? fn.createdWith(makeStruct(nested, s.range, -1, true), s) : numVal({ value: 0, text: 'memset', range: s.range, origin: 'zero-fill' });
-    fn.setMember(s, member, zero, getMember(s, member));
-  }
+  if (s.t === 'struct') resetMembers(s, { zero: true, text: 'memset', range: s.range, origin: 'zero-fill' }, fn);
 }
 
 const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expression']);

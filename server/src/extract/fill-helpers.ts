@@ -4,6 +4,8 @@
 // caller's arguments in place of the parameters. Members the helper did not write keep their values; a helper that
 // assigned the whole struct resets them (zero for `= {}`, unknown otherwise).
 import { STRUCT_LAYOUTS } from '../model/structs';
+import type { Range } from '../types';
+import type { Field } from './facts';
 import type { SyntaxNode } from './node';
 import type { FillTemplate, FnCtx } from './context';
 import { evalValue, RAW_SITE_KIND } from './context';
@@ -39,20 +41,22 @@ export function applyFill(call: SyntaxNode, template: FillTemplate, args: Syntax
   const target = v.t === 'ptr' ? deref(v) : v;
   if (target.t !== 'struct' || target.kind !== template.value.kind) return false;
   const written = substituteParams(cloneVal(template.value), callArguments(args, fn, template.out)) as StructVal;
-  if (template.replaced) resetMembers(target, written.zeroInit, call, fn);
+  if (template.replaced) resetMembers(target, { zero: written.zeroInit, text: call.text, range: rangeOf(call) }, fn);
   writeMembers(target, written, fn);
   ensureSite(target, call, fn);
   return true;
 }
 
-/** Every member of `s` set to zero (the helper's `= {}`) or unknown, through the branch-aware writes. */
-function resetMembers(s: StructVal, zero: boolean, call: SyntaxNode, fn: FnCtx): void {
-  const range = rangeOf(call);
+/**
+ * Every member of `s` reset through the branch-aware writes: to zero (`memset`, `ZeroMemory`, a helper's `= {}`), or
+ * unknown (a helper that assigned the struct whole from something we cannot read). Nested structs are fresh.
+ */
+export function resetMembers(s: StructVal, reset: { zero: boolean; text: string; range: Range; origin?: Field['origin'] }, fn: FnCtx): void {
   for (const member of STRUCT_LAYOUTS[s.kind].members) {
     const nested = STRUCT_LAYOUTS[s.kind].nested?.[member];
     const value: AVal = nested
-      ? fn.createdWith(makeStruct(nested, range, -1, zero), s)
-      : numVal({ value: zero ? 0 : null, text: call.text, range });
+      ? fn.createdWith(makeStruct(nested, reset.range, -1, reset.zero), s)
+      : numVal({ value: reset.zero ? 0 : null, text: reset.text, range: reset.range, ...(reset.origin ? { origin: reset.origin } : {}) });
     fn.setMember(s, member, value, getMember(s, member));
   }
 }
