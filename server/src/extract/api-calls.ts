@@ -17,11 +17,10 @@ import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
-import { applyFill, resetMembers } from './fill-helpers';
+import { applyFillHelper, resetMembers } from './fill-helpers';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
-import { applyFillHelpers } from './desc-fill-helpers';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { isCommandListObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
@@ -453,10 +452,8 @@ function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
-  const fill = name && f.type === 'identifier' ? fn.file.fills?.get(name) : undefined;
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
-  else if (fill && applyFill(call, fill, args, evaluated[fill.out], fn)) forgetOutArguments(name!, args, fn, new Set([fill.out]));
-  else if (name) forgetOutArguments(name, args, fn, applyFillHelpers(name, f, args, fn));
+  else if (name) forgetOutArguments(name, args, fn, applyFillHelper(call, f, name, args, evaluated, fn));
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;

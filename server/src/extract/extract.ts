@@ -11,7 +11,7 @@ import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
-import type { FileCtx, FillTemplate, OutParam } from './context';
+import type { FileCtx, OutParam } from './context';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants, collectEnumerators, exportedEnumerators } from './constants';
@@ -21,15 +21,14 @@ import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { evalField } from './constant-fold';
 import { finalizeBatches } from './batches';
-import { fillTemplateOf } from './fill-helpers';
-import { makeStruct } from './values';
+import type { FillCandidate } from './fill-helpers';
+import { readFillHelpers, scratchFile } from './fill-helpers';
 import { collectForwarders } from './forwarding-macros';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
 import { resourceGetters } from './resource-getters';
-import { fillHelpers } from './desc-fill-helpers';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -294,12 +293,8 @@ export function extractFacts(
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
-  readFillTemplates(fns, file);
-  file.fillHelper = fillHelpers(fns.filter((f) => !f.lambda && f.node.type !== 'ERROR' && !tooDeep(f.body)).map((f) => {
-    const { name, params, paramTypes } = nameAndParams(f);
-    return { name, params, paramTypes, body: f.body };
-  }), file, {
-    context: (scratch, t) => newFnCtx(scratch, { name: t.name, qualified: t.name, params: t.params, paramTypes: t.paramTypes }),
+  readFillHelpers(fillCandidates(fns), file, {
+    context: (scratch, c) => newFnCtx(scratch, { name: c.name, qualified: c.qualified, params: c.params, paramTypes: c.paramTypes }),
     walk: (body, ctx) => void walkStatement(body, ctx),
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
@@ -390,33 +385,24 @@ function stoppedAt(f: FunctionNode, name: string, detail: string, kind: 'analysi
 }
 
 /**
- * Functions (and lambdas a local names) filling a barrier struct through their one non-const pointer or reference
- * barrier parameter: walk them once with symbolic parameters and that parameter bound to a fresh struct, and keep
- * what it holds at the end (fill-helpers.ts). A name with several definitions, overloads or lambdas is not followed.
+ * The file's functions and the lambdas a local names (`auto set = [](…) {…}`), with how each parameter may be written
+ * and the struct kind its type names: the candidates for fill helpers (fill-helpers.ts).
  */
-function readFillTemplates(fns: FunctionNode[], file: FileCtx): void {
-  const fills = new Map<string, FillTemplate | null>();
+function fillCandidates(fns: FunctionNode[]): FillCandidate[] {
+  const out: FillCandidate[] = [];
   for (const f of fns) {
     if (f.node.type === 'ERROR' || tooDeep(f.body)) continue;
     const sig = nameAndParams(f);
     const name = f.lambda ? lambdaVariable(f.node) : sig.name;
     if (!name) continue;
     const decls = parameterDecls(f);
-    const outs = decls.map((p, i) => (writableParam(p) ? structKindOfType(sig.paramTypes[i] ?? '') : undefined));
-    const out = outs.findIndex((k) => k);
-    if (out < 0 || outs.some((k, i) => k && i !== out) || !sig.params[out]) continue;
-    if (fills.has(name)) {
-      fills.set(name, null);
-      continue;
-    }
-    const scratch: FileCtx = { ...file, sites: [], problems: [], reported: new Set() };
-    const ctx = newFnCtx(scratch, sig);
-    const initial = makeStruct(outs[out]!, rangeOf(f.node), -1, false);
-    ctx.bind(sig.params[out], writableParam(decls[out]) === 'ptr' ? { t: 'ptr', target: initial, index: null } : initial);
-    walkStatement(f.body, ctx);
-    fills.set(name, fillTemplateOf(sig.params, out, initial, ctx.env.get(sig.params[out])) ?? null);
+    out.push({
+      name, qualified: sig.qualified, params: sig.params, paramTypes: sig.paramTypes, body: f.body,
+      writable: sig.params.map((_, i) => (decls[i] ? writableParam(decls[i]) : false)),
+      kinds: sig.params.map((_, i) => structKindOfType(sig.paramTypes[i] ?? '')),
+    });
   }
-  for (const [name, template] of fills) if (template) (file.fills ??= new Map()).set(name, template);
+  return out;
 }
 
 /** `auto setTransition = [](...) {...};`: the local a lambda initialises, which its calls name. */
@@ -435,8 +421,7 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     if (!kind) continue;
     const sig = nameAndParams(f);
     const { name, params } = sig;
-    const scratch: FileCtx = { ...file, sites: [], problems: [], reported: new Set() };
-    const ctx = newFnCtx(scratch, sig);
+    const ctx = newFnCtx(scratchFile(file), sig);
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {
       returned = evalValue(value, kind, ctx);

@@ -1,27 +1,93 @@
-// Helper functions that fill a barrier through an out-parameter — `FillTransition(&b, res, before, after)`,
-// `SetBarrier(barriers[n++], res, ...)` (C code and engines that keep barriers in arrays): the helper is read once
-// with symbolic parameters (extract.ts), and each call writes what the helper wrote into the caller's struct, with the
-// caller's arguments in place of the parameters. Members the helper did not write keep their values; a helper that
-// assigned the whole struct resets them (zero for `= {}`, unknown otherwise).
+// Helper functions of the file that fill a struct the caller hands them through a non-const pointer or reference
+// parameter. Two kinds of struct, one discovery (readFillHelpers, called once per file by extract.ts):
+// - barriers: `FillTransition(&b, res, before, after)`, `SetBarrier(barriers[n++], res, ...)` (C code and engines
+//   that keep barriers in arrays). The helper is read once with symbolic parameters, and each call writes what the
+//   helper wrote into the caller's struct, with the caller's arguments in place of the parameters. Members the helper
+//   did not write keep their values; a helper that assigned the whole struct resets them (zero for `= {}`, unknown
+//   otherwise).
+// - creation inputs (resource descs, heap properties, heap descs, allocation descs): `FillResourceDescForBuffer(desc,
+//   size)`, `MakeUploadHeapProps(&props)`. The helper's body is walked at each call with the struct parameter bound to
+//   a fresh struct and its other parameters bound to the caller's plain arguments (names and literals), and what it
+//   leaves is the caller's struct. Without this, the call made the caller's desc unknown and creation checks stayed
+//   silent.
+// NOTE: the two strategies differ on purpose. A barrier's members are passed through from the parameters (states,
+// resources named through member paths of a parameter, which substitution maps onto the caller's argument), so one
+// symbolic reading serves every call. A desc's members are computed from them (`desc.Width = size * 2`), which only
+// folds with the caller's values bound; those helpers are short, and the walk is bounded in depth and body size.
+// A name defined more than once in the file (overloads, two lambdas) is not followed.
+import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { Range } from '../types';
 import type { Field } from './facts';
 import type { SyntaxNode } from './node';
-import type { FillTemplate, FnCtx } from './context';
+import type { FileCtx, FillTemplate, FnCtx, OutParam } from './context';
 import { evalValue, RAW_SITE_KIND } from './context';
 import { ensureSite } from './declarations';
 import { deref } from './elements';
 import { callArguments, substituteParams } from './helper-templates';
-import { rangeOf } from './syntax';
+import { rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
+
+/** The struct kinds followed by a walk at each call: creation inputs, whose members are plain values. */
+const FILLED_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['desc', 'heap-props', 'heap-desc', 'allocation-desc']);
+
+/** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */
+export interface FillCandidate {
+  name: string;
+  /** `Class::name` for a method defined out of its class (the walk then reads members as the method's). */
+  qualified: string;
+  params: string[];
+  paramTypes: string[];
+  /** Per parameter: written through a non-const reference or pointer, or not at all. */
+  writable: OutParam[];
+  /** The struct kind each parameter's declared type names, if any. */
+  kinds: (StructKind | undefined)[];
+  body: SyntaxNode;
+}
+
+export interface FillRunner {
+  /** A fresh function context over a scratch copy of the file, for walking a helper's body. */
+  context(file: FileCtx, helper: FillCandidate): FnCtx;
+  walk(body: SyntaxNode, ctx: FnCtx): void;
+}
+
+/** A scratch copy of the file for walking a helper: what the walk records (sites, problems) stays in the copy. */
+export const scratchFile = (file: FileCtx): FileCtx => ({ ...file, sites: [], problems: [], reported: new Set() });
+
+/**
+ * Reads the file's fill helpers once: the barrier ones into `file.fills` (their symbolic templates), the creation-input
+ * ones into `file.fillHelper` (walked at each call). `candidates` are all the file's analysable functions and named
+ * lambdas, so a name defined twice is seen whatever its parameters.
+ */
+export function readFillHelpers(candidates: FillCandidate[], file: FileCtx, runner: FillRunner): void {
+  const byName = new Map<string, FillCandidate | null>();
+  for (const c of candidates) byName.set(c.name, byName.has(c.name) ? null : c);
+  for (const [name, c] of byName) {
+    const template = c && barrierTemplate(c, file, runner);
+    if (template) (file.fills ??= new Map()).set(name, template);
+  }
+  file.fillHelper = descFiller(byName, file, runner);
+}
+
+/** A helper with exactly one writable barrier parameter, walked once with it bound to a fresh struct. */
+function barrierTemplate(c: FillCandidate, file: FileCtx, runner: FillRunner): FillTemplate | undefined {
+  const outs = c.kinds.map((k, i) => (k && RAW_SITE_KIND[k] && c.writable[i] ? k : undefined));
+  const out = outs.findIndex((k) => k);
+  if (out < 0 || outs.some((k, i) => k && i !== out) || !c.params[out]) return undefined;
+  const ctx = runner.context(scratchFile(file), c);
+  const initial = makeStruct(outs[out]!, rangeOf(c.body), -1, false);
+  ctx.bind(c.params[out], c.writable[out] === 'ptr' ? { t: 'ptr', target: initial, index: null } : initial);
+  runner.walk(c.body, ctx);
+  return fillTemplateOf(c.params, out, initial, ctx.env.get(c.params[out]));
+}
 
 /**
  * What a fill helper leaves in its out-parameter, read from the struct it was given (`initial`) and what the
  * parameter names after its body (`final`: the same struct, or another one when the helper assigned it whole).
  * Undefined when the helper wrote nothing we can follow.
  */
-export function fillTemplateOf(params: string[], out: number, initial: StructVal, final: AVal | undefined): FillTemplate | undefined {
+function fillTemplateOf(params: string[], out: number, initial: StructVal, final: AVal | undefined): FillTemplate | undefined {
   const value = final?.t === 'ptr' ? deref(final) : final;
   if (value?.t !== 'struct' || value.kind !== initial.kind || !RAW_SITE_KIND[value.kind]) return undefined;
   const replaced = value !== initial;
@@ -29,12 +95,58 @@ export function fillTemplateOf(params: string[], out: number, initial: StructVal
   return { params, out, value: cloneVal(value) as StructVal, replaced };
 }
 
+const MAX_DEPTH = 2;
+/** A desc-filling helper is short; a long function taking a desc by reference is walked at its own definition only. */
+const MAX_BODY = 4000;
+
 /**
- * A call of a fill helper: the struct its out-argument names (`&b`, `b`, `&arr[i]`, `p`) receives what the helper
- * wrote. `evaluated` is the out-argument's value when the caller already evaluated it (its effects, `n++`, happened
- * once). False when the argument is not a struct of the helper's kind: the caller then forgets it as an out-argument.
+ * The creation-input lookup: (callee name, arguments, index of the struct argument, its kind, the caller's argument
+ * values) → the struct the helper leaves, or undefined when the helper cannot be followed.
  */
-export function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[], evaluated: AVal | undefined, fn: FnCtx): boolean {
+function descFiller(byName: ReadonlyMap<string, FillCandidate | null>, file: FileCtx, runner: FillRunner): NonNullable<FileCtx['fillHelper']> {
+  let depth = 0;
+  return (name, argCount, index, kind, values) => {
+    const target = byName.get(name);
+    if (!target || target.params.length !== argCount || depth >= MAX_DEPTH || target.body.text.length > MAX_BODY) return undefined;
+    const declared = target.kinds[index];
+    if (!target.writable[index] || !target.params[index] || (declared && declared !== kind)) return undefined;
+    const ctx = runner.context(scratchFile(file), target);
+    const fresh = makeStruct(kind, rangeOf(target.body), -1, false);
+    target.params.forEach((p, i) => {
+      if (!p) return;
+      if (i === index) ctx.env.set(p, target.writable[i] === 'ptr' ? { t: 'ptr', target: fresh, index: null } : fresh);
+      else ctx.env.set(p, values[i] ?? { t: 'unknown', text: p, range: rangeOf(target.body) });
+    });
+    depth++;
+    try {
+      runner.walk(target.body, ctx);
+    } finally {
+      depth--;
+    }
+    // Every parameter of the helper is bound above, so no member can name one of them (the caller would read it as
+    // its own parameter of that index); a caller's parameter passed through stays the caller's.
+    const left = ctx.env.get(target.params[index]);
+    const out: AVal | undefined = left?.t === 'ptr' ? left.target : left;
+    return out?.t === 'struct' && out.kind === kind ? out : undefined;
+  };
+}
+
+/**
+ * At a call of a helper of the file (`Fill(&b, …)`, `Fill(desc, size)`, `this->Fill(&desc)`): the arguments it fills
+ * take what it leaves. `evaluated` holds the arguments the caller already evaluated (their effects, `n++`, happened
+ * once). Returns the indexes of the arguments filled; the caller forgets the others as out-arguments.
+ */
+export function applyFillHelper(call: SyntaxNode, callee: SyntaxNode, name: string, args: SyntaxNode[], evaluated: (AVal | undefined)[], fn: FnCtx): Set<number> {
+  const template = callee.type === 'identifier' ? fn.file.fills?.get(name) : undefined;
+  if (template && applyFill(call, template, args, evaluated[template.out], fn)) return new Set([template.out]);
+  return applyDescFill(name, callee, args, fn);
+}
+
+/**
+ * A call of a barrier fill helper: the struct its out-argument names (`&b`, `b`, `&arr[i]`, `p`) receives what the
+ * helper wrote. False when the argument is not a struct of the helper's kind.
+ */
+function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[], evaluated: AVal | undefined, fn: FnCtx): boolean {
   const arg = args[template.out];
   if (!arg || args.length !== template.params.length) return false;
   const v = evaluated ?? evalValue(arg, 'any', fn);
@@ -45,6 +157,30 @@ export function applyFill(call: SyntaxNode, template: FillTemplate, args: Syntax
   writeMembers(target, written, fn);
   ensureSite(target, call, fn);
   return true;
+}
+
+const PLAIN_ARGUMENT = new Set(['identifier', 'number_literal', 'qualified_identifier', 'true', 'false', 'null', 'nullptr']);
+
+/** A call of a creation-input helper: each desc argument it fills takes what it leaves, member by member. */
+function applyDescFill(name: string, callee: SyntaxNode, args: SyntaxNode[], fn: FnCtx): Set<number> {
+  const filled = new Set<number>();
+  const own = callee.type === 'identifier' || callee.type === 'qualified_identifier'
+    || (callee.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this');
+  if (!own || !fn.file.fillHelper) return filled;
+  args.forEach((a, i) => {
+    const n = unwrapValue(a);
+    const target = n.type === 'pointer_expression' && n.child(0)?.type === '&' ? n.childForFieldName('argument') : n;
+    if (!target || (target.type !== 'identifier' && target.type !== 'field_expression')) return;
+    const v = evalValue(target, 'any', fn);
+    if (v.t !== 'struct' || !FILLED_KINDS.has(v.kind)) return;
+    const values = args.map((x) => (PLAIN_ARGUMENT.has(unwrapValue(x).type) ? evalValue(unwrapValue(x), 'any', fn) : undefined));
+    const out = fn.file.fillHelper?.(name, args.length, i, v.kind, values);
+    if (!out) return;
+    // Member by member, so branch merges and pointers to the desc see the change.
+    for (const m of STRUCT_LAYOUTS[v.kind].members) fn.setMember(v, m, cloneVal(getMember(out, m)), getMember(v, m));
+    filled.add(i);
+  });
+  return filled;
 }
 
 /**
