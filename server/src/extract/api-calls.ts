@@ -18,6 +18,7 @@ import { evalField } from './constant-fold';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
 import { applyFillHelper, resetMembers } from './fill-helpers';
+import type { SubmitHelper } from './submit-helpers';
 import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
@@ -72,26 +73,8 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   const range = rangeOf(call);
   if ((method === 'Barrier' || method === 'ResourceBarrier') && args.length === 2) {
     const payload = evalValue(args[1], 'any', fn);
-    const wantGroup = method === 'Barrier';
-    if (!isBarrierApi(shape, payload, wantGroup ? 'group' : 'legacy', fn)) return false;
-    const count = evalField(args[0], fn.file, fn);
-    const site = addSite(fn.file, wantGroup ? 'barrier-call' : 'resource-barrier-call', range, null);
-    fn.file.sites[site].site.fields = { count: count.value };
-    const nullArg = unwrapValue(args[1]);
-    const zero = count.value === null ? zeroCountPath(call, args[0]) : undefined;
-    const nullArray = {
-      ...(NULL_POINTER.has(nullArg.text.trim()) ? { nullArray: rangeOf(nullArg) } : {}),
-      ...(zero ? { zeroOnPath: zero } : {}),
-    };
-    if (wantGroup) {
-      const groups = pointedStructs(payload, count.value)?.filter((g) => g.kind === 'group').map(groupFromStruct) ?? null;
-      emit(fn, { kind: 'barrier-call', site, range, list: listRef(shape, fn), count, groups, ...nullArray });
-    } else {
-      const barriers = barriersOf(payload, count.value);
-      const batch = barriers ? undefined : submittedContainer(args[1], fn);
-      const paths = submittedPaths(payload, count.value, (syms, from) => writtenBetween(fn.file.text, syms, from, call.startIndex));
-      emit(fn, { kind: 'resource-barrier-call', site, range, list: listRef(shape, fn), count, barriers, ...(batch ? { batch } : {}), ...nullArray, ...(paths ? { paths } : {}) });
-    }
+    if (!isBarrierApi(shape, payload, method === 'Barrier' ? 'group' : 'legacy', fn)) return false;
+    recordSubmission(call, { method, list: listRef(shape, fn), countNode: args[0], count: evalField(args[0], fn.file, fn), payload, payloadNode: args[1] }, fn);
     return true;
   }
   if (recordHeapCreation(method, args, fn)) return true;
@@ -175,6 +158,65 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     return true;
   }
   return false;
+}
+
+interface Submission {
+  method: 'Barrier' | 'ResourceBarrier';
+  list: ResourceRef | undefined;
+  /** The count's expression (a counter raised under conditions: #954 on a path), when the caller wrote one. */
+  countNode: SyntaxNode | undefined;
+  count: Field;
+  payload: AVal;
+  payloadNode: SyntaxNode;
+  /** The submit helper called at `call`, when it is not the API itself. */
+  helper?: string;
+}
+
+/** A `Barrier` / `ResourceBarrier` submission at `call` (the API call, or a call of a submit helper). */
+function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
+  const range = rangeOf(call);
+  const { count, payload } = s;
+  const wantGroup = s.method === 'Barrier';
+  const site = addSite(fn.file, wantGroup ? 'barrier-call' : 'resource-barrier-call', range, null);
+  fn.file.sites[site].site.fields = { count: count.value };
+  const nullArg = unwrapValue(s.payloadNode);
+  const zero = count.value === null && s.countNode ? zeroCountPath(call, s.countNode) : undefined;
+  const extras = {
+    ...(NULL_POINTER.has(nullArg.text.trim()) ? { nullArray: rangeOf(nullArg) } : {}),
+    ...(zero ? { zeroOnPath: zero } : {}),
+    ...(s.helper ? { helper: s.helper } : {}),
+  };
+  if (wantGroup) {
+    const groups = pointedStructs(payload, count.value)?.filter((g) => g.kind === 'group').map(groupFromStruct) ?? null;
+    emit(fn, { kind: 'barrier-call', site, range, list: s.list, count, groups, ...extras });
+  } else {
+    const barriers = barriersOf(payload, count.value);
+    const batch = barriers ? undefined : submittedContainer(s.payloadNode, fn);
+    const paths = submittedPaths(payload, count.value, (syms, from) => writtenBetween(fn.file.text, syms, from, call.startIndex));
+    emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch } : {}), ...extras, ...(paths ? { paths } : {}) });
+  }
+}
+
+/**
+ * A call of a submit helper of the file (submit-helpers.ts): its submission is recorded here, with the caller's list,
+ * count and barriers. False when the argument holds no barriers of the helper's kind (the call stays a user call).
+ */
+function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, args: SyntaxNode[], ownClass: boolean, fn: FnCtx): boolean {
+  if (typeof helper.list !== 'number' && !ownClass) return false;
+  const payloadNode = args[helper.payload.param];
+  const v = evalValue(payloadNode, 'any', fn);
+  const target = v.t === 'ptr' ? v.target : v;
+  const kind = target.t === 'struct' ? target.kind : target.t === 'array' ? target.elemKind : undefined;
+  if (kind !== (helper.method === 'Barrier' ? 'group' : 'legacy')) return false;
+  // `&b` of a reference parameter is the address of the caller's struct; a pointer or a container is handed as is.
+  const payload: AVal = helper.payload.via === 'address' && v.t !== 'ptr' ? { t: 'ptr', target: v, index: null } : v;
+  const countNode = typeof helper.count === 'number' ? args[helper.count] : helper.count === 'size' ? undefined : helper.count;
+  const count: Field = countNode ? evalField(countNode, fn.file, fn) : { value: null, text: `${payloadNode.text}.size()`, range: rangeOf(payloadNode) };
+  const listNode = typeof helper.list === 'number' ? args[helper.list] : helper.list;
+  const list = listNode ? resourceRef(listNode, fn.file, fn) : undefined;
+  for (const [i, a] of args.entries()) if (i !== helper.payload.param && a !== countNode) evalValue(a, 'any', fn);
+  recordSubmission(call, { method: helper.method, list, countNode: typeof helper.count === 'number' ? countNode : undefined, count, payload, payloadNode, helper: name }, fn);
+  return true;
 }
 
 /** Struct type names whose pointer a Barrier / ResourceBarrier call takes. */
@@ -450,6 +492,9 @@ function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[
 }
 
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
+  const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
+  const submit = name && own ? fn.file.submitHelpers?.get(name) : undefined;
+  if (name && submit && submit.params === args.length && inlineSubmission(call, name, submit, args, f.type !== 'qualified_identifier', fn)) return;
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);

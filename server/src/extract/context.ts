@@ -78,6 +78,8 @@ export interface FileCtx {
   resourceGetters?: Map<string, SyntaxNode>;
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */
   heapTypes?: Map<string, number | null>;
+  /** The file's helpers that only submit the barriers a caller hands them (submit-helpers.ts), by name. */
+  submitHelpers?: Map<string, import('./submit-helpers').SubmitHelper>;
   /** The file's helpers that fill a desc argument (fill-helpers.ts): what one leaves in a struct of `kind`. */
   fillHelper?: (name: string, argCount: number, index: number, kind: import('../model/structs').StructKind, values: (AVal | undefined)[]) => StructVal | undefined;
 }

@@ -21,8 +21,9 @@ import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
 import { evalField } from './constant-fold';
 import { finalizeBatches } from './batches';
-import type { FillCandidate } from './fill-helpers';
+import type { HelperCandidate } from './fill-helpers';
 import { readFillHelpers, scratchFile } from './fill-helpers';
+import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders } from './forwarding-macros';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
@@ -293,7 +294,9 @@ export function extractFacts(
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
   readTemplates(fns, file);
-  readFillHelpers(fillCandidates(fns), file, {
+  const candidates = helperCandidates(fns);
+  file.submitHelpers = readSubmitHelpers(candidates);
+  readFillHelpers(candidates, file, {
     context: (scratch, c) => newFnCtx(scratch, { name: c.name, qualified: c.qualified, params: c.params, paramTypes: c.paramTypes }),
     walk: (body, ctx) => void walkStatement(body, ctx),
   });
@@ -386,10 +389,10 @@ function stoppedAt(f: FunctionNode, name: string, detail: string, kind: 'analysi
 
 /**
  * The file's functions and the lambdas a local names (`auto set = [](…) {…}`), with how each parameter may be written
- * and the struct kind its type names: the candidates for fill helpers (fill-helpers.ts).
+ * and the struct kind its type names: the candidates for fill and submit helpers (fill-helpers.ts, submit-helpers.ts).
  */
-function fillCandidates(fns: FunctionNode[]): FillCandidate[] {
-  const out: FillCandidate[] = [];
+function helperCandidates(fns: FunctionNode[]): HelperCandidate[] {
+  const out: HelperCandidate[] = [];
   for (const f of fns) {
     if (f.node.type === 'ERROR' || tooDeep(f.body)) continue;
     const sig = nameAndParams(f);

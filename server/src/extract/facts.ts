@@ -107,6 +107,8 @@ export interface BarrierCallEvent extends EventBase {
   nullArray?: Range;
   /** The count is a local counter still 0 on the path where none of the conditions that raise it holds. */
   zeroOnPath?: ZeroCountPath;
+  /** Submitted by a helper of the file at this call (extract/submit-helpers.ts): its name. */
+  helper?: string;
 }
 
 export interface ResourceBarrierCallEvent extends EventBase {
@@ -123,6 +125,8 @@ export interface ResourceBarrierCallEvent extends EventBase {
    * The container was filled differently on the branches of an if/else (extract/container-paths.ts): the barriers
    * each path submits. The walker turns the call into one call per path; `barriers` is their union.
    */
+  /** Submitted by a helper of the file at this call (extract/submit-helpers.ts): its name. */
+  helper?: string;
   paths?: { cond?: Condition; barriers: BarrierFact[][] };
 }
 

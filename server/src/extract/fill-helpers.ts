@@ -33,7 +33,7 @@ import { cloneVal, getMember, makeStruct, numVal } from './values';
 const FILLED_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['desc', 'heap-props', 'heap-desc', 'allocation-desc']);
 
 /** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */
-export interface FillCandidate {
+export interface HelperCandidate {
   name: string;
   /** `Class::name` for a method defined out of its class (the walk then reads members as the method's). */
   qualified: string;
@@ -48,7 +48,7 @@ export interface FillCandidate {
 
 export interface FillRunner {
   /** A fresh function context over a scratch copy of the file, for walking a helper's body. */
-  context(file: FileCtx, helper: FillCandidate): FnCtx;
+  context(file: FileCtx, helper: HelperCandidate): FnCtx;
   walk(body: SyntaxNode, ctx: FnCtx): void;
 }
 
@@ -60,8 +60,8 @@ export const scratchFile = (file: FileCtx): FileCtx => ({ ...file, sites: [], pr
  * ones into `file.fillHelper` (walked at each call). `candidates` are all the file's analysable functions and named
  * lambdas, so a name defined twice is seen whatever its parameters.
  */
-export function readFillHelpers(candidates: FillCandidate[], file: FileCtx, runner: FillRunner): void {
-  const byName = new Map<string, FillCandidate | null>();
+export function readFillHelpers(candidates: HelperCandidate[], file: FileCtx, runner: FillRunner): void {
+  const byName = new Map<string, HelperCandidate | null>();
   for (const c of candidates) byName.set(c.name, byName.has(c.name) ? null : c);
   for (const [name, c] of byName) {
     const template = c && barrierTemplate(c, file, runner);
@@ -71,7 +71,7 @@ export function readFillHelpers(candidates: FillCandidate[], file: FileCtx, runn
 }
 
 /** A helper with exactly one writable barrier parameter, walked once with it bound to a fresh struct. */
-function barrierTemplate(c: FillCandidate, file: FileCtx, runner: FillRunner): FillTemplate | undefined {
+function barrierTemplate(c: HelperCandidate, file: FileCtx, runner: FillRunner): FillTemplate | undefined {
   const outs = c.kinds.map((k, i) => (k && RAW_SITE_KIND[k] && c.writable[i] ? k : undefined));
   const out = outs.findIndex((k) => k);
   if (out < 0 || outs.some((k, i) => k && i !== out) || !c.params[out]) return undefined;
@@ -103,7 +103,7 @@ const MAX_BODY = 4000;
  * The creation-input lookup: (callee name, arguments, index of the struct argument, its kind, the caller's argument
  * values) → the struct the helper leaves, or undefined when the helper cannot be followed.
  */
-function descFiller(byName: ReadonlyMap<string, FillCandidate | null>, file: FileCtx, runner: FillRunner): NonNullable<FileCtx['fillHelper']> {
+function descFiller(byName: ReadonlyMap<string, HelperCandidate | null>, file: FileCtx, runner: FillRunner): NonNullable<FileCtx['fillHelper']> {
   let depth = 0;
   return (name, argCount, index, kind, values) => {
     const target = byName.get(name);

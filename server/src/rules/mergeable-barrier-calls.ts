@@ -47,7 +47,8 @@ export const rule = defineRule({
     // Calls that directly follow a mergeable call: a run of N calls is reported once, at its second call.
     const followers = new Set<Call>();
     const visit = (e: Call, listType: CommandListType | null, prev: Call | undefined): void => {
-      if (!prev || listType === 'bundle') return;
+      // A call of a submit helper (`FlushOne(cl, b)`) is the code's own structure, not two API calls to merge.
+      if (!prev || listType === 'bundle' || e.helper || prev.helper) return;
       const first = submittedBarriers(prev);
       const second = submittedBarriers(e);
       if (!first?.length || !second?.length || mustStaySeparate(first, second)) return;

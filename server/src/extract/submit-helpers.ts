@@ -1,0 +1,113 @@
+// Helpers of the file that only submit barriers the caller hands them: `void Submit(cl, const D3D12_RESOURCE_BARRIER*
+// b, UINT n) { cl->ResourceBarrier(n, b); }`, `void FlushOne(cl, const D3D12_RESOURCE_BARRIER& b) {
+// cl->ResourceBarrier(1, &b); }`, `Flush(cl, const std::vector<D3D12_RESOURCE_BARRIER>& v) { if (!v.empty())
+// cl->ResourceBarrier(UINT(v.size()), v.data()); }`. Inside such a helper the barriers cannot be read (they are the
+// caller's); at each call the submission is recorded in the caller instead (api-calls.ts), with the caller's barriers,
+// list and count, so they are checked against the caller's tracked states and positioned like a direct call.
+// A helper qualifies only when the submission is all it does: no loop, no other call than accessors (`size()`,
+// `data()`, `Get()`) and assertions, and no test but of the count or of the barrier pointer (a helper that submits
+// under another condition would make the submission conditional, which a call site cannot show).
+import type { SyntaxNode } from './node';
+import type { HelperCandidate } from './fill-helpers';
+import { calleeName, unwrapValue } from './syntax';
+
+export interface SubmitHelper {
+  params: number;
+  method: 'Barrier' | 'ResourceBarrier';
+  /** The list: the parameter it is, or the helper's own expression (a member, or what a lambda captures). */
+  list: number | SyntaxNode;
+  /** The count: the parameter it is, the helper's literal, or `size` (the submitted container's size). */
+  count: number | SyntaxNode | 'size';
+  /** The barrier argument: `b` (a pointer parameter), `&b` (a struct by reference), `v.data()` / `&v[0]` (a container). */
+  payload: { param: number; via: 'pointer' | 'address' | 'data' };
+}
+
+/** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`, `ID3D12GraphicsCommandList_ResourceBarrier(list, n, b)`. */
+const C_SUBMIT = /^ID3D12\w*CommandList\d*_(Barrier|ResourceBarrier)$/;
+/** Calls a submit helper may make besides the submission: accessors and assertions. */
+const PURE_CALL = /^(?:size|data|empty|Get|_countof|assert|static_assert|\w*ASSERT\w*|\w*_CHECK|UINT|uint32_t|static_cast)$/;
+const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement', 'goto_statement']);
+const PAYLOAD_TYPE = { Barrier: /\bD3D12_BARRIER_GROUP\b|\bCD3DX12_BARRIER_GROUP\b/, ResourceBarrier: /\bD3D12_RESOURCE_BARRIER\b|\bCD3DX12_RESOURCE_BARRIER\b/ };
+
+/** The file's submit helpers by name (a name defined twice is not followed). */
+export function readSubmitHelpers(candidates: HelperCandidate[]): Map<string, SubmitHelper> | undefined {
+  const byName = new Map<string, SubmitHelper | null>();
+  for (const c of candidates) byName.set(c.name, byName.has(c.name) ? null : submitHelperOf(c) ?? null);
+  const out = new Map([...byName].filter((e): e is [string, SubmitHelper] => e[1] !== null));
+  return out.size ? out : undefined;
+}
+
+function submitHelperOf(c: HelperCandidate): SubmitHelper | undefined {
+  if (c.body.descendantsOfType([...LOOPS]).length) return undefined;
+  let submit: { method: 'Barrier' | 'ResourceBarrier'; object: SyntaxNode; args: SyntaxNode[] } | undefined;
+  for (const call of c.body.descendantsOfType('call_expression')) {
+    const f = call.childForFieldName('function');
+    const name = f ? calleeName(f) : undefined;
+    const args = call.childForFieldName('arguments')?.namedChildren.filter((a) => a.type !== 'comment') ?? [];
+    const macro = f?.type === 'identifier' && name ? C_SUBMIT.exec(name) : null;
+    const method = macro ? macro[1] : f?.type === 'field_expression' ? name : undefined;
+    if ((method === 'Barrier' || method === 'ResourceBarrier') && args.length === (macro ? 3 : 2)) {
+      if (submit) return undefined;
+      submit = { method, object: macro ? args[0] : f!.childForFieldName('argument')!, args: macro ? args.slice(1) : args };
+    } else if (!name || !PURE_CALL.test(name)) return undefined;
+  }
+  if (!submit) return undefined;
+  const payload = payloadOf(submit.args[1], c);
+  if (!payload || !PAYLOAD_TYPE[submit.method].test(c.paramTypes[payload.param] ?? '')) return undefined;
+  const count = countOf(submit.args[0], c, payload.param);
+  if (count === undefined) return undefined;
+  const object = unwrapValue(submit.object);
+  const listParam = object.type === 'identifier' ? c.params.indexOf(object.text) : -1;
+  // Tests guard the submission only when they read the count or the barrier pointer.
+  const guards = new Set([c.params[payload.param], ...(typeof count === 'number' ? [c.params[count]] : [])]);
+  for (const s of c.body.descendantsOfType(['if_statement', 'conditional_expression', 'switch_statement'])) {
+    const cond = s.childForFieldName('condition');
+    const names = cond?.descendantsOfType(['identifier', 'field_identifier']).map((n) => n.text) ?? ['?'];
+    if (!names.every((n) => guards.has(n) || PURE_CALL.test(n) || n === 'nullptr' || n === 'NULL')) return undefined;
+  }
+  return { params: c.params.length, method: submit.method, list: listParam >= 0 ? listParam : object, count, payload };
+}
+
+/** `b` (pointer or array parameter), `&b`, `b.data()`, `&b[0]`: the barrier parameter handed to the API. */
+function payloadOf(arg: SyntaxNode, c: HelperCandidate): SubmitHelper['payload'] | undefined {
+  const n = unwrapValue(arg);
+  const param = (x: SyntaxNode | null | undefined) => (x && unwrapValue(x).type === 'identifier' ? c.params.indexOf(unwrapValue(x).text) : -1);
+  if (n.type === 'identifier') {
+    const i = param(n);
+    return i >= 0 && /\*|\[\]/.test(c.paramTypes[i] ?? '') ? { param: i, via: 'pointer' } : undefined;
+  }
+  if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
+    const inner = unwrapValue(n.childForFieldName('argument')!);
+    if (inner.type === 'subscript_expression') {
+      const index = inner.childForFieldName('indices')?.namedChildren[0] ?? inner.childForFieldName('index');
+      const i = param(inner.childForFieldName('argument'));
+      return i >= 0 && index?.text === '0' ? { param: i, via: 'data' } : undefined;
+    }
+    const i = param(inner);
+    return i >= 0 && !/\*/.test(c.paramTypes[i] ?? '') ? { param: i, via: 'address' } : undefined;
+  }
+  if (n.type === 'call_expression') {
+    const f = n.childForFieldName('function');
+    const i = f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'data' ? param(f.childForFieldName('argument')) : -1;
+    return i >= 0 ? { param: i, via: 'data' } : undefined;
+  }
+  return undefined;
+}
+
+/** A count parameter, a literal, or the submitted container's `size()` (possibly cast). */
+function countOf(arg: SyntaxNode, c: HelperCandidate, payload: number): SubmitHelper['count'] | undefined {
+  let n = unwrapValue(arg);
+  // `UINT(v.size())`, `static_cast<UINT>(v.size())`: a cast written as a call.
+  if (n.type === 'call_expression' && /^(?:UINT|uint32_t|static_cast<\w+>)$/.test(n.childForFieldName('function')?.text ?? '')) {
+    const inner = n.childForFieldName('arguments')?.namedChildren[0];
+    if (inner) n = unwrapValue(inner);
+  }
+  if (n.type === 'number_literal') return n;
+  if (n.type === 'identifier') {
+    const i = c.params.indexOf(n.text);
+    return i >= 0 ? i : undefined;
+  }
+  const f = n.type === 'call_expression' ? n.childForFieldName('function') : null;
+  if (f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'size' && f.childForFieldName('argument')?.text === c.params[payload]) return 'size';
+  return undefined;
+}
