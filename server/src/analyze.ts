@@ -3,6 +3,7 @@
 import { throwIfCancelled, type CancelCheck } from './cancel';
 import { extractFacts } from './extract/extract';
 import type { FileFacts } from './extract/facts';
+import type { HandleHelper } from './extract/descriptor-facts';
 import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
 import { normalizeLoneCarriageReturns, splitLines } from './parse/positions';
@@ -40,6 +41,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   entries?: readonly Range[];
   /** Enumerators other files of a run define (name → value), folded where this file uses them. */
   enumerators?: ReadonlyMap<string, number>;
+  /** Handle helpers other files of a run define, applied where this file calls them. */
+  handleHelpers?: readonly HandleHelper[];
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -105,7 +108,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
   const focus = options.focus ? { external: workspace && ((name: string) => workspace.defines(name, uri)) } : undefined;
-  const facts = extractFacts(tree, text, options.isCancelled, focus, options.enumerators);
+  const facts = extractFacts(tree, text, options.isCancelled, focus, options.enumerators, options.handleHelpers);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (!options.focus) return result;
@@ -161,6 +164,7 @@ export function analyzeFacts(
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
+    ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}) };
 }

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { analyze, analyzeFacts } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
 import type { Field, FunctionFacts } from '../extract/facts';
+import type { HandleHelper } from '../extract/descriptor-facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
@@ -117,14 +118,42 @@ function enumeratorsOf(all: readonly FileOutcome[]): Map<string, { value: number
  */
 function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean): number {
   const enumerators = enumeratorsOf(all);
-  if (enumerators.size === 0) return 0;
+  const helpers = handleHelpersOf(all);
+  if (enumerators.size === 0 && helpers.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
-    if (!imported) continue;
-    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, enumerators: imported }), keepSites))) count++;
+    const handles = o.result && !o.failure ? handleHelpersFor(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
+    if (!imported && !handles) continue;
+    const extra = { ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}) };
+    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, ...extra }), keepSites))) count++;
   }
   return count;
+}
+
+/**
+ * Descriptor-handle helpers the files of the run define (`get_cpu_descriptor_handle(&ctx, heap, i)` in a test
+ * header), by name; a name two files define differently answers nothing. A file that calls one for a handle is
+ * extracted again with them (with the enumerators above), so its views and bindings name their heap slots.
+ */
+function handleHelpersOf(all: readonly FileOutcome[]): Map<string, { helper: HandleHelper; uris: Set<string> }> {
+  const out = new Map<string, { helper: HandleHelper; uris: Set<string> }>();
+  const clash = new Set<string>();
+  for (const o of all) {
+    for (const h of o.result?.handleHelpers ?? []) {
+      const prior = out.get(h.name);
+      if (prior && JSON.stringify(prior.helper) !== JSON.stringify(h)) clash.add(h.name);
+      else if (prior) prior.uris.add(o.uri);
+      else out.set(h.name, { helper: h, uris: new Set([o.uri]) });
+    }
+  }
+  for (const n of clash) out.delete(n);
+  return out;
+}
+
+function handleHelpersFor(names: readonly string[] | undefined, uri: string, helpers: Map<string, { helper: HandleHelper; uris: Set<string> }>): HandleHelper[] | undefined {
+  const out = (names ?? []).map((n) => helpers.get(n)).filter((h) => h && !h.uris.has(uri)).map((h) => h!.helper);
+  return out.length ? out : undefined;
 }
 
 /**

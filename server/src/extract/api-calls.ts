@@ -28,7 +28,7 @@ import type { AVal } from './values';
 import { getMember } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
-const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue)_(\w+)$/;
+const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
 
 interface CallShape {
   method: string;

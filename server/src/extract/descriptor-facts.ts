@@ -35,6 +35,8 @@ export interface ViewFact {
   loopBound?: string;
   /** The first subresource the view covers, when the desc makes it known (null desc: 0). */
   subresource: number | null;
+  /** The subresources the view covers: all of them (null desc, buffer view) or one; absent when not known. */
+  covers?: 'all' | number;
   /** DSV with D3D12_DSV_FLAG_READ_ONLY_DEPTH (null: not known). */
   readOnlyDepth?: boolean | null;
   /** Set when the resource is named through a local of the creating function: only that function can use it. */
@@ -125,6 +127,19 @@ export interface GpuWorkEvent extends WorkEventBase {
   present?: boolean;
 }
 
+/**
+ * A function that computes a handle from its parameters (extract/handle-helpers.ts): the heap is the caller's
+ * argument `param` (a heap), the heap of its handle argument `handleParam` (the index then counts from that
+ * handle's), or a heap the helper names itself; the index a constant, the caller's argument `param` plus a constant,
+ * or a member expression.
+ */
+export interface HandleHelper {
+  name: string;
+  argc: number;
+  heap: { param: number; handleParam?: undefined; key?: undefined } | { handleParam: number; param?: undefined; key?: undefined } | { key: string; param?: undefined; handleParam?: undefined };
+  index: { c: number } | { param: number; plus: number } | { sym: string; plus: number };
+}
+
 /** What the descriptor walker knows a local holds. */
 export type DVal =
   | { t: 'handle'; h: HandleFact }
@@ -145,4 +160,8 @@ export interface CallAnnotation {
 export interface DescriptorPass {
   facts: DescriptorFacts;
   calls: Map<SyntaxNode, CallAnnotation>;
+  /** The file's handle helpers (other files of the run may call them). */
+  handleHelpers: HandleHelper[];
+  /** Names called where a handle was expected that no helper of the file (or of `imported`) answers. */
+  unresolvedHandleCalls: string[];
 }

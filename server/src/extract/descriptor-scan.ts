@@ -3,7 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { DescIndex, HandleFact, StoredHandleFact } from './descriptor-facts';
 import type { DScope } from './descriptor-values';
-import { numberOf } from './descriptor-values';
+import { INCREMENT_SIZE, numberOf } from './descriptor-values';
 import { enumeratorValues } from './constants';
 import { calleeName } from './syntax';
 import { declaredName } from './types';
@@ -13,7 +13,7 @@ export function incrementSizes(root: SyntaxNode): Set<string> {
   const out = new Set<string>();
   for (const c of root.descendantsOfType('call_expression')) {
     const f = c.childForFieldName('function');
-    if (!f || calleeName(f) !== 'GetDescriptorHandleIncrementSize') continue;
+    if (!f || !INCREMENT_SIZE.test(calleeName(f) ?? '')) continue;
     let p = c.parent;
     while (p && (p.type === 'parenthesized_expression' || p.type === 'cast_expression' || p.type === 'argument_list' && p.parent?.type === 'call_expression' && /cast/.test(p.parent.text.slice(0, 20)))) p = p.parent;
     if (p?.type === 'init_declarator') {

@@ -3,7 +3,8 @@
 // addresses (`res->GetGPUVirtualAddress() + offset`). Read from syntax with a small per-function environment
 // (extract/descriptors.ts walks the statements); anything else is unknown (null), never guessed.
 import type { SyntaxNode } from './node';
-import type { DescIndex, DVal, HandleFact } from './descriptor-facts';
+import type { DescIndex, DVal, HandleFact, HandleHelper } from './descriptor-facts';
+import { applyHelper } from './handle-helpers';
 import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
 import { fold, toNumber } from './constant-fold';
@@ -30,8 +31,14 @@ export interface DScope {
    * DeviceResources class): a call with no receiver (or `this->`) denotes the handle `<expr>` denotes.
    */
   getters?: ReadonlyMap<string, SyntaxNode>;
+  /** Handle helpers with parameters (extract/handle-helpers.ts): the file's own and other files' of the run. */
+  handleHelpers?: ReadonlyMap<string, HandleHelper>;
+  /** Calls met where a handle may be (`f(heap, 3)`) that no helper answers: names another file may define. */
+  missing?: Set<string>;
 }
 
+/** `device->GetDescriptorHandleIncrementSize(t)`, and the C COM macro `ID3D12Device_GetDescriptorHandleIncrementSize(device, t)`. */
+export const INCREMENT_SIZE = /^(?:ID3D12Device\d*_)?GetDescriptorHandleIncrementSize$/;
 const HEAP_START = /^Get(CPU|GPU)DescriptorHandleForHeapStart$/;
 const HEAP_MACRO = /^ID3D12DescriptorHeap\d*_Get(CPU|GPU)DescriptorHandleForHeapStart$/;
 /** DescriptorHeap wrappers (DirectXTK's DescriptorHeap/DescriptorPile and engines of the same shape). */
@@ -133,7 +140,7 @@ export function scaledCount(node: SyntaxNode, s: DScope): number | DescIndex | n
 function isSize(n: SyntaxNode, s: DScope): boolean {
   const u = unwrapValue(n);
   const key = u.text.replace(/\s+/g, '').replace(/^this->/, '');
-  return s.sizes.has(key) || (u.type === 'call_expression' && calleeName(u.childForFieldName('function')!) === 'GetDescriptorHandleIncrementSize');
+  return s.sizes.has(key) || (u.type === 'call_expression' && INCREMENT_SIZE.test(calleeName(u.childForFieldName('function')!) ?? ''));
 }
 
 /** Offset a handle by a scaled count (a number or an index expression). */
@@ -210,7 +217,23 @@ function callHandle(n: SyntaxNode, s: DScope): HandleFact | null {
   const macro = f.type === 'identifier' && name ? HEAP_MACRO.exec(name) : null;
   if (macro && args.length === 1) return at(heapKey(args[0], s), { c: 0 }, n);
   if (HANDLE_HELPER.test(f.text.replace(/\s+/g, ''))) return helperHandle(n, args, s);
-  return getterHandle(f, name, args, n, s);
+  return getterHandle(f, name, args, n, s) ?? helperCallHandle(f, name, args, n, s);
+}
+
+/**
+ * `get_cpu_descriptor_handle(&context, heap, 2)`, `this->RtvHandle(i)`: a handle helper of the file or of another
+ * file of the run, applied to the caller's arguments. Not followed: helpers of other objects (`obj.Rtv(i)`).
+ */
+function helperCallHandle(f: SyntaxNode, name: string | undefined, args: SyntaxNode[], n: SyntaxNode, s: DScope): HandleFact | null {
+  const own = f.type === 'identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
+  if (!own || !name || args.length === 0) return null;
+  const h = s.handleHelpers?.get(name);
+  if (!h || h.argc !== args.length) {
+    if (!h) s.missing?.add(name);
+    return null;
+  }
+  const r = applyHelper(h, { heapOf: (i) => heapKey(args[i], s), handleOf: (i) => handleOf(args[i], s), indexOf: (i) => indexOf(args[i], s) });
+  return r ? { heap: r.heap, index: r.index, text: n.text, range: rangeOf(n) } : null;
 }
 
 /**

@@ -20,6 +20,10 @@ import { oneReturnGetters } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
+import type { HandleHelper } from './descriptor-facts';
+import type { HelperReturn } from './handle-helpers';
+import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
+import { VIEW_DESC_TYPE, descCoverage, forgetMembers, recordDescField, zeroDeclared, zeroFill } from './view-desc-fields';
 
 /** Calls whose arguments the event builder reads (descriptor-events.ts). */
 export const ANNOTATED_CALLS: ReadonlySet<string> = new Set([
@@ -50,6 +54,9 @@ class Walk {
   readonly stores: StoredHandleFact[] = [];
   readonly tainted = new Set<string>();
   readonly calls = new Map<SyntaxNode, CallAnnotation>();
+  /** The handles the function returns (for handle-helper summaries), with the parameter a guard made 0. */
+  readonly returns: HelperReturn[] = [];
+  private zero: string | null = null;
   private loops: Induction[] = [];
 
   constructor(readonly s: DScope) {}
@@ -63,7 +70,13 @@ class Walk {
         const cond = n.childForFieldName('condition');
         if (cond) this.expr(cond);
         const alt = n.childForFieldName('alternative');
-        this.branches([n.childForFieldName('consequence'), alt?.type === 'else_clause' ? alt.namedChild(0) : alt], !!alt);
+        this.branches([n.childForFieldName('consequence'), alt?.type === 'else_clause' ? alt.namedChild(0) : alt], !!alt, cond ? zeroGuard(cond, this.s) : null);
+        return;
+      }
+      case 'return_statement': {
+        const v = n.namedChild(0);
+        if (v) this.expr(v);
+        this.returns.push({ h: v ? handleOf(v, this.s) ?? ptrValue(v, this.s) : null, zero: this.zero });
         return;
       }
       case 'switch_statement': {
@@ -79,12 +92,25 @@ class Walk {
   }
 
   /** Alternatives on copies of the environment; a value that differs between them (or from "not run") is unknown. */
-  private branches(alts: (SyntaxNode | null)[], exhaustive: boolean): void {
+  private branches(alts: (SyntaxNode | null)[], exhaustive: boolean, zero: string | null = null): void {
     const before = new Map(this.s.env);
     const outs: Map<string, DVal>[] = [];
-    for (const a of alts) {
+    const outer = this.zero;
+    for (const [i, a] of alts.entries()) {
       this.s.env = new Map(before);
+      // `if (!offset) return h;`: on the first alternative's path the parameter is 0.
+      if (i === 0 && zero) {
+        this.s.env.set(zero, { t: 'num', v: 0 });
+        this.zero = zero;
+      }
       if (a) this.stmt(a);
+      if (i === 0 && zero) {
+        // The guard says nothing about the parameter after the `if`.
+        const prior = before.get(zero);
+        if (prior) this.s.env.set(zero, prior);
+        else this.s.env.delete(zero);
+      }
+      this.zero = outer;
       outs.push(this.s.env);
     }
     if (!exhaustive) outs.push(before);
@@ -103,8 +129,9 @@ class Walk {
     else if (init) this.expr(init);
     const body = n.childForFieldName('body');
     const ind = n.type === 'for_statement' ? induction(n, this.s) : null;
-    const before = new Map(this.s.env);
     const modified = assignedNames(n);
+    forgetMembers(modified, this.s);
+    const before = new Map(this.s.env);
     const stepped = new Map<string, HandleFact>();
     for (const name of modified) {
       const v = this.s.env.get(name);
@@ -154,11 +181,13 @@ class Walk {
       const name = declaredName(target);
       if (value) this.expr(value);
       if (!name) continue;
+      const s = this.s;
       raytracingDeclaration(name, this.s);
       // A resource pointer declared empty (`ID3D12Resource* res = nullptr;`, `ComPtr<ID3D12Resource> res;`) names
       // itself: the resource created into it later is tracked under its name.
       if (isResourceType(type) && (!value || NULL_VALUE.test(unwrapValue(value).text))) this.s.env.delete(name);
       else this.s.env.set(name, this.declaredValue(name, type, target, value, constant));
+      if (VIEW_DESC_TYPE.test(type)) zeroDeclared(name, value, s);
     }
   }
 
@@ -234,6 +263,7 @@ class Walk {
         const v = numberOf(right, s);
         s.env.set(`${obj.text}.Flags`, v === null ? { t: 'unknown' } : { t: 'num', v });
       }
+      if (op === '=' && recordDescField(l, right, s)) return;
     }
     if (op !== '=') {
       if (l.type === 'identifier' && s.env.has(l.text)) s.env.set(l.text, { t: 'unknown' });
@@ -293,6 +323,7 @@ class Walk {
     const name = calleeName(f);
     if (!name) return;
     const s = this.s;
+    if (zeroFill(name, args, s)) return;
     if (f.type === 'field_expression') {
       const obj = f.childForFieldName('argument')!;
       const cur = handleOf(obj, s);
@@ -379,8 +410,10 @@ class Walk {
     const sym = h.index && 'sym' in h.index ? h.index.sym : undefined;
     const loop = this.loops.find((l) => l.name === sym);
     const flags = spec.view === 'dsv' && !nullDesc && descNode.type === 'pointer_expression' ? s.env.get(`${descNode.childForFieldName('argument')!.text}.Flags`) : undefined;
+    const covers = nullDesc ? 'all' : spec.view === 'cbv' ? 'all' : descCoverage(spec.view, descNode, s);
     this.views.push({
-      view: spec.view, heap: h.heap, index: h.index, resource, subresource: nullDesc ? 0 : null, range: rangeOf(n),
+      view: spec.view, heap: h.heap, index: h.index, resource, subresource: nullDesc ? 0 : typeof covers === 'number' ? covers : null, range: rangeOf(n),
+      ...(covers !== null ? { covers } : {}),
       ...(loop ? { loopVar: loop.name, ...(loop.boundSym ? { loopBound: loop.boundSym } : {}) } : {}),
       ...(local && !(loop && resource?.key === loop.name) ? { scope: s.scope } : {}),
       ...(spec.view === 'dsv' ? { readOnlyDepth: nullDesc ? false : flags?.t === 'num' ? (flags.v & DSV_READ_ONLY_DEPTH) !== 0 : null } : {}),
@@ -406,24 +439,89 @@ export interface FunctionBody {
   body: SyntaxNode;
   node: SyntaxNode;
   params: string[];
+  paramTypes?: string[];
   name: string;
+}
+
+/** `!p`, `p == 0`, `0 == p` for a parameter or local `p`: the name that is 0 where the condition holds. */
+function zeroGuard(cond: SyntaxNode, s: DScope): string | null {
+  const inner = cond.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond.namedChild(0) : cond;
+  if (!inner) return null;
+  const c = unwrapValue(inner);
+  if (c.type === 'unary_expression' && c.child(0)?.type === '!') {
+    const a = unwrapValue(c.childForFieldName('argument')!);
+    return a.type === 'identifier' && s.locals.has(a.text) ? a.text : null;
+  }
+  if (c.type === 'binary_expression' && c.childForFieldName('operator')?.type === '==') {
+    const [l, r] = [unwrapValue(c.childForFieldName('left')!), unwrapValue(c.childForFieldName('right')!)];
+    const name = l.type === 'identifier' && r.text === '0' ? l.text : r.type === 'identifier' && l.text === '0' ? r.text : null;
+    return name && s.locals.has(name) ? name : null;
+  }
+  return null;
+}
+
+/**
+ * The file's handle helpers: functions returning a descriptor handle, walked with their heap and handle parameters
+ * standing for the caller's (extract/handle-helpers.ts). Two rounds, so a helper may call another of the file.
+ */
+function fileHandleHelpers(fns: FunctionBody[], scope: (f: FunctionBody, helpers: ReadonlyMap<string, HandleHelper>) => DScope, imported: ReadonlyMap<string, HandleHelper>): HandleHelper[] {
+  const candidates = fns.filter((f) => f.params.length > 0 && HANDLE_TYPE.test(f.node.childForFieldName('type')?.text ?? ''));
+  if (candidates.length === 0) return [];
+  let found: HandleHelper[] = [];
+  for (let round = 0; round < 2; round++) {
+    const known = new Map([...imported, ...byName(found)]);
+    const next: HandleHelper[] = [];
+    for (const f of candidates) {
+      const s = scope(f, known);
+      f.params.forEach((p, i) => {
+        const type = f.paramTypes?.[i] ?? '';
+        if (/DescriptorHeap/.test(type)) s.env.set(p, { t: 'res', ref: { key: heapPlaceholder(i), text: p, range: rangeOf(f.node) } });
+        else if (HANDLE_TYPE.test(type)) s.env.set(p, { t: 'handle', h: { heap: handlePlaceholder(i), index: { c: 0 }, text: p, range: rangeOf(f.node) } });
+      });
+      const w = new Walk(s);
+      w.stmt(f.body);
+      const h = summarize(f.name, f.params, w.returns);
+      if (h) next.push(h);
+    }
+    found = next;
+  }
+  return found;
+}
+
+/** Helpers by name; a name defined twice with different summaries answers nothing. */
+function byName(helpers: readonly HandleHelper[]): Map<string, HandleHelper> {
+  const out = new Map<string, HandleHelper>();
+  const bad = new Set<string>();
+  for (const h of helpers) {
+    const prev = out.get(h.name);
+    if (prev && JSON.stringify(prev) !== JSON.stringify(h)) bad.add(h.name);
+    out.set(h.name, h);
+  }
+  for (const b of bad) out.delete(b);
+  return out;
 }
 
 
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
-export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode): DescriptorPass | undefined {
-  if (!HINTS.test(file.text)) return undefined;
+export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = []): DescriptorPass | undefined {
+  if (!HINTS.test(file.text) && imported.length === 0) return undefined;
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
   const getters = oneReturnGetters(fns, (_f, expr) => HANDLE_HINT.test(expr.text));
+  const missing = new Set<string>();
+  const scopeOf = (f: FunctionBody, stored: DScope['stored'], handleHelpers: ReadonlyMap<string, HandleHelper>): DScope => ({
+    file, env: new Map(), sizes, enums, locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`,
+    stored, getters, handleHelpers, missing,
+  });
+  const importedByName = byName(imported);
+  const own = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);
+  const handleHelpers = new Map([...importedByName, ...byName(own)]);
   let stores: StoredHandleFact[] = [];
   let result: Walk[] = [];
   for (let round = 0; round < 2; round++) {
     const stored = storedLookup(stores);
     result = fns.map((f) => {
-      const locals = new Set([...f.params, ...declaredNames(f.body)]);
-      const scope = `${f.name}@${f.node.startPosition.row}`;
-      const w = new Walk({ file, env: new Map(), sizes, enums, locals, scope, stored, getters });
+      const w = new Walk(scopeOf(f, stored, handleHelpers));
       w.stmt(f.body);
       return w;
     });
@@ -440,5 +538,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       storedHandles: stores, taintedHeaps: [...new Set(result.flatMap((w) => [...w.tainted]))],
     },
     calls,
+    handleHelpers: own,
+    unresolvedHandleCalls: [...missing].filter((name) => !handleHelpers.has(name)),
   };
 }

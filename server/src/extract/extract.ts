@@ -2,6 +2,7 @@
 // Helper functions that return a barrier are read first so their callers can instantiate them.
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
+import type { HandleHelper } from './descriptor-facts';
 import type { Tree } from '../parse/parser';
 import { splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
@@ -274,6 +275,7 @@ const OTHER_QUEUE_TYPES = /\bD3D12_COMMAND_LIST_TYPE_(?:COMPUTE|COPY|VIDEO_\w+)\
 
 export function extractFacts(
   tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imported?: ReadonlyMap<string, number>,
+  handleHelpers?: readonly HandleHelper[],
 ): FileFacts {
   resetObjectIds();
   const doc = new NodeDoc(text);
@@ -302,7 +304,7 @@ export function extractFacts(
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
-  file.descriptors = descriptorPass(bodies, file, root);
+  file.descriptors = descriptorPass(bodies, file, root, handleHelpers);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
@@ -359,6 +361,8 @@ export function extractFacts(
     parseErrors: errors.count,
     ...(exportedDefaults.length ? { prototypeDefaults: exportedDefaults.map(({ key, nodes }) => ({ key, defaults: nodes.map((v) => (v ? evalField(v, file) : null)) })) } : {}),
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
+    ...(file.descriptors?.handleHelpers.length ? { handleHelpers: file.descriptors.handleHelpers } : {}),
+    ...(file.descriptors?.unresolvedHandleCalls.length ? { unresolvedHandleCalls: file.descriptors.unresolvedHandleCalls } : {}),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),

@@ -1,7 +1,7 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
-import type { BindEvent, DescriptorFacts, GpuWorkEvent } from './descriptor-facts';
+import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleHelper } from './descriptor-facts';
 import type { ResourceRef } from './resource-ref';
 import type { ZeroCountPath } from './count-paths';
 import type { AlignmentConstantUse } from './platform-constants';
@@ -323,6 +323,10 @@ export interface FileFacts {
   prototypeDefaults?: PrototypeDefaults[];
   /** Descriptor heaps' views, buffer views and stored handles of the whole file (extract/descriptors.ts). */
   descriptors?: DescriptorFacts;
+  /** Functions of the file that compute a descriptor handle from their parameters (extract/handle-helpers.ts). */
+  handleHelpers?: HandleHelper[];
+  /** Names called where a handle may be that the file does not define as a handle helper. */
+  unresolvedHandleCalls?: string[];
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
   /** The file's enumerators outside functions, with their values, for the other files of a run. */

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import Parser from 'tree-sitter';
 import Cpp from 'tree-sitter-cpp';
 import { blankAnnotationMacros } from './annotation-macros';
+import { blankDisabledBlocks } from './disabled-blocks';
 
 export type Tree = Parser.Tree;
 export type SyntaxNode = Parser.SyntaxNode;
@@ -26,9 +27,19 @@ function bufferSizeFor(text: string): number {
   return Math.max(32 * 1024, text.length * 2 + 1024);
 }
 
+/** Trees parsed from a text with disabled blocks blanked (parse/disabled-blocks.ts). */
+const blankedTrees = new WeakSet<Tree>();
+
 /** Parse C++ source. Pass the previous (edited) tree for an incremental re-parse. */
 export function parseCpp(text: string, oldTree?: Tree): Tree {
-  return getParser().parse(blankAnnotationMacros(text), oldTree, { bufferSize: bufferSizeFor(text) });
+  const enabled = blankDisabledBlocks(text);
+  const blanked = enabled !== text;
+  // NOTE: an edit of one line can enable or disable a whole block elsewhere, which the edit ranges do not describe:
+  // a text with disabled blocks (before or after the edit) is parsed afresh.
+  const reuse = oldTree && !blanked && !blankedTrees.has(oldTree) ? oldTree : undefined;
+  const tree = getParser().parse(blankAnnotationMacros(enabled), reuse, { bufferSize: bufferSizeFor(text) });
+  if (blanked) blankedTrees.add(tree);
+  return tree;
 }
 
 /** What the grammar's node types allow, from its node-types.json (when the grammar package ships it). */

@@ -347,7 +347,10 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
     const m = meet(b, state, env, at);
     if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m && m !== 'unknown-part' ? m.meeting : null, ctx);
     // A UAV barrier orders the writes before it (a null resource: every UAV); aliasing barriers flush everything.
-    if (b.kind === 'legacy-uav' && b.resource?.key) state.set(b.resource.key, { ...state.get(b.resource.key), pendingWrite: null });
+    if (b.kind === 'legacy-uav' && b.resource?.key) {
+      state.set(b.resource.key, { ...state.get(b.resource.key), pendingWrite: null });
+      for (const p of partsOf(state, b.resource.key)) if (p.met.pendingWrite) state.set(p.key, { ...p.met, pendingWrite: null });
+    }
     else clearPendingWrites(state);
     return;
   }

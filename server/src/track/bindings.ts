@@ -53,6 +53,8 @@ interface Named {
   ref: ResourceRef;
   view?: ViewKind;
   subresource: number | null;
+  /** The subresources the view covers (absent: not known). */
+  covers?: 'all' | number;
   readOnlyDepth?: boolean | null;
   viewAt?: Origin;
   viewId: string;
@@ -70,8 +72,25 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
   if (!v) return null;
   return {
     ref: v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
+    ...(v.covers !== undefined ? { covers: v.covers } : {}),
     viewAt: { uri: env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
   };
+}
+
+/**
+ * The tracked entries a view's use meets. With no subresource tracked separately: the resource's own entry. When
+ * some are (`res|sub0` after a barrier on subresource 0, the resource's own entry then holding the others): a view of
+ * one subresource meets that subresource's entry (or the resource's, when it has none); a view of every subresource
+ * meets each separately tracked one (the others are not judged: which subresources exist is not known). Views
+ * whose coverage is unknown, and enhanced barriers' subresource ranges, meet nothing (unknown).
+ */
+function partsUsed(state: TrackState, key: string, covers: 'all' | number | undefined): { key: string; sub: number | null }[] {
+  const parts = [...state.res.keys()].filter((k) => k.startsWith(`${key}|`));
+  if (parts.length === 0) return [{ key, sub: typeof covers === 'number' ? covers : null }];
+  const subs = parts.map((k) => /\|sub(\d+)$/.exec(k)).filter((m): m is RegExpExecArray => !!m);
+  if (covers === undefined || subs.length !== parts.length) return [];
+  if (covers === 'all') return subs.map((m) => ({ key: m.input, sub: Number(m[1]) }));
+  return [{ key: parts.includes(`${key}|sub${covers}`) ? `${key}|sub${covers}` : key, sub: covers }];
 }
 
 /** The use a bound slot makes at this work, or undefined when the work does not read that slot. */
@@ -96,15 +115,20 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   const list = listId.key;
   const uses: GpuUse[] = [];
   const add = (n: Named, bindUse: UseKind, bound?: Origin, viaTable?: boolean) => {
-    const key = n.ref.key;
-    if (!key) return;
-    const parts = [...state.res.keys()].some((k) => k.startsWith(`${key}|`));
-    if (parts) return;
-    const met = state.res.get(key) ?? FRESH;
-    const resource = env.resources.get(key) ?? env.fileUses?.resource(key);
+    const whole = n.ref.key;
+    if (!whole) return;
+    for (const part of partsUsed(state, whole, n.covers)) addPart(n, bindUse, part, bound, viaTable);
+  };
+  const addPart = (n: Named, bindUse: UseKind, part: { key: string; sub: number | null }, bound?: Origin, viaTable?: boolean) => {
+    const { key } = part;
+    const own = state.res.get(key) ?? FRESH;
+    // A write to the whole resource (a clear) is pending on each of its separately tracked subresources too.
+    const wholeWrite = key !== n.ref.key ? state.get(n.ref.key!).pendingWrite : null;
+    const met = wholeWrite && !own.pendingWrite ? { ...own, pendingWrite: wholeWrite } : own;
+    const resource = env.resources.get(n.ref.key!) ?? env.fileUses?.resource(n.ref.key!);
     const use = SHADER_RESOURCE_READS.has(bindUse) && isAccelerationStructure(met, resource) ? 'raytracing-acceleration-structure' : bindUse;
     uses.push({
-      use, ref: n.ref, key, met, subresource: n.subresource, viewId: n.viewId,
+      use, ref: n.ref, key, met, subresource: part.sub ?? n.subresource, viewId: n.viewId,
       ...(resource ? { resource } : {}), ...(bound ? { bound } : {}), ...(n.viewAt ? { viewAt: n.viewAt } : {}),
       ...(!state.res.has(key) && !env.entry.has(key) ? { unseen: true } : {}), ...(viaTable ? { viaTable } : {}),
       ...(n.view === 'dsv' && n.readOnlyDepth === false ? { writableDepth: true } : {}),

@@ -11,6 +11,8 @@ export interface ResolvedView {
   view: ViewKind;
   ref: ResourceRef;
   subresource: number | null;
+  /** The subresources the view covers (absent: not known). */
+  covers?: 'all' | number;
   readOnlyDepth?: boolean | null;
   /** Where the view was created. */
   range: Range;
@@ -57,7 +59,8 @@ export class DescriptorTable {
     }
     if (results.length === 0) return null;
     const first = results[0];
-    return results.every((r) => r.view === first.view && r.ref.key === first.ref.key && r.readOnlyDepth === first.readOnlyDepth) ? first : null;
+    if (!results.every((r) => r.view === first.view && r.ref.key === first.ref.key && r.readOnlyDepth === first.readOnlyDepth)) return null;
+    return results.every((r) => r.covers === first.covers) ? first : { ...first, covers: undefined };
   }
 
   /**
@@ -106,7 +109,7 @@ export class DescriptorTable {
     if (c.loopVar && m.value !== null && c.resource.key) {
       ref = { ...ref, key: substitute(c.resource.key, c.loopVar, m.value), text: substitute(ref.text, c.loopVar, m.value) };
     }
-    return { view: c.view, ref, subresource: c.subresource, readOnlyDepth: c.readOnlyDepth, range: c.range };
+    return { view: c.view, ref, subresource: c.subresource, ...(c.covers !== undefined ? { covers: c.covers } : {}), readOnlyDepth: c.readOnlyDepth, range: c.range };
   }
 
   /** The resource a buffer view struct (`m_vertexBufferView`) points into, when every assignment agrees. */
