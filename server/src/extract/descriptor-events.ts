@@ -208,6 +208,11 @@ export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceR
     const direct = raytracingDirect(call, parts.method, fn);
     return direct.length ? { ...base, method: parts.method, direct, draws: false, indexed: false, root: null } : undefined;
   }
+  if (parts.method === 'BeginRenderPass') {
+    const v = ann(call, fn)?.args[0];
+    const targets = v?.t === 'handles' ? v.elems.filter((h): h is NonNullable<typeof h> => !!h) : [];
+    return { ...base, method: parts.method, direct: targets.map((h) => ({ target: { via: 'handle' as const, handle: h }, use: 'render-target' as const })), draws: false, indexed: false, root: null };
+  }
   if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {
     const t = handleTarget(ann(call, fn)?.args[0]);
     const use = parts.method === 'ClearRenderTargetView' ? 'render-target' as const : 'depth-write' as const;

@@ -77,6 +77,7 @@ export interface DescriptorFacts {
   storedHandles: StoredHandleFact[];
   /** Heaps written where the slot is not known (a copy of many descriptors, an unknown index): lookups are unknown. */
   taintedHeaps: string[];
+  // NOTE: `*@F@12` taints every heap function F@12 can reach: the non-local ones and its own (`F@12#heap`).
 }
 
 /** What a binding (or a clear) names: a descriptor, a GPU virtual address or a buffer view struct. */

@@ -52,6 +52,15 @@ export function keyOf(n: SyntaxNode, s: DScope): string | null {
   return ref.key;
 }
 
+/** `descs[1].cpuDescriptor`, `desc.cpuDescriptor` of a local (constant subscripts only): its environment key, or null. */
+export function localMemberKey(target: SyntaxNode, s: Pick<DScope, 'locals'>): string | null {
+  const t = unwrapValue(target);
+  if (t.type !== 'field_expression') return null;
+  const path = t.text.replace(/\s+/g, '');
+  if (!/^[A-Za-z_]\w*(?:\[\d+\])?(?:\.[A-Za-z_]\w*)+$/.test(path) || !s.locals.has(keyRoot(path))) return null;
+  return path;
+}
+
 /** The root identifier of a key text (`m_rt[n]` → m_rt, `pBackBuffer` → pBackBuffer). */
 export function keyRoot(key: string): string {
   return /^[A-Za-z_]\w*/.exec(key)?.[0] ?? key;
@@ -174,6 +183,11 @@ export function handleOf(node: SyntaxNode, s: DScope): HandleFact | null {
   const n = unwrapValue(node);
   switch (n.type) {
     case 'identifier': case 'type_identifier': case 'field_expression': case 'subscript_expression': {
+      const member = localMemberKey(n, s);
+      if (member) {
+        const v = s.env.get(member);
+        return v?.t === 'handle' ? v.h : null;
+      }
       if (isName(n)) {
         const v = s.env.get(n.text);
         if (v?.t === 'handle') return v.h;

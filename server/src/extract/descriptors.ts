@@ -9,7 +9,7 @@ import type { FileCtx } from './context';
 import type { BufferViewFact, CallAnnotation, DescriptorPass, HandleFact, StoredHandleFact, UavCounterFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
 import {
-  HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
+  HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, localMemberKey, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
 } from './descriptor-values';
 import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
@@ -21,6 +21,7 @@ import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
 import type { HandleHelper } from './descriptor-facts';
+import { recordAccessType, renderPassTargets } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
 import { VIEW_DESC_TYPE, descCoverage, forgetMembers, recordDescField, zeroDeclared, zeroFill } from './view-desc-fields';
@@ -263,7 +264,7 @@ class Walk {
         const v = numberOf(right, s);
         s.env.set(`${obj.text}.Flags`, v === null ? { t: 'unknown' } : { t: 'num', v });
       }
-      if (op === '=' && recordDescField(l, right, s)) return;
+      if (op === '=' && (recordDescField(l, right, s) || recordAccessType(l, right, s))) return;
     }
     if (op !== '=') {
       if (l.type === 'identifier' && s.env.has(l.text)) s.env.set(l.text, { t: 'unknown' });
@@ -304,7 +305,15 @@ class Walk {
         return;
       }
     }
+    // A member of a local struct (`rtv_infos[0].cpuDescriptor = rtv;`): kept in the environment.
+    const member = localMemberKey(t, s);
+    if (member) {
+      s.env.set(member, h ? { t: 'handle', h } : { t: 'unknown' });
+      return;
+    }
     const key = t.text.replace(/\s+/g, '').replace(/^this->/, '');
+    // `descs[i].cpuDescriptor = h` with i not known: any element's member may have changed.
+    if (s.locals.has(keyRoot(key)) && key.includes('[')) for (const k of [...s.env.keys()]) if (k.startsWith(`${keyRoot(key)}[`)) s.env.set(k, { t: 'unknown' });
     if (s.locals.has(keyRoot(key)) || !h) return;
     const loop = this.loops.find((l) => new RegExp(`\\[${l.name}\\]`).test(key) || (h.index && 'sym' in h.index && h.index.sym === l.name));
     this.stores.push({ key, handle: h, ...(loop ? { loopVar: loop.name } : {}) });
@@ -347,11 +356,19 @@ class Walk {
       return;
     }
     if (this.deviceCall(n, name, args, f.type === 'field_expression')) return;
+    if (name === 'BeginRenderPass' && f.type === 'field_expression') {
+      this.calls.set(n, { scope: s.scope, args: [renderPassTargets(args, s)] });
+      return;
+    }
     if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
       this.calls.set(n, { scope: s.scope, args: args.map((a) => argumentValue(a, s)) });
     }
     // ID3D12GraphicsCommandList_SetComputeRootDescriptorTable(list, 0, h): the C COM macro takes the list first.
     const listMacro = f.type === 'identifier' ? LIST_MACRO.exec(name) : null;
+    if (listMacro?.[1] === 'BeginRenderPass' && args.length > 0) {
+      this.calls.set(n, { scope: s.scope, args: [renderPassTargets(args.slice(1), s)] });
+      return;
+    }
     if (listMacro && ANNOTATED_CALLS.has(listMacro[1]) && args.length > 0) {
       this.calls.set(n, { scope: s.scope, args: args.slice(1).map((a) => argumentValue(a, s)) });
     }
@@ -380,7 +397,9 @@ class Walk {
       return true;
     }
     if (name !== 'CopyDescriptors') return false;
-    this.tainted.add('*');
+    // Ranges of handles this walker does not read: any heap the function can reach may be written — the file's
+    // shared heaps and its own locals' (another function's local heaps are not reachable from here).
+    this.tainted.add(`*@${s.scope}`);
     return true;
   }
 

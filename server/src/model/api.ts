@@ -76,6 +76,7 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   DrawIndexedInstanced: { argc: [5], resources: [], scope: 'DRAW' },
   ClearRenderTargetView: { argc: [4], resources: [], scope: 'RENDER_TARGET' },
   ClearDepthStencilView: { argc: [6], resources: [], scope: 'DEPTH_STENCIL' },
+  BeginRenderPass: { argc: [4], resources: [], scope: 'RENDER_TARGET' },
   BuildRaytracingAccelerationStructure: { argc: [3], resources: [], scope: 'BUILD_RAYTRACING_ACCELERATION_STRUCTURE' },
 };
 

@@ -46,7 +46,7 @@ export class DescriptorTable {
 
   /** The view a handle names, for code in function `scope`; null when it is not known. */
   resolve(h: HandleFact, scope: string, depth = 0): ResolvedView | null {
-    if (!h.index || this.tainted.has('*') || this.tainted.has(h.heap) || depth > MAX_COPY_DEPTH) return null;
+    if (!h.index || this.isTainted(h.heap) || depth > MAX_COPY_DEPTH) return null;
     const candidates = this.byHeap.get(h.heap) ?? [];
     const results: ResolvedView[] = [];
     for (const c of candidates) {
@@ -61,6 +61,17 @@ export class DescriptorTable {
     const first = results[0];
     if (!results.every((r) => r.view === first.view && r.ref.key === first.ref.key && r.readOnlyDepth === first.readOnlyDepth)) return null;
     return results.every((r) => r.covers === first.covers) ? first : { ...first, covers: undefined };
+  }
+
+  /** A heap written where the slot is not known: by name, everywhere ('*'), or by a function that can reach it. */
+  private isTainted(heap: string): boolean {
+    if (this.tainted.has('*') || this.tainted.has(heap)) return true;
+    const local = heap.indexOf('#');
+    for (const t of this.tainted) {
+      if (!t.startsWith('*@')) continue;
+      if (local < 0 || heap.slice(0, local) === t.slice(2)) return true;
+    }
+    return false;
   }
 
   /**

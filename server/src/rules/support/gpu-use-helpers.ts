@@ -59,15 +59,19 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
     // A legacy state set by a barrier, or by the creation when no barrier has moved the resource since.
     const legacyKnown = u.met.lastModel === 'legacy' || (u.met.lastModel === null && u.met.legacyFromCreation && !u.met.legacy.unknown);
     if (legacyKnown) {
-      // Promotion from COMMON needs the resource's kind: an unknown resource may be a buffer (promotable).
+      // Promotion from COMMON needs the resource's kind: an unknown resource may be a buffer (promotable). A use only
+      // textures have (render target, depth) rules the buffer out: only a simultaneous-access texture could be
+      // promoted then (to RENDER_TARGET, never to a depth state), so COMMON there is reported — a warning, as the
+      // texture's flags are not known.
       const promotes = (v: number) => v === 0 && u.use !== 'present'
-        && (!u.resource || need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })));
+        && (u.resource ? need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })) : !need.textureOnly);
       const c = compareTracked(u.met.legacy, (v) => legacyStateAllows(need, v) || promotes(v));
       if (!c.severity || repeated(seen, u, c.mismatches[0][1].range)) continue;
+      const mayPromote = !u.resource && c.mismatches.every(([v]) => v === 0) && need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: true }));
       const actual = c.mismatches[0][0];
       const expected = expectedBits(need);
       out.push({
-        ...base, messageKey: 'boundState', severity: u.viaTable ? 'warning' : c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
+        ...base, messageKey: 'boundState', severity: u.viaTable || mayPromote ? 'warning' : c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
         data: {
           method: e.method, actual: formatLegacyState(actual), name, sub, use: need.use, how: need.expected,
           expected: formatLegacyState(expected), missing: formatLegacyState(expected & ~actual),

@@ -1,0 +1,48 @@
+// Render passes (ID3D12GraphicsCommandList4::BeginRenderPass): the render targets a pass writes are named by the
+// `cpuDescriptor` of its D3D12_RENDER_PASS_RENDER_TARGET_DESC array, filled member by member in a local
+// (`rtv_infos[0].cpuDescriptor = rtv;`). The descriptor walker keeps such handles (and the access types) in its
+// environment under the member's path; at BeginRenderPass each target whose beginning and ending access are not
+// both NO_ACCESS is a render-target use (the D3D12 render pass spec: bound render targets must be in
+// RENDER_TARGET). The depth-stencil desc is not judged (its access types decide whether depth is used at all).
+import type { SyntaxNode } from './node';
+import type { DScope, DVal } from './descriptor-values';
+import { localMemberKey, numberOf } from './descriptor-values';
+import { unwrapValue } from './syntax';
+
+const ACCESS_TYPE = /\.(?:BeginningAccess|EndingAccess)\.Type$/;
+/** D3D12_RENDER_PASS_BEGINNING_ACCESS_TYPE_NO_ACCESS and D3D12_RENDER_PASS_ENDING_ACCESS_TYPE_NO_ACCESS. */
+const NO_ACCESS = 3;
+const NO_ACCESS_NAME = /^D3D12_RENDER_PASS_(?:BEGINNING|ENDING)_ACCESS_TYPE_NO_ACCESS$/;
+const MAX_TARGETS = 8;
+
+/** `rtv_infos[0].BeginningAccess.Type = …`: recorded (a number, or unknown); true when it is one. */
+export function recordAccessType(left: SyntaxNode, right: SyntaxNode, s: DScope): boolean {
+  const key = localMemberKey(left, s);
+  if (!key || !ACCESS_TYPE.test(key)) return false;
+  const r = unwrapValue(right);
+  const v = NO_ACCESS_NAME.test(r.text) ? NO_ACCESS : numberOf(r, s);
+  s.env.set(key, v === null ? { t: 'unknown' } : { t: 'num', v });
+  return true;
+}
+
+/** The render-target handles a `BeginRenderPass(n, descs, dsv, flags)` call writes (null: not known). */
+export function renderPassTargets(args: SyntaxNode[], s: DScope): DVal {
+  if (args.length !== 4) return { t: 'unknown' };
+  const count = numberOf(args[0], s);
+  if (count === null || count < 0 || count > MAX_TARGETS) return { t: 'unknown' };
+  const a = unwrapValue(args[1]);
+  const single = a.type === 'pointer_expression' && a.child(0)?.type === '&' ? unwrapValue(a.childForFieldName('argument')!) : null;
+  const base = (single ?? a).text.replace(/\s+/g, '');
+  if (!/^[A-Za-z_]\w*$/.test(base) || !s.locals.has(base)) return { t: 'unknown' };
+  const elems = [];
+  for (let i = 0; i < count; i++) {
+    const at = single ? (i === 0 ? base : null) : `${base}[${i}]`;
+    if (!at) return { t: 'unknown' };
+    const begin = s.env.get(`${at}.BeginningAccess.Type`);
+    const end = s.env.get(`${at}.EndingAccess.Type`);
+    const unused = begin?.t === 'num' && begin.v === NO_ACCESS && end?.t === 'num' && end.v === NO_ACCESS;
+    const h = s.env.get(`${at}.cpuDescriptor`);
+    elems.push(!unused && h?.t === 'handle' ? h.h : null);
+  }
+  return { t: 'handles', elems };
+}
