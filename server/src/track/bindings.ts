@@ -14,6 +14,9 @@ import { promotableFromCommon } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import type { GpuUse, TrackContext } from './visitors';
 
+/** RENDER_TARGET | DEPTH_WRITE: the states of a draw's outputs. */
+const OUTPUT_STATES = 0x4 | 0x10;
+
 function slotKey(list: string | null, slot: string): string {
   return `${list ?? '?'}|${slot}`;
 }
@@ -139,18 +142,22 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     if (n && (d.target.via !== 'handle' || n.view === (d.use === 'render-target' ? 'rtv' : 'dsv'))) add(n, d.use);
   }
   const prefix = `${list ?? '?'}|`;
+  let unnamedOutput = false;
   if (e.draws || e.root) {
     for (const [k, b] of state.bindings) {
       if (!k.startsWith(prefix)) continue;
       const n = nameTarget(b.target, e, env);
+      if (!n && e.draws && /^(?:rt\d|ds)$/.test(k.slice(prefix.length))) unnamedOutput = true;
       const use = n ? slotUse(k.slice(prefix.length), b, n, e) : undefined;
       if (n && use) add(n, use, b.origin, b.as === 'table');
     }
   }
   // A resource this draw renders to is not read by it through a table that also holds its SRV (the app relies on
   // the shader leaving that descriptor alone; reading it would be a read-write hazard the debug layer reports).
+  // When a bound render target or depth view cannot be named, a table resource in an output state may be it.
   const outputs = new Set(uses.filter((u) => u.use === 'render-target' || u.use === 'depth-bound').map((u) => u.key));
-  for (let i = uses.length - 1; i >= 0; i--) if (uses[i].viaTable && outputs.has(uses[i].key)) uses.splice(i, 1);
+  const inOutputState = (u: GpuUse) => !u.met.legacy.unknown && [...u.met.legacy.values.keys()].some((v) => (v & OUTPUT_STATES) !== 0);
+  for (let i = uses.length - 1; i >= 0; i--) if (uses[i].viaTable && (outputs.has(uses[i].key) || (unnamedOutput && inOutputState(uses[i])))) uses.splice(i, 1);
   if (e.present) {
     for (const [key, s] of state.res) {
       if (key.includes('|') || !env.fileUses?.isSwapChain(key) && !env.resources.get(key)?.creation.swapChain) continue;

@@ -151,8 +151,11 @@ export class PathFacts {
     if (f?.val !== undefined) passed.add(f.val);
     const base = this.forget([c.sym]);
     const next: SymFacts = { passed: [...passed].sort((a, b) => a - b) };
-    if (c.step > 0) next.atLeast = c.start + c.step;
-    else next.atMost = c.start + c.step;
+    // The counter moves by `step` per iteration: past an iteration where it was `val`, it is at least (at most)
+    // `val + step` — having passed `i == 3` it cannot meet `i == 2` again. Otherwise the bound stays (a weaker one
+    // that does not grow each time round, so the loop's facts reach a fixpoint).
+    if (c.step > 0) next.atLeast = Math.max(c.start + c.step, f?.val !== undefined ? f.val + c.step : f?.atLeast ?? c.start + c.step);
+    else next.atMost = Math.min(c.start + c.step, f?.val !== undefined ? f.val + c.step : f?.atMost ?? c.start + c.step);
     return base.withSym(c.sym, next);
   }
 
@@ -222,7 +225,13 @@ export class PathFacts {
       const nots = [...(f.nots ?? []), value].sort((a, b) => a - b);
       return this.withSym(sym, { ...f, nots, notTexts: [...(f.notTexts ?? []), text], ...(truthy ? { truthy } : {}) });
     }
-    return this.learnAtom(`${sym}${op}${value}`, true, [sym], `${sym} ${op} ${text}`);
+    const learnt = this.learnAtom(`${sym}${op}${value}`, true, [sym], `${sym} ${op} ${text}`);
+    // A loop counter on a later iteration (integer steps): `i > 2` bounds it, and the bound outlives the iteration
+    // (advance keeps it), so a later `i == 2` is known false.
+    if (f.atLeast === undefined && f.atMost === undefined) return learnt;
+    const g = learnt.syms.get(sym) ?? f;
+    if (op === '>' || op === '>=') return learnt.withSym(sym, { ...g, atLeast: Math.max(g.atLeast ?? -Infinity, op === '>' ? value + 1 : value) });
+    return learnt.withSym(sym, { ...g, atMost: Math.min(g.atMost ?? Infinity, op === '<' ? value - 1 : value) });
   }
 
   /** Whether a value the condition tests was stored by the function on this path (a flag). */
