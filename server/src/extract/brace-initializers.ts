@@ -10,7 +10,7 @@ import { constructHelper, helperNameOf, setGroupPointer } from './d3dx12-helpers
 import { memberExpect } from './expect';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
-import { makeStruct } from './values';
+import { keepAddress, makeStruct } from './values';
 
 export function newRawStruct(kind: StructKind, node: SyntaxNode, fn: FnCtx, zeroInit: boolean): StructVal {
   const range = rangeOf(node);
@@ -144,6 +144,7 @@ export function setMemberFrom(s: StructVal, member: string, node: SyntaxNode, fn
     setGroupPointer(s, v);
     return;
   }
+  keepAddress(v);
   s.members.set(member, v);
 }
 

@@ -9,7 +9,7 @@ import type { Condition, Event, ExtractProblem, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
-import { sameVal } from './values';
+import { keepAddress, sameVal } from './values';
 import { mergeContainer, restoreContainer, snapshotOf } from './container-paths';
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
@@ -176,6 +176,7 @@ export class FnCtx {
    * leak past the join as if every path had assigned it.
    */
   bind(name: string, v: AVal, assigned = false): void {
+    keepAddress(v);
     const prior = this.env.get(name) ?? (assigned ? UNBOUND : undefined);
     if (prior) {
       this.logWrite(`v:${name}`, prior, (nv) => (nv === UNBOUND ? this.env.delete(name) : this.env.set(name, nv)), () => this.env.get(name) ?? UNBOUND, undefined);
@@ -184,6 +185,7 @@ export class FnCtx {
   }
 
   setMember(s: StructVal, member: string, v: AVal, prior: AVal): void {
+    keepAddress(v);
     this.logWrite(`m:${objectId(s)}:${member}`, prior, (nv) => s.members.set(member, nv), () => s.members.get(member)!, s);
     s.members.set(member, v);
   }

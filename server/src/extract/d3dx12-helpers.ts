@@ -8,7 +8,7 @@ import type { FnCtx } from './context';
 import { addProblem, addSite, evalValue } from './context';
 import { isCppCast, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
-import { cloneVal, getMember, makeStruct, numVal } from './values';
+import { cloneVal, getMember, keepAddress, makeStruct, numVal } from './values';
 
 /** Normalize a callee/type text to a helper key, or undefined. */
 export function helperNameOf(text: string): string | undefined {
@@ -117,6 +117,7 @@ export function setGroupPointer(group: StructVal, p: AVal, setType = false): voi
   if (setType && typeValue !== null && !group.members.has('Type')) {
     group.members.set('Type', numVal({ value: typeValue, text: `CD3DX12_BARRIER_GROUP(${kind})`, range: group.range, origin: 'group-type' }));
   }
+  keepAddress(p);
   group.members.set(member, p);
 }
 

@@ -15,6 +15,7 @@ import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType } from './resources';
 import { typeText } from './types';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
+import { overwrite } from './struct-writes';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 
@@ -351,7 +352,13 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
       return;
     }
     const expect = prior?.t === 'struct' ? prior.kind : prior?.t === 'res' ? 'res' : 'any';
-    fn.bind(left.text, copied(evalValue(right, expect, fn), right, fn), true);
+    const value = copied(evalValue(right, expect, fn), right, fn);
+    // `t = CD3DX12_TEXTURE_BARRIER(…)` after a group took `&t`: C++ copies into the same object, which the group reads.
+    if (prior?.t === 'struct' && prior.addressKept && value.t === 'struct' && value.kind === prior.kind && value !== prior) {
+      overwrite(prior, value, assign, fn);
+      return;
+    }
+    fn.bind(left.text, value, true);
     return;
   }
   if (left.type === 'field_expression' && assignThroughPath(left, op, right, assign, fn)) return;

@@ -17,8 +17,6 @@
 // A name defined more than once in the file (overloads, two lambdas) is not followed.
 import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
-import type { Range } from '../types';
-import type { Field } from './facts';
 import type { SyntaxNode } from './node';
 import type { FileCtx, FillTemplate, FnCtx, OutParam } from './context';
 import { evalValue, RAW_SITE_KIND } from './context';
@@ -26,8 +24,9 @@ import { ensureSite } from './declarations';
 import { deref } from './elements';
 import { callArguments, substituteParams } from './helper-templates';
 import { rangeOf, unwrapValue } from './syntax';
+import { overwrite, writeMembers } from './struct-writes';
 import type { AVal, StructVal } from './values';
-import { cloneVal, getMember, makeStruct, numVal } from './values';
+import { cloneVal, getMember, makeStruct } from './values';
 
 /** The struct kinds followed by a walk at each call: creation inputs, whose members are plain values. */
 const FILLED_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['desc', 'heap-props', 'heap-desc', 'allocation-desc']);
@@ -153,8 +152,8 @@ function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[],
   const target = v.t === 'ptr' ? deref(v) : v;
   if (target.t !== 'struct' || target.kind !== template.value.kind) return false;
   const written = substituteParams(cloneVal(template.value), callArguments(args, fn, template.out)) as StructVal;
-  if (template.replaced) resetMembers(target, { zero: written.zeroInit, text: call.text, range: rangeOf(call) }, fn);
-  writeMembers(target, written, fn);
+  if (template.replaced) overwrite(target, written, call, fn);
+  else writeMembers(target, written, fn);
   ensureSite(target, call, fn);
   return true;
 }
@@ -181,32 +180,4 @@ function applyDescFill(name: string, callee: SyntaxNode, args: SyntaxNode[], fn:
     filled.add(i);
   });
   return filled;
-}
-
-/**
- * Every member of `s` reset through the branch-aware writes: to zero (`memset`, `ZeroMemory`, a helper's `= {}`), or
- * unknown (a helper that assigned the struct whole from something we cannot read). Nested structs are fresh.
- */
-export function resetMembers(s: StructVal, reset: { zero: boolean; text: string; range: Range; origin?: Field['origin'] }, fn: FnCtx): void {
-  for (const member of STRUCT_LAYOUTS[s.kind].members) {
-    const nested = STRUCT_LAYOUTS[s.kind].nested?.[member];
-    const value: AVal = nested
-      ? fn.createdWith(makeStruct(nested, reset.range, -1, reset.zero), s)
-      : numVal({ value: reset.zero ? 0 : null, text: reset.text, range: reset.range, ...(reset.origin ? { origin: reset.origin } : {}) });
-    fn.setMember(s, member, value, getMember(s, member));
-  }
-}
-
-/** The members the helper wrote, nested structs member by member (a helper may write `Transition.StateAfter` only). */
-function writeMembers(target: StructVal, written: StructVal, fn: FnCtx): void {
-  for (const [member, value] of written.members) {
-    const existed = target.members.has(member);
-    const prior = getMember(target, member);
-    if (value.t === 'struct' && prior.t === 'struct' && prior.kind === value.kind) {
-      if (!existed) fn.createdWith(prior, target);
-      writeMembers(prior, value, fn);
-      continue;
-    }
-    fn.setMember(target, member, value.t === 'struct' ? fn.createdWith(value, target) : value, prior);
-  }
 }

@@ -18,6 +18,11 @@ export interface StructVal {
   fromLoop?: boolean;
   /** A stand-in for other structs (the variable of a range-for): never a construction site of its own. */
   standIn?: boolean;
+  /**
+   * Its address is kept in a variable or a member (`T* p = &b`, a group's `pBarriers = &t`): assigning the variable
+   * whole (`b = CD3DX12_…`) writes this object, which the kept pointer sees (declarations.ts handleAssignment).
+   */
+  addressKept?: boolean;
 }
 
 export interface ArrayVal {
@@ -109,4 +114,9 @@ export function asField(v: AVal, text: string, range: Range): Field {
   if (v.t === 'num') return v.f;
   if (v.t === 'res' && v.ref.key === null) return { value: 0, text: v.ref.text, range: v.ref.range };
   return unknownField(text, range);
+}
+
+/** A pointer to a struct stored in a variable or a member: the struct's address is kept (StructVal.addressKept). */
+export function keepAddress(v: AVal): void {
+  if (v.t === 'ptr' && v.target.t === 'struct') v.target.addressKept = true;
 }

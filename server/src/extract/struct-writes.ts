@@ -1,0 +1,48 @@
+// Writes of a whole struct through the branch-aware member writes (FnCtx.setMember): a struct reset to zero or
+// unknown (`memset`, `ZeroMemory`), and a struct assigned whole from another (`*out = {}` in a fill helper, `b =
+// CD3DX12_…` on a struct whose address is kept), so that branch merges and pointers to the struct see the change.
+import { STRUCT_LAYOUTS } from '../model/structs';
+import type { Range } from '../types';
+import type { Field } from './facts';
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import { rangeOf } from './syntax';
+import type { AVal, StructVal } from './values';
+import { getMember, makeStruct, numVal } from './values';
+
+/**
+ * `target` assigned whole from `value` at `at` (`*out = {}` in a fill helper, `b = CD3DX12_…` on a struct whose address
+ * is kept): every member is reset, then the members `value` holds are written, through the branch-aware writes.
+ */
+export function overwrite(target: StructVal, value: StructVal, at: SyntaxNode, fn: FnCtx): void {
+  resetMembers(target, { zero: value.zeroInit, text: at.text, range: rangeOf(at) }, fn);
+  writeMembers(target, value, fn);
+}
+
+/**
+ * Every member of `s` reset through the branch-aware writes: to zero (`memset`, `ZeroMemory`, a helper's `= {}`), or
+ * unknown (a helper that assigned the struct whole from something we cannot read). Nested structs are fresh.
+ */
+export function resetMembers(s: StructVal, reset: { zero: boolean; text: string; range: Range; origin?: Field['origin'] }, fn: FnCtx): void {
+  for (const member of STRUCT_LAYOUTS[s.kind].members) {
+    const nested = STRUCT_LAYOUTS[s.kind].nested?.[member];
+    const value: AVal = nested
+      ? fn.createdWith(makeStruct(nested, reset.range, -1, reset.zero), s)
+      : numVal({ value: reset.zero ? 0 : null, text: reset.text, range: reset.range, ...(reset.origin ? { origin: reset.origin } : {}) });
+    fn.setMember(s, member, value, getMember(s, member));
+  }
+}
+
+/** The members `written` holds, nested structs member by member (a fill helper may write `Transition.StateAfter` only). */
+export function writeMembers(target: StructVal, written: StructVal, fn: FnCtx): void {
+  for (const [member, value] of written.members) {
+    const existed = target.members.has(member);
+    const prior = getMember(target, member);
+    if (value.t === 'struct' && prior.t === 'struct' && prior.kind === value.kind) {
+      if (!existed) fn.createdWith(prior, target);
+      writeMembers(prior, value, fn);
+      continue;
+    }
+    fn.setMember(target, member, value.t === 'struct' ? fn.createdWith(value, target) : value, prior);
+  }
+}
