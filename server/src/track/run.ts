@@ -15,6 +15,7 @@ import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
 import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
+import { QuietFunctions } from './quiet';
 
 /**
  * Set (tests do) to make an internal error inside one function's analysis fatal instead of an info finding, so
@@ -51,12 +52,19 @@ export function runTracker(
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config);
   const index = functionIndex(facts, uri, workspace);
+  const quiet = new QuietFunctions(facts.functions, workspace);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   for (const fn of facts.functions) {
     if (!fn.relevant || (entry && !entry(fn))) continue;
     // Between functions, outside the per-function try: a cancellation is not an internal error.
     throwIfCancelled(isCancelled);
     const env = new TrackEnv(uri, hooks, types, index, fn);
+    // A function whose tracking can find nothing (track/quiet.ts): only the names it could not resolve.
+    if (quiet.has(fn)) {
+      quiet.noteUnresolved(fn, env);
+      for (const name of env.unresolved) unresolved.add(name);
+      continue;
+    }
     env.endSplits = endSplits;
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.fileUses = fileUsesOf(facts, uri);

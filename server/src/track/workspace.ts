@@ -24,6 +24,11 @@ export class WorkspaceIndex {
     return (this.named().get(name) ?? []).some((e) => e.uri !== excludeUri);
   }
 
+  /** Every helper of this name, in any file (a superset of what a call of the name can resolve to). */
+  functionsNamed(name: string): readonly FunctionFacts[] {
+    return (this.named().get(name) ?? []).map((e) => e.fn);
+  }
+
   delete(uri: string): void {
     this.byUri.delete(uri);
     this.byName = null;

@@ -1,0 +1,78 @@
+// Functions whose tracking can find nothing: every event of the body is a call (no barrier, command, creation,
+// submission, binding, assertion), and every function of the file or of the other files of the run that the call
+// may resolve to is itself quiet (or there is none: the call is havocked). Interpreting such a function as an
+// entry changes no tracked state that anything reads, fires no rule hook and records no site state: its only
+// outputs would be the names it could not resolve (cross-file.ts re-tracks a file when another file defines one)
+// and, on a large body, running out of the work budget. runTracker skips it as an entry (it is still evaluated at the calls of other functions) and
+// records its unresolved names from its calls, reached or not (more names only re-track more).
+//
+// NOTE: most functions of an engine tree are quiet (a GL or Vulkan backend, a model importer, a shader compiler):
+// interpreting them cost about half of a whole-tree run, and only produced "analysis stopped" infos on code with
+// nothing to track.
+import type { FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { TrackEnv } from './env';
+import type { WorkspaceIndex } from './workspace';
+
+export class QuietFunctions {
+  private readonly byName = new Map<string, FunctionFacts[]>();
+  private readonly known = new Map<FunctionFacts, boolean>();
+
+  constructor(functions: readonly FunctionFacts[], private readonly workspace?: WorkspaceIndex) {
+    // The functions a call can resolve to (track/workspace.ts functionIndex): the file's relevant non-lambdas.
+    for (const fn of functions) {
+      if (!fn.relevant || fn.lambda) continue;
+      const list = this.byName.get(fn.name);
+      if (list) list.push(fn);
+      else this.byName.set(fn.name, [fn]);
+    }
+  }
+
+  /** Whether interpreting `fn` can change nothing but the unresolved names and the work spent. */
+  has(fn: FunctionFacts): boolean {
+    const known = this.known.get(fn);
+    if (known !== undefined) return known;
+    // A call cycle of otherwise quiet functions is quiet: assumed while the cycle is being decided.
+    this.known.set(fn, true);
+    const quiet = everyCall(fn.body, (e) => this.quietCall(e));
+    this.known.set(fn, quiet);
+    return quiet;
+  }
+
+  /**
+   * The names the interpretation of quiet `fn` would give up on: each call is resolved as the interpreter
+   * resolves it (env.resolveCallee records a failure), and the bodies it resolves to are visited in turn.
+   */
+  noteUnresolved(fn: FunctionFacts, env: TrackEnv, seen = new Set<FunctionFacts>()): void {
+    if (seen.has(fn)) return;
+    seen.add(fn);
+    everyCall(fn.body, (e) => {
+      const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined));
+      if (found) this.noteUnresolved(found.fn, env, seen);
+      return true;
+    });
+  }
+
+  /** A call resolves to a function of the file, else of another file of the run: every candidate must be quiet. */
+  private quietCall(e: UserCallEvent): boolean {
+    return (this.byName.get(e.callee) ?? []).every((g) => this.has(g))
+      && (this.workspace?.functionsNamed(e.callee) ?? []).every((g) => this.has(g));
+  }
+}
+
+/** Whether every event of `s` is a user call that `test` accepts (stops at the first that is not). */
+function everyCall(s: Stmt, test: (e: UserCallEvent) => boolean): boolean {
+  switch (s.k) {
+    case 'seq': return s.body.every((c) => everyCall(c, test));
+    case 'if': return everyCall(s.then, test) && (!s.else || everyCall(s.else, test));
+    case 'loop': return everyCall(s.body, test);
+    case 'switch': return s.cases.every((c) => everyCall(c, test));
+    case 'event': return s.event.kind === 'user-call' && test(s.event);
+    default: return true;
+  }
+}
+
+/** The class a method belongs to (`Batch::Impl::Transition` → Impl), or undefined (as interpreter.ts classOf). */
+function classOf(fn: FunctionFacts): string | undefined {
+  const parts = fn.qualifiedName.split('::');
+  return parts.length >= 2 ? parts[parts.length - 2] : undefined;
+}
