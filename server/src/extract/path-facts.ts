@@ -445,7 +445,9 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         // NOTE: a resource pointer member (`if (NULL != m_msaaRt)`) keeps its value through a call that may reach the
         // members through `this`, as the resource keeps its tracked state there: a call that re-creates it out of
         // sight would make both stale, and the tracker takes neither to happen.
-        forget((s) => s !== skip && ([...roots].some((r) => overlaps(s, r)) || [...pointees].some((p) => s.startsWith(`${p}.`))
+        const rootList = [...roots];
+        const pointeePrefixes = [...pointees].map((p) => `${p}.`);
+        forget((s) => s !== skip && (rootList.some((r) => overlaps(s, r)) || pointeePrefixes.some((p) => s.startsWith(p))
           || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn))));
         return;
       }
@@ -518,8 +520,20 @@ const SCALAR_TYPE = /^(?:(?:const|volatile|unsigned|signed|long|short|int|char|b
 function isResourcePointer(sym: string, fn: FnCtx): boolean {
   if (sym.includes('.')) return false;
   const type = fn.types.get(sym) ?? fn.file.memberTypes.get(sym);
-  return type !== undefined && RESOURCE_POINTER.test(type.replace(/\s+/g, ''));
+  if (type === undefined) return false;
+  let is = resourcePointerTypes.get(type);
+  if (is === undefined) {
+    is = RESOURCE_POINTER.test(type.replace(/\s+/g, ''));
+    if (resourcePointerTypes.size >= TYPES_KEPT) resourcePointerTypes.clear();
+    resourcePointerTypes.set(type, is);
+  }
+  return is;
 }
+
+// NOTE: every call of a function asks this for every tested member of it: the answer is read once per type text
+// (a bounded cache; a long-lived server analyses many files).
+const resourcePointerTypes = new Map<string, boolean>();
+const TYPES_KEPT = 10_000;
 
 const RESOURCE_POINTER = /^(?:const)?(?:ID3D12Resource\d*\*|(?:[\w:]*::)?ComPtr<ID3D12Resource\d*>)$/;
 

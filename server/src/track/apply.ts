@@ -449,22 +449,44 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
   if (e.onCommandList || INERT_CALLS.has(e.callee)) return state;
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
-  const args = e.args.filter((a) => !API_RESULT.test(a.resource.text));
+  const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
   const object = e.list ? substituteRef(e.list, env.binding).key : null;
   const onList = object !== null && (env.listOf(e.list).type !== null || LIST_NAME.test(object));
   if (onList && LIST_METHOD.test(e.callee)) return state;
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
   const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!))));
-  const all = getsList || MAY_RECORD.test(e.callee);
+  const mayRecord = MAY_RECORD.test(e.callee);
+  const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
-  voidDeferredUses(env, keys, MAY_RECORD.test(e.callee));
+  voidDeferredUses(env, keys, mayRecord);
   // Nothing the call receives is tracked here (`MakeData(data, m, s)`): the state is unchanged, no copy needed.
-  if (!all && ![...state.res.keys()].some((k) => keys.has(k.split('|')[0]))) return state;
+  if (!all && !receivesTracked(state, keys)) return state;
   const next = state.clone();
   for (const key of [...next.res.keys()]) {
-    const base = key.split('|')[0];
+    const base = baseKey(key);
     if (all || keys.has(base)) forget(next, base);
   }
   return next;
+}
+
+/** The resource a key names, without its subresource part (`tex|sub3` → tex). */
+function baseKey(key: string): string {
+  const bar = key.indexOf('|');
+  return bar < 0 ? key : key.slice(0, bar);
+}
+
+function receivesTracked(state: TrackState, keys: ReadonlySet<string>): boolean {
+  for (const k of state.res.keys()) if (keys.has(baseKey(k))) return true;
+  return false;
+}
+
+// NOTE: a call is havocked on every pass over it and in every helper evaluation: which of its arguments are
+// HRESULTs of recorded calls is read once per call (the extracted event never changes).
+const havocArguments = new WeakMap<UserCallEvent, UserCallEvent['args']>();
+
+function argumentsOf(e: UserCallEvent): UserCallEvent['args'] {
+  let args = havocArguments.get(e);
+  if (!args) havocArguments.set(e, (args = e.args.filter((a) => !API_RESULT.test(a.resource.text))));
+  return args;
 }

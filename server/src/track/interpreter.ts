@@ -518,14 +518,25 @@ function pending(state: TrackState, container: ResourceRef, binding: Binding | n
 
 /** The class a method belongs to (`Batch::Impl::Transition` → Impl), or undefined for a free function. */
 function classOf(fn: FunctionFacts | null): string | undefined {
-  const parts = fn?.qualifiedName.split('::') ?? [];
-  return parts.length >= 2 ? parts[parts.length - 2] : undefined;
+  return fn ? classPart(fn.qualifiedName) : undefined;
 }
 
 /** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */
 function memberOf(qualifiedName: string, cls: string): boolean {
+  const owner = classPart(qualifiedName);
+  return owner === undefined || owner === cls;
+}
+
+// NOTE: every pass over a call asks for its callers' and callees' classes: each qualified name is split once.
+const classParts = new Map<string, string | undefined>();
+
+function classPart(qualifiedName: string): string | undefined {
+  if (classParts.has(qualifiedName)) return classParts.get(qualifiedName);
   const parts = qualifiedName.split('::');
-  return parts.length < 2 || parts[parts.length - 2] === cls;
+  const owner = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+  if (classParts.size >= ROOT_NAMES_KEPT) classParts.clear();
+  classParts.set(qualifiedName, owner);
+  return owner;
 }
 
 /**

@@ -72,17 +72,26 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   // exposed imprecision elsewhere that the unknown state after the call hid (a member tested in caller and callee:
   // three false warnings on DirectXTK12 ResourceUploadBatch.cpp).
   const fills = new Map((facts.fillHelpers ?? []).map((f) => [f.name, f.params]));
+  const resolved = new Map<string, { fn: FunctionFacts; uri: string } | undefined>();
   return {
     inert(name, argc) {
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
     },
     resolve(name, argc, cls) {
-      const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), cls, (f) => f);
-      if (mine.length === 1) return { fn: mine[0], uri };
-      if (mine.length > 1) return undefined;
-      return workspace?.lookup(name, argc, uri, cls);
+      // NOTE: every pass over a call resolves it again; the answer is read once per name, arity and class.
+      const key = `${name}\0${argc}\0${cls ?? ''}`;
+      if (resolved.has(key)) return resolved.get(key);
+      const found = resolveOnce(name, argc, cls);
+      resolved.set(key, found);
+      return found;
     },
   };
+  function resolveOnce(name: string, argc: number, cls: string | undefined): { fn: FunctionFacts; uri: string } | undefined {
+    const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), cls, (f) => f);
+    if (mine.length === 1) return { fn: mine[0], uri };
+    if (mine.length > 1) return undefined;
+    return workspace?.lookup(name, argc, uri, cls);
+  }
 }
 
 /** Whether a call with `argc` arguments can call `fn` (default arguments fill the rest). */
