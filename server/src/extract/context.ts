@@ -30,6 +30,32 @@ export interface FillTemplate {
   replaced: boolean;
 }
 
+/** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */
+export interface HelperCandidate {
+  name: string;
+  /** `Class::name` for a method defined out of its class (the walk then reads members as the method's). */
+  qualified: string;
+  params: string[];
+  paramTypes: string[];
+  /** Per parameter: written through a non-const reference or pointer, or not at all. */
+  writable: OutParam[];
+  /** The struct kind each parameter's declared type names, if any. */
+  kinds: (StructKind | undefined)[];
+  body: SyntaxNode;
+}
+
+/** A helper of the file that only submits the barriers its caller hands it (submit-helpers.ts). */
+export interface SubmitHelper {
+  params: number;
+  method: 'Barrier' | 'ResourceBarrier';
+  /** The list: the parameter it is, or the helper's own expression (a member, or what a lambda captures). */
+  list: number | SyntaxNode;
+  /** The count: the parameter it is, the helper's literal, or `size` (the submitted container's size). */
+  count: number | SyntaxNode | 'size';
+  /** The barrier argument: `b` (a pointer parameter), `&b` (a struct by reference), `v.data()` / `&v[0]` (a container). */
+  payload: { param: number; via: 'pointer' | 'address' | 'data' };
+}
+
 export interface SiteRecord {
   site: Site;
   /** Live struct for sites built field by field: the facts snapshot is taken at the end of the function. */
@@ -79,7 +105,7 @@ export interface FileCtx {
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */
   heapTypes?: Map<string, number | null>;
   /** The file's helpers that only submit the barriers a caller hands them (submit-helpers.ts), by name. */
-  submitHelpers?: Map<string, import('./submit-helpers').SubmitHelper>;
+  submitHelpers?: Map<string, SubmitHelper>;
   /** The file's helpers that fill a desc argument (fill-helpers.ts): what one leaves in a struct of `kind`. */
   fillHelper?: (name: string, argCount: number, index: number, kind: import('../model/structs').StructKind, values: (AVal | undefined)[]) => StructVal | undefined;
 }

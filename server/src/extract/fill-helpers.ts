@@ -18,7 +18,7 @@
 import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
-import type { FileCtx, FillTemplate, FnCtx, OutParam } from './context';
+import type { FileCtx, FillTemplate, FnCtx, HelperCandidate } from './context';
 import { evalValue, RAW_SITE_KIND } from './context';
 import { ensureSite } from './declarations';
 import { deref } from './elements';
@@ -30,20 +30,6 @@ import { cloneVal, getMember, makeStruct } from './values';
 
 /** The struct kinds followed by a walk at each call: creation inputs, whose members are plain values. */
 const FILLED_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['desc', 'heap-props', 'heap-desc', 'allocation-desc']);
-
-/** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */
-export interface HelperCandidate {
-  name: string;
-  /** `Class::name` for a method defined out of its class (the walk then reads members as the method's). */
-  qualified: string;
-  params: string[];
-  paramTypes: string[];
-  /** Per parameter: written through a non-const reference or pointer, or not at all. */
-  writable: OutParam[];
-  /** The struct kind each parameter's declared type names, if any. */
-  kinds: (StructKind | undefined)[];
-  body: SyntaxNode;
-}
 
 export interface FillRunner {
   /** A fresh function context over a scratch copy of the file, for walking a helper's body. */

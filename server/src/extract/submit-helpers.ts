@@ -8,19 +8,8 @@
 // `data()`, `Get()`) and assertions, and no test but of the count or of the barrier pointer (a helper that submits
 // under another condition would make the submission conditional, which a call site cannot show).
 import type { SyntaxNode } from './node';
-import type { HelperCandidate } from './fill-helpers';
+import type { HelperCandidate, SubmitHelper } from './context';
 import { calleeName, unwrapValue } from './syntax';
-
-export interface SubmitHelper {
-  params: number;
-  method: 'Barrier' | 'ResourceBarrier';
-  /** The list: the parameter it is, or the helper's own expression (a member, or what a lambda captures). */
-  list: number | SyntaxNode;
-  /** The count: the parameter it is, the helper's literal, or `size` (the submitted container's size). */
-  count: number | SyntaxNode | 'size';
-  /** The barrier argument: `b` (a pointer parameter), `&b` (a struct by reference), `v.data()` / `&v[0]` (a container). */
-  payload: { param: number; via: 'pointer' | 'address' | 'data' };
-}
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`, `ID3D12GraphicsCommandList_ResourceBarrier(list, n, b)`. */
 const C_SUBMIT = /^ID3D12\w*CommandList\d*_(Barrier|ResourceBarrier)$/;
