@@ -117,6 +117,25 @@ function insideFunction(n: SyntaxNode): boolean {
   return false;
 }
 
+/**
+ * Whether the file names the macro anywhere but in preprocessor directives (`#ifndef NAME` / `#define NAME …`): a
+ * macro nothing expands puts its body in no code, so an unknown name in it breaks nothing in this file.
+ */
+function usedOutsideDirectives(text: string, name: string): boolean {
+  const word = new RegExp(`\\b${name.replace(/[^\w]/g, '')}\\b`);
+  // The directive a line belongs to (continued by a trailing backslash): the macro another `#define` defines, if any.
+  let directive: { defines: string | null } | null = null;
+  for (const line of text.split(/\r?\n|\r/)) {
+    const starts = !directive && /^\s*#/.test(line);
+    if (starts) directive = { defines: /^\s*#\s*define\s+(\w+)/.exec(line)?.[1] ?? null };
+    const body = starts && directive?.defines ? line.replace(/^\s*#\s*define\s+\w+/, '') : line;
+    // Code, or the body of another macro (which may be expanded in code).
+    if ((!directive || (directive.defines !== null && directive.defines !== name)) && word.test(body)) return true;
+    if (directive && !/\\\s*$/.test(line)) directive = null;
+  }
+  return false;
+}
+
 /** A #define body is folded as an expression; function-like macros and non-constant bodies are skipped. */
 function defineConstant(file: FileCtx, name: string, body: string, range: ReturnType<typeof rangeOf>): void {
   const text = body.replace(/\/\/.*$/, '').replace(/\\\n/g, ' ').trim();
@@ -129,6 +148,7 @@ function defineConstant(file: FileCtx, name: string, body: string, range: Return
   // Problems found inside the probe tree are re-anchored on the #define body.
   const scratch: FileCtx = { ...file, problems: [], reported: new Set() };
   const folded = fold(value, scratch);
-  for (const p of scratch.problems) file.problems.push({ ...p, range, definition: true });
+  const unused = scratch.problems.length > 0 && !usedOutsideDirectives(file.text, name);
+  for (const p of scratch.problems) file.problems.push({ ...p, range, definition: true, ...(unused ? { unusedMacro: true } : {}) });
   if (folded) file.constants.set(name, { t: 'num', f: { value: toNumber(folded), text, range } });
 }

@@ -210,6 +210,8 @@ export interface UserCallEvent extends EventBase {
   receiverBases?: string[];
   /** `F()` or `this->F()`: inside a method, the calling method's own class is the first place to look for F. */
   ownClass?: true;
+  /** The getter or setter of a state-tracking wrapper's bookkeeping (extract/state-guards.ts): changes no state. */
+  bookkeeping?: true;
 }
 
 export type Event =
@@ -310,6 +312,8 @@ export interface ExtractProblem {
   detail: string;
   /** Found in a `#define` body (re-anchored there), not at a use. */
   definition?: boolean;
+  /** In the body of a macro the file never expands (only `#ifndef`/`#define` name it). */
+  unusedMacro?: boolean;
 }
 
 export interface FileFacts {

@@ -18,7 +18,31 @@ const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '')
 
 const SWAPS = new Set(['xchg', 'swap', 'exchange', 'Swap']);
 
-/** Whether `body` assigns `want` to the bookkeeping `tracked` (`tracked = want`, `xchg(tracked, want)`). */
+/**
+ * The setter that goes with a getter the test reads (`res.GetState()` → object `res`, property `state`), or undefined
+ * when the tested value is not a getter call.
+ */
+function getterOf(tested: string): { object: string; property: string } | undefined {
+  const m = /^(?:(.*?)(?:\.|->))?[Gg]et_?(\w+)\(\)$/.exec(tested);
+  return m ? { object: m[1] ?? '', property: m[2].toLowerCase() } : undefined;
+}
+
+/** `res.SetState(want)` for a tested `res.GetState()` (the property's name compared without case). */
+function setsThroughSetter(call: SyntaxNode, name: string, args: SyntaxNode[], tracked: ReadonlySet<string>, want: string): boolean {
+  const m = /^[Ss]et_?(\w+)$/.exec(name);
+  if (!m || args.length !== 1 || norm(args[0].text) !== want) return false;
+  const f = call.childForFieldName('function');
+  const object = f?.type === 'field_expression' ? norm(f.childForFieldName('argument')?.text ?? '') : '';
+  return [...tracked].some((t) => {
+    const g = getterOf(t);
+    return !!g && g.object === object && g.property === m[1].toLowerCase();
+  });
+}
+
+/**
+ * Whether `body` assigns `want` to the bookkeeping `tracked` (`tracked = want`, `xchg(tracked, want)`, or the setter
+ * of a tested getter: `res.SetState(want)` for `res.GetState()`).
+ */
 function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): boolean {
   for (const a of body.descendantsOfType(['assignment_expression', 'call_expression'])) {
     if (a.type === 'assignment_expression') {
@@ -32,6 +56,7 @@ function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): b
     const name = f ? calleeName(f) : undefined;
     const args = a.childForFieldName('arguments')?.namedChildren ?? [];
     if (name && SWAPS.has(name) && args.length === 2 && tracked.has(norm(args[0].text)) && norm(args[1].text) === want) return true;
+    if (name && setsThroughSetter(a, name, args, tracked, want)) return true;
   }
   return false;
 }
@@ -84,6 +109,38 @@ function onlyReturns(n: SyntaxNode | null): boolean {
   if (!n) return false;
   if (n.type === 'return_statement') return true;
   return n.type === 'compound_statement' && n.namedChildren.length === 1 && n.namedChildren[0].type === 'return_statement';
+}
+
+/**
+ * The calls of a getter/setter guard that only read or write the wrapper's bookkeeping: the tested getter
+ * (`r.GetState()`, in the test and as the barrier's before-value) and its setter (`r.SetState(want)`). They change no
+ * resource state; read as unknown calls on `r` (whose names say "state"), they would forget `r`'s resource and undo
+ * the summary the guard stands for. The calls' positions (`line:column`); empty unless the guard reads a getter.
+ */
+export function bookkeepingAccessors(n: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  const at = (c: SyntaxNode) => `${c.range.startLine}:${c.range.startColumn}`;
+  const cond = n.childForFieldName('condition');
+  const then = n.childForFieldName('consequence');
+  if (!cond || !then) return out;
+  const getters = new Map<string, { object: string; property: string }>();
+  for (const c of cond.descendantsOfType('call_expression')) {
+    const g = getterOf(norm(c.text));
+    if (g) getters.set(norm(c.text), g);
+  }
+  if (!getters.size) return out;
+  for (const c of [...cond.descendantsOfType('call_expression'), ...then.descendantsOfType('call_expression')]) {
+    const text = norm(c.text);
+    if (getters.has(text)) {
+      out.add(at(c));
+      continue;
+    }
+    const f = c.childForFieldName('function');
+    const m = f?.type === 'field_expression' ? /^[Ss]et_?(\w+)$/.exec(calleeName(f) ?? '') : null;
+    const object = f?.type === 'field_expression' ? norm(f.childForFieldName('argument')?.text ?? '') : '';
+    if (m && [...getters.values()].some((g) => g.object === object && g.property === m[1].toLowerCase())) out.add(at(c));
+  }
+  return out;
 }
 
 /** The state-tracking guard an `if` statement is, if any. */

@@ -106,6 +106,20 @@ export function isOtherApiObject(node: SyntaxNode, fn: FnCtx): boolean {
   return t !== undefined && OTHER_API.test(t);
 }
 
+/**
+ * Whether a command's resource argument dereferences an object (`*g_state.target`, `*m_tex`): D3D12 commands take
+ * `ID3D12Resource*`, which a dereference gives only from a pointer to pointers (`ID3D12Resource** pp`, an array, an
+ * `auto` iterator). An engine method that shares the command's name (`CommandList::CopyResource(Resource&, Resource&)`
+ * called as `list->CopyResource(*dst, *src)`) takes engine objects by reference.
+ */
+export function isDereferencedObject(node: SyntaxNode, fn: FnCtx): boolean {
+  const n = unwrapValue(node);
+  if (n.type !== 'pointer_expression' || n.child(0)?.type !== '*') return false;
+  const arg = n.childForFieldName('argument');
+  const t = arg ? typeOfExpr(arg, fn) : undefined;
+  return t === undefined || !/\*\s*(?:const\s*)?\*|\[\]|\bauto\b|\bdecltype\b|iterator/.test(t);
+}
+
 /** Whether an expression is declared as (or bound to) a resource: it cannot be a barrier count. */
 export function isResourceLike(node: SyntaxNode, fn: FnCtx): boolean {
   const n = unwrapValue(node);

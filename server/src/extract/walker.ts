@@ -3,7 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { Condition, Stmt } from './facts';
 import { conditionOf } from './conditions';
-import { stateGuard } from './state-guards';
+import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard } from './batches';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
@@ -35,6 +35,24 @@ function collect(fn: FnCtx, work: () => void): Stmt[] {
 function unknownAt(n: SyntaxNode): (key: string) => AVal {
   // Keys are `v:name`, `m:<object>:<member>`, `e:<array>:<index>` (context.ts); the last part names the target.
   return (key) => numVal({ value: null, text: `${key.slice(key.lastIndexOf(':') + 1)} (differs between paths)`, range: rangeOf(n) });
+}
+
+/** The user calls at `starts` (a guard's getter/setter, see state-guards.ts) read or write only bookkeeping. */
+function markBookkeeping(stmts: Stmt[], starts: ReadonlySet<string>): void {
+  if (!starts.size) return;
+  const visit = (s: Stmt): void => {
+    switch (s.k) {
+      case 'seq': s.body.forEach(visit); break;
+      case 'if': visit(s.then); if (s.else) visit(s.else); break;
+      case 'loop': visit(s.body); break;
+      case 'switch': s.cases.forEach(visit); break;
+      case 'event':
+        if (s.event.kind === 'user-call' && starts.has(`${s.event.range.startLine}:${s.event.range.startColumn}`)) s.event.bookkeeping = true;
+        break;
+      default: break;
+    }
+  };
+  stmts.forEach(visit);
 }
 
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
@@ -71,6 +89,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const guardValue = state === 'is' ? testedConstant(decidable) : undefined;
       const guard = (state === 'is' && guardValue === undefined ? undefined : state)
         ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
+      if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),

@@ -5,6 +5,8 @@
 import { isXboxIdentifier } from '../model/enums';
 import { defineRule } from './define-rule';
 
+const SOURCE_FILE = /\.(?:c|cc|cpp|cxx|c\+\+)$/i;
+
 export const rule = defineRule({
   meta: {
     id: 'unknown-enumerator',
@@ -21,6 +23,9 @@ export const rule = defineRule({
     return {
       problem(p) {
         if (p.kind !== 'unknown-enumerator') return;
+        // A macro of a source file that the file never expands (`#define VALID_COPY_STATES (… | D3D12_RESOURCE_STATE_SOURCE)`
+        // left over): its body is in no code, and no other file can include it. A header's macros are for includers.
+        if (p.unusedMacro && SOURCE_FILE.test(ctx.uri)) return;
         // D3D12XBOX_* names: known on the Xbox profiles (the GDK header has members the documents do not name, so
         // none is reported there), unknown identifiers on PC.
         if (isXboxIdentifier(p.text)) {

@@ -423,6 +423,7 @@ export class Interpreter {
 
   /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
   private call(e: UserCallEvent, state: TrackState): TrackState {
+    if (e.bookkeeping) return state;
     const { callee, onStack } = this.resolve(e);
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
