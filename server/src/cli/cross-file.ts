@@ -12,13 +12,14 @@
 // With --cache, the second result is cached too, under the file's key and a digest of the whole helper index
 // (a helper may call helpers of a third file, so any change to any file's helpers misses).
 import { createHash } from 'node:crypto';
-import { analyze, analyzeFacts } from '../analyze';
+import { analyze, analyzeFacts, reportKey } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
 import type { Field, FunctionFacts } from '../extract/facts';
 import type { HandleHelper } from '../extract/descriptor-facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
+import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 
@@ -55,9 +56,47 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
   dropProjectConstants(outcomes, context);
+  dropHelperRepeats(outcomes);
   dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
   dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
   return reanalysed;
+}
+
+/** Message fields that name the caller's objects: a helper's finding reached from a caller names its arguments. */
+const NAME_FIELDS = new Set(['name', 'resource', 'list', 'using']);
+
+/** A finding where it really is (innermost helper frame, or its own range), what it says but for the names. */
+function placeKey(f: Finding): { key: string; frames: number } {
+  const { frames } = reportKey(f, f.severity);
+  const data = Object.fromEntries(Object.entries(f.data).filter(([k]) => !NAME_FIELDS.has(k)));
+  const { key } = reportKey({ ...f, data }, f.severity);
+  return { key, frames };
+}
+
+/**
+ * A mistake inside a helper that does not depend on its caller is reported once, where it is: the helper's own file
+ * reports it (no helper frames), and each file that calls the helper reported it again through its call chain,
+ * naming the caller's arguments. Those copies — same rule, same innermost location, same severity and message but
+ * for the names — are dropped. A finding that depends on the caller's arguments or state says something else (or
+ * the helper's own analysis has none) and stays at each call site.
+ */
+function dropHelperRepeats(outcomes: FileOutcome[]): void {
+  const own = new Set<string>();
+  for (const o of outcomes) {
+    for (const f of o.result?.findings ?? []) {
+      const { key, frames } = placeKey(f);
+      if (frames === 0) own.add(key);
+    }
+  }
+  if (own.size === 0) return;
+  const repeat = (f: Finding) => {
+    const { key, frames } = placeKey(f);
+    return frames > 0 && own.has(key);
+  };
+  for (const o of outcomes) {
+    const r = o.result;
+    if (r?.findings.some(repeat)) o.result = { ...r, findings: r.findings.filter((f) => !repeat(f)) };
+  }
 }
 
 /**

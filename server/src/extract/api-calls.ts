@@ -86,7 +86,10 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   if (method === 'GetBuffer' && args.length === 2) {
     const resource = createdRef(args[1], fn);
     const site = addSite(fn.file, 'resource-creation', range, resource.text);
-    const c: ResourceCreation = { resource, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true };
+    const c: ResourceCreation = {
+      resource, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true,
+      ...(midFrameBuffer(call, resource, fn) ? { midFrame: true } : {}),
+    };
     fn.file.sites[site].site.fields = creationFields(c);
     emit(fn, { kind: 'resource-creation', site, range, creation: c });
     return true;
@@ -217,6 +220,26 @@ function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, 
   const list = listNode ? resourceRef(listNode, fn.file, fn) : undefined;
   for (const [i, a] of args.entries()) if (i !== helper.payload.param && a !== countNode) evalValue(a, 'any', fn);
   recordSubmission(call, { method: helper.method, list, countNode: typeof helper.count === 'number' ? countNode : undefined, count, payload, payloadNode, helper: name }, fn);
+  return true;
+}
+
+const FRESH_BUFFERS = /\b(?:ResizeBuffers1?|CreateSwapChain\w*)\s*\(/;
+
+/**
+ * `swapChain->GetBuffer(i, IID_PPV_ARGS(&back))` into a local of the function, with no swap-chain creation or
+ * ResizeBuffers before it on every path (a statement of an enclosing block before the call): a buffer taken in the
+ * middle of a frame (a Present hook, an overlay, a screenshot), in whatever state the frame left it — not a new
+ * buffer in COMMON. Buffers stored in members right after creation or a resize (init code) start in COMMON.
+ */
+function midFrameBuffer(call: SyntaxNode, resource: ResourceRef, fn: FnCtx): boolean {
+  const root = /^\w+/.exec(resource.text)?.[0];
+  if (!root || fn.params.includes(root) || !fn.types.has(root)) return false;
+  for (let n: SyntaxNode | null = call; n && n.type !== 'function_definition' && n.type !== 'lambda_expression'; n = n.parent) {
+    if (n.parent?.type !== 'compound_statement') continue;
+    const stmt = n;
+    const before = n.parent.namedChildren.filter((p) => p.endIndex <= stmt.startIndex);
+    if (before.some((p) => (p.type === 'expression_statement' || p.type === 'declaration') && FRESH_BUFFERS.test(p.text))) return false;
+  }
   return true;
 }
 

@@ -15,6 +15,7 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     const defValue = get('define.value');
     if (defName && defValue) {
       noteDefined(file, defName.text);
+      noteSwitch(file, defName.text, defValue.text);
       defineConstant(file, defName.text, defValue.text, rangeOf(defValue));
       continue;
     }
@@ -28,6 +29,14 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     const folded = fold(value, file);
     if (folded) file.constants.set(name.text, { t: 'num', f: { value: toNumber(folded), text: value.text, range: rangeOf(value) } });
   }
+}
+
+/** `#define NAME 0` / `#define NAME 1`: a compile-time switch the file sets (context.ts `switchMacros`). */
+function noteSwitch(file: FileCtx, name: string, body: string): void {
+  const m = /^\s*\(?\s*(\d+)[uUlL]*\s*\)?\s*(?:\/\/.*)?$/.exec(body);
+  const switches = (file.switchMacros ??= new Map());
+  const value = m ? Number(m[1]) : null;
+  switches.set(name, switches.has(name) && switches.get(name) !== value ? null : value);
 }
 
 /**

@@ -68,6 +68,11 @@ export type OutParam = 'ref' | 'ptr' | false;
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
+  /**
+   * Object-like macros the file defines as an integer literal (`#define USE_MIRROR 0`), by name: the value, or null
+   * when the file gives the name two different values. `#if USE_MIRROR` in a body is decided by it (walker.ts).
+   */
+  switchMacros?: Map<string, number | null>;
   /** D3D12-prefixed names the file itself defines (`#define`, file-scope `const`/`constexpr`), foldable or not. */
   definedNames?: Set<string>;
   /** Constants that are the file's enumerators (a parameter or local of the same name hides them). */

@@ -150,6 +150,19 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     const added = batchElement(value, d, fn);
     if (added) return added;
   }
+  // `D3D12_RESOURCE_BARRIER& b = (barriers[0] = {});`: the assignment happens, and the reference names its target.
+  const assigned = shape.reference ? unwrapValue(value) : null;
+  if (assigned?.type === 'assignment_expression' && assigned.childForFieldName('operator')?.text === '=') {
+    handleAssignment(assigned, fn);
+    const target = assigned.childForFieldName('left');
+    if (target) return evalValue(target, type.kind ?? (type.resource ? 'res' : 'any'), fn);
+  }
+  // `ID3D12Resource* p{};` is value-initialised (null): filled later by IID_PPV_ARGS(&p), its identity is its own
+  // name, as for `= nullptr`; `T* p{q}` is `T* p = q`.
+  if ((shape.pointer || type.resource) && value.type === 'initializer_list' && value.namedChildCount <= 1) {
+    const only = value.namedChild(0);
+    return only ? declaredValue(shape, type, only, d, fn) : { t: 'unknown', text: shape.name, range };
+  }
   if (shape.reference || shape.pointer) {
     const v = evalValue(value, type.resource ? 'res' : 'any', fn);
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.

@@ -90,6 +90,8 @@ export interface ResourceCreation {
   initialLayout?: Field;
   /** Swap-chain buffer (GetBuffer): starts in COMMON/PRESENT. */
   swapChain?: boolean;
+  /** A swap-chain buffer taken mid-frame (extract/api-calls.ts midFrameBuffer): its state is not known. */
+  midFrame?: boolean;
 }
 
 interface EventBase {

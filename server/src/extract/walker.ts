@@ -142,14 +142,24 @@ function conditionCalls(cond: SyntaxNode, fn: FnCtx): void {
   }
 }
 
+/** An `#if` condition that is a literal or a switch macro of the file (negated or not): 1 (compiled), 0 (not), or undefined. */
+function switchValue(cond: SyntaxNode | null, fn: FnCtx): 0 | 1 | undefined {
+  const m = cond ? /^(!?)\s*\(?\s*(\w+)\s*\)?$/.exec(cond.text.trim()) : null;
+  if (!m) return undefined;
+  const v = /^\d+$/.test(m[2]) ? Number(m[2]) : fn.file.switchMacros?.get(m[2]);
+  if (v === undefined || v === null) return undefined;
+  return (v !== 0) !== (m[1] === '!') ? 1 : 0;
+}
+
 /** `#if A ... #else ... #endif` inside a body: either branch may be compiled. */
 function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
   const alt = n.childForFieldName('alternative');
   const own = n.namedChildren.filter((c) => c !== alt && c !== n.childForFieldName('condition') && c !== n.childForFieldName('name'));
-  // `#if 0` is code switched off (kept for reference, or known broken): it is never compiled. `#if 1` always is.
-  const literal = n.type === 'preproc_if' || n.type === 'preproc_elif' ? n.childForFieldName('condition')?.text.trim() : undefined;
-  if (literal === '0') return alt ? walk(alt) : { k: 'seq', body: [] };
-  if (literal === '1') return seq(own.map((c) => walk(c)));
+  // `#if 0` is code switched off (kept for reference, or known broken): it is never compiled. `#if 1` always is. So is
+  // a switch the file itself sets (`#define USE_MIRROR 0` … `#if USE_MIRROR`, `#if !USE_MIRROR`).
+  const literal = n.type === 'preproc_if' || n.type === 'preproc_elif' ? switchValue(n.childForFieldName('condition'), fn) : undefined;
+  if (literal === 0) return alt ? walk(alt) : { k: 'seq', body: [] };
+  if (literal === 1) return seq(own.map((c) => walk(c)));
   if (!alt) return seq(own.map((c) => walk(c)));
   const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => walk(alt)], true, unknownAt(n), { containers: true });
   return { k: 'if', then: a, else: b, range: rangeOf(n) };

@@ -203,6 +203,7 @@ function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv): Creati
 function creationState(e: CreationEvt, env: TrackEnv): ResState {
   const c = e.creation;
   const o: Origin = { ...env.note(e.range, `'${c.resource.text}' was created here`) };
+  if (c.swapChain && c.midFrame) return { ...FRESH, layout: UNKNOWN, legacy: UNKNOWN };
   if (c.swapChain) return { ...FRESH, layout: exactly(0, { ...o, note: `'${c.resource.text}' (a swap-chain buffer) starts in D3D12_BARRIER_LAYOUT_COMMON here` }), legacy: exactly(0, o), legacyFromCreation: true };
   const layout = c.initialLayout?.value;
   if (layout !== undefined && layout !== null) {

@@ -330,7 +330,11 @@ export class Interpreter {
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
     const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? [])] : [];
     const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
-    const onStack = !!callee && this.env.stack.some((f) => f.fn === callee.fn);
+    // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
+    // too: its body is not evaluated again with the call's arguments.
+    const root = this.env.rootFn;
+    const isRoot = !!callee && !!root && (callee.fn === root || (callee.fn.qualifiedName === root.qualifiedName && sameRange(callee.fn.range, root.range)));
+    const onStack = !!callee && (isRoot || this.env.stack.some((f) => f.fn === callee.fn));
     return { callee: callee && !onStack && this.env.stack.length < MAX_CALL_DEPTH ? callee : undefined, onStack };
   }
 
@@ -700,4 +704,8 @@ function widenChanged(cur: TrackState, entry: TrackState): TrackState {
     out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
   }
   return out;
+}
+
+function sameRange(a: { startLine: number; startColumn: number }, b: { startLine: number; startColumn: number }): boolean {
+  return a.startLine === b.startLine && a.startColumn === b.startColumn;
 }

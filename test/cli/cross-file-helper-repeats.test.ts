@@ -1,0 +1,54 @@
+// A mistake inside a helper of another file that does not depend on its caller (a barrier array filled with copies
+// of two barriers, then the barriers changed and the stale array submitted again) is reported once, in the helper's
+// file — not again at every caller of the run, where the same finding names the caller's arguments. A mistake that
+// depends on the caller's state is reported at that caller.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runCli, tempTree } from './helpers';
+
+const HELPER = `#include <d3d12.h>
+void Overlay(ID3D12GraphicsCommandList* list, ID3D12Resource* out, ID3D12Resource* buffer)
+{
+    D3D12_RESOURCE_BARRIER a = CD3DX12_RESOURCE_BARRIER::Transition(out, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    D3D12_RESOURCE_BARRIER b = CD3DX12_RESOURCE_BARRIER::Transition(buffer, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_DEST);
+    D3D12_RESOURCE_BARRIER both[] = { a, b };
+    list->ResourceBarrier(2, both);
+    list->CopyResource(buffer, out);
+    a.Transition.StateBefore = D3D12_RESOURCE_STATE_COPY_SOURCE;
+    a.Transition.StateAfter = D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+    list->ResourceBarrier(2, both);
+}
+void ToSource(ID3D12GraphicsCommandList* list, ID3D12Resource* tex)
+{
+    D3D12_RESOURCE_BARRIER b = CD3DX12_RESOURCE_BARRIER::Transition(tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    list->ResourceBarrier(1, &b);
+}
+`;
+const CALLERS = (n: number) => `#include <d3d12.h>
+void Upscale${n}(ID3D12GraphicsCommandList* cmd, ID3D12Resource* output, ID3D12Resource* menu, ID3D12Resource* color)
+{
+    Overlay(cmd, output, menu);
+    D3D12_RESOURCE_BARRIER b = CD3DX12_RESOURCE_BARRIER::Transition(color, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    cmd->ResourceBarrier(1, &b);
+    ToSource(cmd, color);
+}
+`;
+
+type Out = { files: { path: string; diagnostics: { rule: string; line: number; severity: string }[] }[] };
+
+function errors(out: Out): string[] {
+  return out.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error').map((d) => `${f.path.replace(/^.*\//, '')}:${d.line}:${d.rule}`)).sort();
+}
+
+void describe('a helper mistake that does not depend on the caller', () => {
+  void it('is reported in the helper file only; a mistake the caller makes through the helper stays at the caller', () => {
+    const dir = tempTree({ 'src/overlay.cpp': HELPER, 'src/a.cpp': CALLERS(1), 'src/b.cpp': CALLERS(2) });
+    const run = runCli(['--format', 'json', '--jobs', '1', 'src'], dir);
+    assert.deepEqual(errors(JSON.parse(run.stdout) as Out), [
+      'a.cpp:7:legacy-state-mismatch',
+      'b.cpp:7:legacy-state-mismatch',
+      'overlay.cpp:11:legacy-state-mismatch',
+      'overlay.cpp:11:legacy-state-mismatch',
+    ], run.stdout);
+  });
+});
