@@ -10,7 +10,7 @@ import type { GpuUse, TrackContext } from '../../track/visitors';
 import type { Range, RelatedLocation } from '../../types';
 import type { ReportDescriptor } from '../define-rule';
 import { fmt } from './rule-helpers';
-import { assumedNote, compareTracked, pathNote, relatedFor } from './tracked-helpers';
+import { assumedNote, compareTracked, pathNote, relatedFor, restsOnSkippedAssumption } from './tracked-helpers';
 
 const SIMULTANEOUS_FLAGS = 0x30;
 
@@ -66,7 +66,10 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
       const promotes = (v: number) => v === 0 && u.use !== 'present'
         && (u.resource ? need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })) : !need.textureOnly);
       const c = compareTracked(u.met.legacy, (v) => legacyStateAllows(need, v) || promotes(v));
-      if (!c.severity || repeated(seen, u, c.mismatches[0][1].range)) continue;
+      // On a path that skipped the barrier its state was assumed from, the use may meet a resource the use promotes
+      // from COMMON (tracked-helpers.ts restsOnSkippedAssumption): not reported when a promotion could serve the use.
+      const promotable = need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: true }));
+      if (!c.severity || (u.use !== 'present' && promotable && restsOnSkippedAssumption(c, !!u.resource)) || repeated(seen, u, c.mismatches[0][1].range)) continue;
       const mayPromote = !u.resource && c.mismatches.every(([v]) => v === 0) && need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: true }));
       const actual = c.mismatches[0][0];
       const expected = expectedBits(need);
@@ -81,7 +84,7 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
     } else if (u.met.lastModel === 'enhanced' && !buffer) {
       const allows = (l: number) => (need.access === 0 ? l >>> 0 === 0 : accessBits(need.access).some((b) => isAccessAllowedByLayout(l, b, { simultaneous })));
       const c = compareTracked(u.met.layout, allows);
-      if (!c.severity || repeated(seen, u, c.mismatches[0][1].range)) continue;
+      if (!c.severity || (u.use !== 'present' && restsOnSkippedAssumption(c, !!u.resource)) || repeated(seen, u, c.mismatches[0][1].range)) continue;
       out.push({
         ...base, messageKey: 'boundLayout', severity: u.viaTable ? 'warning' : c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
         data: {

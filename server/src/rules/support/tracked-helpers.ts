@@ -25,6 +25,19 @@ export function compareTracked(p: Possible, accepts: (tracked: number) => boolea
   return { severity: 'warning', mismatches, loop: undefined };
 }
 
+/**
+ * A use whose disagreement rests only on the state assumed at first use, on a path that skipped the barrier it was
+ * assumed from (`if (isTexture) transition(res, PSR → COPY_SOURCE); CopyResource(dst, res);`), for a resource whose
+ * kind is not known. The test that skipped the barrier is, in engine code, usually what tells the resources apart:
+ * on that path the resource may be a buffer or a simultaneous-access texture in COMMON, which the use promotes
+ * (LB-10). Nothing on the path says otherwise, so the use is not reported (an unknown state is never a finding).
+ * A barrier's before-value on such a path is still compared (layout-before-mismatch's "bloom" case): no promotion
+ * makes an explicit before-state right.
+ */
+export function restsOnSkippedAssumption(c: Comparison, resourceKnown: boolean): boolean {
+  return !resourceKnown && c.severity === 'warning' && c.mismatches.every(([, o]) => o.assumed);
+}
+
 /** Related locations: helper frames first, then where each disagreeing value was set. */
 export function relatedFor(ctx: TrackContext, c: Comparison): RelatedLocation[] {
   return [
