@@ -139,7 +139,7 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     // `std::vector<D3D12_RESOURCE_BARRIER> v = tracker.Resolve();` / `= other;`: what it holds is not known here.
     if (value && value.type !== 'initializer_list' && value.type !== 'argument_list') return { t: 'unknown', text: shape.name, range };
     const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true });
-    if (value) fillArray(arr, value.type === 'initializer_list' && value.namedChildCount === 1 && value.namedChild(0)!.type === 'initializer_list' ? value.namedChild(0)! : value, c.helper, fn);
+    if (value) fillArray(arr, listOfElements(value), c.helper, fn);
     return arr;
   }
   if (!value) {
@@ -183,6 +183,18 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
   }
   return evalValue(value, 'any', fn);
+}
+
+/**
+ * The braces that list a container's elements: `std::array<T, 2> a = {{ e1, e2 }}` names them in the inner braces
+ * (the array member), `std::vector<T> v = {{ SyncBefore, SyncAfter, … }}` is one element whose fields are in the
+ * inner braces. The inner braces list elements when they hold braced or constructed values only.
+ */
+function listOfElements(value: SyntaxNode): SyntaxNode {
+  const inner = value.type === 'initializer_list' && value.namedChildCount === 1 ? value.namedChild(0) : null;
+  if (inner?.type !== 'initializer_list') return value;
+  const items = inner.namedChildren.filter((c) => c.type !== 'comment');
+  return items.every((c) => c.type === 'initializer_list' || c.type === 'call_expression' || c.type === 'compound_literal_expression') ? inner : value;
 }
 
 function newRawStructOrHelper(type: DeclaredType, d: SyntaxNode, fn: FnCtx, zero: boolean): AVal {
