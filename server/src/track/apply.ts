@@ -456,7 +456,10 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const onList = object !== null && (env.listOf(e.list).type !== null || LIST_NAME.test(object));
   if (onList && LIST_METHOD.test(e.callee)) return state;
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || LIST_NAME.test(refs[i].key!))));
+  // The address of a member of a list-named object (`&context.viewport`) is not the list (`&context.list` is);
+  // other forms keep the name test of the whole expression.
+  const listNamed = (key: string, text: string) => LIST_NAME.test(/^\s*&/.test(text) ? key.split(/\.|->/).pop() ?? key : key);
+  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || listNamed(refs[i].key!, a.field.text))));
   const mayRecord = MAY_RECORD.test(e.callee);
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;

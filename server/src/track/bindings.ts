@@ -154,10 +154,11 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   }
   // A resource this draw renders to is not read by it through a table that also holds its SRV (the app relies on
   // the shader leaving that descriptor alone; reading it would be a read-write hazard the debug layer reports).
-  // When a bound render target or depth view cannot be named, a table resource in an output state may be it.
+  // When a bound render target or depth view cannot be named, a table resource in an output state (or not seen
+  // yet, to be judged against the state its first barrier assumes) may be it.
   const outputs = new Set(uses.filter((u) => u.use === 'render-target' || u.use === 'depth-bound').map((u) => u.key));
   const inOutputState = (u: GpuUse) => !u.met.legacy.unknown && [...u.met.legacy.values.keys()].some((v) => (v & OUTPUT_STATES) !== 0);
-  for (let i = uses.length - 1; i >= 0; i--) if (uses[i].viaTable && (outputs.has(uses[i].key) || (unnamedOutput && inOutputState(uses[i])))) uses.splice(i, 1);
+  for (let i = uses.length - 1; i >= 0; i--) if (uses[i].viaTable && (outputs.has(uses[i].key) || (unnamedOutput && (inOutputState(uses[i]) || !!uses[i].unseen)))) uses.splice(i, 1);
   if (e.present) {
     for (const [key, s] of state.res) {
       if (key.includes('|') || !env.fileUses?.isSwapChain(key) && !env.resources.get(key)?.creation.swapChain) continue;
