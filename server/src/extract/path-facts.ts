@@ -445,9 +445,13 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         // NOTE: a resource pointer member (`if (NULL != m_msaaRt)`) keeps its value through a call that may reach the
         // members through `this`, as the resource keeps its tracked state there: a call that re-creates it out of
         // sight would make both stale, and the tracker takes neither to happen.
+        // NOTE: asked for every tested name at every call: a call that reaches nothing forgets nothing, and the
+        // names and prefixes are built once per call.
+        if (roots.size === 0 && pointees.size === 0 && !viaThis) return;
         const rootList = [...roots];
+        const rootPrefixes = rootList.map((r) => `${r}.`);
         const pointeePrefixes = [...pointees].map((p) => `${p}.`);
-        forget((s) => s !== skip && (rootList.some((r) => overlaps(s, r)) || pointeePrefixes.some((p) => s.startsWith(p))
+        forget((s) => s !== skip && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
           || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn))));
         return;
       }
@@ -473,9 +477,11 @@ function calleeName(callee: SyntaxNode | null): string | undefined {
 }
 
 /** Whether a write to `written` (or to what it holds) can change `sym`: one is the other or lies inside it. */
-function overlaps(sym: string, written: string): boolean {
-  return sym === written || sym.startsWith(`${written}.`) || written.startsWith(`${sym}.`);
+function overlaps(sym: string, written: string, writtenPrefix = `${written}.`): boolean {
+  return sym === written || sym.startsWith(writtenPrefix) || (written.length > sym.length && written.charCodeAt(sym.length) === DOT && written.startsWith(sym));
 }
+
+const DOT = 46;
 
 /**
  * The names a call can write through one argument: an lvalue (`x`, `a.b`) may bind to a reference, and `&a.b.c`

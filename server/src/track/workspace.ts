@@ -72,17 +72,20 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   // exposed imprecision elsewhere that the unknown state after the call hid (a member tested in caller and callee:
   // three false warnings on DirectXTK12 ResourceUploadBatch.cpp).
   const fills = new Map((facts.fillHelpers ?? []).map((f) => [f.name, f.params]));
-  const resolved = new Map<string, { fn: FunctionFacts; uri: string } | undefined>();
+  const resolved = new Map<string, Map<number, Map<string | undefined, { fn: FunctionFacts; uri: string } | undefined>>>();
   return {
     inert(name, argc) {
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
     },
     resolve(name, argc, cls) {
       // NOTE: every pass over a call resolves it again; the answer is read once per name, arity and class.
-      const key = `${name}\0${argc}\0${cls ?? ''}`;
-      if (resolved.has(key)) return resolved.get(key);
+      let byArgc = resolved.get(name);
+      if (!byArgc) resolved.set(name, (byArgc = new Map()));
+      let byClass = byArgc.get(argc);
+      if (!byClass) byArgc.set(argc, (byClass = new Map()));
+      if (byClass.has(cls)) return byClass.get(cls);
       const found = resolveOnce(name, argc, cls);
-      resolved.set(key, found);
+      byClass.set(cls, found);
       return found;
     },
   };
