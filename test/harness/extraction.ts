@@ -12,7 +12,8 @@
 // exhaustive: an extraction problem not listed fails the fixture. `same` compares the sites' resolved fields.
 import type { AnalysisResult, SiteFact } from '../../server/src/analyze';
 import { describeField } from '../../server/src/extract/barrier-facts';
-import type { BarrierFact, BarrierGroupFact, Event, ExtractProblem, FileFacts, ResourceRef, Stmt } from '../../server/src/extract/facts';
+import type { BarrierFact, BarrierGroupFact, Event, ExtractProblem, FileFacts, ResourceRef } from '../../server/src/extract/facts';
+import { forEachEvent } from '../../server/src/extract/events';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -37,17 +38,7 @@ export interface FactsExpectation {
 /** Every event of the file, in source order within each function, with its 1-based line. */
 export function allEvents(facts: FileFacts): Event[] {
   const out: Event[] = [];
-  const visit = (s: Stmt): void => {
-    switch (s.k) {
-      case 'seq': s.body.forEach(visit); break;
-      case 'if': visit(s.then); if (s.else) visit(s.else); break;
-      case 'loop': visit(s.body); break;
-      case 'switch': s.cases.forEach(visit); break;
-      case 'event': out.push(s.event); break;
-      default: break;
-    }
-  };
-  for (const f of facts.functions) visit(f.body);
+  for (const f of facts.functions) forEachEvent(f.body, (e) => out.push(e));
   return out;
 }
 

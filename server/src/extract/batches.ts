@@ -9,6 +9,7 @@ import type { FnCtx } from './context';
 import { evalValue } from './context';
 import type { AVal, StructVal } from './values';
 import { barrierFromStruct } from './barrier-facts';
+import { forEachEvent } from './events';
 import { resourceRef } from './resources';
 import { typeOfExpr } from './types';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
@@ -74,20 +75,12 @@ export function batchAppend(containerNode: SyntaxNode, valueNode: SyntaxNode, at
 
 /** After a function is walked: each addition takes the barrier as the function left it (fields set after the add). */
 export function finalizeBatches(s: Stmt): void {
-  switch (s.k) {
-    case 'seq': s.body.forEach(finalizeBatches); return;
-    case 'if': finalizeBatches(s.then); if (s.else) finalizeBatches(s.else); return;
-    case 'loop': finalizeBatches(s.body); return;
-    case 'switch': s.cases.forEach(finalizeBatches); return;
-    case 'event':
-      if (s.event.kind === 'batch-add' && s.event.live) {
-        const fact = barrierFromStruct(s.event.live as StructVal);
-        s.event.barriers = fact ? [fact] : [];
-        delete s.event.live;
-      }
-      return;
-    default:
-  }
+  forEachEvent(s, (e) => {
+    if (e.kind !== 'batch-add' || !e.live) return;
+    const fact = barrierFromStruct(e.live as StructVal);
+    e.barriers = fact ? [fact] : [];
+    delete e.live;
+  });
 }
 
 /**

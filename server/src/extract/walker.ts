@@ -2,6 +2,7 @@
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
 import type { SyntaxNode } from './node';
 import type { Condition, Stmt } from './facts';
+import { forEachEvent } from './events';
 import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
@@ -40,19 +41,11 @@ function unknownAt(n: SyntaxNode): (key: string) => AVal {
 /** The user calls at `starts` (a guard's getter/setter, see state-guards.ts) read or write only bookkeeping. */
 function markBookkeeping(stmts: Stmt[], starts: ReadonlySet<string>): void {
   if (!starts.size) return;
-  const visit = (s: Stmt): void => {
-    switch (s.k) {
-      case 'seq': s.body.forEach(visit); break;
-      case 'if': visit(s.then); if (s.else) visit(s.else); break;
-      case 'loop': visit(s.body); break;
-      case 'switch': s.cases.forEach(visit); break;
-      case 'event':
-        if (s.event.kind === 'user-call' && starts.has(`${s.event.range.startLine}:${s.event.range.startColumn}`)) s.event.bookkeeping = true;
-        break;
-      default: break;
-    }
-  };
-  stmts.forEach(visit);
+  for (const s of stmts) {
+    forEachEvent(s, (e) => {
+      if (e.kind === 'user-call' && starts.has(`${e.range.startLine}:${e.range.startColumn}`)) e.bookkeeping = true;
+    });
+  }
 }
 
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
