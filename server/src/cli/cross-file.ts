@@ -89,13 +89,14 @@ function dropHelperRepeats(outcomes: FileOutcome[]): void {
     }
   }
   if (own.size === 0) return;
-  const repeat = (f: Finding) => {
-    const { key, frames } = placeKey(f);
-    return frames > 0 && own.has(key);
-  };
   for (const o of outcomes) {
     const r = o.result;
-    if (r?.findings.some(repeat)) o.result = { ...r, findings: r.findings.filter((f) => !repeat(f)) };
+    if (!r) continue;
+    const kept = r.findings.filter((f) => {
+      const { key, frames } = placeKey(f);
+      return frames === 0 || !own.has(key);
+    });
+    if (kept.length !== r.findings.length) o.result = { ...r, findings: kept };
   }
 }
 
@@ -135,18 +136,34 @@ function dropProjectConstants(outcomes: FileOutcome[], context: readonly FileOut
  * Enumerators of the run by name, with the files that declare them; a name two files give different values is
  * left out (which one a file sees depends on its includes).
  */
-function enumeratorsOf(all: readonly FileOutcome[]): Map<string, { value: number; uris: Set<string> }> {
-  const out = new Map<string, { value: number; uris: Set<string> }>();
+/** What the files of a run define by name (`value`), with the files that define it; a name defined differently answers nothing. */
+interface RunDefinition<T> {
+  value: T;
+  uris: Set<string>;
+}
+
+function definedInRun<T>(all: readonly FileOutcome[], entries: (r: AnalysisResult) => Iterable<[string, T]>, same: (a: T, b: T) => boolean): Map<string, RunDefinition<T>> {
+  const out = new Map<string, RunDefinition<T>>();
   const clash = new Set<string>();
   for (const o of all) {
-    for (const [name, value] of o.result?.enumerators ?? []) {
+    for (const [name, value] of o.result ? entries(o.result) : []) {
       const prior = out.get(name);
-      if (prior && prior.value !== value) clash.add(name);
+      if (prior && !same(prior.value, value)) clash.add(name);
       else if (prior) prior.uris.add(o.uri);
       else out.set(name, { value, uris: new Set([o.uri]) });
     }
   }
   for (const n of clash) out.delete(n);
+  return out;
+}
+
+/** The definitions of other files among the names a file uses, or undefined when there are none. */
+function importedBy<T>(names: readonly string[] | undefined, uri: string, defined: Map<string, RunDefinition<T>>): Map<string, T> | undefined {
+  let out: Map<string, T> | undefined;
+  for (const name of names ?? []) {
+    const d = defined.get(name);
+    if (d && !d.uris.has(uri)) (out ??= new Map()).set(name, d.value);
+  }
   return out;
 }
 
@@ -156,43 +173,22 @@ function enumeratorsOf(all: readonly FileOutcome[]): Map<string, { value: number
  * decide the test for the other files' calls as well. The facts stay for the helper pass (analyzeFacts).
  */
 function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean): number {
-  const enumerators = enumeratorsOf(all);
-  const helpers = handleHelpersOf(all);
+  const enumerators = definedInRun(all, (r) => r.enumerators ?? [], (a, b) => a === b);
+  // `get_cpu_descriptor_handle(&ctx, heap, i)` in a test header: a file calling it for a handle is extracted again
+  // with it, so its views and bindings name their heap slots.
+  const helpers = definedInRun(all, (r) => (r.handleHelpers ?? []).map((h) => [h.name, h] as [string, HandleHelper]),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b));
   if (enumerators.size === 0 && helpers.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
-    const handles = o.result && !o.failure ? handleHelpersFor(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
+    const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
+    const handles = found && [...found.values()];
     if (!imported && !handles) continue;
     const extra = { ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}) };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, ...extra }), keepSites))) count++;
   }
   return count;
-}
-
-/**
- * Descriptor-handle helpers the files of the run define (`get_cpu_descriptor_handle(&ctx, heap, i)` in a test
- * header), by name; a name two files define differently answers nothing. A file that calls one for a handle is
- * extracted again with them (with the enumerators above), so its views and bindings name their heap slots.
- */
-function handleHelpersOf(all: readonly FileOutcome[]): Map<string, { helper: HandleHelper; uris: Set<string> }> {
-  const out = new Map<string, { helper: HandleHelper; uris: Set<string> }>();
-  const clash = new Set<string>();
-  for (const o of all) {
-    for (const h of o.result?.handleHelpers ?? []) {
-      const prior = out.get(h.name);
-      if (prior && JSON.stringify(prior.helper) !== JSON.stringify(h)) clash.add(h.name);
-      else if (prior) prior.uris.add(o.uri);
-      else out.set(h.name, { helper: h, uris: new Set([o.uri]) });
-    }
-  }
-  for (const n of clash) out.delete(n);
-  return out;
-}
-
-function handleHelpersFor(names: readonly string[] | undefined, uri: string, helpers: Map<string, { helper: HandleHelper; uris: Set<string> }>): HandleHelper[] | undefined {
-  const out = (names ?? []).map((n) => helpers.get(n)).filter((h) => h && !h.uris.has(uri)).map((h) => h!.helper);
-  return out.length ? out : undefined;
 }
 
 /**
@@ -209,16 +205,6 @@ function analyseAgain(o: FileOutcome, run: (text: string) => AnalysisResult): bo
     o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
     return false;
   }
-}
-
-/** The enumerators of other files among the names a file could not fold, or undefined when there are none. */
-function importedBy(unfolded: readonly string[] | undefined, uri: string, enumerators: Map<string, { value: number; uris: Set<string> }>): Map<string, number> | undefined {
-  let out: Map<string, number> | undefined;
-  for (const name of unfolded ?? []) {
-    const e = enumerators.get(name);
-    if (e && !e.uris.has(uri)) (out ??= new Map()).set(name, e.value);
-  }
-  return out;
 }
 
 function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[]): string {
