@@ -166,5 +166,6 @@ export function analyzeFacts(
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
-    ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}) };
+    ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),
+    ...(facts.classBases ? { classBases: facts.classBases } : {}) };
 }

@@ -31,9 +31,11 @@ export interface CrossFileOptions {
 export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
   let reanalysed = withImportedEnumerators([...outcomes, ...context], options.keepSites);
   const index = new WorkspaceIndex();
-  const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length);
+  const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length || o.result?.classBases?.length);
   const defaults = prototypeDefaultsOf([...outcomes, ...context]);
-  for (const o of withHelpers) index.set(o.uri, { functions: o.result!.helpers!.map((f) => withPrototypeDefaults(f, o.uri, defaults)) });
+  for (const o of withHelpers) {
+    index.set(o.uri, { functions: (o.result!.helpers ?? []).map((f) => withPrototypeDefaults(f, o.uri, defaults)), classBases: o.result!.classBases });
+  }
   if (index.size >= 2) {
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
@@ -209,7 +211,7 @@ function analyseAgain(o: FileOutcome, run: (text: string) => AnalysisResult): bo
 
 function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[]): string {
   const hash = createHash('sha256');
-  for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0');
+  for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0').update(JSON.stringify(o.result?.classBases ?? null)).update('\0');
   // Another file's enumerators change what a file that uses them folds.
   for (const o of all) if (o.result?.enumerators) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.enumerators)).update('\0');
   // A header's default arguments change what its definition's callers bind.

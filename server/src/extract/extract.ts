@@ -370,6 +370,7 @@ export function extractFacts(
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
     ...(DEVICE_SETUP.test(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
+    ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
   };
 }
 

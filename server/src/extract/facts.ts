@@ -352,6 +352,11 @@ export interface FileFacts {
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */
   otherQueueTypes?: true;
+  /**
+   * Each class's base classes as the file declares them (`class ComputeContext : public CommandContext`), for the
+   * other files of a run: `ctx.TransitionResource(...)` on a ComputeContext is the base's method.
+   */
+  classBases?: [string, string[]][];
 }
 
 /** `HRESULT Read(ID3D12Resource* r, ID3D12Resource* staging = nullptr);` in a header: the defaults by parameter. */

@@ -48,4 +48,6 @@ export interface AnalysisResult {
   enhancedSupportQuery?: true;
   /** The file names a non-direct queue type: the run's prefer-queue-specific-layout advice is dropped. */
   otherQueueTypes?: true;
+  /** The file's classes' base classes: a multi-file run resolves methods of a base declared in another file. */
+  classBases?: [string, string[]][];
 }

@@ -35,6 +35,8 @@ export interface FunctionIndex {
    * arguments) and no helper of the run that records something has the name: its call changes no tracked state.
    */
   inert?(name: string, argc: number): boolean;
+  /** A class's bases, transitively, as this file and the run's other files declare them. */
+  basesOf?(cls: string): string[];
 }
 
 export class TrackEnv {

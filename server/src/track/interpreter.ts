@@ -328,7 +328,7 @@ export class Interpreter {
     // forwards to it: the caller's own class is preferred (a free function of that name is still found).
     const found = this.env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(this.fn) : undefined));
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
-    const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? [])] : [];
+    const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(this.env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
     const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
     // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
     // too: its body is not evaluated again with the call's arguments.

@@ -12,10 +12,26 @@ interface Entry {
 export class WorkspaceIndex {
   private readonly byUri = new Map<string, Entry[]>();
   private byName: Map<string, Entry[]> | null = null;
+  private readonly basesByUri = new Map<string, [string, string[]][]>();
+  private bases: Map<string, string[]> | null = null;
 
-  set(uri: string, facts: Pick<FileFacts, 'functions'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases'>): void {
     this.byUri.set(uri, facts.functions.filter((f) => f.relevant && !f.lambda).map((fn) => ({ fn, uri })));
+    if (facts.classBases?.length) this.basesByUri.set(uri, facts.classBases);
+    else this.basesByUri.delete(uri);
     this.byName = null;
+    this.bases = null;
+  }
+
+  /** A class's base classes, transitively, as any file of the run declares them (nearest first). */
+  basesOf(cls: string): string[] {
+    if (!this.bases) {
+      this.bases = new Map();
+      for (const entries of this.basesByUri.values()) {
+        for (const [c, bs] of entries) this.bases.set(c, [...new Set([...(this.bases.get(c) ?? []), ...bs])]);
+      }
+    }
+    return transitiveBases(cls, this.bases);
   }
 
   /** Whether any file other than `excludeUri` defines a function with this name. */
@@ -31,14 +47,16 @@ export class WorkspaceIndex {
 
   delete(uri: string): void {
     this.byUri.delete(uri);
+    this.basesByUri.delete(uri);
     this.byName = null;
+    this.bases = null;
   }
 
   get size(): number {
     return this.byUri.size;
   }
 
-  lookup(name: string, argc: number, excludeUri?: string, cls?: string): Entry | undefined {
+  lookup(name: string, argc: number, excludeUri?: string, cls?: string | readonly string[]): Entry | undefined {
     const named = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri);
     const candidates = ofClass(byArity(named, argc, (e) => e.fn), cls, (e) => e.fn);
     // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
@@ -61,7 +79,20 @@ export class WorkspaceIndex {
   }
 }
 
-export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'>, uri: string, workspace?: WorkspaceIndex): FunctionIndex {
+/** `cls`'s bases, transitively (nearest first, at most 16): the chain a method call on a `cls` object searches. */
+export function transitiveBases(cls: string, bases: ReadonlyMap<string, readonly string[]>): string[] {
+  const out: string[] = [];
+  const todo = [...(bases.get(cls) ?? [])];
+  while (todo.length && out.length < 16) {
+    const b = todo.shift()!;
+    if (b === cls || out.includes(b)) continue;
+    out.push(b);
+    todo.push(...(bases.get(b) ?? []));
+  }
+  return out;
+}
+
+export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers' | 'classBases'>, uri: string, workspace?: WorkspaceIndex): FunctionIndex {
   const local = new Map<string, FunctionFacts[]>();
   for (const fn of facts.functions) {
     if (!fn.relevant || fn.lambda) continue;
@@ -73,7 +104,19 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   // three false warnings on DirectXTK12 ResourceUploadBatch.cpp).
   const fills = new Map((facts.fillHelpers ?? []).map((f) => [f.name, f.params]));
   const resolved = new Map<string, Map<number, Map<string | undefined, { fn: FunctionFacts; uri: string } | undefined>>>();
+  const ownBases = new Map(facts.classBases ?? []);
+  const chains = new Map<string, string[]>();
+  // A class and its bases, from this file and the run's other files: `ctx.F()` on a ComputeContext finds the
+  // F of its base CommandContext, declared in another header.
+  const chainOf = (cls: string): string[] => {
+    let chain = chains.get(cls);
+    if (!chain) chains.set(cls, (chain = [cls, ...new Set([...transitiveBases(cls, ownBases), ...(workspace?.basesOf(cls) ?? [])])]));
+    return chain;
+  };
   return {
+    basesOf(cls) {
+      return chainOf(cls).slice(1);
+    },
     inert(name, argc) {
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
     },
@@ -90,10 +133,11 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     },
   };
   function resolveOnce(name: string, argc: number, cls: string | undefined): { fn: FunctionFacts; uri: string } | undefined {
-    const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), cls, (f) => f);
+    const chain = cls ? chainOf(cls) : undefined;
+    const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), chain, (f) => f);
     if (mine.length === 1) return { fn: mine[0], uri };
     if (mine.length > 1) return undefined;
-    return workspace?.lookup(name, argc, uri, cls);
+    return workspace?.lookup(name, argc, uri, chain);
   }
 }
 
@@ -112,9 +156,15 @@ function byArity<T>(xs: T[], argc: number, fnOf: (x: T) => FunctionFacts): T[] {
   return exact.length ? exact : xs.filter((x) => fnOf(x).required === undefined && fnOf(x).params.length > argc);
 }
 
-/** Overloads of one name in several classes: `obj.F()` with obj's class known picks that class's. */
-function ofClass<T>(xs: T[], cls: string | undefined, fnOf: (x: T) => FunctionFacts): T[] {
+/**
+ * Overloads of one name in several classes: `obj.F()` with obj's class known picks that class's, else the nearest
+ * base's that has one (`cls` may be the class followed by its bases).
+ */
+function ofClass<T>(xs: T[], cls: string | readonly string[] | undefined, fnOf: (x: T) => FunctionFacts): T[] {
   if (!cls || xs.length < 2) return xs;
-  const own = xs.filter((x) => fnOf(x).qualifiedName.split('::').slice(-2, -1)[0] === cls);
-  return own.length ? own : xs;
+  for (const c of typeof cls === 'string' ? [cls] : cls) {
+    const own = xs.filter((x) => fnOf(x).qualifiedName.split('::').slice(-2, -1)[0] === c);
+    if (own.length) return own;
+  }
+  return xs;
 }
