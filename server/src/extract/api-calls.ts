@@ -429,6 +429,10 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled:
       forgetContainer(inserter, fn);
       return;
     }
+    // `memcpy(v.data(), src, n * sizeof(T))`, `Fill(&v[0], n)`: a pointer to a container's first element reaches
+    // every element, so the whole container may be written (not only `v[0]`).
+    const whole = elementsOf(a);
+    if (whole && (!overloads || overloads.some((flags) => flags[i] === 'ptr' || flags[i] === 'ref')) && forgetContainer(whole, fn)) return;
     const addressOf = a.type === 'pointer_expression' && a.child(0)?.type === '&';
     const target = addressOf ? a.childForFieldName('argument') : a;
     if (!target || !OUT_ARGUMENT.has(target.type)) return;
@@ -454,6 +458,23 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled:
 }
 
 const isMember = (n: SyntaxNode) => n.type === 'field_expression';
+
+/** The container whose first element an argument points at: `v.data()`, `std::data(v)`, `&v[0]`; else undefined. */
+function elementsOf(a: SyntaxNode): SyntaxNode | undefined {
+  const n = unwrapValue(a);
+  if (n.type === 'call_expression') {
+    const f = n.childForFieldName('function');
+    const args = argumentNodes(n);
+    if (f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'data' && args.length === 0) return f.childForFieldName('argument') ?? undefined;
+    if (f && /^(?:std::)?data$/.test(f.text.replace(/\s+/g, '')) && args.length === 1) return args[0];
+    return undefined;
+  }
+  if (n.type !== 'pointer_expression' || n.child(0)?.type !== '&') return undefined;
+  const sub = n.childForFieldName('argument');
+  if (sub?.type !== 'subscript_expression') return undefined;
+  const index = sub.childForFieldName('index') ?? sub.namedChildren.find((c) => c.type === 'subscript_argument_list');
+  return index && /^\[?\s*0\s*\]?$/.test(index.text) ? sub.childForFieldName('argument') ?? undefined : undefined;
+}
 const INSERTERS = new Set(['std::back_inserter', 'back_inserter', 'std::inserter', 'inserter', 'std::front_inserter', 'front_inserter']);
 
 /** `std::back_inserter(v)` (any namespace spelling of the std inserters): the container it appends to. */

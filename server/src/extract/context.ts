@@ -60,6 +60,8 @@ export interface SiteRecord {
   site: Site;
   /** Live struct for sites built field by field: the facts snapshot is taken at the end of the function. */
   live?: StructVal;
+  /** A barrier local its function never reads (declarations.ts neverRead): not a barrier anyone records. */
+  unread?: boolean;
 }
 
 /** How a callee may write what a parameter receives: through a reference, through a pointer, or not at all. */

@@ -83,8 +83,41 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     }
     if (typeNode) fn.types.set(shape.name, typeText(typeNode, target));
     const v = declaredValue(shape, type, value, d, fn);
+    if (v.t === 'struct' && v.site >= 0 && type.kind && !shape.array && !shape.reference && !shape.pointer
+      && fn.file.sites[v.site]?.live === v && neverRead(shape.name, target!, decl)) fn.file.sites[v.site].unread = true;
     fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
   }
+}
+
+/**
+ * A barrier local that its scope only writes (`b.Transition.StateBefore = …;`, `memset(&b, 0, sizeof(b))`) and never
+ * reads: it is never recorded, returned or copied anywhere, so the debug layer never sees its values (a barrier
+ * prepared and then forgotten, with a comment saying the transition is a no-op). Any other mention is a read.
+ */
+function neverRead(name: string, declarator: SyntaxNode, decl: SyntaxNode): boolean {
+  let scope: SyntaxNode | null = decl.parent;
+  while (scope && scope.type !== 'compound_statement') scope = scope.parent;
+  if (!scope) return false;
+  for (const id of scope.descendantsOfType('identifier')) {
+    if (id.text !== name || id === declarator || (declarator.startIndex <= id.startIndex && id.endIndex <= declarator.endIndex)) continue;
+    if (!onlyWritten(id)) return false;
+  }
+  return true;
+}
+
+const SIZE_OR_ZERO = /^(?:sizeof|memset|ZeroMemory|SecureZeroMemory|RtlZeroMemory)$/;
+
+/** `id.a.b = …` (any assignment operator), `sizeof(id)`, `memset(&id, …)`: a mention that reads nothing of `id`. */
+function onlyWritten(id: SyntaxNode): boolean {
+  let n = id;
+  while (n.parent?.type === 'field_expression' && n.parent.childForFieldName('argument') === n) n = n.parent;
+  const p = n.parent;
+  if (n !== id && p?.type === 'assignment_expression' && p.childForFieldName('left') === n) return true;
+  if (p?.type === 'sizeof_expression' || (p?.type === 'parenthesized_expression' && p.parent?.type === 'sizeof_expression')) return n === id;
+  const addr = p?.type === 'pointer_expression' && p.child(0)?.type === '&' ? p : null;
+  const args = addr?.parent?.type === 'argument_list' ? addr.parent : null;
+  const callee = args?.parent?.type === 'call_expression' ? args.parent.childForFieldName('function')?.text : undefined;
+  return n === id && !!callee && SIZE_OR_ZERO.test(callee) && argumentNodes(args!.parent!)[0] === addr;
 }
 
 /**

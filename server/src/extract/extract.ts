@@ -345,10 +345,14 @@ export function extractFacts(
   }
   const alignment = alignmentConstantUses(root);
   const barriers: BarrierFact[] = [];
+  // Barrier locals the function never reads are no barriers anyone records (declarations.ts neverRead); their
+  // values still show where a misspelt enumerator is a barrier value.
+  const unread = new Set<BarrierFact>();
   for (const rec of file.sites) {
     // A stand-in (a loop's element spread over its array, elements.ts) is no barrier of its own.
     const fact = rec.live && !rec.live.standIn ? barrierFromStruct(rec.live) : undefined;
     if (fact) barriers.push(fact);
+    if (fact && rec.unread) unread.add(fact);
     describeSite(rec.site, fact);
     if (rec.live?.kind === 'group') {
       const n = rec.live.members.get('NumBarriers');
@@ -356,7 +360,8 @@ export function extractFacts(
     }
   }
   return {
-    functions, barriers, sites: file.sites.map((s) => s.site), problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
+    functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
+    problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
     parseErrors: errors.count,
     ...(exportedDefaults.length ? { prototypeDefaults: exportedDefaults.map(({ key, nodes }) => ({ key, defaults: nodes.map((v) => (v ? evalField(v, file) : null)) })) } : {}),
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),

@@ -231,8 +231,9 @@ export type Stmt =
    * ('is': the bookkeeping equals `guardValue`, a state or layout the branch transitions out of: the tracker decides
    * it by the tracked state of that barrier's resource).
    * `batchGuard`: the test is whether this batch container holds anything (extract/batches.ts).
+   * `once`: a once-only block on a member or global flag the block sets (extract/once-guards.ts).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; once?: boolean }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

@@ -7,6 +7,7 @@ import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard } from './batches';
+import { onceGuard } from './once-guards';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
@@ -83,10 +84,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const guard = (state === 'is' && guardValue === undefined ? undefined : state)
         ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
       if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
+      const once = !altBody && onceGuard(cond, n.childForFieldName('consequence'), fn);
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
-        ...(batchGuard ? { batchGuard } : {}),
+        ...(batchGuard ? { batchGuard } : {}), ...(once ? { once } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

@@ -134,9 +134,9 @@ export class TrackEnv {
   }
 
   /** An origin note at `range`, anchored at the outermost call site when inside helpers (where users look). */
-  note(range: Range, note: string): { uri: string; range: Range; note: string } {
+  note(range: Range, note: string): { uri: string; range: Range; note: string; at?: { uri: string; range: Range } } {
     const outer = this.stack[0];
-    return outer ? { uri: this.uri, range: outer.callRange, note } : { uri: this.uri, range, note };
+    return outer ? { uri: this.uri, range: outer.callRange, note, at: { uri: this.currentUri(), range } } : { uri: this.uri, range, note };
   }
 }
 

@@ -10,7 +10,7 @@ import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, decide, labelHolds, learnLabels, PathFacts } from './paths';
-import type { KnownResource, Possible, ResState } from './state';
+import type { KnownResource, Origin, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
@@ -144,6 +144,9 @@ export class Interpreter {
         if (e) elseIn.push({ facts: e, state: p.state.clone() });
       }
     }
+    // A once-only block (`if (!m_ready) { …; m_ready = true; }`) entered again has not run since its flag was
+    // reset: what it set itself on an earlier call is not the state it meets now.
+    if (s.once) for (let i = 0; i < thenIn.length; i++) thenIn[i] = { facts: thenIn[i].facts, state: withoutOwnValues(thenIn[i].state, s.range, this.env.currentUri()) };
     const a = thenIn.length ? this.stmt(s.then, thenIn) : flowOf(null);
     const b = elseIn.length ? (s.else ? this.stmt(s.else, elseIn) : flowOf(elseIn)) : flowOf(null);
     return this.merge(a, b);
@@ -575,6 +578,32 @@ function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonl
   }
   for (const key of [...entry.keys()]) if (!entryBefore.has(key) && local(key)) entry.delete(key);
   return out;
+}
+
+/**
+ * `state` without the values set inside `range` of `uri` (a once-only block's own barriers): a resource that loses
+ * one is unknown but for the values other code set; a write the block left pending is dropped.
+ */
+function withoutOwnValues(state: TrackState, range: Range, uri: string): TrackState {
+  const inside = (o: Origin | null | undefined) => !!o && (o.at ? o.at.uri === uri && within(o.at.range, range) : o.uri === uri && within(o.range, range));
+  let out: TrackState | null = null;
+  for (const [key, s] of state.res) {
+    const drop = (p: Possible): Possible => {
+      if (![...p.values.values()].some(inside)) return p;
+      return { values: new Map([...p.values].filter(([, o]) => !inside(o))), unknown: true };
+    };
+    const next: ResState = { ...s, layout: drop(s.layout), legacy: drop(s.legacy), access: drop(s.access), syncAfter: drop(s.syncAfter),
+      pendingWrite: s.pendingWrite && inside(s.pendingWrite.origin) ? null : s.pendingWrite };
+    if (next.layout === s.layout && next.legacy === s.legacy && next.access === s.access && next.syncAfter === s.syncAfter && next.pendingWrite === s.pendingWrite) continue;
+    out ??= state.clone();
+    out.res.set(key, next);
+  }
+  return out ?? state;
+}
+
+function within(r: Range, outer: Range): boolean {
+  const before = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
+  return before(outer.startLine, outer.startColumn, r.startLine, r.startColumn) && before(r.endLine, r.endColumn, outer.endLine, outer.endColumn);
 }
 
 /** Resources a statement's barriers name that the path has not touched yet become unknown on it. */

@@ -21,6 +21,8 @@ export interface Origin {
   assumed?: boolean;
   /** Only the paths where this holds carry the value ("`useCompute` is true"): named in path notes. */
   when?: string;
+  /** Inside a helper: where the value was really set (`uri`/`range` are the outermost call site). */
+  at?: { uri: string; range: Range };
 }
 
 export interface Possible {

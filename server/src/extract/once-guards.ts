@@ -1,0 +1,77 @@
+// Once-only blocks: `if (!m_ready) { …barriers…; m_ready = true; }` on a value that outlives the call (a member or a
+// global: not a local or parameter). After the block ran, the test fails until something else resets the value, so
+// when the function runs again (the next frame's call in a caller's loop) the block does not see what it did itself
+// the first time. The tracker uses the mark to keep the block's own earlier values out of its entry state.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import { pathSyms, symOf } from './path-facts';
+
+/** Whether `if (cond) consequence` is a once-only block on a persistent value (see the file comment). */
+export function onceGuard(cond: SyntaxNode | null, consequence: SyntaxNode | null, fn: FnCtx): boolean {
+  if (!cond || !consequence) return false;
+  const tests = flagTests(cond);
+  if (tests.length === 0) return false;
+  const writes = nodesOf(consequence, 'assignment_expression');
+  const once = tests.filter(({ sym, set }) => writes.some((w) => w.childForFieldName('operator')?.text === '='
+    && symOf(w.childForFieldName('left')) === sym && truthOf(w.childForFieldName('right')) === !set));
+  return once.length > 0 && once.some(({ sym }) => persistent(sym, cond, fn));
+}
+
+/** Descendants of `n` of one type, by a plain walk (a body's nodes may not be in the mirror's type index yet). */
+function nodesOf(n: SyntaxNode, type: string): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack = [...n.children];
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (c.type === type) out.push(c);
+    stack.push(...c.children);
+  }
+  return out;
+}
+
+/** The flags a condition requires, top-level `&&` terms only: `!m` wants m false, `m` wants it true. */
+function flagTests(n: SyntaxNode): { sym: string; set: boolean }[] {
+  let c = n;
+  while ((c.type === 'parenthesized_expression' || c.type === 'condition_clause') && c.namedChildCount === 1) c = c.namedChild(0)!;
+  if (c.type === 'binary_expression' && c.childForFieldName('operator')?.text === '&&') {
+    return [...flagTests(c.childForFieldName('left')!), ...flagTests(c.childForFieldName('right')!)];
+  }
+  if (c.type === 'unary_expression' && c.childForFieldName('operator')?.text === '!') {
+    const sym = symOf(c.childForFieldName('argument'));
+    return sym ? [{ sym, set: false }] : [];
+  }
+  if (c.type === 'binary_expression' && ['==', '!='].includes(c.childForFieldName('operator')?.text ?? '')) {
+    const l = c.childForFieldName('left');
+    const r = c.childForFieldName('right');
+    const [name, k] = symOf(l) ? [l, truthOf(r)] : [r, truthOf(l)];
+    const sym = symOf(name);
+    if (!sym || k === undefined) return [];
+    return [{ sym, set: c.childForFieldName('operator')!.text === '==' ? k : !k }];
+  }
+  const sym = symOf(c);
+  return sym ? [{ sym, set: true }] : [];
+}
+
+/** `true`/`false`/`0`/`1` (any non-zero literal), else undefined. */
+function truthOf(n: SyntaxNode | null): boolean | undefined {
+  if (!n) return undefined;
+  if (n.type === 'true') return true;
+  if (n.type === 'false') return false;
+  if (n.type === 'number_literal' && /^\d+[uUlL]*$/.test(n.text)) return Number.parseInt(n.text, 10) !== 0;
+  return undefined;
+}
+
+function persistent(sym: string, at: SyntaxNode, fn: FnCtx): boolean {
+  const root = sym.split('.')[0];
+  if (fn.params.includes(root) || (pathSyms(fn)?.locals.has(root) ?? false)) return false;
+  let body: SyntaxNode | null = at;
+  while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
+  if (!body) return false;
+  for (const d of nodesOf(body, 'declaration')) {
+    for (const x of d.childrenForFieldName('declarator')) {
+      const name = x.type === 'init_declarator' ? x.childForFieldName('declarator') : x;
+      if (name && nodesOf(name, 'identifier').concat(name.type === 'identifier' ? [name] : []).some((i) => i.text === root)) return false;
+    }
+  }
+  return true;
+}
