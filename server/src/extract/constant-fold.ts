@@ -187,10 +187,25 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
     }
     case 'call_expression': {
       const size = fn ? sizeCall(n, fn) : undefined;
-      return size ? fromAVal(size) : foldLimitsMax(n);
+      return size ? fromAVal(size) : foldLimitsMax(n) ?? foldCalcSubresource(n, file, fn);
     }
     default: return null;
   }
+}
+
+/**
+ * d3dx12's `D3D12CalcSubresource(MipSlice, ArraySlice, PlaneSlice, MipLevels, ArraySize)` (eb-rules.md B.7):
+ * MipSlice + ArraySlice * MipLevels + PlaneSlice * MipLevels * ArraySize, when every argument folds.
+ */
+function foldCalcSubresource(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
+  const callee = n.childForFieldName('function');
+  if (callee?.type !== 'identifier' || callee.text !== 'D3D12CalcSubresource') return null;
+  const args = n.childForFieldName('arguments')?.namedChildren.filter((a) => a.type !== 'comment') ?? [];
+  if (args.length !== 5) return null;
+  const v = args.map((a) => fold(a, file, fn));
+  if (v.some((x) => x === null)) return null;
+  const [mip, slice, plane, mips, size] = v.map((x) => x!.v);
+  return { v: (mip + slice * mips + plane * mips * size) & MASK32, wide: false };
 }
 
 /** `sizeof(a) / sizeof(a[0])` (or `sizeof *a`, or `sizeof(ElementType)`): the length of a C array the function declared. */

@@ -185,6 +185,8 @@ export class FnCtx {
   /** Statement sink for the events of the statement being walked. */
   events: Event[] = [];
   loopDepth = 0;
+  /** Per enclosing loop (outermost first), the names it rebinds on each iteration (walker.ts varyingNames). */
+  readonly loopVarying: Set<string>[] = [];
   /** The function is a method of a class (defined in its body, or `Class::Name`): its member names follow the receiver. */
   method = false;
   private regions: Region[] = [];

@@ -10,7 +10,7 @@ import { aggregateInit, newRawStruct, setMemberFrom } from './brace-initializers
 import { constructHelper, helperNameOf } from './d3dx12-helpers';
 import { fold, toNumber } from './constant-fold';
 import { addToBatch, batchAppend, batchContainer } from './batches';
-import { arrayElement, deref, indexValue } from './elements';
+import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType } from './resources';
 import { typeText } from './types';
@@ -424,7 +424,7 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
     const slot = lvalueSlot(left, fn);
     if (slot) {
       const v = copied(evalValue(right, slot.arr.elemKind ?? 'res', fn), right, fn);
-      if (slot.index === null) slot.arr.loopElem = v.t === 'struct' ? { ...v, fromLoop: true } : v;
+      if (slot.index === null) slot.arr.loopElem = invariantInLoop(v.t === 'struct' ? { ...v, fromLoop: true } : v, right, fn);
       else fn.setElement(slot.arr, slot.index, v, arrayElement(slot.arr, slot.index));
       return;
     }
@@ -469,7 +469,7 @@ function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assi
     if (!existed && target.t === 'struct') fn.createdWith(target, parent);
   }
   if (target.t !== 'struct') return false;
-  assignMember(target, path[path.length - 1], op, right, assign, fn);
+  assignMember(target, path[path.length - 1], op, right, assign, fn, rootStruct.fromLoop === true);
   ensureSite(rootStruct, assign, fn);
   return true;
 }
@@ -497,7 +497,7 @@ export function copied(v: AVal, node: SyntaxNode, fn: FnCtx): AVal {
   return read ? fn.created(cloneVal(v) as StructVal) : v;
 }
 
-function assignMember(s: StructVal, member: string, op: string, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): void {
+function assignMember(s: StructVal, member: string, op: string, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx, loopElement = false): void {
   const prior = s.members.get(member) ?? numVal({ value: s.zeroInit ? 0 : null, text: member, range: s.range });
   if (op !== '=') {
     const folded = fold(right, fn.file, fn);
@@ -520,7 +520,9 @@ function assignMember(s: StructVal, member: string, op: string, right: SyntaxNod
   // Assign on a copy, then apply only what changed (a group's pointer must not reset its Type).
   const holder: StructVal = { ...s, members: new Map(s.members) };
   setMemberFrom(holder, member, right, fn);
-  for (const [k, v] of holder.members) if (v !== s.members.get(k)) fn.setMember(s, k, v, s.members.get(k) ?? prior);
+  for (const [k, v] of holder.members) {
+    if (v !== s.members.get(k)) fn.setMember(s, k, loopElement ? invariantInLoop(v, right, fn) : v, s.members.get(k) ?? prior);
+  }
 }
 
 function applyCompound(op: string, a: number, b: number): number | null {

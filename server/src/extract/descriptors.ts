@@ -24,7 +24,7 @@ import type { HandleHelper } from './descriptor-facts';
 import { recordAccessType, renderPassTargets } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
-import { VIEW_DESC_TYPE, descCoverage, forgetMembers, recordDescField, zeroDeclared, zeroFill } from './view-desc-fields';
+import { VIEW_DESC_TYPE, descCoverage, descMember, forgetMembers, recordDescField, zeroDeclared, zeroFill } from './view-desc-fields';
 
 /** Calls whose arguments the event builder reads (descriptor-events.ts). */
 export const ANNOTATED_CALLS: ReadonlySet<string> = new Set([
@@ -428,7 +428,7 @@ class Walk {
     const local = resource?.key ? s.locals.has(keyRoot(resource.key)) : false;
     const sym = h.index && 'sym' in h.index ? h.index.sym : undefined;
     const loop = this.loops.find((l) => l.name === sym);
-    const flags = spec.view === 'dsv' && !nullDesc && descNode.type === 'pointer_expression' ? s.env.get(`${descNode.childForFieldName('argument')!.text}.Flags`) : undefined;
+    const flags = spec.view === 'dsv' && !nullDesc && descNode.type === 'pointer_expression' ? descMember(descNode.childForFieldName('argument')!.text, 'Flags', s) : undefined;
     const covers = nullDesc ? 'all' : spec.view === 'cbv' ? 'all' : descCoverage(spec.view, descNode, s);
     this.views.push({
       view: spec.view, heap: h.heap, index: h.index, resource, subresource: nullDesc ? 0 : typeof covers === 'number' ? covers : null, range: rangeOf(n),

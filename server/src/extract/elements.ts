@@ -68,9 +68,37 @@ function copyWritten(target: StructVal, written: StructVal, range: ReturnType<ty
       copyWritten(nested, v, range);
       target.members.set(member, nested);
     } else if (v.t === 'num' && v.f.value !== null && v.f.param === undefined) target.members.set(member, v);
+    else if (v.t === 'res' && loopInvariant.has(v)) target.members.set(member, v);
     else if (v.t === 'res') target.members.set(member, { t: 'res', ref: { key: null, text: `${member} (written in a loop)`, range, unknown: true } });
     else target.members.set(member, numVal({ value: null, text: `${member} (written in a loop)`, range }));
   }
+}
+
+/** Resources a loop wrote to its "some element" that are the same on every iteration (`b[i].pResource = tex`). */
+const loopInvariant = new WeakSet<AVal>();
+
+/**
+ * A value written to a loop's "some element" (`b[i].pResource = tex`, `b[i] = CD3DX12_…(…, tex, …)`): when the
+ * written expression uses none of the names an enclosing loop rebinds (its counter, body locals, assigned names),
+ * the resources in it are the same on every iteration, so every element the loop filled names them. `list[i]`, a
+ * body local or a name reassigned in the loop stays one resource per iteration (unknown afterwards).
+ */
+export function invariantInLoop(v: AVal, expr: SyntaxNode, fn: FnCtx): AVal {
+  if (fn.loopVarying.length === 0 || (v.t !== 'res' && v.t !== 'struct')) return v;
+  const names = [expr, ...expr.descendantsOfType(['identifier', 'field_identifier'])].filter((n) => n.type === 'identifier' || n.type === 'field_identifier');
+  if (names.some((n) => fn.loopVarying.some((set) => set.has(n.text)))) return v;
+  return markInvariant(v);
+}
+
+function markInvariant(v: AVal): AVal {
+  if (v.t === 'res') {
+    if (v.ref.key === null || v.ref.unknown) return v;
+    const fresh: AVal = { t: 'res', ref: v.ref };
+    loopInvariant.add(fresh);
+    return fresh;
+  }
+  if (v.t === 'struct') for (const [k, m] of v.members) if (m.t === 'res' || m.t === 'struct') v.members.set(k, markInvariant(m));
+  return v;
 }
 
 function newElement(a: ArrayVal, range: ReturnType<typeof rangeOf>): StructVal {

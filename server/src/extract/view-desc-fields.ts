@@ -10,7 +10,7 @@ import type { ViewKind } from '../model/uses';
 import { VIEW_DESC_FIELDS, VIEW_DIMENSIONS, viewCoverage } from '../model/view-descs';
 import { argumentNodes, unwrapValue } from './syntax';
 
-export const VIEW_DESC_TYPE = /\bD3D12_(?:SHADER_RESOURCE|UNORDERED_ACCESS|RENDER_TARGET)_VIEW_DESC\b/;
+export const VIEW_DESC_TYPE = /\bD3D12_(?:SHADER_RESOURCE|UNORDERED_ACCESS|RENDER_TARGET|DEPTH_STENCIL)_VIEW_DESC\b/;
 const ZERO = '#zero';
 const ZERO_FILL = /^(?:memset|ZeroMemory|SecureZeroMemory|RtlZeroMemory)$/;
 
@@ -52,6 +52,13 @@ export function forgetMembers(names: ReadonlySet<string>, s: DScope): void {
 
 function clear(name: string, s: DScope): void {
   for (const k of [...s.env.keys()]) if (k.startsWith(`${name}.`) && !k.endsWith('.BufferLocation')) s.env.delete(k);
+}
+
+/** A member of a local view desc: its assigned value, 0 when the desc was value-initialised and the member never set. */
+export function descMember(desc: string, member: string, s: DScope): { t: 'num'; v: number } | { t: 'unknown' } | undefined {
+  const v = s.env.get(`${desc}.${member}`);
+  if (v) return v.t === 'num' ? v : { t: 'unknown' };
+  return s.env.get(`${desc}.${ZERO}`)?.t === 'num' ? { t: 'num', v: 0 } : undefined;
 }
 
 /** The subresources a view created with desc argument `descNode` (`&d` of a local) covers, or null. */

@@ -173,6 +173,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   const range = n.type === 'for_range_loop' ? rangeElement(n, fn) : undefined;
   const existing = arraysWithElements(fn);
   fn.loopDepth++;
+  fn.loopVarying.push(new Set(varyingNames(n)));
   const [body] = fn.branches([() => {
     range?.bind();
     const b = walk(n.childForFieldName('body'));
@@ -181,6 +182,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     return tail.length ? seq([b, ...tail]) : b;
   }], false, unknownAt(n));
   fn.loopDepth--;
+  fn.loopVarying.pop();
   range?.after();
   for (const arr of existing) updateInPlace(arr, rangeOf(n));
   const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();

@@ -1,12 +1,14 @@
 // subresource-out-of-bounds — eb-rules.md EB-SUBRES-02/03, LB-03 (EB § Barrier API Call Validation: texture
 // barrier Subresources within the texture's bounds). Index form: the index must be ALL (0xffffffff) or below
 // MipLevels × ArraySize × PlaneCount; range form: FirstMip+NumMips ≤ MipLevels, FirstArraySlice+NumArraySlices ≤
-// ArraySize, FirstPlane+NumPlanes ≤ PlaneCount. Needs the creation (mips/array size) in the analysed code.
+// ArraySize, FirstPlane+NumPlanes ≤ PlaneCount. Needs the creation (mips/array size): in the function, or a member
+// created in another method of the file.
 // NOTE: formats are not resolved, so the plane count is 2 for depth-stencil-capable textures (depth + stencil)
 // and 1 otherwise; planar video formats are not modelled (no finding beyond plane 0 is then possible).
 import type { BarrierFact } from '../extract/facts';
 import type { ResourceCreation } from '../extract/facts';
 import { defineRule } from './define-rule';
+import { createdHere, ruleCreations } from './support/file-creations';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 
 function planes(c: ResourceCreation): number {
@@ -47,17 +49,19 @@ export const rule = defineRule({
     messages: { bounds: "Barrier on '{{name}}' names {{what}}: out of the texture's subresource bounds." },
   },
   create(ctx) {
+    const creations = ruleCreations(ctx.uri);
     const check = (b: BarrierFact, meeting: import('../track/visitors').BarrierMeeting | null, tctx: import('../track/visitors').TrackContext) => {
-      const c = meeting?.resource?.creation;
+      const created = meeting ? creations.of(meeting, tctx) : undefined;
+      const c = created?.creation;
       if (!c || c.dimension === 'buffer') return;
       const what = problem(b, c);
       if (!what) return;
       ctx.report({
         messageKey: 'bounds', data: { name: resourceName(b), what }, range: tctx.range,
-        related: [...tctx.related, { uri: meeting!.resource!.uri, range: c.resource.range, message: `'${c.resource.text}' was created here` }],
+        related: [...tctx.related, createdHere(created!)],
         resource: resourceName(b), fingerprintText: `bounds|${fingerprintOf(b)}`,
       });
     };
-    return { tracked: { enhancedBarrier: check, legacyBarrier: check } };
+    return { file: creations.file, tracked: { enhancedBarrier: check, legacyBarrier: check } };
   },
 });

@@ -4,6 +4,8 @@ import type { BarrierFact, CommandEvent, Event, Field, ResourceCreation, Resourc
 import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
+import type { SubresourceSelection } from '../model/subresource-ranges';
+import { selectionsOverlap } from '../model/subresource-ranges';
 import { formatEnumValue } from '../model/format-values';
 import { INERT_CALLS } from '../model/inert-calls';
 import type { ListId, TrackEnv } from './env';
@@ -48,6 +50,54 @@ function partKey(b: BarrierFact, env: TrackEnv, key: string): string | null {
   return `|mips${first}+${numMips},arr${firstArray}+${numArray},pl${firstPlane}+${numPlanes}`;
 }
 
+/** The subresources a part key names (`|sub3`, `|mips0+4,arr0+1,pl0+1`), or null for another key. */
+function selectionOfPart(part: string): SubresourceSelection | null {
+  const sub = /\|sub(\d+)$/.exec(part);
+  if (sub) return { kind: 'index', index: Number(sub[1]) };
+  const box = /\|mips(\d+)\+(\d+),arr(\d+)\+(\d+),pl(\d+)\+(\d+)$/.exec(part);
+  if (!box) return null;
+  const [firstMip, numMips, firstSlice, numSlices, firstPlane, numPlanes] = box.slice(1).map(Number);
+  return { kind: 'range', firstMip, numMips, firstSlice, numSlices, firstPlane, numPlanes };
+}
+
+/** Whether every subresource of `inner` is in `outer` (undefined: depends on the resource's counts). */
+function selectionWithin(inner: SubresourceSelection, outer: SubresourceSelection): boolean | undefined {
+  if (inner.kind === 'index' && outer.kind === 'index') return inner.index === outer.index;
+  if (inner.kind !== 'range' || outer.kind !== 'range') return undefined;
+  const within = (a: number, n: number, b: number, m: number): boolean => a >= b && a + n <= b + m;
+  return within(inner.firstMip, inner.numMips, outer.firstMip, outer.numMips)
+    && within(inner.firstSlice, inner.numSlices, outer.firstSlice, outer.numSlices)
+    && within(inner.firstPlane, inner.numPlanes, outer.firstPlane, outer.numPlanes);
+}
+
+/** The other tracked parts of `key` that surely share a subresource with `part` (EB-SUBRES-06: a range that
+ *  covers a mip in another layout is a mismatch there). */
+function overlappingParts(state: TrackState, key: string, part: string): { key: string; met: ResState }[] {
+  const mine = selectionOfPart(part);
+  if (!mine) return [];
+  return partsOf(state, key).filter((p) => {
+    const other = p.key === key + part ? null : selectionOfPart(p.key.slice(key.length));
+    return other !== null && selectionsOverlap(other, mine) === true;
+  });
+}
+
+/**
+ * After a barrier on `part` of `key`, the other tracked parts it touches: one it covers entirely is now in the same
+ * state; one it may cover in part (or may not, when that depends on the resource's counts) has an unknown layout
+ * and access, so a later barrier on it is not checked against what it was before.
+ */
+function updateOverlappingParts(state: TrackState, key: string, part: string, s: ResState): void {
+  const mine = selectionOfPart(part);
+  if (!mine) return;
+  for (const p of partsOf(state, key)) {
+    if (p.key === key + part) continue;
+    const other = selectionOfPart(p.key.slice(key.length));
+    if (!other || selectionsOverlap(other, mine) === false) continue;
+    if (selectionWithin(other, mine) === true) state.set(p.key, s);
+    else state.set(p.key, { ...p.met, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+  }
+}
+
 function partsOf(state: TrackState, key: string): { key: string; met: ResState }[] {
   const out: { key: string; met: ResState }[] = [];
   for (const [k, s] of state.res) if (k.startsWith(`${key}|`)) out.push({ key: k, met: s });
@@ -71,7 +121,8 @@ function origin(env: TrackEnv, b: BarrierFact, note: string, assumed = false, at
 
 function layoutPossible(layouts: number[], o: Origin): Possible {
   const values = new Map<number, Origin>();
-  for (const l of layouts) values.set(l >>> 0, o);
+  const each = layouts.length > 1 ? { ...o, alternative: true } : o;
+  for (const l of layouts) values.set(l >>> 0, each);
   return { values, unknown: false };
 }
 
@@ -231,7 +282,8 @@ function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact[
   const seen = state.res.has(fullKey) || (part !== '' && state.res.has(key));
   let met = state.res.get(fullKey) ?? (part ? state.res.get(key) : undefined) ?? FRESH;
   if (!seen) met = assume(b, env, fullKey, at);
-  return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts: part === '' ? partsOf(state, key) : [] }, fullKey, key, part };
+  const parts = part === '' ? partsOf(state, key) : overlappingParts(state, key, part);
+  return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts }, fullKey, key, part };
 }
 
 /** First sight of a resource: take the barrier's before-values as the assumed state (debug layer: "assumed at first use"). */
@@ -317,7 +369,10 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   if (m.part === '') dropParts(state, m.key);
-  else endWholeWrite(state, m.key);
+  else {
+    updateOverlappingParts(state, m.key, m.part, s);
+    endWholeWrite(state, m.key);
+  }
 }
 
 /**

@@ -23,6 +23,11 @@ export interface Origin {
   when?: string;
   /** Inside a helper: where the value was really set (`uri`/`range` are the outermost call site). */
   at?: { uri: string; range: Range };
+  /**
+   * One of several layouts that hold at once, not one per path: a legacy state whose enhanced equivalent is "this
+   * layout or COMMON" (A.6, e.g. COPY_DEST). Naming any of them is right; the others are no disagreement.
+   */
+  alternative?: boolean;
 }
 
 export interface Possible {

@@ -15,9 +15,11 @@ export interface Comparison {
 
 /** Compare tracked values with what the barrier claims; `accepts(tracked)` says whether a tracked value is fine. */
 export function compareTracked(p: Possible, accepts: (tracked: number) => boolean): Comparison {
-  const mismatches = [...p.values.entries()].filter(([v]) => !accepts(v));
-  if (mismatches.length === 0 || p.values.size === 0) return { severity: null, mismatches: [], loop: undefined };
   const agreeing = [...p.values.entries()].filter(([v]) => accepts(v));
+  // A value that holds together with an agreeing one (Origin.alternative) is no disagreement.
+  const alternativeAgrees = agreeing.some(([, o]) => o.alternative);
+  const mismatches = [...p.values.entries()].filter(([v, o]) => !accepts(v) && !(alternativeAgrees && o.alternative));
+  if (mismatches.length === 0 || p.values.size === 0) return { severity: null, mismatches: [], loop: undefined };
   const allLoop = mismatches.every(([, o]) => o.loop);
   if (agreeing.length === 0 && !p.unknown) return { severity: 'error', mismatches, loop: allLoop ? mismatches[0][1].loop : undefined };
   // Only the back edge disagrees, and no path around it keeps an agreeing value: wrong on the second iteration.
