@@ -1,0 +1,35 @@
+// Subresource bounds of a texture from its creation (eb-rules.md EB-SUBRES-02/03, LB-03): an enhanced barrier's index
+// or mip/array/plane range, or a legacy transition's Subresource, against MipLevels x ArraySize x PlaneCount.
+// NOTE: formats are not resolved, so the plane count is 2 for depth-stencil-capable textures (depth + stencil)
+// and 1 otherwise; planar video formats are not modelled (no finding beyond plane 0 is then possible).
+import type { BarrierFact, ResourceCreation } from '../../extract/facts';
+import { known } from './rule-helpers';
+
+export function planes(c: ResourceCreation): number {
+  return ((c.flags ?? 0) & 0x2) !== 0 ? 2 : 1;
+}
+
+/** What lies out of bounds ("subresource index 7 (the resource has 4)"), or undefined. */
+export function subresourceProblem(b: BarrierFact, c: ResourceCreation): string | undefined {
+  const mips = c.mipLevels;
+  const arr = c.arraySize;
+  if (mips === null || arr === null) return undefined;
+  const total = mips * arr * planes(c);
+  if (b.kind === 'legacy-transition') {
+    const s = known(b.fields.Subresource);
+    return s !== undefined && s !== 0xffffffff && s >= total ? `subresource ${s} (the resource has ${total})` : undefined;
+  }
+  const first = known(b.fields['Subresources.IndexOrFirstMipLevel']);
+  const numMips = known(b.fields['Subresources.NumMipLevels']);
+  if (first === undefined || numMips === undefined) return undefined;
+  if (numMips === 0) return first !== 0xffffffff && first >= total ? `subresource index ${first} (the resource has ${total})` : undefined;
+  if (first + numMips > mips) return `mips [${first}, ${first + numMips}) (the resource has ${mips})`;
+  const fa = known(b.fields['Subresources.FirstArraySlice']);
+  const na = known(b.fields['Subresources.NumArraySlices']);
+  if (fa !== undefined && na !== undefined && fa + na > arr) return `array slices [${fa}, ${fa + na}) (the resource has ${arr})`;
+  const fp = known(b.fields['Subresources.FirstPlane']);
+  const np = known(b.fields['Subresources.NumPlanes']);
+  if (fp !== undefined && np !== undefined && fp + np > 2) return `planes [${fp}, ${fp + np})`;
+  return undefined;
+}
+
