@@ -18,9 +18,20 @@ export function declaredIn(key: string, fn: FunctionFacts | null): boolean {
   return fn.params.includes(root) || (fn.locals ?? []).includes(root);
 }
 
+/** `ctx->list` / `ctx.list`: one member of a local or parameter (the C context-struct style), or null. */
+function memberOfLocal(key: string): string | null {
+  return /^[A-Za-z_]\w*(?:->|\.)([A-Za-z_]\w*)$/.exec(key)?.[1] ?? null;
+}
+
 export class ListTypes {
   private readonly shared = new Map<string, CommandListType>();
   private readonly scoped = new Map<FunctionFacts, Map<string, CommandListType>>();
+  /**
+   * Lists created into a member of a local or parameter (`ID3D12Device_CreateCommandList(…, &ctx->cmp)` in an init
+   * function given the context): the same member of another function's context (`ctx->cmp` in the recording
+   * function) is taken to be that list. A member name created with two types in the file is no list type (null).
+   */
+  private readonly byMember = new Map<string, CommandListType | null>();
 
   constructor(private readonly configured: Readonly<Record<string, CommandListType>>) {}
 
@@ -33,6 +44,8 @@ export class ListTypes {
     const own = this.scoped.get(fn) ?? new Map<string, CommandListType>();
     own.set(key, type);
     this.scoped.set(fn, own);
+    const member = memberOfLocal(key);
+    if (member) this.byMember.set(member, this.byMember.has(member) && this.byMember.get(member) !== type ? null : type);
   }
 
   /** The type of the list `key` as function `owner` names it (null owner: only members, globals and the config). */
@@ -42,7 +55,9 @@ export class ListTypes {
     // NOTE: most keys asked about (every resource an unresolved call receives) are no list in any scope; only a key
     // known in both scopes needs the declaration test, which is the costly part.
     const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
-    if (!this.shared.has(key)) return own ?? null;
+    const member = own === undefined ? memberOfLocal(key) : null;
+    const viaMember = member ? this.byMember.get(member) ?? null : null;
+    if (!this.shared.has(key)) return own ?? viaMember;
     if (owner && declaredIn(key, owner)) return own ?? null;
     return this.shared.get(key) ?? null;
   }

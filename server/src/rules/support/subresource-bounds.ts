@@ -1,12 +1,14 @@
 // Subresource bounds of a texture from its creation (eb-rules.md EB-SUBRES-02/03, LB-03): an enhanced barrier's index
 // or mip/array/plane range, or a legacy transition's Subresource, against MipLevels x ArraySize x PlaneCount.
-// NOTE: formats are not resolved, so the plane count is 2 for depth-stencil-capable textures (depth + stencil)
-// and 1 otherwise; planar video formats are not modelled (no finding beyond plane 0 is then possible).
+// The plane count comes from the format the desc names (D3D12GetFormatPlaneCount: depth/stencil and planar video
+// formats have 2); a format the code does not spell may be planar, so it counts as 2 planes (an unknown count is
+// never a finding: bgfx's NV12 decode target, created in another method, has a chroma plane at subresource 1).
 import type { BarrierFact, ResourceCreation } from '../../extract/facts';
+import { planeCount } from '../../model/formats';
 import { known } from './rule-helpers';
 
 export function planes(c: ResourceCreation): number {
-  return ((c.flags ?? 0) & 0x2) !== 0 ? 2 : 1;
+  return planeCount(c.format) ?? 2;
 }
 
 /** What lies out of bounds ("subresource index 7 (the resource has 4)"), or undefined. */
@@ -29,7 +31,7 @@ export function subresourceProblem(b: BarrierFact, c: ResourceCreation): string 
   if (fa !== undefined && na !== undefined && fa + na > arr) return `array slices [${fa}, ${fa + na}) (the resource has ${arr})`;
   const fp = known(b.fields['Subresources.FirstPlane']);
   const np = known(b.fields['Subresources.NumPlanes']);
-  if (fp !== undefined && np !== undefined && fp + np > 2) return `planes [${fp}, ${fp + np})`;
+  if (fp !== undefined && np !== undefined && fp + np > planes(c)) return `planes [${fp}, ${fp + np}) (the resource has ${planes(c)})`;
   return undefined;
 }
 
