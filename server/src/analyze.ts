@@ -4,6 +4,7 @@ import { throwIfCancelled, type CancelCheck } from './cancel';
 import { extractFacts } from './extract/extract';
 import type { FileFacts } from './extract/facts';
 import type { HandleHelper } from './extract/descriptor-facts';
+import { wrapperFacts, type RunConventions } from './rules/support/wrapper-conventions';
 import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
 import { normalizeLoneCarriageReturns, splitLines } from './parse/positions';
@@ -43,6 +44,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   enumerators?: ReadonlyMap<string, number>;
   /** Handle helpers other files of a run define, applied where this file calls them. */
   handleHelpers?: readonly HandleHelper[];
+  /** A run's state-tracking wrappers and their conventions (wrapper-use-without-ensure), over all its files. */
+  conventions?: RunConventions;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -143,12 +146,12 @@ function trackEntries(
 }
 
 export function analyzeFacts(
-  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries'> = {},
+  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions'> = {},
 ): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
   const findings: ReportedFinding[] = [];
-  const active = instantiateRules(uri, config, findings);
+  const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions });
   runSingleBarrierPass(facts, active, config);
   throwIfCancelled(options.isCancelled);
   const { siteStates: tracked, unresolved, problems } = trackEntries(facts, uri, { active, config, findings }, options);
@@ -167,5 +170,12 @@ export function analyzeFacts(
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),
-    ...(facts.classBases ? { classBases: facts.classBases } : {}) };
+    ...(facts.classBases ? { classBases: facts.classBases } : {}),
+    ...withWrapperFacts(facts) };
+}
+
+/** The file's state-tracking wrappers and the uses they could ensure, for a run's conventions (cli/cross-file.ts). */
+function withWrapperFacts(facts: FileFacts): Pick<AnalysisResult, 'wrapperFacts'> {
+  const w = wrapperFacts(facts);
+  return w ? { wrapperFacts: w } : {};
 }

@@ -22,6 +22,7 @@ import type { AnalysisResult } from '../report/analysis-result';
 import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
+import { deviation, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
   keepSites: boolean;
@@ -36,18 +37,21 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   for (const o of withHelpers) {
     index.set(o.uri, { functions: (o.result!.helpers ?? []).map((f) => withPrototypeDefaults(f, o.uri, defaults)), classBases: o.result!.classBases });
   }
-  if (index.size >= 2) {
+  const conventions = runConventionsOf([...outcomes, ...context]);
+  const judged = conventions ? judgedAgain(outcomes, conventions) : new Set<FileOutcome>();
+  if (index.size >= 2 || judged.size) {
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
-      if (!o.result || o.failure || !names.some((n) => index.defines(n, o.uri))) continue;
+      const helped = index.size >= 2 && names.some((n) => index.defines(n, o.uri));
+      if (!o.result || o.failure || (!helped && !judged.has(o))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
         o.result = cached;
         continue;
       }
-      const settings = { config: o.config.config, workspace: index };
+      const settings = { config: o.config.config, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
       const facts = o.result.facts;
       const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, settings), options.keepSites)));
       if (done && key) options.cache?.set(key, o.result);
@@ -62,6 +66,32 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
   dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
   return reanalysed;
+}
+
+/**
+ * The run's state-tracking wrappers and conventions (wrapper-use-without-ensure) over every file that has any, or
+ * undefined when fewer than two files do (a file alone already judged itself).
+ */
+function runConventionsOf(all: readonly FileOutcome[]): RunConventions | undefined {
+  const files = all.map((o) => o.result?.wrapperFacts).filter((w): w is WrapperFacts => !!w);
+  return files.length >= 2 ? runConventions(files) : undefined;
+}
+
+/**
+ * The files whose uses the run's conventions judge otherwise than the file's own did (a convention only the run
+ * makes, or one the run's other files break): analysed again with the run's.
+ */
+function judgedAgain(outcomes: readonly FileOutcome[], run: RunConventions): Set<FileOutcome> {
+  const out = new Set<FileOutcome>();
+  const verdicts = (w: WrapperFacts, r: RunConventions) => w.uses.map((u) => {
+    const c = deviation(u, r);
+    return c ? `${c.wrapper}:${c.ensured}/${c.total}` : '';
+  }).join('|');
+  for (const o of outcomes) {
+    const w = o.result?.wrapperFacts;
+    if (w && !o.failure && verdicts(w, runConventions([w])) !== verdicts(w, run)) out.add(o);
+  }
+  return out;
 }
 
 /** Message fields that name the caller's objects: a helper's finding reached from a caller names its arguments. */
@@ -214,6 +244,8 @@ function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[])
   for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0').update(JSON.stringify(o.result?.classBases ?? null)).update('\0');
   // Another file's enumerators change what a file that uses them folds.
   for (const o of all) if (o.result?.enumerators) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.enumerators)).update('\0');
+  // Another file's wrappers and uses change the conventions a file is judged by.
+  for (const o of all) if (o.result?.wrapperFacts) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.wrapperFacts)).update('\0');
   // A header's default arguments change what its definition's callers bind.
   for (const o of all) if (o.result?.prototypeDefaults) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.prototypeDefaults)).update('\0');
   return hash.digest('hex');

@@ -50,4 +50,6 @@ export interface AnalysisResult {
   otherQueueTypes?: true;
   /** The file's classes' base classes: a multi-file run resolves methods of a base declared in another file. */
   classBases?: [string, string[]][];
+  /** The file's state-tracking wrappers and command uses: a multi-file run counts its conventions over all files. */
+  wrapperFacts?: import('../rules/support/wrapper-conventions').WrapperFacts;
 }

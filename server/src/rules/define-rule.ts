@@ -65,6 +65,8 @@ export interface RuleContext {
   uri: string;
   platform: Platform;
   legacyBarrierTranslation: boolean;
+  /** A run's state-tracking wrappers and conventions over all its files (absent: the file alone decides). */
+  conventions?: import('./support/wrapper-conventions').RunConventions;
   report(descriptor: ReportDescriptor): void;
 }
 
