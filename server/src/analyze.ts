@@ -118,6 +118,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const focused = { ...result };
   delete focused.helpers;
   delete focused.unresolvedCalls;
+  delete focused.unresolvedClasses;
   return focused;
 }
 
@@ -142,6 +143,7 @@ function trackEntries(
   const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn));
   for (const [site, state] of rest.siteStates) if (!first.siteStates.has(site)) first.siteStates.set(site, state);
   for (const name of rest.unresolved) first.unresolved.add(name);
+  for (const cls of rest.unresolvedClasses) first.unresolvedClasses.add(cls);
   return { ...first, problems: [...first.problems, ...rest.problems] };
 }
 
@@ -154,7 +156,7 @@ export function analyzeFacts(
   const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions });
   runSingleBarrierPass(facts, active, config);
   throwIfCancelled(options.isCancelled);
-  const { siteStates: tracked, unresolved, problems } = trackEntries(facts, uri, { active, config, findings }, options);
+  const { siteStates: tracked, unresolved, unresolvedClasses, problems } = trackEntries(facts, uri, { active, config, findings }, options);
   throwIfCancelled(options.isCancelled);
   reportProblems(problems, active);
   const lines = splitLines(text);
@@ -164,6 +166,7 @@ export function analyzeFacts(
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
     helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved],
+    ...(unresolvedClasses.size ? { unresolvedClasses: [...unresolvedClasses] } : {}),
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),

@@ -1,7 +1,9 @@
 // Methods of a base class declared in another file of the run: `ctx.TransitionResource(...)` on a ComputeContext,
 // whose header says `class ComputeContext : public CommandContext`, is CommandContext's state-tracking wrapper
 // defined in a third file (MiniEngine's layout). Its barrier reaches the tracker at the flush, so a use after it is
-// checked against the wrapper's state; without the header naming the base, the call stays unknown (silent).
+// checked against the wrapper's state; without the header naming the base, the call stays unknown (silent). A type
+// alias of a header (`using TexHandle = struct Tex*;`, LumixEngine's handles) picks the aliased class's method among
+// same-named methods of several classes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as path from 'node:path';
@@ -86,5 +88,47 @@ void describe('methods of a base class declared in another file of the run', () 
   void it('stays silent when no file of the run names the base class (the call is unknown)', () => {
     const header = HEADER.replace('class ComputeContext : public CommandContext {', 'class ComputeContext {');
     assert.deepEqual(findings({ 'src/context.h': header, 'src/context.cpp': WRAPPERS, 'src/readback.cpp': CALLER('D3D12_RESOURCE_STATE_UNORDERED_ACCESS', ', true') }).lines, []);
+  });
+
+  void it('resolves a method called through a type alias declared in another file', () => {
+    const header = `#pragma once
+#include <d3d12.h>
+using BufHandle = struct Buf*;
+using TexHandle = struct Tex*;
+`;
+    const impl = `#include "handles.h"
+struct Buf {
+    void setState(ID3D12GraphicsCommandList* cl, D3D12_RESOURCE_STATES s) {
+        if (state == s) return;
+        D3D12_RESOURCE_BARRIER b = CD3DX12_RESOURCE_BARRIER::Transition(res, state, s);
+        cl->ResourceBarrier(1, &b);
+        state = s;
+    }
+    ID3D12Resource* res;
+    D3D12_RESOURCE_STATES state;
+};
+struct Tex {
+    void setState(ID3D12GraphicsCommandList* cl, D3D12_RESOURCE_STATES s) {
+        if (state == s) return;
+        D3D12_RESOURCE_BARRIER b = CD3DX12_RESOURCE_BARRIER::Transition(res, state, s);
+        cl->ResourceBarrier(1, &b);
+        state = s;
+    }
+    ID3D12Resource* res;
+    D3D12_RESOURCE_STATES state;
+};
+void ReadBack(ID3D12GraphicsCommandList* cl, TexHandle t, ID3D12Resource* readback)
+{
+    t->setState(cl, D3D12_RESOURCE_STATE_${'${STATE}'});
+    cl->CopyResource(readback, t->res);
+}
+`;
+    const files = (state: string, withHeader: boolean) => ({
+      ...(withHeader ? { 'src/handles.h': header } : {}), 'src/gpu.cpp': impl.replace('${STATE}', state),
+    });
+    assert.deepEqual(findings(files('RENDER_TARGET', true)).lines, ['gpu.cpp:25:error:invalid-subresource-state']);
+    assert.deepEqual(findings(files('COPY_SOURCE', true)).lines, []);
+    // Without the alias the receiver's class is unknown and both setState methods match: the call stays unknown.
+    assert.deepEqual(findings(files('RENDER_TARGET', false)).lines, []);
   });
 });

@@ -43,7 +43,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
-      const helped = index.size >= 2 && names.some((n) => index.defines(n, o.uri));
+      const helped = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
       if (!o.result || o.failure || (!helped && !judged.has(o))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;

@@ -27,14 +27,14 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
  */
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
   const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, otherQueueTypes } = result;
-  const { handleHelpers, unresolvedHandleCalls, classBases, wrapperFacts } = result;
+  const { handleHelpers, unresolvedHandleCalls, classBases, wrapperFacts, unresolvedClasses } = result;
   const reported: AnalysisResult = {
     uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls,
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
     ...(enumerators ? { enumerators } : {}), ...(unfolded ? { unfolded } : {}),
     ...(handleHelpers ? { handleHelpers } : {}), ...(unresolvedHandleCalls ? { unresolvedHandleCalls } : {}),
     ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),
-    ...(classBases ? { classBases } : {}), ...(wrapperFacts ? { wrapperFacts } : {}),
+    ...(classBases ? { classBases } : {}), ...(wrapperFacts ? { wrapperFacts } : {}), ...(unresolvedClasses ? { unresolvedClasses } : {}),
   };
   // A file that calls functions it could not resolve keeps its facts until the cross-file pass, which re-tracks
   // them with the other files' helpers instead of parsing and extracting the file again (cross-file.ts).

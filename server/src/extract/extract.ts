@@ -168,7 +168,37 @@ function classBases(root: SyntaxNode): Map<string, string[]> {
       .filter((n): n is string => !!n).map((n) => n.split('::').pop()!.trim());
     out.set(cls, [...(out.get(cls) ?? []), ...names]);
   }
+  // `using TextureHandle = struct Texture*;`, `typedef struct Buffer* BufferHandle;` (LumixEngine's gpu.h): a method
+  // called on the alias is the class's, as if the alias were derived from it.
+  for (const a of root.descendantsOfType(['alias_declaration', 'type_definition'])) {
+    const target = aliasTarget(a.childForFieldName('type'));
+    if (!target) continue;
+    const names = a.type === 'alias_declaration' ? [a.childForFieldName('name')] : a.childrenForFieldName('declarator');
+    for (const n of names) {
+      const alias = n && declaredTypeName(n);
+      if (alias && alias !== target) out.set(alias, [...(out.get(alias) ?? []), target]);
+    }
+  }
   return out;
+}
+
+/** The class an alias names: `struct Texture*`, `Texture`, `const Texture&` (no templates, no qualified names). */
+function aliasTarget(t: SyntaxNode | null): string | undefined {
+  // NOTE: a type descriptor is mirrored as a leaf (node.ts OPAQUE): it is read from its text.
+  if (t?.type === 'type_descriptor') return /^(?:const\s+)?(?:(?:struct|class)\s+)?(\w+)\s*[*&]*\s*$/.exec(t.text)?.[1];
+  if (t?.type === 'type_identifier') return t.text;
+  if (t?.type === 'struct_specifier' || t?.type === 'class_specifier') {
+    const name = t.childForFieldName('name');
+    return name?.type === 'type_identifier' ? name.text : undefined;
+  }
+  return undefined;
+}
+
+/** `BufferHandle` in `typedef struct Buffer* BufferHandle;`: the declared name under pointers and references. */
+function declaredTypeName(n: SyntaxNode): string | undefined {
+  let d: SyntaxNode | null = n;
+  while (d && (d.type === 'pointer_declarator' || d.type === 'reference_declarator')) d = d.childForFieldName('declarator') ?? d.namedChildren[d.namedChildren.length - 1] ?? null;
+  return d?.type === 'type_identifier' ? d.text : undefined;
 }
 
 /** A function defined in a class body (an inline method). */

@@ -34,6 +34,8 @@ export interface AnalysisResult {
    */
   helpers?: FunctionFacts[];
   unresolvedCalls?: string[];
+  /** Receiver classes of the unresolved calls: a run re-analyses the file when another file declares their bases. */
+  unresolvedClasses?: string[];
   /** D3D12-prefixed constants the file defines: another file's unknown-enumerator on one of them is dropped. */
   definedNames?: string[];
   /** Default arguments of the file's prototypes: a multi-file run gives them to the definition another file has. */

@@ -105,9 +105,13 @@ export class TrackEnv {
   /** Callees that could not be resolved: a run over more files may know them (cross-file helpers). */
   readonly unresolved = new Set<string>();
 
+  /** Receiver classes of calls that could not be resolved: another file of a run may declare their bases or aliases. */
+  readonly unresolvedClasses = new Set<string>();
+
   resolveCallee(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined {
     const found = this.functions.resolve(name, argc, cls);
     if (!found) this.unresolved.add(name);
+    if (!found && cls) this.unresolvedClasses.add(cls);
     return found;
   }
 

@@ -333,6 +333,7 @@ export class Interpreter {
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
     const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(this.env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
     const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
+    if (found && !callee && e.receiverClass) this.env.unresolvedClasses.add(e.receiverClass);
     // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
     // too: its body is not evaluated again with the call's arguments.
     const root = this.env.rootFn;

@@ -28,6 +28,8 @@ export interface TrackOutput {
   siteStates: Map<number, SiteState>;
   /** Names of called functions that were not found (candidates for cross-file helpers). */
   unresolved: Set<string>;
+  /** Receiver classes of those calls (cli/cross-file.ts: another file may declare their bases or aliases). */
+  unresolvedClasses: Set<string>;
   /** Functions whose analysis stopped (work budget, internal error): they are unknown past that point. */
   problems: ExtractProblem[];
 }
@@ -48,6 +50,7 @@ export function runTracker(
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
+  const unresolvedClasses = new Set<string>();
   const problems: ExtractProblem[] = [];
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config);
@@ -63,6 +66,7 @@ export function runTracker(
     if (quiet.has(fn)) {
       quiet.noteUnresolved(fn, env);
       for (const name of env.unresolved) unresolved.add(name);
+      for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
       continue;
     }
     env.endSplits = endSplits;
@@ -79,8 +83,9 @@ export function runTracker(
     }
     for (const [site, st] of env.siteStates) siteStates.set(site, st);
     for (const name of env.unresolved) unresolved.add(name);
+    for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
-  return { siteStates, unresolved, problems };
+  return { siteStates, unresolved, unresolvedClasses, problems };
 }
 
 /**

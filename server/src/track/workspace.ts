@@ -23,6 +23,11 @@ export class WorkspaceIndex {
     this.bases = null;
   }
 
+  /** Whether a file other than `excludeUri` declares bases (or an alias target) for `cls`. */
+  declaresBases(cls: string, excludeUri?: string): boolean {
+    return [...this.basesByUri].some(([uri, entries]) => uri !== excludeUri && entries.some(([c]) => c === cls));
+  }
+
   /** A class's base classes, transitively, as any file of the run declares them (nearest first). */
   basesOf(cls: string): string[] {
     if (!this.bases) {
