@@ -69,4 +69,14 @@ void describe('wrapper-use-without-ensure across the files of a run', () => {
     const fixed = FORGOT.replace('    r.m_cl->CopyResource', '    t.setState(r.m_cl, D3D12_RESOURCE_STATE_COPY_DEST);\n    r.m_cl->CopyResource');
     assert.deepEqual(run({ ...engine, 'src/late.cpp': fixed }).lines, []);
   });
+
+  void it('each --shard reports what the full run reports (the conventions of the run reach every shard)', () => {
+    const dir = tempTree({ ...engine, 'src/late.cpp': FORGOT });
+    type Files = { path: string; diagnostics: { rule: string; line: number }[] }[];
+    const rules = (files: Files) => files.flatMap((f) => f.diagnostics.map((d) => `${path.basename(f.path)}:${d.line}:${d.rule}`)).sort();
+    const full = rules((JSON.parse(runCli(['--format', 'json', 'src'], dir).stdout) as { files: Files }).files);
+    assert.ok(full.includes('late.cpp:5:wrapper-use-without-ensure'), full.join(' '));
+    const union = rules([1, 2, 3].flatMap((i) => (JSON.parse(runCli(['--format', 'json', '--shard', `${i}/3`, 'src'], dir).stdout) as { files: Files }).files));
+    assert.deepEqual(union, full);
+  });
 });

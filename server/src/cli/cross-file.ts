@@ -22,7 +22,7 @@ import type { AnalysisResult } from '../report/analysis-result';
 import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
-import { deviation, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
+import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
   keepSites: boolean;
@@ -89,7 +89,7 @@ function judgedAgain(outcomes: readonly FileOutcome[], run: RunConventions): Set
   }).join('|');
   for (const o of outcomes) {
     const w = o.result?.wrapperFacts;
-    if (w && !o.failure && verdicts(w, runConventions([w])) !== verdicts(w, run)) out.add(o);
+    if (w && !o.failure && hasCandidates(w) && verdicts(w, runConventions([w])) !== verdicts(w, run)) out.add(o);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import type { FileOutcome } from './outcome';
 import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTaskWithLimits, withoutFacts } from './pool';
 import type { Progress } from './progress';
 import { readSourceFile as readSource } from '../parse/read-policy';
+import { hasCandidates } from '../rules/support/wrapper-conventions';
 
 export interface LintOptions {
   configs: ConfigResolver;
@@ -34,7 +35,10 @@ const SILENT: LintOptions['progress'] = { tick: () => undefined, render: () => u
 export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const outcomes = await analyzeFiles(targets, options);
   const context = options.context ?? [];
-  const needsContext = context.length > 0 && outcomes.some((o) => (o.result?.unresolvedCalls?.length ?? 0) > 0);
+  // The other shards' files give helpers to a file that calls what it could not resolve, and conventions to a file
+  // with a use wrapper-use-without-ensure could judge (the run's counts decide it).
+  const needsContext = context.length > 0 && outcomes.some((o) => (o.result?.unresolvedCalls?.length ?? 0) > 0
+    || (o.result?.wrapperFacts !== undefined && hasCandidates(o.result.wrapperFacts)));
   const contextOutcomes = needsContext ? await analyzeFiles(context, { ...options, progress: SILENT }) : [];
   crossFilePass(outcomes, contextOutcomes, { keepSites: options.keepSites, cache: options.cache });
   return outcomes;

@@ -165,6 +165,14 @@ export function deviation(use: WrapperUse, run: RunConventions): Convention | un
   return run.conventions.find((c) => c.method === use.method && c.role === use.role && holds(c));
 }
 
+/**
+ * Whether any use of the file could be reported under some convention (a local object, no earlier call handed it,
+ * not on a fixed heap): only such a file's verdict depends on the other files of a run.
+ */
+export function hasCandidates(w: WrapperFacts): boolean {
+  return w.uses.some((u) => u.local && !u.fixedHeap && u.before.length === 0);
+}
+
 export function holds(c: Convention): boolean {
   return c.total >= MIN_USES && c.ensured >= MIN_SHARE * c.total;
 }
