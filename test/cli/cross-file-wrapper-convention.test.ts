@@ -57,7 +57,7 @@ void describe('wrapper-use-without-ensure across the files of a run', () => {
     for (const jobs of ['1', '2']) {
       const { lines, messages } = run({ ...engine, 'src/late.cpp': FORGOT }, jobs);
       assert.deepEqual(lines, ['late.cpp:5']);
-      assert.match(messages[0], /setState\(\) on the resource before 9 of 10 CopyResource copy-dest uses/);
+      assert.match(messages[0], /setState\(\) on the resource before 9 of 10 such uses \(CopyResource, a copy destination\)/);
     }
   });
 

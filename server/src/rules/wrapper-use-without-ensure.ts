@@ -9,6 +9,7 @@
 // is reported, naming the convention and its count. Silent when the resource is on an UPLOAD/READBACK heap (its
 // state is fixed), when the object is a parameter or a member (a caller may have called the wrapper), and when
 // another call was handed the object before the command (it may call the wrapper itself).
+import { ROLE_NEEDS } from '../model/api';
 import { defineRule } from './define-rule';
 import { deviation, runConventions, wrapperFacts } from './support/wrapper-conventions';
 
@@ -21,8 +22,8 @@ export const rule = defineRule({
     api: 'ID3D12GraphicsCommandList::CopyTextureRegion',
     catalog: [],
     messages: {
-      deviation: "'{{name}}' is used as the {{role}} of {{method}} without a {{wrapper}}() call on it before, while this code base calls "
-        + '{{wrapper}}() on the resource before {{ensured}} of {{total}} {{method}} {{role}} uses; its state here is whatever '
+      deviation: "'{{name}}' is used as {{use}} by {{method}} without a {{wrapper}}() call on it before, while this code base calls "
+        + '{{wrapper}}() on the resource before {{ensured}} of {{total}} such uses ({{method}}, {{use}}); its state here is whatever '
         + 'the last user left it in.',
     },
   },
@@ -38,7 +39,7 @@ export const rule = defineRule({
           if (!c) continue;
           ctx.report({
             messageKey: 'deviation', api: `ID3D12GraphicsCommandList::${use.method}`, range: use.range,
-            data: { name: use.resource, role: use.role, method: use.method, wrapper: c.wrapper, ensured: c.ensured, total: c.total },
+            data: { name: use.resource, use: ROLE_NEEDS[use.role]?.use ?? `the ${use.role} argument`, method: use.method, wrapper: c.wrapper, ensured: c.ensured, total: c.total },
             fingerprintText: `wrapper-use-without-ensure|${use.method}|${use.role}|${use.resource}`,
           });
         }
