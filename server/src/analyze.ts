@@ -5,6 +5,7 @@ import { extractFacts } from './extract/extract';
 import type { FileFacts } from './extract/facts';
 import type { HandleHelper } from './extract/descriptor-facts';
 import { wrapperFacts, type RunConventions } from './rules/support/wrapper-conventions';
+import type { Forwarder } from './extract/forwarding-macros';
 import type { Tree } from './parse/parser';
 import { parseCpp } from './parse/parser';
 import { normalizeLoneCarriageReturns, splitLines } from './parse/positions';
@@ -46,6 +47,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   handleHelpers?: readonly HandleHelper[];
   /** A run's state-tracking wrappers and their conventions (wrapper-use-without-ensure), over all its files. */
   conventions?: RunConventions;
+  /** Forwarding macros other files of a run define (a test header's `check_x(a, b)` → `check_x_(__LINE__, a, b)`). */
+  forwarders?: ReadonlyMap<string, Forwarder>;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -111,7 +114,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
   const focus = options.focus ? { external: workspace && ((name: string) => workspace.defines(name, uri)) } : undefined;
-  const facts = extractFacts(tree, text, options.isCancelled, focus, options.enumerators, options.handleHelpers);
+  const facts = extractFacts(tree, text, options.isCancelled, focus, { enumerators: options.enumerators, handleHelpers: options.handleHelpers, forwarders: options.forwarders });
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (!options.focus) return result;
@@ -167,7 +170,7 @@ export function analyzeFacts(
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
     helpers: facts.functions.filter((f) => f.relevant && !f.lambda), unresolvedCalls: [...unresolved],
     ...(unresolvedClasses.size ? { unresolvedClasses: [...unresolvedClasses] } : {}),
-    ...(facts.definedNames ? { definedNames: facts.definedNames } : {}),
+    ...(facts.definedNames ? { definedNames: facts.definedNames } : {}), ...(facts.forwarders ? { forwarders: facts.forwarders } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),

@@ -210,14 +210,18 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // with it, so its views and bindings name their heap slots.
   const helpers = definedInRun(all, (r) => (r.handleHelpers ?? []).map((h) => [h.name, h] as [string, HandleHelper]),
     (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  if (enumerators.size === 0 && helpers.size === 0) return 0;
+  // `check_sub_resource_uint(a, …)` → `check_sub_resource_uint_(__LINE__, a, …)` defined in a test header: a file
+  // calling the macro is extracted again with it, so the call reaches the function it forwards to.
+  const forwarders = definedInRun(all, (r) => r.forwarders ?? [], (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
     const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
+    const macros = o.result && !o.failure ? importedBy(o.result.unresolvedCalls, o.uri, forwarders) : undefined;
     const handles = found && [...found.values()];
-    if (!imported && !handles) continue;
-    const extra = { ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}) };
+    if (!imported && !handles && !macros) continue;
+    const extra = { ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}) };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, ...extra }), keepSites))) count++;
   }
   return count;

@@ -8,6 +8,7 @@ import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
+import { resourceProperty } from './desc-reads';
 
 const LEAVES = new Set([
   'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
@@ -90,6 +91,8 @@ function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
   let n = node;
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   if (!LEAVES.has(n.type) || n.descendantsOfType('call_expression').length > 0) return undefined;
+  const prop = resourceProperty(n, fn);
+  if (prop) return prop;
   const v = evalValue(n, 'num', fn);
   if (v.t === 'num') return v.f;
   if (v.t === 'res') return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };

@@ -98,3 +98,39 @@ function movesHandle(u: SyntaxNode, name: string): boolean {
   return t?.type === 'field_expression' && t.childForFieldName('argument')?.text === name;
 }
 
+
+const MEMORY_WRITE = /^(?:memcpy|memset|memmove|ZeroMemory|CopyMemory)$/;
+/** The most iterations an element-filling loop is walked for (render passes take 8 targets; tables a few more). */
+const MAX_FILL_ITERATIONS = 16;
+
+/**
+ * A counted loop whose body only assigns members of the counter's element of a local array
+ * (`for (i = 0; i < ARRAY_SIZE(descs); ++i) { descs[i].cpuDescriptor = get_handle(heap, i); descs[i].X = …; }`):
+ * the counter's values in order, to walk the body once with each, so each element holds what its iteration wrote.
+ * Null for any other loop (it is walked once with the counter unknown).
+ */
+export function fillIterations(n: SyntaxNode, ind: Induction, locals: ReadonlySet<string>): number[] | null {
+  const count = ind.bound === null ? -1 : ind.bound - ind.start;
+  if (count < 0 || count > MAX_FILL_ITERATIONS) return null;
+  const body = n.childForFieldName('body');
+  const stmts = body?.type === 'compound_statement' ? body.namedChildren.filter((c) => c.type !== 'comment') : body ? [body] : [];
+  if (stmts.length === 0) return null;
+  const element = new RegExp(`^([A-Za-z_]\\w*)\\[${ind.name}\\](?:\\.[A-Za-z_]\\w*)+$`);
+  for (const st of stmts) {
+    const e = st.type === 'expression_statement' ? st.namedChild(0) : null;
+    // `memcpy(&descs[i].BeginningAccess.Clear.ClearValue.Color, …)`: a copy into a member of the element.
+    if (e?.type === 'call_expression' && MEMORY_WRITE.test(calleeName(e.childForFieldName('function')!) ?? '')) {
+      const target = argumentNodes(e)[0];
+      const t = target ? unwrapValue(target) : null;
+      const into = t?.type === 'pointer_expression' && t.child(0)?.type === '&' ? unwrapValue(t.childForFieldName('argument')!) : t;
+      const m = into ? element.exec(into.text.replace(/\s+/g, '')) : null;
+      if (!m || !locals.has(m[1])) return null;
+      continue;
+    }
+    if (e?.type !== 'assignment_expression' || e.child(1)?.type !== '=') return null;
+    const m = element.exec(unwrapValue(e.childForFieldName('left')!).text.replace(/\s+/g, ''));
+    if (!m || !locals.has(m[1])) return null;
+    if (e.childForFieldName('right')!.descendantsOfType(['assignment_expression', 'update_expression']).length) return null;
+  }
+  return Array.from({ length: count }, (_, k) => ind.start + k);
+}

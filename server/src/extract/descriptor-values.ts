@@ -35,6 +35,8 @@ export interface DScope {
   handleHelpers?: ReadonlyMap<string, HandleHelper>;
   /** Calls met where a handle may be (`f(heap, 3)`) that no helper answers: names another file may define. */
   missing?: Set<string>;
+  /** Declared lengths of the function's local C arrays (`D3D12_RENDER_PASS_RENDER_TARGET_DESC descs[2];`). */
+  lengths?: Map<string, number>;
 }
 
 /** `device->GetDescriptorHandleIncrementSize(t)`, and the C COM macro `ID3D12Device_GetDescriptorHandleIncrementSize(device, t)`. */
@@ -53,10 +55,14 @@ export function keyOf(n: SyntaxNode, s: DScope): string | null {
 }
 
 /** `descs[1].cpuDescriptor`, `desc.cpuDescriptor` of a local (constant subscripts only): its environment key, or null. */
-export function localMemberKey(target: SyntaxNode, s: Pick<DScope, 'locals'>): string | null {
+export function localMemberKey(target: SyntaxNode, s: Pick<DScope, 'locals' | 'env'>): string | null {
   const t = unwrapValue(target);
   if (t.type !== 'field_expression') return null;
-  const path = t.text.replace(/\s+/g, '');
+  // `descs[i].cpuDescriptor` where `i` is known (an unrolled fill loop, descriptors.ts): `descs[1].cpuDescriptor`.
+  const path = t.text.replace(/\s+/g, '').replace(/^([A-Za-z_]\w*)\[([A-Za-z_]\w*)\]/, (all, arr: string, i: string) => {
+    const v = s.env.get(i);
+    return v?.t === 'num' ? `${arr}[${v.v}]` : all;
+  });
   if (!/^[A-Za-z_]\w*(?:\[\d+\])?(?:\.[A-Za-z_]\w*)+$/.test(path) || !s.locals.has(keyRoot(path))) return null;
   return path;
 }
@@ -96,8 +102,21 @@ export function numberOf(node: SyntaxNode, s: DScope): number | null {
     const e = s.enums.get(n.childForFieldName('name')?.text ?? '');
     if (e !== undefined) return e;
   }
+  const length = s.lengths ? arrayLengthOf(n, s.lengths) : null;
+  if (length !== null) return length;
   const f = fold(n, s.file);
   return f ? toNumber(f) : null;
+}
+
+const SIZE_CALL = /^(?:_countof|ARRAYSIZE|ARRAY_SIZE|ARRAY_COUNT|countof|std::size)$/;
+
+/** `ARRAY_SIZE(descs)`, `_countof(descs)`, `std::size(descs)` of a local C array of constant declared length. */
+function arrayLengthOf(n: SyntaxNode, lengths: ReadonlyMap<string, number>): number | null {
+  if (n.type !== 'call_expression') return null;
+  const args = argumentNodes(n);
+  const f = n.childForFieldName('function')?.text.replace(/\s+/g, '') ?? '';
+  if (!SIZE_CALL.test(f) || args.length !== 1) return null;
+  return lengths.get(unwrapValue(args[0]).text) ?? null;
 }
 
 /** `2`, `m_frameIndex`, `static_cast<INT>(i)`, `n + 1`, `FrameCount + i`: a descriptor index; null when unknown. */

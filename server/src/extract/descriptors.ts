@@ -13,7 +13,7 @@ import {
 } from './descriptor-values';
 import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
-import { assignedNames, induction, uniformStep } from './descriptor-loops';
+import { assignedNames, fillIterations, induction, uniformStep } from './descriptor-loops';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from './raytracing-descs';
 import { oneReturnGetters } from './resource-getters';
@@ -46,7 +46,9 @@ const DEVICE_MACRO = /^ID3D12Device\d*_(\w+)$/;
 const LIST_MACRO = /^ID3D12\w*CommandList\d*_(\w+)$/;
 /** A returned expression that may be a descriptor handle. */
 const HANDLE_HINT = /DESCRIPTOR_HANDLE|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
-const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
+// A file that creates views through handles of helpers it calls (`get_cpu_rtv_handle(&ctx, heap, 3)`) names none of
+// the handle types: the view creations are the hint.
+const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle|Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess|ConstantBuffer)View\b/;
 
 class Walk {
   readonly views: ViewFact[] = [];
@@ -130,6 +132,16 @@ class Walk {
     else if (init) this.expr(init);
     const body = n.childForFieldName('body');
     const ind = n.type === 'for_statement' ? induction(n, this.s) : null;
+    const fills = ind && body ? fillIterations(n, ind, this.s.locals) : null;
+    if (fills && ind) {
+      // Each element gets what its own iteration wrote; the counter ends at the bound.
+      for (const k of fills) {
+        this.s.env.set(ind.name, { t: 'num', v: k });
+        this.stmt(body!);
+      }
+      this.s.env.set(ind.name, ind.bound === null ? { t: 'unknown' } : { t: 'num', v: ind.bound });
+      return;
+    }
     const modified = assignedNames(n);
     forgetMembers(modified, this.s);
     const before = new Map(this.s.env);
@@ -180,6 +192,8 @@ class Walk {
       const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
       const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
       const name = declaredName(target);
+      const length = target?.type === 'array_declarator' ? numberOf(target.childForFieldName('size') ?? target, this.s) : null;
+      if (name && length !== null && target?.childForFieldName('size')) (this.s.lengths ??= new Map()).set(name, length);
       if (value) this.expr(value);
       if (!name) continue;
       const s = this.s;

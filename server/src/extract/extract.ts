@@ -24,7 +24,7 @@ import { evalField } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
-import { collectForwarders } from './forwarding-macros';
+import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { collectMemberTypes, declaredName, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
@@ -302,10 +302,14 @@ const DEVICE_SETUP = /\b(?:D3D12CreateDevice|\w*CheckFeatureSupport)\s*\(/;
 /** A queue or list type other than DIRECT/BUNDLE (rules/prefer-queue-specific-layout.ts). */
 const OTHER_QUEUE_TYPES = /\bD3D12_COMMAND_LIST_TYPE_(?:COMPUTE|COPY|VIDEO_\w+)\b/;
 
-export function extractFacts(
-  tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imported?: ReadonlyMap<string, number>,
-  handleHelpers?: readonly HandleHelper[],
-): FileFacts {
+/** What other files of a run define and this file uses (cli/cross-file.ts): folded or applied where it uses them. */
+export interface ImportedDefinitions {
+  enumerators?: ReadonlyMap<string, number>;
+  handleHelpers?: readonly HandleHelper[];
+  forwarders?: ReadonlyMap<string, Forwarder>;
+}
+
+export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}): FileFacts {
   resetObjectIds();
   const doc = new NodeDoc(text);
   const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
@@ -317,9 +321,11 @@ export function extractFacts(
   };
   collectConstants(matches.constants, file);
   collectMemberTypes(matches.declarations, file);
-  collectEnumerators(root, file, imported);
+  collectEnumerators(root, file, imports.enumerators);
   file.classBases = classBases(root);
-  file.forwarders = collectForwarders(root);
+  // A forwarding macro of the file wins over one of the same name another file of the run defines.
+  const ownForwarders = collectForwarders(root);
+  file.forwarders = new Map([...(imports.forwarders ?? []), ...ownForwarders]);
   const fns = functionNodes(matches.functions);
   prototypeDefaults.clear();
   exportedDefaults.length = 0;
@@ -333,7 +339,7 @@ export function extractFacts(
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
-  file.descriptors = descriptorPass(bodies, file, root, handleHelpers);
+  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
@@ -398,6 +404,7 @@ export function extractFacts(
     ...(file.descriptors?.handleHelpers.length ? { handleHelpers: file.descriptors.handleHelpers } : {}),
     ...(file.descriptors?.unresolvedHandleCalls.length ? { unresolvedHandleCalls: file.descriptors.unresolvedHandleCalls } : {}),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
+    ...(ownForwarders.size ? { forwarders: [...ownForwarders] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),

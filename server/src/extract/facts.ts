@@ -5,6 +5,7 @@ import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleHelper } from './d
 import type { ResourceRef } from './resource-ref';
 import type { ZeroCountPath } from './count-paths';
 import type { AlignmentConstantUse } from './platform-constants';
+import type { Forwarder } from './forwarding-macros';
 
 /**
  * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
@@ -20,6 +21,11 @@ export interface Field {
   oneOf?: readonly number[];
   /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
   origin?: FieldOrigin;
+  /**
+   * A property of a resource's creation desc, read through `desc = res->GetDesc()` (`desc.SampleDesc.Count`): the
+   * tracker gives it the value the resource was created with, where the run shows its creation.
+   */
+  ofResource?: { ref: ResourceRef; prop: 'sampleCount' };
 }
 
 /**
@@ -336,6 +342,8 @@ export interface FileFacts {
   unresolvedHandleCalls?: string[];
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
+  /** The file's forwarding macros (extract/forwarding-macros.ts), for the other files of a run that call them. */
+  forwarders?: [string, Forwarder][];
   /** The file's enumerators outside functions, with their values, for the other files of a run. */
   enumerators?: [string, number][];
   /** Names used as values that did not fold (an enumerator of another file may name them). */

@@ -2,6 +2,7 @@
 // sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
 import type { FileFacts, FunctionFacts, PrototypeDefaults } from '../extract/facts';
 import type { HandleHelper } from '../extract/descriptor-facts';
+import type { Forwarder } from '../extract/forwarding-macros';
 import type { SiteState } from '../track/env';
 import type { Finding } from '../types';
 
@@ -38,6 +39,8 @@ export interface AnalysisResult {
   unresolvedClasses?: string[];
   /** D3D12-prefixed constants the file defines: another file's unknown-enumerator on one of them is dropped. */
   definedNames?: string[];
+  /** The file's forwarding macros: a multi-file run gives them to the files that call them (a header's check macros). */
+  forwarders?: [string, Forwarder][];
   /** Default arguments of the file's prototypes: a multi-file run gives them to the definition another file has. */
   prototypeDefaults?: PrototypeDefaults[];
   /** The file's enumerators and the names it could not fold: a multi-file run gives the first to the second. */

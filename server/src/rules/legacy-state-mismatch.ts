@@ -4,6 +4,7 @@
 import { legacyStateAccepts } from '../model/legacy-states-compat';
 import { formatLegacyState } from '../model/messages';
 import type { BarrierFact } from '../extract/facts';
+import type { BarrierMeeting } from '../track/visitors';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 import { compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
@@ -18,6 +19,20 @@ function subresourceText(b: BarrierFact, key: string): string {
   if (part) return ` (subresource: ${part[1]})`;
   if (sub === undefined) return '';
   return ` (subresource: ${sub === 0xffffffff ? 0 : sub})`;
+}
+
+/**
+ * An ALL_SUBRESOURCES barrier after per-subresource transitions: the whole-resource state is that of the
+ * subresources no barrier named since. When every named subresource is in the before-state, the mismatch is only
+ * the rest's — and the rest may be empty (three array slices, each transitioned): it is reported only when the
+ * creation shows more subresources than were named.
+ */
+function onlyTheRest(meeting: BarrierMeeting, accepts: (v: number) => boolean): boolean {
+  if (meeting.parts.length === 0) return false;
+  if (!meeting.parts.every((p) => !p.met.legacy.unknown && p.met.legacy.values.size > 0 && [...p.met.legacy.values.keys()].every(accepts))) return false;
+  const c = meeting.resource?.creation;
+  const atLeast = c && c.mipLevels && c.arraySize ? c.mipLevels * c.arraySize : null;
+  return atLeast === null || meeting.parts.length >= atLeast;
 }
 
 export const rule = defineRule({
@@ -45,8 +60,9 @@ export const rule = defineRule({
           if (before === undefined) return;
           const simultaneous = meeting.resource ? meeting.resource.creation.dimension === 'buffer'
             || ((meeting.resource.creation.flags ?? 0) & 0x30) !== 0 : true;
-          const c = compareTracked(meeting.met.legacy, (v) => legacyStateAccepts(v, before, simultaneous));
-          if (!c.severity) return;
+          const accepts = (v: number) => legacyStateAccepts(v, before, simultaneous);
+          const c = compareTracked(meeting.met.legacy, accepts);
+          if (!c.severity || onlyTheRest(meeting, accepts)) return;
           const assumed = c.mismatches.some(([, o]) => o.assumed);
           const initial = !assumed && meeting.met.legacyFromCreation;
           ctx.report({

@@ -31,6 +31,8 @@ const val = (b: BarrierFact, name: string): number | undefined => {
 function partKey(b: BarrierFact, env: TrackEnv, key: string): string | null {
   if (b.kind === 'legacy-transition') {
     const s = val(b, 'Subresource');
+    // A buffer has one subresource: index 0 is the whole buffer.
+    if (s === 0 && env.resources.get(key)?.creation.dimension === 'buffer') return '';
     return s === undefined ? null : s === ALL ? '' : `|sub${s}`;
   }
   if (b.kind !== 'texture') return '';
@@ -109,7 +111,7 @@ function dropParts(state: TrackState, key: string): void {
 }
 
 /** Keys whose state is unknown from here on (a barrier on an unknown part, an unresolved helper). */
-function forget(state: TrackState, key: string): void {
+export function forget(state: TrackState, key: string): void {
   state.set(key, { ...state.get(key), layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, split: null, deactivated: null, lastModel: null, pendingWrite: null });
   dropParts(state, key);
 }
@@ -443,7 +445,11 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
   for (const r of e.resources) {
     const ref = substituteRef(r.ref, env.binding);
     if (!ref.key) continue;
-    uses.push({ role: r.role, ref, key: ref.key, met: state.get(ref.key), resource: env.resources.get(ref.key), ...(r.partial ? { partial: true } : {}) });
+    const resource = env.resources.get(ref.key);
+    // A buffer's one subresource, transitioned by index 0 (`Subresource = 0`), is the whole buffer.
+    const buffer = BUFFER_METHODS.has(e.method) || resource?.creation.dimension === 'buffer';
+    const met = (buffer ? state.res.get(`${ref.key}|sub0`) : undefined) ?? state.get(ref.key);
+    uses.push({ role: r.role, ref, key: ref.key, met, resource, ...(r.partial ? { partial: true } : {}) });
   }
   if (env.reporting && uses.length) for (const h of env.hooks) h.command?.(e, uses, env.context(e.range, list));
   for (const u of uses) {
@@ -463,6 +469,8 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
 }
 
 const WRITE_ROLES = new Set(['copy-dest', 'resolve-dest', 'clear-uav']);
+/** Commands whose resources are buffers. */
+const BUFFER_METHODS = new Set(['CopyBufferRegion', 'ExecuteIndirect']);
 
 function describe(p: Possible, family: string): string {
   if (p.values.size === 0) return 'unknown';
@@ -490,7 +498,7 @@ const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Sign
 const MAY_RECORD = /barrier|transition|resource|state|flush|submit|record|layout|execute/i;
 const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
 /** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
-const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get)/;
+const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get|QueryInterface$|AddRef$|Release$)/;
 
 /**
  * An unresolved (or recursive) call. A method of a D3D12 command list that is not an event (IASetPrimitiveTopology,
@@ -546,6 +554,18 @@ const havocArguments = new WeakMap<UserCallEvent, UserCallEvent['args']>();
 
 function argumentsOf(e: UserCallEvent): UserCallEvent['args'] {
   let args = havocArguments.get(e);
-  if (!args) havocArguments.set(e, (args = e.args.filter((a) => !API_RESULT.test(a.resource.text))));
+  if (!args) havocArguments.set(e, (args = handedArguments(e.args)));
   return args;
+}
+
+const STRING_LITERAL = /^\s*(?:L|u8|u|U)?"/;
+
+/**
+ * What a call may change among its arguments: not a string literal (`ok(hr == S_OK, "Failed to close command
+ * list.\n")` hands over no list), and not what a printf-style call only prints — the arguments after a literal
+ * format with conversions (`assert_that(c, "Resource %p is not a texture.\n", texture)`).
+ */
+function handedArguments(all: UserCallEvent['args']): UserCallEvent['args'] {
+  const format = all.findIndex((a) => STRING_LITERAL.test(a.resource.text) && a.resource.text.includes('%'));
+  return all.filter((a, i) => !API_RESULT.test(a.resource.text) && !STRING_LITERAL.test(a.resource.text) && (format < 0 || i < format));
 }

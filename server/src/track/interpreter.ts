@@ -3,13 +3,14 @@
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
 import type { Event, FunctionFacts, LoopCounter, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
-import { applyEvent, havocCall } from './apply';
+import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, decide, labelHolds, learnLabels, PathFacts } from './paths';
+import { undecidedResources, withResourceProps } from './resource-props';
 import type { KnownResource, Origin, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
@@ -118,8 +119,10 @@ export class Interpreter {
   private ifStmt(s: Extract<Stmt, { k: 'if' }>, paths: Paths): Flow {
     const thenIn: Path[] = [];
     const elseIn: Path[] = [];
+    // `if (desc.SampleDesc.Count > 1)` of a desc read from the resource: its creation's value (resource-props.ts).
+    const cond = s.cond && withResourceProps(s.cond, this.env);
     for (const p of paths) {
-      const d = s.cond ? decide(s.cond, p.facts, this.env.binding) : null;
+      const d = cond ? decide(cond, p.facts, this.env.binding) : null;
       // A branch skipped because of a flag the function set itself (`needBarrier = false`): it decided that on this
       // path those resources need no barrier, so their state here is not another path's first-use assumption.
       const skipped = d === null || !s.cond || !p.facts.decidesByFlag(s.cond) ? null : d ? s.else : s.then;
@@ -127,8 +130,8 @@ export class Interpreter {
       if (d === true) thenIn.push(q);
       else if (d === false) elseIn.push(q);
       else {
-        let t = s.cond ? assume(s.cond, p.facts, true, this.env.binding) : p.facts;
-        let e = s.cond ? assume(s.cond, p.facts, false, this.env.binding) : p.facts;
+        let t = cond ? assume(cond, p.facts, true, this.env.binding) : p.facts;
+        let e = cond ? assume(cond, p.facts, false, this.env.binding) : p.facts;
         // A state-tracking wrapper's test: the bookkeeping says the resource ends in the wanted state either way.
         if (s.guard === 'then' && t) e = null;
         else if (s.guard === 'skip' && e) t = null;
@@ -140,8 +143,14 @@ export class Interpreter {
         }
         // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
         else if (s.batchGuard && t && pending(p.state, s.batchGuard, this.env.binding)) e = null;
-        if (t) thenIn.push({ facts: t, state: p.state.clone() });
-        if (e) elseIn.push({ facts: e, state: p.state.clone() });
+        const blind = cond ? undecidedResources(cond, this.env) : [];
+        const entry = () => {
+          const state = p.state.clone();
+          for (const key of blind) forget(state, key);
+          return state;
+        };
+        if (t) thenIn.push({ facts: t, state: entry() });
+        if (e) elseIn.push({ facts: e, state: entry() });
       }
     }
     // A once-only block (`if (!m_ready) { …; m_ready = true; }`) entered again has not run since its flag was

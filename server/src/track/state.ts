@@ -158,16 +158,23 @@ export class TrackState {
   }
 }
 
-/** Join two paths. A resource only one path touched takes, on the other, its assumed entry state. */
+/**
+ * Join two paths. A resource only one path touched takes, on the other, its assumed entry state. A subresource
+ * (`tex|sub0`) one path no longer tracks apart is, on that path, in the whole resource's state (a call that made the
+ * resource unknown dropped its parts), when that path has one.
+ */
 export function joinStates(a: TrackState | null, b: TrackState | null, entry: Map<string, ResState>): TrackState | null {
   if (!a) return b;
   if (!b) return a;
   const out = new TrackState();
-  for (const key of new Set([...a.res.keys(), ...b.res.keys()])) {
-    const x = a.res.get(key) ?? entry.get(key) ?? FRESH;
-    const y = b.res.get(key) ?? entry.get(key) ?? FRESH;
-    out.res.set(key, joinRes(x, y));
-  }
+  const on = (p: TrackState, key: string): ResState => {
+    const own = p.res.get(key);
+    if (own) return own;
+    const bar = key.indexOf('|');
+    const whole = bar < 0 ? undefined : p.res.get(key.slice(0, bar));
+    return whole ?? entry.get(key) ?? FRESH;
+  };
+  for (const key of new Set([...a.res.keys(), ...b.res.keys()])) out.res.set(key, joinRes(on(a, key), on(b, key)));
   // A binding is known after a join only when both paths made the same one.
   for (const [key, x] of a.bindings) {
     const y = b.bindings.get(key);

@@ -1,0 +1,89 @@
+// Resource descs read back: `D3D12_RESOURCE_DESC desc = res->GetDesc();` (or `ID3D12Resource_GetDesc(res)`), then a
+// test of `desc.SampleDesc.Count`. A readback helper resolves a multisampled texture and copies any other one; its
+// branch is decided by the resource it is handed, whose creation the run may show (track/interpreter.ts gives the
+// field that value). Only a local written once, by GetDesc of a parameter or local resource, is read so.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import type { Field } from './facts';
+import { resourceRef } from './resources';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+
+const PROPERTY = /^([A-Za-z_]\w*)\.SampleDesc\.Count$/;
+const GET_DESC = /^(?:ID3D12Resource\d*_)?GetDesc1?$/;
+
+/** `desc.SampleDesc.Count` of a desc read from a resource: a Field standing for the resource's sample count. */
+export function resourceProperty(n: SyntaxNode, fn: FnCtx): Field | undefined {
+  const m = PROPERTY.exec(n.text.replace(/\s+/g, ''));
+  if (!m) return undefined;
+  const body = enclosingFunction(n);
+  const found = body ? descSources(body).get(m[1]) : undefined;
+  if (!found) return undefined;
+  // `desc.SampleDesc.Count = 1;` or `&desc` before the test (or in a loop around it): it may hold another value.
+  const loop = enclosingLoop(n, body!);
+  if (found.memberWrites.some((w) => w.startIndex < n.startIndex || (loop && w.startIndex >= loop.startIndex && w.endIndex <= loop.endIndex))) return undefined;
+  const source = found.resource;
+  return { value: null, text: n.text, range: rangeOf(n), ofResource: { ref: resourceRef(source, fn.file, fn), prop: 'sampleCount' } };
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
+
+function enclosingLoop(n: SyntaxNode, top: SyntaxNode): SyntaxNode | null {
+  let p = n.parent;
+  while (p && p !== top && !LOOPS.has(p.type)) p = p.parent;
+  return p && p !== top ? p : null;
+}
+
+function enclosingFunction(n: SyntaxNode): SyntaxNode | null {
+  let p = n.parent;
+  while (p && p.type !== 'function_definition') p = p.parent;
+  return p;
+}
+
+interface DescSource {
+  resource: SyntaxNode;
+  /** Writes of the desc's SampleDesc members (`desc.SampleDesc.Count = 1;`), and where its address is taken. */
+  memberWrites: SyntaxNode[];
+}
+
+const cache = new WeakMap<SyntaxNode, Map<string, DescSource>>();
+
+/** Locals of a function written whole exactly once, by `GetDesc` of a resource, by local name. */
+function descSources(fnNode: SyntaxNode): Map<string, DescSource> {
+  const known = cache.get(fnNode);
+  if (known) return known;
+  const writes = new Map<string, (SyntaxNode | null)[]>();
+  const members = new Map<string, SyntaxNode[]>();
+  const note = (name: string, value: SyntaxNode | null) => writes.set(name, [...(writes.get(name) ?? []), value]);
+  for (const a of fnNode.descendantsOfType(['assignment_expression', 'init_declarator'])) {
+    const left = a.type === 'assignment_expression' ? a.childForFieldName('left') : a.childForFieldName('declarator');
+    const right = a.type === 'assignment_expression' ? a.childForFieldName('right') : a.childForFieldName('value');
+    const l = left ? unwrapValue(left) : null;
+    if (l?.type === 'identifier') note(l.text, a.type === 'assignment_expression' && a.child(1)?.type !== '=' ? null : right);
+    const member = l?.type === 'field_expression' ? /^([A-Za-z_]\w*)\.SampleDesc\b/.exec(l.text.replace(/\s+/g, '')) : null;
+    if (member) members.set(member[1], [...(members.get(member[1]) ?? []), a]);
+  }
+  // A desc whose address is taken may be written through it from there on.
+  for (const p of fnNode.descendantsOfType('pointer_expression')) {
+    const arg = p.child(0)?.type === '&' ? p.childForFieldName('argument') : null;
+    if (arg?.type === 'identifier') members.set(arg.text, [...(members.get(arg.text) ?? []), p]);
+  }
+  const out = new Map<string, DescSource>();
+  for (const [name, values] of writes) {
+    const v = values.length === 1 && values[0] ? unwrapValue(values[0]) : null;
+    const res = v ? getDescOf(v) : null;
+    if (res) out.set(name, { resource: res, memberWrites: members.get(name) ?? [] });
+  }
+  cache.set(fnNode, out);
+  return out;
+}
+
+/** `res->GetDesc()` / `ID3D12Resource_GetDesc(res)`: the resource expression. */
+function getDescOf(v: SyntaxNode): SyntaxNode | null {
+  if (v.type !== 'call_expression') return null;
+  const f = v.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  if (!f || !name || !GET_DESC.test(name)) return null;
+  const args = argumentNodes(v);
+  if (f.type === 'field_expression' && args.length === 0) return f.childForFieldName('argument');
+  return f.type === 'identifier' && args.length === 1 && name.startsWith('ID3D12Resource') ? args[0] : null;
+}
