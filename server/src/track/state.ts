@@ -160,8 +160,8 @@ export class TrackState {
 
 /**
  * Join two paths. A resource only one path touched takes, on the other, its assumed entry state. A subresource
- * (`tex|sub0`) one path no longer tracks apart is, on that path, in the whole resource's state (a call that made the
- * resource unknown dropped its parts), when that path has one.
+ * (`tex|sub0`) one path no longer tracks apart because a call made the whole resource unknown (dropping its parts) is
+ * unknown on that path too.
  */
 export function joinStates(a: TrackState | null, b: TrackState | null, entry: Map<string, ResState>): TrackState | null {
   if (!a) return b;
@@ -172,7 +172,9 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
     if (own) return own;
     const bar = key.indexOf('|');
     const whole = bar < 0 ? undefined : p.res.get(key.slice(0, bar));
-    return whole ?? entry.get(key) ?? FRESH;
+    // Only a whole made unknown (its parts dropped with it): a known whole beside a part the other path set says
+    // nothing about this path's part, which keeps its entry assumption.
+    return (whole && whole.legacy.unknown && whole.layout.unknown ? whole : undefined) ?? entry.get(key) ?? FRESH;
   };
   for (const key of new Set([...a.res.keys(), ...b.res.keys()])) out.res.set(key, joinRes(on(a, key), on(b, key)));
   // A binding is known after a join only when both paths made the same one.
