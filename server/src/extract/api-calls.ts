@@ -25,7 +25,7 @@ import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
 import type { AVal } from './values';
-import { getMember } from './values';
+import { getMember, makeStruct, numVal } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
@@ -211,6 +211,7 @@ function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, 
   const v = evalValue(payloadNode, 'any', fn);
   const target = v.t === 'ptr' ? v.target : v;
   const kind = target.t === 'struct' ? target.kind : target.t === 'array' ? target.elemKind : undefined;
+  if (helper.wrap) return inlineWrapped(call, name, helper, helper.wrap, args, v, kind, fn);
   if (kind !== (helper.method === 'Barrier' ? 'group' : 'legacy')) return false;
   // `&b` of a reference parameter is the address of the caller's struct; a pointer or a container is handed as is.
   const payload: AVal = helper.payload.via === 'address' && v.t !== 'ptr' ? { t: 'ptr', target: v, index: null } : v;
@@ -220,6 +221,31 @@ function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, 
   const list = listNode ? resourceRef(listNode, fn.file, fn) : undefined;
   for (const [i, a] of args.entries()) if (i !== helper.payload.param && a !== countNode) evalValue(a, 'any', fn);
   recordSubmission(call, { method: helper.method, list, countNode: typeof helper.count === 'number' ? countNode : undefined, count, payload, payloadNode, helper: name }, fn);
+  return true;
+}
+
+const WRAPPED_MEMBER = { texture: ['pTextureBarriers', 1], buffer: ['pBufferBarriers', 2], global: ['pGlobalBarriers', 0] } as const;
+
+/**
+ * A helper that wraps the caller's barrier(s) into a group of its own and submits it (SubmitHelper.wrap): the
+ * submission is recorded at the call as one group of the caller's barriers.
+ */
+function inlineWrapped(call: SyntaxNode, name: string, helper: SubmitHelper, wrap: NonNullable<SubmitHelper['wrap']>, args: SyntaxNode[],
+  v: AVal, kind: string | null | undefined, fn: FnCtx): boolean {
+  if (kind !== 'texture' && kind !== 'buffer' && kind !== 'global') return false;
+  const [member, type] = WRAPPED_MEMBER[kind];
+  const range = rangeOf(call);
+  const barriers: AVal = helper.payload.via === 'address' && v.t !== 'ptr' ? { t: 'ptr', target: v, index: null } : v;
+  const nNode = typeof wrap.count === 'number' ? args[wrap.count] : wrap.count;
+  const group = makeStruct('group', range, -1, false);
+  group.members.set('Type', numVal({ value: type, text: `D3D12_BARRIER_TYPE (${name})`, range }));
+  group.members.set('NumBarriers', numVal(evalField(nNode, fn.file, fn)));
+  group.members.set(member, barriers);
+  const listNode = typeof helper.list === 'number' ? args[helper.list] : helper.list;
+  const list = listNode ? resourceRef(listNode, fn.file, fn) : undefined;
+  for (const [i, a] of args.entries()) if (i !== helper.payload.param && a !== nNode) evalValue(a, 'any', fn);
+  const count: Field = { value: 1, text: '1', range };
+  recordSubmission(call, { method: 'Barrier', list, countNode: undefined, count, payload: { t: 'ptr', target: group, index: null }, payloadNode: args[helper.payload.param], helper: name }, fn);
   return true;
 }
 

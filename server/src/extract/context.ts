@@ -54,6 +54,12 @@ export interface SubmitHelper {
   count: number | SyntaxNode | 'size';
   /** The barrier argument: `b` (a pointer parameter), `&b` (a struct by reference), `v.data()` / `&v[0]` (a container). */
   payload: { param: number; via: 'pointer' | 'address' | 'data' };
+  /**
+   * The helper wraps the caller's texture/buffer/global barrier(s) into a group of its own and submits that one
+   * group (`D3D12_BARRIER_GROUP g = { TYPE, n, &t }; cl->Barrier(1, &g);`): `count` is the group's NumBarriers (a
+   * parameter or the helper's literal).
+   */
+  wrap?: { count: number | SyntaxNode };
 }
 
 export interface SiteRecord {

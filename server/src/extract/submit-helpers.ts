@@ -14,7 +14,9 @@ import { calleeName, unwrapValue } from './syntax';
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`, `ID3D12GraphicsCommandList_ResourceBarrier(list, n, b)`. */
 const C_SUBMIT = /^ID3D12\w*CommandList\d*_(Barrier|ResourceBarrier)$/;
 /** Calls a submit helper may make besides the submission: accessors and assertions. */
-const PURE_CALL = /^(?:size|data|empty|Get|_countof|assert|static_assert|\w*ASSERT\w*|\w*_CHECK|UINT|uint32_t|static_cast)$/;
+const PURE_CALL = /^(?:size|data|empty|Get|_countof|assert|static_assert|\w*ASSERT\w*|\w*_CHECK|UINT|uint32_t|static_cast|CD3DX12_BARRIER_GROUP)$/;
+/** A parameter holding the caller's enhanced barrier(s), for helpers that wrap them into a group of their own. */
+const BARRIER_PARAM = /\b(?:D3D12|CD3DX12)_(?:TEXTURE|BUFFER|GLOBAL)_BARRIER\b/;
 const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement', 'goto_statement']);
 const PAYLOAD_TYPE = { Barrier: /\bD3D12_BARRIER_GROUP\b|\bCD3DX12_BARRIER_GROUP\b/, ResourceBarrier: /\bD3D12_RESOURCE_BARRIER\b|\bCD3DX12_RESOURCE_BARRIER\b/ };
 
@@ -41,6 +43,18 @@ function submitHelperOf(c: HelperCandidate): SubmitHelper | undefined {
     } else if (!name || !PURE_CALL.test(name)) return undefined;
   }
   if (!submit) return undefined;
+  const wrapped = submit.method === 'Barrier' ? wrapOf(submit.args, c) : undefined;
+  if (wrapped) {
+    const object = unwrapValue(submit.object);
+    const listParam = object.type === 'identifier' ? c.params.indexOf(object.text) : -1;
+    const guards = new Set([c.params[wrapped.payload.param], ...(typeof wrapped.count === 'number' ? [c.params[wrapped.count]] : [])]);
+    for (const s of c.body.descendantsOfType(['if_statement', 'conditional_expression', 'switch_statement'])) {
+      const cond = s.childForFieldName('condition');
+      const names = cond?.descendantsOfType(['identifier', 'field_identifier']).map((n) => n.text) ?? ['?'];
+      if (!names.every((n) => guards.has(n) || PURE_CALL.test(n) || n === 'nullptr' || n === 'NULL')) return undefined;
+    }
+    return { params: c.params.length, method: 'Barrier', list: listParam >= 0 ? listParam : object, count: submit.args[0], payload: wrapped.payload, wrap: { count: wrapped.count } };
+  }
   const payload = payloadOf(submit.args[1], c);
   if (!payload || !PAYLOAD_TYPE[submit.method].test(c.paramTypes[payload.param] ?? '')) return undefined;
   const count = countOf(submit.args[0], c, payload.param);
@@ -55,6 +69,64 @@ function submitHelperOf(c: HelperCandidate): SubmitHelper | undefined {
     if (!names.every((n) => guards.has(n) || PURE_CALL.test(n) || n === 'nullptr' || n === 'NULL')) return undefined;
   }
   return { params: c.params.length, method: submit.method, list: listParam >= 0 ? listParam : object, count, payload };
+}
+
+/**
+ * `Barrier(1, &g)` on a local group the helper builds around its barrier parameter and never changes afterwards:
+ * `D3D12_BARRIER_GROUP g = { TYPE, n, &t };`, `{ TYPE, n, p }` (p a pointer), `CD3DX12_BARRIER_GROUP g(n, &t);`,
+ * `= CD3DX12_BARRIER_GROUP(n, &t)`. The caller's barrier parameter and the group's count are returned.
+ */
+function wrapOf(args: SyntaxNode[], c: HelperCandidate): { payload: SubmitHelper['payload']; count: number | SyntaxNode } | undefined {
+  const groups = unwrapValue(args[0]);
+  const pay = unwrapValue(args[1]);
+  if (groups.type !== 'number_literal' || groups.text !== '1') return undefined;
+  if (pay.type !== 'pointer_expression' || pay.child(0)?.type !== '&') return undefined;
+  const g = unwrapValue(pay.childForFieldName('argument')!);
+  if (g.type !== 'identifier' || c.params.includes(g.text)) return undefined;
+  // The group is never written after its declaration (no `g.NumBarriers = …`, no `g = …`).
+  for (const a of c.body.descendantsOfType(['assignment_expression', 'update_expression'])) {
+    const left = a.childForFieldName('left') ?? a.childForFieldName('argument');
+    if (left && /^\w+/.exec(left.text)?.[0] === g.text) return undefined;
+  }
+  let parts: SyntaxNode[] | undefined;
+  for (const d of c.body.descendantsOfType('init_declarator')) {
+    const name = d.childForFieldName('declarator');
+    if (name?.type !== 'identifier' || name.text !== g.text) continue;
+    if (parts) return undefined;
+    const v = d.childForFieldName('value');
+    const type = d.parent?.childForFieldName('type')?.text ?? '';
+    const inner = v?.type === 'call_expression' && calleeName(v.childForFieldName('function')!) === 'CD3DX12_BARRIER_GROUP' ? v.childForFieldName('arguments') : v;
+    const items = inner?.namedChildren.filter((x) => x.type !== 'comment') ?? [];
+    if (inner?.type === 'initializer_list' && /\bD3D12_BARRIER_GROUP\b/.test(type) && items.length === 3) parts = items.slice(1);
+    else if (inner?.type === 'argument_list' && /\bCD3DX12_BARRIER_GROUP\b|\bD3D12_BARRIER_GROUP\b|\bauto\b/.test(type) && items.length === 2) parts = items;
+    else return undefined;
+  }
+  if (!parts) return vexingWrap(g.text, c);
+  const [n, ptr] = parts.map(unwrapValue);
+  const count = n.type === 'number_literal' ? n : n.type === 'identifier' ? c.params.indexOf(n.text) : -1;
+  if (count === -1) return undefined;
+  const isAddress = ptr.type === 'pointer_expression' && ptr.child(0)?.type === '&';
+  const target = isAddress ? unwrapValue(ptr.childForFieldName('argument')!) : ptr;
+  const param = target.type === 'identifier' ? c.params.indexOf(target.text) : -1;
+  const type = c.paramTypes[param] ?? '';
+  if (param < 0 || !BARRIER_PARAM.test(type)) return undefined;
+  if (isAddress === /\*|\[\]/.test(type)) return undefined;
+  return { payload: { param, via: isAddress ? 'address' : 'pointer' }, count };
+}
+
+/** `CD3DX12_BARRIER_GROUP g(n, t);` with identifiers only parses as a function declaration (most vexing parse). */
+function vexingWrap(group: string, c: HelperCandidate): { payload: SubmitHelper['payload']; count: number | SyntaxNode } | undefined {
+  for (const d of c.body.descendantsOfType('function_declarator')) {
+    if (d.childForFieldName('declarator')?.text !== group || !/\bCD3DX12_BARRIER_GROUP\b/.test(d.parent?.childForFieldName('type')?.text ?? '')) continue;
+    const names = d.childForFieldName('parameters')?.namedChildren.filter((x) => x.type !== 'comment').map((x) => x.text.trim()) ?? [];
+    if (names.length !== 2) return undefined;
+    const count = c.params.indexOf(names[0]);
+    const param = c.params.indexOf(names[1]);
+    const type = c.paramTypes[param] ?? '';
+    if (count < 0 || param < 0 || !BARRIER_PARAM.test(type) || !/\*|\[\]/.test(type)) return undefined;
+    return { payload: { param, via: 'pointer' }, count };
+  }
+  return undefined;
 }
 
 /** `b` (pointer or array parameter), `&b`, `b.data()`, `&b[0]`: the barrier parameter handed to the API. */
