@@ -60,6 +60,35 @@ function rootOf(sym: string): string {
   return dot < 0 ? sym : sym.slice(0, dot);
 }
 
+/** `uint8_t(x)`, `UINT(x)`, `float(x)`: a functional cast to a built-in or Windows scalar type, not a call. */
+const FUNCTIONAL_CAST = /^(?:u?int(?:8|16|32|64)?_t|u?intptr_t|size_t|ptrdiff_t|bool|char|short|int|long|float|double|unsigned|signed|U?INT(?:8|16|32|64)?|U?LONG(?:64)?|DWORD|WORD|BYTE|BOOL|FLOAT|SIZE_T|HRESULT)$/;
+
+const methodsByClass = new WeakMap<SyntaxNode, Set<string> | null>();
+
+/**
+ * A call by plain name inside a method defined in its class body (`struct Decoder { void decode() { helper(x); } }`)
+ * reaches the members only when the class declares a method of that name; a class with bases may inherit one.
+ */
+function outsideOwnClass(name: string, at: SyntaxNode): boolean {
+  let f: SyntaxNode | null = at.parent;
+  while (f && f.type !== 'function_definition') f = f.parent;
+  const list = f?.parent?.type === 'field_declaration_list' ? f.parent : null;
+  const cls = list?.parent;
+  if (!list || !cls) return false;
+  let methods = methodsByClass.get(list);
+  if (methods === undefined) {
+    methods = cls.namedChildren.some((c) => c.type === 'base_class_clause') ? null : new Set<string>();
+    for (const m of methods ? list.namedChildren : []) {
+      for (const d of m.descendantsOfType('function_declarator')) {
+        const id = d.childForFieldName('declarator');
+        if (id) methods!.add(id.text.replace(/^.*::/, ''));
+      }
+    }
+    methodsByClass.set(list, methods);
+  }
+  return methods !== null && !methods.has(name);
+}
+
 const freeByRoot = new WeakMap<SyntaxNode, Set<string>>();
 
 function freeFunctionsOf(n: SyntaxNode): Set<string> {
@@ -440,7 +469,9 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
           const r = recv?.type === 'this' ? undefined : symOf(recv);
           if (r) roots.add(r);
         }
-        const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text)
+        const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text) && !FUNCTIONAL_CAST.test(callee.text)
+          // A local (a lambda capturing `this`) may write the members.
+          && (syms.locals.has(callee.text) || !outsideOwnClass(callee.text, n))
           : callee?.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this';
         // NOTE: a resource pointer member (`if (NULL != m_msaaRt)`) keeps its value through a call that may reach the
         // members through `this`, as the resource keeps its tracked state there: a call that re-creates it out of
