@@ -49,6 +49,27 @@ function markBookkeeping(stmts: Stmt[], starts: ReadonlySet<string>): void {
   }
 }
 
+/**
+ * A nested block: the names it declares end with it. A local that no outer name had is gone afterwards, and an outer
+ * name's declared type comes back (`D3D12_TEXTURE_COPY_LOCATION dst = {};` in one branch does not make the
+ * parameter `Tex* dst` a copy location in the other branch: LumixEngine's `copy()`).
+ */
+function block(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
+  const own = new Set<string>();
+  for (const c of n.namedChildren) if (c.type === 'declaration') for (const d of c.childrenForFieldName('declarator')) {
+    const name = declaredName(d);
+    if (name) own.add(name);
+  }
+  const before = [...own].map((name) => ({ name, bound: fn.env.has(name), type: fn.types.get(name) }));
+  const out = seq(n.namedChildren.map((c) => walk(c)));
+  for (const b of before) {
+    if (!b.bound) fn.env.delete(b.name);
+    if (b.type === undefined) fn.types.delete(b.name);
+    else fn.types.set(b.name, b.type);
+  }
+  return out;
+}
+
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
   const walk = (c: SyntaxNode | null): Stmt => {
     if (!c) return { k: 'seq', body: [] };
@@ -57,7 +78,10 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     return drops.length ? seq([s, ...drops]) : s;
   };
   switch (n.type) {
-    case 'compound_statement': case 'translation_unit': case 'declaration_list': case 'ERROR':
+    case 'compound_statement':
+      if (n.parent?.type !== 'function_definition' && n.parent?.type !== 'lambda_expression') return block(n, fn, walk);
+      return seq(n.namedChildren.map((c) => walk(c)));
+    case 'translation_unit': case 'declaration_list': case 'ERROR':
       return seq(n.namedChildren.map((c) => walk(c)));
     case 'function_definition':
       // A definition met while walking recovered code (an ERROR node) or a local class: it is analysed as a
