@@ -52,22 +52,28 @@ function markBookkeeping(stmts: Stmt[], starts: ReadonlySet<string>): void {
 /**
  * A nested block: the names it declares end with it. A local that no outer name had is gone afterwards, and an outer
  * name's declared type comes back (`D3D12_TEXTURE_COPY_LOCATION dst = {};` in one branch does not make the
- * parameter `Tex* dst` a copy location in the other branch: LumixEngine's `copy()`).
+ * parameter `Tex* dst` a copy location in the other branch: LumixEngine's `copy()`). A scope holds, per name the
+ * block declares, whether it was bound before and its declared type then.
  */
-function block(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
+type Scope = { name: string; bound: boolean; type: string | undefined }[];
+
+/** The names a block declares directly (nested blocks keep their own), with what they were before it. */
+function openScope(n: SyntaxNode, fn: FnCtx): Scope | undefined {
   const own = new Set<string>();
   for (const c of n.namedChildren) if (c.type === 'declaration') for (const d of c.childrenForFieldName('declarator')) {
     const name = declaredName(d);
     if (name) own.add(name);
   }
-  const before = [...own].map((name) => ({ name, bound: fn.env.has(name), type: fn.types.get(name) }));
-  const out = seq(n.namedChildren.map((c) => walk(c)));
-  for (const b of before) {
+  return own.size ? [...own].map((name) => ({ name, bound: fn.env.has(name), type: fn.types.get(name) })) : undefined;
+}
+
+/** After the block: its locals are gone, and the outer names' declared types come back. */
+function closeScope(scope: Scope, fn: FnCtx): void {
+  for (const b of scope) {
     if (!b.bound) fn.env.delete(b.name);
     if (b.type === undefined) fn.types.delete(b.name);
     else fn.types.set(b.name, b.type);
   }
-  return out;
 }
 
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
@@ -78,9 +84,14 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     return drops.length ? seq([s, ...drops]) : s;
   };
   switch (n.type) {
-    case 'compound_statement':
-      if (n.parent?.type !== 'function_definition' && n.parent?.type !== 'lambda_expression') return block(n, fn, walk);
-      return seq(n.namedChildren.map((c) => walk(c)));
+    case 'compound_statement': {
+      // NOTE: the scope is opened and closed here, not in a helper around the walk: every nesting level costs stack
+      // frames, and the nesting limit (tooDeep) is set for this many.
+      const scope = n.parent?.type !== 'function_definition' && n.parent?.type !== 'lambda_expression' ? openScope(n, fn) : undefined;
+      const body = seq(n.namedChildren.map((c) => walk(c)));
+      if (scope) closeScope(scope, fn);
+      return body;
+    }
     case 'translation_unit': case 'declaration_list': case 'ERROR':
       return seq(n.namedChildren.map((c) => walk(c)));
     case 'function_definition':
