@@ -7,9 +7,9 @@ import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
-import type { Path, Paths } from './path-set';
+import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
-import { assume, decide, labelHolds, learnLabels, PathFacts } from './paths';
+import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
 import { undecidedResources, withResourceProps } from './resource-props';
 import type { KnownResource, Origin, Possible, ResState } from './state';
 import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
@@ -42,9 +42,16 @@ interface Carried {
 
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
 
+let nextOwner = 0;
+
 export class Interpreter {
   /** The function whose body this interpreter runs (set by runFunction / runPaths). */
   private fn: FunctionFacts | null = null;
+  /** This evaluation, as the owner of the conditions its joins put on values (state.ts PathCond). */
+  private readonly owner = nextOwner++;
+  /** Writes of tested values so far, and the count at each value's last write: older conditions on it are stale. */
+  private writes = 0;
+  private readonly lastWrite = new Map<string, number>();
 
   constructor(
     readonly env: TrackEnv,
@@ -55,7 +62,40 @@ export class Interpreter {
   ) {}
 
   private join(a: Paths | null, b: Paths | null): Paths | null {
-    return joinPaths(a, b, this.env.entry, this.cap());
+    return joinPaths(a, b, this.env.entry, this.cap(), this.tag());
+  }
+
+  private tag(): CondTag {
+    return { owner: this.owner, time: this.writes };
+  }
+
+  private wrote(syms: readonly string[]): void {
+    for (const s of syms) this.lastWrite.set(s, ++this.writes);
+  }
+
+  /**
+   * The values of `state` a path with `facts` can meet at a test of `syms`: those joined in from a path whose facts
+   * contradict these are dropped (a resource left with no value keeps them all).
+   */
+  private refine(state: TrackState, facts: PathFacts, syms: readonly string[]): TrackState {
+    const named = state.condSyms;
+    if (!named || !syms.some((x) => named.has(x))) return state;
+    const valid = (sym: string, time: number) => (this.lastWrite.get(sym) ?? -1) <= time;
+    const impossible = (o: Origin) => !!o.cond && o.cond.owner === this.owner
+      && contradicts(o.cond.facts as PathFacts, facts, syms, (x) => valid(x, o.cond!.time));
+    const keep = (p: Possible): Possible => {
+      if (![...p.values.values()].some(impossible)) return p;
+      const values = new Map([...p.values].filter(([, o]) => !impossible(o)));
+      return values.size ? { values, unknown: p.unknown } : p;
+    };
+    let out: TrackState | null = null;
+    for (const [key, r] of state.res) {
+      const next = { ...r, layout: keep(r.layout), legacy: keep(r.legacy), access: keep(r.access), syncAfter: keep(r.syncAfter) };
+      if (next.layout === r.layout && next.legacy === r.legacy && next.access === r.access && next.syncAfter === r.syncAfter) continue;
+      out ??= state.clone();
+      out.res.set(key, next);
+    }
+    return out ?? state;
   }
 
   private cap(): number {
@@ -94,9 +134,12 @@ export class Interpreter {
       case 'break': return { normal: null, breaks: paths, continues: null, returns: null };
       case 'continue': return { normal: null, breaks: null, continues: paths, returns: null };
       case 'event': return flowOf(this.event(s.event, paths));
-      case 'write': return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, s.value, s.delta, s.text))));
+      case 'write':
+        this.wrote([s.sym]);
+        return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, s.value, s.delta, s.text))));
       case 'forget': {
         const syms = s.end && this.keep.size ? s.syms.filter((x) => !this.keep.has(x)) : s.syms;
+        if (!s.end) this.wrote(syms);
         return flowOf(syms.length ? this.facts(paths, (f) => f.forget(syms)) : paths);
       }
       default: return flowOf(paths);
@@ -105,7 +148,7 @@ export class Interpreter {
 
   private facts(paths: Paths, change: (f: PathFacts) => PathFacts): Paths {
     const out = paths.map((p) => ({ facts: change(p.facts), state: p.state }));
-    return out.length > 1 ? normalize(out, this.env.entry, this.cap()) : out;
+    return out.length > 1 ? normalize(out, this.env.entry, this.cap(), this.tag()) : out;
   }
 
   private merge(a: Flow, b: Flow): Flow {
@@ -152,6 +195,11 @@ export class Interpreter {
         if (t) thenIn.push({ facts: t, state: entry() });
         if (e) elseIn.push({ facts: e, state: entry() });
       }
+    }
+    // Values joined in past the path budget from paths whose facts this branch rules out are not met in it.
+    const tested = s.cond ? symsOf(s.cond) : [];
+    if (tested.length) {
+      for (const ins of [thenIn, elseIn]) for (let i = 0; i < ins.length; i++) ins[i] = { facts: ins[i].facts, state: this.refine(ins[i].state, ins[i].facts, tested) };
     }
     // A once-only block (`if (!m_ready) { …; m_ready = true; }`) entered again has not run since its flag was
     // reset: what it set itself on an earlier call is not the state it meets now.
@@ -270,6 +318,7 @@ export class Interpreter {
     const bodyInput = (head: Paths): Paths => head.map((p) => ({ facts: p.facts, state: perIteration(p.state, entry, s.varying) }));
     for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
       const f = this.stmt(s.body, bodyInput(cur));
+      if (s.counter?.guarded) this.wrote([s.counter.sym]);
       const back = advance(this.join(f.normal, f.continues), s.counter);
       let next = paths;
       if (back && back.length) {
@@ -323,7 +372,7 @@ export class Interpreter {
     this.env.reporting = false;
     try {
       const next = states.map((st) => this.apply(e, st));
-      return normalize(paths.map((p, i) => ({ facts: p.facts, state: next[group[i]] })), this.env.entry, this.cap());
+      return normalize(paths.map((p, i) => ({ facts: p.facts, state: next[group[i]] })), this.env.entry, this.cap(), this.tag());
     } finally {
       this.env.reporting = reporting;
     }
@@ -385,6 +434,7 @@ export class Interpreter {
     }
     const reporting = this.env.reporting;
     const carriedSyms = [...c.toCallee.keys()];
+    this.wrote(carriedSyms);
     const out: Path[] = [];
     try {
       for (const group of groups.values()) {
@@ -412,7 +462,7 @@ export class Interpreter {
       const weight = Math.max(10, Math.ceil(bodyCost(c.callee.fn) / 4));
       pathWork.set(this, (pathWork.get(this) ?? 0) + (out.length - paths.length) * weight);
     }
-    return out.length > 1 ? normalize(out, this.env.entry, this.cap()) : out;
+    return out.length > 1 ? normalize(out, this.env.entry, this.cap(), this.tag()) : out;
   }
 
   /** The helper's exits, one per distinct thing it learnt of the carried values (in the caller's names). */

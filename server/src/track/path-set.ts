@@ -2,7 +2,7 @@
 // with the same facts are joined; beyond MAX_PATHS, paths with the same state are joined (keeping the facts they
 // share), and if that is not enough everything is joined into one path, as the tracker did before path facts.
 import { PathFacts } from './paths';
-import type { Origin, Possible, ResState } from './state';
+import type { Origin, PathCond, Possible, ResState } from './state';
 import { FRESH, joinStates, sameStates, TrackState } from './state';
 
 export interface Path {
@@ -30,16 +30,22 @@ export function single(state: TrackState, facts: PathFacts = PathFacts.EMPTY): P
   return [{ facts, state }];
 }
 
-export function joinPaths(a: Paths | null, b: Paths | null, entry: Map<string, ResState>, cap = MAX_PATHS): Paths | null {
+/** Who joins paths (a function evaluation) and its count of writes so far: the values' conditions name both. */
+export interface CondTag {
+  owner: number;
+  time: number;
+}
+
+export function joinPaths(a: Paths | null, b: Paths | null, entry: Map<string, ResState>, cap = MAX_PATHS, tag?: CondTag): Paths | null {
   if (!a || a.length === 0) return b;
   if (!b || b.length === 0) return a;
-  return normalize([...a, ...b], entry, cap);
+  return normalize([...a, ...b], entry, cap, tag);
 }
 
 /** Join the paths whose facts agree; keep at most `cap`. */
-export function normalize(ps: Paths, entry: Map<string, ResState>, cap = MAX_PATHS): Paths {
+export function normalize(ps: Paths, entry: Map<string, ResState>, cap = MAX_PATHS, tag?: CondTag): Paths {
   if (ps.length < 2) return ps;
-  if (cap <= 1) return [collapse(ps, entry)];
+  if (cap <= 1) return [collapse(ps, entry, tag)];
   const byKey = new Map<string, Path>();
   for (const p of ps) {
     const k = p.facts.key();
@@ -47,7 +53,7 @@ export function normalize(ps: Paths, entry: Map<string, ResState>, cap = MAX_PAT
     byKey.set(k, prior ? { facts: prior.facts, state: joinStates(prior.state, p.state, entry)! } : p);
   }
   let out = [...byKey.values()];
-  if (out.length > cap) out = forgetUntilCap(out, entry, cap);
+  if (out.length > cap) out = forgetUntilCap(out, entry, cap, tag);
   if (out.length > 1) out.sort((x, y) => (x.facts.key() < y.facts.key() ? -1 : x.facts.key() > y.facts.key() ? 1 : 0));
   return out;
 }
@@ -58,7 +64,7 @@ export function normalize(ps: Paths, entry: Map<string, ResState>, cap = MAX_PAT
  * barrier it announces is recorded separates no states yet, but will); then the fewest joins of paths with
  * different states; then the most paths saved. If no value can be forgotten to any effect, everything is joined.
  */
-function forgetUntilCap(ps: Paths, entry: Map<string, ResState>, cap: number): Paths {
+function forgetUntilCap(ps: Paths, entry: Map<string, ResState>, cap: number, tag?: CondTag): Paths {
   let out = ps;
   while (out.length > cap) {
     let best: { groups: Map<string, Path[]>; loss: number; flag: boolean } | null = null;
@@ -78,8 +84,8 @@ function forgetUntilCap(ps: Paths, entry: Map<string, ResState>, cap: number): P
       const better = !best || (flag !== best.flag ? !flag : loss !== best.loss ? loss < best.loss : groups.size < best.groups.size);
       if (better) best = { groups, loss, flag };
     }
-    if (!best) return [collapse(out, entry)];
-    out = [...best.groups.values()].map((g) => g.length === 1 ? g[0] : collapse(g, entry));
+    if (!best) return [collapse(out, entry, tag)];
+    out = [...best.groups.values()].map((g) => g.length === 1 ? g[0] : collapse(g, entry, tag));
   }
   return out;
 }
@@ -90,15 +96,58 @@ function symsIn(ps: Paths): string[] {
   return [...syms].sort();
 }
 
-/** All paths as one: the join of their states, the facts they all share. */
-export function collapse(ps: Paths, entry: Map<string, ResState>): Path {
+/**
+ * All paths as one: the join of their states, the facts they all share. With a `tag` (the tracker joining paths
+ * past its budget), a value that not every path carries remembers the facts of the path it came from (PathCond).
+ */
+export function collapse(ps: Paths, entry: Map<string, ResState>, tag?: CondTag): Path {
   let facts = ps[0].facts;
+  for (const p of ps) facts = facts.intersect(p.facts);
+  const from = tag && ps.length > 1 ? withConds(ps, facts, entry, tag) : ps;
   let state: TrackState | null = null;
-  for (const p of ps) {
-    facts = facts.intersect(p.facts);
-    state = joinStates(state, p.state, entry);
-  }
+  for (const p of from) state = joinStates(state, p.state, entry);
   return { facts, state: state ?? new TrackState() };
+}
+
+/** Each path's values of the resources the paths disagree on, marked with the path's facts (see collapse). */
+function withConds(ps: Paths, common: PathFacts, entry: Map<string, ResState>, tag: CondTag): Paths {
+  const commonKey = common.key();
+  if (ps.every((p) => p.facts.key() === commonKey)) return ps;
+  const keys = new Set<string>();
+  for (const p of ps) for (const k of p.state.res.keys()) keys.add(k);
+  const differ: string[] = [];
+  for (const k of keys) {
+    const first = ps[0].state.res.get(k) ?? entry.get(k);
+    if (ps.some((p) => (p.state.res.get(k) ?? entry.get(k)) !== first)) differ.push(k);
+  }
+  if (differ.length === 0) return ps;
+  return ps.map((p) => {
+    if (p.facts.key() === commonKey) return p;
+    const cond: PathCond = { facts: p.facts, owner: tag.owner, time: tag.time };
+    const mark = (q: Possible): Possible => {
+      let changed = false;
+      const values = new Map<number, Origin>();
+      for (const [v, o] of q.values) {
+        // A condition another evaluation (the caller of a helper) put there still holds: it is kept.
+        if (o.cond && o.cond.owner !== tag.owner) values.set(v, o);
+        else {
+          values.set(v, { ...o, cond });
+          changed = true;
+        }
+      }
+      return changed ? { values, unknown: q.unknown } : q;
+    };
+    const state = p.state.clone();
+    for (const k of differ) {
+      const r = p.state.res.get(k) ?? entry.get(k);
+      if (!r) continue;
+      state.res.set(k, { ...r, layout: mark(r.layout), legacy: mark(r.legacy), access: mark(r.access), syncAfter: mark(r.syncAfter) });
+    }
+    const syms = new Set(state.condSyms ?? []);
+    for (const s of p.facts.symbols()) syms.add(s);
+    state.condSyms = syms;
+    return { facts: p.facts, state };
+  });
 }
 
 /** The same facts on the same number of paths (states aside). */

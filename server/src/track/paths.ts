@@ -435,7 +435,7 @@ function namedConstant(c: Cmp, binding: Binding | null): { key: string; sym: str
   return { key: `${side.sym}==#${text}`, sym: side.sym, text, equal: c.op === '==' };
 }
 
-function symsOf(c: Condition): string[] {
+export function symsOf(c: Condition): string[] {
   if (c.op === 'opaque') return [];
   if ('args' in c) return c.args.flatMap(symsOf);
   return [c.ls, c.rs].filter((s): s is string => s !== undefined);
@@ -482,4 +482,28 @@ export function learnLabels(facts: PathFacts, sym: string, steps: readonly (read
     pending.set(key, { truth, syms: [sym], text: `${sym} == ${l.text}` });
   }
   return pending ? out.withAtoms(pending) : out;
+}
+
+/**
+ * Whether what a value's path knew (`cond`, see state.ts PathCond) cannot hold together with `facts` for one of
+ * `syms` (a value known equal on one side and another value or ruled out on the other, an atom of opposite
+ * truth). `valid` leaves out values written since the condition was taken.
+ */
+export function contradicts(cond: PathFacts, facts: PathFacts, syms: readonly string[], valid: (sym: string) => boolean): boolean {
+  for (const sym of syms) {
+    if (!valid(sym)) continue;
+    const a = cond.syms.get(sym);
+    const b = facts.syms.get(sym);
+    if (a && b) {
+      if (a.val !== undefined && b.val !== undefined && a.val !== b.val) return true;
+      if (a.val !== undefined && b.nots?.includes(a.val)) return true;
+      if (b.val !== undefined && a.nots?.includes(b.val)) return true;
+    }
+  }
+  for (const [k, x] of cond.atoms) {
+    if (!x.syms.some((s) => syms.includes(s)) || !x.syms.every(valid)) continue;
+    const y = facts.atoms.get(k);
+    if (y && y.truth !== x.truth) return true;
+  }
+  return false;
 }

@@ -28,6 +28,34 @@ export interface Origin {
    * layout or COMMON" (A.6, e.g. COPY_DEST). Naming any of them is right; the others are no disagreement.
    */
   alternative?: boolean;
+  /**
+   * Paths joined past the path budget (track/path-set.ts collapse): the facts of the path the value came from, so a
+   * later test of the same value keeps only the values its branch can meet (interpreter.ts refine).
+   */
+  cond?: PathCond;
+}
+
+/** What a path knew (PathFacts, paths.ts) where its values were joined with other paths'. */
+export interface CondFacts {
+  intersect(o: CondFacts): CondFacts;
+  symbols(): string[];
+  readonly empty: boolean;
+}
+
+/** `facts` held on the path a value came from; `owner` is the function evaluation, `time` its count of writes then. */
+export interface PathCond {
+  facts: CondFacts;
+  owner: number;
+  time: number;
+}
+
+/** A value that two paths both carry holds where either path's facts do: only what they share is kept. */
+function weakerCond(a: PathCond | undefined, b: PathCond | undefined): PathCond | undefined {
+  if (!a || !b) return undefined;
+  if (a === b) return a;
+  if (a.owner !== b.owner) return undefined;
+  const facts = a.facts.intersect(b.facts);
+  return facts.empty ? undefined : { facts, owner: a.owner, time: Math.min(a.time, b.time) };
 }
 
 export interface Possible {
@@ -46,7 +74,11 @@ const MAX_VALUES = 8;
 export function joinPossible(a: Possible, b: Possible): Possible {
   if (a === b) return a;
   const values = new Map(a.values);
-  for (const [v, o] of b.values) if (!values.has(v)) values.set(v, o);
+  for (const [v, o] of b.values) {
+    const prior = values.get(v);
+    if (!prior) values.set(v, o);
+    else if (prior.cond && prior.cond !== o.cond) values.set(v, { ...prior, cond: weakerCond(prior.cond, o.cond) });
+  }
   if (values.size > MAX_VALUES) return UNKNOWN;
   return { values, unknown: a.unknown || b.unknown };
 }
@@ -145,8 +177,13 @@ export class TrackState {
     readonly batches: Map<string, Batch> = new Map(),
   ) {}
 
+  /** The values the conditions of this state's values name (PathCond), or null when no value has one. */
+  condSyms: ReadonlySet<string> | null = null;
+
   clone(): TrackState {
-    return new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches));
+    const out = new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches));
+    out.condSyms = this.condSyms;
+    return out;
   }
 
   get(key: string): ResState {
@@ -167,6 +204,7 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
   if (!a) return b;
   if (!b) return a;
   const out = new TrackState();
+  out.condSyms = !a.condSyms ? b.condSyms : !b.condSyms || a.condSyms === b.condSyms ? a.condSyms : new Set([...a.condSyms, ...b.condSyms]);
   const on = (p: TrackState, key: string): ResState => {
     const own = p.res.get(key);
     if (own) return own;
