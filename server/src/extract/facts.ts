@@ -227,6 +227,16 @@ export type Event =
   | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent
   | StateAssertEvent;
 
+/** A test that skips a barrier as a no-op by its own values (extract/noop-tests.ts). */
+export interface NoopTest {
+  resource: ResourceRef;
+  /** The after-value: the state (legacy) or layout (texture) the skipping path's resource is in. */
+  value: number;
+  family: 'legacy' | 'layout';
+  /** The then-branch is the skipping path (`==`); otherwise the else-branch (`!=`). */
+  onThen: boolean;
+}
+
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =
   | { k: 'seq'; body: Stmt[] }
@@ -238,8 +248,9 @@ export type Stmt =
    * it by the tracked state of that barrier's resource).
    * `batchGuard`: the test is whether this batch container holds anything (extract/batches.ts).
    * `once`: a once-only block on a member or global flag the block sets (extract/once-guards.ts).
+   * `noop`: the test skips a barrier whose before-value is bookkeeping equal to its after-value (extract/noop-tests.ts).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; once?: boolean }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; once?: boolean; noop?: NoopTest }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

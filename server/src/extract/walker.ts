@@ -8,6 +8,7 @@ import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard } from './batches';
 import { onceGuard } from './once-guards';
+import { noopTest } from './noop-tests';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
@@ -108,6 +109,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const cond = n.childForFieldName('condition');
       const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf)];
       const decidable = conditionOf(cond, fn);
+      const noop = noopTest(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n), {
@@ -123,7 +125,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
-        ...(batchGuard ? { batchGuard } : {}), ...(once ? { once } : {}),
+        ...(batchGuard ? { batchGuard } : {}), ...(once ? { once } : {}), ...(noop ? { noop } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

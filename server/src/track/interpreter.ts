@@ -1,7 +1,7 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Event, FunctionFacts, LoopCounter, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
+import type { Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
@@ -12,7 +12,7 @@ import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, same
 import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
 import { undecidedResources, withResourceProps } from './resource-props';
 import type { KnownResource, Origin, Possible, ResState } from './state';
-import { FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
+import { exactly, FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { MAX_LOOP_NESTING, WorkBudget } from './budget';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
 
@@ -187,13 +187,20 @@ export class Interpreter {
         // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
         else if (s.batchGuard && t && pending(p.state, s.batchGuard, this.env.binding)) e = null;
         const blind = cond ? undecidedResources(cond, this.env) : [];
-        const entry = () => {
-          const state = p.state.clone();
+        const entry = (from: TrackState) => {
+          const state = from === p.state ? p.state.clone() : from;
           for (const key of blind) forget(state, key);
           return state;
         };
-        if (t) thenIn.push({ facts: t, state: entry() });
-        if (e) elseIn.push({ facts: e, state: entry() });
+        // A barrier skipped as a no-op by its bookkeeping before-value: on the skipping path the code says the
+        // resource is in the after-value; a path whose tracked state cannot be that is one the code never takes.
+        const skipping = s.noop && t && e ? noopSkipping(s.noop, p.state, this.env, s.range) : undefined;
+        if (skipping === null) {
+          if (s.noop!.onThen) t = null;
+          else e = null;
+        }
+        if (t) thenIn.push({ facts: t, state: entry(skipping && s.noop!.onThen ? skipping : p.state) });
+        if (e) elseIn.push({ facts: e, state: entry(skipping && !s.noop!.onThen ? skipping : p.state) });
       }
     }
     // Values joined in past the path budget from paths whose facts this branch rules out are not met in it.
@@ -637,6 +644,23 @@ function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonl
     else out.res.delete(key);
   }
   for (const key of [...entry.keys()]) if (!entryBefore.has(key) && local(key)) entry.delete(key);
+  return out;
+}
+
+/**
+ * The state on the path that skips a no-op barrier (see ifStmt): the resource in the after-value; null when the
+ * tracked state cannot be it (the path is not taken); undefined when nothing is known of the resource.
+ */
+function noopSkipping(t: NoopTest, state: TrackState, env: TrackEnv, range: Range): TrackState | null | undefined {
+  const key = substituteRef(t.resource, env.binding).key;
+  // States kept per subresource (`key|sub0`) are not narrowed as a whole.
+  if (!key || [...state.res.keys()].some((k) => k.startsWith(`${key}|sub`))) return undefined;
+  const r = state.res.get(key) ?? env.entry.get(key) ?? FRESH;
+  const cur = t.family === 'legacy' ? r.legacy : r.layout;
+  if (!cur.unknown && cur.values.size > 0 && !cur.values.has(t.value)) return null;
+  const out = state.clone();
+  const value = exactly(t.value, env.note(range, 'the code skips the barrier here as a no-op: its bookkeeping says the resource is in its after-state'));
+  out.res.set(key, t.family === 'legacy' ? { ...r, legacy: value } : { ...r, layout: value });
   return out;
 }
 
