@@ -475,9 +475,9 @@ export class Interpreter {
   /** The helper's exits, one per distinct thing it learnt of the carried values (in the caller's names). */
   private callPaths(e: UserCallEvent, c: Carried, state: TrackState, facts: PathFacts): Paths {
     const keep = new Set(c.toCaller.keys());
-    const run = () => this.enter(e, c.callee, state, (inner) => {
-      const f = inner.stmt(c.callee.fn.body, single(state, facts));
-      return inner.join(f.normal, f.returns) ?? single(state, facts);
+    const run = () => this.enter(e, c.callee, state, (inner, start) => {
+      const f = inner.stmt(c.callee.fn.body, single(start, facts));
+      return inner.join(f.normal, f.returns) ?? single(start, facts);
     }, keep);
     const memo = memoOf(this.env);
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
@@ -502,7 +502,7 @@ export class Interpreter {
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
     if (!callee) return havocCall(e, state, this.env, onStack);
-    const run = () => this.enter(e, callee, state, (inner) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, state) }])[0].state;
+    const run = () => this.enter(e, callee, state, (inner, start) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, start) }])[0].state;
     const memo = memoOf(this.env);
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
     if (!memo || this.env.reporting || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
@@ -527,22 +527,26 @@ export class Interpreter {
   }
 
   /** Bind the arguments, run `body` in the helper's frame, and drop what the helper's own locals named. */
-  private enter(e: UserCallEvent, callee: Callee, state: TrackState, body: (inner: Interpreter) => Paths, keep?: ReadonlySet<string>): Paths {
+  private enter(e: UserCallEvent, callee: Callee, state: TrackState, body: (inner: Interpreter, start: TrackState) => Paths, keep?: ReadonlySet<string>): Paths {
     const binding = this.bind(e, callee);
     const saved = this.env.binding;
     this.env.stack.push(this.frameOf(e, callee));
     this.env.binding = binding;
-    const entryBefore = new Set(this.env.entry.keys());
     const locals = callee.fn.locals ?? [];
+    // The helper's own locals are other objects than the caller's of the same name (`outputTexture` in both): in
+    // the helper, what the caller tracked or assumed under such a name is not there (it comes back after the call).
+    const hidden = hideLocals(state, locals, this.env.entry);
+    const entryBefore = new Set(this.env.entry.keys());
     const replaced = new Map<string, KnownResource | undefined>();
     this.env.creationLogs.push(replaced);
     try {
       const inner = new Interpreter(this.env, this.budget, this.loopDepth, keep);
       inner.fn = callee.fn;
-      const out = body(inner).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore) }));
+      const out = body(inner, hidden.state).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore) }));
       restoreLocalCreations(this.env.resources, locals, replaced);
       return out;
     } finally {
+      for (const [key, s] of hidden.assumed) this.env.entry.set(key, s);
       this.env.creationLogs.pop();
       // What this call replaced was, for the enclosing call, replaced too (unless it had replaced it first).
       const outer = this.env.creationLogs[this.env.creationLogs.length - 1];
@@ -626,6 +630,24 @@ function restoreLocalCreations(resources: Map<string, KnownResource>, locals: re
     if (prior) resources.set(key, prior);
     else resources.delete(key);
   }
+}
+
+/**
+ * `state` without the resources named through the helper's `locals` (and the entry assumptions about them, taken out
+ * of `entry` and handed back to be restored after the call).
+ */
+function hideLocals(state: TrackState, locals: readonly string[], entry: Map<string, ResState>): { state: TrackState; assumed: [string, ResState][] } {
+  if (locals.length === 0) return { state, assumed: [] };
+  const names = new Set(locals);
+  const local = (key: string) => rootNames(key).some((t) => names.has(t));
+  const assumed: [string, ResState][] = [];
+  for (const [key, s] of entry) if (local(key)) assumed.push([key, s]);
+  for (const [key] of assumed) entry.delete(key);
+  const keys = [...state.res.keys()].filter(local);
+  if (keys.length === 0) return { state, assumed };
+  const out = state.clone();
+  for (const k of keys) out.res.delete(k);
+  return { state: out, assumed };
 }
 
 /**
