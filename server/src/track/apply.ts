@@ -189,8 +189,10 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it,
       // and accesses start over (EB-ECL-01): a resource deactivated with NO_ACCESS is usable in the next scope.
       for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null });
+      next.closed.clear();
       break;
     case 'close': {
+      if (list.key) next.closed.add(list.key);
       const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list.key || s.split.list === null));
       // An enhanced split on a texture may end in a later command list (EB-SPLIT-01): it stays pending, and is
       // reported here only when the file has no end-split barrier anywhere (EB-SPLIT-07).
@@ -207,6 +209,14 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     }
     case 'reset':
       endBindings(next, list);
+      // Closed and reset with nothing between that may have executed it: the recording is dropped, and the
+      // resources keep the states they had before it — which, since states are kept across lists, are not known
+      // here (vkd3d-proton's invalid-usage tests do this on purpose).
+      if (list.key && next.closed.has(list.key)) {
+        forgetAllLegacy(next);
+        forgetAllEnhanced(next);
+        next.closed.delete(list.key);
+      }
       // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
       for (const [k, s] of next.res) {
         const own = (l: string | null | undefined) => !l || !list.key || l === list.key;

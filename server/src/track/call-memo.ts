@@ -10,6 +10,7 @@ import type { WorkBudget } from './budget';
 import type { Binding, Frame, TrackEnv } from './env';
 import { deferredUseCount } from './bindings';
 import type { PathFacts } from './paths';
+import { sameClosed } from './state';
 import type { KnownResource, ResState, TrackState } from './state';
 
 /** Set to `0` to evaluate every helper call (the memo is on otherwise); results are equal either way. */
@@ -152,7 +153,7 @@ function sameFacts(a: PathFacts | null, b: PathFacts | null): boolean {
 }
 
 function sameState(a: TrackState, b: TrackState): boolean {
-  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches);
+  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameClosed(a.closed, b.closed);
 }
 
 function sameEntries<V>(a: Entries<V>, b: Map<string, V>): boolean {

@@ -844,3 +844,4 @@ function widenChanged(cur: TrackState, entry: TrackState): TrackState {
 function sameRange(a: { startLine: number; startColumn: number }, b: { startLine: number; startColumn: number }): boolean {
   return a.startLine === b.startLine && a.startColumn === b.startColumn;
 }
+

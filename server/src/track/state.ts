@@ -175,13 +175,20 @@ export class TrackState {
     readonly res: Map<string, ResState> = new Map(),
     readonly bindings: Map<string, Binding> = new Map(),
     readonly batches: Map<string, Batch> = new Map(),
+    /**
+     * Command lists closed on this path and not executed since: a Reset of such a list drops what it recorded
+     * (track/apply.ts). Only ExecuteCommandLists (here or in a helper the run defines) ends it: an unknown call that
+     * may submit the list (it is handed the list, or its name says it records or executes) already makes every
+     * state unknown, and one that does not leaves the mark, which can only make states unknown at the Reset.
+     */
+    readonly closed: Set<string> = new Set(),
   ) {}
 
   /** The values the conditions of this state's values name (PathCond), or null when no value has one. */
   condSyms: ReadonlySet<string> | null = null;
 
   clone(): TrackState {
-    const out = new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches));
+    const out = new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches), new Set(this.closed));
     out.condSyms = this.condSyms;
     return out;
   }
@@ -215,6 +222,8 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
     return (whole && whole.legacy.unknown && whole.layout.unknown ? whole : undefined) ?? entry.get(key) ?? FRESH;
   };
   for (const key of new Set([...a.res.keys(), ...b.res.keys()])) out.res.set(key, joinRes(on(a, key), on(b, key)));
+  // Closed and not executed after a join only when closed and not executed on both paths.
+  for (const key of a.closed) if (b.closed.has(key)) out.closed.add(key);
   // A binding is known after a join only when both paths made the same one.
   for (const [key, x] of a.bindings) {
     const y = b.bindings.get(key);
@@ -252,7 +261,7 @@ function sameBinding(a: Binding, b: Binding): boolean {
 }
 
 export function sameStates(a: TrackState, b: TrackState): boolean {
-  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size) return false;
+  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size || !sameClosed(a.closed, b.closed)) return false;
   for (const [k, v] of a.batches) if (b.batches.get(k) !== v) return false;
   for (const [k, v] of a.bindings) {
     const w = b.bindings.get(k);
@@ -264,6 +273,10 @@ export function sameStates(a: TrackState, b: TrackState): boolean {
     if (!w || !sameRes(v, w)) return false;
   }
   return true;
+}
+
+export function sameClosed(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((k) => b.has(k));
 }
 
 /** Creation facts kept per resource key, for dimension/bounds/flag rules. */
