@@ -6,7 +6,7 @@
 import { defineRule } from './define-rule';
 import { createdHere, ruleCreations } from './support/file-creations';
 import { fingerprintOf, resourceName } from './support/rule-helpers';
-import { subresourceProblem } from './support/subresource-bounds';
+import { outOfBounds } from './support/subresource-bounds';
 
 export const rule = defineRule({
   meta: {
@@ -24,15 +24,11 @@ export const rule = defineRule({
       file: creations.file,
       tracked: {
         legacyBarrier(b, meeting, tctx) {
-          if (b.kind !== 'legacy-transition' || !meeting) return;
-          const created = creations.of(meeting, tctx);
-          const c = created?.creation;
-          if (!c || c.dimension === 'buffer') return;
-          const what = subresourceProblem(b, c);
-          if (!what) return;
+          const found = b.kind === 'legacy-transition' ? outOfBounds(creations, b, meeting, tctx) : undefined;
+          if (!found) return;
           ctx.report({
-            messageKey: 'bounds', data: { name: resourceName(b), what }, range: tctx.range,
-            related: [...tctx.related, createdHere(created!)],
+            messageKey: 'bounds', data: { name: resourceName(b), what: found.what }, range: tctx.range,
+            related: [...tctx.related, createdHere(found.created)],
             resource: resourceName(b), fingerprintText: `legacy-bounds|${fingerprintOf(b)}`,
             barrier: b, position: { group: null, index: tctx.index, listType: tctx.listType },
           });

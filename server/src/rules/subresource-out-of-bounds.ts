@@ -7,7 +7,7 @@ import type { BarrierFact } from '../extract/facts';
 import { defineRule } from './define-rule';
 import { createdHere, ruleCreations } from './support/file-creations';
 import { fingerprintOf, resourceName } from './support/rule-helpers';
-import { subresourceProblem } from './support/subresource-bounds';
+import { outOfBounds } from './support/subresource-bounds';
 
 export const rule = defineRule({
   meta: {
@@ -22,14 +22,11 @@ export const rule = defineRule({
   create(ctx) {
     const creations = ruleCreations(ctx.uri);
     const check = (b: BarrierFact, meeting: import('../track/visitors').BarrierMeeting | null, tctx: import('../track/visitors').TrackContext) => {
-      const created = meeting ? creations.of(meeting, tctx) : undefined;
-      const c = created?.creation;
-      if (!c || c.dimension === 'buffer') return;
-      const what = subresourceProblem(b, c);
-      if (!what) return;
+      const found = outOfBounds(creations, b, meeting, tctx);
+      if (!found) return;
       ctx.report({
-        messageKey: 'bounds', data: { name: resourceName(b), what }, range: tctx.range,
-        related: [...tctx.related, createdHere(created!)],
+        messageKey: 'bounds', data: { name: resourceName(b), what: found.what }, range: tctx.range,
+        related: [...tctx.related, createdHere(found.created)],
         resource: resourceName(b), fingerprintText: `bounds|${fingerprintOf(b)}`,
       });
     };

@@ -5,7 +5,22 @@
 // never a finding: bgfx's NV12 decode target, created in another method, has a chroma plane at subresource 1).
 import type { BarrierFact, ResourceCreation } from '../../extract/facts';
 import { planeCount } from '../../model/formats';
+import type { KnownResource } from '../../track/state';
+import type { BarrierMeeting, TrackContext } from '../../track/visitors';
+import type { ruleCreations } from './file-creations';
 import { known } from './rule-helpers';
+
+/**
+ * The out-of-bounds part of a barrier on a texture whose creation the rule's file index finds (in the function, or a
+ * member created in another method), with that creation; undefined when in bounds, a buffer, or the creation unseen.
+ */
+export function outOfBounds(creations: ReturnType<typeof ruleCreations>, b: BarrierFact, meeting: BarrierMeeting | null,
+  tctx: TrackContext): { what: string; created: KnownResource } | undefined {
+  const created = meeting ? creations.of(meeting, tctx) : undefined;
+  if (!created || created.creation.dimension === 'buffer') return undefined;
+  const what = subresourceProblem(b, created.creation);
+  return what ? { what, created } : undefined;
+}
 
 export function planes(c: ResourceCreation): number {
   return planeCount(c.format) ?? 2;
