@@ -239,7 +239,8 @@ export interface NoopTest {
 
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =
-  | { k: 'seq'; body: Stmt[] }
+  /** `scoped`: names a nested block declares (that no outer name had): out of scope after it. */
+  | { k: 'seq'; body: Stmt[]; scoped?: string[] }
   /** `cond`: a comparison the tracker may decide once a helper's parameters are bound (see extract/conditions.ts). */
   /**
    * `guard`: a state-tracking wrapper's test (extract/state-guards.ts): when undecided, only the transition is followed

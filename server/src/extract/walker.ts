@@ -90,8 +90,12 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // frames, and the nesting limit (tooDeep) is set for this many.
       const scope = n.parent?.type !== 'function_definition' && n.parent?.type !== 'lambda_expression' ? openScope(n, fn) : undefined;
       const body = seq(n.namedChildren.map((c) => walk(c)));
-      if (scope) closeScope(scope, fn);
-      return body;
+      if (!scope) return body;
+      closeScope(scope, fn);
+      // A resource named through a local of the block (`auto res = &frames[i][Hudless]; SetResource(res);`) means
+      // nothing after it: a sibling block's `res` of the same spelling is another object (track: outOfScope).
+      const scoped = scope.filter((b) => !b.bound && !fn.params.includes(b.name)).map((b) => b.name).sort();
+      return scoped.length ? { k: 'seq', body: body.k === 'seq' && !body.scoped ? body.body : [body], scoped } : body;
     }
     case 'translation_unit': case 'declaration_list': case 'ERROR':
       return seq(n.namedChildren.map((c) => walk(c)));

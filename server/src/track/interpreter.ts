@@ -114,6 +114,7 @@ export class Interpreter {
     this.budget.spend();
     switch (s.k) {
       case 'seq': {
+        const assumedBefore = s.scoped?.length ? new Set(this.env.entry.keys()) : null;
         let cur: Paths | null = paths;
         const acc: Flow = { normal: null, breaks: null, continues: null, returns: null };
         for (const c of s.body) {
@@ -125,7 +126,11 @@ export class Interpreter {
           cur = f.normal;
         }
         acc.normal = cur;
-        return acc;
+        if (!assumedBefore) return acc;
+        // A nested block's locals are gone after it, on every way out but a return (the caller's helper frame drops
+        // those: forgetCalleeLocals).
+        const out = (p: Paths | null) => p && this.outOfScope(p, s.scoped!, assumedBefore);
+        return { normal: out(acc.normal), breaks: out(acc.breaks), continues: out(acc.continues), returns: acc.returns };
       }
       case 'if': return this.ifStmt(s, paths);
       case 'switch': return this.switchStmt(s, paths);
@@ -282,7 +287,8 @@ export class Interpreter {
   /**
    * After a loop, names it declared (`for (auto& window : windows)`, `const UINT idx = ...` in its body) are gone:
    * a resource named through one (`window.backbuffers[idx]`) means nothing any more, and the same spelling in a later
-   * loop is another variable. Its state and what was assumed about it at its first use are dropped.
+   * loop is another variable. Its state and what was assumed about it at its first use are dropped. The same after a
+   * nested block, for the locals it declared (`auto res = &frames[i][Hud];` in one `if` block and in the next).
    */
   private outOfScope(paths: Paths, scoped: readonly string[], assumedBefore: Set<string>): Paths {
     const names = new Set(scoped);
