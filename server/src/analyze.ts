@@ -49,6 +49,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   conventions?: RunConventions;
   /** Forwarding macros other files of a run define (a test header's `check_x(a, b)` → `check_x_(__LINE__, a, b)`). */
   forwarders?: ReadonlyMap<string, Forwarder>;
+  /** Class members other files of a run declare as another API's objects (`ID3D11DeviceContext4* ctx` in a header). */
+  memberTypes?: ReadonlyMap<string, string>;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -114,7 +116,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
   const focus = options.focus ? { external: workspace && ((name: string) => workspace.defines(name, uri)) } : undefined;
-  const facts = extractFacts(tree, text, options.isCancelled, focus, { enumerators: options.enumerators, handleHelpers: options.handleHelpers, forwarders: options.forwarders });
+  const facts = extractFacts(tree, text, options.isCancelled, focus, { enumerators: options.enumerators, handleHelpers: options.handleHelpers, forwarders: options.forwarders, memberTypes: options.memberTypes });
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (!options.focus) return result;
@@ -173,6 +175,7 @@ export function analyzeFacts(
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}), ...(facts.forwarders ? { forwarders: facts.forwarders } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
+    ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),

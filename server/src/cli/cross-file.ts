@@ -22,6 +22,7 @@ import type { AnalysisResult } from '../report/analysis-result';
 import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
+import { OTHER_API } from '../extract/types';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -213,15 +214,25 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `check_sub_resource_uint(a, …)` → `check_sub_resource_uint_(__LINE__, a, …)` defined in a test header: a file
   // calling the macro is extracted again with it, so the call reaches the function it forwards to.
   const forwarders = definedInRun(all, (r) => r.forwarders ?? [], (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0) return 0;
+  // `Dx11DeviceContext->CopyResource(out, shared)` in a .cpp whose class declares `ID3D11DeviceContext4*
+  // Dx11DeviceContext` in its header: a file whose D3D12 commands met such a name untyped is extracted again with
+  // the header's type, so the D3D11 copy is not read as a D3D12 one. Only other-API types are given (they can only
+  // take a command away); a name two files declare differently (one a D3D12 list) gives nothing.
+  const members = definedInRun(all, (r) => r.graphicsMembers ?? [], (a, b) => a === b);
+  for (const [name, d] of members) if (!OTHER_API.test(d.value)) members.delete(name);
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
     const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
     const macros = o.result && !o.failure ? importedBy(o.result.unresolvedCalls, o.uri, forwarders) : undefined;
+    const types = o.result && !o.failure ? importedBy(o.result.untyped, o.uri, members) : undefined;
     const handles = found && [...found.values()];
-    if (!imported && !handles && !macros) continue;
-    const extra = { ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}) };
+    if (!imported && !handles && !macros && !types) continue;
+    const extra = {
+      ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
+      ...(types ? { memberTypes: types } : {}),
+    };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, ...extra }), keepSites))) count++;
   }
   return count;
@@ -248,6 +259,8 @@ function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[])
   for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0').update(JSON.stringify(o.result?.classBases ?? null)).update('\0');
   // Another file's enumerators change what a file that uses them folds.
   for (const o of all) if (o.result?.enumerators) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.enumerators)).update('\0');
+  // Another file's member types change which commands a file records.
+  for (const o of all) if (o.result?.graphicsMembers) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.graphicsMembers)).update('\0');
   // Another file's wrappers and uses change the conventions a file is judged by.
   for (const o of all) if (o.result?.wrapperFacts) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.wrapperFacts)).update('\0');
   // A header's default arguments change what its definition's callers bind.

@@ -23,7 +23,7 @@ import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
-import { isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, typeOfExpr } from './types';
+import { isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
 
@@ -146,6 +146,10 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   // method of the same name taking its own objects (`list->CopyResource(*dst, *src)`) is an ordinary call.
   if (cmd && cmd.argc.includes(args.length) && shape.object && isCommandListObject(shape.object, fn) !== 'no'
     && !cmd.resources.some((r) => args[r.arg] && (isOtherApiObject(args[r.arg], fn) || (!r.loc && isDereferencedObject(args[r.arg], fn))))) {
+    if (isCommandListObject(shape.object, fn) === 'unknown') {
+      noteUntyped(shape.object, fn);
+      for (const r of cmd.resources) if (!r.loc) noteUntyped(args[r.arg], fn);
+    }
     let resources = cmd.resources.map((r) => {
       const ref = r.loc ? copyLocationResource(args[r.arg], fn) : resourceRef(args[r.arg], fn.file, fn);
       return { role: r.role, ref, subresource: r.sub !== undefined ? evalField(args[r.sub], fn.file, fn) : undefined };

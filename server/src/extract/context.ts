@@ -98,6 +98,11 @@ export interface FileCtx {
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */
   memberTypes: Map<string, string>;
+  /**
+   * Names whose declared type a D3D12 command met without knowing (its receiver's, its resources'): another file of
+   * a run (the class's header) may declare them as members of another API (types.ts: noteUntyped).
+   */
+  untyped?: Set<string>;
   /** Names declared as class members / at namespace scope in this file (a name in both is neither: ambiguous). */
   classMembers?: Set<string>;
   globals?: Set<string>;

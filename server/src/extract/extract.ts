@@ -25,7 +25,7 @@ import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
-import { collectMemberTypes, declaredName, typeText } from './types';
+import { collectMemberTypes, declaredName, graphicsMembers, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
@@ -307,6 +307,8 @@ export interface ImportedDefinitions {
   enumerators?: ReadonlyMap<string, number>;
   handleHelpers?: readonly HandleHelper[];
   forwarders?: ReadonlyMap<string, Forwarder>;
+  /** Class members another file of the run (the class's header) declares as another API's objects, by name. */
+  memberTypes?: ReadonlyMap<string, string>;
 }
 
 export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}): FileFacts {
@@ -320,6 +322,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     outParams: new Map(), heapTypes: new Map(),
   };
   collectConstants(matches.constants, file);
+  // The file's own declarations win over a header's of the same name.
+  for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);
   collectEnumerators(root, file, imports.enumerators);
   file.classBases = classBases(root);
@@ -395,6 +399,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       rec.site.fields.NumBarriers = n?.t === 'num' ? n.f.value : null;
     }
   }
+  const members = graphicsMembers(file);
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
     problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
@@ -407,6 +412,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(ownForwarders.size ? { forwarders: [...ownForwarders] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
+    ...(members.length ? { graphicsMembers: members } : {}),
+    ...(file.untyped ? { untyped: [...file.untyped] } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),

@@ -360,6 +360,10 @@ export interface FileFacts {
   enumerators?: [string, number][];
   /** Names used as values that did not fold (an enumerator of another file may name them). */
   unfolded?: string[];
+  /** The file's class members declared as graphics interfaces (`ID3D11DeviceContext4* ctx`), with their types. */
+  graphicsMembers?: [string, string][];
+  /** Names a D3D12 command met with no declared type (extract/types.ts: noteUntyped). */
+  untyped?: string[];
   /**
    * Functions and local lambdas (`auto set = [](D3D12_RESOURCE_BARRIER& b, ...) {...}`) that fill a barrier through an
    * out-parameter (extract/fill-helpers.ts), by name and parameter count: their calls are followed at extraction.

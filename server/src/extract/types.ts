@@ -88,7 +88,33 @@ export function isCommandListObject(node: SyntaxNode | null, fn: FnCtx): 'yes' |
 }
 
 // Interfaces of the older APIs (D3D11, D3D10, D3D9): objects of these types are never D3D12 resources.
-const OTHER_API = /\bI(?:D3D1[01]\w*|Direct3D\w*)\b/;
+export const OTHER_API = /\bI(?:D3D1[01]\w*|Direct3D\w*)\b/;
+/** Interfaces of any Direct3D version: members of these types are offered to the other files of a run. */
+const GRAPHICS_API = /\bI(?:D3D1\d\w*|Direct3D\w*)\b/;
+
+/**
+ * The file's class members declared as Direct3D interfaces, with their types: a run gives the other-API ones to the
+ * files that define the class's methods (`Dx11DeviceContext->CopyResource(...)` in a .cpp, the member in its .h).
+ * D3D12 ones are offered too, so that two files declaring one name differently answer nothing (cli/cross-file.ts).
+ */
+export function graphicsMembers(file: FileCtx): [string, string][] {
+  return [...file.classMembers ?? []].flatMap((name) => {
+    const t = file.memberTypes.get(name);
+    return t !== undefined && GRAPHICS_API.test(t) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
+  });
+}
+
+/**
+ * A D3D12 command's receiver or resource whose declared type the file does not know: the name it would be known by
+ * (`ctx` of `ctx->CopyResource`, `m_out` of `this->m_out` or `out[i]`) is noted for the run (graphicsMembers).
+ */
+export function noteUntyped(node: SyntaxNode | null | undefined, fn: FnCtx): void {
+  let n = node ? unwrapValue(node) : null;
+  while (n && (n.type === 'subscript_expression' || n.type === 'pointer_expression')) n = n.childForFieldName('argument');
+  if (!n || typeOfExpr(n, fn) !== undefined) return;
+  const name = n.type === 'identifier' ? n.text : n.type === 'field_expression' ? n.childForFieldName('field')?.text : undefined;
+  if (name && !fn.types.has(name) && !fn.params.includes(name)) (fn.file.untyped ??= new Set()).add(name);
+}
 
 /**
  * Whether an argument is declared as an object of another graphics API (`SK_ComPtr<ID3D11Texture2D> copy;` passed
