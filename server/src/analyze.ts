@@ -3,7 +3,7 @@
 import { throwIfCancelled, type CancelCheck } from './cancel';
 import { extractFacts } from './extract/extract';
 import type { FileFacts } from './extract/facts';
-import type { HandleHelper } from './extract/descriptor-facts';
+import type { HandleHelper, MemberView } from './extract/descriptor-facts';
 import { wrapperFacts, type RunConventions } from './rules/support/wrapper-conventions';
 import type { Forwarder } from './extract/forwarding-macros';
 import type { Tree } from './parse/parser';
@@ -45,6 +45,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   enumerators?: ReadonlyMap<string, number>;
   /** Handle helpers other files of a run define, applied where this file calls them. */
   handleHelpers?: readonly HandleHelper[];
+  /** Struct members other files of a run fill with views (`test_context::rtv`), read where this file uses them. */
+  memberViews?: readonly MemberView[];
   /** A run's state-tracking wrappers and their conventions (wrapper-use-without-ensure), over all its files. */
   conventions?: RunConventions;
   /** Forwarding macros other files of a run define (a test header's `check_x(a, b)` → `check_x_(__LINE__, a, b)`). */
@@ -116,7 +118,9 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
   const focus = options.focus ? { external: workspace && ((name: string) => workspace.defines(name, uri)) } : undefined;
-  const facts = extractFacts(tree, text, options.isCancelled, focus, { enumerators: options.enumerators, handleHelpers: options.handleHelpers, forwarders: options.forwarders, memberTypes: options.memberTypes });
+  const facts = extractFacts(tree, text, options.isCancelled, focus, {
+    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes,
+  });
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (!options.focus) return result;
@@ -177,6 +181,7 @@ export function analyzeFacts(
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
+    ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),
     ...(facts.classBases ? { classBases: facts.classBases } : {}),

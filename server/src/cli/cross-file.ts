@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { analyze, analyzeFacts, reportKey } from '../analyze';
 import { WorkspaceIndex } from '../track/workspace';
 import type { Field, FunctionFacts } from '../extract/facts';
-import type { HandleHelper } from '../extract/descriptor-facts';
+import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
@@ -220,7 +220,11 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // take a command away); a name two files declare differently (one a D3D12 list) gives nothing.
   const members = definedInRun(all, (r) => r.graphicsMembers ?? [], (a, b) => a === b);
   for (const [name, d] of members) if (!OTHER_API.test(d.value)) members.delete(name);
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0) return 0;
+  // `init_test_context(&ctx)` of a test header stores the RTV of `ctx->render_target` in `ctx->rtv`: a file using
+  // `context.rtv` is extracted again with it (extract/member-views.ts).
+  const viewMembers = definedInRun(all, (r) => (r.memberViews ?? []).map((m) => [m.name, m] as [string, MemberView]),
+    (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
@@ -228,10 +232,12 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const macros = o.result && !o.failure ? importedBy(o.result.unresolvedCalls, o.uri, forwarders) : undefined;
     const types = o.result && !o.failure ? importedBy(o.result.untyped, o.uri, members) : undefined;
     const handles = found && [...found.values()];
-    if (!imported && !handles && !macros && !types) continue;
+    const used = o.result && !o.failure ? importedBy(o.result.unresolvedMembers, o.uri, viewMembers) : undefined;
+    const memberViews = used && [...used.values()];
+    if (!imported && !handles && !macros && !types && !memberViews) continue;
     const extra = {
       ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
-      ...(types ? { memberTypes: types } : {}),
+      ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}),
     };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, ...extra }), keepSites))) count++;
   }

@@ -27,12 +27,13 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
  */
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
   const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, otherQueueTypes } = result;
-  const { handleHelpers, unresolvedHandleCalls, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
+  const { handleHelpers, unresolvedHandleCalls, memberViews, unresolvedMembers, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
   const reported: AnalysisResult = {
     uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls,
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
     ...(enumerators ? { enumerators } : {}), ...(unfolded ? { unfolded } : {}),
     ...(handleHelpers ? { handleHelpers } : {}), ...(unresolvedHandleCalls ? { unresolvedHandleCalls } : {}),
+    ...(memberViews ? { memberViews } : {}), ...(unresolvedMembers ? { unresolvedMembers } : {}),
     ...(forwarders ? { forwarders } : {}), ...(graphicsMembers ? { graphicsMembers } : {}), ...(untyped ? { untyped } : {}),
     ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),
     ...(classBases ? { classBases } : {}), ...(wrapperFacts ? { wrapperFacts } : {}), ...(unresolvedClasses ? { unresolvedClasses } : {}),

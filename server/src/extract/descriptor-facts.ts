@@ -141,6 +141,21 @@ export interface HandleHelper {
   index: { c: number } | { param: number; plus: number } | { sym: string; plus: number };
 }
 
+/**
+ * `test_context::rtv`: a struct member a setup helper stored a heap slot in (`ctx->rtv` = slot `index` of the
+ * object's own heap member), where the view of another member of the same object (`resource`) was written.
+ */
+export interface MemberView {
+  name: string;
+  heapMember: string;
+  index: DescIndex;
+  view: ViewKind;
+  resource: string;
+  subresource: number | null;
+  covers?: 'all' | number;
+  readOnlyDepth?: boolean | null;
+}
+
 /** What the descriptor walker knows a local holds. */
 export type DVal =
   | { t: 'handle'; h: HandleFact }
@@ -165,4 +180,7 @@ export interface DescriptorPass {
   handleHelpers: HandleHelper[];
   /** Names called where a handle was expected that no helper of the file (or of `imported`) answers. */
   unresolvedHandleCalls: string[];
+  /** Struct members that name a view (extract/member-views.ts), and the ones the file used that it does not know. */
+  memberViews: MemberView[];
+  unresolvedMembers: string[];
 }

@@ -3,7 +3,8 @@
 // addresses (`res->GetGPUVirtualAddress() + offset`). Read from syntax with a small per-function environment
 // (extract/descriptors.ts walks the statements); anything else is unknown (null), never guessed.
 import type { SyntaxNode } from './node';
-import type { DescIndex, DVal, HandleFact, HandleHelper } from './descriptor-facts';
+import type { DescIndex, DVal, HandleFact, HandleHelper, MemberView, ViewFact } from './descriptor-facts';
+import { memberViewAt, structMember } from './member-views';
 import { applyHelper } from './handle-helpers';
 import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
@@ -37,6 +38,18 @@ export interface DScope {
   missing?: Set<string>;
   /** Declared lengths of the function's local C arrays (`D3D12_RENDER_PASS_RENDER_TARGET_DESC descs[2];`). */
   lengths?: Map<string, number>;
+  /** The function's parameters. */
+  params?: ReadonlySet<string>;
+  /** Locals and parameters whose type is a named struct (extract/member-views.ts), by name. */
+  types?: ReadonlyMap<string, string>;
+  /** Struct members that name a view (`test_context::rtv`), this file's and other files' of the run. */
+  memberViews?: ReadonlyMap<string, MemberView>;
+  /** The function's text (a member view is not read where the function assigns its resource member). */
+  body?: string;
+  /** Receives the view a member names where the function uses it. */
+  onMemberView?: (v: ViewFact) => void;
+  /** Members used where a handle may be that no member view answers: names another file may define. */
+  missingMembers?: Set<string>;
 }
 
 /** `device->GetDescriptorHandleIncrementSize(t)`, and the C COM macro `ID3D12Device_GetDescriptorHandleIncrementSize(device, t)`. */
@@ -202,6 +215,17 @@ export function handleOf(node: SyntaxNode, s: DScope): HandleFact | null {
   const n = unwrapValue(node);
   switch (n.type) {
     case 'identifier': case 'type_identifier': case 'field_expression': case 'subscript_expression': {
+      const sm = structMember(n, s.types);
+      if (sm) {
+        const v = s.env.get(`${sm.root}${sm.op}${sm.member}`);
+        if (v) return v.t === 'handle' ? v.h : null;
+        const name = `${sm.type}::${sm.member}`;
+        const mv = s.memberViews?.get(name);
+        if (!mv) s.missingMembers?.add(name);
+        const r = mv && s.body !== undefined ? memberViewAt(sm, mv, s.body, s.scope, { text: n.text, range: rangeOf(n) }) : null;
+        if (r) s.onMemberView?.(r.view);
+        return r?.handle ?? null;
+      }
       const member = localMemberKey(n, s);
       if (member) {
         const v = s.env.get(member);
@@ -225,8 +249,13 @@ export function handleOf(node: SyntaxNode, s: DScope): HandleFact | null {
       const key = n.text.replace(/\s+/g, '').replace(/^this->/, '');
       return s.locals.has(keyRoot(key)) ? null : s.stored(key) ?? null;
     }
-    case 'pointer_expression':
-      return n.child(0)?.type === '&' ? handleOf(n.childForFieldName('argument')!, s) : null;
+    case 'pointer_expression': {
+      const arg = n.childForFieldName('argument')!;
+      if (n.child(0)?.type === '&') return handleOf(arg, s);
+      // `*rtv` of a handle pointer the walker follows (a view helper's parameter).
+      const v = arg.type === 'identifier' ? s.env.get(arg.text) : undefined;
+      return v?.t === 'handle' ? v.h : null;
+    }
     case 'initializer_list': {
       const [first, ...rest] = argumentNodes(n);
       return first && rest.length === 0 ? (handleOf(first, s) ?? ptrValue(first, s)) : null;

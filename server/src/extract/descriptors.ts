@@ -20,7 +20,9 @@ import { oneReturnGetters } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
-import type { HandleHelper } from './descriptor-facts';
+import type { HandleHelper, MemberView } from './descriptor-facts';
+import type { ViewHelper } from './member-views';
+import { MemberViewLog, structMember, structTypeName, viewHelpersOf } from './member-views';
 import { recordAccessType, renderPassTargets } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
@@ -48,7 +50,9 @@ const LIST_MACRO = /^ID3D12\w*CommandList\d*_(\w+)$/;
 const HANDLE_HINT = /DESCRIPTOR_HANDLE|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle/;
 // A file that creates views through handles of helpers it calls (`get_cpu_rtv_handle(&ctx, heap, 3)`) names none of
 // the handle types: the view creations are the hint.
-const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle|Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess|ConstantBuffer)View\b/;
+// A file that only clears or binds handles a setup helper of another file stored in a struct (`context.rtv`) names
+// none of them either: the uses are the hint.
+const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle|Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess|ConstantBuffer)View\b|OMSetRenderTargets|Clear(?:RenderTarget|DepthStencil)View\b/;
 
 class Walk {
   readonly views: ViewFact[] = [];
@@ -62,7 +66,14 @@ class Walk {
   private zero: string | null = null;
   private loops: Induction[] = [];
 
-  constructor(readonly s: DScope) {}
+  constructor(readonly s: DScope, private readonly members?: MemberViewLog, private readonly viewHelpers?: ReadonlyMap<string, ViewHelper[]>) {
+    const seen = new Set<string>();
+    s.onMemberView = (v) => {
+      const key = `${v.heap}|${JSON.stringify(v.index)}|${v.resource?.key}`;
+      if (!seen.has(key)) this.views.push(v);
+      seen.add(key);
+    };
+  }
 
   stmt(n: SyntaxNode): void {
     switch (n.type) {
@@ -299,6 +310,13 @@ class Walk {
   private setHandle(target: SyntaxNode, h: HandleFact | null): void {
     const t = unwrapValue(target);
     const s = this.s;
+    // `ctx->rtv = h` of a struct-typed local or parameter: kept for this function, and logged for the struct type.
+    const sm = structMember(t, s.types);
+    if (sm) {
+      s.env.set(`${sm.root}${sm.op}${sm.member}`, h ? { t: 'handle', h } : { t: 'unknown' });
+      this.members?.store(sm, h, s.scope, s.params ?? new Set());
+      return;
+    }
     if (t.type === 'identifier' && (s.env.has(t.text) || s.locals.has(t.text))) {
       s.env.set(t.text, h ? { t: 'handle', h } : { t: 'unknown' });
       return;
@@ -370,6 +388,8 @@ class Walk {
       return;
     }
     if (this.deviceCall(n, name, args, f.type === 'field_expression')) return;
+    const helper = f.type === 'identifier' ? this.viewHelpers?.get(name) : undefined;
+    if (helper) for (const v of helper) if (v.argc === args.length) this.helperView(n, v, args);
     if (name === 'BeginRenderPass' && f.type === 'field_expression') {
       this.calls.set(n, { scope: s.scope, args: [renderPassTargets(args, s)] });
       return;
@@ -417,6 +437,30 @@ class Walk {
     return true;
   }
 
+  /** `create_render_target_(ctx, desc, &ctx->render_target, &ctx->rtv)`: the view the helper writes, with the caller's arguments. */
+  private helperView(n: SyntaxNode, v: ViewHelper, args: SyntaxNode[]): void {
+    const s = this.s;
+    const h = handleOf(args[v.handle], s);
+    if (!h) return;
+    if (!h.index) {
+      this.tainted.add(h.heap);
+      return;
+    }
+    const arg = unwrapValue(args[v.resource]);
+    const resource = resourceOf(arg.type === 'pointer_expression' && arg.child(0)?.type === '&' ? arg.childForFieldName('argument')! : arg, s);
+    const local = resource?.key ? s.locals.has(keyRoot(resource.key)) : false;
+    this.pushView({
+      view: v.view, heap: h.heap, index: h.index, resource, subresource: v.subresource, range: rangeOf(n),
+      ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.readOnlyDepth !== undefined ? { readOnlyDepth: v.readOnlyDepth } : {}),
+      ...(local ? { scope: s.scope } : {}),
+    });
+  }
+
+  private pushView(v: ViewFact): void {
+    this.views.push(v);
+    this.members?.view(v, this.s.types, this.s.scope, this.s.params ?? new Set());
+  }
+
   private view(n: SyntaxNode, spec: (typeof VIEW_CREATION)[string], args: SyntaxNode[]): void {
     const s = this.s;
     if (spec.view === 'uav' && !/^(?:nullptr|NULL|0)$/.test(unwrapValue(args[1]).text)) {
@@ -444,7 +488,7 @@ class Walk {
     const loop = this.loops.find((l) => l.name === sym);
     const flags = spec.view === 'dsv' && !nullDesc && descNode.type === 'pointer_expression' ? descMember(descNode.childForFieldName('argument')!.text, 'Flags', s) : undefined;
     const covers = nullDesc ? 'all' : spec.view === 'cbv' ? 'all' : descCoverage(spec.view, descNode, s);
-    this.views.push({
+    this.pushView({
       view: spec.view, heap: h.heap, index: h.index, resource, subresource: nullDesc ? 0 : typeof covers === 'number' ? covers : null, range: rangeOf(n),
       ...(covers !== null ? { covers } : {}),
       ...(loop ? { loopVar: loop.name, ...(loop.boundSym ? { loopBound: loop.boundSym } : {}) } : {}),
@@ -535,31 +579,83 @@ function byName(helpers: readonly HandleHelper[]): Map<string, HandleHelper> {
 }
 
 
+/** Locals and parameters of a function whose type is a named struct (extract/member-views.ts). */
+function structTypes(f: FunctionBody): Map<string, string> {
+  const out = new Map<string, string>();
+  f.params.forEach((p, i) => {
+    const t = structTypeName(f.paramTypes?.[i] ?? '');
+    if (p && t) out.set(p, t);
+  });
+  for (const d of f.body.descendantsOfType('declaration')) {
+    const t = structTypeName(d.childForFieldName('type')?.text ?? '');
+    if (!t) continue;
+    for (const x of d.childrenForFieldName('declarator')) {
+      const name = declaredName(x.type === 'init_declarator' ? x.childForFieldName('declarator') : x);
+      if (name) out.set(name, t);
+    }
+  }
+  return out;
+}
+
+/** The file's view helpers: functions walked with their handle parameters standing for the caller's handles. */
+function fileViewHelpers(fns: FunctionBody[], scope: (f: FunctionBody) => DScope): Map<string, ViewHelper[]> {
+  const out = new Map<string, ViewHelper[]>();
+  const clash = new Set<string>();
+  for (const f of fns) {
+    const handles = f.params.map((_p, i) => HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''));
+    if (!handles.includes(true) || !VIEW_CALL.test(f.body.text)) continue;
+    const s = scope(f);
+    f.params.forEach((p, i) => {
+      if (handles[i]) s.env.set(p, { t: 'handle', h: { heap: handlePlaceholder(i), index: { c: 0 }, text: p, range: rangeOf(f.node) } });
+    });
+    const w = new Walk(s);
+    w.stmt(f.body);
+    const found = viewHelpersOf(f.name, f.params, w.views, handlePlaceholder);
+    if (out.has(f.name) && JSON.stringify(out.get(f.name)) !== JSON.stringify(found)) clash.add(f.name);
+    if (found.length) out.set(f.name, found);
+  }
+  for (const c of clash) out.delete(c);
+  return out;
+}
+
+const VIEW_CALL = /Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View\b/;
+
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
-export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = []): DescriptorPass | undefined {
-  if (!HINTS.test(file.text) && imported.length === 0) return undefined;
+export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = []): DescriptorPass | undefined {
+  if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0) return undefined;
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
   const getters = oneReturnGetters(fns, (_f, expr) => HANDLE_HINT.test(expr.text));
   const missing = new Set<string>();
+  const missingMembers = new Set<string>();
+  const types = new Map(fns.map((f) => [f, structTypes(f)]));
+  let memberViews: ReadonlyMap<string, MemberView> = new Map(importedMembers.map((m) => [m.name, m]));
   const scopeOf = (f: FunctionBody, stored: DScope['stored'], handleHelpers: ReadonlyMap<string, HandleHelper>): DScope => ({
     file, env: new Map(), sizes, enums, locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`,
-    stored, getters, handleHelpers, missing,
+    stored, getters, handleHelpers, missing, types: types.get(f), params: new Set(f.params), memberViews, body: f.body.text, missingMembers,
   });
   const importedByName = byName(imported);
-  const own = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);
-  const handleHelpers = new Map([...importedByName, ...byName(own)]);
+  const ownHelpers = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);
+  const handleHelpers = new Map([...importedByName, ...byName(ownHelpers)]);
+  const viewHelpers = fileViewHelpers(fns, (f) => scopeOf(f, () => undefined, handleHelpers));
   let stores: StoredHandleFact[] = [];
   let result: Walk[] = [];
+  let own: MemberView[] = [];
   for (let round = 0; round < 2; round++) {
     const stored = storedLookup(stores);
+    const log = new MemberViewLog();
     result = fns.map((f) => {
-      const w = new Walk(scopeOf(f, stored, handleHelpers));
+      const w = new Walk(scopeOf(f, stored, handleHelpers), log, viewHelpers);
       w.stmt(f.body);
       return w;
     });
     const found = result.flatMap((w) => w.stores);
-    if (round === 0 && found.length === 0) break;
+    if (round === 0) {
+      // The file's own member views (a setup helper of this file) are read at its uses in the second round.
+      own = log.result();
+      memberViews = new Map([...memberViews, ...own.map((m) => [m.name, m] as const)]);
+    }
+    if (round === 0 && found.length === 0 && own.length === 0) break;
     stores = found;
   }
   const calls = new Map<SyntaxNode, CallAnnotation>();
@@ -571,7 +667,9 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       storedHandles: stores, taintedHeaps: [...new Set(result.flatMap((w) => [...w.tainted]))],
     },
     calls,
-    handleHelpers: own,
+    handleHelpers: ownHelpers,
     unresolvedHandleCalls: [...missing].filter((name) => !handleHelpers.has(name)),
+    memberViews: own,
+    unresolvedMembers: [...missingMembers].filter((name) => !memberViews.has(name)),
   };
 }

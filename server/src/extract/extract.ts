@@ -2,7 +2,7 @@
 // Helper functions that return a barrier are read first so their callers can instantiate them.
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
-import type { HandleHelper } from './descriptor-facts';
+import type { HandleHelper, MemberView } from './descriptor-facts';
 import type { Tree } from '../parse/parser';
 import { splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
@@ -306,6 +306,7 @@ const OTHER_QUEUE_TYPES = /\bD3D12_COMMAND_LIST_TYPE_(?:COMPUTE|COPY|VIDEO_\w+)\
 export interface ImportedDefinitions {
   enumerators?: ReadonlyMap<string, number>;
   handleHelpers?: readonly HandleHelper[];
+  memberViews?: readonly MemberView[];
   forwarders?: ReadonlyMap<string, Forwarder>;
   /** Class members another file of the run (the class's header) declares as another API's objects, by name. */
   memberTypes?: ReadonlyMap<string, string>;
@@ -343,7 +344,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
-  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers);
+  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
@@ -408,6 +409,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(file.descriptors ? { descriptors: file.descriptors.facts } : {}),
     ...(file.descriptors?.handleHelpers.length ? { handleHelpers: file.descriptors.handleHelpers } : {}),
     ...(file.descriptors?.unresolvedHandleCalls.length ? { unresolvedHandleCalls: file.descriptors.unresolvedHandleCalls } : {}),
+    ...(file.descriptors?.memberViews.length ? { memberViews: file.descriptors.memberViews } : {}),
+    ...(file.descriptors?.unresolvedMembers.length ? { unresolvedMembers: file.descriptors.unresolvedMembers } : {}),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
     ...(ownForwarders.size ? { forwarders: [...ownForwarders] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),

@@ -1,7 +1,7 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
-import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleHelper } from './descriptor-facts';
+import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleHelper, MemberView } from './descriptor-facts';
 import type { ResourceRef } from './resource-ref';
 import type { ZeroCountPath } from './count-paths';
 import type { AlignmentConstantUse } from './platform-constants';
@@ -352,6 +352,9 @@ export interface FileFacts {
   handleHelpers?: HandleHelper[];
   /** Names called where a handle may be that the file does not define as a handle helper. */
   unresolvedHandleCalls?: string[];
+  /** Struct members that name a view (extract/member-views.ts), and the ones the file used without knowing them. */
+  memberViews?: MemberView[];
+  unresolvedMembers?: string[];
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
   /** The file's forwarding macros (extract/forwarding-macros.ts), for the other files of a run that call them. */

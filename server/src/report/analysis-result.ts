@@ -1,7 +1,7 @@
 // What one analysis produces, as analyze() returns it and every report format and surface reads it: findings,
 // sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
 import type { FileFacts, FunctionFacts, PrototypeDefaults } from '../extract/facts';
-import type { HandleHelper } from '../extract/descriptor-facts';
+import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { Forwarder } from '../extract/forwarding-macros';
 import type { SiteState } from '../track/env';
 import type { Finding } from '../types';
@@ -52,6 +52,9 @@ export interface AnalysisResult {
   /** The file's descriptor-handle helpers and the names it calls for a handle: a multi-file run gives the first to the second. */
   handleHelpers?: HandleHelper[];
   unresolvedHandleCalls?: string[];
+  /** The file's struct members that name a view and the ones it uses: a multi-file run gives the first to the second. */
+  memberViews?: MemberView[];
+  unresolvedMembers?: string[];
   /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
   enhancedSupportQuery?: true;
   /** The file names a non-direct queue type: the run's prefer-queue-specific-layout advice is dropped. */

@@ -1,0 +1,154 @@
+// Views named by members of a struct that a setup helper fills through a pointer: vkd3d-proton's
+// `init_test_context(&context)` stores `context->rtv = <heap start of context->rtv_heap>` and, through
+// `create_render_target_(context, …, &context->render_target, &context->rtv)`, writes the RTV of
+// `context->render_target` there; a test then clears or binds `context.rtv`. The descriptor walker records, per struct
+// type, which member holds which heap slot and which member's view that slot holds (plain data, so the other files
+// of a run get it through the cross-file pass); at a use, `context.rtv` of a local or parameter of that type names
+// the view of `context.render_target` of the same object. What is ambiguous — a member written twice differently,
+// the slot written with something else, the resource member assigned in the using function — names nothing.
+import type { SyntaxNode } from './node';
+import type { DescIndex, HandleFact, MemberView, ViewFact } from './descriptor-facts';
+import type { ViewKind } from '../model/uses';
+import { unwrapValue } from './syntax';
+
+/**
+ * A function that writes a view of a resource parameter at a handle parameter (`create_render_target_(ctx, desc,
+ * ID3D12Resource **rt, const D3D12_CPU_DESCRIPTOR_HANDLE *rtv)` creating the RTV of `*rt` at `*rtv`): at a call, the
+ * view of the caller's resource argument at the caller's handle argument.
+ */
+export interface ViewHelper {
+  name: string;
+  argc: number;
+  handle: number;
+  resource: number;
+  view: ViewKind;
+  subresource: number | null;
+  covers?: 'all' | number;
+  readOnlyDepth?: boolean | null;
+}
+
+/** The views a function walked with placeholder handles (`placeholder(i)` for parameter i) wrote at its parameters. */
+export function viewHelpersOf(name: string, params: readonly string[], views: readonly ViewFact[], placeholder: (i: number) => string): ViewHelper[] {
+  const out: ViewHelper[] = [];
+  for (const v of views) {
+    const handle = params.findIndex((_p, i) => v.heap === placeholder(i));
+    if (handle < 0 || !v.view || !v.index || !('c' in v.index) || v.index.c !== 0) continue;
+    const r = v.resource?.key ? /^\*?([A-Za-z_]\w*)$/.exec(v.resource.key) : null;
+    const resource = r ? params.indexOf(r[1]) : -1;
+    if (resource < 0) continue;
+    out.push({
+      name, argc: params.length, handle, resource, view: v.view, subresource: v.subresource,
+      ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.readOnlyDepth !== undefined ? { readOnlyDepth: v.readOnlyDepth } : {}),
+    });
+  }
+  return out;
+}
+
+/** `ctx->rtv`, `context.rtv`, `(*ctx).rtv` of a local or parameter whose type is a named struct. */
+export interface StructMember {
+  root: string;
+  op: '.' | '->';
+  member: string;
+  type: string;
+}
+
+/** The struct type a declared type text names (`struct test_context *`, `const test_context&`), or null. */
+export function structTypeName(typeText: string): string | null {
+  const t = typeText.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/[*&\s]+/g, ' ').trim();
+  if (!/^[A-Za-z_]\w*$/.test(t)) return null;
+  // D3D12's and DXGI's own structs and interfaces, handle types and plain scalars are not setup contexts.
+  if (/^(?:I?D3D|ID3D|IDXGI|DXGI|CD3DX12|RECT$|UINT|INT|FLOAT$|BOOL$|HRESULT$|HANDLE$|size_t$|bool$|int$|float$|unsigned$|void$|char$)/.test(t)) return null;
+  return t;
+}
+
+export function structMember(n: SyntaxNode, types: ReadonlyMap<string, string> | undefined): StructMember | null {
+  if (!types) return null;
+  const t = unwrapValue(n);
+  if (t.type !== 'field_expression') return null;
+  const member = t.childForFieldName('field')?.text;
+  const obj = unwrapValue(t.childForFieldName('argument')!);
+  const op = t.child(1)?.type === '->' ? '->' : '.';
+  const root = obj.type === 'identifier' ? obj.text : null;
+  const type = root ? types.get(root) : undefined;
+  if (!member || !root || !type) return null;
+  return { root, op, member, type };
+}
+
+/** The struct member a function-local heap key names (`F@3#ctx->rtv_heap`), or null. */
+function heapMember(heap: string, scope: string, root: string): string | null {
+  const m = new RegExp(`^${escape(scope)}#${escape(root)}(?:\\.|->)([A-Za-z_]\\w*)$`).exec(heap);
+  return m ? m[1] : null;
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+type Slot = { heapMember: string; index: DescIndex };
+
+/**
+ * What one file's walk saw about struct members written through a pointer parameter (what a setup helper leaves
+ * for its callers): handle stores, views written at member slots, and anything else. A function's own struct local
+ * is not logged: its writes are followed in that function only (the walker's environment).
+ */
+export class MemberViewLog {
+  private readonly stores = new Map<string, Slot | null>();
+  private readonly views = new Map<string, Omit<MemberView, 'name' | 'heapMember' | 'index'> | null>();
+
+  /** `R->m = h`: a slot of R's own heap member, or (anything else) a member that names nothing. */
+  store(m: StructMember, h: HandleFact | null, scope: string, params: ReadonlySet<string>): void {
+    if (!params.has(m.root)) return;
+    const hm = h?.index && 'c' in h.index ? heapMember(h.heap, scope, m.root) : null;
+    const key = `${m.type}::${m.member}`;
+    const slot = hm && h?.index ? { heapMember: hm, index: h.index } : null;
+    const prior = this.stores.get(key);
+    this.stores.set(key, prior === undefined || (prior && slot && JSON.stringify(prior) === JSON.stringify(slot)) ? slot : null);
+  }
+
+  /** A view written at a slot of R's heap member, of R's resource member (else the slot names nothing). */
+  view(v: ViewFact, types: ReadonlyMap<string, string> | undefined, scope: string, params: ReadonlySet<string>): void {
+    if (!types || !v.index || !('c' in v.index)) return;
+    const m = /^([^#]+)#([A-Za-z_]\w*)(?:\.|->)([A-Za-z_]\w*)$/.exec(v.heap);
+    if (!m || m[1] !== scope || !params.has(m[2])) return;
+    const type = types.get(m[2]);
+    if (!type) return;
+    const key = `${type}::${m[3]}[${v.index.c}]`;
+    const r = v.resource?.key ? new RegExp(`^${escape(m[2])}(?:\\.|->)([A-Za-z_]\\w*)$`).exec(v.resource.key) : null;
+    const fact = r && v.view ? {
+      view: v.view, resource: r[1], subresource: v.subresource,
+      ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.readOnlyDepth !== undefined ? { readOnlyDepth: v.readOnlyDepth } : {}),
+    } : null;
+    const prior = this.views.get(key);
+    this.views.set(key, prior === undefined || (prior && fact && JSON.stringify(prior) === JSON.stringify(fact)) ? fact : null);
+  }
+
+  /** Members that hold a slot holding one known view. */
+  result(): MemberView[] {
+    const out: MemberView[] = [];
+    for (const [key, slot] of this.stores) {
+      if (!slot || !('c' in slot.index)) continue;
+      const type = key.slice(0, key.indexOf('::'));
+      const v = this.views.get(`${type}::${slot.heapMember}[${slot.index.c}]`);
+      if (v) out.push({ name: key, heapMember: slot.heapMember, index: slot.index, ...v });
+    }
+    return out;
+  }
+}
+
+/**
+ * The view a member names at a use (`context.rtv` → the RTV of `context.render_target`), or null. Not when the
+ * using function assigns the resource member (`context.render_target = …`, `&context.render_target`): the slot's view
+ * is then of an object the name no longer denotes.
+ */
+export function memberViewAt(m: StructMember, mv: MemberView, body: string, scope: string, at: { text: string; range: ViewFact['range'] }): { handle: HandleFact; view: ViewFact } | null {
+  const res = `${m.root}${m.op}${mv.resource}`;
+  const reassigned = new RegExp(`(?:&\\s*${escape(m.root)}\\s*(?:\\.|->)\\s*${mv.resource}\\b|\\b${escape(m.root)}\\s*(?:\\.|->)\\s*${mv.resource}\\s*=[^=])`);
+  if (reassigned.test(body)) return null;
+  const heap = `${scope}#${m.root}${m.op}${mv.heapMember}`;
+  const handle: HandleFact = { heap, index: mv.index, text: at.text, range: at.range };
+  const view: ViewFact = {
+    view: mv.view, heap, index: mv.index, resource: { key: res, text: res, range: at.range }, subresource: mv.subresource, range: at.range, scope,
+    ...(mv.covers !== undefined ? { covers: mv.covers } : {}), ...(mv.readOnlyDepth !== undefined ? { readOnlyDepth: mv.readOnlyDepth } : {}),
+  };
+  return { handle, view };
+}
