@@ -10,7 +10,7 @@ import type { WorkBudget } from './budget';
 import type { Binding, Frame, TrackEnv } from './env';
 import { deferredUseCount } from './bindings';
 import type { PathFacts } from './paths';
-import { sameClosed } from './state';
+import { sameSet } from './state';
 import type { KnownResource, ResState, TrackState } from './state';
 
 /** Set to `0` to evaluate every helper call (the memo is on otherwise); results are equal either way. */
@@ -144,16 +144,12 @@ function sameBinding(a: Binding, b: Binding): boolean {
     && equal(a.fields, b.fields) && equal(a.refs, b.refs) && equal(a.receiver, b.receiver);
 }
 
-function sameSet(a: ReadonlySet<string> | null, b: ReadonlySet<string> | null): boolean {
-  return a === b || (!!a && !!b && a.size === b.size && [...a].every((x) => b.has(x)));
-}
-
 function sameFacts(a: PathFacts | null, b: PathFacts | null): boolean {
   return a === b || (!!a && !!b && equal(a.syms, b.syms) && equal(a.atoms, b.atoms));
 }
 
 function sameState(a: TrackState, b: TrackState): boolean {
-  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameClosed(a.closed, b.closed);
+  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameSet(a.closed, b.closed);
 }
 
 function sameEntries<V>(a: Entries<V>, b: Map<string, V>): boolean {

@@ -261,7 +261,7 @@ function sameBinding(a: Binding, b: Binding): boolean {
 }
 
 export function sameStates(a: TrackState, b: TrackState): boolean {
-  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size || !sameClosed(a.closed, b.closed)) return false;
+  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size || !sameSet(a.closed, b.closed)) return false;
   for (const [k, v] of a.batches) if (b.batches.get(k) !== v) return false;
   for (const [k, v] of a.bindings) {
     const w = b.bindings.get(k);
@@ -275,8 +275,8 @@ export function sameStates(a: TrackState, b: TrackState): boolean {
   return true;
 }
 
-export function sameClosed(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  return a.size === b.size && [...a].every((k) => b.has(k));
+export function sameSet(a: ReadonlySet<string> | null, b: ReadonlySet<string> | null): boolean {
+  return a === b || (!!a && !!b && a.size === b.size && [...a].every((x) => b.has(x)));
 }
 
 /** Creation facts kept per resource key, for dimension/bounds/flag rules. */
