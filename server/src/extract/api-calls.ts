@@ -23,6 +23,7 @@ import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
+import { plainType } from './plain-types';
 import { isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
@@ -417,6 +418,8 @@ function creationFields(c: ResourceCreation): Record<string, string | number | n
   };
 }
 
+/** Arguments that are values, never objects a callee could record through. */
+const PLAIN_ARGUMENT = new Set(['number_literal', 'string_literal', 'concatenated_string', 'char_literal', 'true', 'false', 'null', 'nullptr', 'sizeof_expression']);
 const LEAF_ARGUMENT = new Set(['identifier', 'number_literal', 'string_literal', 'qualified_identifier', 'true', 'false', 'null', 'nullptr']);
 const ZERO_FILL = new Set(['memset', 'ZeroMemory', 'SecureZeroMemory', 'RtlZeroMemory']);
 
@@ -577,9 +580,11 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
-  const argFacts = (xs: SyntaxNode[]) => xs.map((a) => ({
-    field: evalField(a, fn.file, fn), resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}),
-  }));
+  const argFacts = (xs: SyntaxNode[]) => xs.map((a) => {
+    const field = evalField(a, fn.file, fn);
+    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(typeOfExpr(a, fn), fn.file.plainClasses);
+    return { field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}) };
+  });
   // C COM macros: `ID3D12GraphicsCommandList_IASetPrimitiveTopology(list, ...)` is `list->IASetPrimitiveTopology(...)`.
   const macro = f.type === 'identifier' ? C_MACRO.exec(name) : null;
   if (macro && args.length > 0) {
@@ -607,8 +612,10 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const op = f.type === 'field_expression' ? f.child(1)?.type : undefined;
   const receiverOp = object && !onCommandList && object.type !== 'this' && (op === '.' || op === '->') ? op : undefined;
   const ownClass = f.type === 'identifier' || object?.type === 'this';
+  const facts = argFacts(args);
+  const reachesNothing = facts.every((a) => a.plain) && (object ? plainType(typeOfExpr(object, fn), fn.file.plainClasses) : !fn.method);
   emit(fn, {
-    kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: argFacts(args),
+    kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
   });

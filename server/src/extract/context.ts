@@ -108,6 +108,8 @@ export interface FileCtx {
   globals?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
   classBases?: Map<string, string[]>;
+  /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
+  plainClasses?: Set<string>;
   /** Function-like macros that forward to one call (extract/forwarding-macros.ts), by macro name. */
   forwarders?: Map<string, import('./forwarding-macros').Forwarder>;
   /**

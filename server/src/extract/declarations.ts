@@ -24,7 +24,12 @@ interface DeclaredType {
   helper?: string;
   container?: { elemKind: StructKind | null; helper?: string; length: number | null };
   resource: boolean;
+  /** A D3D12 enum or an integer (of the array or container elements): braced elements are values, not resources. */
+  scalar?: boolean;
 }
+
+// NOTE: D3D12 struct types are recognised before this (structKindOfType); other D3D12_ structs read as unknown.
+const SCALAR = /^(?:(?:const|static|constexpr)\s+)*(?:D3D12_[A-Z0-9_]+|DXGI_FORMAT|U?INT(?:8|16|32|64)?|u?int(?:8|16|32|64)_t|int|unsigned(?: int)?|size_t)$/;
 
 const CONTAINER = /^(?:[\w:]+::)?(\w*(?:vector|array|Array|Vector|List|list|deque|span)\w*)<\s*(?:const\s+)?([\w:]+)\s*(?:,\s*(\w+))?/;
 
@@ -38,8 +43,10 @@ function declaredType(typeText: string, file: FnCtx): DeclaredType {
     let length: number | null = null;
     if (m[3]) length = Number(m[3]) || (file.env.get(m[3])?.t === 'num' ? (file.env.get(m[3]) as { f: { value: number | null } }).f.value : null);
     if (elemKind) return { container: { elemKind, helper: helperNameOf(m[2]), length }, resource: false };
+    // `std::array<D3D12_BARRIER_LAYOUT, 3> kLayouts = {…}`: a table of values.
+    if (SCALAR.test(m[2]) && /^(?:[\w:]+::)?array</.test(t)) return { container: { elemKind: null, length }, resource: false, scalar: true };
   }
-  return { resource: isResourceType(t) };
+  return { resource: isResourceType(t), ...(SCALAR.test(t) ? { scalar: true } : {}) };
 }
 
 interface DeclShape {
@@ -172,7 +179,7 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     // `std::vector<D3D12_RESOURCE_BARRIER> v = tracker.Resolve();` / `= other;`: what it holds is not known here.
     if (value && value.type !== 'initializer_list' && value.type !== 'argument_list') return { t: 'unknown', text: shape.name, range };
     const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true });
-    if (value) fillArray(arr, listOfElements(value), c.helper, fn);
+    if (value) fillArray(arr, listOfElements(value), c.helper, fn, type.scalar);
     return arr;
   }
   if (!value) {
@@ -240,17 +247,17 @@ function arrayDecl(shape: DeclShape, type: DeclaredType, value: SyntaxNode | nul
   const arr: ArrayVal = fn.created({
     t: 'array', elemKind: type.kind ?? null, elems: [], length, zeroInit: value !== null, range: rangeOf(d), container: false,
   });
-  if (value?.type === 'initializer_list') fillArray(arr, value, type.helper, fn);
+  if (value?.type === 'initializer_list') fillArray(arr, value, type.helper, fn, type.scalar);
   if (length === null && value?.type === 'initializer_list') arr.length = arr.elems.length;
   return arr;
 }
 
-function fillArray(arr: ArrayVal, list: SyntaxNode, helper: string | undefined, fn: FnCtx): void {
-  for (const item of argumentNodes(list)) arr.elems.push(elementValue(arr, item, helper, fn));
+function fillArray(arr: ArrayVal, list: SyntaxNode, helper: string | undefined, fn: FnCtx, scalar = false): void {
+  for (const item of argumentNodes(list)) arr.elems.push(elementValue(arr, item, helper, fn, scalar));
 }
 
-function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | undefined, fn: FnCtx): AVal {
-  if (!arr.elemKind) return evalValue(item, 'res', fn);
+function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | undefined, fn: FnCtx, scalar = false): AVal {
+  if (!arr.elemKind) return evalValue(item, scalar ? 'any' : 'res', fn);
   if (item.type === 'initializer_list') return aggregateInit(item, arr.elemKind, fn, helper);
   return copied(evalValue(item, arr.elemKind, fn), item, fn);
 }

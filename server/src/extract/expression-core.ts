@@ -43,9 +43,14 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       break;
     }
     case 'identifier': case 'type_identifier': {
-      const bound = fn.env.get(n.text);
+      const bound = fn.env.get(n.text) ?? constantTable(n.text, fn);
       // A resource pointer declared without a known value is named by its identifier.
       if (bound && !(bound.t === 'unknown' && expect === 'res')) return bound;
+      break;
+    }
+    case 'qualified_identifier': {
+      const table = fn.file.constants.get(n.text.replace(/^::/, '').replace(/\s+/g, ''));
+      if (table?.t === 'array') return table;
       break;
     }
     case 'pointer_expression': {
@@ -92,6 +97,12 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
   if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
   if (isStructKind(expect)) return { t: 'unknown', text: n.text, range };
   return numVal(evalField(n, fn.file, fn));
+}
+
+/** A namespace-scope table of values (constant-tables.ts), unless a parameter or local hides its name. */
+function constantTable(name: string, fn: FnCtx): AVal | undefined {
+  const c = fn.file.constants.get(name);
+  return c?.t === 'array' && !fn.params.includes(name) && !fn.types.has(name) ? c : undefined;
 }
 
 function elementOf(n: SyntaxNode, fn: FnCtx): AVal | undefined {

@@ -1,5 +1,7 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
+import { collectPlainClasses } from './plain-types';
+import { collectConstantTables } from './constant-tables';
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -328,6 +330,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   collectMemberTypes(matches.declarations, file);
   collectEnumerators(root, file, imports.enumerators);
   file.classBases = classBases(root);
+  file.plainClasses = collectPlainClasses(root);
+  collectConstantTables(root, file, () => new FnCtx(file, [], '<namespace scope>', expressionCore));
   // A forwarding macro of the file wins over one of the same name another file of the run defines.
   const ownForwarders = collectForwarders(root);
   file.forwarders = new Map([...(imports.forwarders ?? []), ...ownForwarders]);

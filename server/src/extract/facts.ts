@@ -204,7 +204,13 @@ export interface UserCallEvent extends EventBase {
   kind: 'user-call';
   callee: string;
   /** `list`: the argument is declared as a D3D12 command list. */
-  args: { field: Field; resource: ResourceRef; list?: boolean }[];
+  args: { field: Field; resource: ResourceRef; list?: boolean; plain?: true }[];
+  /**
+   * Every argument is a plain value (`plain`: a number, a string, an enum, a class of the file holding none of a
+   * list; extract/plain-types.ts) and the call is neither on an object that could hold a list nor a method of the
+   * caller's own class: the callee cannot reach a command list, whatever its name says.
+   */
+  reachesNothing?: true;
   /**
    * The call is a method of a D3D12 command list (the object is declared as one, or a C COM macro
    * `ID3D12GraphicsCommandList_X(list, ...)`): not a barrier, copy or Close/Reset, which are events of their own.

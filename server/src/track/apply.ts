@@ -514,7 +514,9 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
  * An unresolved (or recursive) call. A method of a D3D12 command list that is not an event (IASetPrimitiveTopology,
  * SetPipelineState, ...) changes no resource state, in the `list->X()` and the C `ID3D12GraphicsCommandList_X(list)`
  * form alike. Otherwise resources passed to the call become unknown; if it may record barriers (it gets a command
- * list, or is not a plain command-list method and its name says so), every resource does. Unknown is never an
+ * list, or is not a plain command-list method and its name says so), every resource does — but not when the call
+ * can reach no list at all (`reachesNothing`: plain arguments only, no receiver that could hold a list, not a method
+ * of the caller's class), and an argument of a plain type is not a list whatever its name. Unknown is never an
  * error, so this never cries wolf — it only silences what the call may have changed.
  */
 // NOTE: the name heuristics (MAY_RECORD, LIST_NAME) stay: without them, calls between two branches on the same
@@ -532,8 +534,8 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // The address of a member of a list-named object (`&context.viewport`) is not the list (`&context.list` is);
   // other forms keep the name test of the whole expression.
   const listNamed = (key: string, text: string) => LIST_NAME.test(/^\s*&/.test(text) ? key.split(/\.|->/).pop() ?? key : key);
-  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || listNamed(refs[i].key!, a.field.text))));
-  const mayRecord = MAY_RECORD.test(e.callee);
+  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
+  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing;
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);

@@ -1,0 +1,59 @@
+// Declared types that cannot carry a command list to an unseen callee: numbers, strings, D3D12 enums and structs,
+// D3D12 interfaces other than lists, enums of the file, and the file's classes whose members are all such types
+// (`StatsCollector& stats`, `JobContext* context` with `int worker`). An unknown call that receives only such values,
+// and is not a method of the caller's own class, cannot reach a command list: whatever its name
+// (`UpdateResourceStateStats(3)`, `RecordStats(context, 1)`), it records no barrier (track/apply.ts: havocCall).
+// A type the file does not define (`struct ProfilerContext;`) says nothing.
+import type { SyntaxNode } from './node';
+
+const PLAIN = new RegExp('^(?:(?:unsigned|signed|long|short)\\s+)*(?:void|bool|char|wchar_t|char8_t|char16_t|char32_t|int|float|double|'
+  + 'long|short|unsigned|size_t|ptrdiff_t|u?int(?:8|16|32|64)_t|U?INT(?:8|16|32|64)?|BOOL|BYTE|WORD|DWORD|FLOAT|HRESULT|'
+  + 'LPCSTR|LPCWSTR|LPSTR|LPWSTR|(?:std::)?(?:w?string|w?string_view)|D3D12_\\w+|DXGI_\\w+|ID3D12(?!\\w*CommandList)\\w*)$');
+
+/** The type without qualifiers, pointer/reference marks and smart-pointer wrappers (`const Foo&` → Foo). */
+function bareType(type: string): string {
+  return type.replace(/\b(?:const|volatile|struct|class|enum)\b/g, '').replace(/\[\]|[*&]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** The file's enums and its classes whose members (and bases) are all plain, by simple name. */
+export function collectPlainClasses(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const e of root.descendantsOfType('enum_specifier')) {
+    const name = e.childForFieldName('name')?.text;
+    if (name && e.childForFieldName('body')) out.add(name.split('::').pop()!);
+  }
+  const classes = new Map<string, string[]>();
+  const ambiguous = new Set<string>();
+  for (const c of root.descendantsOfType(['class_specifier', 'struct_specifier'])) {
+    const name = c.childForFieldName('name')?.text.split('::').pop();
+    const body = c.childForFieldName('body');
+    if (!name || !body) continue;
+    if (classes.has(name)) ambiguous.add(name);
+    const types = body.namedChildren.filter((f) => f.type === 'field_declaration' && !f.childrenForFieldName('declarator').some((d) => d.type === 'function_declarator'))
+      .map((f) => f.childForFieldName('type')?.text ?? '?');
+    const bases = c.namedChildren.find((k) => k.type === 'base_class_clause')?.namedChildren.filter((k) => k.type !== 'access_specifier').map((k) => k.text) ?? [];
+    classes.set(name, [...types, ...bases]);
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, types] of classes) {
+      if (out.has(name) || ambiguous.has(name)) continue;
+      if (types.every((t) => isPlain(t, out))) {
+        out.add(name);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+function isPlain(type: string, classes: ReadonlySet<string>): boolean {
+  const t = bareType(type);
+  return PLAIN.test(t) || classes.has(t.split('::').pop()!);
+}
+
+/** Whether a value of the declared type cannot hold or reach a command list. Unknown types are not plain. */
+export function plainType(type: string | undefined, classes: ReadonlySet<string> | undefined): boolean {
+  if (type === undefined || /\bauto\b|\bdecltype\b|</.test(type)) return false;
+  return isPlain(type, classes ?? new Set());
+}
