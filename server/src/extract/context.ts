@@ -110,6 +110,10 @@ export interface FileCtx {
   classBases?: Map<string, string[]>;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
+  /** Return types of the file's functions, by simple name (types.ts collectReturnTypes). */
+  returnTypes?: Map<string, string>;
+  /** Functions that create a list of a fixed type and return it (list-factories.ts), by simple name. */
+  listFactories?: Map<string, import('../types').CommandListType>;
   /** Function-like macros that forward to one call (extract/forwarding-macros.ts), by macro name. */
   forwarders?: Map<string, import('./forwarding-macros').Forwarder>;
   /**

@@ -14,7 +14,7 @@ import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType } from './resources';
 import { typeText } from './types';
-import { argumentNodes, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
@@ -73,6 +73,24 @@ function declShape(d: SyntaxNode): DeclShape | null {
   return null;
 }
 
+/** `auto* list = AcquireList();`: the return type the file declares for the function called. */
+function deducedType(typeNode: SyntaxNode, value: SyntaxNode | null, fn: FnCtx): string | undefined {
+  if (typeNode.text !== 'auto' || value?.type !== 'call_expression') return undefined;
+  const f = value.childForFieldName('function');
+  return f?.type === 'identifier' ? fn.file.returnTypes?.get(f.text) : undefined;
+}
+
+/** `auto cl = MakeComputeList(…);` of a list factory of the file (list-factories.ts): a list of its type created here. */
+function factoryList(name: string, target: SyntaxNode, value: SyntaxNode, fn: FnCtx): void {
+  const v = unwrapValue(value);
+  const f = v.type === 'call_expression' ? v.childForFieldName('function') : null;
+  const callee = f ? calleeName(f) : undefined;
+  const listType = callee ? fn.file.listFactories?.get(callee) : undefined;
+  if (!listType) return;
+  const range = rangeOf(target);
+  fn.events.push({ kind: 'command-list-creation', site: -1, range: rangeOf(value), list: { key: name, text: name, range }, listType, api: callee! });
+}
+
 export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
   const typeNode = decl.childForFieldName('type');
   const type = declaredType(typeNode?.text ?? '', fn);
@@ -88,7 +106,8 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
       if (value) visitCalls(value, fn);
       continue;
     }
-    if (typeNode) fn.types.set(shape.name, typeText(typeNode, target));
+    if (typeNode) fn.types.set(shape.name, deducedType(typeNode, value, fn) ?? typeText(typeNode, target));
+    if (value) factoryList(shape.name, target!, value, fn);
     const v = declaredValue(shape, type, value, d, fn);
     if (v.t === 'struct' && v.site >= 0 && type.kind && !shape.array && !shape.reference && !shape.pointer
       && fn.file.sites[v.site]?.live === v && neverRead(shape.name, target!, decl)) fn.file.sites[v.site].unread = true;

@@ -2,6 +2,7 @@
 // Helper functions that return a barrier are read first so their callers can instantiate them.
 import { collectPlainClasses } from './plain-types';
 import { collectConstantTables } from './constant-tables';
+import { collectListFactories } from './list-factories';
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -27,7 +28,7 @@ import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
-import { collectMemberTypes, declaredName, graphicsMembers, typeText } from './types';
+import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
@@ -331,6 +332,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   collectEnumerators(root, file, imports.enumerators);
   file.classBases = classBases(root);
   file.plainClasses = collectPlainClasses(root);
+  file.returnTypes = collectReturnTypes(root);
   collectConstantTables(root, file, () => new FnCtx(file, [], '<namespace scope>', expressionCore));
   // A forwarding macro of the file wins over one of the same name another file of the run defines.
   const ownForwarders = collectForwarders(root);
@@ -348,6 +350,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
+  file.listFactories = collectListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still

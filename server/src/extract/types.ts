@@ -153,3 +153,26 @@ export function isResourceLike(node: SyntaxNode, fn: FnCtx): boolean {
   const t = typeOfExpr(n, fn);
   return t !== undefined && /\bID3D12Resource\d*\b|Texture|Buffer|Resource/.test(t) && !/\bUINT|\bint\b|size_t|uint32_t/.test(t);
 }
+
+/**
+ * Return types of the file's functions, by simple name (`ID3D12GraphicsCommandList* AcquireList();`): a local
+ * `auto* list = AcquireList();` has that type. A name declared with two return types is left out.
+ */
+export function collectReturnTypes(root: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  const clash = new Set<string>();
+  for (const f of root.descendantsOfType('function_declarator')) {
+    let outer: SyntaxNode = f;
+    while (outer.parent && (outer.parent.type === 'pointer_declarator' || outer.parent.type === 'reference_declarator')) outer = outer.parent;
+    const owner = outer.parent;
+    if (!owner || !['declaration', 'function_definition', 'field_declaration'].includes(owner.type)) continue;
+    const name = f.childForFieldName('declarator')?.text.split('::').pop()?.trim();
+    const type = owner.childForFieldName('type');
+    if (!name || !type || /\bauto\b/.test(type.text)) continue;
+    const text = typeText(type, outer === f ? null : outer);
+    if (out.has(name) && out.get(name) !== text) clash.add(name);
+    out.set(name, text);
+  }
+  for (const name of clash) out.delete(name);
+  return out;
+}
