@@ -92,7 +92,9 @@ interface EditPlan {
 /** Keystroke latencies for each plan, a keystroke landing in a whole-file re-check, and the server's memory. */
 async function benchText(title: string, text: string, uri: string, plans: EditPlan[]): Promise<string[]> {
   const lines = text.split('\n');
-  const child = spawn(process.execPath, [CLI, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // NOTE: BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under this client.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, CLI, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const client = new TestClient(createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin)), { settings: {} });
   await client.initialize();
   const opened = performance.now();

@@ -36,7 +36,29 @@ export function movedRange(range: Range, edits: readonly TreeEdit[]): Range {
   return r;
 }
 
+/** The first and last line of everything a finding places in its own file (computed once per finding object). */
+const extents = new WeakMap<Finding, { first: number; last: number }>();
+
+function extentOf(f: Finding): { first: number; last: number } {
+  let extent = extents.get(f);
+  if (extent) return extent;
+  let first = f.range.startLine;
+  let last = f.range.endLine;
+  const add = (r: Range): void => {
+    first = Math.min(first, r.startLine);
+    last = Math.max(last, r.endLine);
+  };
+  if (f.focus) add(f.focus);
+  for (const r of [...f.related, ...(f.path ?? [])]) if (r.uri === f.uri) add(r.range);
+  for (const fix of f.fixes) for (const e of fix.edits) add(e.range);
+  extents.set(f, (extent = { first, last }));
+  return extent;
+}
+
 export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
+  const extent = extentOf(f);
+  // NOTE: most findings of a large file lie wholly before the edit, or after an edit that adds no line: one test.
+  if (unmoved(extent.first, extent.last, edits)) return f;
   const stays = (r: Range): boolean => unmoved(r.startLine, r.endLine, edits);
   if (stays(f.range) && (!f.focus || stays(f.focus)) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
     f.fixes.every((fix) => fix.edits.every((e) => stays(e.range)))) return f;
