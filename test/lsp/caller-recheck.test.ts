@@ -6,7 +6,11 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
-import { recheckCallers } from '../../server/src/lsp/caller-recheck';
+import { analyzeRecheck, finishRecheck, prepareRecheck, recheckCallers } from '../../server/src/lsp/caller-recheck';
+import { RecheckThread } from '../../server/src/lsp/recheck-thread';
+import { parseCpp } from '../../server/src/parse/parser';
+import { extractFacts } from '../../server/src/extract/extract';
+import { WorkspaceIndex } from '../../server/src/track/workspace';
 import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { typingFile } from '../bench/bench-lsp-typing';
 
@@ -84,5 +88,37 @@ describe('re-checking the callers of edited functions', () => {
     assert.equal(inFrame?.mode, 'function');
     const done = recheckCallers(doc, {}, inFrame!);
     assert.equal(done?.findings, inFrame!.findings, 'nothing analysed again');
+  });
+
+  it('on the re-check thread answers as on this one, with the helpers of other files its callers use', async () => {
+    // The shared helper lives in another file of the workspace: the re-check thread gets it from the slice it is sent.
+    const helper = source.slice(0, source.indexOf('// Pass 0'));
+    const workspace = new WorkspaceIndex();
+    workspace.set('file:///helpers.cpp', extractFacts(parseCpp(helper), helper));
+    const own = source.replace(helper, '\n'.repeat(helper.split('\n').length - 1));
+    const doc = new StoredDocument(URI, 'cpp', 1, own);
+    const first = analyzeFile(doc, {}, { workspace });
+    const at = doc.text.indexOf(EDITS[3][0]);
+    doc.version = 2;
+    doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at + EDITS[3][0].length) }, text: EDITS[3][1] });
+    const typed = analyzeEditedFunction(doc, {}, first, { ignoreCallers: true, workspace })!;
+    const prepared = prepareRecheck(doc, {}, typed);
+    assert.ok(prepared && 'job' in prepared, 'RenderFrame calls the edited pass');
+    const here = analyzeRecheck(prepared.job, { workspace });
+    assert.ok(here.findings.length > 0, 'the callers report through the other file\'s helper');
+    const thread = new RecheckThread(512);
+    try {
+      const there = await thread.run(prepared.job, workspace);
+      assert.deepEqual(there, here);
+      const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {}, { workspace });
+      assert.deepEqual(view(finishRecheck(typed, prepared.job, there!)!), view(fresh));
+      // A newer job cancels the one under way, and a cancel by document drops its job: both answer undefined.
+      const older = thread.run(prepared.job, workspace);
+      const newer = thread.run(prepared.job, workspace);
+      thread.cancel(URI);
+      assert.deepEqual(await Promise.all([older, newer]), [undefined, undefined]);
+    } finally {
+      thread.dispose();
+    }
   });
 });

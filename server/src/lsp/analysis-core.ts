@@ -14,7 +14,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import type { CancelCheck } from '../cancel';
 import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
 import { timelineAt, timelineLenses, type Timeline } from './editor-views';
-import { recheckCallers } from './caller-recheck';
+import { finishRecheck, prepareRecheck, type RecheckAnswer, type RecheckJob } from './caller-recheck';
 import { analysisAround, analyzeEditedFunction, analyzeFile, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 /** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
@@ -77,8 +77,6 @@ export class AnalysisCore {
       const previous = request.wholeFile ? undefined : latest?.facts;
       const options = { workspace: this.workspace, isCancelled: request.isCancelled, ignoreCallers: true };
       facts = analyzeEditedFunction(doc, config, previous, options);
-      // After typing: the callers of the edited functions stand for the whole file (caller-recheck.ts) when they can.
-      if (!facts && request.callers && latest?.facts && latest.version === doc.version) facts = recheckCallers(doc, config, latest.facts, options);
       if (!facts) {
         const file = analyzeFile(doc, config, options);
         if (file.facts) this.workspace.set(doc.uri, file.facts);
@@ -86,7 +84,40 @@ export class AnalysisCore {
       }
       this.keepTree(doc);
     }
-    const entry = { version: doc.version, facts, skipped: ignored ? undefined : reason, platform: config.platform, elapsedMs: 0 };
+    return this.stored(doc, { facts, skipped: ignored ? undefined : reason, platform: config.platform }, started, latest);
+  }
+
+  /**
+   * After typing paused: the callers of the functions edited since are analysed again by `recheck` (on its own
+   * thread: recheck-thread.ts), so this thread keeps answering keystrokes meanwhile; when they cannot stand for the
+   * whole file, the whole file is analysed here. Undefined when an edit or a cancel came first (nothing is kept).
+   */
+  async analyzeCallers(
+    request: { uri: string; version: number; config: DocumentConfigData; isCancelled?: CancelCheck },
+    recheck: (job: RecheckJob) => Promise<RecheckAnswer | undefined>,
+  ): Promise<DocumentReply | undefined> {
+    const doc = this.store.get(request.uri);
+    const latest = this.results.get(request.uri);
+    const whole = (): DocumentReply | undefined => this.analyze({ ...request, wholeFile: true });
+    if (!doc || doc.version !== request.version) return undefined;
+    if (request.config.ignored || this.skipReasonOf(doc) || !latest?.facts || latest.version !== doc.version) return whole();
+    const started = performance.now();
+    const { config } = request.config;
+    const prepared = prepareRecheck(doc, config, latest.facts);
+    if (!prepared) return whole();
+    if ('done' in prepared) return this.stored(doc, { facts: prepared.done, skipped: undefined, platform: config.platform }, started, latest);
+    const answer = await recheck(prepared.job);
+    // Typing went on (or the request was cancelled) while the callers were analysed: the answer is for older text.
+    if (!answer || request.isCancelled?.() || this.store.get(request.uri) !== doc || doc.version !== request.version || this.results.get(doc.uri) !== latest) return undefined;
+    const facts = finishRecheck(latest.facts, prepared.job, answer);
+    if (!facts) return whole();
+    return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
+  }
+
+  /** Keeps a new result of the document (the base of the next function-only analysis) and answers with it. */
+  private stored(doc: StoredDocument, result: Pick<StoredResult, 'facts' | 'skipped' | 'platform'>, started: number, latest: StoredResult | undefined): DocumentReply {
+    const facts = result.facts;
+    const entry: StoredResult = { ...result, version: doc.version, elapsedMs: 0 };
     this.results.set(doc.uri, entry);
     entry.elapsedMs = performance.now() - started;
     const change = facts?.change;
@@ -95,7 +126,7 @@ export class AnalysisCore {
         baseVersion: latest.version, edits: [...change.edits], focus: change.focus,
         diagnostics: change.findings.map(findingToDiagnostic), sites: change.sites,
       };
-      return { uri: doc.uri, version: doc.version, scope: 'function', elapsedMs: entry.elapsedMs, platform: config.platform, delta };
+      return { uri: doc.uri, version: doc.version, scope: 'function', elapsedMs: entry.elapsedMs, platform: entry.platform, delta };
     }
     return this.resultOf(doc.uri, entry);
   }

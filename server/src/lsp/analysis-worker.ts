@@ -2,13 +2,20 @@
 // requests. A request whose slot in the shared cancellation table holds its id is abandoned (a newer version of
 // the document arrived, or the client cancelled the request): the reply says `cancelled`. Indexing the workspace
 // reads one file per event-loop turn, so requests are answered in between.
+// The same entry, started with `role: 'recheck'`, is the re-check thread this worker starts (recheck-thread.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { AnalysisCancelled } from '../cancel';
 import { AnalysisCore } from './analysis-core';
+import { analysisHeapCapMb } from './analysis-host';
 import { CANCEL_SLOTS, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
+import { IdleCollector } from './idle-collect';
+import { RecheckThread, serveRechecks } from './recheck-thread';
 
-const cancelTable = new Int32Array((workerData as { cancel: SharedArrayBuffer }).cancel);
+const role = workerData as { role: 'recheck'; wanted: SharedArrayBuffer } | { role?: undefined; cancel: SharedArrayBuffer };
+const cancelTable = role.role === 'recheck' ? new Int32Array(CANCEL_SLOTS) : new Int32Array(role.cancel);
 const core = new AnalysisCore();
+const rechecks = new RecheckThread(analysisHeapCapMb());
+const idle = new IdleCollector();
 
 const cancelled = (id: number) => (): boolean => Atomics.load(cancelTable, id % CANCEL_SLOTS) === id;
 
@@ -68,13 +75,31 @@ function handle(request: WorkerRequest): unknown {
   }
 }
 
-parentPort?.on('message', (message: WorkerMessage) => {
+/** A callers re-check: its analysis runs on the re-check thread while this one answers the next messages. */
+function recheck(request: Extract<WorkerRequest, { type: 'analyze' }>): void {
+  const isCancelled = cancelled(request.id);
+  core.analyzeCallers({ ...request, isCancelled }, (job) => rechecks.run(job, core.workspace))
+    .then((value) => reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true }))
+    .catch((error: unknown) => {
+      if (error instanceof AnalysisCancelled) reply({ id: request.id, cancelled: true });
+      else reply({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    });
+}
+
+function serve(message: WorkerMessage): void {
+  idle.touched();
   if (message.type === 'open' || message.type === 'change' || message.type === 'close') {
+    // A re-check of the older text is abandoned: its answer would not be used.
+    if (message.type !== 'open') rechecks.cancel(message.uri);
     core.apply(message);
     return;
   }
   if (message.type === 'index') {
     index(message).catch((error: unknown) => reply({ id: message.id, error: String(error) }));
+    return;
+  }
+  if (message.type === 'analyze' && message.callers && !cancelled(message.id)()) {
+    recheck(message);
     return;
   }
   if (cancelled(message.id)()) {
@@ -88,4 +113,8 @@ parentPort?.on('message', (message: WorkerMessage) => {
     if (error instanceof AnalysisCancelled) reply({ id: message.id, cancelled: true });
     else reply({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
-});
+}
+
+if (role.role === 'recheck') {
+  if (parentPort) serveRechecks(parentPort, role.wanted);
+} else parentPort?.on('message', serve);

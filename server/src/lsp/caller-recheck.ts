@@ -3,45 +3,99 @@
 // the helpers they call, each of them interpreted as an entry — and their findings and sites replace the old ones.
 // The findings of every other function stay: nothing they follow changed. A whole-file analysis is needed only
 // when this cannot stand for it (a caller that no longer parses as itself, a new syntax error).
+// It runs in three steps so the analysis itself can run on another thread (recheck-thread.ts) while keystrokes
+// are analysed: prepareRecheck (the reduced document), analyzeRecheck (plain data in, plain data out), finishRecheck.
 import { analyze } from '../analyze';
+import type { CancelCheck } from '../cancel';
 import type { StoredDocument } from '../parse/document-store';
+import { parseCpp } from '../parse/parser';
 import { hasLoneCarriageReturn } from '../parse/positions';
-import type { BarrierlintConfig, Range } from '../types';
+import type { SiteFact } from '../report/analysis-result';
+import type { WorkspaceIndex } from '../track/workspace';
+import type { BarrierlintConfig, Finding, Range } from '../types';
 import { withSubmissions } from './editor-views';
 import { callersOf, reducedDocument } from './function-spans';
-import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions } from './incremental-analysis';
+import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions, type ParseError } from './incremental-analysis';
 import { byFinding, bySite, mergeSorted, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 const sameRange = (a: Range, b: Range): boolean =>
   a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
 
+/** What the re-check analyses: the reduced document and the callers in it (plain data: it may cross threads). */
+export interface RecheckJob {
+  uri: string;
+  text: string;
+  config: Partial<BarrierlintConfig>;
+  callers: Range[];
+}
+
+/** What the analysis of a RecheckJob gives back: only what lies in the callers. */
+export interface RecheckAnswer {
+  /** Every caller parsed as itself. */
+  parsed: boolean;
+  findings: Finding[];
+  sites: SiteFact[];
+  parseErrors: ParseError[];
+}
+
+export type PreparedRecheck = { done: DocumentFacts } | { job: RecheckJob };
+
 /**
- * The result of `previous` with the callers of its stale functions analysed again, or undefined when the whole file
- * must be analysed instead. `previous` must be the result of the document's current text (no pending edits).
+ * The reduced document of the callers of `previous`'s stale functions, or `done` when none has callers; undefined
+ * when the whole file must be analysed instead. `previous` must be the result of the document's current text.
  */
-export function recheckCallers(
-  doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts, options: IncrementalOptions = {},
-): DocumentFacts | undefined {
+export function prepareRecheck(doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts): PreparedRecheck | undefined {
   if (previous.mode !== 'function' || doc.peekEdits().length > 0 || hasLoneCarriageReturn(doc.text)) return undefined;
   const { spans } = previous;
   const textOf = (r: Range): string =>
     doc.text.slice(doc.offsetAt({ line: r.startLine, character: r.startColumn }), doc.offsetAt({ line: r.endLine, character: r.endColumn }));
   const callers = callersOf(spans, previous.stale ?? [], textOf).map((i) => spans[i]);
+  if (callers.length === 0) return { done: recheckedFacts(previous) };
+  const reduced = reducedDocument(doc.text, spans, callers[0], { ignoreCallers: true, also: callers.slice(1) });
+  return reduced ? { job: { uri: doc.uri, text: reduced.text, config, callers: callers.map((c) => c.range) } } : undefined;
+}
+
+/** The analysis of a re-check's reduced document (on whichever thread); the parse too stops when cancelled. */
+export function analyzeRecheck(job: RecheckJob, options: { workspace?: WorkspaceIndex; isCancelled?: CancelCheck } = {}): RecheckAnswer {
+  const tree = parseCpp(job.text, undefined, options.isCancelled);
+  const result = analyze(job.text, job.uri, { config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: job.callers });
+  const inCallers = (r: Range): boolean => job.callers.some((c) => within(r, c));
+  return {
+    parsed: job.callers.every((r) => result.facts?.functions.some((f) => sameRange(f.range, r))),
+    findings: result.findings.filter((f) => inCallers(f.range)),
+    sites: withSubmissions(result.sites, result.facts).filter((s) => job.callers.some((c) => siteWithin(s, c))),
+    parseErrors: parseErrorsOf(result.facts?.problems ?? []),
+  };
+}
+
+/** `previous` with the callers' findings and sites replaced by the answer's; undefined when it cannot stand for the file. */
+export function finishRecheck(previous: DocumentFacts, job: RecheckJob, answer: RecheckAnswer): DocumentFacts | undefined {
+  // Each caller must parse as itself, with no syntax error the file did not have (see analyzeEditedFunction).
+  if (!answer.parsed) return undefined;
+  const known = new Set(previous.parseErrors.map(parseErrorKey));
+  if (answer.parseErrors.some((e) => !known.has(parseErrorKey(e)))) return undefined;
+  const ranges = job.callers;
+  const inCallers = (r: Range): boolean => ranges.some((c) => within(r, c));
+  const once = withoutRepeatedReports(previous.findings.filter((f) => !inCallers(f.range)), answer.findings);
+  const findings = mergeSorted(once.kept, once.added, byFinding);
+  const sites = mergeSorted(previous.sites.filter((s) => !ranges.some((c) => siteWithin(s, c))), answer.sites, bySite);
+  return { ...recheckedFacts(previous), findings, sites };
+}
+
+function recheckedFacts(previous: DocumentFacts): DocumentFacts {
   const done: DocumentFacts = { ...previous, mode: 'file', stale: [] };
   delete done.change;
-  if (callers.length === 0) return done;
-  const reduced = reducedDocument(doc.text, spans, callers[0], { ignoreCallers: true, also: callers.slice(1) });
-  if (!reduced) return undefined;
-  const ranges = callers.map((c) => c.range);
-  const result = analyze(reduced.text, doc.uri, { config, workspace: options.workspace, isCancelled: options.isCancelled, entries: ranges });
-  // Each caller must parse as itself, with no syntax error the file did not have (see analyzeEditedFunction).
-  if (!ranges.every((r) => result.facts?.functions.some((f) => sameRange(f.range, r)))) return undefined;
-  const known = new Set(previous.parseErrors.map(parseErrorKey));
-  if (parseErrorsOf(result.facts?.problems ?? []).some((e) => !known.has(parseErrorKey(e)))) return undefined;
-  const inCallers = (r: Range): boolean => ranges.some((c) => within(r, c));
-  const once = withoutRepeatedReports(previous.findings.filter((f) => !inCallers(f.range)), result.findings.filter((f) => inCallers(f.range)));
-  const findings = mergeSorted(once.kept, once.added, byFinding);
-  const inCaller = (s: DocumentFacts['sites'][number]): boolean => ranges.some((c) => siteWithin(s, c));
-  const sites = mergeSorted(previous.sites.filter((s) => !inCaller(s)), withSubmissions(result.sites, result.facts).filter(inCaller), bySite);
-  return { ...done, findings, sites };
+  return done;
+}
+
+/**
+ * The result of `previous` with the callers of its stale functions analysed again on this thread, or undefined when
+ * the whole file must be analysed instead. `previous` must be the result of the document's current text.
+ */
+export function recheckCallers(
+  doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts, options: IncrementalOptions = {},
+): DocumentFacts | undefined {
+  const prepared = prepareRecheck(doc, config, previous);
+  if (!prepared || 'done' in prepared) return prepared?.done;
+  return finishRecheck(previous, prepared.job, analyzeRecheck(prepared.job, options));
 }

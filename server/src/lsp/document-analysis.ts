@@ -11,6 +11,7 @@ import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, m
 import type { ScheduledRun } from './scheduler';
 import { publishParams } from './diagnostic-json';
 import { PullState, type PullReport } from './pull-diagnostics';
+import { IdleCollector } from './idle-collect';
 
 export { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 export type { DocumentResult } from './analysis-protocol';
@@ -48,6 +49,8 @@ export class DocumentAnalysis {
   private readonly inFlight = new Map<string, InFlight>();
   /** Set when the client pulls diagnostics (pull-diagnostics.ts): they are then answered, not pushed. */
   private pull: { state: PullState; refresh: () => void } | undefined;
+  /** The results this thread replaces on every keystroke of a large file are given back once typing pauses. */
+  private readonly idle = new IdleCollector();
 
   constructor(
     private readonly connection: Connection,
@@ -222,6 +225,7 @@ export class DocumentAnalysis {
   }
 
   async publish(entry: DocumentResult): Promise<void> {
+    this.idle.touched();
     const shown = this.shown(entry.uri, entry.diagnostics);
     if (this.pull) {
       if (this.pull.state.stale(entry.uri, entry.version, this.pull.state.resultId(entry, shown.length))) this.pull.refresh();

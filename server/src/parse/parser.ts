@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Parser from 'tree-sitter';
 import Cpp from 'tree-sitter-cpp';
+import { AnalysisCancelled, type CancelCheck } from '../cancel';
 import { blankAnnotationMacros } from './annotation-macros';
 import { blankDisabledBlocks } from './disabled-blocks';
 
@@ -30,14 +31,24 @@ function bufferSizeFor(text: string): number {
 /** Trees parsed from a text with disabled blocks blanked (parse/disabled-blocks.ts). */
 const blankedTrees = new WeakSet<Tree>();
 
-/** Parse C++ source. Pass the previous (edited) tree for an incremental re-parse. */
-export function parseCpp(text: string, oldTree?: Tree): Tree {
+/**
+ * Parse C++ source. Pass the previous (edited) tree for an incremental re-parse. With `isCancelled`, the parse
+ * itself is abandoned (AnalysisCancelled) as soon as it answers true: tree-sitter asks between parse steps, so a
+ * language server's background re-parse of a large file never holds up a keystroke for the whole parse.
+ */
+export function parseCpp(text: string, oldTree?: Tree, isCancelled?: CancelCheck): Tree {
   const enabled = blankDisabledBlocks(text);
   const blanked = enabled !== text;
   // NOTE: an edit of one line can enable or disable a whole block elsewhere, which the edit ranges do not describe:
   // a text with disabled blocks (before or after the edit) is parsed afresh.
   const reuse = oldTree && !blanked && !blankedTrees.has(oldTree) ? oldTree : undefined;
-  const tree = getParser().parse(blankAnnotationMacros(enabled), reuse, { bufferSize: bufferSizeFor(text) });
+  const options = { bufferSize: bufferSizeFor(text), ...(isCancelled ? { progressCallback: () => isCancelled() } : {}) };
+  const tree = getParser().parse(blankAnnotationMacros(enabled), reuse, options) as Tree | null;
+  if (!tree) {
+    // NOTE: a parser stopped by its progress callback resumes that parse on its next call unless it is reset.
+    getParser().reset();
+    throw new AnalysisCancelled();
+  }
   if (blanked) blankedTrees.add(tree);
   return tree;
 }

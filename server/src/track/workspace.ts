@@ -61,6 +61,20 @@ export class WorkspaceIndex {
     return this.byUri.size;
   }
 
+  /**
+   * What another thread needs to resolve the calls of one text (the language server's background re-check): the
+   * helpers of the files other than `excludeUri` whose names `spelled` accepts, and every file's class bases.
+   * `set()` of each part on an empty index gives an index that answers that text's lookups as this one does.
+   */
+  slice(excludeUri: string, spelled: (name: string) => boolean): { uri: string; functions: FunctionFacts[]; classBases: [string, string[]][] }[] {
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys()]);
+    return [...uris].map((uri) => ({
+      uri,
+      functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
+      classBases: this.basesByUri.get(uri) ?? [],
+    })).filter((part) => part.functions.length > 0 || part.classBases.length > 0);
+  }
+
   lookup(name: string, argc: number, excludeUri?: string, cls?: string | readonly string[]): Entry | undefined {
     const named = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri);
     const candidates = ofClass(byArity(named, argc, (e) => e.fn), cls, (e) => e.fn);
