@@ -3,7 +3,10 @@
 --   BARRIERLINT_CMD (JSON array), BARRIERLINT_FILE, BARRIERLINT_OUT, BARRIERLINT_EXPECT (diagnostic count),
 --   optional BARRIERLINT_SETTINGS (JSON: the `settings` table of the README's Neovim recipe) and
 --   BARRIERLINT_SEVERITY (wait until every diagnostic has this severity: the settings were applied), and
---   BARRIERLINT_TIMELINE ("line,character": also ask for the resource timeline there, written as a last line).
+--   BARRIERLINT_TIMELINE ("line,character": also ask for the resource timeline there, written as a last line), and
+--   BARRIERLINT_TYPE (JSON {line, text}: then type `text` into a new line `line`, three characters at a time as a
+--   user does, and write one line {typing = the diagnostics on that line seen while typing, paused = those after a
+--   pause}: the typing-noise rules must appear only once typing paused).
 local cmd = vim.fn.json_decode(os.getenv('BARRIERLINT_CMD'))
 local file = os.getenv('BARRIERLINT_FILE')
 local out = os.getenv('BARRIERLINT_OUT')
@@ -48,6 +51,30 @@ if at then
   local args = { uri, { line = tonumber(line), character = tonumber(character) } }
   local reply = vim.lsp.get_client_by_id(id).request_sync('workspace/executeCommand', { command = 'barrierlint.timeline', arguments = args }, 15000, 0)
   table.insert(lines, vim.fn.json_encode({ timeline = reply and reply.result or vim.NIL, err = reply and reply.err or vim.NIL }))
+end
+local typing = os.getenv('BARRIERLINT_TYPE') and vim.fn.json_decode(os.getenv('BARRIERLINT_TYPE')) or nil
+if typing then
+  local row = typing.line
+  local function codes_on_row()
+    local codes = {}
+    for _, d in ipairs(vim.diagnostic.get(0)) do
+      if d.lnum == row then table.insert(codes, d.code) end
+    end
+    return codes
+  end
+  vim.api.nvim_buf_set_lines(0, row, row, false, { '' })
+  local seen = {}
+  local col = 0
+  for i = 1, #typing.text, 3 do
+    local piece = typing.text:sub(i, i + 2)
+    vim.api.nvim_buf_set_text(0, row, col, row, col, { piece })
+    col = col + #piece
+    -- Neovim 0.7 sends didChange on a short debounce; keystrokes a user makes come ~100 ms apart.
+    vim.wait(100, function() return false end, 20)
+    for _, c in ipairs(codes_on_row()) do table.insert(seen, c) end
+  end
+  vim.wait(6000, function() return #codes_on_row() > 0 end, 50)
+  table.insert(lines, vim.fn.json_encode({ typing = seen, paused = codes_on_row() }))
 end
 vim.lsp.stop_client(id)
 finish(lines)

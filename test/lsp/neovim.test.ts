@@ -83,4 +83,16 @@ describe('Neovim headless as LSP client', { skip }, () => {
     assert.equal(last.timeline.function, 'TransitionForSampling');
     assert.deepEqual(last.timeline.entries.map((e) => e.after), ['SHADER_RESOURCE, SHADER_RESOURCE']);
   });
+
+  it('stays calm while a barrier is typed character by character, and reports the unfinished one after a pause', () => {
+    const text = readFileSync(EDITOR_FIXTURE, 'utf8');
+    const expected = parseExpectations(text);
+    // A new line at the start of the first function body; the last enumerator is left half-typed.
+    const line = text.split('\n').findIndex((l) => l.startsWith('{')) + 1;
+    const typed = '    CD3DX12_TEXTURE_BARRIER t(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_NO_ACCESS, D3D12_BARRIER_LAYOUT_SHADER_RESOURC';
+    const last = JSON.parse(runProbe(expected.length, { BARRIERLINT_TYPE: JSON.stringify({ line, text: typed }) }).pop()!) as { typing: string[]; paused: string[] };
+    const noise = ['unknown-enumerator', 'no-matching-overload', 'parse-problem'];
+    assert.deepEqual(last.typing.filter((c) => noise.includes(c)), [], 'no typing noise on the line being typed');
+    assert.ok(last.paused.some((c) => noise.includes(c)), `after the pause the unfinished barrier is reported: ${JSON.stringify(last.paused)}`);
+  });
 });

@@ -179,7 +179,14 @@ interface Ranked {
   frames: number;
 }
 
-const rankOf = (f: Finding): Ranked => reportKey(f, f.severity);
+/** Ranks of the findings seen (a finding object never changes; each keystroke of a large file asks for all kept ones). */
+const ranks = new WeakMap<Finding, Ranked>();
+
+function rankOf(f: Finding): Ranked {
+  let rank = ranks.get(f);
+  if (!rank) ranks.set(f, (rank = reportKey(f, f.severity)));
+  return rank;
+}
 
 const earlier = (a: Finding, b: Finding): boolean =>
   a.range.startLine < b.range.startLine || (a.range.startLine === b.range.startLine && a.range.startColumn < b.range.startColumn);
