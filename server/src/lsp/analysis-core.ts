@@ -109,7 +109,7 @@ export class AnalysisCore {
     const answer = await recheck(prepared.job);
     // Typing went on (or the request was cancelled) while the callers were analysed: the answer is for older text.
     if (!answer || request.isCancelled?.() || this.store.get(request.uri) !== doc || doc.version !== request.version || this.results.get(doc.uri) !== latest) return undefined;
-    const facts = finishRecheck(latest.facts, prepared.job, answer);
+    const facts = finishRecheck(latest.facts, answer);
     if (!facts) return whole();
     return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
   }

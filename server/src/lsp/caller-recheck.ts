@@ -3,78 +3,97 @@
 // the helpers they call, each of them interpreted as an entry — and their findings and sites replace the old ones.
 // The findings of every other function stay: nothing they follow changed. A whole-file analysis is needed only
 // when this cannot stand for it (a caller that no longer parses as itself, a new syntax error).
-// It runs in three steps so the analysis itself can run on another thread (recheck-thread.ts) while keystrokes
-// are analysed: prepareRecheck (the reduced document), analyzeRecheck (plain data in, plain data out), finishRecheck.
+// It runs in three steps so all but the merge can run on another thread (recheck-thread.ts) while keystrokes are
+// analysed: prepareRecheck (what to send), analyzeRecheck (the callers and their analysis: plain data in and out),
+// finishRecheck (the merge).
 import { analyze } from '../analyze';
 import type { CancelCheck } from '../cancel';
-import type { StoredDocument } from '../parse/document-store';
+import { StoredDocument } from '../parse/document-store';
 import { parseCpp } from '../parse/parser';
 import { hasLoneCarriageReturn } from '../parse/positions';
 import type { SiteFact } from '../report/analysis-result';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { withSubmissions } from './editor-views';
-import { callersOf, reducedDocument } from './function-spans';
+import { callersOf, reducedDocument, type FunctionSpan } from './function-spans';
 import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions, type ParseError } from './incremental-analysis';
 import { byFinding, bySite, mergeSorted, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 const sameRange = (a: Range, b: Range): boolean =>
   a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
 
-/** What the re-check analyses: the reduced document and the callers in it (plain data: it may cross threads). */
+/**
+ * What the re-check analyses (plain data: it crosses to the re-check thread): the document's text, its functions and
+ * which of them were edited since their callers were last analysed.
+ */
 export interface RecheckJob {
   uri: string;
   text: string;
   config: Partial<BarrierlintConfig>;
-  callers: Range[];
+  spans: FunctionSpan[];
+  stale: number[];
 }
-
-/** What the analysis of a RecheckJob gives back: only what lies in the callers. */
-export interface RecheckAnswer {
-  /** Every caller parsed as itself. */
-  parsed: boolean;
-  findings: Finding[];
-  sites: SiteFact[];
-  parseErrors: ParseError[];
-}
-
-export type PreparedRecheck = { done: DocumentFacts } | { job: RecheckJob };
 
 /**
- * The reduced document of the callers of `previous`'s stale functions, or `done` when none has callers; undefined
- * when the whole file must be analysed instead. `previous` must be the result of the document's current text.
+ * What the analysis of a RecheckJob gives back: only what lies in the callers; `whole` when the whole file must be
+ * analysed instead (the callers' reduced document cannot be made).
  */
-export function prepareRecheck(doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts): PreparedRecheck | undefined {
+export type RecheckAnswer =
+  | { whole: true }
+  | {
+    callers: Range[];
+    /** Every caller parsed as itself. */
+    parsed: boolean;
+    findings: Finding[];
+    sites: SiteFact[];
+    parseErrors: ParseError[];
+  };
+
+/**
+ * The re-check of `previous`'s stale functions: `done` when none was edited, a job otherwise; undefined when the
+ * whole file must be analysed instead. `previous` must be the result of the document's current text.
+ */
+export function prepareRecheck(doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts): { done: DocumentFacts } | { job: RecheckJob } | undefined {
   if (previous.mode !== 'function' || doc.peekEdits().length > 0 || hasLoneCarriageReturn(doc.text)) return undefined;
-  const { spans } = previous;
-  const textOf = (r: Range): string =>
-    doc.text.slice(doc.offsetAt({ line: r.startLine, character: r.startColumn }), doc.offsetAt({ line: r.endLine, character: r.endColumn }));
-  const callers = callersOf(spans, previous.stale ?? [], textOf).map((i) => spans[i]);
-  if (callers.length === 0) return { done: recheckedFacts(previous) };
-  const reduced = reducedDocument(doc.text, spans, callers[0], { ignoreCallers: true, also: callers.slice(1) });
-  return reduced ? { job: { uri: doc.uri, text: reduced.text, config, callers: callers.map((c) => c.range) } } : undefined;
+  const stale = previous.stale ?? [];
+  if (stale.length === 0) return { done: recheckedFacts(previous) };
+  return { job: { uri: doc.uri, text: doc.text, config, spans: previous.spans, stale } };
 }
 
-/** The analysis of a re-check's reduced document (on whichever thread); the parse too stops when cancelled. */
+/**
+ * The analysis of a re-check (on whichever thread): the functions that call the stale ones, directly or through each
+ * other, on a reduced document holding them and the helpers they call. The parse too stops when cancelled.
+ */
 export function analyzeRecheck(job: RecheckJob, options: { workspace?: WorkspaceIndex; isCancelled?: CancelCheck } = {}): RecheckAnswer {
-  const tree = parseCpp(job.text, undefined, options.isCancelled);
-  const result = analyze(job.text, job.uri, { config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: job.callers });
-  const inCallers = (r: Range): boolean => job.callers.some((c) => within(r, c));
+  const doc = new StoredDocument(job.uri, 'cpp', 0, job.text);
+  const { spans } = job;
+  const textOf = (r: Range): string =>
+    doc.text.slice(doc.offsetAt({ line: r.startLine, character: r.startColumn }), doc.offsetAt({ line: r.endLine, character: r.endColumn }));
+  const found = callersOf(spans, job.stale, textOf).map((i) => spans[i]);
+  if (found.length === 0) return { callers: [], parsed: true, findings: [], sites: [], parseErrors: [] };
+  const reduced = reducedDocument(doc.text, spans, found[0], { ignoreCallers: true, also: found.slice(1) });
+  if (!reduced) return { whole: true };
+  const callers = found.map((c) => c.range);
+  const tree = parseCpp(reduced.text, undefined, options.isCancelled);
+  const result = analyze(reduced.text, job.uri, { config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: callers });
+  const inCallers = (r: Range): boolean => callers.some((c) => within(r, c));
   return {
-    parsed: job.callers.every((r) => result.facts?.functions.some((f) => sameRange(f.range, r))),
+    callers,
+    parsed: callers.every((r) => result.facts?.functions.some((f) => sameRange(f.range, r))),
     findings: result.findings.filter((f) => inCallers(f.range)),
-    sites: withSubmissions(result.sites, result.facts).filter((s) => job.callers.some((c) => siteWithin(s, c))),
+    sites: withSubmissions(result.sites, result.facts).filter((s) => callers.some((c) => siteWithin(s, c))),
     parseErrors: parseErrorsOf(result.facts?.problems ?? []),
   };
 }
 
 /** `previous` with the callers' findings and sites replaced by the answer's; undefined when it cannot stand for the file. */
-export function finishRecheck(previous: DocumentFacts, job: RecheckJob, answer: RecheckAnswer): DocumentFacts | undefined {
+export function finishRecheck(previous: DocumentFacts, answer: RecheckAnswer): DocumentFacts | undefined {
   // Each caller must parse as itself, with no syntax error the file did not have (see analyzeEditedFunction).
-  if (!answer.parsed) return undefined;
+  if ('whole' in answer || !answer.parsed) return undefined;
+  if (answer.callers.length === 0) return recheckedFacts(previous);
   const known = new Set(previous.parseErrors.map(parseErrorKey));
   if (answer.parseErrors.some((e) => !known.has(parseErrorKey(e)))) return undefined;
-  const ranges = job.callers;
+  const ranges = answer.callers;
   const inCallers = (r: Range): boolean => ranges.some((c) => within(r, c));
   const once = withoutRepeatedReports(previous.findings.filter((f) => !inCallers(f.range)), answer.findings);
   const findings = mergeSorted(once.kept, once.added, byFinding);
@@ -97,5 +116,5 @@ export function recheckCallers(
 ): DocumentFacts | undefined {
   const prepared = prepareRecheck(doc, config, previous);
   if (!prepared || 'done' in prepared) return prepared?.done;
-  return finishRecheck(previous, prepared.job, analyzeRecheck(prepared.job, options));
+  return finishRecheck(previous, analyzeRecheck(prepared.job, options));
 }

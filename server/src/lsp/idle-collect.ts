@@ -21,7 +21,8 @@ export class IdleCollector {
   private timer: NodeJS.Timeout | undefined;
   private live = getHeapStatistics().used_heap_size;
 
-  constructor(private readonly quietMs = 300, private readonly minGrowthMb = 32) {}
+  /** NOTE: `quietMs` is a pause in typing (keystrokes come every 100–300 ms), shorter than the re-check's 1.5 s. */
+  constructor(private readonly quietMs = 1000, private readonly minGrowthMb = 32) {}
 
   /** Something ran: collect once nothing else has for `quietMs`. */
   touched(): void {
