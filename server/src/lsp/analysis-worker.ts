@@ -11,10 +11,10 @@ import { CANCEL_SLOTS, type WorkerMessage, type WorkerReply, type WorkerRequest 
 import { IdleCollector } from './idle-collect';
 import { RecheckThread, serveRechecks } from './recheck-thread';
 
-const role = workerData as { role: 'recheck'; wanted: SharedArrayBuffer } | { role?: undefined; cancel: SharedArrayBuffer };
-const cancelTable = role.role === 'recheck' ? new Int32Array(CANCEL_SLOTS) : new Int32Array(role.cancel);
+const role = workerData as { role?: 'recheck'; wanted: SharedArrayBuffer; cancel: SharedArrayBuffer };
+const cancelTable = new Int32Array(role.cancel);
 const core = new AnalysisCore();
-const rechecks = new RecheckThread(analysisHeapCapMb());
+const rechecks = new RecheckThread(analysisHeapCapMb(), role.cancel);
 const idle = new IdleCollector();
 
 const cancelled = (id: number) => (): boolean => Atomics.load(cancelTable, id % CANCEL_SLOTS) === id;
@@ -78,7 +78,7 @@ function handle(request: WorkerRequest): unknown {
 /** A callers re-check: its analysis runs on the re-check thread while this one answers the next messages. */
 function recheck(request: Extract<WorkerRequest, { type: 'analyze' }>): void {
   const isCancelled = cancelled(request.id);
-  core.analyzeCallers({ ...request, isCancelled }, (job) => rechecks.run(job, core.workspace))
+  core.analyzeCallers({ ...request, isCancelled }, (job) => rechecks.run(job, core.workspace, request.id))
     .then((value) => reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true }))
     .catch((error: unknown) => {
       if (error instanceof AnalysisCancelled) reply({ id: request.id, cancelled: true });
@@ -116,5 +116,5 @@ function serve(message: WorkerMessage): void {
 }
 
 if (role.role === 'recheck') {
-  if (parentPort) serveRechecks(parentPort, role.wanted);
+  if (parentPort) serveRechecks(parentPort, role);
 } else parentPort?.on('message', serve);

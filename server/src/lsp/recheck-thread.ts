@@ -9,11 +9,14 @@ import { Worker } from 'node:worker_threads';
 import { AnalysisCancelled } from '../cancel';
 import type { FunctionFacts } from '../extract/facts';
 import { WorkspaceIndex } from '../track/workspace';
+import { CANCEL_SLOTS } from './analysis-protocol';
 import { analyzeRecheck, type RecheckAnswer, type RecheckJob } from './caller-recheck';
 
 /** A job as it crosses to the re-check thread: the reduced document and the helpers of other files it may call. */
 export interface RecheckMessage {
   id: number;
+  /** The analysis worker's request this job answers: cancelling it (the request's slot) cancels the job too. */
+  request?: number;
   job: RecheckJob;
   helpers: { uri: string; functions: FunctionFacts[]; classBases: [string, string[]][] }[];
 }
@@ -36,10 +39,15 @@ export class RecheckThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly heapCapMb: number, private readonly entry = path.join(__dirname, 'analysis-worker.js')) {}
+  /** `cancelTable`: the language server's table of cancelled requests (analysis-protocol.ts), read by the thread too. */
+  constructor(
+    private readonly heapCapMb: number,
+    private readonly cancelTable = new SharedArrayBuffer(4 * CANCEL_SLOTS),
+    private readonly entry = path.join(__dirname, 'analysis-worker.js'),
+  ) {}
 
   /** The answer of the job, or undefined when it was cancelled (a newer job, or `cancel(uri)`). */
-  run(job: RecheckJob, workspace: WorkspaceIndex): Promise<RecheckAnswer | undefined> {
+  run(job: RecheckJob, workspace: WorkspaceIndex, request?: number): Promise<RecheckAnswer | undefined> {
     const id = this.nextId++;
     Atomics.store(this.wanted, 0, id);
     // Every job cancels the ones before it: the analysis worker asks for one re-check at a time.
@@ -48,7 +56,7 @@ export class RecheckThread {
     const helpers = workspace.slice(job.uri, (name) => (names ??= new Set(job.text.match(IDENTIFIER))).has(name));
     return new Promise((resolve, reject) => {
       this.pending.set(id, { uri: job.uri, resolve, reject });
-      const message: RecheckMessage = { id, job, helpers };
+      const message: RecheckMessage = { id, request, job, helpers };
       this.thread().postMessage(message);
     });
   }
@@ -70,7 +78,7 @@ export class RecheckThread {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.entry, {
-      workerData: { role: 'recheck', wanted: this.wanted.buffer },
+      workerData: { role: 'recheck', wanted: this.wanted.buffer, cancel: this.cancelTable },
       resourceLimits: { maxOldGenerationSizeMb: this.heapCapMb },
     });
     worker.unref();
@@ -105,10 +113,15 @@ export class RecheckThread {
 }
 
 /** The re-check thread's side: analyses each job unless a newer one (or a cancel) took its place. */
-export function serveRechecks(port: { on(event: 'message', listener: (m: RecheckMessage) => void): void; postMessage(r: RecheckReply): void }, wantedBuffer: SharedArrayBuffer): void {
-  const wanted = new Int32Array(wantedBuffer);
-  port.on('message', ({ id, job, helpers }) => {
-    const isCancelled = (): boolean => Atomics.load(wanted, 0) !== id;
+export function serveRechecks(
+  port: { on(event: 'message', listener: (m: RecheckMessage) => void): void; postMessage(r: RecheckReply): void },
+  buffers: { wanted: SharedArrayBuffer; cancel: SharedArrayBuffer },
+): void {
+  const wanted = new Int32Array(buffers.wanted);
+  const cancelTable = new Int32Array(buffers.cancel);
+  port.on('message', ({ id, request, job, helpers }) => {
+    // NOTE: the request's own slot too: the language server stops its worker only once every request settled.
+    const isCancelled = (): boolean => Atomics.load(wanted, 0) !== id || (request !== undefined && Atomics.load(cancelTable, request % CANCEL_SLOTS) === request);
     if (isCancelled()) return port.postMessage({ id, cancelled: true });
     try {
       const workspace = new WorkspaceIndex();
