@@ -17,9 +17,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyze } from '../../server/src/analyze';
-import { barrierHeavy } from './barrier-heavy';
 import { bareParse, editorWholeFile } from './bare-parse';
-import { engineFile, module } from './engine-file';
+import { benchInputs, inputFileName, type Input } from './inputs';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const OUT = path.join(ROOT, 'bench', 'results.json');
@@ -30,23 +29,6 @@ const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 7));
 const TARGET = 1.3;
 
 interface Sample { cpu: number; wall: number; rssMiB?: number }
-
-/** The examples, with their top-level names suffixed per copy, interleaved with engine modules until `lines`. */
-function suiteFile(lines: number): string {
-  const dir = path.join(ROOT, 'examples');
-  const examples = ['hello-frame/HelloFrame.cpp', 'frame-graph/FrameGraph.cpp', 'raw-structs/ComputePost.cpp']
-    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/^#include.*$/gm, ''));
-  const parts = ['#include <d3d12.h>\n#include <vector>\n#include "d3dx12.h"\n'];
-  let count = 3;
-  for (let copy = 0; count < lines; copy++) {
-    const source = copy % 4 === 3
-      ? `namespace engine_${copy} {\n${module(copy)}\n}\n`
-      : examples[copy % 4].replace(/\b(HelloFrame|fg|Post\w+|BarrierBatch|Renderer|SetTextureBarrier)\b/g, `$1_${copy}`);
-    parts.push(source);
-    count += source.split('\n').length - 1;
-  }
-  return parts.join('\n');
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -89,8 +71,6 @@ function findClang(): ClangSetup | string {
   const wsl = path.join(path.dirname(include), 'wsl');
   return { args: ['-std=c++17', '-fsyntax-only', '-include', 'wsl/winadapter.h', `-I${include}`, `-I${path.join(wsl, 'stubs')}`] };
 }
-
-interface Input { name: string; text: string; clang: boolean }
 
 type Kind = 'parse' | 'lint' | 'focused' | 'editor' | 'coldParse' | 'coldLint' | 'processParse' | 'processLint' | 'clang';
 
@@ -170,12 +150,7 @@ function table(rows: Record<string, unknown>[], previous: Record<string, unknown
 function main(): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-bench-'));
   const only = process.env.BENCH_INPUTS?.split(',');
-  const inputs: Input[] = [
-    { name: 'engine 6k lines', text: engineFile(6000), clang: true },
-    { name: 'barrier-heavy 290 KB', text: barrierHeavy(290_000), clang: true },
-    { name: 'barrier-heavy 1 MB', text: barrierHeavy(1_000_000), clang: true },
-    { name: 'suite 40k lines', text: suiteFile(40_000), clang: false },
-  ].filter((i) => !only || only.some((o) => i.name.includes(o)));
+  const inputs = benchInputs(only);
   const clang = findClang();
   console.log(`barrierlint single-file bench: medians of ${RUNS} interleaved repetitions (CPU time), node ${process.version}, `
     + `${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`);
@@ -184,7 +159,7 @@ function main(): void {
   const rows: Record<string, unknown>[] = [];
   try {
     for (const input of inputs) {
-      const file = path.join(dir, `${input.name.replace(/\W+/g, '-')}.cpp`);
+      const file = path.join(dir, inputFileName(input));
       fs.writeFileSync(file, input.text);
       const row = measure(input, file, clang);
       rows.push(row);

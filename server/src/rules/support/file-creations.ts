@@ -65,11 +65,19 @@ function buildFileCreations(facts: FileFacts, uri: string): FileCreations {
       byKey.set(key, { uri, creation: prior ? merge(prior.creation, e.creation) : e.creation });
     });
   }
+  // The functions around a place, read once per place (loop passes and call sites ask again for the same one).
+  const around = new Map<string, FunctionFacts[]>();
+  const functionsAround = (at: Range): FunctionFacts[] => {
+    const place = `${at.startLine}:${at.startColumn}-${at.endLine}:${at.endColumn}`;
+    let within = around.get(place);
+    if (!within) around.set(place, (within = facts.functions.filter((f) => contains(f.range, at))));
+    return within;
+  };
   return {
     lookup(key, at) {
       const found = byKey.get(key);
       if (!found) return undefined;
-      const within = facts.functions.filter((f) => contains(f.range, at));
+      const within = functionsAround(at);
       if (within.some((f) => declares(f, rootName(key)))) return undefined;
       return found;
     },

@@ -14,9 +14,26 @@ export interface FirstRecording {
 
 const MAX_DEPTH = 3;
 
+/** The file's functions (not lambdas) by name, in file order: read once per file, not per call. */
+const functionsByName = new WeakMap<readonly FunctionFacts[], Map<string, FunctionFacts[]>>();
+function byName(facts: FileFacts): Map<string, FunctionFacts[]> {
+  let index = functionsByName.get(facts.functions);
+  if (!index) {
+    index = new Map();
+    for (const f of facts.functions) {
+      if (f.lambda) continue;
+      const list = index.get(f.name);
+      if (list) list.push(f);
+      else index.set(f.name, [f]);
+    }
+    functionsByName.set(facts.functions, index);
+  }
+  return index;
+}
+
 /** The helper a call names, when the file defines exactly one function of that name and arity (a method of the receiver's class preferred). */
 export function calleeOf(e: UserCallEvent, facts: FileFacts): FunctionFacts | undefined {
-  const all = facts.functions.filter((f) => !f.lambda && f.name === e.callee && f.params.length === e.args.length);
+  const all = (byName(facts).get(e.callee) ?? []).filter((f) => f.params.length === e.args.length);
   const own = e.receiverClass ? all.filter((f) => f.qualifiedName.startsWith(`${e.receiverClass}::`)) : [];
   const found = own.length ? own : all;
   return found.length === 1 ? found[0] : undefined;
