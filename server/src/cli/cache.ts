@@ -93,7 +93,7 @@ function toolBuildKey(): string {
   const hash = createHash('sha256').update(toolVersion());
   // NOTE: the bundled CLI (out/bin, scripts/bundle-cli.js) holds all the analysis code in its own files.
   if (process.env.BARRIERLINT_BUNDLE) {
-    for (const file of ['barrierlint.js', 'worker.js']) hash.update(file).update(fs.readFileSync(path.join(__dirname, file)));
+    for (const file of ['barrierlint-main.js', 'worker.js']) hash.update(file).update(fs.readFileSync(path.join(__dirname, file)));
     return hash.digest('hex');
   }
   const root = path.join(__dirname, '..');
