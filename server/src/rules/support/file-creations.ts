@@ -9,6 +9,7 @@ import type { KnownResource } from '../../track/state';
 import type { BarrierMeeting, TrackContext } from '../../track/visitors';
 import type { Range } from '../../types';
 import { forEachEvent } from '../../extract/events';
+import { enclosingIndex } from './enclosing-functions';
 
 
 /** The leading identifier of a resource key (`m_tex` of `m_tex`, `m_frames[i].rt`, `this->m_tex`). */
@@ -19,12 +20,6 @@ function rootName(key: string): string {
 
 function declares(fn: FunctionFacts, name: string): boolean {
   return fn.params.includes(name) || (fn.locals ?? []).includes(name);
-}
-
-function contains(outer: Range, inner: Range): boolean {
-  const startsBefore = outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn);
-  const endsAfter = outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn);
-  return startsBefore && endsAfter;
 }
 
 function merge(a: ResourceCreation, b: ResourceCreation): ResourceCreation {
@@ -65,19 +60,12 @@ function buildFileCreations(facts: FileFacts, uri: string): FileCreations {
       byKey.set(key, { uri, creation: prior ? merge(prior.creation, e.creation) : e.creation });
     });
   }
-  // The functions around a place, read once per place (loop passes and call sites ask again for the same one).
-  const around = new Map<string, FunctionFacts[]>();
-  const functionsAround = (at: Range): FunctionFacts[] => {
-    const place = `${at.startLine}:${at.startColumn}-${at.endLine}:${at.endColumn}`;
-    let within = around.get(place);
-    if (!within) around.set(place, (within = facts.functions.filter((f) => contains(f.range, at))));
-    return within;
-  };
+  const enclosing = enclosingIndex(facts.functions);
   return {
     lookup(key, at) {
       const found = byKey.get(key);
       if (!found) return undefined;
-      const within = functionsAround(at);
+      const within = enclosing.around(at);
       if (within.some((f) => declares(f, rootName(key)))) return undefined;
       return found;
     },
