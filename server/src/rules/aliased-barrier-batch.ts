@@ -81,6 +81,8 @@ export const rule = defineRule({
           for (const [k, c] of byKey) merged.set(k, c);
           return { range: fn.range, byKey: merged };
         });
+        // A file without placed resources (most files) has nothing to find: no scan of its functions per barrier call.
+        if (local.every((l) => l.byKey.size === 0)) local = [];
       },
       barrierCall(e) {
         const all = (e.groups ?? []).flatMap((g) => (g.barriers ?? []).filter((b) => b.kind === 'texture'));
