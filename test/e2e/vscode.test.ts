@@ -252,4 +252,18 @@ describe('VS Code (code-server + headless Chromium)', { skip, timeout: 15 * 60_0
     const status = await page.locator('.statusbar').innerText();
     assert.match(status, /barrierlint: pc · [\d.]+ ms/);
   });
+
+  it('a keystroke during the re-check that follows a pause gets its own diagnostics', async () => {
+    // The edit above was in Pass1, which RenderFrame calls: 1.5 s after it RenderFrame is re-checked (a reduced
+    // document of nearly the whole file, on the server's re-check thread). Type into Pass2 while that runs.
+    await page.waitForTimeout(1700);
+    await goTo(page, '49:5');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('cl->Barrier(1, nullptr);', { delay: 20 });
+    assert.match(await page.locator('.statusbar').innerText(), /Ln 50, Col \d+/, 'the call was typed on a line of its own');
+    const text = await waitForProblems(page, (t) => (t.match(/pBarrierGroups is NULL but NumBarrierGroups is 1/g) ?? []).length >= 2, 60_000);
+    await page.screenshot({ path: join(ARTIFACTS, 'vscode-e2e-edit-during-recheck.png') });
+    assert.match(text, /Ln 50, Col/);
+  });
 });
