@@ -106,6 +106,8 @@ export interface FileCtx {
   /** Names declared as class members / at namespace scope in this file (a name in both is neither: ambiguous). */
   classMembers?: Set<string>;
   globals?: Set<string>;
+  /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */
+  freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
   classBases?: Map<string, string[]>;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */

@@ -117,14 +117,22 @@ function collectOutParams(fns: FunctionNode[], root: SyntaxNode, file: FileCtx):
     const flags = params.map(writableParam);
     file.outParams.set(name, [...(file.outParams.get(name) ?? []), flags]);
   };
-  for (const f of fns) if (!f.lambda && f.node.type !== 'ERROR') add(nameAndParams(f).name, parameterDecls(f));
+  const free = (file.freeFunctions ??= new Set());
+  for (const f of fns) {
+    if (f.lambda || f.node.type === 'ERROR') continue;
+    const sig = nameAndParams(f);
+    add(sig.name, parameterDecls(f));
+    if (!sig.qualified.includes('::') && !insideClass(f.node)) free.add(sig.name);
+  }
   // Prototypes (`void to_d3d12(...);` at file scope or as a class member).
   for (const d of root.descendantsOfType('function_declarator')) {
     const owner = d.parent;
     if (owner?.type !== 'declaration' && owner?.type !== 'field_declaration') continue;
-    const name = d.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
+    const declared = d.childForFieldName('declarator')?.text.replace(/\s+/g, '');
+    const name = declared?.split('::').pop();
     const params = (d.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
     if (name) add(name, params);
+    if (name && owner.type === 'declaration' && !declared?.includes('::') && !enclosingClass(d)) free.add(name);
     // Default arguments are written on the declaration (`void F(..., bool flush = false);`), not the definition.
     if (name && params.some((p) => p.type === 'optional_parameter_declaration')) {
       const defaults = params.map((p) => (p.type === 'optional_parameter_declaration' ? p.childForFieldName('default_value') ?? null : null));

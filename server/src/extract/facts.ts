@@ -264,7 +264,8 @@ export type Stmt =
    * denotes a different resource on the next iteration.
    */
   /** `scoped`: names the loop declares (its variable, its body's locals): out of scope after it. */
-  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[] }
+  /** `subresources`: the body names subresources by the loop's counter, so it runs at least once (subresource-loops.ts). */
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[]; subresources?: boolean }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */

@@ -114,17 +114,39 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
     if (p >= 0 && key.startsWith(root) && /^(?:\.|->|\[)/.test(path)) return { key, text, range, base: { param: p, path } };
     if (p < 0 && fn.method && !fn.types.has(root) && isClassMember(root, file)) return { key, text, range, member: true };
   }
+  const own = fn?.method ? ownCallRoot(n) : undefined;
+  if (own && !fn!.env.has(own) && !fn!.params.includes(own) && !fn!.types.has(own) && !file.freeFunctions?.has(own) && !file.globals?.has(own)) {
+    return { key, text, range, member: true };
+  }
   return { key, text, range };
 }
 
 /** `r.Get()`-like chains the accessor strip left as a call: `Resource.GetResource()` has root `Resource`. */
 function callRoot(n: SyntaxNode): string | undefined {
+  const inner = accessorChainStart(n);
+  return inner ? rootName(inner) : undefined;
+}
+
+/** What a chain of parameterless accessor calls (`a.Get()`, `GetFramebuffer()->GetColor()`) starts from. */
+function accessorChainStart(n: SyntaxNode): SyntaxNode | null {
   let cur: SyntaxNode | null = n;
   while (cur?.type === 'call_expression') {
     const f = cur.childForFieldName('function');
-    cur = f?.type === 'field_expression' && argumentNodes(cur).length === 0 ? f.childForFieldName('argument') : null;
+    if (f?.type !== 'field_expression' || argumentNodes(cur).length !== 0) return cur;
+    cur = f.childForFieldName('argument');
   }
-  return cur ? rootName(cur) : undefined;
+  return cur;
+}
+
+/**
+ * In a method, a resource reached through an unqualified call (`BackBuffer()`, `GetFramebuffer()->GetColor()`) that
+ * is not one of the file's free functions: a method of the class (or a base class another file declares), so the
+ * resource belongs to the receiver, as `m_backBuffer` does — `a->Begin(cl)` names `a->BackBuffer()`.
+ */
+function ownCallRoot(n: SyntaxNode): string | undefined {
+  const start = accessorChainStart(n);
+  const f = start?.type === 'call_expression' ? start.childForFieldName('function') : null;
+  return f?.type === 'identifier' ? f.text : undefined;
 }
 
 /** Declared in a class body of this file and not at namespace scope (or, unseen, named like one: `m_tex`, `mTex`). */

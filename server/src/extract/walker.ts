@@ -10,6 +10,7 @@ import { emptinessGuard, emptyArrayGuard } from './batches';
 import { onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
+import { walksSubresources } from './subresource-loops';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
@@ -229,7 +230,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();
   return seq([...pre, {
     k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n), ...(counter ? { counter } : {}),
-    ...(scoped.length ? { scoped } : {}),
+    ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
   }]);
 }
 

@@ -110,6 +110,37 @@ function dropParts(state: TrackState, key: string): void {
   for (const k of [...state.res.keys()]) if (k.startsWith(`${key}|`)) state.res.delete(k);
 }
 
+/**
+ * `texs[i]` and `texs[0]` may be one resource: a barrier on an element whose index is not a constant makes the
+ * other tracked elements of the array unknown, and one on a constant index those at indices that are not constants
+ * (what follows the subscript, `.res`, must match). Two constant indices are two resources.
+ */
+function forgetElementAliases(state: TrackState, key: string): void {
+  const mine = elementOf(key);
+  if (!mine) return;
+  for (const k of [...state.res.keys()]) {
+    if (k === key || !k.startsWith(mine.base) || k.includes('|')) continue;
+    const other = elementOf(k);
+    if (!other || other.base !== mine.base || other.rest !== mine.rest || other.index === mine.index) continue;
+    if (CONSTANT_INDEX.test(other.index) && CONSTANT_INDEX.test(mine.index)) continue;
+    forget(state, k);
+  }
+}
+
+const CONSTANT_INDEX = /^\d+$/;
+
+/** `m_rt[i].res` → base `m_rt`, index `i`, rest `.res` (the first subscript); undefined without one. */
+function elementOf(key: string): { base: string; index: string; rest: string } | undefined {
+  const open = key.indexOf('[');
+  if (open <= 0) return undefined;
+  let depth = 0;
+  for (let i = open; i < key.length; i++) {
+    if (key[i] === '[') depth++;
+    else if (key[i] === ']' && --depth === 0) return { base: key.slice(0, open), index: key.slice(open + 1, i), rest: key.slice(i + 1) };
+  }
+  return undefined;
+}
+
 /** Keys whose state is unknown from here on (a barrier on an unknown part, an unresolved helper). */
 export function forget(state: TrackState, key: string): void {
   state.set(key, { ...state.get(key), layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN, split: null, deactivated: null, lastModel: null, pendingWrite: null });
@@ -380,6 +411,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId
   s = { ...s, lastModel: 'enhanced', legacy: UNKNOWN, legacyFromCreation: false, pendingWrite: null };
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
+  forgetElementAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else {
     updateOverlappingParts(state, m.key, m.part, s);
@@ -446,6 +478,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
   s = { ...s, pendingWrite: null };
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
+  forgetElementAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else endWholeWrite(state, m.key);
 }

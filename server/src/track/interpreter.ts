@@ -351,8 +351,9 @@ export class Interpreter {
     }
     this.env.reporting = reporting;
     const final = this.stmt(s.body, bodyInput(cur));
-    // A loop that runs at least once (do-while, a constant trip count) has no path that skips its body.
-    const once = s.doWhile || s.counter?.atLeastOnce;
+    // A loop that runs at least once (do-while, a constant trip count, a walk over subresources) has no path that
+    // skips its body.
+    const once = s.doWhile || s.counter?.atLeastOnce || s.subresources;
     const exitNormal = once ? this.join(final.normal, final.continues) : cur;
     const exit = this.join(exitNormal, final.breaks);
     const out = s.counter?.guarded && exit ? this.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
