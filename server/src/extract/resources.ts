@@ -127,15 +127,24 @@ function callRoot(n: SyntaxNode): string | undefined {
   return inner ? rootName(inner) : undefined;
 }
 
-/** What a chain of parameterless accessor calls (`a.Get()`, `GetFramebuffer()->GetColor()`) starts from. */
+/**
+ * What a chain of parameterless accessor calls (`a.Get()`, `GetFramebuffer()->GetColor()`) starts from; a call
+ * through `this` (`this->GetColor()`) is a start of its own.
+ */
 function accessorChainStart(n: SyntaxNode): SyntaxNode | null {
   let cur: SyntaxNode | null = n;
   while (cur?.type === 'call_expression') {
     const f = cur.childForFieldName('function');
-    if (f?.type !== 'field_expression' || argumentNodes(cur).length !== 0) return cur;
+    if (f?.type !== 'field_expression' || argumentNodes(cur).length !== 0 || isThis(f.childForFieldName('argument'))) return cur;
     cur = f.childForFieldName('argument');
   }
   return cur;
+}
+
+/** `this` or `(*this)`. */
+function isThis(n: SyntaxNode | null): boolean {
+  const inner = n?.type === 'parenthesized_expression' ? n.namedChild(0) : n;
+  return inner?.type === 'this' || (inner?.type === 'pointer_expression' && inner.childForFieldName('argument')?.type === 'this');
 }
 
 /**
@@ -146,6 +155,7 @@ function accessorChainStart(n: SyntaxNode): SyntaxNode | null {
 function ownCallRoot(n: SyntaxNode): string | undefined {
   const start = accessorChainStart(n);
   const f = start?.type === 'call_expression' ? start.childForFieldName('function') : null;
+  if (f?.type === 'field_expression' && isThis(f.childForFieldName('argument'))) return f.childForFieldName('field')?.text;
   return f?.type === 'identifier' ? f.text : undefined;
 }
 
