@@ -497,7 +497,37 @@ function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assi
   if (target.t !== 'struct') return false;
   assignMember(target, path[path.length - 1], op, right, assign, fn, rootStruct.fromLoop === true);
   ensureSite(rootStruct, assign, fn);
+  if (root.type === 'subscript_expression') mayWriteEveryElement(root, rootStruct, path, fn);
   return true;
+}
+
+/**
+ * `b[n].Transition.pResource = r;` with `n` not known (a counter a test increments: `if (before != after) n++;`)
+ * writes the array's "some element": any tracked element may be the one written. Each keeps the member only where
+ * it already held the same constant; elsewhere the member is unknown — a zeroed element past the ones the code
+ * filled is no longer read as a null, matching-state barrier (false #520 / #525 on a compacting fill).
+ */
+function mayWriteEveryElement(root: SyntaxNode, written: StructVal, path: string[], fn: FnCtx): void {
+  const arrNode = root.childForFieldName('argument');
+  const arr = arrNode ? evalValue(arrNode, 'any', fn) : undefined;
+  if (arr?.t !== 'array' || arr.loopElem !== written || arr.elems.length === 0) return;
+  const member = path[path.length - 1];
+  const v = memberAt(written, path);
+  for (const e of arr.elems) {
+    if (e?.t !== 'struct') continue;
+    let target: AVal = e;
+    for (const part of path.slice(0, -1)) target = target.t === 'struct' ? getMember(target, part) : target;
+    if (target.t !== 'struct') continue;
+    const old = target.members.get(member);
+    if (old?.t === 'num' && v?.t === 'num' && old.f.value !== null && old.f.value === v.f.value) continue;
+    fn.setMember(target, member, { t: 'unknown', text: `${root.text}.${path.join('.')} (element not known)`, range: rangeOf(root) }, old ?? getMember(target, member));
+  }
+}
+
+function memberAt(s: StructVal, path: string[]): AVal | undefined {
+  let cur: AVal | undefined = s;
+  for (const part of path) cur = cur?.t === 'struct' ? cur.members.get(part) : undefined;
+  return cur;
 }
 
 /** `T copy = other;` is a construction of its own: the copy is a site at its declaration. */
