@@ -295,6 +295,8 @@ export interface LoopCounter {
   atLeastOnce: boolean;
   /** The counter is tested in a condition: paths follow its value (first iteration, values already passed). */
   guarded: boolean;
+  /** The loop's first test with the counter at its start (`1 < levels`), on a bound the path facts follow. */
+  entry?: Condition;
 }
 
 export type Condition =

@@ -5,13 +5,14 @@
 // whose address is taken, that is bound to a reference, or that a lambda assigns is never a symbol: its writes
 // cannot be seen.
 import type { SyntaxNode } from './node';
-import type { Condition, LoopCounter, Stmt, SwitchLabel } from './facts';
+import type { Condition, Stmt, SwitchLabel } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
 import { LOOP_STATEMENTS as LOOPS } from './syntax';
 import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
+import { methodMayWriteMember } from './member-writes';
 
 export interface PathSyms {
   /** Symbols tested in an if/switch condition and never written out of sight. */
@@ -122,7 +123,7 @@ export function setPathSensitivity(on: boolean): void {
 export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly string[], locals: Iterable<string>): void {
   if (!enabled) return;
   // One walk over the body, bucketed by node type.
-  const nodes = body.descendantsOfType(['if_statement', 'switch_statement', 'assignment_expression', 'update_expression', 'init_declarator', 'pointer_expression', 'lambda_expression']);
+  const nodes = body.descendantsOfType(['if_statement', 'switch_statement', 'for_statement', 'assignment_expression', 'update_expression', 'init_declarator', 'pointer_expression', 'lambda_expression']);
   const of = (t: string) => nodes.filter((n) => n.type === t);
   const tests = nodes.filter((n) => n.type === 'if_statement' || n.type === 'switch_statement');
   if (tests.length === 0) return;
@@ -173,6 +174,16 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
         if ((last.get(sym)?.startIndex ?? -1) < use.startIndex) last.set(sym, use);
       }
     }
+  }
+  // `for (i = 1; i < levels; ++i)` tests its bound once before the first iteration (loop-counters.ts entryTest).
+  for (const f of of('for_statement')) {
+    const c = f.childForFieldName('condition');
+    const bound = c?.type === 'binary_expression' && c.childForFieldName('left')?.type === 'identifier' ? symOf(c.childForFieldName('right')) : undefined;
+    if (bound === undefined || CONSTANT_NAME.test(bound)) continue;
+    const b = f.childForFieldName('body');
+    if (b && (BARRIER_TEXT.test(b.text) || (helpers !== null && helpers.test(b.text)))) guarding.add(bound);
+    count.set(bound, (count.get(bound) ?? 0) + 1);
+    if ((last.get(bound)?.startIndex ?? -1) < f.startIndex) last.set(bound, f);
   }
   // `bool useCopy = k == 2;` then `if (useCopy)`: a test of the flag is a test of `k`, and the store is a test.
   const aliases = new Map<string, Set<string>>();
@@ -378,7 +389,7 @@ function dropRooted(tested: Set<string>, sym: string | undefined): void {
   for (const t of [...tested]) if (t === sym || t.startsWith(`${sym}.`)) tested.delete(t);
 }
 
-function targetOf(n: SyntaxNode): SyntaxNode | null {
+export function targetOf(n: SyntaxNode): SyntaxNode | null {
   return n.type === 'update_expression' ? n.childForFieldName('argument') : n.childForFieldName('left');
 }
 
@@ -388,7 +399,7 @@ const CONSTANT_TYPES = new Set([
 ]);
 
 /** The constant an expression stores (`true`, `0`, `Mode::Copy`, an enumerator), or null. */
-function constantOf(n: SyntaxNode | null, fn: FnCtx): number | null {
+export function constantOf(n: SyntaxNode | null, fn: FnCtx): number | null {
   if (!n) return null;
   let v = n;
   while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
@@ -482,8 +493,10 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         const rootList = [...roots];
         const rootPrefixes = rootList.map((r) => `${r}.`);
         const pointeePrefixes = [...pointees].map((p) => `${p}.`);
+        // A method through `this` writes only the members it can reach (member-writes.ts: not a const method's).
+        const method = viaThis ? calleeName(callee) : undefined;
         forget((s) => s !== skip && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
-          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn))));
+          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodMayWriteMember(method, rootOf(s), n)))));
         return;
       }
       default:
@@ -589,53 +602,4 @@ export function switchLabels(cond: SyntaxNode | null, cases: SyntaxNode[], fn: F
     return k.child(0)?.type === 'default' || !v ? 'default' : { value: constantOf(v, fn), text: v.text.replace(/\s+/g, '') };
   });
   return { sym, labels };
-}
-
-const HOLDS: Record<string, (a: number, b: number) => boolean> = {
-  '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '!=': (a, b) => a !== b,
-};
-
-/** `for (int i = 0; i < 4; ++i)`: the counter, its start and step, when nothing else in the loop writes it. */
-export function loopCounter(n: SyntaxNode, fn: FnCtx): LoopCounter | undefined {
-  const init = n.childForFieldName('initializer');
-  const update = n.childForFieldName('update');
-  if (!init || !update) return undefined;
-  let sym: string | undefined;
-  let start: number | null = null;
-  if (init.type === 'declaration') {
-    const ds = init.childrenForFieldName('declarator');
-    if (ds.length !== 1 || ds[0].type !== 'init_declarator') return undefined;
-    sym = declaredName(ds[0].childForFieldName('declarator'));
-    start = constantOf(ds[0].childForFieldName('value'), fn);
-  } else if (init.type === 'assignment_expression' && init.childForFieldName('operator')?.type === '=') {
-    sym = symOf(init.childForFieldName('left'));
-    start = constantOf(init.childForFieldName('right'), fn);
-  }
-  if (!sym || start === null || sym.includes('.')) return undefined;
-  let step: number | null = null;
-  if (update.type === 'update_expression' && symOf(update.childForFieldName('argument')) === sym) {
-    step = update.text.includes('++') ? 1 : -1;
-  } else if (update.type === 'assignment_expression' && symOf(update.childForFieldName('left')) === sym) {
-    const op = update.childForFieldName('operator')?.type;
-    const c = constantOf(update.childForFieldName('right'), fn);
-    if (c !== null && c !== 0 && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
-  }
-  if (step === null) return undefined;
-  const body = n.childForFieldName('body');
-  for (const w of body?.descendantsOfType(['assignment_expression', 'update_expression']) ?? []) if (symOf(targetOf(w)) === sym) return undefined;
-  for (const p of body?.descendantsOfType('pointer_expression') ?? []) if (symOf(p.childForFieldName('argument')) === sym) return undefined;
-  const cond = n.childForFieldName('condition');
-  let atLeastOnce = false;
-  if (cond?.type === 'binary_expression') {
-    const op = cond.childForFieldName('operator')?.type ?? '';
-    const l = cond.childForFieldName('left');
-    const r = cond.childForFieldName('right');
-    const holds = HOLDS[op];
-    if (holds && symOf(l) === sym) {
-      const bound = constantOf(r, fn);
-      atLeastOnce = bound !== null && holds(start, bound);
-    }
-  }
-  const guarded = byFn.get(fn)?.tested.has(sym) ?? false;
-  return guarded || atLeastOnce ? { sym, start, step, atLeastOnce, guarded } : undefined;
 }

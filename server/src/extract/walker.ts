@@ -9,7 +9,8 @@ import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard } from './batches';
 import { onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
-import { dropsAfter, loopCounter, pathWrites, switchLabels } from './path-facts';
+import { dropsAfter, pathWrites, switchLabels } from './path-facts';
+import { loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
@@ -204,7 +205,7 @@ function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
 
 function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
   const pre: Stmt[] = [];
-  const counter = n.type === 'for_statement' ? loopCounter(n, fn) : undefined;
+  const counter = n.type === 'for_statement' ? loopCounter(n, fn, conditionOf) : undefined;
   if (n.type === 'for_statement') {
     const init = n.childForFieldName('initializer');
     if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))), ...pathWrites(init, fn, undefined, conditionOf));

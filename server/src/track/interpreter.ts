@@ -1,7 +1,7 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
+import type { Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
@@ -319,7 +319,13 @@ export class Interpreter {
     return { normal: [{ facts, state: exit }], breaks: null, continues: null, returns: f.returns };
   }
 
-  private loopToFixpoint(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
+  private loopToFixpoint(s: Extract<Stmt, { k: 'loop' }>, all: Paths): Flow {
+    // `for (i = 1; i < levels; ++i)`: the paths that enter the body know `1 < levels`; those that skip it, the
+    // opposite (they leave with it, not through the head).
+    const first = s.counter?.entry;
+    const paths = first ? this.assumeAll(all, first, true) : all;
+    const skip = first ? this.assumeAll(all, first, false) : null;
+    if (paths.length === 0) return flowOf(skip);
     const reporting = this.env.reporting;
     this.env.reporting = false;
     const entry = collapse(paths, this.env.entry).state;
@@ -346,18 +352,28 @@ export class Interpreter {
     // No fixpoint of the states: what still changes becomes unknown. When the paths' facts did reach one (a flag's
     // values around the loop are known), each path keeps them with its own widened state.
     if (!converged) {
-      cur = factsConverged ? cur.map((p) => ({ facts: p.facts, state: widen(p.state, entry) }))
-        : [collapse(cur, this.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state, entry) }));
+      cur = factsConverged ? cur.map((p) => ({ facts: p.facts, state: widen(p.state) }))
+        : [collapse(cur, this.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state) }));
     }
     this.env.reporting = reporting;
     const final = this.stmt(s.body, bodyInput(cur));
-    // A loop that runs at least once (do-while, a constant trip count, a walk over subresources) has no path that
-    // skips its body.
-    const once = s.doWhile || s.counter?.atLeastOnce || s.subresources;
+    // A loop that runs at least once (do-while, a constant trip count, a walk over subresources, paths that passed
+    // its first test) has no path that skips its body.
+    const once = s.doWhile || s.counter?.atLeastOnce || s.subresources || first;
     const exitNormal = once ? this.join(final.normal, final.continues) : cur;
-    const exit = this.join(exitNormal, final.breaks);
+    const exit = this.join(this.join(exitNormal, final.breaks), skip);
     const out = s.counter?.guarded && exit ? this.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
     return { normal: out, breaks: null, continues: null, returns: final.returns };
+  }
+
+  /** The paths on which `cond` can be `truth`, each knowing it. */
+  private assumeAll(paths: Paths, cond: Condition, truth: boolean): Paths {
+    const out: Path[] = [];
+    for (const p of paths) {
+      const facts = assume(cond, p.facts, truth, this.env.binding);
+      if (facts) out.push({ facts, state: p.state });
+    }
+    return out.length > 1 ? normalize(out, this.env.entry, this.cap(), this.tag()) : out;
   }
 
   /** An event on every path. Several paths: rules see their join (only paths that can happen), each path moves on. */
@@ -825,15 +841,14 @@ function markAroundLoop(head: TrackState, back: TrackState, range: Range): Track
   return head;
 }
 
-/** No fixpoint within the iteration budget: whatever still changes becomes unknown. */
-function widen(cur: TrackState, entry: TrackState): TrackState {
+/**
+ * No fixpoint within the iteration budget: whatever still changes becomes unknown — also a resource the loop
+ * touched first, whose value around the back edge would otherwise look certain ("on the next iteration") after
+ * paths that kept it apart were joined.
+ */
+function widen(cur: TrackState): TrackState {
   const out = cur.clone();
-  for (const [key, s] of cur.res) {
-    const e = entry.res.get(key);
-    if (!e) continue;
-    const w: ResState = { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN };
-    out.res.set(key, w);
-  }
+  for (const [key, s] of cur.res) out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
   return out;
 }
 

@@ -18,8 +18,11 @@ interface SymFacts {
   /** Values the path has ruled out (a failed `==`). */
   nots?: readonly number[];
   notTexts?: readonly string[];
-  /** Loop counter on a later iteration: guard values already passed, and the bound from the start and step. */
-  passed?: readonly number[];
+  /**
+   * Loop counter on a later iteration: the bound from the start, the step and the guard values already passed (the
+   * counter only moves one way, so a value it passed is past the bound: no separate list of them is kept — it would
+   * split paths that know the same, and keep the loop's facts from settling).
+   */
   atLeast?: number;
   atMost?: number;
   /** `bool useCopy = k == 2;`: the value is this test of other values (until one of them is written). */
@@ -54,7 +57,7 @@ export class PathFacts {
     const parts: string[] = [];
     for (const k of [...this.syms.keys()].sort()) {
       const f = this.syms.get(k)!;
-      parts.push(`${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}p${(f.passed ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}${f.aliasId !== undefined ? `~${f.aliasId}` : ''}`);
+      parts.push(`${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}${f.aliasId !== undefined ? `~${f.aliasId}` : ''}`);
     }
     for (const k of [...this.atoms.keys()].sort()) parts.push(`${k}:${this.atoms.get(k)!.truth}`);
     this.keyCache = parts.join(';');
@@ -147,10 +150,8 @@ export class PathFacts {
   /** The back edge of a loop: the counter moves on; the value it had on this iteration is passed. */
   advance(c: LoopCounter): PathFacts {
     const f = this.syms.get(c.sym);
-    const passed = new Set(f?.passed ?? []);
-    if (f?.val !== undefined) passed.add(f.val);
     const base = this.forget([c.sym]);
-    const next: SymFacts = { passed: [...passed].sort((a, b) => a - b) };
+    const next: SymFacts = {};
     // The counter moves by `step` per iteration: past an iteration where it was `val`, it is at least (at most)
     // `val + step` — having passed `i == 3` it cannot meet `i == 2` again. Otherwise the bound stays (a weaker one
     // that does not grow each time round, so the loop's facts reach a fixpoint).
@@ -171,8 +172,6 @@ export class PathFacts {
       if (a.alias && a.aliasId === b.aliasId) Object.assign(f, { alias: a.alias, aliasId: a.aliasId });
       const nots = (a.nots ?? []).filter((v) => b.nots?.includes(v));
       if (nots.length) Object.assign(f, { nots, notTexts: a.notTexts?.filter((_, i) => nots.includes(a.nots![i])), truthy: a.truthy });
-      const passed = (a.passed ?? []).filter((v) => b.passed?.includes(v));
-      if (passed.length) f.passed = passed;
       if (a.atLeast !== undefined && b.atLeast !== undefined) f.atLeast = Math.min(a.atLeast, b.atLeast);
       if (a.atMost !== undefined && b.atMost !== undefined) f.atMost = Math.max(a.atMost, b.atMost);
       if (Object.keys(f).length) syms.set(s, f);
@@ -187,7 +186,7 @@ export class PathFacts {
     if (!f) return this.orderedAtom(sym, op, value);
     if (f.val !== undefined) return holds(op, f.val, value);
     if (op === '==' || op === '!=') {
-      const ruledOut = f.nots?.includes(value) || f.passed?.includes(value)
+      const ruledOut = f.nots?.includes(value)
         || (f.atLeast !== undefined && value < f.atLeast) || (f.atMost !== undefined && value > f.atMost);
       if (ruledOut) return op === '!=';
       return null;
@@ -221,17 +220,17 @@ export class PathFacts {
     const f = this.syms.get(sym) ?? {};
     if (op === '==') return this.withSym(sym, { ...keepLoop(f), val: value, text, ...(truthy ? { truthy } : {}) });
     if (op === '!=') {
-      if (f.val !== undefined) return this;
-      const nots = [...(f.nots ?? []), value].sort((a, b) => a - b);
-      return this.withSym(sym, { ...f, nots, notTexts: [...(f.notTexts ?? []), text], ...(truthy ? { truthy } : {}) });
+      if (f.val !== undefined || f.nots?.includes(value)) return this;
+      const pairs = [...(f.nots ?? []).map((v, i) => [v, f.notTexts?.[i] ?? String(v)] as const), [value, text] as const].sort((a, b) => a[0] - b[0]);
+      return this.withSym(sym, tightened({ ...f, nots: pairs.map((x) => x[0]), notTexts: pairs.map((x) => x[1]), ...(truthy ? { truthy } : {}) }));
     }
     const learnt = this.learnAtom(`${sym}${op}${value}`, true, [sym], `${sym} ${op} ${text}`);
     // A loop counter on a later iteration (integer steps): `i > 2` bounds it, and the bound outlives the iteration
     // (advance keeps it), so a later `i == 2` is known false.
     if (f.atLeast === undefined && f.atMost === undefined) return learnt;
     const g = learnt.syms.get(sym) ?? f;
-    if (op === '>' || op === '>=') return learnt.withSym(sym, { ...g, atLeast: Math.max(g.atLeast ?? -Infinity, op === '>' ? value + 1 : value) });
-    return learnt.withSym(sym, { ...g, atMost: Math.min(g.atMost ?? Infinity, op === '<' ? value - 1 : value) });
+    if (op === '>' || op === '>=') return learnt.withSym(sym, tightened({ ...g, atLeast: Math.max(g.atLeast ?? -Infinity, op === '>' ? value + 1 : value) }));
+    return learnt.withSym(sym, tightened({ ...g, atMost: Math.min(g.atMost ?? Infinity, op === '<' ? value - 1 : value) }));
   }
 
   /** Whether a value the condition tests was stored by the function on this path (a flag). */
@@ -303,8 +302,35 @@ function throughAlias(c: Cmp, facts: PathFacts, binding: Binding | null): { cond
   return cond ? { cond, negate: s.op === '==' } : null;
 }
 
+/**
+ * A loop counter's facts in one form (its values are integers): a value ruled out at a bound moves the bound
+ * (`i >= 2`, `i != 2` is `i >= 3`), values ruled out beyond the bounds are dropped, and bounds that meet are the
+ * value. Paths that know the same of the counter then have the same facts and are joined, so a chain of `i == k`
+ * tests in a loop keeps a few paths, not one per test.
+ */
+function tightened(f: SymFacts): SymFacts {
+  if (f.val !== undefined || (f.atLeast === undefined && f.atMost === undefined)) return f;
+  let lo = f.atLeast;
+  let hi = f.atMost;
+  const nots = new Set(f.nots ?? []);
+  while (lo !== undefined && nots.has(lo)) lo++;
+  while (hi !== undefined && nots.has(hi)) hi--;
+  if (lo !== undefined && hi !== undefined && lo === hi) return { ...keepLoop({ atLeast: lo, atMost: hi }), val: lo, text: String(lo) };
+  const keep = (f.nots ?? []).map((v, i) => [v, i] as const).filter(([v]) => (lo === undefined || v > lo) && (hi === undefined || v < hi));
+  const out: SymFacts = { ...f, atLeast: lo, atMost: hi };
+  if (lo === undefined) delete out.atLeast;
+  if (hi === undefined) delete out.atMost;
+  if (keep.length === (f.nots?.length ?? 0)) return out;
+  if (keep.length === 0) {
+    delete out.nots;
+    delete out.notTexts;
+    return out;
+  }
+  return { ...out, nots: keep.map(([v]) => v), notTexts: f.notTexts && keep.map(([, i]) => f.notTexts![i]) };
+}
+
 function keepLoop(f: SymFacts): SymFacts {
-  return f.passed || f.atLeast !== undefined || f.atMost !== undefined ? { passed: f.passed, atLeast: f.atLeast, atMost: f.atMost } : {};
+  return f.atLeast !== undefined || f.atMost !== undefined ? { atLeast: f.atLeast, atMost: f.atMost } : {};
 }
 
 function holds(op: string, a: number, b: number): boolean {

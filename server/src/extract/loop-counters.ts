@@ -1,0 +1,72 @@
+// Loop counters (`for (int i = 0; i < n; ++i)`, nothing else in the loop writing `i`): their start and step for
+// the path facts of guards on them (track/paths.ts), whether the loop runs at least once, and what its first test
+// says of the bound.
+import type { SyntaxNode } from './node';
+import type { Condition, LoopCounter } from './facts';
+import type { FnCtx } from './context';
+import { declaredName } from './types';
+import { constantOf, pathSyms, symOf, targetOf } from './path-facts';
+
+type ConditionOf = (node: SyntaxNode | null, fn: FnCtx) => Condition | undefined;
+
+const HOLDS: Record<string, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '!=': (a, b) => a !== b,
+};
+
+/** `for (int i = 0; i < 4; ++i)`: the counter, its start and step, when nothing else in the loop writes it. */
+export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): LoopCounter | undefined {
+  const init = n.childForFieldName('initializer');
+  const update = n.childForFieldName('update');
+  if (!init || !update) return undefined;
+  let sym: string | undefined;
+  let start: number | null = null;
+  if (init.type === 'declaration') {
+    const ds = init.childrenForFieldName('declarator');
+    if (ds.length !== 1 || ds[0].type !== 'init_declarator') return undefined;
+    sym = declaredName(ds[0].childForFieldName('declarator'));
+    start = constantOf(ds[0].childForFieldName('value'), fn);
+  } else if (init.type === 'assignment_expression' && init.childForFieldName('operator')?.type === '=') {
+    sym = symOf(init.childForFieldName('left'));
+    start = constantOf(init.childForFieldName('right'), fn);
+  }
+  if (!sym || start === null || sym.includes('.')) return undefined;
+  let step: number | null = null;
+  if (update.type === 'update_expression' && symOf(update.childForFieldName('argument')) === sym) {
+    step = update.text.includes('++') ? 1 : -1;
+  } else if (update.type === 'assignment_expression' && symOf(update.childForFieldName('left')) === sym) {
+    const op = update.childForFieldName('operator')?.type;
+    const c = constantOf(update.childForFieldName('right'), fn);
+    if (c !== null && c !== 0 && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
+  }
+  if (step === null) return undefined;
+  const body = n.childForFieldName('body');
+  for (const w of body?.descendantsOfType(['assignment_expression', 'update_expression']) ?? []) if (symOf(targetOf(w)) === sym) return undefined;
+  for (const p of body?.descendantsOfType('pointer_expression') ?? []) if (symOf(p.childForFieldName('argument')) === sym) return undefined;
+  const cond = n.childForFieldName('condition');
+  let atLeastOnce = false;
+  if (cond?.type === 'binary_expression') {
+    const op = cond.childForFieldName('operator')?.type ?? '';
+    const l = cond.childForFieldName('left');
+    const r = cond.childForFieldName('right');
+    const holds = HOLDS[op];
+    if (holds && symOf(l) === sym) {
+      const bound = constantOf(r, fn);
+      atLeastOnce = bound !== null && holds(start, bound);
+    }
+  }
+  const guarded = pathSyms(fn)?.tested.has(sym) ?? false;
+  const entry = atLeastOnce ? undefined : entryTest(cond, sym, start, fn, condOf);
+  return guarded || atLeastOnce || entry ? { sym, start, step, atLeastOnce, guarded, ...(entry ? { entry } : {}) } : undefined;
+}
+
+/**
+ * `i < levels` with `i` at its start: `1 < levels`, when `levels` is a value the path facts follow. The path into
+ * the body learns it, the path that skips the loop its negation, so a later `if (levels > 1)` takes the branch the
+ * loop's running or not implies.
+ */
+function entryTest(cond: SyntaxNode | null, sym: string, start: number, fn: FnCtx, condOf: ConditionOf): Condition | undefined {
+  if (cond?.type !== 'binary_expression' || symOf(cond.childForFieldName('left')) !== sym) return undefined;
+  const c = condOf(cond, fn);
+  if (!c || !('left' in c) || c.rs === undefined || c.right.value !== null) return undefined;
+  return { op: c.op, left: { value: start, text: String(start), range: c.left.range }, right: c.right, rs: c.rs };
+}

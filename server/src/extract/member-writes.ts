@@ -1,0 +1,149 @@
+// Which members a method called through `this` may write (path facts, path-facts.ts): a call between two tests of a
+// member flag (`if (m_hdr) … Log("x"); Note(3); … if (m_hdr)`) makes the second test independent of the first only
+// when the callee can change the flag. A method every declaration of which is `const` cannot (a `mutable` member
+// aside); a method the file defines cannot when its body never names the member and calls nothing through `this`
+// that could (followed a few calls deep). Anything else — declared here and defined elsewhere, or not declared
+// here at all — may write every member.
+import type { SyntaxNode } from './node';
+
+interface MethodInfo {
+  /** Every declaration and definition of the name in the file is `const`-qualified. */
+  allConst: boolean;
+  /** Bodies of the definitions the file has (in or out of the class body), with their class's method names. */
+  bodies: { body: SyntaxNode; own: ReadonlySet<string> | null }[];
+}
+
+interface FileMethods {
+  methods: Map<string, MethodInfo>;
+  /** Names of functions defined at file level outside any class (`static void Helper()`): they reach no `this`. */
+  free: Set<string>;
+  /** Names declared `mutable` somewhere in the file: a const method may still write them. */
+  mutable: Set<string>;
+  memo: Map<string, boolean>;
+}
+
+const byRoot = new WeakMap<SyntaxNode, FileMethods>();
+
+/** `const` after the parameter list (`void Log() const;`). */
+function isConstQualified(d: SyntaxNode): boolean {
+  return d.children.some((c) => c.type === 'type_qualifier' && c.text === 'const');
+}
+
+function nameOf(d: SyntaxNode): string | undefined {
+  const id = d.childForFieldName('declarator');
+  if (!id) return undefined;
+  const text = id.text.replace(/\s+/g, '');
+  return text.slice(text.lastIndexOf('::') + 1 || 0).replace(/^:/, '');
+}
+
+function declaratorOf(f: SyntaxNode): SyntaxNode | null {
+  let d = f.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  return d;
+}
+
+function add(file: FileMethods, name: string, constQ: boolean, def: MethodInfo['bodies'][number] | null): void {
+  const m = file.methods.get(name) ?? { allConst: true, bodies: [] };
+  m.allConst &&= constQ;
+  if (def) m.bodies.push(def);
+  file.methods.set(name, m);
+}
+
+function indexFile(root: SyntaxNode): FileMethods {
+  let out = byRoot.get(root);
+  if (out) return out;
+  out = { methods: new Map(), free: new Set(), mutable: new Set(), memo: new Map() };
+  // Each class body's method names (null: the class has bases, which may declare more), by the class's name.
+  const classes = new Map<string, Set<string> | null>();
+  const ownOf = new Map<SyntaxNode, Set<string> | null>();
+  for (const list of root.descendantsOfType('field_declaration_list')) {
+    const cls = list.parent;
+    const own = cls?.namedChildren.some((c) => c.type === 'base_class_clause') ? null : new Set<string>();
+    for (const m of list.namedChildren) {
+      if (m.type === 'function_definition') {
+        const d = declaratorOf(m);
+        const name = d && nameOf(d);
+        if (name) own?.add(name);
+        continue;
+      }
+      if (m.type !== 'field_declaration' && m.type !== 'declaration') continue;
+      if (/^mutable\b/.test(m.text)) for (const id of m.descendantsOfType('field_identifier')) out.mutable.add(id.text);
+      for (const d of m.descendantsOfType('function_declarator')) {
+        const name = nameOf(d);
+        if (!name) continue;
+        own?.add(name);
+        add(out, name, isConstQualified(d), null);
+      }
+    }
+    ownOf.set(list, own);
+    const clsName = cls?.childForFieldName('name')?.text;
+    if (clsName) classes.set(clsName, classes.has(clsName) ? null : own);
+  }
+  for (const f of root.descendantsOfType('function_definition')) {
+    const d = declaratorOf(f);
+    const name = d && nameOf(d);
+    if (!d || !name) continue;
+    const inClass = f.parent?.type === 'field_declaration_list';
+    const qualified = d.childForFieldName('declarator');
+    if (!inClass && qualified?.type !== 'qualified_identifier') {
+      out.free.add(name);
+      continue;
+    }
+    const clsName = inClass ? undefined : qualified!.text.replace(/\s+/g, '').split('::').slice(-2, -1)[0];
+    const own = inClass ? ownOf.get(f.parent!) ?? null : (clsName !== undefined ? classes.get(clsName) : undefined) ?? null;
+    const body = f.childForFieldName('body');
+    add(out, name, isConstQualified(d), body ? { body, own } : null);
+  }
+  byRoot.set(root, out);
+  return out;
+}
+
+/** The method a call in a method body names on `this` (`F(…)`, `this->F(…)`), or undefined for any other call. */
+function thisCallee(call: SyntaxNode): string | undefined {
+  const callee = call.childForFieldName('function');
+  if (callee?.type === 'identifier') return callee.text;
+  if (callee?.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this') return callee.childForFieldName('field')?.text;
+  return undefined;
+}
+
+const MAX_DEPTH = 3;
+
+function mayWrite(file: FileMethods, name: string, member: string, depth: number, seen: Set<string>): boolean {
+  const info = file.methods.get(name);
+  if (!info) return !file.free.has(name);
+  if (info.allConst && !file.mutable.has(member)) return false;
+  if (info.bodies.length === 0 || depth > MAX_DEPTH) return true;
+  const key = `${name}\u0000${member}`;
+  const known = file.memo.get(key);
+  if (known !== undefined) return known;
+  if (seen.has(name)) return false;
+  seen.add(name);
+  const word = new RegExp(`\\b${member}\\b`);
+  let out = false;
+  for (const { body, own } of info.bodies) {
+    if (word.test(body.text)) out = true;
+    for (const call of out ? [] : body.descendantsOfType('call_expression')) {
+      const callee = thisCallee(call);
+      // A plain name the class (without bases) declares no method of is a function elsewhere: no `this` there.
+      const notMethod = callee !== undefined && own !== null && !own.has(callee) && call.childForFieldName('function')?.type === 'identifier';
+      if (callee !== undefined && !notMethod && mayWrite(file, callee, member, depth + 1, seen)) {
+        out = true;
+        break;
+      }
+    }
+    if (out) break;
+  }
+  seen.delete(name);
+  if (depth === 0) file.memo.set(key, out);
+  return out;
+}
+
+/**
+ * Whether a call through `this` to the method `name` (from a node of the file `at` belongs to) may write the
+ * member rooted at `member`.
+ */
+export function methodMayWriteMember(name: string, member: string, at: SyntaxNode): boolean {
+  let root = at;
+  while (root.parent) root = root.parent;
+  return mayWrite(indexFile(root), name, member, 0, new Set());
+}
