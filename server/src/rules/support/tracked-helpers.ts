@@ -21,9 +21,12 @@ export function compareTracked(p: Possible, accepts: (tracked: number) => boolea
   const mismatches = [...p.values.entries()].filter(([v, o]) => !accepts(v) && !(alternativeAgrees && o.alternative));
   if (mismatches.length === 0 || p.values.size === 0) return { severity: null, mismatches: [], loop: undefined };
   const allLoop = mismatches.every(([, o]) => o.loop);
-  if (agreeing.length === 0 && !p.unknown) return { severity: 'error', mismatches, loop: allLoop ? mismatches[0][1].loop : undefined };
+  // A first-use assumption that only comes around a loop's back edge was set by no code on that path (the body left
+  // the resource untouched): it is no certain state, and the paths that did set one may not be the ones met here.
+  const onlyAssumedAround = allLoop && mismatches.every(([, o]) => o.assumed);
+  if (agreeing.length === 0 && !p.unknown && !onlyAssumedAround) return { severity: 'error', mismatches, loop: allLoop ? mismatches[0][1].loop : undefined };
   // Only the back edge disagrees, and no path around it keeps an agreeing value: wrong on the second iteration.
-  if (allLoop && agreeing.every(([, o]) => !o.loop && !o.aroundLoop)) return { severity: 'error', mismatches, loop: mismatches[0][1].loop };
+  if (allLoop && !onlyAssumedAround && agreeing.every(([, o]) => !o.loop && !o.aroundLoop)) return { severity: 'error', mismatches, loop: mismatches[0][1].loop };
   return { severity: 'warning', mismatches, loop: undefined };
 }
 
