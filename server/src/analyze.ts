@@ -163,7 +163,7 @@ export function analyzeFacts(
   const config = resolveConfig(options.config);
   const findings: ReportedFinding[] = [];
   const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions });
-  runSingleBarrierPass(facts, active, config);
+  runSingleBarrierPass(facts, active, config, { workspace: options.workspace, uri });
   throwIfCancelled(options.isCancelled);
   const { siteStates: tracked, unresolved, unresolvedClasses, problems } = trackEntries(facts, uri, { active, config, findings }, options);
   throwIfCancelled(options.isCancelled);

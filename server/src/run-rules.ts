@@ -102,8 +102,8 @@ function hooksOf<K extends keyof RuleVisitors>(active: ActiveRule[], key: K): No
   return active.map((a) => a.visitors[key]).filter((h): h is NonNullable<RuleVisitors[K]> => h !== undefined);
 }
 
-export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], config: BarrierlintConfig): void {
-  const types = listTypes(facts, config);
+export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], config: BarrierlintConfig, elsewhere?: Parameters<typeof listTypes>[2]): void {
+  const types = listTypes(facts, config, elsewhere);
   for (const h of hooksOf(active, 'file')) h(facts);
   const barrierHooks = hooksOf(active, 'barrier');
   const callHooks = hooksOf(active, 'barrierCall');

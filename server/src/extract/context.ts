@@ -317,7 +317,7 @@ export class FnCtx {
       }
       const all = exhaustive && values.length === live ? values : [...values, write.old];
       const first = all[0];
-      const merged = all.every((v) => sameVal(v, first)) ? first : withAlternatives(unknownAt(key), opts.alternatives ? all : []);
+      const merged = all.every((v) => sameVal(v, first)) ? first : differingResource(all, unknownAt(key)) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : []);
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
@@ -333,6 +333,18 @@ function returns(s: Stmt): boolean {
   if (s.k === 'seq') return s.body.some(returns);
   if (s.k === 'if') return !!s.else && returns(s.then) && returns(s.else);
   return false;
+}
+
+/**
+ * A resource pointer that names one resource on one path and another (or its own, unassigned name) on another
+ * (`if (ms) create(&src); else src = texture;`): after the join it names no known resource — never the local's own
+ * name, which is the resource on neither path.
+ */
+function differingResource(values: AVal[], unknown: AVal): AVal | undefined {
+  if (!values.some((v) => v.t === 'res' && v.ref.key !== null)) return undefined;
+  const text = unknown.t === 'num' ? unknown.f.text : 'resource (differs between paths)';
+  const range = unknown.t === 'num' ? unknown.f.range : (values.find((v) => v.t === 'res') as { ref: { range: Range } }).ref.range;
+  return { t: 'res', ref: { key: null, text, range, unknown: true } };
 }
 
 /**

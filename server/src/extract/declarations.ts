@@ -408,6 +408,9 @@ function inBrokenCode(n: SyntaxNode): boolean {
 }
 
 /** `lhs = rhs` (and compound `|=`), for locals, struct members at any depth, array elements and `*p`. */
+/** Expressions that name an existing object (a call's result is a new one: the local keeps its own name). */
+const NAMES_OBJECT = new Set(['identifier', 'field_expression', 'subscript_expression']);
+
 export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
   const left = assign.childForFieldName('left');
   let right = assign.childForFieldName('right');
@@ -435,8 +438,13 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
       fn.bind(left.text, numVal({ value: combined ? toNumber(combined) : null, text: assign.text, range: rangeOf(assign) }), true);
       return;
     }
-    const expect = prior?.t === 'struct' ? prior.kind : prior?.t === 'res' ? 'res' : 'any';
-    const value = copied(evalValue(right, expect, fn), right, fn);
+    // A local declared as a resource pointer and assigned later (`ID3D12Resource *src; … src = texture;`) names
+    // what it is assigned, as its initializer would (declaredValue); `src = NULL` leaves its own name.
+    const declaredResource = prior?.t !== 'struct' && prior?.t !== 'res' && NAMES_OBJECT.has(unwrapValue(right).type)
+      && isResourceType(fn.types.get(left.text) ?? '');
+    const expect = prior?.t === 'struct' ? prior.kind : prior?.t === 'res' || declaredResource ? 'res' : 'any';
+    const evaluated = copied(evalValue(right, expect, fn), right, fn);
+    const value = declaredResource && evaluated.t === 'res' && evaluated.ref.key === null ? prior ?? { t: 'unknown' as const, text: left.text, range: rangeOf(assign) } : evaluated;
     // `t = CD3DX12_TEXTURE_BARRIER(…)` after a group took `&t`: C++ copies into the same object, which the group reads.
     if (prior?.t === 'struct' && prior.addressKept && value.t === 'struct' && value.kind === prior.kind && value !== prior) {
       overwrite(prior, value, assign, fn);

@@ -8,6 +8,7 @@ import type { SubresourceSelection } from '../model/subresource-ranges';
 import { selectionsOverlap } from '../model/subresource-ranges';
 import { formatEnumValue } from '../model/format-values';
 import { INERT_CALLS } from '../model/inert-calls';
+import { VIEW_CREATION } from '../model/uses';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams } from './env';
 import type { Origin, Possible, ResState } from './state';
@@ -568,7 +569,11 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // other forms keep the name test of the whole expression.
   const listNamed = (key: string, text: string) => LIST_NAME.test(/^\s*&/.test(text) ? key.split(/\.|->/).pop() ?? key : key);
   const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
-  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing;
+  // A view creation of a known resource (`CreateShaderResourceView(tex, &desc, handle)`: its name says "resource")
+  // records nothing: it only forgets what it is handed, as any other call would. Of a resource the code named
+  // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests
+  // which one it was (`if (staging != resource)`), which the tracker cannot correlate (model/inert-calls.ts).
+  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !viewOfKnownResource(e, env);
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);
@@ -580,6 +585,13 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
     if (all || keys.has(base)) forget(next, base);
   }
   return next;
+}
+
+function viewOfKnownResource(e: UserCallEvent, env: TrackEnv): boolean {
+  const view = Object.prototype.hasOwnProperty.call(VIEW_CREATION, e.callee) ? VIEW_CREATION[e.callee] : undefined;
+  if (!view || view.resource === null || (e.args.length !== view.argc && e.args.length !== view.argc + 1)) return false;
+  const arg = e.args[view.resource + e.args.length - view.argc];
+  return !!arg && !!substituteRef(arg.resource, env.binding).key;
 }
 
 /** The resource a key names, without its subresource part (`tex|sub3` → tex). */

@@ -143,13 +143,19 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   }
   const prefix = `${list ?? '?'}|`;
   let unnamedOutput = false;
+  const tableTwins = new Map<GpuUse, UseKind[]>();
   if (e.draws || e.root) {
     for (const [k, b] of state.bindings) {
       if (!k.startsWith(prefix)) continue;
       const n = nameTarget(b.target, e, env);
       if (!n && e.draws && /^(?:rt\d|ds)$/.test(k.slice(prefix.length))) unnamedOutput = true;
       const use = n ? slotUse(k.slice(prefix.length), b, n, e) : undefined;
-      if (n && use) add(n, use, b.origin, b.as === 'table');
+      if (!n || !use) continue;
+      const from = uses.length;
+      add(n, use, b.origin, b.as === 'table');
+      const later = b.as === 'table' && b.target.via === 'handle' && n.ref.key ? env.fileUses?.table.laterViewsOf(b.target.handle, n.ref.key) ?? [] : [];
+      const twins = later.flatMap((v) => (v === 'srv' || v === 'uav' || v === 'cbv' ? [shaderViewUse(v, e.root === 'compute')] : []));
+      if (twins.length) for (const u of uses.slice(from)) tableTwins.set(u, twins);
     }
   }
   // A resource this draw renders to is not read by it through a table that also holds its SRV (the app relies on
@@ -159,6 +165,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   const outputs = new Set(uses.filter((u) => u.use === 'render-target' || u.use === 'depth-bound').map((u) => u.key));
   const inOutputState = (u: GpuUse) => !u.met.legacy.unknown && [...u.met.legacy.values.keys()].some((v) => (v & OUTPUT_STATES) !== 0);
   for (let i = uses.length - 1; i >= 0; i--) if (uses[i].viaTable && (outputs.has(uses[i].key) || (unnamedOutput && (inOutputState(uses[i]) || !!uses[i].unseen)))) uses.splice(i, 1);
+  dropUnservedTwins(uses, tableTwins);
   if (e.present) {
     for (const [key, s] of state.res) {
       if (key.includes('|') || !env.fileUses?.isSwapChain(key) && !env.resources.get(key)?.creation.swapChain) continue;
@@ -182,6 +189,29 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
       state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, ...(u.bound ? { boundAt: u.bound.range } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
     }
   }
+}
+
+/**
+ * One resource a bound table holds in two views whose uses no one state serves (its SRV at the table's base and its
+ * UAV at a later slot of the heap, which the table may span): the shader uses at most one of them (the debug layer's
+ * GPU-based validation judges only the descriptors a shader reads). When the resource's state serves one, the other
+ * is the one the shader leaves alone: not judged. When it serves neither, both stay (whichever is read is wrong).
+ */
+function dropUnservedTwins(uses: GpuUse[], twins: ReadonlyMap<GpuUse, UseKind[]>): void {
+  for (let i = uses.length - 1; i >= 0; i--) {
+    const u = uses[i];
+    if (!u.viaTable || served(u.use, u.met)) continue;
+    const other = (k: UseKind) => k !== u.use && served(k, u.met);
+    if ((twins.get(u) ?? []).some(other) || uses.some((w) => w !== u && w.viaTable && w.key === u.key && other(w.use))) uses.splice(i, 1);
+  }
+}
+
+/** Whether every known legacy state of the resource serves the use. */
+function served(use: UseKind, met: ResState): boolean {
+  const leg = met.legacy;
+  if (leg.unknown || leg.values.size === 0) return false;
+  const need = USE_NEEDS[use].anyOf;
+  return [...leg.values.keys()].every((v) => need.some((a) => (a === 0 ? v === 0 : (v & a) === a)));
 }
 
 /**

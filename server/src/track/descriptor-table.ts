@@ -63,6 +63,16 @@ export class DescriptorTable {
     return results.every((r) => r.covers === first.covers) ? first : { ...first, covers: undefined };
   }
 
+  /**
+   * The kinds of the other views of resource `key` that a table whose base is `h` may reach: views written at a
+   * later constant slot of the same heap (how many descriptors the table spans is the root signature's, not known).
+   */
+  laterViewsOf(h: HandleFact, key: string): ViewKind[] {
+    const base = h.index;
+    if (!base || !('c' in base) || this.isTainted(h.heap)) return [];
+    return (this.byHeap.get(h.heap) ?? []).flatMap((c) => (c.view && c.index && 'c' in c.index && c.index.c > base.c && c.resource?.key === key ? [c.view] : []));
+  }
+
   /** A heap written where the slot is not known: by name, everywhere ('*'), or by a function that can reach it. */
   private isTainted(heap: string): boolean {
     if (this.tainted.has('*') || this.tainted.has(heap)) return true;

@@ -5,6 +5,7 @@
 import type { FileFacts, FunctionFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import type { BarrierlintConfig, CommandListType } from '../types';
+import type { WorkspaceIndex } from './workspace';
 
 /** The first name a key is built from (`lists[i]` → lists, `m_ctx.list` → m_ctx); member names are not roots. */
 export function rootName(key: string): string | null {
@@ -48,6 +49,17 @@ export class ListTypes {
     if (member) this.byMember.set(member, this.byMember.has(member) && this.byMember.get(member) !== type ? null : type);
   }
 
+  /**
+   * A list created into `key` by a function of another file of the run: a member of a context struct it names
+   * (`&context->list`) created there with another type than this file's creations is no list type here — a test
+   * header's `init_test_context` makes a DIRECT `context->list`, the file's own `init_compute_test_context` a COMPUTE
+   * one. Another file's creation alone gives no type (only the file's own creations do).
+   */
+  addElsewhere(key: string, type: CommandListType): void {
+    const member = memberOfLocal(key);
+    if (member && this.byMember.has(member) && this.byMember.get(member) !== type) this.byMember.set(member, null);
+  }
+
   /** The type of the list `key` as function `owner` names it (null owner: only members, globals and the config). */
   get(key: string | null | undefined, owner: FunctionFacts | null): CommandListType | null {
     if (!key) return null;
@@ -68,12 +80,23 @@ export class ListTypes {
   }
 }
 
-export function listTypes(facts: FileFacts, config: BarrierlintConfig): ListTypes {
+export function listTypes(facts: FileFacts, config: BarrierlintConfig, elsewhere?: { workspace?: WorkspaceIndex; uri: string }): ListTypes {
   const types = new ListTypes(config.commandLists);
-  for (const fn of facts.functions) {
-    forEachEvent(fn.body, (e) => {
-      if (e.kind === 'command-list-creation' && e.list?.key && e.listType) types.add(e.list.key, e.listType, fn);
-    });
-  }
+  for (const fn of facts.functions) for (const [key, type] of creations(fn)) types.add(key, type, fn);
+  if (elsewhere?.workspace) for (const fn of elsewhere.workspace.functionsBesides(elsewhere.uri)) for (const [key, type] of creations(fn)) types.addElsewhere(key, type);
   return types;
+}
+
+const creationsOf = new WeakMap<FunctionFacts, [string, CommandListType][]>();
+
+/** The command lists `fn` creates: (key, type). Read once per function (other files' functions serve every file). */
+function creations(fn: FunctionFacts): [string, CommandListType][] {
+  let out = creationsOf.get(fn);
+  if (out) return out;
+  out = [];
+  forEachEvent(fn.body, (e) => {
+    if (e.kind === 'command-list-creation' && e.list?.key && e.listType) out!.push([e.list.key, e.listType]);
+  });
+  creationsOf.set(fn, out);
+  return out;
 }

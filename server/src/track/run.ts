@@ -53,7 +53,7 @@ export function runTracker(
   const unresolvedClasses = new Set<string>();
   const problems: ExtractProblem[] = [];
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
-  const types = listTypes(facts, config);
+  const types = listTypes(facts, config, { workspace, uri });
   const index = functionIndex(facts, uri, workspace);
   const quiet = new QuietFunctions(facts.functions, workspace);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));

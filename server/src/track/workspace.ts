@@ -39,6 +39,11 @@ export class WorkspaceIndex {
     return transitiveBases(cls, this.bases);
   }
 
+  /** Every helper of every file but `excludeUri` (list-types.ts reads their command-list creations). */
+  functionsBesides(excludeUri: string): FunctionFacts[] {
+    return [...this.byUri].flatMap(([uri, entries]) => (uri === excludeUri ? [] : entries.map((e) => e.fn)));
+  }
+
   /** Whether any file other than `excludeUri` defines a function with this name. */
   defines(name: string, excludeUri?: string): boolean {
     // NOTE: by name, not by scanning every file: the CLI asks this for every unresolved call of every file.
