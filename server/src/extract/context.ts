@@ -9,7 +9,7 @@ import type { Condition, Event, ExtractProblem, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
-import { keepAddress, sameVal } from './values';
+import { getMember, keepAddress, sameVal } from './values';
 import { mergeContainer, restoreContainer, snapshotOf } from './container-paths';
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
@@ -354,6 +354,7 @@ function differingResource(values: AVal[], unknown: AVal): AVal | undefined {
  */
 function withAlternatives(unknown: AVal, values: AVal[]): AVal {
   if (unknown.t !== 'num' || values.length === 0) return unknown;
+  if (values.every((v) => v.t === 'struct')) return structAlternatives(unknown, values as StructVal[]) ?? unknown;
   const seen = new Set<number>();
   for (const v of values) {
     if (v.t !== 'num' || v.f.param !== undefined) return unknown;
@@ -362,6 +363,25 @@ function withAlternatives(unknown: AVal, values: AVal[]): AVal {
     for (const k of known) seen.add(k);
   }
   return { t: 'num', f: { ...unknown.f, oneOf: [...seen] } };
+}
+
+/**
+ * One barrier struct assigned whole on each path (`if (d) b = Transition(res, A, B); else b = Transition(res, C, D);`):
+ * the same members stay, those that differ keep their per-path numbers (`Field.oneOf`). Only for structs of one
+ * kind, none of them a loop element or a stand-in; the merged struct is the first path's construction site.
+ */
+function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[]): StructVal | null {
+  const first = structs[0];
+  if (structs.some((s) => s.kind !== first.kind || s.fromLoop || s.standIn || s.zeroInit !== first.zeroInit)) return null;
+  const members = new Map<string, AVal>();
+  const names = new Set(structs.flatMap((s) => [...s.members.keys()]));
+  for (const name of names) {
+    const vals = structs.map((s) => s.members.get(name) ?? getMember(s, name));
+    const v0 = vals[0];
+    const at = { t: 'num' as const, f: { ...unknown.f, text: `${name} (differs between paths)` } };
+    members.set(name, vals.every((v) => sameVal(v, v0)) ? v0 : withAlternatives(at, vals));
+  }
+  return { ...first, members };
 }
 
 export function addProblem(file: FileCtx, problem: ExtractProblem): void {

@@ -60,6 +60,8 @@ export function substituteParams(v: AVal, args: Arguments): AVal {
     const f = args.field(v.f.param);
     return f ? numVal(f) : v;
   }
+  // Per-path values of the helper's own if/else: the caller's arguments may decide which path runs.
+  if (v.t === 'num' && v.f.oneOf) return numVal({ value: null, text: v.f.text, range: v.f.range });
   if (v.t === 'res' && v.ref.param !== undefined) {
     const r = args.ref(v.ref.param);
     return r ? { t: 'res', ref: r } : v;

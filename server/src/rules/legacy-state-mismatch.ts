@@ -7,7 +7,7 @@ import type { BarrierFact } from '../extract/facts';
 import type { BarrierMeeting } from '../track/visitors';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
-import { compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
+import { alternativesNote, compareAlternatives, compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
 
 /**
  * ` (subresource: N)`: the barrier's own index, or the tracked part's; for ALL_SUBRESOURCES against one state of the
@@ -56,10 +56,27 @@ export const rule = defineRule({
       tracked: {
         legacyBarrier(b, meeting, tctx) {
           if (b.kind !== 'legacy-transition' || !meeting) return;
-          const before = known(b.fields.StateBefore);
-          if (before === undefined) return;
           const simultaneous = meeting.resource ? meeting.resource.creation.dimension === 'buffer'
             || ((meeting.resource.creation.flags ?? 0) & 0x30) !== 0 : true;
+          const before = known(b.fields.StateBefore);
+          if (before === undefined) {
+            // One barrier, per-path values: each path's StateBefore against the state tracked there.
+            const a = compareAlternatives(b.fields.StateBefore, meeting.met.legacy, (v) => (t) => legacyStateAccepts(t, v, simultaneous));
+            // Inside a helper the caller's arguments may decide the path: only the analysed function's own branches.
+            if (!a || meeting.parts.length > 0 || tctx.related.length > 0) return;
+            const c = a.comparison;
+            const assumed = c.mismatches.some(([, o]) => o.assumed);
+            ctx.report({
+              messageKey: assumed ? 'assumed' : 'mismatch', severity: a.severity,
+              data: {
+                before: a.wrong.map(formatLegacyState).join(' or '), name: resourceName(b), sub: subresourceText(b, meeting.key), list: '',
+                expected: c.mismatches.map(([v]) => formatLegacyState(v)).join(' or '),
+                note: alternativesNote(a, b.fields.StateBefore, formatLegacyState),
+              },
+              range: tctx.range, related: relatedFor(tctx, c), resource: resourceName(b), fingerprintText: `legacy|${fingerprintOf(b)}`,
+            });
+            return;
+          }
           const accepts = (v: number) => legacyStateAccepts(v, before, simultaneous);
           const c = compareTracked(meeting.met.legacy, accepts);
           if (!c.severity || onlyTheRest(meeting, accepts)) return;

@@ -30,6 +30,41 @@ export function compareTracked(p: Possible, accepts: (tracked: number) => boolea
   return { severity: 'warning', mismatches, loop: undefined };
 }
 
+/** A before-value chosen per path (`Field.oneOf`) compared with a tracked state known on every path. */
+export interface AlternativesComparison {
+  /** An error when every alternative is wrong (every path is), a warning when only some are. */
+  severity: Severity;
+  /** The alternatives no tracked value accepts: wrong on whichever path chooses them. */
+  wrong: number[];
+  /** The first wrong alternative's comparison (the tracked values it disagrees with, where they were set). */
+  comparison: Comparison;
+}
+
+/**
+ * A barrier's before-value written differently on the paths of an if/else or switch (`Field.oneOf`, each path a
+ * known number) and submitted after the join: an alternative that no tracked value accepts is wrong on the paths
+ * that choose it, whichever path facts hold. Nothing when the tracked state is unknown on some path (an unknown
+ * state is never a finding) or when only a loop's back edge disagrees.
+ */
+export function compareAlternatives(field: Field | undefined, p: Possible, accepts: (before: number) => (tracked: number) => boolean): AlternativesComparison | null {
+  const alternatives = field?.oneOf;
+  if (!alternatives || alternatives.length < 2 || p.unknown || p.values.size === 0) return null;
+  const wrong: [number, Comparison][] = [];
+  for (const a of alternatives) {
+    const c = compareTracked(p, accepts(a));
+    if (c.severity === 'error' && !c.loop) wrong.push([a, c]);
+  }
+  if (wrong.length === 0) return null;
+  return { severity: wrong.length === alternatives.length ? 'error' : 'warning', wrong: wrong.map(([a]) => a), comparison: wrong[0][1] };
+}
+
+/** " on the paths that set it to X (line 12 sets Y)" for a warning of `compareAlternatives`; nothing for an error. */
+export function alternativesNote(a: AlternativesComparison, field: Field | undefined, describe: (v: number) => string): string {
+  if (a.severity !== 'warning') return '';
+  const others = (field?.oneOf ?? []).filter((v) => !a.wrong.includes(v)).map(describe).join(' or ');
+  return ` on the paths that set it to ${a.wrong.map(describe).join(' or ')} (other paths set ${others})`;
+}
+
 /**
  * A use whose disagreement rests only on the state assumed at first use, on a path that skipped the barrier it was
  * assumed from (`if (isTexture) transition(res, PSR → COPY_SOURCE); CopyResource(dst, res);`), for a resource whose
