@@ -11,7 +11,7 @@ import { keyRoot } from './descriptor-values';
 import type { ResourceRef } from './facts';
 import { evalField } from './constant-fold';
 import { resourceRef } from './resources';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, typeOfExpr } from './types';
 
 export interface CallParts {
@@ -57,12 +57,13 @@ function handleTarget(v: DVal | undefined): BindTarget | undefined {
 function vaTarget(node: SyntaxNode, v: DVal | undefined, fn: FnCtx): BindTarget | undefined {
   let n = unwrapValue(node);
   while (n.type === 'binary_expression' && (n.childForFieldName('operator')?.type === '+' || n.childForFieldName('operator')?.type === '-')) n = unwrapValue(n.childForFieldName('left')!);
-  const f = n.type === 'call_expression' ? n.childForFieldName('function') : null;
-  if (f?.type === 'field_expression' && calleeName(f) === 'GetGPUVirtualAddress' && argumentNodes(n).length === 0) {
-    const ref = resourceRef(f.childForFieldName('argument')!, fn.file, fn);
-    if (ref.key) return { via: 'va', ref };
+  const at = n === unwrapValue(node) ? {} : { at: node.text.replace(/\s+/g, '') };
+  const receiver = gpuAddressReceiver(n);
+  if (receiver) {
+    const ref = resourceRef(receiver, fn.file, fn);
+    if (ref.key) return { via: 'va', ref, ...at };
   }
-  return v?.t === 'va' ? { via: 'va', ref: v.ref } : undefined;
+  return v?.t === 'va' ? { via: 'va', ref: v.ref, ...at } : undefined;
 }
 
 /** `&m_vbv`, `m_vbvs`, `&vbvs[1]`: the buffer view struct named for element `i` of the call's array. */

@@ -83,7 +83,8 @@ export interface DescriptorFacts {
 /** What a binding (or a clear) names: a descriptor, a GPU virtual address or a buffer view struct. */
 export type BindTarget =
   | { via: 'handle'; handle: HandleFact }
-  | { via: 'va'; ref: ResourceRef }
+  /** `at`: the address expression when it adds an offset (two offsets into one buffer are two root views). */
+  | { via: 'va'; ref: ResourceRef; at?: string }
   | { via: 'buffer-view'; key: string; text: string; range: Range };
 
 export interface BindSlot {

@@ -10,7 +10,7 @@ import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
 import { fold, toNumber } from './constant-fold';
 import { resourceRef } from './resources';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
 
 export type { DVal };
 
@@ -340,10 +340,8 @@ export function vaOf(node: SyntaxNode, s: DScope): ResourceRef | null {
     if (op !== '+' && op !== '-') return null;
     return vaOf(n.childForFieldName('left')!, s) ?? (op === '+' ? vaOf(n.childForFieldName('right')!, s) : null);
   }
-  if (n.type !== 'call_expression') return null;
-  const f = n.childForFieldName('function')!;
-  if (f.type !== 'field_expression' || calleeName(f) !== 'GetGPUVirtualAddress' || argumentNodes(n).length !== 0) return null;
-  return resourceOf(f.childForFieldName('argument')!, s);
+  const receiver = gpuAddressReceiver(n);
+  return receiver ? resourceOf(receiver, s) : null;
 }
 
 /** A resource expression through the walker's aliases; null when rooted at a local that names nothing elsewhere. */

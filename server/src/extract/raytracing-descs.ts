@@ -9,7 +9,7 @@ import type { DScope, DVal } from './descriptor-values';
 import { vaOf } from './descriptor-values';
 import type { ResourceRef } from './facts';
 import { resourceRef } from './resources';
-import { argumentNodes, calleeName, unwrapValue } from './syntax';
+import { gpuAddressReceiver, unwrapValue } from './syntax';
 
 /** The normalized text of a struct expression: `this->m_desc` → `m_desc`, `&geometryDesc` → `geometryDesc`. */
 function structKey(node: SyntaxNode): string | null {
@@ -34,9 +34,9 @@ function addressOf(node: SyntaxNode, s: DScope): ResourceRef | null {
   if (va) return va;
   let n = unwrapValue(node);
   while (n.type === 'binary_expression' && /^[+-]$/.test(n.childForFieldName('operator')?.type ?? '')) n = unwrapValue(n.childForFieldName('left')!);
-  const f = n.type === 'call_expression' ? n.childForFieldName('function') : null;
-  if (f?.type !== 'field_expression' || calleeName(f) !== 'GetGPUVirtualAddress' || argumentNodes(n).length !== 0) return null;
-  const ref = resourceRef(f.childForFieldName('argument')!, s.file);
+  const receiver = gpuAddressReceiver(n);
+  if (!receiver) return null;
+  const ref = resourceRef(receiver, s.file);
   return ref.key ? ref : null;
 }
 

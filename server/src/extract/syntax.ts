@@ -97,6 +97,19 @@ export function calleeName(fn: SyntaxNode): string | undefined {
   }
 }
 
+/**
+ * The resource expression of a GPU-virtual-address call: `res->GetGPUVirtualAddress()` (C++) or the C COM macro
+ * `ID3D12Resource_GetGPUVirtualAddress(res)`; null for any other node.
+ */
+export function gpuAddressReceiver(call: SyntaxNode): SyntaxNode | null {
+  if (call.type !== 'call_expression') return null;
+  const f = call.childForFieldName('function');
+  const args = argumentNodes(call);
+  if (f?.type === 'field_expression' && calleeName(f) === 'GetGPUVirtualAddress' && args.length === 0) return f.childForFieldName('argument');
+  if (f?.type === 'identifier' && /^ID3D12Resource\d*_GetGPUVirtualAddress$/.test(f.text) && args.length === 1) return args[0];
+  return null;
+}
+
 /** `CD3DX12_RESOURCE_BARRIER::Transition` → "CD3DX12_RESOURCE_BARRIER::Transition"; plain names as they are. */
 export function calleeFullName(fn: SyntaxNode): string {
   return fn.text.replace(/\s+/g, '');

@@ -221,6 +221,11 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it,
       // and accesses start over (EB-ECL-01): a resource deactivated with NO_ACCESS is usable in the next scope.
       for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null });
+      // Buffers decay to COMMON when the work completes (LB-10), and whether it has completed when the next list
+      // records is not known here: a buffer's legacy state is unknown after the boundary, never the state it had.
+      for (const [k, s] of next.res) {
+        if (env.isBuffer(k)) next.set(k, { ...s, legacy: UNKNOWN, legacyFromCreation: false });
+      }
       next.closed.clear();
       break;
     case 'close': {
@@ -236,6 +241,9 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         for (const h of env.hooks) h.listEnd?.(unmatched.map(([, s]) => s.split!), env.context(e.range, list));
       }
       for (const [k, s] of unmatched) next.set(k, { ...s, split: null });
+      // What the closed list recorded cannot race with what is recorded next under its name: that is another list
+      // (`command_list = graphics_lists[i]`) or the same one after a Reset.
+      for (const [k, s] of next.res) if (s.pendingWrite && list.key && s.pendingWrite.list === list.key) next.set(k, { ...s, pendingWrite: null });
       endBindings(next, list);
       break;
     }
@@ -491,6 +499,7 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     if (!ref.key) continue;
     const resource = env.resources.get(ref.key);
     // A buffer's one subresource, transitioned by index 0 (`Subresource = 0`), is the whole buffer.
+    if (BUFFER_METHODS.has(e.method)) env.buffersByUse.add(ref.key);
     const buffer = BUFFER_METHODS.has(e.method) || resource?.creation.dimension === 'buffer';
     const met = (buffer ? state.res.get(`${ref.key}|sub0`) : undefined) ?? state.get(ref.key);
     uses.push({ role: r.role, ref, key: ref.key, met, resource, ...(r.partial ? { partial: true } : {}) });

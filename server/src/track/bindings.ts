@@ -40,6 +40,10 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
       continue;
     }
     const origin: Origin = { ...env.note(e.range, `'${targetText(s.target).replace(/\s+/g, ' ')}' was bound here by ${e.method}`) };
+    if (s.target.via === 'va') {
+      const bound = substituteRef(s.target.ref, env.binding).key;
+      if (bound) env.buffersByUse.add(bound);
+    }
     const b: Binding = { target: s.target, ...(s.as ? { as: s.as } : {}), origin };
     state.bindings.set(key, b);
   }
@@ -65,7 +69,7 @@ interface Named {
 
 function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null {
   const file = env.fileUses;
-  if (t.via === 'va') return { ref: substituteRef(t.ref, env.binding), subresource: 0, viewId: `va:${t.ref.key}` };
+  if (t.via === 'va') return { ref: substituteRef(t.ref, env.binding), subresource: 0, viewId: `va:${t.ref.key}${t.at ? `@${t.at}` : ''}` };
   if (!file) return null;
   if (t.via === 'buffer-view') {
     const b = file.table.bufferView(t.key);

@@ -60,6 +60,18 @@ export class TrackEnv {
   /** Whether the file records an enhanced end-split barrier anywhere (SyncBefore SPLIT, or a SyncBefore not known). */
   endSplits = false;
 
+  /**
+   * Resources (keys in the outermost caller's terms) that the analysis saw used as buffers — by a buffer-only copy,
+   * or bound through a GPU virtual address or a buffer view — whatever their creation says or whether it is seen.
+   */
+  readonly buffersByUse = new Set<string>();
+
+  /** Whether `key` (a tracked key, `res` or `res|subN`) names a buffer: by its creation or by a buffer-only use. */
+  isBuffer(key: string): boolean {
+    const base = key.split('|')[0];
+    return this.resources.get(base)?.creation.dimension === 'buffer' || this.buffersByUse.has(base);
+  }
+
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */
   barrierChecks: BarrierCheck[] = [];
 
