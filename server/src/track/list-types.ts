@@ -5,7 +5,6 @@
 import type { FileFacts, FunctionFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import type { BarrierlintConfig, CommandListType } from '../types';
-import type { WorkspaceIndex } from './workspace';
 
 /** The first name a key is built from (`lists[i]` → lists, `m_ctx.list` → m_ctx); member names are not roots. */
 export function rootName(key: string): string | null {
@@ -17,6 +16,11 @@ export function declaredIn(key: string, fn: FunctionFacts | null): boolean {
   const root = rootName(key);
   if (!fn || !root || key.startsWith('this->')) return false;
   return fn.params.includes(root) || (fn.locals ?? []).includes(root);
+}
+
+/** The part of the workspace index list types read: the functions of the other files of the run. */
+export interface FunctionsElsewhere {
+  functionsBesides(uri: string): Iterable<FunctionFacts>;
 }
 
 /** `ctx->list` / `ctx.list`: one member of a local or parameter (the C context-struct style), or null. */
@@ -80,7 +84,7 @@ export class ListTypes {
   }
 }
 
-export function listTypes(facts: FileFacts, config: BarrierlintConfig, elsewhere?: { workspace?: WorkspaceIndex; uri: string }): ListTypes {
+export function listTypes(facts: FileFacts, config: BarrierlintConfig, elsewhere?: { workspace?: FunctionsElsewhere; uri: string }): ListTypes {
   const types = new ListTypes(config.commandLists);
   for (const fn of facts.functions) for (const [key, type] of creations(fn)) types.add(key, type, fn);
   if (elsewhere?.workspace) for (const fn of elsewhere.workspace.functionsBesides(elsewhere.uri)) for (const [key, type] of creations(fn)) types.addElsewhere(key, type);
