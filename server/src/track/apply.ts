@@ -220,11 +220,11 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       if (env.reporting) for (const h of env.hooks) h.executeCommandLists?.(e, env.context(e.range, list));
       // An ExecuteCommandLists boundary completes and flushes the work before it: no write is pending across it,
       // and accesses start over (EB-ECL-01): a resource deactivated with NO_ACCESS is usable in the next scope.
-      for (const [k, s] of next.res) next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null });
       // Buffers decay to COMMON when the work completes (LB-10), and whether it has completed when the next list
       // records is not known here: a buffer's legacy state is unknown after the boundary, never the state it had.
       for (const [k, s] of next.res) {
-        if (env.isBuffer(k)) next.set(k, { ...s, legacy: UNKNOWN, legacyFromCreation: false });
+        const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false } : {};
+        next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed });
       }
       next.closed.clear();
       break;
