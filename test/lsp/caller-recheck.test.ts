@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
 import { analyzeRecheck, finishRecheck, prepareRecheck, recheckCallers } from '../../server/src/lsp/caller-recheck';
-import { RecheckThread } from '../../server/src/lsp/recheck-thread';
+import { BackgroundThread } from '../../server/src/lsp/background-thread';
 import { parseCpp } from '../../server/src/parse/parser';
 import { extractFacts } from '../../server/src/extract/extract';
 import { WorkspaceIndex } from '../../server/src/track/workspace';
@@ -106,15 +106,15 @@ describe('re-checking the callers of edited functions', () => {
     assert.ok(prepared && 'job' in prepared, 'RenderFrame calls the edited pass');
     const here = analyzeRecheck(prepared.job, { workspace });
     assert.ok('findings' in here && here.findings.length > 0, 'the callers report through the other file\'s helper');
-    const thread = new RecheckThread(512);
+    const thread = new BackgroundThread(512);
     try {
-      const there = await thread.run(prepared.job, workspace);
+      const there = await thread.run({ kind: 'recheck', job: prepared.job }, workspace);
       assert.deepEqual(there, here);
       const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {}, { workspace });
       assert.deepEqual(view(finishRecheck(typed, there!)!), view(fresh));
-      // A newer job cancels the one under way, and a cancel by document drops its job: both answer undefined.
-      const older = thread.run(prepared.job, workspace);
-      const newer = thread.run(prepared.job, workspace);
+      // A cancel by document drops its jobs, the one under way and the one queued: both answer undefined.
+      const older = thread.run({ kind: 'recheck', job: prepared.job }, workspace);
+      const newer = thread.run({ kind: 'recheck', job: prepared.job }, workspace);
       thread.cancel(URI);
       assert.deepEqual(await Promise.all([older, newer]), [undefined, undefined]);
     } finally {

@@ -14,11 +14,10 @@ import { WorkspaceIndex } from '../track/workspace';
 import type { CancelCheck } from '../cancel';
 import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
 import { timelineAt, timelineLenses, type Timeline } from './editor-views';
-import { finishRecheck, prepareRecheck, type RecheckAnswer, type RecheckJob } from './caller-recheck';
-import { analysisAround, analyzeEditedFunction, analyzeFile, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
-
-/** Syntax trees are kept (for incremental re-parsing) only for this many recently analysed documents. */
-export const TREES_KEPT = 8;
+import type { BackgroundJob } from './background-thread';
+import { finishRecheck, prepareRecheck, type RecheckAnswer } from './caller-recheck';
+import type { FileAnswer } from './file-job';
+import { analysisAround, analyzeEditedFunction, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 interface StoredResult {
   version: number;
@@ -29,13 +28,28 @@ interface StoredResult {
   elapsedMs: number;
 }
 
+export interface AnalyzeRequest {
+  uri: string;
+  version: number;
+  wholeFile: boolean;
+  callers?: boolean;
+  config: DocumentConfigData;
+  isCancelled?: CancelCheck;
+}
+
+/** Runs a job on the background thread; undefined when it was cancelled. */
+export type Background = <J extends BackgroundJob>(work: J) => Promise<(J extends { kind: 'recheck' } ? RecheckAnswer : FileAnswer) | undefined>;
+
 export class AnalysisCore {
   readonly store = new DocumentStore();
   readonly workspace = new WorkspaceIndex();
   private readonly results = new Map<string, StoredResult>();
   private readonly skipReasons = new Map<string, { version: number; reason: string | undefined }>();
-  /** Documents holding a syntax tree, least recently analysed first (a 6,000-line file's tree is ~7 MB). */
-  private readonly withTrees = new Map<string, StoredDocument>();
+  /**
+   * Documents whose whole-file analysis was asked for (a save, new settings) and has not completed yet: their next
+   * analysis is of the whole file, even one a keystroke asks for (the callers re-check after a pause then does it).
+   */
+  private readonly wholeDue = new Set<string>();
 
   apply(message: DocumentMessage): void {
     if (message.type === 'open') this.store.open(message.uri, message.languageId, message.version, message.text);
@@ -51,67 +65,58 @@ export class AnalysisCore {
       this.store.close(message.uri);
       this.results.delete(message.uri);
       this.skipReasons.delete(message.uri);
-      this.withTrees.delete(message.uri);
+      this.wholeDue.delete(message.uri);
     }
   }
 
   /**
    * Analyses an open document at `version`: only the edited function when the edits since the previous analysis
-   * allow it (even when other functions call it), the whole file when `wholeFile` is set or they do not (with
-   * `callers`, only the callers of the functions edited since, when that stands for the whole file). A
-   * function-only analysis is answered as a delta to the previous result. Undefined when the document is gone or
-   * already at a newer version (the request is superseded).
+   * allow it (even when other functions call it), here and at once; the whole file when `wholeFile` is set or they do
+   * not, by `background` (on its own thread: background-thread.ts), so this thread keeps answering keystrokes
+   * meanwhile. With `callers`, only the callers of the functions edited since are analysed again, when that stands
+   * for the whole file. A function-only analysis is answered as a delta to the previous result. Undefined when the
+   * document is gone or already at a newer version, or an edit or a cancel came first (nothing is kept).
    */
-  analyze(request: { uri: string; version: number; wholeFile: boolean; callers?: boolean; config: DocumentConfigData; isCancelled?: CancelCheck }): DocumentReply | undefined {
+  async analyze(request: AnalyzeRequest, background: Background): Promise<DocumentReply | undefined> {
     const doc = this.store.get(request.uri);
     if (!doc || doc.version !== request.version) return undefined;
     const started = performance.now();
     const { config, ignored } = request.config;
     const reason = this.skipReasonOf(doc);
     const latest = this.results.get(doc.uri);
-    let facts: DocumentFacts | undefined;
     if (ignored || reason) {
       doc.takeEdits();
       forgetReducedTree(doc);
-    } else {
-      const previous = request.wholeFile ? undefined : latest?.facts;
-      const options = { workspace: this.workspace, isCancelled: request.isCancelled, ignoreCallers: true };
-      facts = analyzeEditedFunction(doc, config, previous, options);
-      if (!facts) {
-        const file = analyzeFile(doc, config, options);
-        if (file.facts) this.workspace.set(doc.uri, file.facts);
-        facts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors };
-      }
-      this.keepTree(doc);
+      return this.stored(doc, { facts: undefined, skipped: ignored ? undefined : reason, platform: config.platform }, started, latest);
     }
-    return this.stored(doc, { facts, skipped: ignored ? undefined : reason, platform: config.platform }, started, latest);
+    if (request.callers && latest?.facts && latest.version === doc.version && !this.wholeDue.has(doc.uri)) {
+      const prepared = prepareRecheck(doc, config, latest.facts);
+      if (prepared && 'done' in prepared) return this.stored(doc, { facts: prepared.done, skipped: undefined, platform: config.platform }, started, latest);
+      if (prepared) {
+        const answer = await background({ kind: 'recheck', job: prepared.job });
+        // Typing went on (or the request was cancelled) while the callers were analysed: the answer is for older text.
+        if (!answer || !this.unchanged(doc, request, latest)) return undefined;
+        const facts = finishRecheck(latest.facts, answer);
+        if (facts) return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
+      }
+    } else if (!request.wholeFile && !request.callers) {
+      const facts = analyzeEditedFunction(doc, config, latest?.facts, { workspace: this.workspace, isCancelled: request.isCancelled, ignoreCallers: true });
+      if (facts) return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
+    }
+    // The whole file: a function-only analysis until it completes keeps it due (new settings, a save).
+    if (request.wholeFile && latest?.facts) this.wholeDue.add(doc.uri);
+    const answer = await background({ kind: 'file', job: { uri: doc.uri, text: doc.text, config } });
+    if (!answer || !this.unchanged(doc, request, latest)) return undefined;
+    doc.takeEdits();
+    forgetReducedTree(doc);
+    this.wholeDue.delete(doc.uri);
+    this.workspace.set(doc.uri, answer.helpers);
+    return this.stored(doc, { facts: answer.facts, skipped: undefined, platform: config.platform }, started, latest);
   }
 
-  /**
-   * After typing paused: the callers of the functions edited since are analysed again by `recheck` (on its own
-   * thread: recheck-thread.ts), so this thread keeps answering keystrokes meanwhile; when they cannot stand for the
-   * whole file, the whole file is analysed here. Undefined when an edit or a cancel came first (nothing is kept).
-   */
-  async analyzeCallers(
-    request: { uri: string; version: number; config: DocumentConfigData; isCancelled?: CancelCheck },
-    recheck: (job: RecheckJob) => Promise<RecheckAnswer | undefined>,
-  ): Promise<DocumentReply | undefined> {
-    const doc = this.store.get(request.uri);
-    const latest = this.results.get(request.uri);
-    const whole = (): DocumentReply | undefined => this.analyze({ ...request, wholeFile: true });
-    if (!doc || doc.version !== request.version) return undefined;
-    if (request.config.ignored || this.skipReasonOf(doc) || !latest?.facts || latest.version !== doc.version) return whole();
-    const started = performance.now();
-    const { config } = request.config;
-    const prepared = prepareRecheck(doc, config, latest.facts);
-    if (!prepared) return whole();
-    if ('done' in prepared) return this.stored(doc, { facts: prepared.done, skipped: undefined, platform: config.platform }, started, latest);
-    const answer = await recheck(prepared.job);
-    // Typing went on (or the request was cancelled) while the callers were analysed: the answer is for older text.
-    if (!answer || request.isCancelled?.() || this.store.get(request.uri) !== doc || doc.version !== request.version || this.results.get(doc.uri) !== latest) return undefined;
-    const facts = finishRecheck(latest.facts, answer);
-    if (!facts) return whole();
-    return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
+  /** Nothing happened to the document since `latest` while a background job ran (no edit, no other result). */
+  private unchanged(doc: StoredDocument, request: AnalyzeRequest, latest: StoredResult | undefined): boolean {
+    return !request.isCancelled?.() && this.store.get(request.uri) === doc && doc.version === request.version && this.results.get(doc.uri) === latest;
   }
 
   /** Keeps a new result of the document (the base of the next function-only analysis) and answers with it. */
@@ -220,13 +225,4 @@ export class AnalysisCore {
     }
   }
 
-  private keepTree(doc: StoredDocument): void {
-    this.withTrees.delete(doc.uri);
-    this.withTrees.set(doc.uri, doc);
-    for (const [uri, old] of this.withTrees) {
-      if (this.withTrees.size <= TREES_KEPT) break;
-      old.tree = undefined;
-      this.withTrees.delete(uri);
-    }
-  }
 }

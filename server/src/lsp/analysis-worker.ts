@@ -2,19 +2,20 @@
 // requests. A request whose slot in the shared cancellation table holds its id is abandoned (a newer version of
 // the document arrived, or the client cancelled the request): the reply says `cancelled`. Indexing the workspace
 // reads one file per event-loop turn, so requests are answered in between.
-// The same entry, started with `role: 'recheck'`, is the re-check thread this worker starts (recheck-thread.ts).
+// The same entry, started with `role: 'background'`, is the thread this worker runs whole-file analyses and callers
+// re-checks on (background-thread.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { AnalysisCancelled } from '../cancel';
-import { AnalysisCore } from './analysis-core';
+import { AnalysisCore, type Background } from './analysis-core';
 import { analysisHeapCapMb } from './analysis-host';
 import { CANCEL_SLOTS, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
 import { IdleCollector } from './idle-collect';
-import { RecheckThread, serveRechecks } from './recheck-thread';
+import { BackgroundThread, serveBackground } from './background-thread';
 
-const role = workerData as { role?: 'recheck'; wanted: SharedArrayBuffer; cancel: SharedArrayBuffer };
+const role = workerData as { role?: 'background'; dropped: SharedArrayBuffer; cancel: SharedArrayBuffer };
 const cancelTable = new Int32Array(role.cancel);
 const core = new AnalysisCore();
-const rechecks = new RecheckThread(analysisHeapCapMb(), role.cancel);
+const background = new BackgroundThread(analysisHeapCapMb(), role.cancel);
 const idle = new IdleCollector();
 
 const cancelled = (id: number) => (): boolean => Atomics.load(cancelTable, id % CANCEL_SLOTS) === id;
@@ -55,8 +56,7 @@ function handle(request: WorkerRequest): unknown {
   const isCancelled = cancelled(request.id);
   switch (request.type) {
     case 'analyze':
-      injectFault(request.uri);
-      return core.analyze({ ...request, isCancelled }) ?? null;
+      return undefined;
     case 'analysisAt':
       return core.analysisAt({ ...request, isCancelled });
     case 'analyzeText':
@@ -75,10 +75,16 @@ function handle(request: WorkerRequest): unknown {
   }
 }
 
-/** A callers re-check: its analysis runs on the re-check thread while this one answers the next messages. */
-function recheck(request: Extract<WorkerRequest, { type: 'analyze' }>): void {
+/**
+ * An analysis of an open document: a keystroke's is answered at once; a whole file or a callers re-check runs on
+ * the background thread while this one answers the next messages.
+ */
+function analyzeDocument(request: Extract<WorkerRequest, { type: 'analyze' }>): void {
   const isCancelled = cancelled(request.id);
-  core.analyzeCallers({ ...request, isCancelled }, (job) => rechecks.run(job, core.workspace, request.id))
+  reply({ id: request.id, started: true });
+  injectFault(request.uri);
+  const run: Background = (work) => background.run(work, core.workspace, request.id);
+  core.analyze({ ...request, isCancelled }, run)
     .then((value) => reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true }))
     .catch((error: unknown) => {
       if (error instanceof AnalysisCancelled) reply({ id: request.id, cancelled: true });
@@ -89,8 +95,8 @@ function recheck(request: Extract<WorkerRequest, { type: 'analyze' }>): void {
 function serve(message: WorkerMessage): void {
   idle.touched();
   if (message.type === 'open' || message.type === 'change' || message.type === 'close') {
-    // A re-check of the older text is abandoned: its answer would not be used.
-    if (message.type !== 'open') rechecks.cancel(message.uri);
+    // A background analysis of the older text is abandoned: its answer would not be used.
+    if (message.type !== 'open') background.cancel(message.uri);
     core.apply(message);
     return;
   }
@@ -98,8 +104,8 @@ function serve(message: WorkerMessage): void {
     index(message).catch((error: unknown) => reply({ id: message.id, error: String(error) }));
     return;
   }
-  if (message.type === 'analyze' && message.callers && !cancelled(message.id)()) {
-    recheck(message);
+  if (message.type === 'analyze' && !cancelled(message.id)()) {
+    analyzeDocument(message);
     return;
   }
   if (cancelled(message.id)()) {
@@ -115,6 +121,6 @@ function serve(message: WorkerMessage): void {
   }
 }
 
-if (role.role === 'recheck') {
-  if (parentPort) serveRechecks(parentPort, role);
+if (role.role === 'background') {
+  if (parentPort) serveBackground(parentPort, role);
 } else parentPort?.on('message', serve);

@@ -3,7 +3,7 @@
 // the helpers they call, each of them interpreted as an entry — and their findings and sites replace the old ones.
 // The findings of every other function stay: nothing they follow changed. A whole-file analysis is needed only
 // when this cannot stand for it (a caller that no longer parses as itself, a new syntax error).
-// It runs in three steps so all but the merge can run on another thread (recheck-thread.ts) while keystrokes are
+// It runs in three steps so all but the merge can run on another thread (background-thread.ts) while keystrokes are
 // analysed: prepareRecheck (what to send), analyzeRecheck (the callers and their analysis: plain data in and out),
 // finishRecheck (the merge).
 import { analyze } from '../analyze';

@@ -93,7 +93,7 @@ export interface IncrementalOptions {
  */
 export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConfig>, options: IncrementalOptions = {}): DocumentFacts & { facts?: FileFacts } {
   const { workspace, isCancelled } = options;
-  doc.tree = parseCpp(doc.text, doc.tree);
+  doc.tree = parseCpp(doc.text, doc.tree, isCancelled);
   const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled });
   doc.takeEdits();
   reducedTrees.delete(doc);
