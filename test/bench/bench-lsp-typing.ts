@@ -3,7 +3,8 @@
 // (`Transition(cl, res, before, after)`) and are all called from one `RenderFrame()`, so every edited function is
 // "called elsewhere in the file" (the case the function-only re-analysis used to give up on).
 // - typing: single-character edits inside pass bodies, each waiting for its own publication (p50/p95/max);
-// - during a re-check: a keystroke sent while the whole-file re-check (started by a pause) runs;
+// - during a re-check: a keystroke sent while the re-check (started by a pause) runs;
+// - during a whole-file analysis: a keystroke sent while the analysis a save starts runs;
 // - the server's resident memory against a bare parse of the same file.
 // - a real file given by path: edits in functions nothing else calls, then in functions called elsewhere
 //   (typing-edits.ts picks one place per function body).
@@ -123,6 +124,14 @@ async function benchText(title: string, text: string, uri: string, plans: EditPl
     await new Promise((resolve) => setTimeout(resolve, 1600 + 40 * i));
     during.push(await keystroke(recheck[(i * 11) % recheck.length]));
   }
+  const duringSave: number[] = [];
+  for (let i = 0; i < DURING_RECHECK && recheck.length > 0; i++) {
+    // Saving starts a whole-file analysis at once; land the next keystroke while it runs.
+    await client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+    await new Promise((resolve) => setTimeout(resolve, 100 + 40 * i));
+    duringSave.push(await keystroke(recheck[(i * 13) % recheck.length]));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
   const rss = rssMiB(child.pid!);
   await client.connection.sendRequest('shutdown');
   await client.connection.sendNotification('exit');
@@ -130,6 +139,7 @@ async function benchText(title: string, text: string, uri: string, plans: EditPl
   const bare = bareParseMiB(text);
   report.push(
     `  keystroke during a re-check after a pause (${DURING_RECHECK}): ${summary(during)}`,
+    `  keystroke during the whole-file analysis of a save (${DURING_RECHECK}): ${summary(duringSave)}`,
     `  server RSS ${rss.toFixed(0)} MiB (bare parse of the file: ${bare.toFixed(0)} MiB, ratio ${(rss / bare).toFixed(1)})`,
   );
   return report;

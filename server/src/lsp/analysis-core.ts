@@ -16,7 +16,7 @@ import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentRepl
 import { timelineAt, timelineLenses, type Timeline } from './editor-views';
 import type { BackgroundJob } from './background-thread';
 import { finishRecheck, prepareRecheck, type RecheckAnswer } from './caller-recheck';
-import type { FileAnswer } from './file-job';
+import { helpersOf, type FileAnswer } from './file-job';
 import { analysisAround, analyzeEditedFunction, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 interface StoredResult {
@@ -42,7 +42,9 @@ export type Background = <J extends BackgroundJob>(work: J) => Promise<(J extend
 
 export class AnalysisCore {
   readonly store = new DocumentStore();
-  readonly workspace = new WorkspaceIndex();
+  private readonly index = new WorkspaceIndex();
+  /** Open documents' helpers as their last whole-file analysis serialized them (file-job.ts), not yet read. */
+  private readonly unread = new Map<string, Uint8Array>();
   private readonly results = new Map<string, StoredResult>();
   private readonly skipReasons = new Map<string, { version: number; reason: string | undefined }>();
   /**
@@ -50,6 +52,22 @@ export class AnalysisCore {
    * analysis is of the whole file, even one a keystroke asks for (the callers re-check after a pause then does it).
    */
   private readonly wholeDue = new Set<string>();
+
+  /** The workspace index for analysing `uri`: every file's helpers but the document's own are read first. */
+  workspaceFor(uri?: string): WorkspaceIndex {
+    for (const [other, helpers] of this.unread) {
+      if (other === uri) continue;
+      this.unread.delete(other);
+      this.index.set(other, helpersOf({ helpers }));
+    }
+    return this.index;
+  }
+
+  /** A file's helpers changed (read from disk again, or gone). */
+  forgetHelpers(uri: string): void {
+    this.unread.delete(uri);
+    this.index.delete(uri);
+  }
 
   apply(message: DocumentMessage): void {
     if (message.type === 'open') this.store.open(message.uri, message.languageId, message.version, message.text);
@@ -100,7 +118,7 @@ export class AnalysisCore {
         if (facts) return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
       }
     } else if (!request.wholeFile && !request.callers) {
-      const facts = analyzeEditedFunction(doc, config, latest?.facts, { workspace: this.workspace, isCancelled: request.isCancelled, ignoreCallers: true });
+      const facts = analyzeEditedFunction(doc, config, latest?.facts, { workspace: this.workspaceFor(doc.uri), isCancelled: request.isCancelled, ignoreCallers: true });
       if (facts) return this.stored(doc, { facts, skipped: undefined, platform: config.platform }, started, latest);
     }
     // The whole file: a function-only analysis until it completes keeps it due (new settings, a save).
@@ -110,7 +128,8 @@ export class AnalysisCore {
     doc.takeEdits();
     forgetReducedTree(doc);
     this.wholeDue.delete(doc.uri);
-    this.workspace.set(doc.uri, answer.helpers);
+    this.unread.set(doc.uri, answer.helpers);
+    this.index.delete(doc.uri);
     return this.stored(doc, { facts: answer.facts, skipped: undefined, platform: config.platform }, started, latest);
   }
 
@@ -181,7 +200,7 @@ export class AnalysisCore {
     const latest = this.results.get(request.uri);
     const spans = latest?.facts?.spans;
     if (!doc || doc.version !== request.version || latest?.version !== doc.version || !spans) return { result: undefined };
-    const result = analysisAround(doc, request.config.config, spans, request.line, { workspace: this.workspace, isCancelled: request.isCancelled });
+    const result = analysisAround(doc, request.config.config, spans, request.line, { workspace: this.workspaceFor(doc.uri), isCancelled: request.isCancelled });
     return { result };
   }
 
@@ -190,7 +209,7 @@ export class AnalysisCore {
     const reason = skipReason(request.text);
     const diagnostics = reason
       ? [skippedFileDiagnostic(reason)]
-      : analyze(request.text, request.uri, { config: request.config.config, workspace: this.workspace, isCancelled: request.isCancelled })
+      : analyze(request.text, request.uri, { config: request.config.config, workspace: this.workspaceFor(request.uri), isCancelled: request.isCancelled })
         .findings.map(findingToDiagnostic);
     return {
       uri: request.uri, version: 0, diagnostics, sites: undefined, scope: reason ? 'skipped' : 'file',
@@ -204,23 +223,24 @@ export class AnalysisCore {
     try {
       file = fileURLToPath(uri);
     } catch {
-      this.workspace.delete(uri);
+      this.forgetHelpers(uri);
       return false;
     }
     // NOTE: the read policy of both surfaces (parse/read-policy.ts): regular files only, capped, never blocking.
     const source = readSourceFile(file);
     if (!source.ok) {
-      this.workspace.delete(uri);
+      this.forgetHelpers(uri);
       return false;
     }
     const text = source.text;
     if (skipReason(text)) return false;
     try {
-      this.workspace.set(uri, extractFacts(parseCpp(text), text));
+      this.unread.delete(uri);
+      this.index.set(uri, extractFacts(parseCpp(text), text));
       return true;
     } catch {
       // NOTE: an extractor failure on one file must not stop the indexing; the CLI reports such files.
-      this.workspace.delete(uri);
+      this.forgetHelpers(uri);
       return false;
     }
   }

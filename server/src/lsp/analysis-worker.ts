@@ -68,7 +68,7 @@ function handle(request: WorkerRequest): unknown {
     case 'latest':
       return core.latest(request.uri) ?? null;
     case 'forgetHelpers':
-      core.workspace.delete(request.uri);
+      core.forgetHelpers(request.uri);
       return null;
     case 'index':
       return undefined;
@@ -83,7 +83,7 @@ function analyzeDocument(request: Extract<WorkerRequest, { type: 'analyze' }>): 
   const isCancelled = cancelled(request.id);
   reply({ id: request.id, started: true });
   injectFault(request.uri);
-  const run: Background = (work) => background.run(work, core.workspace, request.id);
+  const run: Background = (work) => background.run(work, core.workspaceFor(request.uri), request.id);
   core.analyze({ ...request, isCancelled }, run)
     .then((value) => reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true }))
     .catch((error: unknown) => {

@@ -2,6 +2,7 @@
 // text at one version, its configuration) and out (what the analysis worker keeps of the result, and the file's
 // helper functions for the workspace index). The analysis worker keeps answering keystrokes while it runs, and a
 // newer version of the document cancels it at its next check, the parse included.
+import { deserialize, serialize } from 'node:v8';
 import type { CancelCheck } from '../cancel';
 import type { FileFacts } from '../extract/facts';
 import { StoredDocument } from '../parse/document-store';
@@ -15,10 +16,21 @@ export interface FileJob {
   config: Partial<BarrierlintConfig>;
 }
 
-/** The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them. */
+export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases'>;
+
+/**
+ * The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them, serialized: they are
+ * read back (helpersOf) only when another document needs them. NOTE: a structured clone of a large file's helper
+ * bodies costs the receiving thread 100-400 ms as the message arrives; the analysis worker must not spend that
+ * between two keystrokes of the file itself, whose own helpers it never looks up in the index.
+ */
 export interface FileAnswer {
   facts: DocumentFacts;
-  helpers: Pick<FileFacts, 'functions' | 'classBases'>;
+  helpers: Uint8Array;
+}
+
+export function helpersOf(answer: Pick<FileAnswer, 'helpers'>): FileHelpers {
+  return deserialize(answer.helpers) as FileHelpers;
 }
 
 export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceIndex; isCancelled?: CancelCheck } = {}): FileAnswer {
@@ -28,5 +40,6 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   // would be copied to the analysis worker for nothing.
   const functions = (file.facts?.functions ?? []).filter((f) => f.relevant && !f.lambda);
   const facts: DocumentFacts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors };
-  return { facts, helpers: { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) } };
+  const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) };
+  return { facts, helpers: serialize(helpers) };
 }
