@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { CONFIG_SCHEMA } from '../server/src/config/config-schema';
 import { join, resolve } from 'node:path';
+import { foreignPrebuilds } from './prebuild-arch';
 
 const root = resolve(__dirname, '..', '..');
 const clientDir = join(root, 'client');
@@ -32,6 +33,13 @@ function copyNativePackages(): void {
       cpSync(source, join(to, file), { recursive: true });
     }
     preferLocalBuild(name);
+    const prebuilds = join(to, 'prebuilds');
+    if (!existsSync(prebuilds)) continue;
+    for (const dir of foreignPrebuilds(prebuilds)) {
+      // NOTE: upstream packaging (tree-sitter-cpp's linux-arm64 prebuild is an x86-64 binary): left out, see README.
+      console.warn(`build-client: ${name}/prebuilds/${dir} holds a module for another machine; left out of the .vsix`);
+      rmSync(join(prebuilds, dir), { recursive: true, force: true });
+    }
   }
 }
 

@@ -30,6 +30,8 @@ export class TestClient {
   readonly notifications: { method: string; params: unknown }[] = [];
   readonly shownDocuments: unknown[] = [];
   settings: Record<string, unknown> | undefined;
+  /** A folder's own `barrierlint` section (multi-root), answered for configuration items scoped to it. */
+  readonly folderSettings = new Map<string, Record<string, unknown>>();
   private waiters: (() => void)[] = [];
 
   constructor(readonly connection: ProtocolConnection, private readonly options: TestClientOptions = {}) {
@@ -46,7 +48,8 @@ export class TestClient {
       this.notifications.push({ method: 'window/showMessage', params });
       this.wake();
     });
-    connection.onRequest('workspace/configuration', () => [this.settings ?? {}]);
+    connection.onRequest('workspace/configuration', ({ items }: { items: { scopeUri?: string }[] }) =>
+      items.map((item) => (item.scopeUri && this.folderSettings.get(item.scopeUri)) || (this.settings ?? {})));
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/inlayHint/refresh', () => null);
     connection.onRequest('window/showDocument', (params: unknown) => {
@@ -63,7 +66,7 @@ export class TestClient {
       rootUri: null,
       workspaceFolders: this.options.workspaceFolders ?? null,
       capabilities: this.options.capabilities ?? {
-        workspace: { configuration: pull, inlayHint: { refreshSupport: true } },
+        workspace: { configuration: pull, workspaceFolders: true, inlayHint: { refreshSupport: true } },
         window: { showDocument: { support: true } },
         textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true } },
       },

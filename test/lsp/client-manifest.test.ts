@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SERVER_COMMANDS } from '../../server/src/lsp/server';
+import { prebuildMatches } from '../../scripts/prebuild-arch';
 import { DEFAULT_SETTINGS, flattenSettings, normalizeSettings } from '../../server/src/lsp/settings';
 
 interface Manifest {
@@ -68,5 +69,21 @@ describe('client manifest', () => {
   it('targets the VS Code API the pinned @types/vscode and vscode-languageclient describe', () => {
     assert.equal(manifest.engines.vscode, `^${rootPackage.devDependencies['@types/vscode']}`);
     assert.equal(rootPackage.devDependencies['vscode-languageclient'], '11.0.0');
+  });
+
+  it('leaves out of the .vsix a prebuild built for another machine than its directory says (upstream linux-arm64)', () => {
+    const elf = (machine: number): Uint8Array => {
+      const header = new Uint8Array(20);
+      header.set([0x7f, 0x45, 0x4c, 0x46, 2, 1]);
+      header[18] = machine & 0xff;
+      header[19] = machine >> 8;
+      return header;
+    };
+    assert.equal(prebuildMatches('linux-arm64', elf(0x3e)), false, 'an x86-64 module under linux-arm64');
+    assert.equal(prebuildMatches('linux-arm64', elf(0xb7)), true);
+    assert.equal(prebuildMatches('linux-x64', elf(0x3e)), true);
+    assert.equal(prebuildMatches('win32-arm64', new Uint8Array([0x4d, 0x5a])), true, 'only ELF headers are read');
+    assert.match(readFileSync(join(root, 'scripts', 'build-client.ts'), 'utf8'), /foreignPrebuilds\(/);
+    assert.match(readFileSync(join(root, 'README.md'), 'utf8'), /linux-arm64/);
   });
 });

@@ -83,3 +83,37 @@ describe('language server configuration', () => {
     assert.deepEqual(diagnostics, []);
   });
 });
+
+describe('multi-root workspace: settings per folder', () => {
+  let dir: string;
+  let pair: InProcessPair;
+  const folder = (name: string): string => pathToFileURL(join(dir, name)).href;
+  const analyzed = (): Analyzed[] =>
+    pair.client.notifications.filter((n) => n.method === 'barrierlint/analyzed').map((n) => n.params as Analyzed);
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'barrierlint-roots-'));
+    mkdirSync(join(dir, 'pc-engine'));
+    mkdirSync(join(dir, 'console'));
+    pair = startInProcess({
+      settings: { platform: 'auto' },
+      workspaceFolders: [{ uri: folder('pc-engine'), name: 'pc-engine' }, { uri: folder('console'), name: 'console' }],
+    });
+    pair.client.folderSettings.set(folder('console'), { platform: 'xbox-series' });
+    await pair.client.initialize();
+  });
+  after(async () => {
+    await pair.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("analyses each folder's documents with that folder's settings", async () => {
+    const pc = `${folder('pc-engine')}/a.cpp`;
+    const xbox = `${folder('console')}/b.cpp`;
+    await pair.client.open(pc, 'void A() {}\n');
+    await pair.client.open(xbox, 'void B() {}\n');
+    await pair.client.waitFor(() => analyzed().find((a) => a.uri === xbox && a.platform === 'xbox-series'));
+    await pair.client.waitFor(() => analyzed().find((a) => a.uri === pc));
+    assert.ok(analyzed().filter((a) => a.uri === pc).every((a) => a.platform === 'pc'));
+  });
+});

@@ -48,3 +48,35 @@ describe('lint workspace command', () => {
     assert.ok(pair.client.published.filter((p) => p.uri === uri('src/open.cpp')).every((p) => p.version === 1));
   });
 });
+
+describe('lint workspace results of a file opened and closed again', () => {
+  let dir: string;
+  let pair: InProcessPair;
+  const FLUSH = 'void Flush(ID3D12GraphicsCommandList* cl) {\n    D3D12_RESOURCE_BARRIER batch[16];\n    UINT count = 0;\n    cl->ResourceBarrier(count, batch);\n}\n';
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'barrierlint-ws-close-'));
+    writeFileSync(join(dir, 'flush.cpp'), FLUSH);
+    pair = startInProcess({ settings: {}, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }] });
+    await pair.client.initialize();
+  });
+  after(async () => {
+    await pair.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('come back when the editor closes the file, instead of vanishing with the editor\'s diagnostics', async () => {
+    const uri = pathToFileURL(join(dir, 'flush.cpp')).href;
+    await pair.client.connection.sendRequest('workspace/executeCommand', { command: 'barrierlint.lintWorkspace' });
+    const linted = (await pair.client.diagnostics(uri)).map((d) => d.code);
+    assert.ok(linted.length > 0, 'the lint reports the zero-count barrier');
+    // The editor's own analysis replaces them while the file is open (here: the buffer fixed but not saved).
+    await pair.client.open(uri, 'void Flush() {}\n', 1);
+    assert.deepEqual(await pair.client.diagnostics(uri, (p) => p.version === 1), []);
+    const seen = pair.client.published.length;
+    await pair.client.close(uri);
+    await pair.client.waitFor(() => pair.client.published.slice(seen).find((p) => p.uri === uri && p.diagnostics.length > 0));
+    const last = pair.client.published.filter((p) => p.uri === uri).at(-1)!;
+    assert.deepEqual(last.diagnostics.map((d) => d.code), linted, 'the file on disk is linted again');
+  });
+});

@@ -51,3 +51,36 @@ describe('cross-file helper functions in the editor', () => {
     await pair.client.waitFor(() => pair.client.published.slice(seen).find((p) => p.uri === uri('src/frame.cpp') && p.diagnostics.length === 0));
   });
 });
+
+describe('a workspace folder added later', () => {
+  let dir: string;
+  let pair: InProcessPair;
+  const uri = (name: string): string => pathToFileURL(join(dir, name)).href;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'barrierlint-folders-'));
+    mkdirSync(join(dir, 'app'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'barriers.cpp'), HELPER);
+    writeFileSync(join(dir, 'app', 'frame.cpp'), CALLER);
+    pair = startInProcess({ settings: {}, workspaceFolders: [{ uri: pathToFileURL(join(dir, 'app')).href, name: 'app' }] });
+    await pair.client.initialize();
+  });
+  after(async () => {
+    await pair.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has its files indexed: the open file then reports through their helpers', async () => {
+    await pair.client.open(uri('app/frame.cpp'), CALLER, 1);
+    // Without the other folder, the helper is unknown and nothing is reported.
+    assert.deepEqual(await pair.client.diagnostics(uri('app/frame.cpp'), (p) => p.version === 1), []);
+    const seen = pair.client.published.length;
+    await pair.client.connection.sendNotification('workspace/didChangeWorkspaceFolders', {
+      event: { added: [{ uri: pathToFileURL(join(dir, 'lib')).href, name: 'lib' }], removed: [] },
+    });
+    await pair.client.waitFor(() => pair.client.published.slice(seen).find((p) => p.uri === uri('app/frame.cpp') && p.diagnostics.length > 0));
+    const last = pair.client.published.filter((p) => p.uri === uri('app/frame.cpp')).at(-1)!;
+    assert.deepEqual(last.diagnostics.map((d) => [d.code, d.range.start.line]), [['legacy-state-mismatch', 2]]);
+  });
+});

@@ -7,7 +7,7 @@ import { ConfigError, ConfigResolver, isIgnoredByConfig, type ConfigOverrides } 
 import { isLevel } from '../report/rule-levels';
 import type { BarrierlintConfig, Level } from '../types';
 import { DEFAULT_CONFIG } from '../types';
-import type { ServerSettings } from './settings';
+import type { FolderSettings, ServerSettings } from './settings';
 
 export interface DocumentConfig {
   config: BarrierlintConfig;
@@ -34,19 +34,45 @@ function filePath(uri: string): string | undefined {
   }
 }
 
+interface Scope {
+  /** The folder's URI with a trailing '/': the documents under it start with it. */
+  prefix: string;
+  settings: ServerSettings;
+  resolver: ConfigResolver;
+}
+
 export class ProjectConfig {
   private resolver: ConfigResolver;
   private readonly reported = new Set<string>();
+  private folderSettings: readonly FolderSettings[] = [];
+  /** One per folder with settings of its own, the innermost first. */
+  private scopes: Scope[] = [];
 
   constructor(private settings: ServerSettings, private readonly report: (message: string) => void) {
     this.resolver = this.createResolver();
   }
 
-  /** New settings, or a config file changed on disk: forget every cached file. */
-  reset(settings: ServerSettings = this.settings): void {
+  /**
+   * New settings (with `folders`: the settings of each workspace folder too), or a config file changed on disk:
+   * forget every cached file.
+   */
+  reset(settings: ServerSettings = this.settings, folders: readonly FolderSettings[] = this.folderSettings): void {
     this.settings = settings;
+    this.folderSettings = folders;
     this.reported.clear();
     this.resolver = this.createResolver();
+    this.scopes = folders
+      .map((f) => ({ prefix: f.uri.endsWith('/') ? f.uri : `${f.uri}/`, settings: f.settings, resolver: this.createResolver(f.settings) }))
+      .sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+
+  /** The settings that apply to a document: its workspace folder's, else the workspace's. */
+  settingsFor(uri: string): ServerSettings {
+    return this.scopeOf(uri)?.settings ?? this.settings;
+  }
+
+  private scopeOf(uri: string): Scope | undefined {
+    return this.scopes.find((s) => uri.startsWith(s.prefix));
   }
 
   /** The resolver itself, for walking the workspace with the CLI's file collector. */
@@ -56,9 +82,10 @@ export class ProjectConfig {
 
   forUri(uri: string): DocumentConfig {
     const path = filePath(uri);
-    if (path === undefined) return { config: this.withOverrides(DEFAULT_CONFIG), ignored: false };
+    const settings = this.settingsFor(uri);
+    if (path === undefined) return { config: this.withOverrides(DEFAULT_CONFIG, settings), ignored: false };
     try {
-      const loaded = this.resolver.forFile(path);
+      const loaded = (this.scopeOf(uri)?.resolver ?? this.resolver).forFile(path);
       return { config: loaded.config, ignored: isIgnoredByConfig(loaded, path) };
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
@@ -66,12 +93,12 @@ export class ProjectConfig {
         this.reported.add(error.message);
         this.report(`barrierlint: ${error.message} (using the defaults and the editor settings)`);
       }
-      return { config: this.withOverrides(DEFAULT_CONFIG), ignored: false };
+      return { config: this.withOverrides(DEFAULT_CONFIG, settings), ignored: false };
     }
   }
 
-  private withOverrides(config: BarrierlintConfig): BarrierlintConfig {
-    const overrides = settingsOverrides(this.settings);
+  private withOverrides(config: BarrierlintConfig, settings: ServerSettings): BarrierlintConfig {
+    const overrides = settingsOverrides(settings);
     return {
       ...config,
       platform: overrides.platform ?? config.platform,
@@ -79,7 +106,7 @@ export class ProjectConfig {
     };
   }
 
-  private createResolver(): ConfigResolver {
-    return new ConfigResolver({ overrides: settingsOverrides(this.settings) });
+  private createResolver(settings: ServerSettings = this.settings): ConfigResolver {
+    return new ConfigResolver({ overrides: settingsOverrides(settings) });
   }
 }

@@ -30,8 +30,8 @@ import { TypingCalm } from './typing-calm';
 import { ProjectConfig } from './project-config';
 import { clientPulls } from './pull-diagnostics';
 import { createServerConnection } from './stdio-connection';
-import { normalizeSettings, type ServerSettings } from './settings';
-import { LINT_WORKSPACE, lintWorkspace } from './workspace-lint';
+import { normalizeSettings, pullSettings, type ServerSettings } from './settings';
+import { LINT_WORKSPACE, lintFile, lintWorkspace } from './workspace-lint';
 import { WorkspaceSummaries } from './workspace-summaries';
 
 /** The timeline of the resource at a position: arguments [uri, {line, character}]; returns a Timeline or null. */
@@ -62,6 +62,9 @@ export function startServer(connection: Connection = createServerConnection()): 
   let versionedEdits = false;
   let showDocument = false;
   let workspaceFolders: string[] = [];
+  let folderEvents = false;
+  /** Files "Lint workspace" published diagnostics for: closing one in the editor shows its lint results again. */
+  const linted = new Set<string>();
 
   // Messages to the client never throw or reject, even once the connection is gone (a late timer after exit).
   const notify = (method: typeof ShowMessageNotification.type | typeof LogMessageNotification.type, type: MessageType, message: string): void => {
@@ -106,12 +109,14 @@ export function startServer(connection: Connection = createServerConnection()): 
   const refreshSettings = async (pushed?: unknown): Promise<void> => {
     const previous = settings;
     if (pullConfiguration) {
-      const [section] = (await connection.workspace.getConfiguration([{ section: 'barrierlint' }])) as unknown[];
-      settings = normalizeSettings(section);
+      // Multi-root: each folder's own `barrierlint.*` applies to the documents under it (settings.ts).
+      const scoped = await pullSettings(connection, workspaceFolders);
+      settings = scoped.settings;
+      project.reset(settings, scoped.folders);
     } else {
       settings = normalizeSettings((pushed as { barrierlint?: unknown } | undefined)?.barrierlint);
+      project.reset(settings);
     }
-    project.reset(settings);
     reanalyzeAll();
     if (inlayRefresh && previous.inlayHints.enabled !== settings.inlayHints.enabled) {
       await connection.languages.inlayHint.refresh();
@@ -125,6 +130,7 @@ export function startServer(connection: Connection = createServerConnection()): 
     inlayRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     versionedEdits = !!caps.workspace?.workspaceEdit?.documentChanges;
     showDocument = !!caps.window?.showDocument?.support;
+    folderEvents = !!caps.workspace?.workspaceFolders;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (workspaceFolders.length === 0 && params.rootUri) workspaceFolders = [params.rootUri];
     settings = normalizeSettings((params.initializationOptions as { settings?: unknown } | null)?.settings);
@@ -141,6 +147,8 @@ export function startServer(connection: Connection = createServerConnection()): 
         executeCommandProvider: { commands: [...SERVER_COMMANDS] },
         inlayHintProvider: true,
         codeLensProvider: { resolveProvider: false },
+        // Folders added to the workspace later are indexed (and their settings read) too.
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: TOOL_NAME, version: toolVersion() },
     };
@@ -180,6 +188,14 @@ export function startServer(connection: Connection = createServerConnection()): 
     if (pullConfiguration) refreshSettings().catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
     else probeConfiguration();
     indexWorkspace();
+    if (folderEvents) {
+      connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+        const gone = new Set(removed.map((f) => f.uri));
+        workspaceFolders = [...workspaceFolders.filter((f) => !gone.has(f)), ...added.map((f) => f.uri).filter((f) => !workspaceFolders.includes(f))];
+        if (pullConfiguration) refreshSettings().catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
+        indexWorkspace();
+      });
+    }
   });
   connection.onDidChangeConfiguration((params) => {
     refreshSettings(params.settings).catch((e) => logError(`barrierlint: settings: ${describe(e)}`));
@@ -209,7 +225,7 @@ export function startServer(connection: Connection = createServerConnection()): 
     }
     analysis.supersede(td.uri);
     host.post({ type: 'change', uri: td.uri, version: td.version, changes: contentChanges });
-    if (settings.run === 'onType') {
+    if (project.settingsFor(td.uri).run === 'onType') {
       typing.changed(td.uri, contentChanges);
       scheduler.schedule(td.uri);
     }
@@ -225,7 +241,8 @@ export function startServer(connection: Connection = createServerConnection()): 
     typing.forget(td.uri);
     if (store.close(td.uri)) {
       host.post({ type: 'close', uri: td.uri });
-      analysis.forget(td.uri).catch(() => undefined);
+      const relint = (): Promise<unknown> => (linted.has(td.uri) ? lintFile({ connection, project, host, linted }, td.uri) : Promise.resolve());
+      analysis.forget(td.uri).then(relint).catch((e) => logError(`barrierlint: linting ${td.uri}: ${describe(e)}`));
     }
   });
 
@@ -262,7 +279,7 @@ export function startServer(connection: Connection = createServerConnection()): 
     for (const line of lines) needed.set(line, await analysis.analysisAt(doc, line, token));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     if (store.get(params.textDocument.uri)?.version !== version) return [];
-    const unknownListIsEnhanced = settings.fixes.rewriteUnknownListTypes;
+    const unknownListIsEnhanced = project.settingsFor(doc.uri).fixes.rewriteUnknownListTypes;
     return codeActions({ doc, params, analysisAt: (line) => needed.get(line), versionedEdits, unknownListIsEnhanced, documentDiagnostics });
   });
   const timelineOf = async (args: unknown[] | undefined): Promise<Timeline | null> => {
@@ -282,11 +299,11 @@ export function startServer(connection: Connection = createServerConnection()): 
     }
     if (params.command !== LINT_WORKSPACE) return executeServerCommand(connection, params, { showDocument });
     const isOpen = (uri: string): boolean => !!store.get(uri);
-    return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, host });
+    return lintWorkspace({ connection, folders: workspaceFolders, isOpen, project, host, linted });
   });
   connection.languages.inlayHint.on(async ({ textDocument, range }, token) => {
     const doc = store.get(textDocument.uri);
-    if (!doc || !settings.inlayHints.enabled) return [];
+    if (!doc || !project.settingsFor(doc.uri).inlayHints.enabled) return [];
     const sites = (await analysis.current(doc, token))?.sites;
     return sites ? inlayHints(sites, range) : [];
   });

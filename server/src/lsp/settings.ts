@@ -5,6 +5,12 @@
 import type { Level, Platform } from '../types';
 import { PLATFORMS } from '../types';
 
+/** The settings of one workspace folder (a multi-root workspace's folders can each set `barrierlint.*`). */
+export interface FolderSettings {
+  uri: string;
+  settings: ServerSettings;
+}
+
 export type RunMode = 'onType' | 'onSave';
 export type TraceLevel = 'off' | 'messages' | 'verbose';
 
@@ -78,4 +84,18 @@ export function flattenSettings(settings: ServerSettings, prefix = 'barrierlint'
   };
   walk(settings, prefix, false);
   return out;
+}
+
+/** Asks the client for the `barrierlint` section of the workspace and of each folder (workspace/configuration). */
+export async function pullSettings(
+  connection: { workspace: { getConfiguration(items: { section: string; scopeUri?: string }[]): Promise<unknown> } },
+  folders: readonly string[],
+): Promise<{ settings: ServerSettings; folders: FolderSettings[] }> {
+  // NOTE: one folder's settings are the workspace's; only a multi-root workspace asks per folder.
+  const scoped = folders.length > 1 ? folders : [];
+  const answer = await connection.workspace.getConfiguration([{ section: 'barrierlint' }, ...scoped.map((scopeUri) => ({ section: 'barrierlint', scopeUri }))]);
+  const [section, ...perFolder] = Array.isArray(answer) ? (answer as unknown[]) : [answer];
+  // A client that answers fewer items (or null for one) leaves that folder with the workspace's settings.
+  const own = scoped.flatMap((uri, i) => (perFolder[i] && typeof perFolder[i] === 'object' ? [{ uri, settings: normalizeSettings(perFolder[i]) }] : []));
+  return { settings: normalizeSettings(section), folders: own };
 }

@@ -22,6 +22,8 @@ export interface WorkspaceLintRequest {
   /** The analysis worker (which also holds the helper functions of other files). */
   host: AnalysisHost;
   limits?: { maxFiles: number; maxMillis: number };
+  /** The files the lint published diagnostics for (their results come back when such a file is closed again). */
+  linted?: Set<string>;
 }
 
 export interface WorkspaceLintSummary {
@@ -58,25 +60,38 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
     }
     const uri = pathToFileURL(path).href;
     if (request.isOpen(uri)) continue;
-    // NOTE: the CLI's read policy (regular files, size cap, binary, Windows-1252 fallback), so both agree.
-    const source = readSourceFile(path);
-    let diagnostics;
-    let scope;
-    if (source.ok) {
-      const outcome = await request.host.request<DocumentResult>({ type: 'analyzeText', uri, text: source.text, config: request.project.forUri(uri) }).outcome;
-      if ('cancelled' in outcome) continue;
-      ({ diagnostics, scope } = outcome.value);
-    } else {
-      diagnostics = [skippedFileDiagnostic(source.message)];
-      scope = 'skipped';
-    }
+    const linted = await lintFile(request, uri);
+    if (!linted) continue;
     summary.files++;
-    if (scope === 'skipped') summary.skipped++;
-    else summary.findings += diagnostics.length;
-    await connection.sendDiagnostics({ uri, diagnostics });
+    if (linted.scope === 'skipped') summary.skipped++;
+    else summary.findings += linted.diagnostics;
     progress?.report(Math.round((100 * (index + 1)) / paths.length), path);
   }
   progress?.done();
   summary.elapsedMs = Math.round(performance.now() - started);
   return summary;
+}
+
+/**
+ * Lints one file from disk and publishes its diagnostics (the workspace lint's step, and a linted file closed in the
+ * editor: its results come back instead of vanishing with the editor's). Undefined when the analysis was cancelled.
+ */
+export async function lintFile(
+  request: Pick<WorkspaceLintRequest, 'connection' | 'project' | 'host' | 'linted'>, uri: string,
+): Promise<{ scope: string; diagnostics: number } | undefined> {
+  // NOTE: the CLI's read policy (regular files, size cap, binary, Windows-1252 fallback), so both agree.
+  const source = readSourceFile(fileURLToPath(uri));
+  let diagnostics;
+  let scope;
+  if (source.ok) {
+    const outcome = await request.host.request<DocumentResult>({ type: 'analyzeText', uri, text: source.text, config: request.project.forUri(uri) }).outcome;
+    if ('cancelled' in outcome) return undefined;
+    ({ diagnostics, scope } = outcome.value);
+  } else {
+    diagnostics = [skippedFileDiagnostic(source.message)];
+    scope = 'skipped';
+  }
+  request.linted?.add(uri);
+  await request.connection.sendDiagnostics({ uri, diagnostics });
+  return { scope, diagnostics: diagnostics.length };
 }
