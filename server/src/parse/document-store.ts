@@ -117,6 +117,11 @@ export class StoredDocument {
     return edits;
   }
 
+  /** False when the text has no '\r' at all (tracked through the edits: no rescan of a large text per keystroke). */
+  get mayHaveCarriageReturn(): boolean {
+    return this.hasCarriageReturn;
+  }
+
   /** Tree-sitter point of an offset: rows count '\n' only (a lone '\r' is a line break for LSP, not here). */
   private pointAt(offset: number): TreePoint {
     const lsp = this.positionAt(offset);
