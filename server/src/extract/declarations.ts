@@ -16,6 +16,7 @@ import { isResourceType } from './resources';
 import { typeText } from './types';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
+import { recordRebind } from './rebinds';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 
@@ -451,9 +452,13 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
       return;
     }
     fn.bind(left.text, value, true);
+    recordRebind(left, right, assign, fn);
     return;
   }
-  if (left.type === 'field_expression' && assignThroughPath(left, op, right, assign, fn)) return;
+  if (left.type === 'field_expression' && assignThroughPath(left, op, right, assign, fn)) {
+    if (op === '=') recordRebind(left, right, assign, fn);
+    return;
+  }
   if (left.type === 'subscript_expression' || left.type === 'pointer_expression') {
     const slot = lvalueSlot(left, fn);
     if (slot) {
@@ -470,6 +475,7 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
     }
   }
   visitCalls(right, fn);
+  if (left.type === 'field_expression' && op === '=') recordRebind(left, right, assign, fn);
 }
 
 /**

@@ -228,8 +228,14 @@ export interface UserCallEvent extends EventBase {
   bookkeeping?: true;
 }
 
+/** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */
+export interface RebindEvent extends EventBase {
+  kind: 'rebind';
+  resource: ResourceRef;
+}
+
 export type Event =
-  | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
+  | RebindEvent | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
   | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent
   | StateAssertEvent;
 

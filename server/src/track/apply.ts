@@ -212,6 +212,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       } else next.batches.set(key, { items: [...(prior?.items ?? []), ...added], ...(prior?.mixed ? { mixed: prior.mixed } : {}) });
       break;
     }
+    case 'rebind': {
+      // Another object under the name: what was tracked for the previous one (and its parts) is not its state.
+      const key = substituteRef(e.resource, env.binding).key;
+      if (key) forget(next, key);
+      break;
+    }
     case 'command': command(e, next, env, list); break;
     case 'state-assert': applyStateAssert(e, next, env, list); break;
     case 'bind': applyBind(e, next, env, list); break;

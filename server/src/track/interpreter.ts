@@ -5,6 +5,7 @@ import type { Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRe
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
+import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { CondTag, Path, Paths } from './path-set';
@@ -167,6 +168,8 @@ export class Interpreter {
   private ifStmt(s: Extract<Stmt, { k: 'if' }>, paths: Paths): Flow {
     const thenIn: Path[] = [];
     const elseIn: Path[] = [];
+    // Paths into an undecided desc test with the blinded resources' states kept, for the silent walk (blind-branches.ts).
+    const silent = { then: [] as Path[], else: [] as Path[], keys: new Set<string>(), all: true };
     // `if (desc.SampleDesc.Count > 1)` of a desc read from the resource: its creation's value (resource-props.ts).
     const cond = s.cond && withResourceProps(s.cond, this.env);
     for (const p of paths) {
@@ -177,6 +180,7 @@ export class Interpreter {
       const q = skipped ? { facts: p.facts, state: unknownUntouched(p.state, skipped, this.env.binding) } : p;
       if (d === true) thenIn.push(q);
       else if (d === false) elseIn.push(q);
+      if (d !== null) silent.all = false;
       else {
         let t = cond ? assume(cond, p.facts, true, this.env.binding) : p.facts;
         let e = cond ? assume(cond, p.facts, false, this.env.binding) : p.facts;
@@ -192,6 +196,12 @@ export class Interpreter {
         // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
         else if (s.batchGuard && t && pending(p.state, s.batchGuard, this.env.binding)) e = null;
         const blind = cond ? undecidedResources(cond, this.env) : [];
+        const carried = carriedBlind(blind, p.state);
+        if (carried.length && !s.guard && !s.noop && !s.batchGuard && !s.once) {
+          carried.forEach((k) => silent.keys.add(k));
+          if (t) silent.then.push({ facts: t, state: p.state });
+          if (e) silent.else.push({ facts: e, state: p.state });
+        } else if (blind.length) silent.all = false;
         const entry = (from: TrackState) => {
           const state = from === p.state ? p.state.clone() : from;
           for (const key of blind) forget(state, key);
@@ -218,7 +228,22 @@ export class Interpreter {
     if (s.once) for (let i = 0; i < thenIn.length; i++) thenIn[i] = { facts: thenIn[i].facts, state: withoutOwnValues(thenIn[i].state, s.range, this.env.currentUri()) };
     const a = thenIn.length ? this.stmt(s.then, thenIn) : flowOf(null);
     const b = elseIn.length ? (s.else ? this.stmt(s.else, elseIn) : flowOf(elseIn)) : flowOf(null);
-    return this.merge(a, b);
+    const flow = this.merge(a, b);
+    if (silent.keys.size && silent.all) this.carryBlind(s, silent, flow);
+    return flow;
+  }
+
+  /** The undecided desc test's branches walked again, silently, with the blinded resources' states kept. */
+  private carryBlind(s: Extract<Stmt, { k: 'if' }>, silent: { then: Path[]; else: Path[]; keys: Set<string> }, flow: Flow): void {
+    const reporting = this.env.reporting;
+    this.env.reporting = false;
+    try {
+      const a = silent.then.length ? this.stmt(s.then, silent.then.map((p) => ({ facts: p.facts, state: p.state.clone() }))) : flowOf(null);
+      const b = silent.else.length ? (s.else ? this.stmt(s.else, silent.else.map((p) => ({ facts: p.facts, state: p.state.clone() }))) : flowOf(silent.else)) : flowOf(null);
+      carryBlindStates(flow, this.merge(a, b), [...silent.keys]);
+    } finally {
+      this.env.reporting = reporting;
+    }
   }
 
   /**
