@@ -1,7 +1,8 @@
 // `tex = create_texture(…)` / `ctx->target = MakeBuffer(…)` / `m_tex = CreateTexture(…)`: a resource pointer that is
 // assigned a call's result holds another object from then on — of a creation the tracker may not see. Whatever was
 // tracked under that name (the previous object's state, left by the last iteration of a loop that re-creates it) is
-// not this object's: the 'rebind' event makes it unknown. An accessor that returns an existing resource
+// not this object's: the 'rebind' event makes it unknown (a name nothing is tracked under yet is left as it is: its
+// first barrier still tells the state the new object is in). An accessor that returns an existing resource
 // (`tex = m_res.Get()`) makes the name an alias of that resource instead (declarations.ts), and is no rebind.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';

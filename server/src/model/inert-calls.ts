@@ -19,6 +19,9 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
   'D3D12CalcSubresource', 'D3D12DecomposeSubresource', 'D3D12GetFormatPlaneCount', 'GetRequiredIntermediateSize',
   'D3D12IsLayoutOpaque', 'GetCopyableFootprints', 'GetResourceAllocationInfo', 'GetDesc', 'GetDesc1', 'GetGPUVirtualAddress',
   'GetHeapProperties', 'GetDescriptorHandleIncrementSize', 'CheckFeatureSupport',
+  // tiled (reserved) resources: the queue maps tiles to heap memory and the device reports the tiling; neither
+  // changes a resource's state
+  'UpdateTileMappings', 'CopyTileMappings', 'GetResourceTiling',
   // device methods that create pipelines, root signatures and other objects (no resource changes state); their
   // names say "state" (`CreateComputePipelineState`), which would otherwise make every state unknown in the init
   // code that creates a buffer and then its PSOs.

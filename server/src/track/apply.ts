@@ -215,7 +215,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'rebind': {
       // Another object under the name: what was tracked for the previous one (and its parts) is not its state.
       const key = substituteRef(e.resource, env.binding).key;
-      if (key) forget(next, key);
+      if (key && next.res.has(key)) forget(next, key);
       break;
     }
     case 'command': command(e, next, env, list); break;
@@ -588,6 +588,9 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // records nothing: it only forgets what it is handed, as any other call would. Of a resource the code named
   // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests
   // which one it was (`if (staging != resource)`), which the tracker cannot correlate (model/inert-calls.ts).
+  // NOTE: keeping the state instead (a view creation changes none) was tried in session 11: it reported tests of one
+  // array element's member on two branches (`if (tests[i].is_uav)` … `if (tests[i].is_uav)`, vkd3d-proton
+  // d3d12_sparse.c) that the path facts do not correlate — false warnings — so the forgetting stays until they do.
   const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !viewOfKnownResource(e, env);
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;

@@ -5,7 +5,7 @@
 // join of what each branch does to the known state. A second walk of the branches, silent (no rule sees it), keeps
 // the state; its result for those resources replaces the unknown one after the test.
 import type { Paths } from './path-set';
-import type { ResState, TrackState } from './state';
+import type { Possible, ResState, TrackState } from './state';
 import { joinRes } from './state';
 
 type Kinds = 'normal' | 'breaks' | 'continues' | 'returns';
@@ -14,11 +14,22 @@ export type FlowPaths = Record<Kinds, Paths | null>;
 const KINDS: readonly Kinds[] = ['normal', 'breaks', 'continues', 'returns'];
 
 /**
- * The resources an undecided test blinds that a path already tracks as a whole (one tracked apart per subresource,
- * or one not seen yet, is left unknown: the silent walk would only assume a state for it).
+ * The resources an undecided test blinds that a path already tracks as a whole, in a state that is certain there:
+ * set by the code on every path that reaches the test, not assumed at first use and not only on some paths. (One
+ * tracked apart per subresource, or not seen yet, is left unknown: the silent walk would only assume a state for
+ * it. A state that is partly an assumption, or partly another path's, is one the tracker may hold only because it
+ * cannot correlate two tests of the same value; unknown after the test, it stays as quiet as before.)
  */
 export function carriedBlind(keys: readonly string[], state: TrackState): string[] {
-  return keys.filter((k) => state.res.has(k) && ![...state.res.keys()].some((o) => o.startsWith(`${k}|`)));
+  return keys.filter((k) => {
+    const s = state.res.get(k);
+    return !!s && certain(s.legacy) && certain(s.layout) && !hasParts(state, k);
+  });
+}
+
+function certain(p: Possible): boolean {
+  for (const o of p.values.values()) if (o.assumed || o.when || o.loop || o.aroundLoop) return false;
+  return true;
 }
 
 /** The state of each carried resource, in every path of `real`, set to its join over the silent walk's paths. */
