@@ -26,7 +26,7 @@ import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeap
 import { plainType } from './plain-types';
 import { isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { AVal } from './values';
-import { getMember, makeStruct, numVal } from './values';
+import { getMember, makeStruct, numVal, unknownField } from './values';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
@@ -152,7 +152,11 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
       for (const r of cmd.resources) if (!r.loc) noteUntyped(args[r.arg], fn);
     }
     let resources = cmd.resources.map((r) => {
-      const ref = r.loc ? copyLocationResource(args[r.arg], fn) : resourceRef(args[r.arg], fn.file, fn);
+      if (r.loc) {
+        const loc = copyLocation(args[r.arg], fn);
+        return { role: r.role, ref: loc.ref, subresource: loc.sub };
+      }
+      const ref = resourceRef(args[r.arg], fn.file, fn);
       return { role: r.role, ref, subresource: r.sub !== undefined ? evalField(args[r.sub], fn.file, fn) : undefined };
     });
     // In-place resolve (D3D12_RESOLVE_MODE_DECOMPRESS with source == destination): the resource stays in
@@ -304,14 +308,17 @@ function isBarrierApi(shape: CallShape, payload: AVal, want: 'group' | 'legacy',
   return !isResourceLike(countNode, fn) && !isResourceLike(payloadNode, fn);
 }
 
-function copyLocationResource(arg: SyntaxNode, fn: FnCtx): ResourceRef {
+/** The resource of a texture copy location and its SubresourceIndex (unknown when not written as a number). */
+function copyLocation(arg: SyntaxNode, fn: FnCtx): { ref: ResourceRef; sub: Field } {
   const v = evalValue(arg, 'copy-location', fn);
   const s = v.t === 'ptr' ? deref(v) : v;
+  const sub = s.t === 'struct' ? getMember(s, 'SubresourceIndex') : undefined;
+  const subField = sub?.t === 'num' ? sub.f : unknownField(arg.text, rangeOf(arg));
   if (s.t === 'struct') {
     const r = getMember(s, 'pResource');
-    if (r.t === 'res') return r.ref;
+    if (r.t === 'res') return { ref: r.ref, sub: subField };
   }
-  return { key: null, text: arg.text, range: rangeOf(arg) };
+  return { ref: { key: null, text: arg.text, range: rangeOf(arg) }, sub: subField };
 }
 
 function num(v: AVal): number | null {

@@ -58,7 +58,7 @@ export const rule = defineRule({
             if (!need || u.met.deactivated || splitPending(u.met, tctx.list)) continue;
             const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
             const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
-            const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${/\|sub(\d+)$/.exec(u.key)?.[1] ?? 0})` };
+            const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${u.subresource ?? 0})` };
             if (u.met.lastModel === 'legacy') {
               const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
                 || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));

@@ -15,7 +15,7 @@ import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
 import { applyBind, applyGpuWork, endBindings, voidDeferredUses } from './bindings';
-import { applyStateAssert } from './asserts';
+import { applyStateAssert, covered } from './asserts';
 
 const SYNC_SPLIT = 0x80000000;
 const ACCESS_NO_ACCESS = 0x80000000;
@@ -507,8 +507,22 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     // A buffer's one subresource, transitioned by index 0 (`Subresource = 0`), is the whole buffer.
     if (BUFFER_METHODS.has(e.method)) env.buffersByUse.add(ref.key);
     const buffer = BUFFER_METHODS.has(e.method) || resource?.creation.dimension === 'buffer';
-    const met = (buffer ? state.res.get(`${ref.key}|sub0`) : undefined) ?? state.get(ref.key);
-    uses.push({ role: r.role, ref, key: ref.key, met, resource, ...(r.partial ? { partial: true } : {}) });
+    const base = { role: r.role, ref, key: ref.key, resource, ...(r.partial ? { partial: true } : {}) };
+    if (buffer) {
+      uses.push({ ...base, met: state.res.get(`${ref.key}|sub0`) ?? state.get(ref.key) });
+      continue;
+    }
+    // A texture command meets the entry of the subresource it names (ResolveSubresource's index, a copy location's
+    // SubresourceIndex) or, for the whole resource, each part tracked apart; an index not known meets nothing known
+    // once a part is tracked apart.
+    const sub = r.subresource ? substituteField(r.subresource, env.binding).value : ALL;
+    const parts = covered(state, ref.key, sub === null ? null : sub >>> 0);
+    if (!parts) uses.push({ ...base, met: { ...state.get(ref.key), legacy: UNKNOWN, layout: UNKNOWN, access: UNKNOWN } });
+    else for (const p of parts) {
+      const own = p.key !== ref.key;
+      const index = own ? /\|sub(\d+)$/.exec(p.key)?.[1] : sub !== null && sub !== ALL ? String(sub) : undefined;
+      uses.push({ ...base, met: p.met, ...(own ? { part: p.key } : {}), ...(index !== undefined ? { subresource: Number(index) } : {}) });
+    }
   }
   if (env.reporting && uses.length) for (const h of env.hooks) h.command?.(e, uses, env.context(e.range, list));
   for (const u of uses) {
@@ -522,7 +536,8 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     if (need && !leg.unknown && leg.values.size === 1 && leg.values.has(0)) {
       const values = new Map(leg.values);
       values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`) });
-      state.set(u.key, { ...state.get(u.key), legacy: { values, unknown: false } });
+      const entry = u.part ?? u.key;
+      state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }
   }
 }

@@ -38,6 +38,10 @@ export interface CommandUse {
   partial?: boolean;
   ref: ResourceRef;
   key: string;
+  /** The tracked part met (`key|sub0`), when the command names a subresource tracked apart. */
+  part?: string;
+  /** The subresource index the use meets, when the command or the part names one. */
+  subresource?: number;
   met: ResState;
   resource?: KnownResource;
 }
