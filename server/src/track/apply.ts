@@ -177,7 +177,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // Only the first NumBarriers barriers of a group (and the first count groups) are read by the runtime.
       e.groups?.slice(0, e.count.value ?? undefined).forEach((g, gi) => g.barriers?.slice(0, g.numBarriers.value ?? undefined).forEach((raw, bi) => {
         const b = substituteBarrier(raw, env.binding);
-        recheck(raw, b, env, { group: gi, index: bi, listType: list.type });
+        recheck(raw, b, env, e.list, { group: gi, index: bi, listType: list.type });
         enhanced(b, next, env, list, e.range, gi, bi);
       }));
       // A barrier we cannot read (an unknown group, a pointer we cannot follow — a helper's parameter) may be on any
@@ -190,7 +190,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'resource-barrier-call':
       e.barriers?.slice(0, e.count.value ?? undefined).forEach((raw, bi) => {
         const b = substituteBarrier(raw, env.binding);
-        recheck(raw, b, env, { group: null, index: bi, listType: list.type });
+        recheck(raw, b, env, e.list, { group: null, index: bi, listType: list.type });
         legacy(b, next, env, list, e.range, bi);
       });
       if (!e.barriers && e.batch) submitBatch(e.batch, next, env, list, e.range);
@@ -278,13 +278,27 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
   return next;
 }
 
-/** Inside a helper, a barrier built from parameters is checked again with the caller's values, at the call. */
-function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, pos: { group: number | null; index: number | null; listType: import('../types').CommandListType | null }): void {
+/**
+ * Inside a helper, a barrier built from parameters is checked again with the caller's values, at the call. When the
+ * call changes nothing such a check reads — the resource (a member reached through the same `this`), every field
+ * value and the list — the finding does not depend on the call site: the helper's own pass reports it once, at the
+ * helper, instead of once more at every call on the way (issue 10, noise multipliers).
+ */
+function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, list: ResourceRef | undefined, pos: { group: number | null; index: number | null; listType: import('../types').CommandListType | null }): void {
   if (!env.reporting || env.stack.length === 0 || !usesParams(raw)) return;
+  const listMoved = !!list && substituteRef(list, env.binding).key !== list.key;
+  if (!listMoved && sameAtEveryCall(raw, b)) return;
   const call = env.stack[0].callRange;
   // Nested helpers: argument ranges may lie in another helper, so everything moves to the outermost call.
   const moved = atCallSite(b, env.stack.length > 1 ? { ...raw, fields: {} } : raw, call);
   for (const check of env.barrierChecks) check(moved, pos);
+}
+
+/** The caller's values left the barrier as the helper wrote it: same resource, same value in every field. */
+function sameAtEveryCall(raw: BarrierFact, b: BarrierFact): boolean {
+  const sameRef = (x: ResourceRef | undefined, y: ResourceRef | undefined) => x?.key === y?.key && x?.text === y?.text;
+  return sameRef(raw.resource, b.resource) && sameRef(raw.resourceAfter, b.resourceAfter)
+    && Object.entries(raw.fields).every(([k, f]) => (f?.value ?? null) === (b.fields[k]?.value ?? null));
 }
 
 type CreationEvt = Extract<Event, { kind: 'resource-creation' }>;
