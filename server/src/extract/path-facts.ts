@@ -67,6 +67,20 @@ const FUNCTIONAL_CAST = /^(?:u?int(?:8|16|32|64)?_t|u?intptr_t|size_t|ptrdiff_t|
 const methodsByClass = new WeakMap<SyntaxNode, Set<string> | null>();
 
 /**
+ * A free function (`int WinMain(...)`, `static void Frame(...)`: not in a class body, its name not qualified) has
+ * no `this`: a call by plain name there is a free function of another file, or a macro, and reaches no member. The
+ * globals a loop tests (`if (0 == g_mode) … Present(); … if (1 == g_mode)`) keep their value through it.
+ */
+function inFreeFunction(at: SyntaxNode): boolean {
+  let f: SyntaxNode | null = at.parent;
+  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
+  if (!f || f.type !== 'function_definition' || f.parent?.type === 'field_declaration_list') return false;
+  let d = f.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  return d?.childForFieldName('declarator')?.type === 'identifier';
+}
+
+/**
  * A call by plain name inside a method defined in its class body (`struct Decoder { void decode() { helper(x); } }`)
  * reaches the members only when the class declares a method of that name; a class with bases may inherit one.
  */
@@ -482,7 +496,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         }
         const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text) && !FUNCTIONAL_CAST.test(callee.text)
           // A local (a lambda capturing `this`) may write the members.
-          && (syms.locals.has(callee.text) || !outsideOwnClass(callee.text, n))
+          && (syms.locals.has(callee.text) || (!inFreeFunction(n) && !outsideOwnClass(callee.text, n)))
           : callee?.type === 'field_expression' && callee.childForFieldName('argument')?.type === 'this';
         // NOTE: a resource pointer member (`if (NULL != m_msaaRt)`) keeps its value through a call that may reach the
         // members through `this`, as the resource keeps its tracked state there: a call that re-creates it out of
