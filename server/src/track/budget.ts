@@ -2,6 +2,7 @@
 // included) spends one unit; a function that needs more than the budget stops being analysed, keeps what was
 // reported so far and gets one `analysis-budget` info finding naming it. Unknown is never an error, so stopping
 // early can only silence, never invent a finding.
+import type { FunctionFacts } from '../extract/facts';
 
 /** Statements visited per top-level function (loop passes and helper calls included). */
 export const FUNCTION_WORK_BUDGET = 50_000;
@@ -9,6 +10,9 @@ export const FUNCTION_WORK_BUDGET = 50_000;
 export const MAX_LOOP_NESTING = 3;
 
 export class BudgetExceeded extends Error {
+  /** The helpers being evaluated when the budget ran out, outermost first (set by the interpreter). */
+  callees: readonly FunctionFacts[] = [];
+
   constructor(readonly spent: number) {
     super(`the analysis of this function needed more than ${spent} steps`);
     this.name = 'BudgetExceeded';

@@ -14,7 +14,7 @@ import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf
 import { undecidedResources, withResourceProps } from './resource-props';
 import type { KnownResource, Origin, Possible, ResState } from './state';
 import { exactly, FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
-import { MAX_LOOP_NESTING, WorkBudget } from './budget';
+import { BudgetExceeded, MAX_LOOP_NESTING, WorkBudget } from './budget';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
 
 interface Flow {
@@ -112,7 +112,12 @@ export class Interpreter {
   }
 
   stmt(s: Stmt, paths: Paths): Flow {
-    this.budget.spend();
+    try {
+      this.budget.spend();
+    } catch (error) {
+      if (error instanceof BudgetExceeded) error.callees = this.env.stack.map((f) => f.fn);
+      throw error;
+    }
     switch (s.k) {
       case 'seq': {
         const assumedBefore = s.scoped?.length ? new Set(this.env.entry.keys()) : null;

@@ -52,6 +52,7 @@ export function runTracker(
   const unresolved = new Set<string>();
   const unresolvedClasses = new Set<string>();
   const problems: ExtractProblem[] = [];
+  const stoppedIn = new Map<ExtractProblem, { fn: FunctionFacts; callees: readonly FunctionFacts[] }>();
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config, { workspace, uri });
   const index = functionIndex(facts, uri, workspace);
@@ -78,6 +79,7 @@ export function runTracker(
       flushDeferredUses(env);
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
+      if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });
     } finally {
       env.stack.length = 0;
     }
@@ -85,7 +87,17 @@ export function runTracker(
     for (const name of env.unresolved) unresolved.add(name);
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
-  return { siteStates, unresolved, unresolvedClasses, problems };
+  return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
+}
+
+/**
+ * A budget stop inside a helper that also stops when analysed on its own is the helper's: it is reported once, at
+ * the helper, not again at each of its callers (an engine's forty `useTextureAs…` wrappers of one heavy
+ * `transitionTexture`). A caller whose helpers each fit but together do not keeps its own stop.
+ */
+function withoutRepeatedStops(problems: ExtractProblem[], stoppedIn: Map<ExtractProblem, { fn: FunctionFacts; callees: readonly FunctionFacts[] }>): ExtractProblem[] {
+  const stoppedAlone = new Set([...stoppedIn.values()].map((s) => s.fn));
+  return problems.filter((p) => !stoppedIn.get(p)?.callees.some((c) => stoppedAlone.has(c)));
 }
 
 /**
