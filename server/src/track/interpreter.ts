@@ -112,12 +112,7 @@ export class Interpreter {
   }
 
   stmt(s: Stmt, paths: Paths): Flow {
-    try {
-      this.budget.spend();
-    } catch (error) {
-      if (error instanceof BudgetExceeded) error.callees = this.env.stack.map((f) => f.fn);
-      throw error;
-    }
+    this.budget.spend();
     switch (s.k) {
       case 'seq': {
         const assumedBefore = s.scoped?.length ? new Set(this.env.entry.keys()) : null;
@@ -598,6 +593,10 @@ export class Interpreter {
       const out = body(inner, hidden.state).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore) }));
       restoreLocalCreations(this.env.resources, locals, replaced);
       return out;
+    } catch (error) {
+      // The innermost call the budget ran out in names the helpers being evaluated (track/run.ts).
+      if (error instanceof BudgetExceeded && error.callees.length === 0) error.callees = this.env.stack.map((f) => f.fn);
+      throw error;
     } finally {
       for (const [key, s] of hidden.assumed) this.env.entry.set(key, s);
       this.env.creationLogs.pop();
