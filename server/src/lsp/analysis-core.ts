@@ -3,7 +3,6 @@
 // and the helper functions of the workspace. Each request is synchronous and cancellable through `isCancelled`.
 // Binary files and files over the size cap are not analysed: they get one info diagnostic instead.
 import { fileURLToPath } from 'node:url';
-import { analyze } from '../analyze';
 import { extractFacts } from '../extract/extract';
 import { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 import { DocumentStore, type StoredDocument } from '../parse/document-store';
@@ -58,7 +57,7 @@ export class AnalysisCore {
     for (const [other, helpers] of this.unread) {
       if (other === uri) continue;
       this.unread.delete(other);
-      this.index.set(other, helpersOf({ helpers }));
+      this.index.set(other, helpersOf(helpers));
     }
     return this.index;
   }
@@ -128,8 +127,8 @@ export class AnalysisCore {
     doc.takeEdits();
     forgetReducedTree(doc);
     this.wholeDue.delete(doc.uri);
-    this.unread.set(doc.uri, answer.helpers);
     this.index.delete(doc.uri);
+    if (answer.helpers) this.unread.set(doc.uri, answer.helpers);
     return this.stored(doc, { facts: answer.facts, skipped: undefined, platform: config.platform }, started, latest);
   }
 
@@ -204,18 +203,22 @@ export class AnalysisCore {
     return { result };
   }
 
-  analyzeText(request: { uri: string; text: string; config: DocumentConfigData; isCancelled?: CancelCheck }): DocumentResult {
+  /** A text that is not open (workspace lint), analysed whole on the background thread; undefined when cancelled. */
+  async analyzeText(request: { uri: string; text: string; config: DocumentConfigData }, background: Background): Promise<DocumentResult | undefined> {
     const started = performance.now();
     const reason = skipReason(request.text);
-    const diagnostics = reason
-      ? [skippedFileDiagnostic(reason)]
-      : analyze(request.text, request.uri, { config: request.config.config, workspace: this.workspaceFor(request.uri), isCancelled: request.isCancelled })
-        .findings.map(findingToDiagnostic);
+    let diagnostics = reason ? [skippedFileDiagnostic(reason)] : [];
+    if (!reason) {
+      const answer = await background({ kind: 'file', job: { uri: request.uri, text: request.text, config: request.config.config, helpers: false } });
+      if (!answer) return undefined;
+      diagnostics = answer.facts.findings.map(findingToDiagnostic);
+    }
     return {
       uri: request.uri, version: 0, diagnostics, sites: undefined, scope: reason ? 'skipped' : 'file',
       elapsedMs: performance.now() - started, platform: request.config.config.platform,
     };
   }
+
 
   /** Parses and extracts one file from disk into the workspace index; false when it cannot be read or is skipped. */
   indexFile(uri: string): boolean {

@@ -60,7 +60,7 @@ function handle(request: WorkerRequest): unknown {
     case 'analysisAt':
       return core.analysisAt({ ...request, isCancelled });
     case 'analyzeText':
-      return core.analyzeText({ ...request, isCancelled });
+      return undefined;
     case 'timeline':
       return core.timeline(request.uri, request.version, request.position) ?? null;
     case 'timelineLenses':
@@ -77,14 +77,14 @@ function handle(request: WorkerRequest): unknown {
 
 /**
  * An analysis of an open document: a keystroke's is answered at once; a whole file or a callers re-check runs on
- * the background thread while this one answers the next messages.
+ * the background thread while this one answers the next messages. So does the analysis of a file that is not open.
  */
-function analyzeDocument(request: Extract<WorkerRequest, { type: 'analyze' }>): void {
+function analyzeDocument(request: Extract<WorkerRequest, { type: 'analyze' | 'analyzeText' }>): void {
   const isCancelled = cancelled(request.id);
   reply({ id: request.id, started: true });
   injectFault(request.uri);
   const run: Background = (work) => background.run(work, core.workspaceFor(request.uri), request.id);
-  core.analyze({ ...request, isCancelled }, run)
+  (request.type === 'analyze' ? core.analyze({ ...request, isCancelled }, run) : core.analyzeText(request, run))
     .then((value) => reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true }))
     .catch((error: unknown) => {
       if (error instanceof AnalysisCancelled) reply({ id: request.id, cancelled: true });
@@ -104,7 +104,7 @@ function serve(message: WorkerMessage): void {
     index(message).catch((error: unknown) => reply({ id: message.id, error: String(error) }));
     return;
   }
-  if (message.type === 'analyze' && !cancelled(message.id)()) {
+  if ((message.type === 'analyze' || message.type === 'analyzeText') && !cancelled(message.id)()) {
     analyzeDocument(message);
     return;
   }

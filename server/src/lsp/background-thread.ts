@@ -38,6 +38,12 @@ interface Pending {
 
 const IDENTIFIER = /[A-Za-z_]\w*/g;
 
+/**
+ * How long the thread outlives its last job. NOTE: starting it costs a module load (0.3-1 s on a loaded machine):
+ * typing code that does not balance yet analyses the whole file on every keystroke, each one a job.
+ */
+export const IDLE_STOP_MS = 5000;
+
 /** The analysis worker's side: one thread at most, started for a job, stopped when no job is left. */
 export class BackgroundThread {
   private worker: Worker | undefined;
@@ -45,6 +51,7 @@ export class BackgroundThread {
   private readonly dropped = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
 
   /** `cancelTable`: the language server's table of cancelled requests (analysis-protocol.ts), read by the thread too. */
   constructor(
@@ -62,6 +69,7 @@ export class BackgroundThread {
     return new Promise((resolve, reject) => {
       const message: BackgroundMessage = { id, request, work, helpers };
       this.pending.set(id, { uri: work.job.uri, message, resolve: resolve as Pending['resolve'], reject });
+      clearTimeout(this.idleTimer);
       this.thread().postMessage(message);
     });
   }
@@ -100,8 +108,13 @@ export class BackgroundThread {
       running = 0;
       const p = this.pending.get(reply.id);
       if (p) this.settle(reply.id, () => ('answer' in reply ? p.resolve(reply.answer) : 'error' in reply ? p.reject(new Error(reply.error)) : p.resolve(undefined)));
-      // Idle: stop the thread, so what its analyses allocated is given back (it starts again for the next job).
-      if (this.pending.size === 0 && this.worker === worker) this.stop();
+      // Idle for a while: stop the thread, so what its analyses allocated is given back (it starts again for the next job).
+      if (this.pending.size === 0 && this.worker === worker) {
+        clearTimeout(this.idleTimer);
+        this.idleTimer = setTimeout(() => {
+          if (this.pending.size === 0 && this.worker === worker) this.stop();
+        }, IDLE_STOP_MS).unref();
+      }
     });
     const failed = (message: string): void => {
       if (this.worker !== worker) return;
@@ -126,10 +139,13 @@ export class BackgroundThread {
   }
 
   dispose(): void {
+    clearTimeout(this.idleTimer);
+    const idle = this.pending.size === 0;
     for (const [id, p] of this.pending) {
       this.drop(id);
       this.settle(id, () => p.resolve(undefined));
     }
+    if (idle) this.stop();
   }
 }
 

@@ -14,6 +14,8 @@ export interface FileJob {
   uri: string;
   text: string;
   config: Partial<BarrierlintConfig>;
+  /** False: the file's helpers are not wanted (a file that is not open, linted once). */
+  helpers?: false;
 }
 
 export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases'>;
@@ -26,11 +28,11 @@ export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases'>;
  */
 export interface FileAnswer {
   facts: DocumentFacts;
-  helpers: Uint8Array;
+  helpers?: Uint8Array;
 }
 
-export function helpersOf(answer: Pick<FileAnswer, 'helpers'>): FileHelpers {
-  return deserialize(answer.helpers) as FileHelpers;
+export function helpersOf(serialized: Uint8Array): FileHelpers {
+  return deserialize(serialized) as FileHelpers;
 }
 
 export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceIndex; isCancelled?: CancelCheck } = {}): FileAnswer {
@@ -38,8 +40,9 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   const file = analyzeFile(doc, job.config, options);
   // NOTE: only what WorkspaceIndex.set keeps crosses back (the relevant named functions): the rest of the facts
   // would be copied to the analysis worker for nothing.
-  const functions = (file.facts?.functions ?? []).filter((f) => f.relevant && !f.lambda);
   const facts: DocumentFacts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors };
+  if (job.helpers === false) return { facts };
+  const functions = (file.facts?.functions ?? []).filter((f) => f.relevant && !f.lambda);
   const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) };
   return { facts, helpers: serialize(helpers) };
 }

@@ -1,6 +1,6 @@
 // "Lint workspace": analyse the C/C++ files of the workspace folders that are not open in the editor and publish
-// their diagnostics, so the Problems panel lists the whole project. Capped in files and time, and it yields to
-// the event loop after each file so edits, hovers and the open files' analyses are never blocked for long.
+// their diagnostics, so the Problems panel lists the whole project. Capped in files and time; each file is analysed
+// on the analysis worker's background thread (background-thread.ts), so keystrokes and hovers are answered meanwhile.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import { collectFiles } from '../files/collect';
@@ -84,8 +84,8 @@ export async function lintFile(
   let diagnostics;
   let scope;
   if (source.ok) {
-    const outcome = await request.host.request<DocumentResult>({ type: 'analyzeText', uri, text: source.text, config: request.project.forUri(uri) }).outcome;
-    if ('cancelled' in outcome) return undefined;
+    const outcome = await request.host.request<DocumentResult | null>({ type: 'analyzeText', uri, text: source.text, config: request.project.forUri(uri) }).outcome;
+    if ('cancelled' in outcome || !outcome.value) return undefined;
     ({ diagnostics, scope } = outcome.value);
   } else {
     diagnostics = [skippedFileDiagnostic(source.message)];
