@@ -29,11 +29,13 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   /** Consulted between phases and functions; true abandons the analysis with AnalysisCancelled (cancel.ts). */
   isCancelled?: CancelCheck;
   /**
-   * Extract only the functions that can matter (extract/focus.ts): the same findings and sites, much less work on
-   * files that are mostly not barrier code. The result then has no `helpers` or `unresolvedCalls` (they would be
-   * partial): for callers that need no cross-file pass.
+   * Extract every function of the file. Without it only the functions that can matter are mirrored and extracted
+   * (extract/focus.ts): the same findings and sites for much less work, but the result then has no `helpers`,
+   * `unresolvedCalls` or `unresolvedClasses`, and its `facts` hold only the functions kept. Callers that index or
+   * re-track a file's functions (the CLI's cross-file pass, the language server's workspace index and function-only
+   * re-analysis) ask for the whole file.
    */
-  focus?: boolean;
+  complete?: boolean;
   /**
    * Interpret only the functions inside these ranges as entries (the language server's edited function), not every
    * function of the file: findings and tracked states outside them are then incomplete. Should a finding be reached
@@ -127,13 +129,13 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
-  const focus = options.focus ? { external: workspace && ((name: string) => workspace.defines(name, uri)) } : undefined;
+  const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes,
   });
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
-  if (!options.focus) return result;
+  if (options.complete) return result;
   const focused = { ...result };
   delete focused.helpers;
   delete focused.unresolvedCalls;

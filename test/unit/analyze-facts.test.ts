@@ -23,7 +23,7 @@ void test('analyzeFacts on kept (and cloned) facts equals a full analyze, with a
     const text = fs.readFileSync(file, 'utf8');
     const uri = `file://${file}`;
     const config = fixtureConfig(text) as Partial<BarrierlintConfig> | undefined;
-    return { text, uri, config, first: analyze(text, uri, { config }) };
+    return { text, uri, config, first: analyze(text, uri, { config, complete: true }) };
   });
   const workspace = new WorkspaceIndex();
   for (const i of inputs) if (i.first.helpers?.length) workspace.set(i.uri, { functions: i.first.helpers });
@@ -32,7 +32,7 @@ void test('analyzeFacts on kept (and cloned) facts equals a full analyze, with a
     assert.ok(first.facts);
     const cloned = structuredClone(first.facts);
     assert.deepEqual(answers(analyzeFacts(first.facts, text, uri, { config })), answers(first), uri);
-    const full = answers(analyze(text, uri, { config, workspace }));
+    const full = answers(analyze(text, uri, { config, workspace, complete: true }));
     assert.deepEqual(answers(analyzeFacts(first.facts, text, uri, { config, workspace })), full, uri);
     assert.deepEqual(answers(analyzeFacts(cloned, text, uri, { config, workspace })), full, uri);
     checked++;

@@ -1,5 +1,5 @@
-// analyze(..., { focus: true }) extracts only the functions that can matter (extract/focus.ts); its findings, sites
-// and parse-error count must equal a full analysis, with and without a workspace of other files' helpers. Checked
+// analyze() extracts only the functions that can matter (extract/focus.ts); its findings, sites and parse-error
+// count must equal a complete analysis (`complete: true`), with and without a workspace of other files' helpers. Checked
 // over every fixture and example, plus small cases for what the pre-filter must keep: callers of a barrier
 // helper, what a kept function calls, functions naming a member declared with a D3D12 type, overloads.
 import assert from 'node:assert/strict';
@@ -38,16 +38,16 @@ void test('focused analysis equals a full analysis on every fixture and example,
     const text = fs.readFileSync(file, 'utf8');
     const uri = `file://${file}`;
     const config = fixtureConfig(text) as Partial<BarrierlintConfig> | undefined;
-    return { text, uri, config, full: analyze(text, uri, { config }) };
+    return { text, uri, config, full: analyze(text, uri, { config, complete: true }) };
   });
   const workspace = new WorkspaceIndex();
   for (const i of inputs) if (i.full.helpers?.length) workspace.set(i.uri, { functions: i.full.helpers });
   for (const { text, uri, config, full } of inputs) {
-    const focused = analyze(text, uri, { config, focus: true });
+    const focused = analyze(text, uri, { config });
     assert.deepEqual(answers(focused), answers(full), uri);
     assert.equal(focused.helpers, undefined);
     assert.equal(focused.unresolvedCalls, undefined);
-    assert.deepEqual(answers(analyze(text, uri, { config, workspace, focus: true })), answers(analyze(text, uri, { config, workspace })), uri);
+    assert.deepEqual(answers(analyze(text, uri, { config, workspace })), answers(analyze(text, uri, { config, workspace, complete: true })), uri);
   }
   assert.ok(inputs.length > 100);
 });
@@ -71,9 +71,20 @@ static void Local() { struct S { int a; }; S s{}; (void)s; }
   assert.deepEqual(kept(text), ['Caller', 'Frame', 'Local', 'Log', 'Outer', 'Transition', 'Use']);
 });
 
-void test('every function is kept when all can matter, and a tree with syntax errors is mirrored whole', () => {
+void test('every function is kept when all can matter, and a tree with syntax errors is chosen from too', () => {
   assert.equal(kept('void A(ID3D12Resource* r) { B(); }\nvoid B() {}\n'), 'all');
   const broken = 'void A() { int x = ; }\nvoid B(ID3D12Resource* r) {}\n';
-  const focused = analyze(broken, 'file:///broken.cpp', { focus: true });
-  assert.deepEqual(answers(focused), answers(analyze(broken, 'file:///broken.cpp')));
+  const focused = analyze(broken, 'file:///broken.cpp');
+  assert.deepEqual(answers(focused), answers(analyze(broken, 'file:///broken.cpp', { complete: true })));
+  // A function with a syntax error is copied whole (it is no choice): what it calls and who calls it are kept.
+  const text = `
+static void Log(const char* s) { (void)s; }
+static void Unused() { Log("u"); }
+static void Setup() { Log("s"); }
+static void User() { Frame(); }
+void Frame() ) { Setup(); }
+`;
+  assert.deepEqual(kept(text), ['Log', 'Setup', 'User']);
+  // So is a lambda outside functions: what it calls is kept.
+  assert.deepEqual(kept('static void Log(int) {}\nstatic int Quiet() { return 1; }\nauto draw = [](int n) { Log(n); };\n'), ['Log']);
 });

@@ -52,7 +52,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
         o.result = cached;
         continue;
       }
-      const settings = { config: o.config.config, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
+      const settings = { config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
       const facts = o.result.facts;
       const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, settings), options.keepSites)));
       if (done && key) options.cache?.set(key, o.result);
@@ -239,7 +239,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
       ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}),
     };
-    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, ...extra }), keepSites))) count++;
+    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) count++;
   }
   return count;
 }

@@ -14,7 +14,7 @@ export interface AnalyzeTask {
   config: BarrierlintConfig;
   /** Keep the extracted sites (only `--format facts` prints them; they are most of a result's size). */
   keepSites: boolean;
-  /** Extract only what can matter (analyze.ts `focus`): the run has no cross-file pass and no result cache. */
+  /** Extract only what can matter (analyze.ts without `complete`): the run has no cross-file pass and no result cache. */
   focus?: boolean;
 }
 
@@ -55,7 +55,7 @@ export function withoutFacts(result: AnalysisResult): AnalysisResult {
 /** Runs one task in the calling thread (workers and `--jobs 1` alike); a throw becomes an error reply. */
 export function analyzeTask(task: AnalyzeTask, isCancelled?: CancelCheck): AnalyzeReply {
   try {
-    const options = { config: task.config, isCancelled, ...(task.focus ? { focus: true } : {}) };
+    const options = { config: task.config, isCancelled, ...(task.focus ? {} : { complete: true }) };
     return { id: task.id, result: forReport(analyze(task.text, task.uri, options), task.keepSites) };
   } catch (error) {
     return { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -63,10 +63,8 @@ const MAX_CALL_DEPTH = 4;
 interface Candidate {
   d: DeferredBody;
   name: string;
-  /** Identifiers of the whole function (head and body), for seed words. */
-  ids: Set<string>;
-  /** Identifiers of the body: the names it may call. */
-  calls: Set<string>;
+  /** Identifiers of the body: the names it may call (read on first use, callsOf). */
+  calls?: Set<string>;
   kept: boolean;
 }
 
@@ -79,16 +77,24 @@ export function chooseBodies(root: SyntaxNode, bodies: readonly DeferredBody[], 
     if (v === undefined) words.set(w, (v = SEED_PART.test(w) || SEED_CASED.test(w) || API_WORDS.has(w)));
     return v;
   };
-  const declared = seededDeclarations(root, text, seedWord);
+  const { declared, calledOutside, mirroredFunctions } = namesOutsideBodies(root, text, { seedWord, bodies });
   const external = options.external;
-  const cands: Candidate[] = bodies.map((d) => {
-    const calls = new Set(text.slice(d.body.startIndex, d.body.endIndex).match(IDENT) ?? []);
-    const ids = new Set([...calls, ...text.slice(d.fn.startIndex, d.body.startIndex).match(IDENT) ?? []]);
-    return { d, name: definedName(d.fn), ids, calls, kept: false };
-  });
+  const cands: Candidate[] = bodies.map((d) => ({ d, name: definedName(d.fn), kept: false }));
   const byName = new Map<string, Candidate[]>();
   for (const c of cands) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
-  const work = workBounds(cands, byName, text);
+  const callsOf = (c: Candidate): Set<string> => (c.calls ??= new Set(text.slice(c.d.body.startIndex, c.d.body.endIndex).match(IDENT) ?? []));
+  const work = workBounds(byName, text, callsOf);
+  /** The first identifier of the function's text (head and body) that seeds it. */
+  const seedOf = (c: Candidate): string | undefined => {
+    const end = c.d.body.endIndex;
+    const ident = new RegExp(IDENT.source, 'g');
+    ident.lastIndex = c.d.fn.startIndex;
+    for (let m = ident.exec(text); m && m.index < end; m = ident.exec(text)) {
+      const id = m[0];
+      if (seedWord(id) || declared.has(id) || external?.(id)) return id;
+    }
+    return undefined;
+  };
   // Seeds.
   const queue: Candidate[] = [];
   const keep = (c: Candidate) => {
@@ -97,39 +103,42 @@ export function chooseBodies(root: SyntaxNode, bodies: readonly DeferredBody[], 
     queue.push(c);
   };
   for (const c of cands) {
-    const bodyText = text.slice(c.d.body.startIndex, c.d.body.endIndex);
-    let seeded: string | undefined = !SIMPLE_NAME.test(c.name) ? 'name' : STRUCTURAL.exec(bodyText)?.[0] ?? (work.get(c)! > WORK_BOUND ? 'work' : undefined);
-    if (!seeded) {
-      for (const id of c.ids) {
-        if (seedWord(id) || declared.has(id) || external?.(id)) {
-          seeded = id;
-          break;
-        }
-      }
-    }
+    // NOTE: the cheap tests first (most bodies of barrier code name a seed word); the text scans only for the rest.
+    let seeded: string | undefined = !SIMPLE_NAME.test(c.name) ? 'name' : seedOf(c);
+    seeded ??= STRUCTURAL.exec(text.slice(c.d.body.startIndex, c.d.body.endIndex))?.[0] ?? (work(c) > WORK_BOUND ? 'work' : undefined);
     if (seeded) {
       options.explain?.(c.name, `seed ${seeded}`);
       keep(c);
     }
   }
+  // Code mirrored whatever the choice (functions with syntax errors, lambdas outside functions, ERROR nodes, which
+  // the extractor walks as statements): what it calls is evaluated there.
+  for (const id of calledOutside) {
+    for (const c of byName.get(id) ?? []) {
+      if (!c.kept) options.explain?.(c.name, 'called from code mirrored whole');
+      keep(c);
+    }
+  }
+  if (queue.length === cands.length) return undefined;
   // Callers of kept functions, transitively.
   const callers = new Map<string, Candidate[]>();
   for (const c of cands) {
     if (c.kept) continue;
-    for (const id of c.calls) {
-      if (!byName.has(id)) continue;
+    for (const id of callsOf(c)) {
+      if (!byName.has(id) && !mirroredFunctions.has(id)) continue;
       const list = callers.get(id);
       if (list) list.push(c);
       else callers.set(id, [c]);
     }
   }
   const seeds = queue.length;
+  for (const name of mirroredFunctions) for (const c of callers.get(name) ?? []) keep(c);
   for (let i = 0; i < queue.length; i++) for (const c of callers.get(queue[i].name) ?? []) keep(c);
   if (options.explain) for (const c of queue.slice(seeds)) options.explain(c.name, 'calls a kept function');
   const reaching = queue.length;
   // Callees of kept functions, transitively (every function of a called name).
   for (let i = 0; i < queue.length; i++) {
-    for (const id of queue[i].calls) for (const c of byName.get(id) ?? []) keep(c);
+    for (const id of callsOf(queue[i])) for (const c of byName.get(id) ?? []) keep(c);
   }
   if (options.explain) for (const c of queue.slice(reaching)) options.explain(c.name, 'called by a kept function');
   if (queue.length === cands.length) return undefined;
@@ -146,19 +155,34 @@ function definedName(fn: SyntaxNode): string {
   return qualified.split('::').pop() ?? qualified;
 }
 
-/** Names declared outside functions by a declaration that mentions a seed word (members, globals, aliases, macros). */
-function seededDeclarations(root: SyntaxNode, text: string, seedWord: (w: string) => boolean): Set<string> {
+/**
+ * What the code outside the bodies left for the choice holds: names declared by a declaration that mentions a seed
+ * word (members, globals, aliases, macros); the identifiers of the code mirrored whatever the choice (ERROR nodes,
+ * bodies of functions that are not left for it, lambdas outside functions), which it may call; the names of those
+ * functions, which others may call.
+ */
+function namesOutsideBodies(
+  root: SyntaxNode, text: string, ctx: { seedWord: (w: string) => boolean; bodies: readonly DeferredBody[] },
+): { declared: Set<string>; calledOutside: Set<string>; mirroredFunctions: Set<string> } {
+  const deferredFns = new Set(ctx.bodies.map((d) => d.fn));
+  const placeholders = new Set(ctx.bodies.map((d) => d.body));
   const out = new Set<string>();
-  const stack: SyntaxNode[] = [root];
+  const calledOutside = new Set<string>();
+  const mirroredFunctions = new Set<string>();
+  // Each node with whether an enclosing node's identifiers were already read.
+  const stack: [SyntaxNode, boolean][] = [[root, false]];
   while (stack.length) {
-    const n = stack.pop()!;
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    const [n, read] = stack.pop()!;
+    const code = !read && (n.type === 'ERROR' || n.type === 'compound_statement') && !placeholders.has(n);
+    if (code) for (const id of text.slice(n.startIndex, n.endIndex).match(IDENT) ?? []) calledOutside.add(id);
+    if (n.type === 'function_definition' && !deferredFns.has(n)) mirroredFunctions.add(definedName(n));
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], read || code]);
     if (!DECLARATIONS.has(n.type)) continue;
     const words = text.slice(n.startIndex, n.endIndex).match(IDENT) ?? [];
-    if (!words.some(seedWord)) continue;
+    if (!words.some(ctx.seedWord)) continue;
     for (const c of n.children) if (c.field === 'declarator' || c.field === 'name') declaredNamesIn(c, out);
   }
-  return out;
+  return { declared: out, calledOutside, mirroredFunctions };
 }
 
 /** The names a declarator declares: not its parameters, initial values or template arguments. */
@@ -201,25 +225,30 @@ function loopNesting(body: string): number {
 }
 
 /**
- * An upper bound of the tracker's work on each function from its text: statement-like tokens, times the loop
- * passes its loops may need, plus the same for the file's functions it may call (to the tracker's call depth).
+ * An upper bound of the tracker's work on a function from its text: statement-like tokens, times the loop passes
+ * its loops may need, plus the same for the file's functions it may call (to the tracker's call depth); read on
+ * first use per function.
  */
-function workBounds(cands: readonly Candidate[], byName: ReadonlyMap<string, Candidate[]>, text: string): Map<Candidate, number> {
-  const own = new Map<Candidate, { statements: number; passes: number }>();
-  for (const c of cands) {
-    const body = text.slice(c.d.body.startIndex, c.d.body.endIndex);
-    const statements = (body.match(/[;{}(,?:]/g)?.length ?? 0) + 1;
-    own.set(c, { statements, passes: PASSES ** Math.min(loopNesting(body), NESTING) });
-  }
+function workBounds(byName: ReadonlyMap<string, Candidate[]>, text: string, callsOf: (c: Candidate) => Set<string>): (c: Candidate) => number {
+  const ownWork = new Map<Candidate, { statements: number; passes: number }>();
+  const own = (c: Candidate) => {
+    let w = ownWork.get(c);
+    if (!w) {
+      const body = text.slice(c.d.body.startIndex, c.d.body.endIndex);
+      const statements = (body.match(/[;{}(,?:]/g)?.length ?? 0) + 1;
+      ownWork.set(c, (w = { statements, passes: PASSES ** Math.min(loopNesting(body), NESTING) }));
+    }
+    return w;
+  };
   // NOTE: by depth, not by call stack: a recursive call is counted again down to the depth limit (more, not less).
   const memo = Array.from({ length: MAX_CALL_DEPTH + 1 }, () => new Map<Candidate, number>());
   const bound = (c: Candidate, depth: number): number => {
     const known = memo[depth].get(c);
     if (known !== undefined) return known;
-    const { statements, passes } = own.get(c)!;
+    const { statements, passes } = own(c);
     let total = statements;
     if (depth < MAX_CALL_DEPTH) {
-      for (const id of c.calls) {
+      for (const id of callsOf(c)) {
         // A recursive call is havocked by the tracker, not evaluated.
         for (const g of byName.get(id) ?? []) if (g !== c) total += bound(g, depth + 1);
         if (total * passes > WORK_BOUND) break;
@@ -229,5 +258,5 @@ function workBounds(cands: readonly Candidate[], byName: ReadonlyMap<string, Can
     memo[depth].set(c, total);
     return total;
   };
-  return new Map(cands.map((c) => [c, bound(c, 0)]));
+  return (c) => bound(c, 0);
 }

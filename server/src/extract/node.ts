@@ -33,17 +33,18 @@ export class NodeDoc {
   /**
    * The mirror of `tree` with only the function bodies `choose` keeps: every body is first left out, `choose`
    * sees the functions (their heads are mirrored) and answers the bodies to copy; the others are dropped, so
-   * those functions are not functions of the mirror. `choose` answering undefined keeps every body. A tree with
-   * syntax errors is always copied whole.
+   * those functions are not functions of the mirror. `choose` answering undefined keeps every body. In a tree with
+   * syntax errors, a function with an error in it or inside an ERROR node is always copied (the extractor reports
+   * errors and walks the code of ERROR nodes as statements).
    */
   focusedRoot(tree: Tree, choose: (root: SyntaxNode, bodies: readonly DeferredBody[]) => ReadonlySet<DeferredBody> | undefined): SyntaxNode {
     if (this.mirrored) return this.mirrored;
-    if (tree.rootNode.hasError) return this.root(tree);
     const deferred: DeferredBody[] = [];
+    const exactTokens = tree.rootNode.hasError;
     const root = mirror(tree, this, deferred);
     const kept = choose(root, deferred);
     for (const d of deferred) {
-      if (!kept || kept.has(d)) expandBody(this, d);
+      if (!kept || kept.has(d)) expandBody(this, d, exactTokens);
       else d.fn.children = d.fn.children.filter((c) => c !== d.body);
     }
     return (this.mirrored = root);
@@ -251,10 +252,16 @@ function mirror(tree: Tree, doc: NodeDoc, deferred?: DeferredBody[]): SyntaxNode
   return root;
 }
 
-/** Fill a deferred body's placeholder with its subtree (every nested body included). */
-export function expandBody(doc: NodeDoc, d: DeferredBody): void {
+/** Fill a deferred body's placeholder with its subtree (every nested body included), as the whole tree's copy would. */
+function expandBody(doc: NodeDoc, d: DeferredBody, exactTokens: boolean): void {
   const cursor = d.native.walk();
-  new Copier(doc, false).fill(cursor, d.body);
+  new Copier(doc, exactTokens).fill(cursor, d.body);
+}
+
+/** A node inside an ERROR node. */
+function insideError(n: SyntaxNode): boolean {
+  for (let p: SyntaxNode | null = n; p; p = p.parent) if (p.type === 'ERROR') return true;
+  return false;
 }
 
 // Names of the grammar's node types and fields by id, asked of the binding once per process (there is one
@@ -318,7 +325,9 @@ class Copier {
         children.push(child);
         if (child.isNamed && (exactTokens || (!leaves.has(child.type) && !isOpaque(child)))) {
           if (deferred && child.field === 'body' && child.type === 'compound_statement' && node.type === 'function_definition') {
-            deferred.push({ fn: node, body: child, native: cursor.currentNode });
+            const native = cursor.currentNode;
+            if (!exactTokens || (!native.parent?.hasError && !insideError(node))) deferred.push({ fn: node, body: child, native });
+            else open = true;
           } else open = true;
         }
       }

@@ -75,7 +75,7 @@ export function analyzeRecheck(job: RecheckJob, options: { workspace?: Workspace
   if (!reduced) return { whole: true };
   const callers = found.map((c) => c.range);
   const tree = parseCpp(reduced.text, undefined, options.isCancelled);
-  const result = analyze(reduced.text, job.uri, { config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: callers });
+  const result = analyze(reduced.text, job.uri, { config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: callers, complete: true });
   const inCallers = (r: Range): boolean => callers.some((c) => within(r, c));
   return {
     callers,

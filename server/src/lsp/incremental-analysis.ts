@@ -94,7 +94,7 @@ export interface IncrementalOptions {
 export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConfig>, options: IncrementalOptions = {}): DocumentFacts & { facts?: FileFacts } {
   const { workspace, isCancelled } = options;
   doc.tree = parseCpp(doc.text, doc.tree, isCancelled);
-  const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled });
+  const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled, complete: true });
   doc.takeEdits();
   reducedTrees.delete(doc);
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
@@ -125,7 +125,7 @@ export function analyzeEditedFunction(
   const reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, options)) ?? freshReduction(doc, spans, edited, options);
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
-  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree, entries: [reduced.focus] });
+  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree, entries: [reduced.focus], complete: true });
   const focus = reduced.focus;
   const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
@@ -267,5 +267,5 @@ export function analysisAround(
   const focus = spans.find((s) => s.range.startLine <= line && line <= s.range.endLine);
   if (!focus || hasLoneCarriageReturn(doc.text)) return undefined;
   const reduced = reducedDocument(doc.text, spans, focus, { ignoreCallers: true });
-  return analyze(reduced ? reduced.text : doc.text, doc.uri, { config, workspace: options.workspace, isCancelled: options.isCancelled });
+  return analyze(reduced ? reduced.text : doc.text, doc.uri, { config, workspace: options.workspace, isCancelled: options.isCancelled, complete: true });
 }
