@@ -3,14 +3,16 @@
 // debug layer reports it and the call is dropped), so the barrier the code relies on never reaches the GPU. Usually
 // a barrier appended after the list was closed for submission, or a Reset() forgotten on one path.
 // Reported when, on every path to the call within one function, the list was closed and not reset since. A call
-// to another function (which may reset the list) forgets what is closed, except for error-check wrappers such as
-// ThrowIfFailed, and except a helper of the file whose body certainly records on the list first
-// (support/list-first-use.ts): that call is reported; loops are entered once (a Close at the end of the body is
-// not carried to the next iteration).
+// to another function forgets a closed list it may reset: not an error-check wrapper such as ThrowIfFailed, not a
+// call that cannot reach the list (support/list-resets.ts: a local or parameter list it is not handed), not a helper
+// of the file it is handed to whose body resets it nowhere (`exec_command_list(queue, list)`); a helper of the file
+// whose body certainly records on the list first (support/list-first-use.ts) is reported at the call. Loops are
+// entered once (a Close at the end of the body is not carried to the next iteration).
 import type { Event, FileFacts, FunctionFacts, Stmt } from '../extract/facts';
 import type { Range } from '../types';
 import { defineRule } from './define-rule';
 import { calleeOf, firstRecording, keyInCallee } from './support/list-first-use';
+import { mayResetList } from './support/list-resets';
 
 /** Calls that only check a result: `ThrowIfFailed(cl->Close())` does not reset anything. */
 const CHECKS: ReadonlySet<string> = new Set([
@@ -102,7 +104,10 @@ export const rule = defineRule({
           if (e.kind === 'reset') { if (key) closed.delete(key); else closed.clear(); return closed; }
           const method = recordedMethod(e);
           if (method && key && closed.has(key)) report(e, method, closed.get(key)!);
-          else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) { throughHelper(e, closed, facts, fn); closed.clear(); }
+          else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) {
+            throughHelper(e, closed, facts, fn);
+            for (const k of [...closed.keys()]) if (mayResetList(e, k, facts, fn, isCheck)) closed.delete(k);
+          }
           return closed;
         }
         default: return closed;

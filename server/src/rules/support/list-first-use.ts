@@ -50,13 +50,18 @@ export function keyInCallee(e: UserCallEvent, callee: FunctionFacts, key: string
   return undefined;
 }
 
+/** The statements of a body in order, nested blocks (`{ D3D12_RESOURCE_BARRIER b; … }`) opened: they run straight through. */
+function* straightLine(s: Stmt): Generator<Stmt> {
+  if (s.k !== 'seq') yield s;
+  else for (const c of s.body) yield* straightLine(c);
+}
+
 export function firstRecording(opts: {
   fn: FunctionFacts; key: string; facts: FileFacts; depth?: number;
   recorded: (e: Event) => string | null; isCheck: (callee: string) => boolean;
 }): FirstRecording | 'unknown' {
   const depth = opts.depth ?? 0;
-  const body: Stmt[] = opts.fn.body.k === 'seq' ? opts.fn.body.body : [opts.fn.body];
-  for (const s of body) {
+  for (const s of straightLine(opts.fn.body)) {
     // Writes and forgets of tested values (path facts) record nothing.
     if (s.k === 'write' || s.k === 'forget') continue;
     if (s.k !== 'event') return 'unknown';

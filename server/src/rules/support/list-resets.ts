@@ -1,0 +1,54 @@
+// Whether a call may Reset a command list the caller closed (recording-after-close). A list held in a local or a
+// parameter of the caller is reached only through what the call is handed: a call handed nothing that could be the
+// list or hold it (`wait_queue_idle(device, queue)`) cannot reset it. A helper of the file that is handed the list
+// may reset it only where its body, a few calls deep, resets it or hands it on to a call the file does not define
+// (`exec_command_list(queue, list)` only executes it). Members, globals and calls on objects reach anything: they may.
+import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
+import { calleeOf, keyInCallee } from './list-first-use';
+
+const MAX_DEPTH = 3;
+// NOTE: an argument named like a list or a context that holds one (`&context`, `cmd`) may be an alias of the closed
+// list (`command_list = context.list;` then `reset_command_list(context.list, …)`): such a call is taken to reach it.
+const LIST_LIKE = /list|cmd|\bcl\b|context|ctx/i;
+
+function rootOf(key: string): string {
+  return /^[A-Za-z_]\w*/.exec(key)?.[0] ?? key;
+}
+
+function mentions(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w.>])${name}\\b`).test(text);
+}
+
+/** Whether `e` may reset the list `key` of `fn` (a call that is not on a command list nor an error check). */
+export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth = 0): boolean {
+  const root = rootOf(key);
+  if (!fn.params.includes(root) && !(fn.locals ?? []).includes(root)) return true;
+  // On an object (`obj->Flush()`) or, in a method or lambda, a call that may be a method of the caller's class (a
+  // local list may alias a member): may reach the list's owner.
+  if (e.receiverOp || e.list || ((fn.qualifiedName.includes('::') || fn.lambda) && e.ownClass)) return true;
+  let handed = false;
+  for (const a of e.args) {
+    if (a.resource.key === key) { handed = true; continue; }
+    if (a.list || mentions(a.field.text, root) || LIST_LIKE.test(a.field.text)) return true;
+  }
+  if (!handed) return false;
+  const callee = depth < MAX_DEPTH ? calleeOf(e, facts) : undefined;
+  const inner = callee && keyInCallee(e, callee, key, fn);
+  return !callee || !inner || resetsIn(callee.body, inner, facts, callee, isCheck, depth + 1);
+}
+
+function resetsIn(s: Stmt, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth: number): boolean {
+  switch (s.k) {
+    case 'seq': return s.body.some((c) => resetsIn(c, key, facts, fn, isCheck, depth));
+    case 'if': return resetsIn(s.then, key, facts, fn, isCheck, depth) || (!!s.else && resetsIn(s.else, key, facts, fn, isCheck, depth));
+    case 'loop': return resetsIn(s.body, key, facts, fn, isCheck, depth);
+    case 'switch': return s.cases.some((c) => resetsIn(c, key, facts, fn, isCheck, depth));
+    case 'event': {
+      const e = s.event;
+      if (e.kind === 'reset') return !e.list?.key || e.list.key === key;
+      if (e.kind !== 'user-call' || e.onCommandList || isCheck(e.callee)) return false;
+      return mayResetList(e, key, facts, fn, isCheck, depth);
+    }
+    default: return false;
+  }
+}
