@@ -291,7 +291,16 @@ function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, list: Resource
   const call = env.stack[0].callRange;
   // Nested helpers: argument ranges may lie in another helper, so everything moves to the outermost call.
   const moved = atCallSite(b, env.stack.length > 1 ? { ...raw, fields: {} } : raw, call);
-  for (const check of env.barrierChecks) check(moved, pos);
+  const run = () => { for (const check of env.barrierChecks) check(moved, pos); };
+  if (!env.rechecks) return run();
+  const r = (x: ResourceRef | undefined) => `${x?.key ?? ''}:${x?.text ?? ''}`;
+  const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
+  const listKey = list ? substituteRef(list, env.binding).key : null;
+  env.rechecks.push({
+    chain: env.stack.map((f) => `${f.callUri}@${f.callRange.startLine}:${f.callRange.startColumn}`),
+    identity: `${env.currentUri()}#${raw.site}|${r(b.resource)}|${r(b.resourceAfter)}|${values}|${listKey}:${pos.listType}|${pos.group}|${pos.index}`,
+    run,
+  });
 }
 
 /** The caller's values left the barrier as the helper wrote it: same resource, same value in every field. */

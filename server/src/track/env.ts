@@ -25,6 +25,16 @@ export interface Frame {
   callUri: string;
 }
 
+/**
+ * A helper barrier to check again at a call chain (apply.ts): the calls on the way (outermost first) and what the
+ * check reads of the barrier, so that the same barrier reached through a shorter chain is known to be reported.
+ */
+export interface Recheck {
+  chain: readonly string[];
+  identity: string;
+  run(): void;
+}
+
 /** A rule's single-barrier check, re-run on a barrier the tracker moved to a call site (apply.ts). */
 export type BarrierCheck = (b: BarrierFact, pos: { group: number | null; index: number | null; listType: CommandListType | null }) => void;
 
@@ -74,6 +84,8 @@ export class TrackEnv {
 
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */
   barrierChecks: BarrierCheck[] = [];
+  /** When set, those re-runs wait here until every function of the file is analysed (track/run.ts). */
+  rechecks: Recheck[] | null = null;
 
   constructor(
     readonly uri: string,

@@ -4,7 +4,7 @@ import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
 import { BudgetExceeded, FUNCTION_WORK_BUDGET } from './budget';
 import type { BarrierlintConfig } from '../types';
-import type { BarrierCheck, SiteState } from './env';
+import type { BarrierCheck, Recheck, SiteState } from './env';
 import { TrackEnv } from './env';
 import { Interpreter } from './interpreter';
 import { listTypes } from './list-types';
@@ -53,6 +53,7 @@ export function runTracker(
   const unresolvedClasses = new Set<string>();
   const problems: ExtractProblem[] = [];
   const stoppedIn = new Map<ExtractProblem, { fn: FunctionFacts; callees: readonly FunctionFacts[] }>();
+  const rechecks: Recheck[] = [];
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config, { workspace, uri });
   const index = functionIndex(facts, uri, workspace);
@@ -72,6 +73,7 @@ export function runTracker(
     }
     env.endSplits = endSplits;
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
+    env.rechecks = rechecks;
     env.fileUses = fileUsesOf(facts, uri);
     if (process.env[CALL_MEMO_ENV] !== '0') attachMemo(env, new CallMemo());
     try {
@@ -87,7 +89,22 @@ export function runTracker(
     for (const name of env.unresolved) unresolved.add(name);
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
+  runRechecks(rechecks);
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
+}
+
+/**
+ * Helper barriers checked again at their call chains. The same barrier with the same values reached through a
+ * shorter chain (the outer calls changed nothing of it: `OnInit() → LoadAssets() → Publish(m_buffer)` after
+ * `LoadAssets() → Publish(m_buffer)`) gives the same finding: it is reported once, at the innermost call that
+ * decides it, not again at every call on the way.
+ */
+function runRechecks(all: readonly Recheck[]): void {
+  const seen = new Set(all.map((r) => `${r.chain.join('>')}|${r.identity}`));
+  for (const r of all) {
+    const shorter = r.chain.some((_, i) => i > 0 && seen.has(`${r.chain.slice(i).join('>')}|${r.identity}`));
+    if (!shorter) r.run();
+  }
 }
 
 /**
