@@ -13,7 +13,7 @@ export const PPV_MACROS: ReadonlySet<string> = new Set(['IID_PPV_ARGS', 'IID_GRA
 
 const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
 
-function strip(node: SyntaxNode, file?: FileCtx): SyntaxNode {
+function strip(node: SyntaxNode, file?: FileCtx, fn?: FnCtx): SyntaxNode {
   let n = unwrapValue(node);
   for (let getters = 0; ; ) {
     if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
@@ -27,7 +27,7 @@ function strip(node: SyntaxNode, file?: FileCtx): SyntaxNode {
       const name = f ? calleeName(f) : undefined;
       if (f?.type === 'field_expression' && name && POINTER_ACCESSORS.has(name) && argumentNodes(n).length === 0) {
         const obj = f.childForFieldName('argument');
-        if (obj) {
+        if (obj && !ownClassAccessor(name, obj, file, fn)) {
           n = unwrapValue(obj);
           continue;
         }
@@ -72,6 +72,8 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
       return `${keyText(strip(arr, file), file, fn)}[${idxText}]`;
     }
   }
+  const through = receiverGetter(n, file);
+  if (through) return `${keyText(strip(through.receiver, file), file, fn)}${through.op}${keyText(strip(through.expr, file), file)}`;
   if (n.type === 'field_expression') {
     const obj = n.childForFieldName('argument');
     const field = n.childForFieldName('field');
@@ -88,7 +90,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
 
 /** The resource an expression denotes. Local aliases resolve to what they were bound to. */
 export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): ResourceRef {
-  const n = strip(node, file);
+  const n = strip(node, file, fn);
   const range = rangeOf(node);
   const text = node.text;
   if (NULL_TEXTS.has(n.text)) return { key: null, text, range };
@@ -107,7 +109,7 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
     }
   }
   const key = keyText(n, file, fn);
-  const root = fn ? rootName(n) ?? callRoot(n) : undefined;
+  const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) : undefined;
   if (fn && root && !fn.env.has(root)) {
     const p = fn.params.indexOf(root);
     const path = key.slice(root.length);
@@ -119,6 +121,32 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
     return { key, text, range, member: true };
   }
   return { key, text, range };
+}
+
+/**
+ * `tex.Get()` where `Get` is a resource getter of the file (`ID3D12Resource* Get() const { return m_res; }`) and `tex`
+ * is declared with a plain class type (not a smart pointer): the class's getter, not ComPtr's accessor.
+ */
+function ownClassAccessor(name: string, obj: SyntaxNode, file?: FileCtx, fn?: FnCtx): boolean {
+  if (!file?.resourceGetters?.has(name)) return false;
+  const o = unwrapValue(obj);
+  const type = o.type === 'identifier' ? fn?.types.get(o.text) ?? file.memberTypes.get(o.text) : undefined;
+  return !!type && /^(?:const\s+)?(?:\w+::)*[A-Za-z_]\w*\s*[&*]?$/.test(type.trim()) && !/^(?:const\s+)?ID3D12/.test(type.trim());
+}
+
+/**
+ * `sky.Resource()` / `tex->GetResource()` where the file's getter of that name returns a member (`return
+ * m_Buffer.Get();`): the receiver's member (`sky.m_Buffer`), the key a state-tracking wrapper called on the same
+ * object (`sky.EnsureState(cl, s)`) moves. Undefined for any other call.
+ */
+function receiverGetter(n: SyntaxNode, file: FileCtx): { receiver: SyntaxNode; op: string; expr: SyntaxNode } | undefined {
+  if (n.type !== 'call_expression' || argumentNodes(n).length !== 0) return undefined;
+  const f = n.childForFieldName('function');
+  const receiver = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
+  const name = f ? calleeName(f) : undefined;
+  const expr = name ? file.resourceGetters?.get(name) : undefined;
+  if (!receiver || !expr || isThis(receiver)) return undefined;
+  return { receiver, op: f!.child(1)?.type === '->' ? '->' : '.', expr: unwrapValue(expr) };
 }
 
 /** `r.Get()`-like chains the accessor strip left as a call: `Resource.GetResource()` has root `Resource`. */
@@ -139,6 +167,17 @@ function accessorChainStart(n: SyntaxNode): SyntaxNode | null {
     cur = f.childForFieldName('argument');
   }
   return cur;
+}
+
+/** `this->m_tex[i]` / `(*this).m_tex`: the member the expression starts from (`m_tex`); undefined for anything else. */
+function thisMemberRoot(n: SyntaxNode): string | undefined {
+  let cur: SyntaxNode | null = n;
+  while (cur && (cur.type === 'field_expression' || cur.type === 'subscript_expression')) {
+    const base = cur.childForFieldName('argument');
+    if (cur.type === 'field_expression' && isThis(base)) return cur.childForFieldName('field')?.text;
+    cur = base;
+  }
+  return undefined;
 }
 
 /** `this` or `(*this)`. */
