@@ -15,6 +15,7 @@ import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
 import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
+import { localLambdaCallee } from './local-lambdas';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
 import { applyFillHelper } from './fill-helpers';
@@ -621,8 +622,12 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const ownClass = f.type === 'identifier' || object?.type === 'this';
   const facts = argFacts(args);
   const reachesNothing = facts.every((a) => a.plain) && (object ? plainType(typeOfExpr(object, fn), fn.file.plainClasses) : !fn.method);
+  // A local lambda is called by its own name; a fill helper's call already wrote what it fills (fill-helpers.ts) and
+  // keeps its name (the tracker keeps the states of what it is handed).
+  const lambda = f.type === 'identifier' && !fn.file.fills?.has(name) ? localLambdaCallee(call, name, fn.file.lambdaNames) : undefined;
+  const callee = lambda ?? name;
   emit(fn, {
-    kind: 'user-call', site: -1, range: rangeOf(call), list, callee: name, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
+    kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
   });

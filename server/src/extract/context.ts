@@ -128,6 +128,8 @@ export interface FileCtx {
   descriptors?: DescriptorPass;
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
+  /** The locals the file's lambdas initialise (`auto transition = [&](…) {…}`), by name (local-lambdas.ts). */
+  lambdaNames?: Set<string>;
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */
   heapTypes?: Map<string, number | null>;
   /** The file's helpers that only submit the barriers a caller hands them (submit-helpers.ts), by name. */

@@ -33,6 +33,7 @@ import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
 import { resourceGetters } from './resource-getters';
+import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -99,7 +100,7 @@ function readSignature(f: FunctionNode): Signature {
   // The declarator names the parameter (`UINT n = kDefault`: n, not the default's identifier).
   const params = decls.map((p) => declaredName(p.childForFieldName('declarator')) ?? '');
   const paramTypes = decls.map((p) => typeText(p.childForFieldName('type'), p.childForFieldName('declarator')));
-  if (f.lambda) return { name: `<lambda:${f.node.startPosition.row + 1}>`, qualified: '<lambda>', params, paramTypes };
+  if (f.lambda) return { name: lambdaFunctionName(f.node), qualified: '<lambda>', params, paramTypes };
   const declared = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
   // An inline method is qualified by its class (`struct Texture { void Transition(...) {...} }` → Texture::Transition).
   const cls = declared.includes('::') ? undefined : enclosingClass(f.node);
@@ -358,6 +359,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
+  file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews);
   const functions: FunctionFacts[] = [];
@@ -479,13 +481,6 @@ function helperCandidates(fns: FunctionNode[]): HelperCandidate[] {
   return out;
 }
 
-/** `auto setTransition = [](...) {...};`: the local a lambda initialises, which its calls name. */
-function lambdaVariable(lambda: SyntaxNode): string | undefined {
-  const init = lambda.parent;
-  if (init?.type !== 'init_declarator' || init.childForFieldName('value') !== lambda) return undefined;
-  const d = init.childForFieldName('declarator');
-  return d?.type === 'identifier' ? d.text : undefined;
-}
 
 /** Functions returning a barrier struct: walk them once with symbolic parameters and keep the returned value. */
 function readTemplates(fns: FunctionNode[], file: FileCtx): void {

@@ -118,8 +118,10 @@ export function transitiveBases(cls: string, bases: ReadonlyMap<string, readonly
 
 export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers' | 'classBases'>, uri: string, workspace?: WorkspaceIndex): FunctionIndex {
   const local = new Map<string, FunctionFacts[]>();
+  // Lambdas are called by their own name (`<lambda:12>`), which the call of the local holding one names
+  // (extract/local-lambdas.ts); they are never another file's helpers.
   for (const fn of facts.functions) {
-    if (!fn.relevant || fn.lambda) continue;
+    if (!fn.relevant) continue;
     local.set(fn.name, [...(local.get(fn.name) ?? []), fn]);
   }
   // NOTE: only the barrier-filling helpers (their calls already wrote the barrier at extraction) keep the states of

@@ -1,0 +1,46 @@
+// Lambdas a function keeps in a local and calls like a helper: `auto transition = [&](ID3D12Resource* r, ...) {
+// ... cl->ResourceBarrier(1, &b); }; transition(tex, a, b);`. The call names the lambda the enclosing blocks declare
+// under that name before it (C++ scoping: the local hides a function of the same name), so the tracker evaluates
+// that lambda's body with the call's arguments, as it does for a helper function. Each lambda is a function of its
+// own, named by its line (`<lambda:12>`), so two functions with a lambda called `transition` each call their own.
+import type { SyntaxNode } from './node';
+
+/** The name the file gives a lambda analysed as a function of its own (extract.ts nameAndParams). */
+export const lambdaFunctionName = (lambda: SyntaxNode): string => `<lambda:${lambda.startPosition.row + 1}>`;
+
+/** `auto set = [](…) {…};`: the local a lambda initialises, which its calls name. */
+export function lambdaVariable(lambda: SyntaxNode): string | undefined {
+  const init = lambda.parent;
+  if (init?.type !== 'init_declarator' || init.childForFieldName('value') !== lambda) return undefined;
+  const d = init.childForFieldName('declarator');
+  return d?.type === 'identifier' ? d.text : undefined;
+}
+
+/** The lambda a declaration statement gives `name`, if it gives it one. */
+function declaredLambda(stmt: SyntaxNode, name: string): SyntaxNode | undefined {
+  if (stmt.type !== 'declaration') return undefined;
+  for (const init of stmt.namedChildren) {
+    const value = init.type === 'init_declarator' ? init.childForFieldName('value') : null;
+    if (value?.type === 'lambda_expression' && lambdaVariable(value) === name) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The function name of the local lambda a call `name(…)` calls, or undefined when no enclosing block of the same
+ * function declares a lambda of that name before the call. `names`: every name the file gives a lambda (most calls
+ * are answered without a walk).
+ */
+export function localLambdaCallee(call: SyntaxNode, name: string, names: ReadonlySet<string> | undefined): string | undefined {
+  if (!names?.has(name)) return undefined;
+  for (let inner = call, p = call.parent; p; inner = p, p = p.parent) {
+    if (p.type === 'function_definition') return undefined;
+    if (p.type !== 'compound_statement') continue;
+    for (const stmt of p.namedChildren) {
+      if (stmt.startIndex >= inner.startIndex) break;
+      const lambda = declaredLambda(stmt, name);
+      if (lambda) return lambdaFunctionName(lambda);
+    }
+  }
+  return undefined;
+}
