@@ -139,3 +139,34 @@ export function emptyArrayGuard(cond: SyntaxNode | null, then: Stmt, body: Synta
   // A bare `if (n)` only where n is the count, not an arbitrary flag.
   return tests.includes(text) || (text === n && /^\w+$/.test(n) && n !== 'true');
 }
+
+/**
+ * `if (m_v.empty()) return;` (also `m_v.size() == 0`, `!m_count`, `m_count == 0` with `m_count` the count of the
+ * submit that follows in the same block) before a submit of a batch the function does not hold: the early return is
+ * taken only when nothing is pending. Returns the container.
+ */
+export function emptyReturnGuard(n: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  const then = n.childForFieldName('consequence');
+  const ret = then?.type === 'compound_statement' && then.namedChildCount === 1 ? then.namedChild(0) : then;
+  const cond = n.childForFieldName('condition');
+  if (ret?.type !== 'return_statement' || ret.namedChildCount > 0 && ret.namedChild(0)?.type !== 'false' || !cond) return undefined;
+  const text = cond.text.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1').replace(/this->/g, '');
+  const emptied = /^([\w.>-]+?)(?:\.empty\(\)|\.IsEmpty\(\)|\.size\(\)==0|\.Num\(\)==0)$/.exec(text)?.[1];
+  const counted = emptied ? undefined : /^(?:!([\w.>-]+)|([\w.>-]+)==0|0==([\w.>-]+))$/.exec(text);
+  const count = counted ? counted[1] ?? counted[2] ?? counted[3] : undefined;
+  for (const stmt of n.parent?.namedChildren ?? []) {
+    if (stmt.startIndex <= n.startIndex) continue;
+    for (const call of stmt.descendantsOfType('call_expression')) {
+      const f = call.childForFieldName('function');
+      const name = f ? calleeName(f) : undefined;
+      const args = argumentNodes(call);
+      if ((name !== 'ResourceBarrier' && name !== 'Barrier') || args.length !== 2) continue;
+      const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
+      const arr = norm(args[1].text).replace(/^&(.*)\[0\]$/, '$1').replace(/\.(data|begin|Data|GetData)\(\)$/, '');
+      const n2 = norm(args[0].text).replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/^\w+\((.*)\)$/, '$1');
+      if (emptied ? arr === emptied : n2 === count) return submittedContainer(args[1], fn);
+    }
+  }
+  return undefined;
+}
+

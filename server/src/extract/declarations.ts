@@ -171,6 +171,18 @@ function isArgumentLike(p: SyntaxNode): boolean {
   return (d.childForFieldName('parameters')?.namedChildren ?? []).every(isArgumentLike);
 }
 
+/** `m_batch.emplace_back();` is the statement just before the declaration of `d` (Diligent's `… = m_batch.back();`). */
+function afterEmplace(container: SyntaxNode | null, d: SyntaxNode): boolean {
+  const stmt = d.parent?.type === 'declaration' ? d.parent : null;
+  const siblings = stmt?.parent?.namedChildren ?? [];
+  const prev = stmt ? siblings[siblings.findIndex((c) => c.startIndex === stmt.startIndex) - 1] : undefined;
+  const call = prev?.type === 'expression_statement' ? prev.namedChild(0) : null;
+  const f = call?.type === 'call_expression' && argumentNodes(call).length === 0 ? call.childForFieldName('function') : null;
+  const norm = (t: string | undefined) => t?.replace(/\s+/g, '').replace(/^this->/, '');
+  return f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'emplace_back'
+    && !!container && norm(f.childForFieldName('argument')?.text) === norm(container.text);
+}
+
 /**
  * `D3D12_RESOURCE_BARRIER& b = m_batch[m_count++];` / `= m_batch.emplace_back();` on a container the function does
  * not hold: a new element of that batch, filled by the statements that follow.
@@ -181,7 +193,8 @@ function batchElement(value: SyntaxNode, d: SyntaxNode, fn: FnCtx): StructVal | 
   if (v.type === 'subscript_expression') containerNode = v.childForFieldName('argument');
   else if (v.type === 'call_expression' && argumentNodes(v).length === 0) {
     const f = v.childForFieldName('function');
-    if (f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'emplace_back') containerNode = f.childForFieldName('argument');
+    const field = f?.type === 'field_expression' ? f.childForFieldName('field')?.text : undefined;
+    if (field === 'emplace_back' || (field === 'back' && afterEmplace(f!.childForFieldName('argument'), d))) containerNode = f!.childForFieldName('argument');
   }
   const container = containerNode ? batchContainer(containerNode, fn) : undefined;
   if (!container) return undefined;

@@ -6,7 +6,7 @@ import { forEachEvent } from './events';
 import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
-import { emptinessGuard, emptyArrayGuard } from './batches';
+import { emptinessGuard, emptyArrayGuard, emptyReturnGuard } from './batches';
 import { onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
@@ -122,6 +122,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
       });
       const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
+      const emptyBatch = altBody ? undefined : emptyReturnGuard(n, fn);
       const state = stateGuard(n);
       const guardValue = state === 'is' ? testedConstant(decidable) : undefined;
       const guard = (state === 'is' && guardValue === undefined ? undefined : state)
@@ -131,7 +132,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
-        ...(batchGuard ? { batchGuard } : {}), ...(once ? { once } : {}), ...(noop ? { noop } : {}),
+        ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(noop ? { noop } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

@@ -195,6 +195,8 @@ export class Interpreter {
         }
         // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
         else if (s.batchGuard && t && pending(p.state, s.batchGuard, this.env.binding)) e = null;
+        // An early return taken when the batch is empty, with barriers known to be pending: not taken.
+        else if (s.emptyBatch && e && pending(p.state, s.emptyBatch, this.env.binding)) t = null;
         const blind = cond ? undecidedResources(cond, this.env) : [];
         const carried = carriedBlind(blind, p.state);
         if (carried.length && !s.guard && !s.noop && !s.batchGuard && !s.once) {
