@@ -68,9 +68,19 @@ export function batchAppend(containerNode: SyntaxNode, valueNode: SyntaxNode, at
   if (!container) return undefined;
   // `m_ranges.push_back({ 0, true })` on a container declared elsewhere: a brace list is a barrier only when the
   // container's declared element type says so (otherwise every field would be invented from the wrong struct).
-  if (unwrapValue(valueNode).type === 'initializer_list' && !LEGACY_CONTAINER.test(typeOfExpr(containerNode, fn) ?? '')) return undefined;
+  if (unwrapValue(valueNode).type === 'initializer_list' && !LEGACY_CONTAINER.test(typeOfExpr(containerNode, fn) ?? '')) return unreadableAdd(container, at, fn);
   const v = evalValue(valueNode, 'legacy', fn);
-  return addToBatch(container, v, at, fn) ? v : undefined;
+  return addToBatch(container, v, at, fn) ? v : unreadableAdd(container, at, fn);
+}
+
+/**
+ * An addition whose barrier cannot be read (`m_queue.push_back(b)` with `b` a `const D3D12_RESOURCE_BARRIER&`
+ * parameter the caller's barrier does not reach): the submit may transition any resource. Returns undefined (no
+ * value for the caller to use).
+ */
+function unreadableAdd(container: ResourceRef, at: SyntaxNode, fn: FnCtx): undefined {
+  fn.events.push({ kind: 'batch-add', site: -1, range: rangeOf(at), container, barriers: [], unreadable: true });
+  return undefined;
 }
 
 /** After a function is walked: each addition takes the barrier as the function left it (fields set after the add). */

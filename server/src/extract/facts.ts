@@ -145,6 +145,8 @@ export interface BatchAddEvent extends EventBase {
   barriers: BarrierFact[];
   /** While the function is walked: the struct, read once the function is done (extract/batches.ts). */
   live?: unknown;
+  /** What was added cannot be read (`m_queue.push_back(b)` of a helper's barrier parameter): it may be any barrier. */
+  unreadable?: boolean;
 }
 
 export interface CreationEvent extends EventBase {

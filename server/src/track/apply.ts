@@ -202,6 +202,10 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       const key = substituteRef(e.container, env.binding).key;
       if (!key) break;
       const prior = next.batches.get(key);
+      if (e.unreadable) {
+        next.batches.set(key, { items: prior?.items ?? [], ...(prior?.mixed ? { mixed: prior.mixed } : {}), unreadable: true });
+        break;
+      }
       const added = e.barriers.map((raw) => ({ raw, barrier: substituteBarrier(raw, env.binding), note: env.note(e.range, '') }));
       // The same addition again for the same resource: a loop adds one per element (or it runs again) — which and how
       // many is not known, so what the batch holds for them becomes unknown at the submit.
@@ -308,6 +312,17 @@ function sameAtEveryCall(raw: BarrierFact, b: BarrierFact): boolean {
   const sameRef = (x: ResourceRef | undefined, y: ResourceRef | undefined) => x?.key === y?.key && x?.text === y?.text;
   return sameRef(raw.resource, b.resource) && sameRef(raw.resourceAfter, b.resourceAfter)
     && Object.entries(raw.fields).every(([k, f]) => (f?.value ?? null) === (b.fields[k]?.value ?? null));
+}
+
+/**
+ * A barrier a helper added to a batch with its parameters (`batch.Add(rt, RENDER_TARGET, RENDER_TARGET)`), checked
+ * field by field with the caller's values when the batch is submitted, at the outermost call that submits it (or the
+ * submit itself).
+ */
+function recheckAtSubmit(raw: BarrierFact, b: BarrierFact, env: TrackEnv, submit: BarrierFact['range'], pos: Parameters<typeof recheck>[4]): void {
+  if (!env.reporting || !usesParams(raw) || sameAtEveryCall(raw, b)) return;
+  const moved = atCallSite(b, { ...raw, fields: {} }, env.stack[0]?.callRange ?? submit);
+  for (const check of env.barrierChecks) check(moved, pos);
 }
 
 type CreationEvt = Extract<Event, { kind: 'resource-creation' }>;
@@ -469,12 +484,14 @@ function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, l
     const reporting = env.reporting;
     if (p.quiet) env.reporting = false;
     try {
+      recheckAtSubmit(p.raw, p.barrier, env, callRange, { group: null, index: bi, listType: list.type });
       legacy(p.barrier, state, env, list, callRange, bi, p.note);
     } finally {
       env.reporting = reporting;
     }
   });
   for (const k of batch.mixed ?? []) forget(state, k);
+  if (batch.unreadable) forgetAllLegacy(state);
   state.batches.delete(key);
 }
 

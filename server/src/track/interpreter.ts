@@ -646,7 +646,7 @@ function receiverOf(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'rec
 function pending(state: TrackState, container: ResourceRef, binding: Binding | null): boolean {
   const key = substituteRef(container, binding).key;
   const batch = key ? state.batches.get(key) : undefined;
-  return !!batch && (batch.items.length > 0 || (batch.mixed?.length ?? 0) > 0);
+  return !!batch && (batch.items.length > 0 || (batch.mixed?.length ?? 0) > 0 || !!batch.unreadable);
 }
 
 /** The class a method belongs to (`Batch::Impl::Transition` → Impl), or undefined for a free function. */

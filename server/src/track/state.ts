@@ -168,6 +168,8 @@ export interface PendingBarrier {
 export interface Batch {
   items: readonly PendingBarrier[];
   mixed?: readonly string[];
+  /** Something unreadable was added: at the submit every legacy state becomes unknown. */
+  unreadable?: boolean;
 }
 
 export class TrackState {
@@ -240,11 +242,11 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
     // there, and on the first path they were recorded already — applied again without checks.
     if (!x || !y) {
       const q = (x ?? y)!;
-      out.batches.set(key, { items: q.items.map((i) => (i.quiet ? i : { ...i, quiet: true })), ...(q.mixed ? { mixed: q.mixed } : {}) });
+      out.batches.set(key, { items: q.items.map((i) => (i.quiet ? i : { ...i, quiet: true })), ...(q.mixed ? { mixed: q.mixed } : {}), ...(q.unreadable ? { unreadable: true } : {}) });
       continue;
     }
     const keys = (q: Batch) => [...(q.mixed ?? []), ...q.items.map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)];
-    out.batches.set(key, { items: [], mixed: [...new Set([...keys(x), ...keys(y)])] });
+    out.batches.set(key, { items: [], mixed: [...new Set([...keys(x), ...keys(y)])], ...(x.unreadable || y.unreadable ? { unreadable: true } : {}) });
   }
   return out;
 }
