@@ -68,15 +68,19 @@ export function batchAppend(containerNode: SyntaxNode, valueNode: SyntaxNode, at
   if (!container) return undefined;
   // `m_ranges.push_back({ 0, true })` on a container declared elsewhere: a brace list is a barrier only when the
   // container's declared element type says so (otherwise every field would be invented from the wrong struct).
-  if (unwrapValue(valueNode).type === 'initializer_list' && !LEGACY_CONTAINER.test(typeOfExpr(containerNode, fn) ?? '')) return unreadableAdd(container, at, fn);
+  const legacyContainer = LEGACY_CONTAINER.test(typeOfExpr(containerNode, fn) ?? '');
+  if (unwrapValue(valueNode).type === 'initializer_list' && !legacyContainer) return undefined;
   const v = evalValue(valueNode, 'legacy', fn);
-  return addToBatch(container, v, at, fn) ? v : unreadableAdd(container, at, fn);
+  if (addToBatch(container, v, at, fn)) return v;
+  return legacyContainer ? unreadableAdd(container, at, fn) : undefined;
 }
 
 /**
  * An addition whose barrier cannot be read (`m_queue.push_back(b)` with `b` a `const D3D12_RESOURCE_BARRIER&`
- * parameter the caller's barrier does not reach): the submit may transition any resource. Returns undefined (no
- * value for the caller to use).
+ * parameter the caller's barrier does not reach) to a container declared to hold barriers: the submit may transition
+ * any resource. Returns undefined (no value for the caller to use).
+ * NOTE: only for a container whose declared type says it holds barriers: the adds of every other member container
+ * (`m_items.push_back(x)`) as batch events multiplied the tracker's states (bgfx's `submit` went over its budget).
  */
 function unreadableAdd(container: ResourceRef, at: SyntaxNode, fn: FnCtx): undefined {
   fn.events.push({ kind: 'batch-add', site: -1, range: rangeOf(at), container, barriers: [], unreadable: true });
