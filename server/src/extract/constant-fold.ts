@@ -47,7 +47,24 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   // A local written with different known numbers on the paths of an if/else or switch (context.ts branches).
   const n = unwrapValue(node);
   const v = n.type === 'identifier' ? fn?.env.get(n.text) : undefined;
-  return v?.t === 'num' && v.f.oneOf ? { value: null, text, range, oneOf: v.f.oneOf } : { value: null, text, range };
+  if (v?.t === 'num' && v.f.oneOf) return { value: null, text, range, oneOf: v.f.oneOf };
+  const alternatives = n.type === 'conditional_expression' ? ternaryAlternatives(n, file, fn) : undefined;
+  return alternatives ? { value: null, text, range, oneOf: alternatives } : { value: null, text, range };
+}
+
+/**
+ * `compute ? NON_PIXEL_SHADER_RESOURCE : PIXEL_SHADER_RESOURCE` with an undecided condition: the known numbers of
+ * both branches, one per path (`Field.oneOf`); undefined when a branch is not known.
+ */
+function ternaryAlternatives(n: SyntaxNode, file: FileCtx, fn?: FnCtx): number[] | undefined {
+  const seen = new Set<number>();
+  for (const branch of [n.childForFieldName('consequence'), n.childForFieldName('alternative')]) {
+    const f = branch ? evalField(branch, file, fn) : undefined;
+    const known = f?.param !== undefined ? undefined : f?.value !== null && f?.value !== undefined ? [f.value] : f?.oneOf;
+    if (!known) return undefined;
+    for (const k of known) seen.add(k);
+  }
+  return seen.size > 1 ? [...seen] : undefined;
 }
 
 function paramIndex(node: SyntaxNode, fn?: FnCtx): number | undefined {

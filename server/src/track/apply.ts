@@ -525,7 +525,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
     const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
     s = {
-      ...s, legacy: after === undefined ? UNKNOWN : exactly(after, o), legacyFromCreation: false, lastModel: 'legacy',
+      ...s, legacy: after === undefined ? afterPerPath(b, name, (note) => orig(env, b, note, false, at)) : exactly(after, o), legacyFromCreation: false, lastModel: 'legacy',
       layout: layouts.length ? layoutPossible(layouts, o) : UNKNOWN,
       split: flags & FLAG_END_ONLY ? null : s.split,
     };
@@ -536,6 +536,16 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
   forgetElementAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else endWholeWrite(state, m.key);
+}
+
+/**
+ * A StateAfter chosen per path (`compute ? NON_PIXEL_SHADER_RESOURCE : PIXEL_SHADER_RESOURCE`, `Field.oneOf`): the
+ * resource is in one of those states, as after a join of paths that set each; otherwise unknown.
+ */
+function afterPerPath(b: BarrierFact, name: string, origin: (note: string) => Origin): Possible {
+  const alternatives = b.fields.StateAfter?.oneOf;
+  if (!alternatives?.length) return UNKNOWN;
+  return { values: new Map(alternatives.map((v) => [v >>> 0, { ...origin(`'${name}' entered ${formatEnumValue('state', v)} here on some paths`), perPathAfter: true }])), unknown: false };
 }
 
 function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId): void {

@@ -19,6 +19,11 @@ export interface Origin {
   aroundLoop?: Range;
   /** The value was assumed from a barrier's before-value (the debug layer's "assumed at first use"). */
   assumed?: boolean;
+  /**
+   * One of the values a StateAfter chosen per path sets (`c ? A : B`): which path carries it is not followed, so it
+   * is a disagreement only when no value agrees.
+   */
+  perPathAfter?: boolean;
   /** Only the paths where this holds carry the value ("`useCompute` is true"): named in path notes. */
   when?: string;
   /** Inside a helper: where the value was really set (`uri`/`range` are the outermost call site). */

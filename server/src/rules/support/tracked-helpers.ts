@@ -20,6 +20,8 @@ export function compareTracked(p: Possible, accepts: (tracked: number) => boolea
   const alternativeAgrees = agreeing.some(([, o]) => o.alternative);
   const mismatches = [...p.values.entries()].filter(([v, o]) => !accepts(v) && !(alternativeAgrees && o.alternative));
   if (mismatches.length === 0 || p.values.size === 0) return { severity: null, mismatches: [], loop: undefined };
+  // Values a per-path StateAfter set, some agreeing: the paths they hold on are not followed, nothing is certain.
+  if (agreeing.length > 0 && mismatches.every(([, o]) => o.perPathAfter)) return { severity: null, mismatches: [], loop: undefined };
   const allLoop = mismatches.every(([, o]) => o.loop);
   // A first-use assumption that only comes around a loop's back edge was set by no code on that path (the body left
   // the resource untouched): it is no certain state, and the paths that did set one may not be the ones met here.
@@ -43,7 +45,8 @@ export interface AlternativesComparison {
 /**
  * A barrier's before-value written differently on the paths of an if/else or switch (`Field.oneOf`, each path a
  * known number) and submitted after the join: an alternative that no tracked value accepts is wrong on the paths
- * that choose it, whichever path facts hold. Nothing when the tracked state is unknown on some path (an unknown
+ * that choose it, whichever path facts hold (when the tracked state is one value; several tracked values are not
+ * matched with the alternatives' paths, so only every alternative being wrong counts then). Nothing when the tracked state is unknown on some path (an unknown
  * state is never a finding) or when only a loop's back edge disagrees.
  */
 export function compareAlternatives(field: Field | undefined, p: Possible, accepts: (before: number) => (tracked: number) => boolean): AlternativesComparison | null {
@@ -55,6 +58,9 @@ export function compareAlternatives(field: Field | undefined, p: Possible, accep
     if (c.severity === 'error' && !c.loop) wrong.push([a, c]);
   }
   if (wrong.length === 0) return null;
+  // NOTE: a tracked state that is itself one of several per path (a join, a StateAfter chosen per path) cannot be
+  // matched with the before-value's paths: only an alternative wrong on every path is a finding then.
+  if (wrong.length < alternatives.length && p.values.size > 1) return null;
   return { severity: wrong.length === alternatives.length ? 'error' : 'warning', wrong: wrong.map(([a]) => a), comparison: wrong[0][1] };
 }
 
