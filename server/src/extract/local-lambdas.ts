@@ -4,6 +4,7 @@
 // that lambda's body with the call's arguments, as it does for a helper function. Each lambda is a function of its
 // own, named by its line (`<lambda:12>`), so two functions with a lambda called `transition` each call their own.
 import type { SyntaxNode } from './node';
+import { calleeName } from './syntax';
 
 /** The name the file gives a lambda analysed as a function of its own (extract.ts nameAndParams). */
 export const lambdaFunctionName = (lambda: SyntaxNode): string => `<lambda:${lambda.startPosition.row + 1}>`;
@@ -14,6 +15,20 @@ export function lambdaVariable(lambda: SyntaxNode): string | undefined {
   if (init?.type !== 'init_declarator' || init.childForFieldName('value') !== lambda) return undefined;
   const d = init.childForFieldName('declarator');
   return d?.type === 'identifier' ? d.text : undefined;
+}
+
+/**
+ * Whether a lambda's body calls `ResourceBarrier` or `Barrier` itself: only those are followed at their calls.
+ * NOTE: every other lambda stays an unknown call, as before. Evaluating them all at each call (a lambda of nested
+ * loops that only walks containers, DirectX-Graphics-Samples' raytracing fallback) pushed its caller over the step
+ * budget, for nothing barrier-related.
+ */
+function recordsBarriers(lambda: SyntaxNode): boolean {
+  return lambda.descendantsOfType('call_expression').some((c) => {
+    const f = c.childForFieldName('function');
+    const name = f ? calleeName(f) : undefined;
+    return name === 'ResourceBarrier' || name === 'Barrier';
+  });
 }
 
 /** The lambda a declaration statement gives `name`, if it gives it one. */
@@ -39,7 +54,7 @@ export function localLambdaCallee(call: SyntaxNode, name: string, names: Readonl
     for (const stmt of p.namedChildren) {
       if (stmt.startIndex >= inner.startIndex) break;
       const lambda = declaredLambda(stmt, name);
-      if (lambda) return lambdaFunctionName(lambda);
+      if (lambda) return recordsBarriers(lambda) ? lambdaFunctionName(lambda) : undefined;
     }
   }
   return undefined;
