@@ -620,7 +620,8 @@ function forgetAllLegacy(state: TrackState): void {
 
 const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
 const MAY_RECORD = /barrier|transition|resource|state|flush|submit|record|layout|execute/i;
-const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
+/** Names that may be a command list or an object holding one (`cmd`, `&context`): what a call may reach. */
+export const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
 /** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
 const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get|QueryInterface$|AddRef$|Release$)/;
 

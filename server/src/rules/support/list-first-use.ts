@@ -4,6 +4,7 @@
 // skip the recording first (a branch, loop, return, Close/Reset, a call that is not an error check) ends the read
 // with 'unknown'; a helper called there is read the same way, a few calls deep.
 import type { Event, FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
+import { keyRoot } from '../../extract/descriptor-values';
 import type { Range } from '../../types';
 
 export interface FirstRecording {
@@ -43,7 +44,7 @@ export function calleeOf(e: UserCallEvent, facts: FileFacts): FunctionFacts | un
 export function keyInCallee(e: UserCallEvent, callee: FunctionFacts, key: string, caller: FunctionFacts | undefined): string | undefined {
   const at = e.args.findIndex((a) => a.resource.key === key);
   if (at >= 0) return callee.params[at];
-  const root = /^[A-Za-z_]\w*/.exec(key)?.[0] ?? key;
+  const root = keyRoot(key);
   const mine = (f: FunctionFacts | undefined) => !!f && (f.params.includes(root) || (f.locals ?? []).includes(root));
   // `m_list->Close(); RecordFrame();` — a member of the object, when neither function declares the name.
   if (!e.receiverOp && caller && !mine(caller) && !mine(callee) && /^(?:m_|m[A-Z]|_)/.test(root)) return key;

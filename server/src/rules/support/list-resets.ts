@@ -4,24 +4,24 @@
 // may reset it only where its body, a few calls deep, resets it or hands it on to a call the file does not define
 // (`exec_command_list(queue, list)` only executes it). Members, globals and calls on objects reach anything: they may.
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
+import { keyRoot } from '../../extract/descriptor-values';
+import { LIST_NAME } from '../../track/apply';
 import { calleeOf, keyInCallee } from './list-first-use';
 
 const MAX_DEPTH = 3;
-// NOTE: an argument named like a list or a context that holds one (`&context`, `cmd`) may be an alias of the closed
-// list (`command_list = context.list;` then `reset_command_list(context.list, …)`): such a call is taken to reach it.
-const LIST_LIKE = /list|cmd|\bcl\b|context|ctx/i;
 
-function rootOf(key: string): string {
-  return /^[A-Za-z_]\w*/.exec(key)?.[0] ?? key;
-}
-
+/** Whether `text` names `name` itself (not a member `x.name` / `x->name`), as a whole word. */
 function mentions(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w.>])${name}\\b`).test(text);
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? '', after = text[at + name.length] ?? '';
+    if (!/[\w.>]/.test(before) && !/\w/.test(after)) return true;
+  }
+  return false;
 }
 
 /** Whether `e` may reset the list `key` of `fn` (a call that is not on a command list nor an error check). */
 export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth = 0): boolean {
-  const root = rootOf(key);
+  const root = keyRoot(key);
   if (!fn.params.includes(root) && !(fn.locals ?? []).includes(root)) return true;
   // On an object (`obj->Flush()`) or, in a method or lambda, a call that may be a method of the caller's class (a
   // local list may alias a member): may reach the list's owner.
@@ -29,7 +29,9 @@ export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn
   let handed = false;
   for (const a of e.args) {
     if (a.resource.key === key) { handed = true; continue; }
-    if (a.list || mentions(a.field.text, root) || LIST_LIKE.test(a.field.text)) return true;
+    // An argument named like a list or a context holding one may be an alias of the closed list
+    // (`command_list = context.list;` then `reset_command_list(context.list, …)`): the call may reach it.
+    if (a.list || mentions(a.field.text, root) || LIST_NAME.test(a.field.text)) return true;
   }
   if (!handed) return false;
   const callee = depth < MAX_DEPTH ? calleeOf(e, facts) : undefined;
