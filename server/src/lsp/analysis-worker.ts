@@ -55,12 +55,8 @@ function injectFault(uri: string): void {
 function handle(request: WorkerRequest): unknown {
   const isCancelled = cancelled(request.id);
   switch (request.type) {
-    case 'analyze':
-      return undefined;
     case 'analysisAt':
       return core.analysisAt({ ...request, isCancelled });
-    case 'analyzeText':
-      return undefined;
     case 'timeline':
       return core.timeline(request.uri, request.version, request.position) ?? null;
     case 'timelineLenses':
@@ -70,7 +66,8 @@ function handle(request: WorkerRequest): unknown {
     case 'forgetHelpers':
       core.forgetHelpers(request.uri);
       return null;
-    case 'index':
+    // Answered in serve() before they get here.
+    case 'analyze': case 'analyzeText': case 'index':
       return undefined;
   }
 }

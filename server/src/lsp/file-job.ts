@@ -6,7 +6,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { CancelCheck } from '../cancel';
 import type { FileFacts } from '../extract/facts';
 import { StoredDocument } from '../parse/document-store';
-import type { WorkspaceIndex } from '../track/workspace';
+import { isWorkspaceHelper, type WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig } from '../types';
 import { analyzeFile, type DocumentFacts } from './incremental-analysis';
 
@@ -42,7 +42,7 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   // would be copied to the analysis worker for nothing.
   const facts: DocumentFacts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors };
   if (job.helpers === false) return { facts };
-  const functions = (file.facts?.functions ?? []).filter((f) => f.relevant && !f.lambda);
+  const functions = (file.facts?.functions ?? []).filter(isWorkspaceHelper);
   const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) };
   return { facts, helpers: serialize(helpers) };
 }

@@ -290,7 +290,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
  */
 function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, list: ResourceRef | undefined, pos: { group: number | null; index: number | null; listType: import('../types').CommandListType | null }): void {
   if (!env.reporting || env.stack.length === 0 || !usesParams(raw)) return;
-  const listMoved = !!list && substituteRef(list, env.binding).key !== list.key;
+  const listKey = list ? substituteRef(list, env.binding).key : null;
+  const listMoved = !!list && listKey !== list.key;
   if (!listMoved && sameAtEveryCall(raw, b)) return;
   const call = env.stack[0].callRange;
   // Nested helpers: argument ranges may lie in another helper, so everything moves to the outermost call.
@@ -299,7 +300,6 @@ function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, list: Resource
   if (!env.rechecks) return run();
   const r = (x: ResourceRef | undefined) => `${x?.key ?? ''}:${x?.text ?? ''}`;
   const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
-  const listKey = list ? substituteRef(list, env.binding).key : null;
   env.rechecks.push({
     chain: env.stack.map((f) => `${f.callUri}@${f.callRange.startLine}:${f.callRange.startColumn}`),
     identity: `${env.currentUri()}#${raw.site}|${r(b.resource)}|${r(b.resourceAfter)}|${values}|${listKey}:${pos.listType}|${pos.group}|${pos.index}`,
@@ -672,7 +672,7 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 }
 
 function viewOfKnownResource(e: UserCallEvent, env: TrackEnv): boolean {
-  const view = Object.prototype.hasOwnProperty.call(VIEW_CREATION, e.callee) ? VIEW_CREATION[e.callee] : undefined;
+  const view = Object.hasOwn(VIEW_CREATION, e.callee) ? VIEW_CREATION[e.callee] : undefined;
   if (!view || view.resource === null || (e.args.length !== view.argc && e.args.length !== view.argc + 1)) return false;
   const arg = e.args[view.resource + e.args.length - view.argc];
   return !!arg && !!substituteRef(arg.resource, env.binding).key;

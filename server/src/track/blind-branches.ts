@@ -44,7 +44,7 @@ export function carryBlindStates(real: FlowPaths, silent: FlowPaths, keys: reado
       for (const p of from) {
         // A silent path that split the resource per subresource (or dropped it) leaves it unknown.
         const s = p.state.res.get(k);
-        if (!s || [...p.state.res.keys()].some((o) => o.startsWith(`${k}|`))) { acc = null; break; }
+        if (!s || hasParts(p.state, k)) { acc = null; break; }
         acc = acc ? joinRes(acc, s) : s;
       }
       if (acc) joined.set(k, acc);

@@ -8,6 +8,9 @@ interface Entry {
   uri: string;
 }
 
+/** A function the workspace index keeps as a helper other files may call: it records something, and is not a lambda. */
+export const isWorkspaceHelper = (f: FunctionFacts): boolean => f.relevant && !f.lambda;
+
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
 export class WorkspaceIndex {
   private readonly byUri = new Map<string, Entry[]>();
@@ -16,7 +19,7 @@ export class WorkspaceIndex {
   private bases: Map<string, string[]> | null = null;
 
   set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases'>): void {
-    this.byUri.set(uri, facts.functions.filter((f) => f.relevant && !f.lambda).map((fn) => ({ fn, uri })));
+    this.byUri.set(uri, facts.functions.filter(isWorkspaceHelper).map((fn) => ({ fn, uri })));
     if (facts.classBases?.length) this.basesByUri.set(uri, facts.classBases);
     else this.basesByUri.delete(uri);
     this.byName = null;
