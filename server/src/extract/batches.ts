@@ -12,7 +12,7 @@ import { barrierFromStruct } from './barrier-facts';
 import { forEachEvent } from './events';
 import { resourceRef } from './resources';
 import { typeOfExpr } from './types';
-import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
 
 const LEGACY_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing']);
 const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
@@ -137,21 +137,25 @@ export function emptyArrayGuard(cond: SyntaxNode | null, then: Stmt, body: Synta
   find(then);
   const only = events.length === 1 && events[0].k === 'event' ? events[0].event : undefined;
   if (!only || (only.kind !== 'resource-barrier-call' && only.kind !== 'barrier-call') || !only.count.text) return false;
-  const call = body.type === 'call_expression' ? body : body.descendantsOfType('call_expression').find((c) => {
-    const f = c.childForFieldName('function');
-    const name = f ? calleeName(f) : undefined;
-    return name === 'ResourceBarrier' || name === 'Barrier';
-  });
+  const call = body.type === 'call_expression' ? body : body.descendantsOfType('call_expression').find(isSubmitCall);
   const args = call ? argumentNodes(call) : [];
   if (args.length !== 2) return false;
-  const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
-  const arr = norm(args[1].text).replace(/^&(.*)\[0\]$/, '$1').replace(/\.(data|begin|Data|GetData)\(\)$/, '');
+  const { arr, n } = submitOperands(only.count.text, args[1].text);
   if (!/^[\w.>-]+$/.test(arr)) return false;
-  const n = norm(only.count.text).replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/^\w+\((.*)\)$/, '$1');
   const text = norm(cond.text).replace(/^\((.*)\)$/, '$1');
   const tests = [`!${arr}.empty()`, `${arr}.size()>0`, `${arr}.size()!=0`, `${arr}.size()`, `!${arr}.IsEmpty()`, `${arr}.Num()>0`, `${n}>0`, `${n}!=0`, `0<${n}`, `${n}>=1`];
   // A bare `if (n)` only where n is the count, not an arbitrary flag.
   return tests.includes(text) || (text === n && /^\w+$/.test(n) && n !== 'true');
+}
+
+const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
+
+/** A submit's count and array operands as texts to compare: `&v[0]`/`v.data()` → v, `static_cast<UINT>(n)` → n. */
+function submitOperands(count: string, array: string): { arr: string; n: string } {
+  return {
+    arr: norm(array).replace(/^&(.*)\[0\]$/, '$1').replace(/\.(data|begin|Data|GetData)\(\)$/, ''),
+    n: norm(count).replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/^\w+\((.*)\)$/, '$1'),
+  };
 }
 
 /**
@@ -168,16 +172,13 @@ export function emptyReturnGuard(n: SyntaxNode, fn: FnCtx): ResourceRef | undefi
   const emptied = /^([\w.>-]+?)(?:\.empty\(\)|\.IsEmpty\(\)|\.size\(\)==0|\.Num\(\)==0)$/.exec(text)?.[1];
   const counted = emptied ? undefined : /^(?:!([\w.>-]+)|([\w.>-]+)==0|0==([\w.>-]+))$/.exec(text);
   const count = counted ? counted[1] ?? counted[2] ?? counted[3] : undefined;
+  if (!emptied && !count) return undefined;
   for (const stmt of n.parent?.namedChildren ?? []) {
     if (stmt.startIndex <= n.startIndex) continue;
     for (const call of stmt.descendantsOfType('call_expression')) {
-      const f = call.childForFieldName('function');
-      const name = f ? calleeName(f) : undefined;
-      const args = argumentNodes(call);
-      if ((name !== 'ResourceBarrier' && name !== 'Barrier') || args.length !== 2) continue;
-      const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
-      const arr = norm(args[1].text).replace(/^&(.*)\[0\]$/, '$1').replace(/\.(data|begin|Data|GetData)\(\)$/, '');
-      const n2 = norm(args[0].text).replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/^\w+\((.*)\)$/, '$1');
+      const args = isSubmitCall(call) ? argumentNodes(call) : [];
+      if (args.length !== 2) continue;
+      const { arr, n: n2 } = submitOperands(args[0].text, args[1].text);
       if (emptied ? arr === emptied : n2 === count) return submittedContainer(args[1], fn);
     }
   }

@@ -85,9 +85,9 @@ export function chooseBodies(root: SyntaxNode, bodies: readonly DeferredBody[], 
   const callsOf = (c: Candidate): Set<string> => (c.calls ??= new Set(text.slice(c.d.body.startIndex, c.d.body.endIndex).match(IDENT) ?? []));
   const work = workBounds(byName, text, callsOf);
   /** The first identifier of the function's text (head and body) that seeds it. */
+  const ident = new RegExp(IDENT.source, 'g');
   const seedOf = (c: Candidate): string | undefined => {
     const end = c.d.body.endIndex;
-    const ident = new RegExp(IDENT.source, 'g');
     ident.lastIndex = c.d.fn.startIndex;
     for (let m = ident.exec(text); m && m.index < end; m = ident.exec(text)) {
       const id = m[0];

@@ -4,7 +4,7 @@
 // that lambda's body with the call's arguments, as it does for a helper function. Each lambda is a function of its
 // own, named by its line (`<lambda:12>`), so two functions with a lambda called `transition` each call their own.
 import type { SyntaxNode } from './node';
-import { calleeName } from './syntax';
+import { isSubmitCall } from './syntax';
 
 /** The name the file gives a lambda analysed as a function of its own (extract.ts nameAndParams). */
 export const lambdaFunctionName = (lambda: SyntaxNode): string => `<lambda:${lambda.startPosition.row + 1}>`;
@@ -23,12 +23,11 @@ export function lambdaVariable(lambda: SyntaxNode): string | undefined {
  * loops that only walks containers, DirectX-Graphics-Samples' raytracing fallback) pushed its caller over the step
  * budget, for nothing barrier-related.
  */
+const barrierLambdas = new WeakMap<SyntaxNode, boolean>();
 function recordsBarriers(lambda: SyntaxNode): boolean {
-  return lambda.descendantsOfType('call_expression').some((c) => {
-    const f = c.childForFieldName('function');
-    const name = f ? calleeName(f) : undefined;
-    return name === 'ResourceBarrier' || name === 'Barrier';
-  });
+  let records = barrierLambdas.get(lambda);
+  if (records === undefined) barrierLambdas.set(lambda, (records = lambda.descendantsOfType('call_expression').some(isSubmitCall)));
+  return records;
 }
 
 /** The lambda a declaration statement gives `name`, if it gives it one. */

@@ -79,7 +79,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
     const field = n.childForFieldName('field');
     const base = obj ? strip(obj, file) : null;
     // `this->m_tex` and `(*this).m_tex` are `m_tex`.
-    if (field && (base?.type === 'this' || (base?.type === 'pointer_expression' && base.childForFieldName('argument')?.type === 'this'))) return field.text;
+    if (field && isThis(base)) return field.text;
     if (obj && field) {
       const op = n.child(1)?.type === '->' ? '->' : '.';
       return `${keyText(strip(obj, file), file, fn)}${op}${field.text}`;

@@ -83,6 +83,13 @@ export function argumentNodes(n: SyntaxNode): SyntaxNode[] {
   return list.namedChildren.filter((c) => c.type !== 'comment');
 }
 
+/** Whether a call expression submits barriers: `….ResourceBarrier(…)` or `….Barrier(…)`. */
+export function isSubmitCall(call: SyntaxNode): boolean {
+  const f = call.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  return name === 'ResourceBarrier' || name === 'Barrier';
+}
+
 /** The callee's last name: `cl->Barrier` → Barrier, `CD3DX12_RESOURCE_BARRIER::Transition` → Transition. */
 export function calleeName(fn: SyntaxNode): string | undefined {
   switch (fn.type) {
