@@ -4,7 +4,7 @@
 // worker they made a keystroke landing in them wait for them; here the analysis worker keeps answering keystrokes.
 // A newer version of the document cancels its jobs (the thread drops one at its next check, the parse included) and
 // their answers, should they still come, are not used. The thread holds no document: each job carries its text and
-// the workspace helpers its calls can reach, so its memory is freed with it.
+// the workspace helpers its calls can reach (helper-closure.ts), so its memory is freed with it.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AnalysisCancelled } from '../cancel';
@@ -13,6 +13,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import { CANCEL_SLOTS } from './analysis-protocol';
 import { analyzeRecheck, type RecheckAnswer, type RecheckJob } from './caller-recheck';
 import { analyzeFileJob, type FileAnswer, type FileJob } from './file-job';
+import { helperNamesFor } from './helper-closure';
 
 /** What the thread runs: a callers re-check or a whole-file analysis. */
 export type BackgroundJob = { kind: 'recheck'; job: RecheckJob } | { kind: 'file'; job: FileJob };
@@ -35,8 +36,6 @@ interface Pending {
   resolve: (answer: RecheckAnswer | FileAnswer | undefined) => void;
   reject: (error: Error) => void;
 }
-
-const IDENTIFIER = /[A-Za-z_]\w*/g;
 
 /**
  * How long the thread outlives its last job. NOTE: starting it costs a module load (0.3-1 s on a loaded machine):
@@ -64,8 +63,8 @@ export class BackgroundThread {
   run<J extends BackgroundJob>(work: J, workspace: WorkspaceIndex, request?: number): Promise<AnswerOf<J> | undefined> {
     const id = this.nextId++;
     Atomics.store(this.dropped, id % CANCEL_SLOTS, 0);
-    let names: Set<string> | undefined;
-    const helpers = workspace.slice(work.job.uri, (name) => (names ??= new Set(work.job.text.match(IDENTIFIER))).has(name));
+    const names = helperNamesFor(work.job.text, work.job.uri, workspace);
+    const helpers = workspace.slice(work.job.uri, (name) => names.has(name));
     return new Promise((resolve, reject) => {
       const message: BackgroundMessage = { id, request, work, helpers };
       this.pending.set(id, { uri: work.job.uri, message, resolve: resolve as Pending['resolve'], reject });
