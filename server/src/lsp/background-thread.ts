@@ -51,6 +51,12 @@ export class BackgroundThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+  /**
+   * Jobs sent to the thread it has not answered yet, cancelled ones included: the thread is idle only at 0 (a job
+   * given up still runs until its next check, possibly inside the parse).
+   */
+  private unanswered = 0;
+  private disposed = false;
 
   /** `cancelTable`: the language server's table of cancelled requests (analysis-protocol.ts), read by the thread too. */
   constructor(
@@ -69,7 +75,7 @@ export class BackgroundThread {
       const message: BackgroundMessage = { id, request, work, helpers };
       this.pending.set(id, { uri: work.job.uri, message, resolve: resolve as Pending['resolve'], reject });
       clearTimeout(this.idleTimer);
-      this.thread().postMessage(message);
+      this.post(message);
     });
   }
 
@@ -105,13 +111,15 @@ export class BackgroundThread {
         return;
       }
       running = 0;
+      if (this.worker === worker) this.unanswered--;
       const p = this.pending.get(reply.id);
       if (p) this.settle(reply.id, () => ('answer' in reply ? p.resolve(reply.answer) : 'error' in reply ? p.reject(new Error(reply.error)) : p.resolve(undefined)));
       // Idle for a while: stop the thread, so what its analyses allocated is given back (it starts again for the next job).
-      if (this.pending.size === 0 && this.worker === worker) {
+      if (this.unanswered === 0 && this.worker === worker) {
         clearTimeout(this.idleTimer);
-        this.idleTimer = setTimeout(() => {
-          if (this.pending.size === 0 && this.worker === worker) this.stop();
+        if (this.disposed) this.stop();
+        else this.idleTimer = setTimeout(() => {
+          if (this.unanswered === 0 && this.worker === worker) this.stop();
         }, IDLE_STOP_MS).unref();
       }
     });
@@ -122,12 +130,19 @@ export class BackgroundThread {
       // does not fail the other documents' analyses). When the job it died on is not known, every job fails.
       const again = [...this.pending.values()].filter((p) => running !== 0 && p.message.id !== running);
       for (const [id, p] of this.pending) if (!again.includes(p)) this.settle(id, () => p.reject(new Error(message)));
-      for (const p of again) this.thread().postMessage(p.message);
+      this.unanswered = 0;
+      for (const p of again) this.post(p.message);
     };
     worker.on('error', (error: Error & { code?: string }) => failed(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
       ? `the analysis needed more than the language server's memory cap of ${this.heapCapMb} MB` : error.stack ?? error.message));
     worker.on('exit', (code) => failed(`background analysis thread exited with code ${code}`));
     return (this.worker = worker);
+  }
+
+  private post(message: BackgroundMessage): void {
+    const worker = this.thread();
+    this.unanswered++;
+    worker.postMessage(message);
   }
 
   private stop(): void {
@@ -139,12 +154,14 @@ export class BackgroundThread {
 
   dispose(): void {
     clearTimeout(this.idleTimer);
-    const idle = this.pending.size === 0;
+    this.disposed = true;
     for (const [id, p] of this.pending) {
       this.drop(id);
       this.settle(id, () => p.resolve(undefined));
     }
-    if (idle) this.stop();
+    // A busy thread stops once it answered its jobs (they stop at their next check); the process waits for it.
+    if (this.unanswered === 0) this.stop();
+    else this.worker?.ref();
   }
 }
 
