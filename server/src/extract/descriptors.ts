@@ -54,6 +54,12 @@ const HANDLE_HINT = /DESCRIPTOR_HANDLE|DescriptorHandleForHeapStart|Get(?:Cpu|Gp
 // none of them either: the uses are the hint.
 const HINTS = /DESCRIPTOR_HANDLE|GetGPUVirtualAddress|DescriptorHandleForHeapStart|Get(?:Cpu|Gpu|First)\w*Handle|Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess|ConstantBuffer)View\b|OMSetRenderTargets|Clear(?:RenderTarget|DepthStencil)View\b/;
 
+/** Values that print alike (descriptor values are plain data). */
+function sameText(vals: readonly (DVal | undefined)[]): boolean {
+  const first = JSON.stringify(vals[0]);
+  return vals.every((v) => JSON.stringify(v) === first);
+}
+
 class Walk {
   readonly views: ViewFact[] = [];
   readonly counters: UavCounterFact[] = [];
@@ -129,10 +135,12 @@ class Walk {
     }
     if (!exhaustive) outs.push(before);
     const merged = new Map<string, DVal>();
-    for (const key of new Set(outs.flatMap((o) => [...o.keys()]))) {
+    const keys = new Set<string>();
+    for (const o of outs) for (const key of o.keys()) keys.add(key);
+    for (const key of keys) {
       const vals = outs.map((o) => o.get(key));
-      const first = JSON.stringify(vals[0]);
-      merged.set(key, vals.every((v) => JSON.stringify(v) === first) && vals[0] ? vals[0] : { t: 'unknown' });
+      // NOTE: the alternatives start from copies of one map, so a value no branch wrote is the same object in all.
+      merged.set(key, vals[0] && (vals.every((v) => v === vals[0]) || sameText(vals)) ? vals[0] : { t: 'unknown' });
     }
     this.s.env = merged;
   }

@@ -2,12 +2,13 @@
 // walk over the facts' statements that extraction, tracking and rules share.
 import type { Event, Stmt } from './facts';
 
+// NOTE: loops, not forEach with a closure per statement: every rule and every tracking setup walks every function.
 export function forEachEvent(s: Stmt, visit: (e: Event) => void): void {
   switch (s.k) {
-    case 'seq': s.body.forEach((c) => forEachEvent(c, visit)); return;
+    case 'seq': for (const c of s.body) forEachEvent(c, visit); return;
     case 'if': forEachEvent(s.then, visit); if (s.else) forEachEvent(s.else, visit); return;
     case 'loop': forEachEvent(s.body, visit); return;
-    case 'switch': s.cases.forEach((c) => forEachEvent(c, visit)); return;
+    case 'switch': for (const c of s.cases) forEachEvent(c, visit); return;
     case 'event': visit(s.event); return;
     default:
   }

@@ -26,14 +26,27 @@ function indexText(i: DescIndex): string {
   return 'c' in i ? String(i.c) : i.plus ? `${i.sym}+${i.plus}` : i.sym;
 }
 
+/** The pattern of a loop counter as a whole identifier, compiled once per name. */
+const counterPatterns = new Map<string, RegExp>();
+
 /** Replace the loop counter `v` (as a whole identifier) by `value` in a resource key or text. */
 function substitute(text: string, v: string, value: string): string {
-  return text.replace(new RegExp(`(?<![\\w.]|->)${v}(?!\\w)`, 'g'), value);
+  let pattern = counterPatterns.get(v);
+  if (!pattern) counterPatterns.set(v, (pattern = new RegExp(`(?<![\\w.]|->)${v}(?!\\w)`, 'g')));
+  return text.replace(pattern, value);
+}
+
+function indexKey(i: DescIndex): string {
+  return 'c' in i ? `c${i.c}` : `s${i.sym}|${i.plus}`;
 }
 
 export class DescriptorTable {
   private readonly byHeap = new Map<string, ViewFact[]>();
   private readonly tainted: Set<string>;
+  // NOTE: the table never changes once built, and every GPU-work use of every tracking pass asks it again (each
+  // loop pass, each helper evaluation): answers are kept per handle slot, scope and copy depth, and per buffer view.
+  private readonly resolved = new Map<string, ResolvedView | null>();
+  private readonly bufferViews = new Map<string, { ref: ResourceRef; range: Range } | null>();
 
   constructor(private readonly facts: DescriptorFacts | undefined) {
     for (const v of facts?.views ?? []) {
@@ -46,16 +59,24 @@ export class DescriptorTable {
 
   /** The view a handle names, for code in function `scope`; null when it is not known. */
   resolve(h: HandleFact, scope: string, depth = 0): ResolvedView | null {
-    if (!h.index || this.isTainted(h.heap) || depth > MAX_COPY_DEPTH) return null;
-    const candidates = this.byHeap.get(h.heap) ?? [];
+    if (!h.index || depth > MAX_COPY_DEPTH) return null;
+    const key = `${h.heap}\0${indexKey(h.index)}\0${scope}\0${depth}`;
+    let found = this.resolved.get(key);
+    if (found === undefined) this.resolved.set(key, (found = this.resolveSlot(h.heap, h.index, scope, depth)));
+    return found;
+  }
+
+  private resolveSlot(heap: string, index: DescIndex, scope: string, depth: number): ResolvedView | null {
+    if (this.isTainted(heap)) return null;
+    const candidates = this.byHeap.get(heap) ?? [];
     const results: ResolvedView[] = [];
     for (const c of candidates) {
-      const m = this.pastLoop(c, h.index, candidates) ? 'no' : this.match(c, h.index);
+      const m = this.pastLoop(c, index, candidates) ? 'no' : this.match(c, index);
       if (m === 'no') continue;
       if (m === 'maybe' || (c.scope && c.scope !== scope)) return null;
       const r = this.viewOf(c, m, scope, depth);
       if (!r) return null;
-      results.push({ ...r, slot: `${h.heap}#${indexText(h.index)}` });
+      results.push({ ...r, slot: `${heap}#${indexText(index)}` });
     }
     if (results.length === 0) return null;
     const first = results[0];
@@ -135,6 +156,12 @@ export class DescriptorTable {
 
   /** The resource a buffer view struct (`m_vertexBufferView`) points into, when every assignment agrees. */
   bufferView(key: string): { ref: ResourceRef; range: Range } | null {
+    let found = this.bufferViews.get(key);
+    if (found === undefined) this.bufferViews.set(key, (found = this.bufferViewOf(key)));
+    return found;
+  }
+
+  private bufferViewOf(key: string): { ref: ResourceRef; range: Range } | null {
     const all = (this.facts?.bufferViews ?? []).filter((b) => b.key === key);
     if (all.length === 0) return null;
     return all.every((b) => b.resource.key === all[0].resource.key) ? { ref: all[0].resource, range: all[0].range } : null;
