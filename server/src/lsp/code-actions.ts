@@ -49,6 +49,24 @@ function explicitly(only: readonly string[] | undefined, kind: string): boolean 
   return !!only && only.some((k) => kind === k || kind.startsWith(`${k}.`));
 }
 
+/**
+ * The client's diagnostics as the document's current version has them: one published for an older version that the
+ * current result (`current`, stamped with `version`) still has unchanged — same range, rule and message — is that
+ * one, with its fixes for the current text. A publication that would only repeat the shown diagnostics is not sent
+ * (document-analysis.ts), so while typing the client keeps the older version's. Any other diagnostic stays as it is
+ * (an older version's gets no edit: actionsFor).
+ */
+export function currentDiagnostics(diagnostics: readonly Diagnostic[], current: readonly Diagnostic[] | undefined, version: number): Diagnostic[] {
+  const key = (d: Diagnostic): string => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}|${String(d.code)}|${d.message}`;
+  let byKey: Map<string, Diagnostic> | undefined;
+  return diagnostics.map((d) => {
+    const data = diagnosticData(d);
+    if (!data || data.version === version || !current) return d;
+    byKey ??= new Map(current.map((c) => [key(c), c]));
+    return byKey.get(key(d)) ?? d;
+  });
+}
+
 /** Turns `changes` edits into versioned documentChanges for the document's current version. */
 function versioned(action: CodeAction, doc: StoredDocument): CodeAction {
   const edits = action.edit?.changes?.[doc.uri];

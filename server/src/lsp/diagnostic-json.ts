@@ -44,6 +44,21 @@ function cachedJson(d: Diagnostic): CachedJson {
   return json;
 }
 
+/**
+ * True when the two lists publish the same JSON at any one version (the version stamp aside): a publication that
+ * would only repeat what the client shows is not sent (document-analysis.ts). Diagnostics that kept their identity
+ * cost a comparison; the others their cached JSON, which a publication would build anyway.
+ */
+export function sameDiagnosticsJson(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((d, i) => {
+    if (d === b[i]) return true;
+    const x = cachedJson(d);
+    const y = cachedJson(b[i]);
+    return 'whole' in x ? 'whole' in y && x.whole.equals(y.whole) : 'prefix' in y && x.prefix.equals(y.prefix);
+  });
+}
+
 /** The JSON of `diagnostics` stamped with `version` (stamped() in document-analysis.ts), as one buffer. */
 export function diagnosticsJson(diagnostics: readonly Diagnostic[], version: number): Buffer {
   const versionTail = Buffer.from(`${version}}}`, 'utf8');

@@ -9,7 +9,7 @@ import type { AnalysisAtValue, DocumentConfigData, DocumentReply, DocumentResult
 import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, type DiagnosticData } from '../report/lsp-diagnostics';
 import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, movedSite, siteWithin } from './result-moves';
 import type { ScheduledRun } from './scheduler';
-import { publishParams } from './diagnostic-json';
+import { publishParams, sameDiagnosticsJson } from './diagnostic-json';
 import { PullState, type PullReport } from './pull-diagnostics';
 import { IdleCollector } from './idle-collect';
 
@@ -49,6 +49,13 @@ export class DocumentAnalysis {
   private readonly inFlight = new Map<string, InFlight>();
   /** Set when the client pulls diagnostics (pull-diagnostics.ts): they are then answered, not pushed. */
   private pull: { state: PullState; refresh: () => void } | undefined;
+  /**
+   * What the client shows of each document (push): a result that would publish the same diagnostics again is not
+   * sent (most keystrokes of a large file change none; publishing its ~2,900 again cost both sides ~3 MB of JSON).
+   * The client then keeps the diagnostics of an older version: code actions find them in the current result
+   * (code-actions.ts currentDiagnostics); `barrierlint/analyzed` still says which version they stand for.
+   */
+  private readonly pushed = new Map<string, readonly Diagnostic[]>();
   /** The results this thread replaces on every keystroke of a large file are given back once typing pauses. */
   private readonly idle = new IdleCollector();
 
@@ -230,8 +237,12 @@ export class DocumentAnalysis {
     if (this.pull) {
       if (this.pull.state.stale(entry.uri, entry.version, this.pull.state.resultId(entry, shown.length))) this.pull.refresh();
     } else {
-      const diagnostics = shown.map((d) => stamped(d, entry.version));
-      await this.connection.sendDiagnostics(publishParams(entry.uri, entry.version, shown, diagnostics));
+      const before = this.pushed.get(entry.uri);
+      if (!before || !sameDiagnosticsJson(before, shown)) {
+        this.pushed.set(entry.uri, shown);
+        const diagnostics = shown.map((d) => stamped(d, entry.version));
+        await this.connection.sendDiagnostics(publishParams(entry.uri, entry.version, shown, diagnostics));
+      }
     }
     const params: AnalyzedParams = {
       uri: entry.uri,
@@ -247,6 +258,7 @@ export class DocumentAnalysis {
   /** Forgets a closed document and clears its diagnostics. */
   async forget(uri: string): Promise<void> {
     this.pull?.state.forget(uri);
+    this.pushed.delete(uri);
     this.supersede(uri);
     this.results.delete(uri);
     this.inFlight.delete(uri);

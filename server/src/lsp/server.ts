@@ -20,7 +20,7 @@ import { TOOL_NAME, toolVersion } from '../report/output-model';
 import { AnalysisHost } from './analysis-host';
 import { withCosts } from '../report/site-cost';
 import type { AnalysisResult } from '../analyze';
-import { codeActionLines, codeActions, executeServerCommand, FIX_ALL_KIND, OPEN_RULE_DOCS } from './code-actions';
+import { codeActionLines, codeActions, currentDiagnostics, executeServerCommand, FIX_ALL_KIND, OPEN_RULE_DOCS } from './code-actions';
 import { DocumentAnalysis, stamped } from './document-analysis';
 import { timelineText, type Timeline, type timelineLenses } from './editor-views';
 import { hoverAt } from './hover';
@@ -267,18 +267,20 @@ export function startServer(connection: Connection = createServerConnection()): 
     const previous = new Map(previousResultIds.map((p) => [p.uri, p.value]));
     return { items: analysis.workspaceReports(previous) };
   });
-  connection.onCodeAction(async (params, token) => {
-    const doc = store.get(params.textDocument.uri);
+  connection.onCodeAction(async (asked, token) => {
+    const doc = store.get(asked.textDocument.uri);
     if (!doc) return [];
     const version = doc.version;
     const needed = new Map<number, AnalysisResult | undefined>();
     // The actions that need a fresh analysis name their lines first; the analyses then run in the worker.
     const latest = await analysis.current(doc, token);
     const documentDiagnostics = latest && latest.version === version ? latest.diagnostics.map((d) => stamped(d, version)) : undefined;
+    // The client may show an older version's diagnostics that this version still has (an unchanged result is not published again).
+    const params = { ...asked, context: { ...asked.context, diagnostics: currentDiagnostics(asked.context.diagnostics, documentDiagnostics, version) } };
     const lines = codeActionLines({ doc, params, documentDiagnostics });
     for (const line of lines) needed.set(line, await analysis.analysisAt(doc, line, token));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-    if (store.get(params.textDocument.uri)?.version !== version) return [];
+    if (store.get(doc.uri)?.version !== version) return [];
     const unknownListIsEnhanced = project.settingsFor(doc.uri).fixes.rewriteUnknownListTypes;
     return codeActions({ doc, params, analysisAt: (line) => needed.get(line), versionedEdits, unknownListIsEnhanced, documentDiagnostics });
   });
