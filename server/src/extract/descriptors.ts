@@ -628,6 +628,23 @@ function fileViewHelpers(fns: FunctionBody[], scope: (f: FunctionBody) => DScope
 
 const VIEW_CALL = /Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View\b/;
 
+/**
+ * Whether a body may read what the first round found: a stored handle (its key, as an expression spells it, starts
+ * with the key's first name) or a member view (`ctx.rtv`, named by its member). A body naming none of them walks the
+ * second round as it walked the first. Undefined: every body may (a key that does not start with a name).
+ */
+function readsStored(stores: readonly StoredHandleFact[], views: readonly MemberView[]): ((body: string) => boolean) | undefined {
+  const names = new Set<string>();
+  for (const st of stores) {
+    const root = /^[A-Za-z_]\w*/.exec(st.key)?.[0];
+    if (!root) return undefined;
+    names.add(root);
+  }
+  for (const v of views) names.add(v.name.slice(v.name.lastIndexOf(':') + 1));
+  const all = [...names];
+  return (body) => all.some((n) => body.includes(n));
+}
+
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
 export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = []): DescriptorPass | undefined {
   if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0) return undefined;
@@ -652,7 +669,10 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   for (let round = 0; round < 2; round++) {
     const stored = storedLookup(stores);
     const log = new MemberViewLog();
-    result = fns.map((f) => {
+    const rereads = round === 0 ? undefined : readsStored(stores, own);
+    result = fns.map((f, i) => {
+      // The second round differs from the first only where a stored handle or one of the file's member views is read.
+      if (rereads && !rereads(f.body.text)) return result[i];
       const w = new Walk(scopeOf(f, stored, handleHelpers), log, viewHelpers);
       w.stmt(f.body);
       return w;
