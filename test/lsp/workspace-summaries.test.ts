@@ -1,5 +1,6 @@
 // Cross-file helpers in the editor: a transition helper defined in a file that is not open is evaluated at its call
-// sites in the open file (as the CLI does), and a change to that file on disk is picked up.
+// sites in the open file (as the CLI does), and a change to that file on disk is picked up. Files that are not open
+// are read on the background thread.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { startInProcess, type InProcessPair } from '../harness/lsp-client';
+import { AnalysisCore, type Background } from '../../server/src/lsp/analysis-core';
+import type { BackgroundJob } from '../../server/src/lsp/background-thread';
+import { indexFileJob } from '../../server/src/lsp/file-job';
 
 const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
     auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
@@ -82,5 +86,29 @@ describe('a workspace folder added later', () => {
     await pair.client.waitFor(() => pair.client.published.slice(seen).find((p) => p.uri === uri('app/frame.cpp') && p.diagnostics.length > 0));
     const last = pair.client.published.filter((p) => p.uri === uri('app/frame.cpp')).at(-1)!;
     assert.deepEqual(last.diagnostics.map((d) => [d.code, d.range.start.line]), [['legacy-state-mismatch', 2]]);
+  });
+});
+
+describe('indexing a file that is not open', () => {
+  it('reads it on the background thread (the analysis worker only keeps its helpers), and forgets one gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'barrierlint-index-'));
+    try {
+      writeFileSync(join(dir, 'barriers.cpp'), HELPER);
+      const core = new AnalysisCore();
+      const kinds: string[] = [];
+      const background = (async (work: BackgroundJob) => {
+        kinds.push(work.kind);
+        return work.kind === 'index' ? indexFileJob(work.job) : undefined;
+      }) as Background;
+      const file = pathToFileURL(join(dir, 'barriers.cpp')).href;
+      assert.equal(await core.indexFile(file, background), true);
+      assert.deepEqual(kinds, ['index']);
+      assert.deepEqual(core.workspaceFor().functionsNamed('Transition').map((f) => f.params.length), [4]);
+      rmSync(join(dir, 'barriers.cpp'));
+      assert.equal(await core.indexFile(file, background), false);
+      assert.deepEqual(core.workspaceFor().functionsNamed('Transition'), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

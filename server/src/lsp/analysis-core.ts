@@ -2,20 +2,16 @@
 // documents with their syntax trees, the latest result of each (the base of the next function-only analysis),
 // and the helper functions of the workspace. Each request is synchronous and cancellable through `isCancelled`.
 // Binary files and files over the size cap are not analysed: they get one info diagnostic instead.
-import { fileURLToPath } from 'node:url';
-import { extractFacts } from '../extract/extract';
 import { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 import { DocumentStore, type StoredDocument } from '../parse/document-store';
-import { parseCpp } from '../parse/parser';
-import { readSourceFile } from '../parse/read-policy';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
 import { WorkspaceIndex } from '../track/workspace';
 import type { CancelCheck } from '../cancel';
 import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
 import { timelineAt, timelineLenses, type Timeline } from './editor-views';
-import type { BackgroundJob } from './background-thread';
-import { finishRecheck, prepareRecheck, type RecheckAnswer } from './caller-recheck';
-import { helpersOf, type FileAnswer } from './file-job';
+import type { AnswerOf, BackgroundJob } from './background-thread';
+import { finishRecheck, prepareRecheck } from './caller-recheck';
+import { helpersOf } from './file-job';
 import { analysisAround, analyzeEditedFunction, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
 
 interface StoredResult {
@@ -37,7 +33,7 @@ export interface AnalyzeRequest {
 }
 
 /** Runs a job on the background thread; undefined when it was cancelled. */
-export type Background = <J extends BackgroundJob>(work: J) => Promise<(J extends { kind: 'recheck' } ? RecheckAnswer : FileAnswer) | undefined>;
+export type Background = <J extends BackgroundJob>(work: J) => Promise<AnswerOf<J> | undefined>;
 
 export class AnalysisCore {
   readonly store = new DocumentStore();
@@ -220,32 +216,19 @@ export class AnalysisCore {
   }
 
 
-  /** Parses and extracts one file from disk into the workspace index; false when it cannot be read or is skipped. */
-  indexFile(uri: string): boolean {
-    let file: string;
-    try {
-      file = fileURLToPath(uri);
-    } catch {
-      this.forgetHelpers(uri);
-      return false;
-    }
-    // NOTE: the read policy of both surfaces (parse/read-policy.ts): regular files only, capped, never blocking.
-    const source = readSourceFile(file);
-    if (!source.ok) {
-      this.forgetHelpers(uri);
-      return false;
-    }
-    const text = source.text;
-    if (skipReason(text)) return false;
-    try {
-      this.unread.delete(uri);
-      this.index.set(uri, extractFacts(parseCpp(text), text));
-      return true;
-    } catch {
-      // NOTE: an extractor failure on one file must not stop the indexing; the CLI reports such files.
-      this.forgetHelpers(uri);
-      return false;
-    }
+  /**
+   * Reads one file from disk into the workspace index, parsed and extracted on the background thread (a keystroke
+   * never waits for a file of the workspace); false when it cannot be read or is skipped, or the index was cancelled.
+   */
+  async indexFile(uri: string, background: Background): Promise<boolean> {
+    // NOTE: a file the thread fails on (over its memory cap) must not stop the indexing.
+    const answer = await background({ kind: 'index', job: { uri } }).catch(() => ({ forget: true as const }));
+    // Opened meanwhile: the document's own analyses give its helpers.
+    if (!answer || this.store.get(uri)) return false;
+    if ('forget' in answer) this.forgetHelpers(uri);
+    if (!('helpers' in answer)) return false;
+    this.unread.delete(uri);
+    this.index.set(uri, helpersOf(answer.helpers));
+    return true;
   }
-
 }

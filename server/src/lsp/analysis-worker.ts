@@ -1,7 +1,7 @@
 // Entry of the language server's analysis worker thread: applies document messages to its AnalysisCore and answers
 // requests. A request whose slot in the shared cancellation table holds its id is abandoned (a newer version of
 // the document arrived, or the client cancelled the request): the reply says `cancelled`. Indexing the workspace
-// reads one file per event-loop turn, so requests are answered in between.
+// reads one file at a time on the background thread, so requests are answered meanwhile.
 // The same entry, started with `role: 'background'`, is the thread this worker runs whole-file analyses and callers
 // re-checks on (background-thread.ts).
 import { parentPort, workerData } from 'node:worker_threads';
@@ -27,6 +27,7 @@ function reply(message: WorkerReply): void {
 async function index(request: Extract<WorkerRequest, { type: 'index' }>): Promise<void> {
   const started = performance.now();
   const isCancelled = cancelled(request.id);
+  const run: Background = (work) => background.run(work, core.workspaceFor(), request.id);
   let files = 0;
   let truncated = false;
   for (const uri of request.uris) {
@@ -35,8 +36,7 @@ async function index(request: Extract<WorkerRequest, { type: 'index' }>): Promis
       truncated = true;
       break;
     }
-    if (!core.store.get(uri) && core.indexFile(uri)) files++;
-    await new Promise((resolve) => setImmediate(resolve));
+    if (!core.store.get(uri) && (await core.indexFile(uri, run))) files++;
   }
   reply({ id: request.id, value: { files, truncated } });
 }

@@ -12,12 +12,13 @@ import type { FunctionFacts } from '../extract/facts';
 import { WorkspaceIndex } from '../track/workspace';
 import { CANCEL_SLOTS } from './analysis-protocol';
 import { analyzeRecheck, type RecheckAnswer, type RecheckJob } from './caller-recheck';
-import { analyzeFileJob, type FileAnswer, type FileJob } from './file-job';
+import { analyzeFileJob, indexFileJob, type FileAnswer, type FileJob, type IndexAnswer, type IndexJob } from './file-job';
 import { helperNamesFor } from './helper-closure';
 
-/** What the thread runs: a callers re-check or a whole-file analysis. */
-export type BackgroundJob = { kind: 'recheck'; job: RecheckJob } | { kind: 'file'; job: FileJob };
-type AnswerOf<J extends BackgroundJob> = J extends { kind: 'recheck' } ? RecheckAnswer : FileAnswer;
+/** What the thread runs: a callers re-check, a whole-file analysis, or a file read for the workspace index. */
+export type BackgroundJob = { kind: 'recheck'; job: RecheckJob } | { kind: 'file'; job: FileJob } | { kind: 'index'; job: IndexJob };
+export type AnswerOf<J extends BackgroundJob> = J extends { kind: 'recheck' } ? RecheckAnswer : J extends { kind: 'index' } ? IndexAnswer : FileAnswer;
+type Answer = RecheckAnswer | FileAnswer | IndexAnswer;
 
 /** A job as it crosses to the thread: the job and the helpers of other files it may call. */
 export interface BackgroundMessage {
@@ -28,12 +29,12 @@ export interface BackgroundMessage {
   helpers: { uri: string; functions: FunctionFacts[]; classBases: [string, string[]][] }[];
 }
 
-export type BackgroundReply = { id: number; answer: RecheckAnswer | FileAnswer } | { id: number; cancelled: true } | { id: number; error: string };
+export type BackgroundReply = { id: number; answer: Answer } | { id: number; cancelled: true } | { id: number; error: string };
 
 interface Pending {
   uri: string;
   message: BackgroundMessage;
-  resolve: (answer: RecheckAnswer | FileAnswer | undefined) => void;
+  resolve: (answer: Answer | undefined) => void;
   reject: (error: Error) => void;
 }
 
@@ -69,8 +70,9 @@ export class BackgroundThread {
   run<J extends BackgroundJob>(work: J, workspace: WorkspaceIndex, request?: number): Promise<AnswerOf<J> | undefined> {
     const id = this.nextId++;
     Atomics.store(this.dropped, id % CANCEL_SLOTS, 0);
-    const names = helperNamesFor(work.job.text, work.job.uri, workspace);
-    const helpers = workspace.slice(work.job.uri, (name) => names.has(name));
+    // An index job reads its file alone: it needs no helper.
+    const names = work.kind === 'index' ? new Set<string>() : helperNamesFor(work.job.text, work.job.uri, workspace);
+    const helpers = work.kind === 'index' ? [] : workspace.slice(work.job.uri, (name) => names.has(name));
     return new Promise((resolve, reject) => {
       const message: BackgroundMessage = { id, request, work, helpers };
       this.pending.set(id, { uri: work.job.uri, message, resolve: resolve as Pending['resolve'], reject });
@@ -182,7 +184,7 @@ export function serveBackground(
       const workspace = new WorkspaceIndex();
       for (const part of helpers) workspace.set(part.uri, part);
       const options = { workspace, isCancelled };
-      const answer = work.kind === 'recheck' ? analyzeRecheck(work.job, options) : analyzeFileJob(work.job, options);
+      const answer = work.kind === 'recheck' ? analyzeRecheck(work.job, options) : work.kind === 'index' ? indexFileJob(work.job) : analyzeFileJob(work.job, options);
       port.postMessage({ id, answer });
     } catch (error) {
       if (error instanceof AnalysisCancelled) port.postMessage({ id, cancelled: true });

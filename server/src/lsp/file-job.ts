@@ -2,10 +2,15 @@
 // text at one version, its configuration) and out (what the analysis worker keeps of the result, and the file's
 // helper functions for the workspace index). The analysis worker keeps answering keystrokes while it runs, and a
 // newer version of the document cancels it at its next check, the parse included.
+import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { CancelCheck } from '../cancel';
 import type { FileFacts } from '../extract/facts';
+import { extractFacts } from '../extract/extract';
+import { skipReason } from '../files/skip-reason';
 import { StoredDocument } from '../parse/document-store';
+import { parseCpp } from '../parse/parser';
+import { readSourceFile } from '../parse/read-policy';
 import { isWorkspaceHelper, type WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig } from '../types';
 import { analyzeFile, type DocumentFacts } from './incremental-analysis';
@@ -45,4 +50,36 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   const functions = (file.facts?.functions ?? []).filter(isWorkspaceHelper);
   const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) };
   return { facts, helpers: serialize(helpers) };
+}
+
+/** A file that is not open, read from disk for the workspace index (its helpers only: parsed and extracted). */
+export interface IndexJob {
+  uri: string;
+}
+
+/**
+ * The file's helpers, serialized (as FileAnswer's); `forget` when it cannot be read or extracted (the index drops
+ * what it had of it), neither when it is skipped (binary, too large).
+ */
+export type IndexAnswer = { helpers: Uint8Array } | { forget: true } | { skipped: true };
+
+export function indexFileJob(job: IndexJob): IndexAnswer {
+  let file: string;
+  try {
+    file = fileURLToPath(job.uri);
+  } catch {
+    return { forget: true };
+  }
+  // NOTE: the read policy of both surfaces (parse/read-policy.ts): regular files only, capped, never blocking.
+  const source = readSourceFile(file);
+  if (!source.ok) return { forget: true };
+  if (skipReason(source.text)) return { skipped: true };
+  try {
+    const facts = extractFacts(parseCpp(source.text), source.text);
+    const helpers: FileHelpers = { functions: facts.functions.filter(isWorkspaceHelper), ...(facts.classBases ? { classBases: facts.classBases } : {}) };
+    return { helpers: serialize(helpers) };
+  } catch {
+    // NOTE: an extractor failure on one file must not stop the indexing; the CLI reports such files.
+    return { forget: true };
+  }
 }

@@ -1,8 +1,8 @@
 // Helper functions defined in other files of the workspace (`Transition(cl, res, before, after)` in barriers.cpp,
 // called from frame.cpp), so the editor evaluates them at their call sites as the CLI does. The index lives in the
 // analysis worker: open documents add their functions after each whole-file analysis; files that are not open are
-// only parsed and extracted (no rules, no tracking) there in the background, one file per event-loop turn, capped
-// in files and time. This side only lists the files (as `barrierlint <folders>` would walk them).
+// only parsed and extracted (no rules, no tracking), one at a time on its background thread (file-job.ts
+// indexFileJob), so a keystroke never waits for one; capped in files and time. This side only lists the files (as `barrierlint <folders>` would walk them).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { collectFiles } from '../files/collect';
 import type { AnalysisHost } from './analysis-host';
