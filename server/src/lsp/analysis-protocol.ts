@@ -56,7 +56,7 @@ export type WorkerRequest =
   | { type: 'analysisAt'; id: number; uri: string; version: number; line: number; config: DocumentConfigData }
   /** Analyse a text that is not open (workspace lint). */
   | { type: 'analyzeText'; id: number; uri: string; text: string; config: DocumentConfigData }
-  /** Read the helper functions of files from disk into the workspace index (one file per event-loop turn). */
+  /** Read the helper functions of files from disk into the workspace index (one file at a time, on the background thread). */
   | { type: 'index'; id: number; uris: string[]; maxMillis: number }
   | { type: 'forgetHelpers'; id: number; uri: string }
   /** The whole latest result of an open document (when the JSON-RPC thread cannot apply a delta to its copy). */
