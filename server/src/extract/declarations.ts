@@ -255,7 +255,8 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     const v = evalValue(value, 'res', fn);
     return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
   }
-  return evalValue(value, 'any', fn);
+  // `auto b2 = b1;` deduces a struct by value: a copy, which the statements after it fill apart from `b1`.
+  return copyDeclared(evalValue(value, 'any', fn), value, d, fn);
 }
 
 /**
