@@ -15,6 +15,7 @@ import { undecidedResources, withResourceProps } from './resource-props';
 import type { KnownResource, Origin, Possible, ResState } from './state';
 import { exactly, FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
 import { BudgetExceeded, MAX_LOOP_NESTING, WorkBudget } from './budget';
+import { CreationFork } from './creation-fork';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
 
 interface Flow {
@@ -228,8 +229,16 @@ export class Interpreter {
     // A once-only block (`if (!m_ready) { …; m_ready = true; }`) entered again has not run since its flag was
     // reset: what it set itself on an earlier call is not the state it meets now.
     if (s.once) for (let i = 0; i < thenIn.length; i++) thenIn[i] = { facts: thenIn[i].facts, state: withoutOwnValues(thenIn[i].state, s.range, this.env.currentUri()) };
-    const a = thenIn.length ? this.stmt(s.then, thenIn) : flowOf(null);
-    const b = elseIn.length ? (s.else ? this.stmt(s.else, elseIn) : flowOf(elseIn)) : flowOf(null);
+    // Both branches can run: what each creates is known after the test only where the two agree (creation-fork.ts).
+    const fork = thenIn.length && elseIn.length ? new CreationFork(this.env) : null;
+    let a: Flow, b: Flow;
+    try {
+      a = thenIn.length ? this.stmt(s.then, thenIn) : flowOf(null);
+      fork?.otherBranch();
+      b = elseIn.length ? (s.else ? this.stmt(s.else, elseIn) : flowOf(elseIn)) : flowOf(null);
+    } finally {
+      fork?.join();
+    }
     const flow = this.merge(a, b);
     if (silent.keys.size && silent.all) this.carryBlind(s, silent, flow);
     return flow;
