@@ -20,7 +20,7 @@ import { forgetStruct } from './lambdas';
 import { deref } from './elements';
 import { applyFillHelper } from './fill-helpers';
 import { resetMembers } from './struct-writes';
-import { POINTER_ACCESSORS, PPV_MACROS, resourceRef } from './resources';
+import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
@@ -382,7 +382,7 @@ function createdRef(arg: SyntaxNode, fn: FnCtx): ResourceRef {
   const ref = resourceRef(arg, fn.file, fn);
   let n = unwrapValue(arg);
   for (;;) {
-    if (n.type === 'call_expression' && PPV_MACROS.has(calleeName(n.childForFieldName('function')!) ?? '') && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
+    if (n.type === 'call_expression' && isPpvMacro(calleeName(n.childForFieldName('function')!) ?? '') && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
     else if (n.type === 'call_expression' && n.childForFieldName('function')?.type === 'field_expression' && POINTER_ACCESSORS.has(calleeName(n.childForFieldName('function')!) ?? '') && argumentNodes(n).length === 0) n = unwrapValue(n.childForFieldName('function')!.childForFieldName('argument')!);
     else if (n.type === 'pointer_expression' && n.child(0)?.type === '&' && n.childForFieldName('argument')) n = unwrapValue(n.childForFieldName('argument')!);
     else break;
@@ -405,7 +405,7 @@ function createdInterface(args: SyntaxNode[], fn: FnCtx): string | undefined {
   let n = unwrapValue(args[args.length - 1]);
   for (;;) {
     const f = n.type === 'call_expression' ? n.childForFieldName('function') : null;
-    if (f && PPV_MACROS.has(calleeName(f) ?? '') && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
+    if (f && isPpvMacro(calleeName(f) ?? '') && argumentNodes(n).length === 1) n = unwrapValue(argumentNodes(n)[0]);
     else if (f?.type === 'field_expression' && POINTER_ACCESSORS.has(calleeName(f) ?? '') && f.childForFieldName('argument')) n = unwrapValue(f.childForFieldName('argument')!);
     else if (n.type === 'pointer_expression' && n.child(0)?.type === '&' && n.childForFieldName('argument')) n = unwrapValue(n.childForFieldName('argument')!);
     else break;

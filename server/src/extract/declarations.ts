@@ -16,7 +16,7 @@ import { isResourceType } from './resources';
 import { typeText } from './types';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
-import { recordRebind } from './rebinds';
+import { recordRebind, recordSwap } from './rebinds';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 
@@ -380,6 +380,7 @@ export function handleSwapCall(call: SyntaxNode, fn: FnCtx): boolean {
   const [a, b] = args.map((n) => lvalueOf(n, fn));
   const va = a?.get();
   const vb = b?.get();
+  if (!isValue(va) && !isValue(vb)) recordSwap(args, call, fn);
   if (a && b && va && vb) {
     a.set(vb, va);
     b.set(va, vb);
@@ -390,6 +391,11 @@ export function handleSwapCall(call: SyntaxNode, fn: FnCtx): boolean {
     }
   }
   return true;
+}
+
+/** A barrier struct, array or number the swap exchanges as values (not a resource pointer). */
+function isValue(v: AVal | undefined): boolean {
+  return !!v && v.t !== 'res' && v.t !== 'unknown';
 }
 
 interface LValue {

@@ -236,8 +236,14 @@ export interface RebindEvent extends EventBase {
   resource: ResourceRef;
 }
 
+/** `std::swap(m_ping, m_pong)` of two resource pointers: from then on each name holds the other's object. */
+export interface SwapEvent extends EventBase {
+  kind: 'swap';
+  resources: [ResourceRef, ResourceRef];
+}
+
 export type Event =
-  | RebindEvent | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
+  | RebindEvent | SwapEvent | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
   | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent
   | StateAssertEvent;
 
@@ -274,7 +280,8 @@ export type Stmt =
    */
   /** `scoped`: names the loop declares (its variable, its body's locals): out of scope after it. */
   /** `subresources`: the body names subresources by the loop's counter, so it runs at least once (subresource-loops.ts). */
-  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[]; subresources?: boolean }
+  /** `forever`: no condition to fail (`for (;;)`, `while (true)`): left only by break or return. */
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[]; subresources?: boolean; forever?: true }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */

@@ -121,7 +121,7 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
   const word = new RegExp(`\\b${member}\\b`);
   let out = false;
   for (const { body, own } of info.bodies) {
-    if (word.test(body.text)) out = true;
+    if (word.test(body.text) && mayWriteIn(body, member)) out = true;
     for (const call of out ? [] : body.descendantsOfType('call_expression')) {
       const callee = thisCallee(call);
       // A plain name the class (without bases) declares no method of is a function elsewhere: no `this` there.
@@ -136,6 +136,45 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
   seen.delete(name);
   if (depth === 0) file.memo.set(key, out);
   return out;
+}
+
+/**
+ * Whether a body that names `member` may write it: any mention but a plain read (a test, an operand, a value passed
+ * on). Assigned, incremented, its address taken, handed to a call (a reference parameter), a method called on it,
+ * a reference bound to it — or named where the syntax is not understood — is a write.
+ */
+function mayWriteIn(body: SyntaxNode, member: string): boolean {
+  const ids = [...body.descendantsOfType('identifier'), ...body.descendantsOfType('field_identifier')].filter((id) => id.text === member);
+  // The name in a macro's text or a string the tree does not hold as an identifier: not understood.
+  if (ids.length === 0) return true;
+  return ids.some((id) => !plainRead(id));
+}
+
+function plainRead(id: SyntaxNode): boolean {
+  let n = id;
+  // `this->m_x`, `m_x.a.b`, `m_x[i]`: the whole lvalue the mention is the root of.
+  for (;;) {
+    const p = n.parent;
+    if (p?.type === 'field_expression' && (p.childForFieldName('field') === n || p.childForFieldName('argument') === n)) n = p;
+    else if (p?.type === 'subscript_expression' && p.childForFieldName('argument') === n) n = p;
+    else if (p?.type === 'parenthesized_expression') n = p;
+    else break;
+  }
+  const p = n.parent;
+  if (!p) return false;
+  switch (p.type) {
+    case 'assignment_expression': return p.childForFieldName('left') !== n;
+    case 'update_expression': return false;
+    case 'pointer_expression': return p.child(0)?.type !== '&';
+    case 'argument_list': return false;
+    case 'call_expression': return false;
+    case 'init_declarator': return !p.childForFieldName('declarator')?.text.includes('&');
+    case 'condition_clause': case 'conditional_expression': case 'binary_expression': case 'unary_expression':
+    case 'return_statement': case 'expression_statement': case 'subscript_expression': case 'field_expression':
+    case 'initializer_list': case 'cast_expression':
+      return true;
+    default: return false;
+  }
 }
 
 /**

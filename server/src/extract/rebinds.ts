@@ -20,3 +20,13 @@ export function recordRebind(left: SyntaxNode, right: SyntaxNode, assign: Syntax
   if (!ref.key || ref.unknown || (left.type === 'identifier' && ref.key !== left.text)) return;
   fn.events.push({ kind: 'rebind', site: -1, range: rangeOf(assign), resource: ref });
 }
+
+/**
+ * `std::swap(m_lum[0], m_lum[1])` / `std::swap(m_ping, m_pong)` on two resource pointers (a ping-pong pair, not
+ * barrier values — declarations.ts swaps those): the names trade objects, so each name's tracked state is the other's.
+ */
+export function recordSwap(args: readonly SyntaxNode[], call: SyntaxNode, fn: FnCtx): void {
+  const [a, b] = args.map((n) => resourceRef(n, fn.file, fn));
+  if (!a.key || !b.key || a.unknown || b.unknown || a.key === b.key) return;
+  fn.events.push({ kind: 'swap', site: -1, range: rangeOf(call), resources: [a, b] });
+}

@@ -8,8 +8,13 @@ import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syn
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
 export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
-/** `IID_PPV_ARGS(&x)` and the GDK's `IID_GRAPHICS_PPV_ARGS(x.GetAddressOf())`: both name the created object. */
-export const PPV_MACROS: ReadonlySet<string> = new Set(['IID_PPV_ARGS', 'IID_GRAPHICS_PPV_ARGS']);
+/**
+ * `IID_PPV_ARGS(&x)`, the GDK's `IID_GRAPHICS_PPV_ARGS(x.GetAddressOf())` and an allocator's or engine's own
+ * spelling of the pair (`D3D12MA_IID_PPV_ARGS(&x)`): each names the created object.
+ */
+export function isPpvMacro(name: string): boolean {
+  return /(?:^|_)PPV_ARGS$/.test(name);
+}
 
 const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
 
@@ -32,7 +37,7 @@ function strip(node: SyntaxNode, file?: FileCtx, fn?: FnCtx): SyntaxNode {
           continue;
         }
       }
-      if (name && PPV_MACROS.has(name) && argumentNodes(n).length === 1) {
+      if (name && isPpvMacro(name) && argumentNodes(n).length === 1) {
         n = unwrapValue(argumentNodes(n)[0]);
         continue;
       }

@@ -233,7 +233,15 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   return seq([...pre, {
     k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n), ...(counter ? { counter } : {}),
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
+    ...(runsForever(n, cond) ? { forever: true } : {}),
   }]);
+}
+
+/** `for (;;)`, `while (true)`, `do … while (1)`: the body runs, and the loop is left only by break or return. */
+function runsForever(n: SyntaxNode, cond: SyntaxNode | null): boolean {
+  if (n.type === 'for_range_loop') return false;
+  if (!cond) return n.type === 'for_statement';
+  return /^[\s(]*(?:true|TRUE|1)[\s)]*$/.test(cond.text);
 }
 
 /** Names declared anywhere inside `n`: local variables, range-for variables, structured bindings. */

@@ -222,6 +222,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       if (key && next.res.has(key)) forget(next, key);
       break;
     }
+    case 'swap': swapResources(e, next, env); break;
     case 'command': command(e, next, env, list); break;
     case 'state-assert': applyStateAssert(e, next, env, list); break;
     case 'bind': applyBind(e, next, env, list); break;
@@ -619,6 +620,7 @@ function forgetAllLegacy(state: TrackState): void {
 }
 
 const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
+const BY_ADDRESS = /^\s*&|PPV_ARGS\s*\(|(?:\.|->)\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)\s*$/;
 const MAY_RECORD = /barrier|transition|resource|state|flush|submit|record|layout|execute/i;
 /** Names that may be a command list or an object holding one (`cmd`, `&context`): what a call may reach. */
 export const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
@@ -661,13 +663,17 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);
+  // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
+  // its state is unknown from here even where nothing was tracked yet (else another path's first-use assumption).
+  const replaced = args.flatMap((a, i) => (refs[i].key && BY_ADDRESS.test(a.resource.text) ? [refs[i].key!] : []));
   // Nothing the call receives is tracked here (`MakeData(data, m, s)`): the state is unchanged, no copy needed.
-  if (!all && !receivesTracked(state, keys)) return state;
+  if (!all && replaced.length === 0 && !receivesTracked(state, keys)) return state;
   const next = state.clone();
   for (const key of [...next.res.keys()]) {
     const base = baseKey(key);
     if (all || keys.has(base)) forget(next, base);
   }
+  for (const key of replaced) if (!next.res.has(key)) forget(next, key);
   return next;
 }
 
@@ -676,6 +682,26 @@ function viewOfKnownResource(e: UserCallEvent, env: TrackEnv): boolean {
   if (!view || view.resource === null || (e.args.length !== view.argc && e.args.length !== view.argc + 1)) return false;
   const arg = e.args[view.resource + e.args.length - view.argc];
   return !!arg && !!substituteRef(arg.resource, env.binding).key;
+}
+
+/**
+ * Two resource names trade objects: each takes the other's tracked state. A name with nothing tracked on this path
+ * (its state would be its own first-use assumption, not the other object's) or tracked per subresource makes both
+ * unknown from here on.
+ */
+function swapResources(e: Extract<Event, { kind: 'swap' }>, state: TrackState, env: TrackEnv): void {
+  const [a, b] = e.resources.map((r) => substituteRef(r, env.binding).key);
+  if (!a || !b) return;
+  const sa = state.res.get(a);
+  const sb = state.res.get(b);
+  const parts = [...state.res.keys()].some((k) => k.startsWith(`${a}|`) || k.startsWith(`${b}|`));
+  if (sa && sb && !parts) {
+    state.set(a, sb);
+    state.set(b, sa);
+    return;
+  }
+  forget(state, a);
+  forget(state, b);
 }
 
 /** The resource a key names, without its subresource part (`tex|sub3` → tex). */

@@ -396,7 +396,7 @@ export class Interpreter {
     // A loop that runs at least once (do-while, a constant trip count, a walk over subresources, paths that passed
     // its first test) has no path that skips its body.
     const once = s.doWhile || s.counter?.atLeastOnce || s.subresources || first;
-    const exitNormal = once ? this.join(final.normal, final.continues) : cur;
+    const exitNormal = s.forever ? null : once ? this.join(final.normal, final.continues) : cur;
     const exit = this.join(this.join(exitNormal, final.breaks), skip);
     const out = s.counter?.guarded && exit ? this.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
     return { normal: out, breaks: null, continues: null, returns: final.returns };
