@@ -52,3 +52,44 @@ void describe('a helper mistake that does not depend on the caller', () => {
     ], run.stdout);
   });
 });
+
+const BUILDER = `#include <d3d12.h>
+ID3D12Resource* MakeBuffer(ID3D12Device* dev, UINT64 size, D3D12_RESOURCE_STATES state)
+{
+    ID3D12Resource* buffer = nullptr;
+    auto heap = CD3DX12_HEAP_PROPERTIES(D3D12_HEAP_TYPE_DEFAULT);
+    auto desc = CD3DX12_RESOURCE_DESC::Buffer(size);
+    dev->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &desc, state, nullptr, IID_PPV_ARGS(&buffer));
+    return buffer;
+}
+ID3D12Resource* BuildScratch(ID3D12Device* dev, UINT64 size)
+{
+    return MakeBuffer(dev, size, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+}
+ID3D12Resource* BuildWith(ID3D12Device* dev, D3D12_RESOURCE_STATES state)
+{
+    return MakeBuffer(dev, 256, state);
+}
+`;
+const UPDATER = `#include <d3d12.h>
+void Update(ID3D12Device* dev)
+{
+    BuildScratch(dev, 1 << 20);
+    BuildWith(dev, D3D12_RESOURCE_STATE_COPY_DEST);
+}
+`;
+
+function warnings(out: Out): string[] {
+  return out.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${f.path.replace(/^.*\//, '')}:${d.line}:${d.rule}`)).sort();
+}
+
+void describe('a creation state decided inside a helper of another file', () => {
+  void it('is reported at the helper call that passes it, not again at the callers of that helper', () => {
+    const dir = tempTree({ 'src/builder.cpp': BUILDER, 'src/update.cpp': UPDATER });
+    const run = runCli(['--format', 'json', '--jobs', '1', 'src'], dir);
+    assert.deepEqual(warnings(JSON.parse(run.stdout) as Out), [
+      'builder.cpp:12:creation-state-ignored',
+      'update.cpp:5:creation-state-ignored',
+    ], run.stdout);
+  });
+});

@@ -10,7 +10,7 @@ import { formatEnumValue } from '../model/format-values';
 import { INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { ListId, TrackEnv } from './env';
-import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams } from './env';
+import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams, within } from './env';
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
@@ -341,11 +341,21 @@ function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv): Creati
     ...(c.initialState ? { initialState: substituteField(c.initialState, env.binding) } : {}),
     ...(c.initialLayout ? { initialLayout: substituteField(c.initialLayout, env.binding) } : {}),
   };
-  if (env.reporting) {
+  if (env.reporting && !decidedDeeper(creation, env)) {
     const ctx = env.context(e.range, NO_LIST);
     for (const h of env.hooks) h.helperCreation?.(creation, ctx);
   }
   return { ...e, creation };
+}
+
+/**
+ * The state or layout is an argument written at a call inside another helper of the chain (`createBLAS` passing
+ * UNORDERED_ACCESS to `CreateBlankBuffer`): it does not depend on this call site, and the analysis of the function
+ * holding that call reports it, once, with the shorter chain.
+ */
+function decidedDeeper(c: ResourceCreation, env: TrackEnv): boolean {
+  const f = c.initialState ?? c.initialLayout;
+  return !!f && f.param === undefined && env.stack.slice(1).some((frame) => within(f.range, frame.callRange));
 }
 
 function creationState(e: CreationEvt, env: TrackEnv): ResState {

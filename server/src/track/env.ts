@@ -25,6 +25,12 @@ export interface Frame {
   callUri: string;
 }
 
+/** Whether range `r` lies inside `outer` (same file assumed). */
+export function within(r: Range, outer: Range): boolean {
+  const before = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
+  return before(outer.startLine, outer.startColumn, r.startLine, r.startColumn) && before(r.endLine, r.endColumn, outer.endLine, outer.endColumn);
+}
+
 /**
  * A helper barrier to check again at a call chain (apply.ts): the calls on the way (outermost first) and what the
  * check reads of the barrier, so that the same barrier reached through a shorter chain is known to be reported.

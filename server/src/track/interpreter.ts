@@ -7,7 +7,7 @@ import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
-import { substituteField, substituteRef } from './env';
+import { substituteField, substituteRef, within } from './env';
 import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
@@ -768,11 +768,6 @@ function withoutOwnValues(state: TrackState, range: Range, uri: string): TrackSt
     out.res.set(key, next);
   }
   return out ?? state;
-}
-
-function within(r: Range, outer: Range): boolean {
-  const before = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
-  return before(outer.startLine, outer.startColumn, r.startLine, r.startColumn) && before(r.endLine, r.endColumn, outer.endLine, outer.endColumn);
 }
 
 /** Resources a statement's barriers name that the path has not touched yet become unknown on it. */
