@@ -55,6 +55,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   forwarders?: ReadonlyMap<string, Forwarder>;
   /** Class members other files of a run declare as another API's objects (`ID3D11DeviceContext4* ctx` in a header). */
   memberTypes?: ReadonlyMap<string, string>;
+  /** Methods other files of a run declare `const` only (a base class's getters): calls to them write no member. */
+  constMethods?: ReadonlySet<string>;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -131,7 +133,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
-    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes,
+    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
   });
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
@@ -192,6 +194,7 @@ export function analyzeFacts(
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
+    ...(facts.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts.unknownMethods ? { unknownMethods: facts.unknownMethods } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),

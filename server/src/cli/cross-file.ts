@@ -224,7 +224,11 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `context.rtv` is extracted again with it (extract/member-views.ts).
   const viewMembers = definedInRun(all, (r) => (r.memberViews ?? []).map((m) => [m.name, m] as [string, MemberView]),
     (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0) return 0;
+  // `if (m_post) … hView = CurrentBackBufferView(); … if (m_post)` where the base class's header declares the getter
+  // `const`: a file calling such a method through `this` is extracted again knowing it writes no member.
+  const constness = definedInRun(all, (r) => r.methodConstness ?? [], (a, b) => a === b);
+  for (const [name, d] of constness) if (!d.value) constness.delete(name);
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
@@ -234,10 +238,12 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const handles = found && [...found.values()];
     const used = o.result && !o.failure ? importedBy(o.result.unresolvedMembers, o.uri, viewMembers) : undefined;
     const memberViews = used && [...used.values()];
-    if (!imported && !handles && !macros && !types && !memberViews) continue;
+    const consts = o.result && !o.failure ? importedBy(o.result.unknownMethods, o.uri, constness) : undefined;
+    const constMethods = consts && new Set(consts.keys());
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods) continue;
     const extra = {
       ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
-      ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}),
+      ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
     };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) count++;
   }

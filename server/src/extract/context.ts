@@ -3,6 +3,7 @@
 // The function context also carries the evaluator: construct modules (d3dx12 helpers, brace initializers, API
 // calls, declarations...) evaluate their sub-expressions through it, so they never import the core that calls them.
 import type { StructKind } from '../model/structs';
+import type { MethodImports } from './member-writes';
 import type { Range } from '../types';
 import type { Expect } from './expect';
 import type { Condition, Event, ExtractProblem, Site, Stmt } from './facts';
@@ -106,6 +107,8 @@ export interface FileCtx {
   /** Names declared as class members / at namespace scope in this file (a name in both is neither: ambiguous). */
   classMembers?: Set<string>;
   globals?: Set<string>;
+  /** Methods other files of a run declare `const` only (a base class's getters), and the ones this file called unknown. */
+  methodImports?: MethodImports;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */

@@ -29,6 +29,7 @@ import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
+import { methodConstness } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
@@ -322,6 +323,8 @@ export interface ImportedDefinitions {
   forwarders?: ReadonlyMap<string, Forwarder>;
   /** Class members another file of the run (the class's header) declares as another API's objects, by name. */
   memberTypes?: ReadonlyMap<string, string>;
+  /** Methods another file of the run declares, every time, `const` (member-writes.ts). */
+  constMethods?: ReadonlySet<string>;
 }
 
 export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}): FileFacts {
@@ -332,7 +335,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   const matches = structureMatches(root);
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
-    outParams: new Map(), heapTypes: new Map(),
+    outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}) },
   };
   collectConstants(matches.constants, file);
   // The file's own declarations win over a header's of the same name.
@@ -418,6 +421,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     }
   }
   const members = graphicsMembers(file);
+  const constness = methodConstness(root);
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
     problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
@@ -434,6 +438,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(members.length ? { graphicsMembers: members } : {}),
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),
+    ...(constness.some(([, c]) => c) ? { methodConstness: constness } : {}),
+    ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),

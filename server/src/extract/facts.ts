@@ -392,6 +392,9 @@ export interface FileFacts {
   graphicsMembers?: [string, string][];
   /** Names a D3D12 command met with no declared type (extract/types.ts: noteUntyped). */
   untyped?: string[];
+  /** The file's methods, each with whether every declaration is `const`; and the methods it called unknown (member-writes.ts). */
+  methodConstness?: [string, boolean][];
+  unknownMethods?: string[];
   /**
    * Functions and local lambdas (`auto set = [](D3D12_RESOURCE_BARRIER& b, ...) {...}`) that fill a barrier through an
    * out-parameter (extract/fill-helpers.ts), by name and parameter count: their calls are followed at extraction.

@@ -20,6 +20,8 @@ interface FileMethods {
   /** Names declared `mutable` somewhere in the file: a const method may still write them. */
   mutable: Set<string>;
   memo: Map<string, boolean>;
+  /** The same, for an analysis given another file's const methods (their answers differ). */
+  importMemo: WeakMap<ReadonlySet<string>, Map<string, boolean>>;
 }
 
 const byRoot = new WeakMap<SyntaxNode, FileMethods>();
@@ -52,7 +54,7 @@ function add(file: FileMethods, name: string, constQ: boolean, def: MethodInfo['
 function indexFile(root: SyntaxNode): FileMethods {
   let out = byRoot.get(root);
   if (out) return out;
-  out = { methods: new Map(), free: new Set(), mutable: new Set(), memo: new Map() };
+  out = { methods: new Map(), free: new Set(), mutable: new Set(), memo: new Map(), importMemo: new WeakMap() };
   // Each class body's method names (null: the class has bases, which may declare more), by the class's name.
   const classes = new Map<string, Set<string> | null>();
   const ownOf = new Map<SyntaxNode, Set<string> | null>();
@@ -108,13 +110,26 @@ function thisCallee(call: SyntaxNode): string | undefined {
 
 const MAX_DEPTH = 3;
 
-function mayWrite(file: FileMethods, name: string, member: string, depth: number, seen: Set<string>): boolean {
+/** What other files of a run say of the methods this file calls but does not declare (a base class's header). */
+export interface MethodImports {
+  /** Methods every declaration of which in the run is `const`. */
+  constMethods?: ReadonlySet<string>;
+  /** Filled with the methods called through `this` that the file neither declares nor defines. */
+  unknown?: Set<string>;
+}
+
+function mayWrite(file: FileMethods, name: string, member: string, depth: number, seen: Set<string>, imports: MethodImports): boolean {
   const info = file.methods.get(name);
-  if (!info) return !file.free.has(name);
+  if (!info) {
+    if (file.free.has(name)) return false;
+    imports.unknown?.add(name);
+    return !(imports.constMethods?.has(name) && !file.mutable.has(member));
+  }
   if (info.allConst && !file.mutable.has(member)) return false;
   if (info.bodies.length === 0 || depth > MAX_DEPTH) return true;
   const key = `${name}\u0000${member}`;
-  const known = file.memo.get(key);
+  const memo = memoFor(file, imports);
+  const known = memo.get(key);
   if (known !== undefined) return known;
   if (seen.has(name)) return false;
   seen.add(name);
@@ -126,7 +141,7 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
       const callee = thisCallee(call);
       // A plain name the class (without bases) declares no method of is a function elsewhere: no `this` there.
       const notMethod = callee !== undefined && own !== null && !own.has(callee) && call.childForFieldName('function')?.type === 'identifier';
-      if (callee !== undefined && !notMethod && mayWrite(file, callee, member, depth + 1, seen)) {
+      if (callee !== undefined && !notMethod && mayWrite(file, callee, member, depth + 1, seen, imports)) {
         out = true;
         break;
       }
@@ -134,7 +149,7 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
     if (out) break;
   }
   seen.delete(name);
-  if (depth === 0) file.memo.set(key, out);
+  if (depth === 0) memo.set(key, out);
   return out;
 }
 
@@ -181,8 +196,26 @@ function plainRead(id: SyntaxNode): boolean {
  * Whether a call through `this` to the method `name` (from a node of the file `at` belongs to) may write the
  * member rooted at `member`.
  */
-export function methodMayWriteMember(name: string, member: string, at: SyntaxNode): boolean {
-  let root = at;
+export function methodMayWriteMember(name: string, member: string, at: SyntaxNode, imports: MethodImports = {}): boolean {
+  return mayWrite(indexFile(rootOf(at)), name, member, 0, new Set(), imports);
+}
+
+/** The methods the file declares or defines (not its free functions), each with whether every declaration is `const`. */
+export function methodConstness(root: SyntaxNode): [string, boolean][] {
+  const file = indexFile(root);
+  return [...file.methods].filter(([name]) => !file.free.has(name)).map(([name, m]) => [name, m.allConst]);
+}
+
+function memoFor(file: FileMethods, imports: MethodImports): Map<string, boolean> {
+  const c = imports.constMethods;
+  if (!c) return file.memo;
+  let m = file.importMemo.get(c);
+  if (!m) file.importMemo.set(c, (m = new Map()));
+  return m;
+}
+
+function rootOf(n: SyntaxNode): SyntaxNode {
+  let root = n;
   while (root.parent) root = root.parent;
-  return mayWrite(indexFile(root), name, member, 0, new Set());
+  return root;
 }

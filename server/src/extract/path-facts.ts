@@ -510,7 +510,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         // A method through `this` writes only the members it can reach (member-writes.ts: not a const method's).
         const method = viaThis ? calleeName(callee) : undefined;
         forget((s) => s !== skip && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
-          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodMayWriteMember(method, rootOf(s), n)))));
+          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodMayWriteMember(method, rootOf(s), n, fn.file.methodImports)))));
         return;
       }
       default:

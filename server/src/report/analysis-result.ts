@@ -49,6 +49,9 @@ export interface AnalysisResult {
   /** The file's class members declared as Direct3D interfaces, and the names its D3D12 commands met untyped: a multi-file run gives the other-API ones of the first to the second. */
   graphicsMembers?: [string, string][];
   untyped?: string[];
+  /** The file's methods with whether each is `const` everywhere, and the methods it called without knowing them: a multi-file run gives the const ones of the first to the second. */
+  methodConstness?: [string, boolean][];
+  unknownMethods?: string[];
   /** The file's descriptor-handle helpers and the names it calls for a handle: a multi-file run gives the first to the second. */
   handleHelpers?: HandleHelper[];
   unresolvedHandleCalls?: string[];
