@@ -77,7 +77,7 @@ export async function lintWorkspace(request: WorkspaceLintRequest): Promise<Work
  * editor: its results come back instead of vanishing with the editor's). Undefined when the analysis was cancelled.
  */
 export async function lintFile(
-  request: Pick<WorkspaceLintRequest, 'connection' | 'project' | 'host' | 'linted'>, uri: string,
+  request: Pick<WorkspaceLintRequest, 'connection' | 'project' | 'host' | 'linted'> & Partial<Pick<WorkspaceLintRequest, 'isOpen'>>, uri: string,
 ): Promise<{ scope: string; diagnostics: number } | undefined> {
   // NOTE: the CLI's read policy (regular files, size cap, binary, Windows-1252 fallback), so both agree.
   const source = readSourceFile(fileURLToPath(uri));
@@ -91,6 +91,9 @@ export async function lintFile(
     diagnostics = [skippedFileDiagnostic(source.message)];
     scope = 'skipped';
   }
+  // Opened in the editor while it was linted: the editor's analyses publish its diagnostics (and publish only what
+  // changed since their last publication: document-analysis.ts), the lint's must not replace them.
+  if (request.isOpen?.(uri)) return undefined;
   request.linted?.add(uri);
   await request.connection.sendDiagnostics({ uri, diagnostics });
   return { scope, diagnostics: diagnostics.length };
