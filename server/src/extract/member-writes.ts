@@ -159,10 +159,26 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
  * a reference bound to it — or named where the syntax is not understood — is a write.
  */
 function mayWriteIn(body: SyntaxNode, member: string): boolean {
-  const ids = [...body.descendantsOfType('identifier'), ...body.descendantsOfType('field_identifier')].filter((id) => id.text === member);
+  const ids = namesIn(body).get(member) ?? [];
   // The name in a macro's text or a string the tree does not hold as an identifier: not understood.
   if (ids.length === 0) return true;
   return ids.some((id) => !plainRead(id));
+}
+
+const names = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** A body's identifiers by text, read once per body (every tested member of every caller asks). */
+function namesIn(body: SyntaxNode): Map<string, SyntaxNode[]> {
+  let m = names.get(body);
+  if (m) return m;
+  m = new Map();
+  for (const id of [...body.descendantsOfType('identifier'), ...body.descendantsOfType('field_identifier')]) {
+    const list = m.get(id.text);
+    if (list) list.push(id);
+    else m.set(id.text, [id]);
+  }
+  names.set(body, m);
+  return m;
 }
 
 function plainRead(id: SyntaxNode): boolean {
