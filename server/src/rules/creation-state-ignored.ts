@@ -60,7 +60,11 @@ export const rule = defineRule({
       tracked: {
         helperCreation(c, tctx) {
           // At the outermost call: the state argument may be a default of the helper, in another file.
-          report(c, tctx.range, tctx.related);
+          // NOTE: the creation's own frame is a note, not a helper frame: the finding is the argument of the call into
+          // the creating helper, so two calls passing the same state are two findings (analyze.ts dedupe keys a finding
+          // by its innermost helper frame, which would otherwise be the one creation line both calls reach).
+          const frames = tctx.related;
+          report(c, tctx.range, frames.map((r, i) => (i === frames.length - 1 ? { ...r, kind: 'note' as const } : r)));
         },
       },
     };
