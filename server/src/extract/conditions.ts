@@ -32,6 +32,11 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
     return f && { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, ...(ls !== undefined ? { ls } : {}), truthy: true };
   }
   switch (n.type) {
+    // A constant tested for truth (`if (true || mirror)`, `if (0)`): the branch is decided on every path.
+    case 'true': case 'false': case 'number_literal': {
+      const f = leaf(n, fn);
+      return f && f.value !== null ? { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, truthy: true } : undefined;
+    }
     case 'parenthesized_expression':
       return n.namedChildCount === 1 ? conditionOf(n.namedChild(0), fn) : undefined;
     case 'unary_expression': {
