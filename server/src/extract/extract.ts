@@ -35,6 +35,7 @@ import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
 import { resourceGetters } from './resource-getters';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
+import { tableSpan } from './table-spans';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -393,10 +394,12 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
       const defaults = own?.map((v) => (v ? evalField(v, file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
+      const span = tableSpan(f.body, ctx);
       functions.push({
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
+        ...(span !== undefined ? { tableSpan: span } : {}),
       });
     } catch (error) {
       if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;

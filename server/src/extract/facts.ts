@@ -330,6 +330,8 @@ export interface FunctionFacts {
   lambda: boolean;
   /** Whether the body records anything barrier-related (barriers, creations, user calls): helpers worth summarizing. */
   relevant: boolean;
+  /** The descriptors a table this function binds spans at most (its own root signatures' ranges; table-spans.ts). */
+  tableSpan?: number;
   /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */
   locals?: string[];
   /** Default arguments by parameter (`after = D3D12_RESOURCE_STATE_COMMON`); `required`: parameters before the first one. */

@@ -157,7 +157,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
       if (!n || !use) continue;
       const from = uses.length;
       add(n, use, b.origin, b.as === 'table');
-      const later = b.as === 'table' && b.target.via === 'handle' && n.ref.key ? env.fileUses?.table.laterViewsOf(b.target.handle, n.ref.key) ?? [] : [];
+      const later = b.as === 'table' && b.target.via === 'handle' && n.ref.key ? env.fileUses?.table.laterViewsOf(b.target.handle, n.ref.key, env.currentFn()?.tableSpan) ?? [] : [];
       const twins = later.flatMap((v) => (v === 'srv' || v === 'uav' || v === 'cbv' ? [shaderViewUse(v, e.root === 'compute')] : []));
       if (twins.length) for (const u of uses.slice(from)) tableTwins.set(u, twins);
     }

@@ -86,12 +86,13 @@ export class DescriptorTable {
 
   /**
    * The kinds of the other views of resource `key` that a table whose base is `h` may reach: views written at a
-   * later constant slot of the same heap (how many descriptors the table spans is the root signature's, not known).
+   * later constant slot of the same heap, below base + `span` when the root signature's ranges bound the table.
    */
-  laterViewsOf(h: HandleFact, key: string): ViewKind[] {
+  laterViewsOf(h: HandleFact, key: string, span?: number): ViewKind[] {
     const base = h.index;
     if (!base || !('c' in base) || this.isTainted(h.heap)) return [];
-    return (this.byHeap.get(h.heap) ?? []).flatMap((c) => (c.view && c.index && 'c' in c.index && c.index.c > base.c && c.resource?.key === key ? [c.view] : []));
+    const reached = (c: number) => c > base.c && (span === undefined || c < base.c + span);
+    return (this.byHeap.get(h.heap) ?? []).flatMap((c) => (c.view && c.index && 'c' in c.index && reached(c.index.c) && c.resource?.key === key ? [c.view] : []));
   }
 
   /** A heap written where the slot is not known: by name, everywhere ('*'), or by a function that can reach it. */
