@@ -13,6 +13,8 @@ import { defineRule } from './define-rule';
 import { fmt } from './support/rule-helpers';
 import { compareTracked, pathNote, relatedFor, restsOnSkippedAssumption } from './support/tracked-helpers';
 import { invalidUseReports } from './support/gpu-use-helpers';
+import type { CommandEvent } from '../extract/facts';
+import type { CommandUse, TrackContext } from '../track/visitors';
 
 /** ` on Command List ('cl')` as the submit-time message names the list (E12); nothing when the list is unknown. */
 function onList(list: string | null): string {
@@ -52,32 +54,39 @@ export const rule = defineRule({
           }
         },
         command(e, uses, tctx) {
-          for (const u of uses) {
-            const need = ROLE_NEEDS[u.role];
-            // A deactivated resource is deactivated-resource-access's finding (one root cause, one report).
-            if (!need || u.met.deactivated || splitPending(u.met, tctx.list)) continue;
-            const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
-            const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
-            const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${u.subresource ?? 0})` };
-            if (u.met.lastModel === 'legacy') {
-              const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
-                || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));
-              if (!c.severity || restsOnSkippedAssumption(c, !!u.resource)) continue;
-              ctx.report({
-                ...base, messageKey: 'state', severity: c.severity, related: relatedFor(tctx, c),
-                data: { ...where, method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
-              });
-            } else if (u.met.lastModel === 'enhanced' && u.resource?.creation.dimension !== 'buffer') {
-              const c = compareTracked(u.met.layout, (v) => isAccessAllowedByLayout(v, need.access, { simultaneous }));
-              if (!c.severity || restsOnSkippedAssumption(c, !!u.resource)) continue;
-              ctx.report({
-                ...base, messageKey: 'layout', severity: c.severity, related: relatedFor(tctx, c),
-                data: { ...where, method: e.method, actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, use: need.use, access: fmt('access', need.access), note: pathNote(c, (v) => fmt('layout', v)) },
-              });
-            }
-          }
+          judgeCommand(e, uses, tctx);
+        },
+        // Copied into (from) before its first barrier: judged against the state that barrier assumed at entry.
+        deferredCommand(e, uses, tctx) {
+          judgeCommand(e, uses, tctx);
         },
       },
     };
+    function judgeCommand(e: CommandEvent, uses: CommandUse[], tctx: TrackContext): void {
+      for (const u of uses) {
+        const need = ROLE_NEEDS[u.role];
+        // A deactivated resource is deactivated-resource-access's finding (one root cause, one report).
+        if (!need || u.met.deactivated || splitPending(u.met, tctx.list)) continue;
+        const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
+        const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
+        const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${u.subresource ?? 0})` };
+        if (u.met.lastModel === 'legacy') {
+          const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
+            || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));
+          if (!c.severity || restsOnSkippedAssumption(c, !!u.resource)) continue;
+          ctx.report({
+            ...base, messageKey: 'state', severity: c.severity, related: relatedFor(tctx, c),
+            data: { ...where, method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
+          });
+        } else if (u.met.lastModel === 'enhanced' && u.resource?.creation.dimension !== 'buffer') {
+          const c = compareTracked(u.met.layout, (v) => isAccessAllowedByLayout(v, need.access, { simultaneous }));
+          if (!c.severity || restsOnSkippedAssumption(c, !!u.resource)) continue;
+          ctx.report({
+            ...base, messageKey: 'layout', severity: c.severity, related: relatedFor(tctx, c),
+            data: { ...where, method: e.method, actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, use: need.use, access: fmt('access', need.access), note: pathNote(c, (v) => fmt('layout', v)) },
+          });
+        }
+      }
+    }
   },
 });

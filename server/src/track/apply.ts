@@ -15,6 +15,7 @@ import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
 import { applyBind, applyGpuWork, endBindings, voidDeferredUses } from './bindings';
+import { awaitsFirstBarrier, deferCommandUses, unseenUse, voidDeferredCommands } from './deferred-commands';
 import { applyStateAssert, covered } from './asserts';
 
 const SYNC_SPLIT = 0x80000000;
@@ -238,6 +239,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed });
       }
       next.closed.clear();
+      voidDeferredCommands(env, null);
       break;
     case 'close': {
       if (list.key) next.closed.add(list.key);
@@ -256,10 +258,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // (`command_list = graphics_lists[i]`) or the same one after a Reset.
       for (const [k, s] of next.res) if (s.pendingWrite && list.key && s.pendingWrite.list === list.key) next.set(k, { ...s, pendingWrite: null });
       endBindings(next, list);
+      voidDeferredCommands(env, null);
       break;
     }
     case 'reset':
       endBindings(next, list);
+      voidDeferredCommands(env, null);
       // Closed and reset with nothing between that may have executed it: the recording is dropped, and the
       // resources keep the states they had before it — which, since states are kept across lists, are not known
       // here (vkd3d-proton's invalid-usage tests do this on purpose).
@@ -386,11 +390,19 @@ function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact[
   const part = partKey(b, env, key);
   if (part === null) return 'unknown-part';
   const fullKey = key + part;
-  const seen = state.res.has(fullKey) || (part !== '' && state.res.has(key));
-  let met = state.res.get(fullKey) ?? (part ? state.res.get(key) : undefined) ?? FRESH;
-  if (!seen) met = assume(b, env, fullKey, at);
+  const own = state.res.get(fullKey);
+  // Tracked only for the pending write of a copy that waits for this first barrier (deferred-commands.ts).
+  const onlyWritten = !!own && stateless(own) && awaitsFirstBarrier(env, fullKey);
+  const seen = (state.res.has(fullKey) && !onlyWritten) || (part !== '' && state.res.has(key));
+  let met = own ?? (part ? state.res.get(key) : undefined) ?? FRESH;
+  if (!seen) met = { ...assume(b, env, fullKey, at), pendingWrite: own?.pendingWrite ?? null };
   const parts = part === '' ? partsOf(state, key) : overlappingParts(state, key, part);
   return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts }, fullKey, key, part };
+}
+
+/** No legacy state, layout or model known: only a pending write is tracked. */
+function stateless(s: ResState): boolean {
+  return s.lastModel === null && s.legacy.unknown && s.legacy.values.size === 0 && s.layout.unknown && s.layout.values.size === 0;
 }
 
 /** First sight of a resource: take the barrier's before-values as the assumed state (debug layer: "assumed at first use"). */
@@ -585,7 +597,11 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
       uses.push({ ...base, met: p.met, ...(own ? { part: p.key } : {}), ...(index !== undefined ? { subresource: Number(index) } : {}) });
     }
   }
-  if (env.reporting && uses.length) for (const h of env.hooks) h.command?.(e, uses, env.context(e.range, list));
+  if (env.reporting && uses.length) {
+    const ctx = env.context(e.range, list);
+    for (const h of env.hooks) h.command?.(e, uses, ctx);
+    deferCommandUses(env, e, uses.filter((u) => unseenUse(u, env, (k) => state.res.has(k))), ctx);
+  }
   for (const u of uses) {
     if (WRITE_ROLES.has(u.role)) {
       const cur = state.get(u.key);
@@ -673,6 +689,7 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);
+  voidDeferredCommands(env, keys, mayRecord);
   // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
   // its state is unknown from here even where nothing was tracked yet (else another path's first-use assumption).
   // NOTE: a plain `&x` counts only for a name known as a resource: forgetting every `&desc` handed to a call made

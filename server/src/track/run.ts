@@ -10,6 +10,7 @@ import { Interpreter } from './interpreter';
 import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
+import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
 import type { TrackedVisitors } from './visitors';
@@ -79,6 +80,7 @@ export function runTracker(
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
       flushDeferredUses(env);
+      flushDeferredCommands(env);
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
       if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });

@@ -88,6 +88,8 @@ export interface TrackedVisitors {
   legacyBarrier?(b: BarrierFact, meeting: BarrierMeeting | null, ctx: TrackContext): void;
   /** A recording command with resource arguments (copy, resolve, ExecuteIndirect, clear UAV, discard). */
   command?(e: CommandEvent, uses: CommandUse[], ctx: TrackContext): void;
+  /** A command met before its resource was seen, with the entry state the resource's first barrier assumed. */
+  deferredCommand?(e: CommandEvent, uses: CommandUse[], ctx: TrackContext): void;
   /** A debug-layer assertion (AssertTextureLayout, AssertResourceAccess, AssertResourceState) on a debug list. */
   stateAssert?(m: AssertMeeting, ctx: TrackContext): void;
   /** A command list is closed (or the analysed function ends) with split barriers still pending. */

@@ -1,0 +1,58 @@
+// Copies, resolves and UAV clears that meet a resource before anything is known about it, judged once the function's
+// first barrier on that resource assumes its entry state ("assumed at first use"), as draws and clears through views
+// are (bindings.ts flushDeferredUses). A texture copied into and then moved out of RENDER_TARGET by its first barrier
+// was in RENDER_TARGET at the copy (or the barrier names the wrong state): either way the debug layer reports one of
+// them. Only within one recording: a Close, Reset or ExecuteCommandLists between the use and the barrier, or a call
+// that may change the resource's state, ends the wait (buffers decay at the boundary, and what a helper does is unseen).
+import type { CommandEvent } from '../extract/facts';
+import type { TrackEnv } from './env';
+import type { CommandUse, TrackContext } from './visitors';
+
+interface Waiting {
+  e: CommandEvent;
+  use: CommandUse;
+  ctx: TrackContext;
+  live: boolean;
+}
+
+const waiting = new WeakMap<TrackEnv, Waiting[]>();
+
+/** Whether nothing is tracked for the use's resource yet (neither a state nor an entry assumption). */
+export function unseenUse(u: CommandUse, env: TrackEnv, tracked: (key: string) => boolean): boolean {
+  const key = u.part ?? u.key;
+  return !tracked(key) && !env.entry.has(key);
+}
+
+export function deferCommandUses(env: TrackEnv, e: CommandEvent, uses: CommandUse[], ctx: TrackContext): void {
+  if (!env.reporting || uses.length === 0) return;
+  const list = waiting.get(env) ?? [];
+  for (const use of uses) list.push({ e, use, ctx, live: true });
+  waiting.set(env, list);
+}
+
+/** A call that may change the states of `keys` (or of anything, `mayRecord`), or a recording boundary (`all`). */
+export function voidDeferredCommands(env: TrackEnv, keys: ReadonlySet<string> | null, mayRecord = false): void {
+  for (const w of waiting.get(env) ?? []) {
+    if (env.entry.has(w.use.part ?? w.use.key)) continue;
+    if (!keys || mayRecord || keys.has(w.use.key.split('|')[0])) w.live = false;
+  }
+}
+
+/**
+ * Whether a use still waits for `key`'s first barrier: a copy's write leaves the resource tracked (its pending write)
+ * with no state known, and that barrier must still assume the entry state.
+ */
+export function awaitsFirstBarrier(env: TrackEnv, key: string): boolean {
+  return !env.entry.has(key) && (waiting.get(env) ?? []).some((w) => w.live && (w.use.part ?? w.use.key) === key);
+}
+
+/** After a function: each waiting use judged against the entry state its resource's first barrier assumed. */
+export function flushDeferredCommands(env: TrackEnv): void {
+  const list = waiting.get(env) ?? [];
+  waiting.delete(env);
+  for (const w of list) {
+    const entry = w.live ? env.entry.get(w.use.part ?? w.use.key) : undefined;
+    if (!entry) continue;
+    for (const h of env.hooks) h.deferredCommand?.(w.e, [{ ...w.use, met: entry }], w.ctx);
+  }
+}
