@@ -598,7 +598,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (macro && args.length > 0) {
     emit(fn, {
       kind: 'user-call', site: -1, range: rangeOf(call), list: resourceRef(args[0], fn.file, fn), callee: macro[2], args: argFacts(args.slice(1)),
-      ...(macro[1].startsWith('CommandList') ? { onCommandList: true } : {}),
+      ...(macro[1].startsWith('CommandList') ? { onCommandList: true } : {}), ...(fn.undecided ? { undecidedBranch: true as const } : {}),
     });
     return;
   }
@@ -630,5 +630,6 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
+    ...(fn.undecided ? { undecidedBranch: true as const } : {}),
   });
 }

@@ -211,6 +211,8 @@ export class FnCtx {
   loopDepth = 0;
   /** Per enclosing loop (outermost first), the names it rebinds on each iteration (walker.ts varyingNames). */
   readonly loopVarying: Set<string>[] = [];
+  /** How many enclosing if statements have a condition the path facts cannot follow (track/apply.ts view creations). */
+  undecided = 0;
   /** The function is a method of a class (defined in its body, or `Class::Name`): its member names follow the receiver. */
   method = false;
   private regions: Region[] = [];
@@ -322,7 +324,8 @@ export class FnCtx {
       }
       const all = exhaustive && values.length === live ? values : [...values, write.old];
       const first = all[0];
-      const merged = all.every((v) => sameVal(v, first)) ? first : differingResource(all, unknownAt(key)) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : []);
+      const choice = opts.cond && exhaustive && runs.length === 2 && live === 2 ? { cond: opts.cond, byRun: [byRun[0] ?? write.old, byRun[1] ?? write.old] } : undefined;
+      const merged = all.every((v) => sameVal(v, first)) ? first : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : []);
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
@@ -343,13 +346,16 @@ function returns(s: Stmt): boolean {
 /**
  * A resource pointer that names one resource on one path and another (or its own, unassigned name) on another
  * (`if (ms) create(&src); else src = texture;`): after the join it names no known resource — never the local's own
- * name, which is the resource on neither path.
+ * name, which is the resource on neither path. After an if/else with a condition the tracker may decide, each
+ * branch's resource is kept (`ResourceRef.choice`).
  */
-function differingResource(values: AVal[], unknown: AVal): AVal | undefined {
+function differingResource(values: AVal[], unknown: AVal, choice?: { cond: Condition; byRun: AVal[] }): AVal | undefined {
   if (!values.some((v) => v.t === 'res' && v.ref.key !== null)) return undefined;
   const text = unknown.t === 'num' ? unknown.f.text : 'resource (differs between paths)';
   const range = unknown.t === 'num' ? unknown.f.range : (values.find((v) => v.t === 'res') as { ref: { range: Range } }).ref.range;
-  return { t: 'res', ref: { key: null, text, range, unknown: true } };
+  const known = (v: AVal) => (v.t === 'res' && v.ref.key !== null && !v.ref.unknown && !v.ref.choice ? v.ref : null);
+  const [then, otherwise] = choice ? choice.byRun.map(known) : [null, null];
+  return { t: 'res', ref: { key: null, text, range, unknown: true, ...(choice && (then || otherwise) ? { choice: { cond: choice.cond, then, else: otherwise } } : {}) } };
 }
 
 /**

@@ -18,7 +18,9 @@ export interface Induction {
 
 /** `for (UINT n = 0; n < N; n++)`: the counter, its start and (when constant) its bound. */
 export function induction(n: SyntaxNode, s: DScope): Induction | null {
-  const init = n.childForFieldName('initializer');
+  // `for (i = 0, j = 0; …)`: the counter is the first of the comma-separated initializers.
+  let init = n.childForFieldName('initializer');
+  while (init?.type === 'comma_expression') init = init.childForFieldName('left');
   const update = n.childForFieldName('update');
   let name: string | undefined;
   let startNode: SyntaxNode | null = null;

@@ -228,6 +228,8 @@ export interface UserCallEvent extends EventBase {
   ownClass?: true;
   /** The getter or setter of a state-tracking wrapper's bookkeeping (extract/state-guards.ts): changes no state. */
   bookkeeping?: true;
+  /** The call is in a branch of an if whose condition the path facts cannot follow (`if (tests[i].is_uav)`). */
+  undecidedBranch?: true;
 }
 
 /** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */

@@ -118,9 +118,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const noop = noopTest(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      if (!decidable) fn.undecided++;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n), {
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
       });
+      if (!decidable) fn.undecided--;
       const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
       const emptyBatch = altBody ? undefined : emptyReturnGuard(n, fn);
       const state = stateGuard(n);

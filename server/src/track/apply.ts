@@ -15,7 +15,7 @@ import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
 import { applyBind, applyGpuWork, endBindings, voidDeferredUses } from './bindings';
-import { awaitsFirstBarrier, deferCommandUses, unseenUse, voidDeferredCommands } from './deferred-commands';
+import { awaitsFirstBarrier, deferCommandUses, noteFirstBarrier, unseenUse, voidDeferredCommands } from './deferred-commands';
 import { applyStateAssert, covered } from './asserts';
 
 const SYNC_SPLIT = 0x80000000;
@@ -266,10 +266,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       voidDeferredCommands(env, null);
       // Closed and reset with nothing between that may have executed it: the recording is dropped, and the
       // resources keep the states they had before it — which, since states are kept across lists, are not known
-      // here (vkd3d-proton's invalid-usage tests do this on purpose).
+      // here (vkd3d-proton's invalid-usage tests do this on purpose). A resource still in the state it was created
+      // in was moved by no barrier at all, so by none of the dropped recording's: it keeps that state.
       if (list.key && next.closed.has(list.key)) {
-        forgetAllLegacy(next);
-        forgetAllEnhanced(next);
+        for (const [k, s] of next.res) {
+          if (!s.legacyFromCreation) next.set(k, { ...s, legacy: UNKNOWN, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+        }
         next.closed.delete(list.key);
       }
       // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
@@ -395,7 +397,10 @@ function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact[
   const onlyWritten = !!own && stateless(own) && awaitsFirstBarrier(env, fullKey);
   const seen = (state.res.has(fullKey) && !onlyWritten) || (part !== '' && state.res.has(key));
   let met = own ?? (part ? state.res.get(key) : undefined) ?? FRESH;
-  if (!seen) met = { ...assume(b, env, fullKey, at), pendingWrite: own?.pendingWrite ?? null };
+  // NOTE: for such a write the barrier's before-state is what the copy left (it may have promoted COMMON), not
+  // surely the entry state: it is recorded for the waiting copy's check only, and the tracked state stays as it was.
+  if (onlyWritten) noteFirstBarrier(env, fullKey, assume(b, env, fullKey, at, false));
+  else if (!seen) met = assume(b, env, fullKey, at);
   const parts = part === '' ? partsOf(state, key) : overlappingParts(state, key, part);
   return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts }, fullKey, key, part };
 }
@@ -406,7 +411,7 @@ function stateless(s: ResState): boolean {
 }
 
 /** First sight of a resource: take the barrier's before-values as the assumed state (debug layer: "assumed at first use"). */
-function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['range']): ResState {
+function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['range'], record = true): ResState {
   const name = b.resource?.text ?? key;
   let s: ResState = FRESH;
   const lb = val(b, 'LayoutBefore');
@@ -417,7 +422,7 @@ function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['ran
   if (b.kind === 'legacy-transition' && sb !== undefined) {
     s = { ...s, legacy: exactly(sb, origin(env, b, `'${name}' assumed in ${formatEnumValue('state', sb)} at first use here`, true, at)), lastModel: 'legacy' };
   }
-  if (!env.entry.has(key)) env.entry.set(key, s);
+  if (record && !env.entry.has(key)) env.entry.set(key, s);
   return s;
 }
 
@@ -667,6 +672,11 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
   if (e.onCommandList || INERT_CALLS.has(e.callee)) return state;
+  // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
+  // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
+  // again later, vkd3d-proton d3d12_sparse.c) it still forgets the resource below: keeping the state there reported
+  // the uncorrelated second test's path (session 11); out of such branches it is kept.
+  if (viewOfKnownResource(e, env) && !e.undecidedBranch) return state;
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
@@ -682,9 +692,7 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // records nothing: it only forgets what it is handed, as any other call would. Of a resource the code named
   // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests
   // which one it was (`if (staging != resource)`), which the tracker cannot correlate (model/inert-calls.ts).
-  // NOTE: keeping the state instead (a view creation changes none) was tried in session 11: it reported tests of one
-  // array element's member on two branches (`if (tests[i].is_uav)` … `if (tests[i].is_uav)`, vkd3d-proton
-  // d3d12_sparse.c) that the path facts do not correlate — false warnings — so the forgetting stays until they do.
+  // (Out of branches the path facts cannot follow, a view creation of a known resource returned above.)
   const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !viewOfKnownResource(e, env);
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;

@@ -6,6 +6,7 @@
 // that may change the resource's state, ends the wait (buffers decay at the boundary, and what a helper does is unseen).
 import type { CommandEvent } from '../extract/facts';
 import type { TrackEnv } from './env';
+import type { ResState } from './state';
 import type { CommandUse, TrackContext } from './visitors';
 
 interface Waiting {
@@ -16,6 +17,17 @@ interface Waiting {
 }
 
 const waiting = new WeakMap<TrackEnv, Waiting[]>();
+/**
+ * The state the first barrier after such a copy names, kept apart from the entry assumptions (TrackEnv.entry): a
+ * copy may have promoted the resource from COMMON, so it is the state before that barrier, not surely at entry.
+ */
+const firstBefore = new WeakMap<TrackEnv, Map<string, ResState>>();
+
+export function noteFirstBarrier(env: TrackEnv, key: string, s: ResState): void {
+  const seen = firstBefore.get(env) ?? new Map<string, ResState>();
+  if (!seen.has(key)) seen.set(key, s);
+  firstBefore.set(env, seen);
+}
 
 /** Whether nothing is tracked for the use's resource yet (neither a state nor an entry assumption). */
 export function unseenUse(u: CommandUse, env: TrackEnv, tracked: (key: string) => boolean): boolean {
@@ -33,7 +45,8 @@ export function deferCommandUses(env: TrackEnv, e: CommandEvent, uses: CommandUs
 /** A call that may change the states of `keys` (or of anything, `mayRecord`), or a recording boundary (`all`). */
 export function voidDeferredCommands(env: TrackEnv, keys: ReadonlySet<string> | null, mayRecord = false): void {
   for (const w of waiting.get(env) ?? []) {
-    if (env.entry.has(w.use.part ?? w.use.key)) continue;
+    const key = w.use.part ?? w.use.key;
+    if (env.entry.has(key) || firstBefore.get(env)?.has(key)) continue;
     if (!keys || mayRecord || keys.has(w.use.key.split('|')[0])) w.live = false;
   }
 }
@@ -43,15 +56,18 @@ export function voidDeferredCommands(env: TrackEnv, keys: ReadonlySet<string> | 
  * with no state known, and that barrier must still assume the entry state.
  */
 export function awaitsFirstBarrier(env: TrackEnv, key: string): boolean {
-  return !env.entry.has(key) && (waiting.get(env) ?? []).some((w) => w.live && (w.use.part ?? w.use.key) === key);
+  return !env.entry.has(key) && !firstBefore.get(env)?.has(key) && (waiting.get(env) ?? []).some((w) => w.live && (w.use.part ?? w.use.key) === key);
 }
 
 /** After a function: each waiting use judged against the entry state its resource's first barrier assumed. */
 export function flushDeferredCommands(env: TrackEnv): void {
   const list = waiting.get(env) ?? [];
+  const before = firstBefore.get(env);
   waiting.delete(env);
+  firstBefore.delete(env);
   for (const w of list) {
-    const entry = w.live ? env.entry.get(w.use.part ?? w.use.key) : undefined;
+    const key = w.use.part ?? w.use.key;
+    const entry = w.live ? env.entry.get(key) ?? before?.get(key) : undefined;
     if (!entry) continue;
     for (const h of env.hooks) h.deferredCommand?.(w.e, [{ ...w.use, met: entry }], w.ctx);
   }

@@ -412,8 +412,29 @@ export class Interpreter {
     return out.length > 1 ? normalize(out, this.env.entry, this.cap(), this.tag()) : out;
   }
 
+  /**
+   * A copy's resource that a pointer names per branch (`ResourceRef.choice`): the branch's resource when every path
+   * decides the branch's condition the same way (a readback helper's `if (desc.SampleDesc.Count > 1)` on the
+   * caller's single-sample texture copies from the texture itself); otherwise it stays unknown.
+   */
+  private chosen(e: Event, paths: Paths): Event {
+    if (e.kind !== 'command' || !e.resources.some((r) => r.ref.choice)) return e;
+    return {
+      ...e, resources: e.resources.map((r) => {
+        const c = r.ref.choice;
+        if (!c) return r;
+        const cond = withResourceProps(c.cond, this.env);
+        const ds = paths.map((p) => decide(cond, p.facts, this.env.binding));
+        const d = ds.length && ds.every((x) => x === ds[0]) ? ds[0] : null;
+        const pick = d === true ? c.then : d === false ? c.else : null;
+        return pick ? { ...r, ref: { ...pick, range: r.ref.range } } : r;
+      }),
+    };
+  }
+
   /** An event on every path. Several paths: rules see their join (only paths that can happen), each path moves on. */
-  private event(e: Event, paths: Paths): Paths {
+  private event(ev: Event, paths: Paths): Paths {
+    const e = this.chosen(ev, paths);
     const carried = e.kind === 'user-call' ? this.carrying(e) : null;
     if (carried && e.kind === 'user-call') return this.callCarrying(e, paths, carried);
     if (paths.length === 1) return [{ facts: paths[0].facts, state: this.apply(e, paths[0].state) }];
