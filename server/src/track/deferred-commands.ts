@@ -32,7 +32,8 @@ export function noteFirstBarrier(env: TrackEnv, key: string, s: ResState): void 
 /** Whether nothing is tracked for the use's resource yet (neither a state nor an entry assumption). */
 export function unseenUse(u: CommandUse, env: TrackEnv, tracked: (key: string) => boolean): boolean {
   const key = u.part ?? u.key;
-  return !tracked(key) && !env.entry.has(key);
+  // A first barrier already noted under the name (for an earlier object, before a rebind) is not this use's.
+  return !tracked(key) && !env.entry.has(key) && !firstBefore.get(env)?.has(key);
 }
 
 export function deferCommandUses(env: TrackEnv, e: CommandEvent, uses: CommandUse[], ctx: TrackContext): void {
