@@ -42,7 +42,11 @@ interface CallShape {
 
 function shapeOf(f: SyntaxNode, name: string | undefined, args: SyntaxNode[]): CallShape | undefined {
   if (!name) return undefined;
-  if (f.type === 'field_expression') return { method: name, object: f.childForFieldName('argument'), args, viaMacro: false };
+  const receiver = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
+  // C's vtable call `list->lpVtbl->ResourceBarrier(list, n, b)` is the COM method on its first argument.
+  const vtable = receiver?.type === 'field_expression' && receiver.childForFieldName('field')?.text === 'lpVtbl' ? receiver.childForFieldName('argument') : null;
+  if (vtable && args.length > 0 && args[0].text === vtable.text) return { method: name, object: args[0], args: args.slice(1), viaMacro: true };
+  if (receiver) return { method: name, object: receiver, args, viaMacro: false };
   const m = f.type === 'identifier' ? C_MACRO.exec(name) : null;
   if (m && args.length > 0) return { method: m[2], object: args[0], args: args.slice(1), viaMacro: true };
   return undefined;

@@ -28,6 +28,7 @@ import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
+import { blockMacroFunctions } from './block-macros';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
@@ -351,6 +352,10 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   const ownForwarders = collectForwarders(root);
   file.forwarders = new Map([...(imports.forwarders ?? []), ...ownForwarders]);
   const fns = functionNodes(matches.functions);
+  for (const node of blockMacroFunctions(root, text)) {
+    const body = node.childForFieldName('body');
+    if (body) fns.push({ node, body, declarator: node.childForFieldName('declarator'), lambda: false });
+  }
   prototypeDefaults.clear();
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);

@@ -282,8 +282,12 @@ export type Stmt =
    */
   /** `scoped`: names the loop declares (its variable, its body's locals): out of scope after it. */
   /** `subresources`: the body names subresources by the loop's counter, so it runs at least once (subresource-loops.ts). */
-  /** `forever`: no condition to fail (`for (;;)`, `while (true)`): left only by break or return. */
-  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[]; subresources?: boolean; forever?: true }
+  /**
+   * `forever`: no condition to fail (`for (;;)`, `while (true)`): left only by break or return. `once`: `do { … }
+   * while (0)`: the body runs exactly once; `break` and `continue` leave it.
+   */
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[]; subresources?: boolean;
+    forever?: true; once?: true }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */

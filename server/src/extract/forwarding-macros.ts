@@ -43,7 +43,8 @@ export function collectForwarders(root: SyntaxNode): Map<string, Forwarder> {
     const variadic = params[params.length - 1] === '...';
     const named = variadic ? params.slice(0, -1) : params;
     const slots: Slot[] = args.map((a) => {
-      const p = named.indexOf(a);
+      // `f((cl), (res), #res)`: a parameter in parentheses is the parameter.
+      const p = named.indexOf(a.replace(/^\(\s*(\w+)\s*\)$/, '$1'));
       if (p >= 0) return { param: p };
       if (variadic && (a === '__VA_ARGS__' || a === '##__VA_ARGS__')) return { rest: named.length };
       return { other: a };

@@ -206,7 +206,13 @@ function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
   return { k: 'if', then: a, else: b, range: rangeOf(n) };
 }
 
+/** `do { … } while (0)`: a block run once that `break` leaves (recording macros, early-exit blocks). */
+const NEVER_AGAIN = /^\(\s*(?:0|false|FALSE)\s*\)$/;
+
 function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
+  if (n.type === 'do_statement' && NEVER_AGAIN.test(n.childForFieldName('condition')?.text ?? '')) {
+    return { k: 'loop', body: walk(n.childForFieldName('body')), doWhile: true, once: true, range: rangeOf(n), varying: [] };
+  }
   const pre: Stmt[] = [];
   const counter = n.type === 'for_statement' ? loopCounter(n, fn, conditionOf) : undefined;
   if (n.type === 'for_statement') {

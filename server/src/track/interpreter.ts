@@ -309,6 +309,10 @@ export class Interpreter {
   }
 
   private loop(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
+    if (s.once) {
+      const f = this.stmt(s.body, paths);
+      return { normal: this.join(this.join(f.normal, f.continues), f.breaks), breaks: null, continues: null, returns: f.returns };
+    }
     this.loopDepth++;
     const assumedBefore = s.scoped?.length ? new Set(this.env.entry.keys()) : null;
     try {

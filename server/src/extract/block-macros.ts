@@ -1,0 +1,88 @@
+// Recording macros with a statement body: `#define TRANSITION(cl, res, a, b) do { D3D12_RESOURCE_BARRIER b_ = …;
+// (cl)->ResourceBarrier(1, &b_); } while (0)` (or a plain `{ … }` block). A macro's body is text to the grammar, so its
+// barrier is no call site and a call of the macro is an unknown call. Each such macro is read as the function it
+// stands for, `void TRANSITION(auto cl, auto res, auto a, auto b) { <body> }`, parsed from a text of the file's length
+// in which the body keeps its own offsets (everything else is blank and the head is laid into the blank text before
+// it): its nodes, ranges and positions are those of the macro in the file. A call of the macro is then a call of a
+// helper of the file, evaluated with the call's arguments (forwarding-macros.ts does the same for one-call bodies).
+import { parseCpp } from '../parse/parser';
+import { NodeDoc, type SyntaxNode } from './node';
+
+/** A statement body: `do { … } while (0)` or `{ … }`, with a barrier recorded in it. */
+const BLOCK_BODY = /^\s*(?:do\s*)?\{[\s\S]*\}\s*(?:while\s*\(\s*0\s*\)\s*)?;?\s*$/;
+const RECORDS_BARRIER = /\b(?:\w+_)?(?:ResourceBarrier|Barrier)\s*\(/;
+
+/** The text with every character outside [start, end) blanked, newlines kept (offsets and rows stay). */
+function blankOutside(text: string, start: number, end: number): string[] {
+  const out = new Array<string>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    out[i] = ch === '\n' || ch === '\r' ? ch : i >= start && i < end ? ch : ' ';
+  }
+  // The body's line continuations are blanks in the function.
+  for (let i = start; i < end; i++) if (text[i] === '\\' && /^\r?\n/.test(text.slice(i + 1, i + 3))) out[i] = ' ';
+  return out;
+}
+
+/** Lay `tokens` into the blank text before `limit`, each token on one line, one blank between tokens; false when they do not fit. */
+function layTokens(out: string[], tokens: readonly string[], limit: number): boolean {
+  let pos = 0;
+  for (const tok of tokens) {
+    for (;;) {
+      let run = 0;
+      while (pos + run < limit && out[pos + run] === ' ' && run < tok.length + 1) run++;
+      if (run >= tok.length + 1) break;
+      pos += run + 1;
+      if (pos >= limit) return false;
+    }
+    for (let k = 0; k < tok.length; k++) out[pos + k] = tok[k];
+    pos += tok.length + 1;
+  }
+  return true;
+}
+
+/** The head `void NAME(auto a, auto b) {` as tokens; undefined for a variadic or parameterless macro. */
+function headTokens(name: string, params: readonly string[]): string[] | undefined {
+  if (params.length === 0 || params.some((p) => !/^\w+$/.test(p))) return undefined;
+  const tokens = ['void', `${name}(`];
+  params.forEach((p, i) => tokens.push('auto', `${p}${i === params.length - 1 ? ')' : ','}`));
+  tokens.push('{');
+  return tokens;
+}
+
+/** The function a block macro stands for, parsed in place (see the file comment); undefined when it does not read as one. */
+function macroFunction(def: SyntaxNode, text: string): SyntaxNode | undefined {
+  const name = def.childForFieldName('name')?.text;
+  const value = def.childForFieldName('value');
+  const paramsNode = def.childForFieldName('parameters');
+  if (!name || !value || !paramsNode) return undefined;
+  const body = value.text.replace(/\\\r?\n/g, ' ');
+  if (!BLOCK_BODY.test(body) || !RECORDS_BARRIER.test(body)) return undefined;
+  const params = paramsNode.text.replace(/^\(|\)$/g, '').split(',').map((p) => p.trim()).filter(Boolean);
+  const head = headTokens(name, params);
+  if (!head) return undefined;
+  const out = blankOutside(text, value.startIndex, value.endIndex);
+  if (!layTokens(out, head, value.startIndex)) return undefined;
+  // `do { … } while (0)` wants its `;`; after a plain block it is an empty statement.
+  let close = value.endIndex;
+  for (const ch of [';', '}']) {
+    while (close < out.length && out[close] !== ' ') close++;
+    if (close < out.length) out[close] = ch;
+    else out.push(ch);
+  }
+  const synthetic = out.join('');
+  const tree = parseCpp(synthetic);
+  if (tree.rootNode.hasError) return undefined;
+  const fns = new NodeDoc(synthetic).root(tree).descendantsOfType('function_definition');
+  return fns.length === 1 ? fns[0] : undefined;
+}
+
+/** The functions the file's block recording macros stand for, by their `function_definition` nodes. */
+export function blockMacroFunctions(root: SyntaxNode, text: string): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const def of root.descendantsOfType('preproc_function_def')) {
+    const fn = RECORDS_BARRIER.test(def.text) ? macroFunction(def, text) : undefined;
+    if (fn) out.push(fn);
+  }
+  return out;
+}
