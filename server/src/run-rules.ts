@@ -102,10 +102,33 @@ function hooksOf<K extends keyof RuleVisitors>(active: ActiveRule[], key: K): No
   return active.map((a) => a.visitors[key]).filter((h): h is NonNullable<RuleVisitors[K]> => h !== undefined);
 }
 
+/**
+ * A barrier whose fields were written together on the branches of one if/else or switch (`Field.perPath`), one form
+ * per branch: the fields of that join take the branch's numbers (`if (a) { AccessBefore = X; LayoutBefore = Y; }`
+ * keeps X with Y). Fields of no join stay as they are; those of another join stay unknown.
+ */
+export function perPathForms(b: BarrierFact): BarrierFact[] {
+  const joins = new Map<number, number>();
+  for (const f of Object.values(b.fields)) if (f?.perPath) joins.set(f.perPath.join, f.perPath.fields.length);
+  const out: BarrierFact[] = [];
+  for (const [join, n] of joins) {
+    for (let k = 0; k < n; k++) {
+      const fields: BarrierFact['fields'] = {};
+      for (const [name, f] of Object.entries(b.fields)) {
+        fields[name] = f?.perPath?.join === join ? f.perPath.fields[k] : f;
+      }
+      out.push({ ...b, fields });
+    }
+  }
+  return out;
+}
+
 export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], config: BarrierlintConfig, elsewhere?: Parameters<typeof listTypes>[2]): void {
   const types = listTypes(facts, config, elsewhere);
   for (const h of hooksOf(active, 'file')) h(facts);
   const barrierHooks = hooksOf(active, 'barrier');
+  // A value wrong on one branch is an error of the barrier on that path; advice is not repeated per path.
+  const pathHooks = hooksOf(active.filter((a) => a.rule.meta.defaultSeverity === 'error'), 'barrier');
   const callHooks = hooksOf(active, 'barrierCall');
   const legacyCallHooks = hooksOf(active, 'resourceBarrierCall');
   const creationHooks = hooksOf(active, 'creation');
@@ -118,6 +141,12 @@ export function runSingleBarrierPass(facts: FileFacts, active: ActiveRule[], con
     if (seen.has(key)) return;
     seen.add(key);
     for (const h of barrierHooks) h(b, pos);
+    for (const form of perPathForms(b)) {
+      const formSeen = formKey(form);
+      if (seen.has(formSeen)) continue;
+      seen.add(formSeen);
+      for (const h of pathHooks) h(form, pos);
+    }
   };
   for (const fn of facts.functions) {
     const listTypeOf = (e: BarrierCallEvent | ResourceBarrierCallEvent): CommandListType | null => types.get(e.list?.key, fn);

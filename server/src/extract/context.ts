@@ -6,7 +6,7 @@ import type { StructKind } from '../model/structs';
 import type { MethodImports } from './member-writes';
 import type { Range } from '../types';
 import type { Expect } from './expect';
-import type { Condition, Event, ExtractProblem, Site, Stmt } from './facts';
+import type { Condition, Event, ExtractProblem, Field, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
@@ -166,6 +166,8 @@ export interface BranchOptions {
   cond?: Condition;
   /** Where the if statement ends (source offset): the condition is tied to a later submission only if unwritten. */
   end?: number;
+  /** Switch cases: a case that does not end in `break` falls through, so its own writes are not its path's values. */
+  cases?: boolean;
 }
 
 /** The old value of a name no path had bound before the branch that assigns it. */
@@ -181,6 +183,16 @@ function objectId(o: object): number {
 export function resetObjectIds(): void {
   objectIds = new WeakMap();
   nextObjectId = 1;
+  nextJoin = 1;
+}
+
+/** Identity of one if/else or switch join, for the values it keeps per branch (`Field.perPath`). */
+let nextJoin = 1;
+
+/** One join's branches that reach the code after it, each with its own value of a target. */
+interface Aligned {
+  join: number;
+  values: AVal[];
 }
 
 /**
@@ -291,6 +303,8 @@ export class FnCtx {
     const results: Stmt[] = [];
     const finals: Map<WriteKey, { write: Write; values: AVal[]; byRun: AVal[] }> = new Map();
     let live = 0;
+    const liveRuns: number[] = [];
+    const join = nextJoin++;
     // NOTE: a plain loop, not forEach: the walker recurses through here once per nested if, so every frame counts.
     for (let i = 0; i < runs.length; i++) {
       const run = runs[i];
@@ -306,6 +320,7 @@ export class FnCtx {
         continue;
       }
       live++;
+      if (!opts.cases || endsInBreak(stmt)) liveRuns.push(i);
       for (const [key, write] of region.writes) {
         const entry = finals.get(key) ?? { write, values: [], byRun: [] };
         entry.values.push(write.current());
@@ -325,7 +340,11 @@ export class FnCtx {
       const all = exhaustive && values.length === live ? values : [...values, write.old];
       const first = all[0];
       const choice = opts.cond && exhaustive && runs.length === 2 && live === 2 ? { cond: opts.cond, byRun: [byRun[0] ?? write.old, byRun[1] ?? write.old] } : undefined;
-      const merged = all.every((v) => sameVal(v, first)) ? first : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : []);
+      // Only the paths that leave through the join's own branches: not the one past an if without else, nor a case
+      // falling through.
+      const aligned = { join, values: liveRuns.map((i) => byRun[i] ?? write.old) };
+      const merged = all.every((v) => sameVal(v, first)) ? first
+        : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : [], aligned);
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
@@ -333,6 +352,18 @@ export class FnCtx {
     }
     return results;
   }
+}
+
+/** Whether a walked switch case ends in `break` (it does not fall through into the next case). */
+function endsInBreak(s: Stmt): boolean {
+  if (s.k === 'break') return true;
+  if (s.k !== 'seq') return false;
+  for (let i = s.body.length - 1; i >= 0; i--) {
+    const last = s.body[i];
+    if (last.k === 'seq' && last.body.length === 0) continue;
+    return endsInBreak(last);
+  }
+  return false;
 }
 
 /** Whether a walked branch ends in `return` on every path (its writes never reach what follows). */
@@ -363,9 +394,9 @@ function differingResource(values: AVal[], unknown: AVal, choice?: { cond: Condi
  * those numbers (`Field.oneOf`): a rule may report what is wrong on every path. Never for a loop body, whose
  * iterations the walker does not repeat.
  */
-function withAlternatives(unknown: AVal, values: AVal[]): AVal {
+function withAlternatives(unknown: AVal, values: AVal[], aligned?: Aligned): AVal {
   if (unknown.t !== 'num' || values.length === 0) return unknown;
-  if (values.every((v) => v.t === 'struct')) return structAlternatives(unknown, values as StructVal[]) ?? unknown;
+  if (values.every((v) => v.t === 'struct')) return structAlternatives(unknown, values as StructVal[], aligned) ?? unknown;
   const seen = new Set<number>();
   for (const v of values) {
     if (v.t !== 'num' || v.f.param !== undefined) return unknown;
@@ -373,7 +404,18 @@ function withAlternatives(unknown: AVal, values: AVal[]): AVal {
     if (!known) return unknown;
     for (const k of known) seen.add(k);
   }
-  return { t: 'num', f: { ...unknown.f, oneOf: [...seen] } };
+  const perPath = aligned && aligned.values.length > 1 ? concreteFields(aligned.values) : undefined;
+  return { t: 'num', f: { ...unknown.f, oneOf: [...seen], ...(perPath ? { perPath: { join: aligned!.join, fields: perPath } } : {}) } };
+}
+
+/** Each value as a plain field, when every one is a known number. */
+function concreteFields(values: readonly AVal[]): Field[] | undefined {
+  const out: Field[] = [];
+  for (const v of values) {
+    if (v.t !== 'num' || v.f.value === null || v.f.param !== undefined) return undefined;
+    out.push({ value: v.f.value, text: v.f.text, range: v.f.range, ...(v.f.origin ? { origin: v.f.origin } : {}) });
+  }
+  return out;
 }
 
 /**
@@ -381,7 +423,7 @@ function withAlternatives(unknown: AVal, values: AVal[]): AVal {
  * the same members stay, those that differ keep their per-path numbers (`Field.oneOf`). Only for structs of one
  * kind, none of them a loop element or a stand-in; the merged struct is the first path's construction site.
  */
-function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[]): StructVal | null {
+function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[], aligned?: Aligned): StructVal | null {
   const first = structs[0];
   if (structs.some((s) => s.kind !== first.kind || s.fromLoop || s.standIn || s.zeroInit !== first.zeroInit)) return null;
   const members = new Map<string, AVal>();
@@ -390,7 +432,9 @@ function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[]):
     const vals = structs.map((s) => s.members.get(name) ?? getMember(s, name));
     const v0 = vals[0];
     const at = { t: 'num' as const, f: { ...unknown.f, text: `${name} (differs between paths)` } };
-    members.set(name, vals.every((v) => sameVal(v, v0)) ? v0 : withAlternatives(at, vals));
+    const byPath = aligned && aligned.values.every((s) => s.t === 'struct')
+      ? { join: aligned.join, values: (aligned.values as StructVal[]).map((s) => s.members.get(name) ?? getMember(s, name)) } : undefined;
+    members.set(name, vals.every((v) => sameVal(v, v0)) ? v0 : withAlternatives(at, vals, byPath));
   }
   return { ...first, members };
 }

@@ -19,6 +19,12 @@ export interface Field {
   param?: number;
   /** When `value` is null because paths of an if/else or switch wrote different known numbers: those numbers. */
   oneOf?: readonly number[];
+  /**
+   * The same, path by path: `fields[k]` is the value on the k-th branch of the join `join` that reaches the code
+   * after it (the implicit path past an if without else or a switch without default is not one of them). Fields of
+   * one barrier with the same `join` belong together: branch k wrote all of its `fields[k]`.
+   */
+  perPath?: { join: number; fields: readonly Field[] };
   /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
   origin?: FieldOrigin;
   /**

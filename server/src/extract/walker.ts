@@ -147,7 +147,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const tested = switchLabels(cond, cases, fn);
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default');
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
-      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true });
+      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true, cases: true });
       return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n), ...tested }]);
     }
     case 'return_statement': {
