@@ -605,8 +605,9 @@ export class Interpreter {
 
   /** The callee's parameters bound to the call's arguments, in the caller's terms. */
   private bind(e: UserCallEvent, callee: Callee): Binding {
-    // Parameters the call leaves out take their default arguments (constants of the callee's own file).
-    const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => f ?? { value: null, text: '', range: e.range });
+    // Parameters the call leaves out take their default arguments (constants of the callee's own file), chosen at
+    // this call: a finding they take part in is the call's.
+    const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => (f ? { ...f, range: e.range } : { value: null, text: '', range: e.range }));
     return {
       fields: [...e.args.map((a) => substituteField(a.field, this.env.binding)), ...defaults],
       refs: e.args.map((a) => substituteRef(a.resource, this.env.binding)),
