@@ -5,6 +5,7 @@
 import type { FileCtx, FnCtx } from './context';
 import { handleDeclaration } from './declarations';
 import type { SyntaxNode } from './node';
+import { declaredRecord } from './records';
 
 const SCOPES = new Set(['translation_unit', 'declaration_list', 'namespace_definition', 'linkage_specification']);
 
@@ -25,21 +26,24 @@ function namespacesOf(decl: SyntaxNode): string {
   return names.join('::');
 }
 
-function isTable(decl: SyntaxNode): boolean {
+function isTable(decl: SyntaxNode, fn: FnCtx): boolean {
   if (!decl.namedChildren.some((c) => c.type === 'type_qualifier' && (c.text === 'const' || c.text === 'constexpr'))) return false;
   const type = decl.childForFieldName('type')?.text ?? '';
+  // `constexpr PassStates kShadow{A, B};`: one record of the file's own struct is a table of its members.
+  const record = !!declaredRecord(decl.childForFieldName('type'), fn);
   return decl.childrenForFieldName('declarator').some((d) => d.type === 'init_declarator'
-    && (d.childForFieldName('declarator')?.type === 'array_declarator' || /^(?:std::)?array\s*</.test(type)));
+    && (record || d.childForFieldName('declarator')?.type === 'array_declarator' || /^(?:std::)?array\s*</.test(type)));
 }
 
 /** Evaluate the file's namespace-scope constant tables into `file.constants` (a scalar constant of the name wins). */
 export function collectConstantTables(root: SyntaxNode, file: FileCtx, scope: () => FnCtx): void {
-  const decls = root.namedChildren.flatMap(function tops(n: SyntaxNode): SyntaxNode[] {
+  let decls = root.namedChildren.flatMap(function tops(n: SyntaxNode): SyntaxNode[] {
     if (n.type === 'declaration') return [n];
     return SCOPES.has(n.type) || n.type.startsWith('preproc_') ? n.namedChildren.flatMap(tops) : [];
-  }).filter((d) => isTable(d) && namespaceScope(d));
-  if (decls.length === 0) return;
+  });
   const fn = scope();
+  decls = decls.filter((d) => isTable(d, fn) && namespaceScope(d));
+  if (decls.length === 0) return;
   for (const decl of decls) {
     handleDeclaration(decl, fn);
     const prefix = namespacesOf(decl);

@@ -115,6 +115,8 @@ export interface FileCtx {
   classBases?: Map<string, string[]>;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
+  /** The file's aggregate structs of its own (`struct Step { D3D12_RESOURCE_STATES before, after; };`), by name (records.ts). */
+  records?: Map<string, import('./records').StructRecord>;
   /** Return types of the file's functions, by simple name (types.ts collectReturnTypes). */
   returnTypes?: Map<string, string>;
   /** Functions that create a list of a fixed type and return it (list-factories.ts), by simple name. */

@@ -13,7 +13,8 @@ import { addToBatch, batchAppend, batchContainer } from './batches';
 import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType } from './resources';
-import { typeText } from './types';
+import { isResourceLike, typeText } from './types';
+import { declaredRecord, recordValue, tupleParts, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
 import { recordRebind, recordSwap } from './rebinds';
@@ -102,6 +103,10 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     }
     const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
     const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+    if (target?.type === 'structured_binding_declarator') {
+      bindStructured(target, value, fn);
+      continue;
+    }
     const shape = target ? declShape(target) : null;
     if (!shape) {
       if (value) visitCalls(value, fn);
@@ -109,11 +114,38 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     }
     if (typeNode) fn.types.set(shape.name, deducedType(typeNode, value, fn) ?? typeText(typeNode, target));
     if (value) factoryList(shape.name, target!, value, fn);
-    const v = declaredValue(shape, type, value, d, fn);
+    const rec = value?.type === 'initializer_list' && !type.kind ? declaredRecord(typeNode, fn) : undefined;
+    const v = rec ? recordDecl(rec, shape, value!, fn) : declaredValue(shape, type, value, d, fn);
     if (v.t === 'struct' && v.site >= 0 && type.kind && !shape.array && !shape.reference && !shape.pointer
       && fn.file.sites[v.site]?.live === v && neverRead(shape.name, target!, decl)) fn.file.sites[v.site].unread = true;
     fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
   }
+}
+
+/** `const Step steps[] = {{…}, {…}}` or `constexpr Step kPass{…}`: records (records.ts), one per braced element. */
+function recordDecl(rec: StructRecord, shape: DeclShape, value: SyntaxNode, fn: FnCtx): AVal {
+  const evaluate = (n: SyntaxNode, resource: boolean) => evalValue(n, resource ? 'res' : 'any', fn);
+  if (!shape.array) return recordValue(rec, value, fn, evaluate);
+  const elems = argumentNodes(value).map((item): AVal => (item.type === 'initializer_list'
+    ? recordValue(rec, item, fn, evaluate) : { t: 'unknown', text: item.text, range: rangeOf(item) }));
+  return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range: rangeOf(value), container: false });
+}
+
+/**
+ * `auto [before, after] = kPass;`, `= std::make_pair(A, B);`, `= arr;`: each name is the member, part or element at
+ * its position; a name with nothing we can read at its position is unknown.
+ */
+function bindStructured(target: SyntaxNode, value: SyntaxNode | null, fn: FnCtx): void {
+  const names = target.namedChildren.filter((c) => c.type === 'identifier');
+  const nodes = value ? tupleParts(value) : undefined;
+  let parts: AVal[] | undefined;
+  if (nodes) parts = nodes.map((n) => evalValue(n, isResourceLike(n, fn) ? 'res' : 'any', fn));
+  else if (value) {
+    const v = evalValue(value, 'any', fn);
+    const a = v.t === 'ptr' ? deref(v) : v;
+    if (a.t === 'array' && (a.fields || !a.container)) parts = a.elems;
+  }
+  names.forEach((id, i) => fn.bind(id.text, parts?.[i] ?? { t: 'unknown', text: id.text, range: rangeOf(id) }));
 }
 
 /**

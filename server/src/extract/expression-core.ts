@@ -16,6 +16,7 @@ import { instantiateTemplate } from './helper-templates';
 import { forgetCapturedWrites } from './lambdas';
 import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
+import { recordMember } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 import { getMember, numVal } from './values';
@@ -88,6 +89,8 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
         const base = evalValue(obj, 'any', fn);
         const s = base.t === 'ptr' ? deref(base) : base;
         if (s.t === 'struct') return getMember(s, field);
+        const member = recordMember(s, field);
+        if (member) return member;
       }
       break;
     }

@@ -29,6 +29,7 @@ import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
+import { collectRecords } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
@@ -347,6 +348,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   file.classBases = classBases(root);
   file.plainClasses = collectPlainClasses(root);
   file.returnTypes = collectReturnTypes(root);
+  file.records = collectRecords(root);
   collectConstantTables(root, file, () => new FnCtx(file, [], '<namespace scope>', expressionCore));
   // A forwarding macro of the file wins over one of the same name another file of the run defines.
   const ownForwarders = collectForwarders(root);

@@ -41,6 +41,8 @@ export interface ArrayVal {
   unsized?: boolean;
   /** Filled differently on the branches of an if/else (container-paths.ts): `elems` is their union. */
   paths?: ContainerPaths;
+  /** An aggregate of the file's own struct (records.ts): `elems` are its members, named here in declaration order. */
+  fields?: readonly string[];
 }
 
 /** One element list per path, in branch order; `cond`: the if's condition (then-list first), which ends at `end`. */

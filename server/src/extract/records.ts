@@ -1,0 +1,102 @@
+// The file's own aggregate structs as values: `struct Step { D3D12_RESOURCE_STATES before, after; };` with
+// `constexpr Step kSteps[] = {{A, B}, {C, D}};`, `static const struct { D3D12_BARRIER_SYNC sync; … } kUse[] = {…}`,
+// `const Step steps[] = {{ m_Albedo.Get(), A, B }, …}` in a body. A braced initializer of such a struct is a record:
+// an array value whose elements are the members in declaration order (ArrayVal.fields names them), so `kSteps[1].before`
+// folds like a table of scalars does, and `const auto [before, after] = kPass;` binds each name to its member.
+// Only plain aggregates: a struct with a base class, a constructor or a member function is left alone.
+import type { FnCtx } from './context';
+import type { SyntaxNode } from './node';
+import { argumentNodes, rangeOf, unwrapValue } from './syntax';
+import type { AVal, ArrayVal } from './values';
+
+export interface StructRecord {
+  fields: string[];
+  /** Which members hold a resource pointer (evaluated as a resource reference). */
+  resource: boolean[];
+}
+
+const RESOURCE_TYPE = /\bID3D12Resource\d*\b/;
+
+/** The members of a struct body, or undefined when the struct is not a plain aggregate. */
+function recordOf(spec: SyntaxNode): StructRecord | undefined {
+  const body = spec.childForFieldName('body');
+  if (!body || spec.namedChildren.some((c) => c.type === 'base_class_clause')) return undefined;
+  const fields: string[] = [];
+  const resource: boolean[] = [];
+  for (const m of body.namedChildren) {
+    if (m.type === 'comment' || m.type === 'access_specifier') continue;
+    if (m.type !== 'field_declaration') return undefined;
+    const declarators = m.childrenForFieldName('declarator');
+    if (declarators.some((d) => d.type === 'function_declarator') || m.namedChildren.some((c) => c.type === 'storage_class_specifier')) return undefined;
+    const type = m.childForFieldName('type')?.text ?? '';
+    for (const d of declarators) {
+      const id = d.type === 'field_identifier' ? d : d.descendantsOfType('field_identifier')[0];
+      if (!id) return undefined;
+      fields.push(id.text);
+      resource.push(RESOURCE_TYPE.test(type) && d.text.includes('*'));
+    }
+  }
+  return fields.length ? { fields, resource } : undefined;
+}
+
+/** Every named aggregate struct the file defines (a name defined twice is left out). */
+export function collectRecords(root: SyntaxNode): Map<string, StructRecord> {
+  const out = new Map<string, StructRecord>();
+  const twice = new Set<string>();
+  for (const spec of root.descendantsOfType('struct_specifier')) {
+    const name = spec.childForFieldName('name')?.text;
+    const rec = name ? recordOf(spec) : undefined;
+    if (!name || !rec) continue;
+    if (out.has(name)) twice.add(name);
+    out.set(name, rec);
+  }
+  for (const n of twice) out.delete(n);
+  return out;
+}
+
+/** The record a declaration's type names: an anonymous struct written in place, or a struct of the file. */
+export function declaredRecord(typeNode: SyntaxNode | null, fn: FnCtx): StructRecord | undefined {
+  if (!typeNode) return undefined;
+  if (typeNode.type === 'struct_specifier' && typeNode.childForFieldName('body')) return recordOf(typeNode);
+  const name = typeNode.text.replace(/^(?:struct|class)\s+/, '').replace(/^::/, '');
+  return fn.file.records?.get(name) ?? fn.file.records?.get(name.split('::').pop() ?? name);
+}
+
+/** A braced initializer of the record, positional or designated (`.before = A`); members left out are unknown. */
+export function recordValue(rec: StructRecord, init: SyntaxNode, fn: FnCtx, evaluate: (n: SyntaxNode, resource: boolean) => AVal): ArrayVal {
+  const range = rangeOf(init);
+  const elems: AVal[] = rec.fields.map((f) => ({ t: 'unknown', text: f, range }));
+  argumentNodes(init).forEach((item, i) => {
+    let at = i;
+    let value: SyntaxNode | null = item;
+    if (item.type === 'initializer_pair') {
+      const designator = item.childForFieldName('designator')?.text.replace(/^\./, '');
+      at = designator ? rec.fields.indexOf(designator) : -1;
+      value = item.childForFieldName('value');
+    }
+    if (at >= 0 && at < elems.length && value) elems[at] = evaluate(value, rec.resource[at]);
+  });
+  return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range, container: false, fields: rec.fields });
+}
+
+/** A member of a record value by name; undefined when the value is no record or has no such member. */
+export function recordMember(v: AVal, name: string): AVal | undefined {
+  if (v.t !== 'array' || !v.fields) return undefined;
+  const i = v.fields.indexOf(name);
+  return i >= 0 ? v.elems[i] : undefined;
+}
+
+/** `std::make_pair(a, b)`, `std::make_tuple(…)`, `std::pair{a, b}`, `std::tuple(…)`: the values they hold, as nodes. */
+export function tupleParts(value: SyntaxNode): SyntaxNode[] | undefined {
+  const n = unwrapValue(value);
+  if (n.type === 'call_expression') {
+    const callee = n.childForFieldName('function')?.text.replace(/\s+/g, '') ?? '';
+    return /^(?:std::)?(?:make_pair|make_tuple|pair|tuple)(?:<.*>)?$/.test(callee) ? argumentNodes(n) : undefined;
+  }
+  if (n.type === 'compound_literal_expression') {
+    const type = n.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '';
+    const init = n.childForFieldName('value');
+    return init && /^(?:std::)?(?:pair|tuple)(?:<.*>)?$/.test(type) ? argumentNodes(init) : undefined;
+  }
+  return n.type === 'initializer_list' ? argumentNodes(n) : undefined;
+}
