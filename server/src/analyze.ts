@@ -14,6 +14,7 @@ import { finalizeFindings } from './report/finalize';
 import { configuredLevel } from './report/rule-levels';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
+import { addCallSites } from './track/call-sites';
 import { isWorkspaceHelper, type WorkspaceIndex } from './track/workspace';
 import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
@@ -182,6 +183,7 @@ export function analyzeFacts(
   const { siteStates: tracked, unresolved, unresolvedClasses, problems } = trackEntries(facts, uri, { active, config, findings }, options);
   throwIfCancelled(options.isCancelled);
   reportProblems(problems, active);
+  addCallSites(facts, uri, findings);
   const starts = findings.length > 0 ? lineStartsOf(text) : [];
   for (const f of findings) f.fingerprintText ??= textOf(text, starts, f.range).replace(/\s+/g, '');
   const unique = dedupe(findings, config.rules);

@@ -22,7 +22,7 @@ export type CommandListType =
  * ("in Transition(), calling Barrier()", outermost first; the last frame is where the finding really is), or
  * `note`, any other explanation ("'tex' entered SHADER_RESOURCE here"). Absent means `note`.
  */
-export type RelatedKind = 'helper-frame' | 'note';
+export type RelatedKind = 'helper-frame' | 'note' | 'call-site';
 
 /** A location elsewhere that explains a finding ("'tex' entered SHADER_RESOURCE here"). */
 export interface RelatedLocation {

@@ -51,6 +51,19 @@ function declaredType(typeText: string, file: FnCtx): DeclaredType {
   return { resource: isResourceType(t), ...(SCALAR.test(t) ? { scalar: true } : {}) };
 }
 
+/**
+ * `const std::array barriers{ CD3DX12_RESOURCE_BARRIER::Transition(…), … };` (class template argument deduction):
+ * a container of the struct its first element constructs.
+ */
+function deducedArray(typeText: string, value: SyntaxNode): DeclaredType | undefined {
+  if (!/^(?:const\s+)?(?:std::)?array$/.test(typeText.trim()) || value.type !== 'initializer_list') return undefined;
+  const items = argumentNodes(value);
+  const first = items[0] ? unwrapValue(items[0]) : null;
+  const callee = first?.type === 'call_expression' ? first.childForFieldName('function')?.text.replace(/::\w+$/, '') : undefined;
+  const elemKind = callee ? structKindOfType(callee) : undefined;
+  return elemKind ? { container: { elemKind, helper: helperNameOf(callee!), length: items.length }, resource: false } : undefined;
+}
+
 interface DeclShape {
   name: string;
   array: { size: SyntaxNode | null } | null;
@@ -95,10 +108,10 @@ function factoryList(name: string, target: SyntaxNode, value: SyntaxNode, fn: Fn
 
 export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
   const typeNode = decl.childForFieldName('type');
-  const type = declaredType(typeNode?.text ?? '', fn);
+  const outer = declaredType(typeNode?.text ?? '', fn);
   for (const d of decl.childrenForFieldName('declarator')) {
     if (d.type === 'function_declarator') {
-      vexingParse(d, type, fn);
+      vexingParse(d, outer, fn);
       continue;
     }
     const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
@@ -108,6 +121,7 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
       continue;
     }
     const shape = target ? declShape(target) : null;
+    const type = value && !outer.kind && !outer.container ? deducedArray(typeNode?.text ?? '', value) ?? outer : outer;
     if (!shape) {
       if (value) visitCalls(value, fn);
       continue;

@@ -1,0 +1,51 @@
+// A finding inside a helper that does not depend on the call is reported once, at the helper (run.ts runRechecks);
+// where the file calls that helper is then told by related locations, one per call ("Upload() is called here, from
+// LoadAssets()"), so the report still shows the call chains that reach it (clang-tidy's notes).
+import { forEachEvent } from '../extract/events';
+import type { FileFacts, FunctionFacts } from '../extract/facts';
+import type { Range, ReportedFinding } from '../types';
+
+/** Call sites listed per finding at most: a helper called from everywhere is not listed whole. */
+const MAX_CALL_SITES = 8;
+
+function contains(outer: Range, inner: Range): boolean {
+  const starts = outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn);
+  const ends = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return starts && ends;
+}
+
+function accepts(fn: FunctionFacts, argc: number): boolean {
+  return fn.params.length === argc || (fn.required !== undefined && argc >= fn.required && argc < fn.params.length);
+}
+
+/** The file's calls of each of its functions (a name the file defines more than once is left out: which one is called is not known here). */
+function callSites(facts: FileFacts): Map<FunctionFacts, { range: Range; caller: string }[]> {
+  const byName = new Map<string, FunctionFacts[]>();
+  for (const fn of facts.functions) if (!fn.lambda) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  const out = new Map<FunctionFacts, { range: Range; caller: string }[]>();
+  for (const caller of facts.functions) {
+    forEachEvent(caller.body, (e) => {
+      if (e.kind !== 'user-call') return;
+      const found = byName.get(e.callee)?.filter((fn) => accepts(fn, e.args.length));
+      if (found?.length !== 1 || found[0] === caller) return;
+      out.set(found[0], [...(out.get(found[0]) ?? []), { range: e.range, caller: caller.name }]);
+    });
+  }
+  return out;
+}
+
+/** Add the call sites of the function a finding stands in (reported in place, not at a call chain) as related locations. */
+export function addCallSites(facts: FileFacts, uri: string, findings: readonly ReportedFinding[]): void {
+  if (!findings.some((f) => f.uri === uri && !f.related.some((r) => r.kind === 'helper-frame'))) return;
+  const sites = callSites(facts);
+  if (sites.size === 0) return;
+  for (const f of findings) {
+    if (f.uri !== uri || f.related.some((r) => r.kind === 'helper-frame')) continue;
+    let inner: FunctionFacts | undefined;
+    for (const fn of facts.functions) if (contains(fn.range, f.range) && (!inner || contains(inner.range, fn.range))) inner = fn;
+    const calls = inner && !inner.lambda ? sites.get(inner) : undefined;
+    for (const c of calls?.slice(0, MAX_CALL_SITES) ?? []) {
+      f.related.push({ uri, range: c.range, message: `${inner!.name}() is called here, from ${c.caller}()`, kind: 'call-site' });
+    }
+  }
+}
