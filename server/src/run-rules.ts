@@ -114,10 +114,13 @@ export function perPathForms(b: BarrierFact): BarrierFact[] {
   for (const [join, n] of joins) {
     for (let k = 0; k < n; k++) {
       const fields: BarrierFact['fields'] = {};
+      let whole = true;
       for (const [name, f] of Object.entries(b.fields)) {
-        fields[name] = f?.perPath?.join === join ? f.perPath.fields[k] : f;
+        const own = f?.perPath?.join === join ? f.perPath.fields[k] : f;
+        if (own === null) whole = false;
+        fields[name] = own ?? undefined;
       }
-      out.push({ ...b, fields });
+      if (whole) out.push({ ...b, fields });
     }
   }
   return out;

@@ -194,7 +194,8 @@ let nextJoin = 1;
 /** One join's branches that reach the code after it, each with its own value of a target. */
 interface Aligned {
   join: number;
-  values: AVal[];
+  /** Null: the branch left a zero nobody chose (`unchosen`). */
+  values: (AVal | null)[];
 }
 
 /**
@@ -344,7 +345,7 @@ export class FnCtx {
       const choice = opts.cond && exhaustive && runs.length === 2 && live === 2 ? { cond: opts.cond, byRun: [byRun[0] ?? write.old, byRun[1] ?? write.old] } : undefined;
       // Only the paths that leave through the join's own branches: not the one past an if without else, nor a case
       // falling through.
-      const aligned = { join, values: liveRuns.map((i) => byRun[i] ?? write.old) };
+      const aligned = { join, values: liveRuns.map((i) => byRun[i] ?? unchosen(write.old)) };
       const merged = all.every((v) => sameVal(v, first)) ? first
         : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : [], aligned);
       write.apply(merged);
@@ -410,14 +411,23 @@ function withAlternatives(unknown: AVal, values: AVal[], aligned?: Aligned): AVa
   return { t: 'num', f: { ...unknown.f, oneOf: [...seen], ...(perPath ? { perPath: { join: aligned!.join, fields: perPath } } : {}) } };
 }
 
-/** Each value as a plain field, when every one is a known number. */
-function concreteFields(values: readonly AVal[]): Field[] | undefined {
-  const out: Field[] = [];
+/** A value a branch left as it was: null when nobody chose it (value-initialised or zero-filled). */
+function unchosen(old: AVal): AVal | null {
+  return old.t === 'num' && (old.f.origin === 'value-init' || old.f.origin === 'zero-fill') ? null : old;
+}
+
+/** Each value as a plain field (null where the path left a zero nobody chose), when every one is a known number. */
+function concreteFields(values: readonly (AVal | null)[]): (Field | null)[] | undefined {
+  const out: (Field | null)[] = [];
   for (const v of values) {
+    if (v === null) {
+      out.push(null);
+      continue;
+    }
     if (v.t !== 'num' || v.f.value === null || v.f.param !== undefined) return undefined;
     out.push({ value: v.f.value, text: v.f.text, range: v.f.range, ...(v.f.origin ? { origin: v.f.origin } : {}) });
   }
-  return out;
+  return out.some((f) => f) ? out : undefined;
 }
 
 /**
@@ -434,8 +444,8 @@ function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[], 
     const vals = structs.map((s) => s.members.get(name) ?? getMember(s, name));
     const v0 = vals[0];
     const at = { t: 'num' as const, f: { ...unknown.f, text: `${name} (differs between paths)` } };
-    const byPath = aligned && aligned.values.every((s) => s.t === 'struct')
-      ? { join: aligned.join, values: (aligned.values as StructVal[]).map((s) => s.members.get(name) ?? getMember(s, name)) } : undefined;
+    const byPath = aligned && aligned.values.every((s) => s?.t === 'struct')
+      ? { join: aligned.join, values: (aligned.values as StructVal[]).map((s) => s.members.get(name) ?? unchosen(getMember(s, name))) } : undefined;
     members.set(name, vals.every((v) => sameVal(v, v0)) ? v0 : withAlternatives(at, vals, byPath));
   }
   return { ...first, members };

@@ -21,10 +21,12 @@ export interface Field {
   oneOf?: readonly number[];
   /**
    * The same, path by path: `fields[k]` is the value on the k-th branch of the join `join` that reaches the code
-   * after it (the implicit path past an if without else or a switch without default is not one of them). Fields of
-   * one barrier with the same `join` belong together: branch k wrote all of its `fields[k]`.
+   * after it (the implicit path past a switch without default is not one of them). Fields of one barrier with the
+   * same `join` belong together: branch k wrote all of its `fields[k]`. Null: the branch did not write it and nobody
+   * had before the join (a zero nobody chose: an element appended only on another path), so that path's form is not
+   * the barrier's.
    */
-  perPath?: { join: number; fields: readonly Field[] };
+  perPath?: { join: number; fields: readonly (Field | null)[] };
   /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
   origin?: FieldOrigin;
   /**
