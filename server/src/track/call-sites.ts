@@ -28,7 +28,10 @@ function callSites(facts: FileFacts): Map<FunctionFacts, { range: Range; caller:
       if (e.kind !== 'user-call') return;
       const found = byName.get(e.callee)?.filter((fn) => accepts(fn, e.args.length));
       if (found?.length !== 1 || found[0] === caller) return;
-      out.set(found[0], [...(out.get(found[0]) ?? []), { range: e.range, caller: caller.name }]);
+      const known = out.get(found[0]) ?? [];
+      // One call met twice (on both sides of an `#if`, in a loop's two walks) is one call site.
+      if (known.some((c) => c.range.startLine === e.range.startLine && c.range.startColumn === e.range.startColumn)) return;
+      out.set(found[0], [...known, { range: e.range, caller: caller.name }]);
     });
   }
   return out;
