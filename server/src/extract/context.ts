@@ -74,6 +74,13 @@ export interface SiteRecord {
 /** How a callee may write what a parameter receives: through a reference, through a pointer, or not at all. */
 export type OutParam = 'ref' | 'ptr' | false;
 
+/** A plain aggregate struct of the file (records.ts): its members in declaration order. */
+export interface StructRecord {
+  fields: string[];
+  /** Which members hold a resource pointer (evaluated as a resource reference). */
+  resource: boolean[];
+}
+
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
@@ -116,7 +123,7 @@ export interface FileCtx {
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
   /** The file's aggregate structs of its own (`struct Step { D3D12_RESOURCE_STATES before, after; };`), by name (records.ts). */
-  records?: Map<string, import('./records').StructRecord>;
+  records?: Map<string, StructRecord>;
   /** Return types of the file's functions, by simple name (types.ts collectReturnTypes). */
   returnTypes?: Map<string, string>;
   /** Functions that create a list of a fixed type and return it (list-factories.ts), by simple name. */

@@ -4,7 +4,7 @@
 // used in another); the binding and GPU-work events sit in the statement tree where the calls are.
 import type { ViewKind } from '../model/uses';
 import type { Range } from '../types';
-import type { ResourceRef } from './resource-ref';
+import type { ResourceRef } from './operands';
 import type { SyntaxNode } from './node';
 
 /**

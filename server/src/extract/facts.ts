@@ -2,50 +2,13 @@
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
 import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleHelper, MemberView } from './descriptor-facts';
-import type { ResourceRef } from './resource-ref';
+import type { Condition, Field, ResourceRef } from './operands';
 import type { ZeroCountPath } from './count-paths';
 import type { AlignmentConstantUse } from './platform-constants';
 import type { Forwarder } from './forwarding-macros';
 
-/**
- * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
- * never guessed). `param` is set when the value is exactly a parameter of the enclosing function, so a helper's
- * summary can substitute the caller's argument.
- */
-export interface Field {
-  value: number | null;
-  text: string;
-  range: Range;
-  param?: number;
-  /** When `value` is null because paths of an if/else or switch wrote different known numbers: those numbers. */
-  oneOf?: readonly number[];
-  /**
-   * The same, path by path: `fields[k]` is the value on the k-th branch of the join `join` that reaches the code
-   * after it (the implicit path past a switch without default is not one of them). Fields of one barrier with the
-   * same `join` belong together: branch k wrote all of its `fields[k]`. Null: the branch did not write it and nobody
-   * had before the join (a zero nobody chose: an element appended only on another path), so that path's form is not
-   * the barrier's.
-   */
-  perPath?: { join: number; fields: readonly (Field | null)[] };
-  /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
-  origin?: FieldOrigin;
-  /**
-   * A property of a resource's creation desc, read through `desc = res->GetDesc()` (`desc.SampleDesc.Count`): the
-   * tracker gives it the value the resource was created with, where the run shows its creation.
-   */
-  ofResource?: { ref: ResourceRef; prop: 'sampleCount' };
-}
 
-/**
- * Where a value nobody wrote comes from: `value-init` (`= {}`, a `T x{}` member left out), `zero-fill`
- * (memset/ZeroMemory), `helper-default` (a d3dx12 constructor's fixed or default argument), `desc-default` (a
- * CD3DX12_RESOURCE_DESC factory's default), `group-type` (the Type that CD3DX12_BARRIER_GROUP(n, p) derives
- * from its pointer). Rules point at the barrier rather than at such a field, and a barrier made only of
- * `value-init`/`zero-fill` values that never reaches a call is no barrier anyone built (run-rules.ts).
- */
-export type FieldOrigin = 'value-init' | 'zero-fill' | 'helper-default' | 'desc-default' | 'group-type';
-
-export type { ResourceRef };
+export type { Condition, Field, FieldOrigin, ResourceRef } from './operands';
 export type { ZeroCountPath };
 
 /** Barrier kinds are shared vocabulary (types.ts): the Xbox message data names them too. */
@@ -329,10 +292,6 @@ export interface LoopCounter {
   entry?: Condition;
 }
 
-export type Condition =
-  | { op: '==' | '!=' | '<' | '<=' | '>' | '>='; left: Field; right: Field; ls?: string; rs?: string; truthy?: boolean }
-  | { op: '&&' | '||' | '!'; args: Condition[]; text?: string }
-  | { op: 'opaque' };
 
 export interface FunctionFacts {
   /** Unqualified name (`Transition`), used to resolve calls. */

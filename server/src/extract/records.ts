@@ -4,16 +4,12 @@
 // an array value whose elements are the members in declaration order (ArrayVal.fields names them), so `kSteps[1].before`
 // folds like a table of scalars does, and `const auto [before, after] = kPass;` binds each name to its member.
 // Only plain aggregates: a struct with a base class, a constructor or a member function is left alone.
-import type { FnCtx } from './context';
+import type { FnCtx, StructRecord } from './context';
 import type { SyntaxNode } from './node';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { AVal, ArrayVal } from './values';
 
-export interface StructRecord {
-  fields: string[];
-  /** Which members hold a resource pointer (evaluated as a resource reference). */
-  resource: boolean[];
-}
+export type { StructRecord };
 
 const RESOURCE_TYPE = /\bID3D12Resource\d*\b/;
 

@@ -1,0 +1,72 @@
+// How facts name the values they hold: a resolved scalar (Field) and where a value nobody wrote comes from, a
+// resource expression (ResourceRef), and a condition over scalars. One module because the three refer to each other
+// (a field read from a resource's desc names the resource; a resource chosen per branch names its condition).
+import type { Range } from '../types';
+
+/**
+ * A resolved scalar. `value` is the number when the expression folds to a constant, otherwise null (unknown:
+ * never guessed). `param` is set when the value is exactly a parameter of the enclosing function, so a helper's
+ * summary can substitute the caller's argument.
+ */
+export interface Field {
+  value: number | null;
+  text: string;
+  range: Range;
+  param?: number;
+  /** When `value` is null because paths of an if/else or switch wrote different known numbers: those numbers. */
+  oneOf?: readonly number[];
+  /**
+   * The same, path by path: `fields[k]` is the value on the k-th branch of the join `join` that reaches the code
+   * after it (the implicit path past a switch without default is not one of them). Fields of one barrier with the
+   * same `join` belong together: branch k wrote all of its `fields[k]`. Null: the branch did not write it and nobody
+   * had before the join (a zero nobody chose: an element appended only on another path), so that path's form is not
+   * the barrier's.
+   */
+  perPath?: { join: number; fields: readonly (Field | null)[] };
+  /** Set when no source expression wrote the value (absent: the value is the expression at `range`). */
+  origin?: FieldOrigin;
+  /**
+   * A property of a resource's creation desc, read through `desc = res->GetDesc()` (`desc.SampleDesc.Count`): the
+   * tracker gives it the value the resource was created with, where the run shows its creation.
+   */
+  ofResource?: { ref: ResourceRef; prop: 'sampleCount' };
+}
+
+/**
+ * Where a value nobody wrote comes from: `value-init` (`= {}`, a `T x{}` member left out), `zero-fill`
+ * (memset/ZeroMemory), `helper-default` (a d3dx12 constructor's fixed or default argument), `desc-default` (a
+ * CD3DX12_RESOURCE_DESC factory's default), `group-type` (the Type that CD3DX12_BARRIER_GROUP(n, p) derives
+ * from its pointer). Rules point at the barrier rather than at such a field, and a barrier made only of
+ * `value-init`/`zero-fill` values that never reaches a call is no barrier anyone built (run-rules.ts).
+ */
+export type FieldOrigin = 'value-init' | 'zero-fill' | 'helper-default' | 'desc-default' | 'group-type';
+
+/**
+ * A resource expression: `key` is the normalized identity (`m_tex.Get()` and `m_tex` share one), null for nullptr
+ * and for a resource the extractor could not determine (then `unknown` is set: not known to be null).
+ */
+export interface ResourceRef {
+  key: string | null;
+  text: string;
+  range: Range;
+  param?: number;
+  /** The expression could not be resolved (e.g. set differently on different paths); never treat as nullptr. */
+  unknown?: boolean;
+  /**
+   * A member path through a parameter (`Resource.m_pResource`, `t->res`, `r.Get()`: param 0, path `.m_pResource`): a
+   * caller's argument names the object, so the key is the argument's key followed by the path.
+   */
+  base?: { param: number; path: string };
+  /** The key's root is a member of the method's own class (`m_res` in `Texture::Transition`): `t.Transition(...)` names `t.m_res`. */
+  member?: boolean;
+  /**
+   * A pointer assigned per branch of an if/else (`if (ms) { create(&src); … } else src = texture;`): the resource on
+   * each branch (null: none known). The tracker names the branch's resource where every path decides the condition.
+   */
+  choice?: { cond: Condition; then: ResourceRef | null; else: ResourceRef | null };
+}
+
+export type Condition =
+  | { op: '==' | '!=' | '<' | '<=' | '>' | '>='; left: Field; right: Field; ls?: string; rs?: string; truthy?: boolean }
+  | { op: '&&' | '||' | '!'; args: Condition[]; text?: string }
+  | { op: 'opaque' };
