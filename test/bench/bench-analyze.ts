@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyze } from '../../server/src/analyze';
+import { JIT_FLAGS, JIT_FLAGS_ENV, tuneJit } from '../../server/src/jit-flags';
 import { bareParse, editorWholeFile } from './bare-parse';
 import { benchInputs, inputFileName, type Input } from './inputs';
 
@@ -169,12 +170,16 @@ function targets(rows: Record<string, unknown>[]): string[] {
 }
 
 function main(): void {
+  // Every measurement runs under the V8 settings barrierlint's processes use (jit-flags.ts), in process and in the
+  // child processes alike; BARRIERLINT_JIT_FLAGS=0 measures V8's defaults.
+  tuneJit();
+  const jit = process.env[JIT_FLAGS_ENV] === '0' ? 'V8 defaults' : JIT_FLAGS.join(' ');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'barrierlint-bench-'));
   const only = process.env.BENCH_INPUTS?.split(',');
   const inputs = benchInputs(only);
   const clang = findClang();
   console.log(`barrierlint single-file bench: medians of ${RUNS} interleaved repetitions (CPU time), node ${process.version}, `
-    + `${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`);
+    + `${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}, JIT: ${jit}`);
   if (typeof clang === 'string') console.log(`clang anchor skipped: ${clang}`);
   const previous = fs.existsSync(OUT) ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as { rows: Record<string, unknown>[] }).rows : undefined;
   const rows: Record<string, unknown>[] = [];
@@ -194,7 +199,7 @@ function main(): void {
   console.log(table(rows, previous));
   console.log(`\n${targets(rows).join('\n')}`);
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, runs: RUNS, rows }, null, 2)}\n`);
+  fs.writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, jit, runs: RUNS, rows }, null, 2)}\n`);
   console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 

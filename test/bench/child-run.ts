@@ -3,6 +3,7 @@
 // {"cpu": ms, "wall": ms} on stdout. Modes: `parse` (bare tree-sitter parse: no pre-pass), `lint` (analyze()),
 // `editor` (the language server's whole-file path, analyzeFile()).
 import * as fs from 'node:fs';
+import { tuneJit } from '../../server/src/jit-flags';
 
 function timeOnce(f: () => void): { cpu: number; wall: number } {
   const start = process.hrtime.bigint();
@@ -13,6 +14,8 @@ function timeOnce(f: () => void): { cpu: number; wall: number } {
 }
 
 function main(): void {
+  // As barrierlint's own processes run (cli/launcher.ts, lsp/main.ts); BARRIERLINT_JIT_FLAGS=0 measures V8's defaults.
+  tuneJit();
   const [mode, file] = process.argv.slice(2);
   const text = fs.readFileSync(file, 'utf8');
   let run: () => void;

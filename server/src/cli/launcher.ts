@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { tuneJit } from '../jit-flags';
 
 const MAIN = path.join(__dirname, 'barrierlint-main.js');
 const CACHE = `${MAIN}.cache`;
@@ -23,6 +24,8 @@ function readCache(): Buffer | undefined {
 }
 
 function launch(): void {
+  // Before the bundle is compiled: the code cache below is written and read under the same flags.
+  tuneJit();
   // A '#!' line is only allowed at the very start of a script: turned into a comment of the same length.
   const source = fs.readFileSync(MAIN, 'utf8').replace(/^#!/, '//');
   // The CommonJS wrapper node puts around a module (Module.wrap), so the bundle sees its usual free variables.
