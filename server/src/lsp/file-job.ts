@@ -45,7 +45,9 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   const file = analyzeFile(doc, job.config, options);
   // NOTE: only what WorkspaceIndex.set keeps crosses back (the relevant named functions): the rest of the facts
   // would be copied to the analysis worker for nothing.
-  const facts: DocumentFacts = { findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors };
+  const facts: DocumentFacts = {
+    findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors, ...(file.calls ? { calls: file.calls } : {}),
+  };
   if (job.helpers === false) return { facts };
   const functions = (file.facts?.functions ?? []).filter(isWorkspaceHelper);
   const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) };

@@ -5,6 +5,7 @@
 import type { TreeEdit } from '../parse/document-store';
 import { splitLines } from '../parse/positions';
 import type { Range } from '../types';
+import type { CallGraph } from './call-reach';
 
 export interface Point {
   line: number;
@@ -127,7 +128,7 @@ function textBetween(lines: readonly string[], from: Point, to: Point): string {
 }
 
 // NOTE: `\b` first: without it the search restarts inside every identifier (4-5x slower on a 40,000-line file).
-const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
+export const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
 
 /** True when `name(` occurs outside the function itself (a caller, a prototype, a pointer taken). */
 function calledElsewhere(text: string, focus: FunctionSpan): boolean {
@@ -151,12 +152,17 @@ export interface ReducedDocument {
   text: string;
   /** The edited function's range in the (real and reduced) document. */
   focus: Range;
-  /** The helpers kept because the function calls them (their findings may depend on the call). */
+  /**
+   * The helpers kept because the function calls them (their findings may depend on the call); not those kept only
+   * so a call stays ambiguous (their own findings, from an incomplete reach, are not this analysis's).
+   */
   helpers: Range[];
   /** Indices of the kept spans (keptSpansKey). */
   kept: string;
   /** Offset in `text` of the focus's first line. */
   focusStart: number;
+  /** Indices of the kept spans whose calls were followed by name (call-reach.ts reads their graph from this analysis). */
+  byName: number[];
 }
 
 /**
@@ -168,11 +174,11 @@ export function reducedDocument(
   text: string,
   spans: readonly FunctionSpan[],
   focus: FunctionSpan,
-  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[] } = {},
+  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph } = {},
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const keep = keptSpans(spans, [focus, ...(options.also ?? [])], textOf);
+  const { keep, byName, shallow } = keptSpans(spans, [focus, ...(options.also ?? [])], textOf, options.calls);
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
   if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
@@ -185,10 +191,11 @@ export function reducedDocument(
     if ([...keep].some((k) => k.range.startLine <= s.range.endLine && s.range.startLine <= k.range.endLine)) return undefined;
     for (let line = s.range.startLine; line <= s.range.endLine; line++) lines[line] = '';
   }
-  const helpers = [...keep].filter((k) => k !== focus).map((k) => k.range);
+  const helpers = [...keep].filter((k) => k !== focus && !shallow.has(k)).map((k) => k.range);
   let focusStart = 0;
   for (let line = 0; line < focus.range.startLine; line++) focusStart += lines[line].length + 1;
-  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart };
+  const followed = spans.flatMap((s, i) => (byName.has(s) ? [i] : []));
+  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart, byName: followed };
 }
 
 /** Which spans a reduced document keeps (by index): two reduced documents with the same key differ only in focus. */
@@ -196,28 +203,67 @@ function keptKey(spans: readonly FunctionSpan[], keep: ReadonlySet<FunctionSpan>
   return spans.flatMap((s, i) => (keep.has(s) ? [i] : [])).join(',');
 }
 
-/** Indices of the spans a reduced document for `focus` keeps, from the focus's and its helpers' text alone. */
-export function keptSpanIndices(spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string): Set<number> {
-  const keep = keptSpans(spans, [focus], textOf);
-  return new Set(spans.flatMap((s, i) => (keep.has(s) ? [i] : [])));
+/** Which spans a reduced document keeps: `byName`, those whose calls were followed by name; `shallow`, those kept unfollowed. */
+export interface KeptSpans<T> {
+  keep: Set<T>;
+  byName: Set<T>;
+  shallow: Set<T>;
 }
 
-/** The roots and the functions they call, directly or through each other (by name). */
-function keptSpans(spans: readonly FunctionSpan[], roots: readonly FunctionSpan[], textOf: (r: Range) => string): Set<FunctionSpan> {
+/**
+ * Indices of the spans a reduced document for `focus` keeps, from the focus's and its helpers' text and their call
+ * graph (call-reach.ts).
+ */
+export function keptSpanIndices(
+  spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph,
+): KeptSpans<number> {
+  const kept = keptSpans(spans, [focus], textOf, calls);
+  const index = (set: ReadonlySet<FunctionSpan>): Set<number> => new Set(spans.flatMap((s, i) => (set.has(s) ? [i] : [])));
+  return { keep: index(kept.keep), byName: index(kept.byName), shallow: index(kept.shallow) };
+}
+
+/**
+ * The roots and the functions they call, directly or through each other: the roots' calls by name (the edited text
+ * was not analysed yet), a helper's as its call graph resolves them when `calls` has it, else by name. A function
+ * the graph names only for a call the tracker enters no function at (call-reach.ts `named`) is kept, unfollowed.
+ */
+function keptSpans(
+  spans: readonly FunctionSpan[], roots: readonly FunctionSpan[], textOf: (r: Range) => string, calls?: CallGraph,
+): KeptSpans<FunctionSpan> {
   const byName = new Map<string, FunctionSpan[]>();
   for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  const indexOf = new Map<FunctionSpan, number>();
+  if (calls) spans.forEach((s, i) => indexOf.set(s, i));
   const keep = new Set<FunctionSpan>(roots);
+  const followedByName = new Set<FunctionSpan>();
+  const followed = new Set<FunctionSpan>(roots);
   const queue = [...roots];
+  const add = (s: FunctionSpan | undefined): void => {
+    if (!s || followed.has(s)) return;
+    keep.add(s);
+    followed.add(s);
+    queue.push(s);
+  };
+  const named: FunctionSpan[] = [];
   while (queue.length > 0) {
-    for (const m of textOf(queue.pop()!.range).matchAll(CALLED)) {
-      for (const s of byName.get(m[1]) ?? []) {
-        if (keep.has(s)) continue;
-        keep.add(s);
-        queue.push(s);
-      }
+    const s = queue.pop()!;
+    const graph = roots.includes(s) ? undefined : calls?.get(indexOf.get(s)!);
+    if (graph) {
+      for (const i of graph.resolved) add(spans[i]);
+      for (const name of graph.byName) for (const t of byName.get(name) ?? []) add(t);
+      for (const name of graph.named) named.push(...(byName.get(name) ?? []));
+      continue;
     }
+    followedByName.add(s);
+    for (const m of textOf(s.range).matchAll(CALLED)) for (const t of byName.get(m[1]) ?? []) add(t);
   }
-  return keep;
+  const shallow = new Set<FunctionSpan>();
+  for (const s of named) {
+    if (keep.has(s)) continue;
+    keep.add(s);
+    shallow.add(s);
+  }
+  return { keep, byName: followedByName, shallow };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
 import { withSubmissions } from './editor-views';
+import { callGraph, type CallGraph } from './call-reach';
 import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -30,6 +31,11 @@ export interface DocumentFacts {
   stale?: number[];
   /** For a function-only analysis: how it differs from the previous result (what the worker sends, not all). */
   change?: FunctionChange;
+  /**
+   * What the functions' calls reach (call-reach.ts), by index into `spans`: the reduced document of the next
+   * function-only analysis keeps only those helpers. Edits inside a body keep the indices.
+   */
+  calls?: CallGraph;
 }
 
 /** A syntax error where it was found, and the line text tree-sitter's recovery left there. */
@@ -99,7 +105,11 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   reducedTrees.delete(doc);
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
   const parseErrors = parseErrorsOf(result.facts?.problems ?? []);
-  return { findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts };
+  const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
+  return {
+    findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts,
+    ...(calls ? { calls } : {}),
+  };
 }
 
 /**
@@ -122,7 +132,9 @@ export function analyzeEditedFunction(
   const cached = reducedTrees.get(doc);
   // The cached tree is edited in place below: it is only valid again once this analysis completes.
   reducedTrees.delete(doc);
-  const reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, options)) ?? freshReduction(doc, spans, edited, options);
+  const calls = previous.calls;
+  const reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls })) ??
+    freshReduction(doc, spans, edited, { ...options, calls });
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
   const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree, entries: [reduced.focus], complete: true });
@@ -160,8 +172,17 @@ export function analyzeEditedFunction(
   const stale = previous.stale?.includes(focusIndex) ? previous.stale : [...(previous.stale ?? []), focusIndex];
   // A kept finding the function's now beats is gone: the change (a delta) cannot say so, the whole result is sent.
   const change = once.keptChanged ? undefined : { edits: [...edits], focus, findings: added, sites: addedSites };
-  return { findings, sites, spans, mode: 'function', parseErrors, stale, ...(change ? { change } : {}) };
+  // The calls of the functions followed by name here are read from this analysis (every function of their calls'
+  // names was kept); the others' stay as they were read.
+  const read = callGraph(result.facts, { uri: doc.uri, workspace, spans, which: reduced.byName, textOf: textIn(doc) });
+  const nextCalls = new Map(calls ?? []);
+  for (const [i, c] of read) nextCalls.set(i, c);
+  return { findings, sites, spans, mode: 'function', parseErrors, stale, calls: nextCalls, ...(change ? { change } : {}) };
 }
+
+/** The text of a range of the document. */
+const textIn = (doc: StoredDocument) => (r: Range): string =>
+  doc.text.slice(doc.offsetAt({ line: r.startLine, character: r.startColumn }), doc.offsetAt({ line: r.endLine, character: r.endColumn }));
 
 
 interface Reduction {
@@ -169,17 +190,21 @@ interface Reduction {
   tree: Tree;
   focus: Range;
   helpers: Range[];
+  /** Indices of the kept spans whose calls were followed by name. */
+  byName: Iterable<number>;
   cache: ReducedTree;
 }
 
+type ReductionOptions = IncrementalOptions & { calls?: CallGraph };
+
 /** A new reduced document (function-spans.ts), parsed from scratch. */
-function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: FunctionSpan, options: IncrementalOptions): Reduction | undefined {
-  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers });
+function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: FunctionSpan, options: ReductionOptions): Reduction | undefined {
+  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers, calls: options.calls });
   if (!reduced) return undefined;
   const tree = parseCpp(reduced.text);
   const kept = new Set(reduced.kept.split(',').map(Number));
   const cache: ReducedTree = { spans, kept, text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text) };
-  return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, cache };
+  return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, byName: reduced.byName, cache };
 }
 
 /**
@@ -191,7 +216,7 @@ function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: Func
  */
 function reusedReduction(
   doc: StoredDocument, cached: ReducedTree, previousSpans: readonly FunctionSpan[], spans: FunctionSpan[], edited: FunctionSpan,
-  options: IncrementalOptions,
+  options: ReductionOptions,
 ): Reduction | undefined {
   if (cached.spans !== previousSpans || spans.length !== previousSpans.length || doc.mayHaveCarriageReturn) return undefined;
   const lastLine = doc.positionAt(doc.text.length).line;
@@ -199,7 +224,7 @@ function reusedReduction(
   const linesEnd = (line: number): number => (line < lastLine ? lineStart(line + 1) - 1 : doc.text.length);
   const linesOf = (r: Range): string => doc.text.slice(lineStart(r.startLine), linesEnd(r.endLine));
   const focusIndex = spans.indexOf(edited);
-  const keep = keptSpanIndices(spans, edited, linesOf);
+  const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls);
   const bodyFrom = doc.offsetAt({ line: edited.bodyStart.line, character: edited.bodyStart.column });
   const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
   if (!balanced(doc.text.slice(bodyFrom, bodyTo))) return undefined;
@@ -248,8 +273,8 @@ function reusedReduction(
   }
   const reparsed = parseCpp(text, tree);
   const cache: ReducedTree = { spans, kept: keep, text, tree: reparsed, lineStarts: starts };
-  const helpers = [...keep].filter((i) => i !== focusIndex).map((i) => spans[i].range);
-  return { text, tree: reparsed, focus: edited.range, helpers, cache };
+  const helpers = [...keep].filter((i) => i !== focusIndex && !shallow.has(i)).map((i) => spans[i].range);
+  return { text, tree: reparsed, focus: edited.range, helpers, byName, cache };
 }
 
 
