@@ -36,6 +36,26 @@ export function movedRange(range: Range, edits: readonly TreeEdit[]): Range {
   return r;
 }
 
+// NOTE: a message names lines of the file in words (`the loop at line 68`, `the conditions at lines 12, 40`,
+// tracked-helpers.ts): a kept finding's message moves with the edits like its ranges, or it names the wrong line.
+const LINE_MENTION = /\b(lines? )(\d+(?:, \d+)*)/g;
+
+/** The 0-based lines a message names. */
+function mentionedLines(message: string): number[] {
+  if (!message.includes(' line')) return [];
+  return [...message.matchAll(LINE_MENTION)].flatMap((m) => m[2].split(', ').map((n) => Number(n) - 1));
+}
+
+/** The message with the lines it names moved by the edits (the same string when none moves). */
+export function movedMentions(message: string, edits: readonly TreeEdit[]): string {
+  if (!message.includes(' line')) return message;
+  const moved = message.replace(LINE_MENTION, (_, word: string, list: string) => word + list.split(', ').map((n) => {
+    const line = Number(n) - 1;
+    return String(movedRange({ startLine: line, startColumn: 0, endLine: line, endColumn: 0 }, edits).startLine + 1);
+  }).join(', '));
+  return moved === message ? message : moved;
+}
+
 /** The first and last line of everything a finding places in its own file (computed once per finding object). */
 const extents = new WeakMap<Finding, { first: number; last: number }>();
 
@@ -49,6 +69,7 @@ function extentOf(f: Finding): { first: number; last: number } {
     last = Math.max(last, r.endLine);
   };
   if (f.focus) add(f.focus);
+  for (const line of mentionedLines(f.message)) add({ startLine: line, startColumn: 0, endLine: line, endColumn: 0 });
   for (const r of [...f.related, ...(f.path ?? [])]) if (r.uri === f.uri) add(r.range);
   for (const fix of f.fixes) for (const e of fix.edits) add(e.range);
   extents.set(f, (extent = { first, last }));
@@ -60,7 +81,8 @@ export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
   // NOTE: most findings of a large file lie wholly before the edit, or after an edit that adds no line: one test.
   if (unmoved(extent.first, extent.last, edits)) return f;
   const stays = (r: Range): boolean => unmoved(r.startLine, r.endLine, edits);
-  if (stays(f.range) && (!f.focus || stays(f.focus)) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
+  const message = movedMentions(f.message, edits);
+  if (message === f.message && stays(f.range) && (!f.focus || stays(f.focus)) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
     f.fixes.every((fix) => fix.edits.every((e) => stays(e.range)))) return f;
   const range = movedRange(f.range, edits);
   const here = (uri: string, r: Range): Range => (uri === f.uri ? movedRange(r, edits) : r);
@@ -68,11 +90,12 @@ export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
   const path = f.path?.map((r) => ({ r, range: here(r.uri, r.range) }));
   const fixes = f.fixes.map((fix) => ({ fix, edits: fix.edits.map((e) => ({ e, range: movedRange(e.range, edits) })) }));
   const focus = f.focus && movedRange(f.focus, edits);
-  const same = range === f.range && focus === f.focus && related.every((x) => x.range === x.r.range) && (path ?? []).every((x) => x.range === x.r.range) &&
+  const same = message === f.message && range === f.range && focus === f.focus && related.every((x) => x.range === x.r.range) && (path ?? []).every((x) => x.range === x.r.range) &&
     fixes.every((x) => x.edits.every((y) => y.range === y.e.range));
   if (same) return f;
   return {
     ...f,
+    message,
     range,
     ...(focus ? { focus } : {}),
     related: related.map((x) => ({ ...x.r, range: x.range })),
@@ -101,7 +124,8 @@ const toLsp = (r: Range): Diagnostic['range'] =>
 export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly TreeEdit[]): Diagnostic {
   const stays = (r: Diagnostic['range']): boolean => unmoved(r.start.line, r.end.line, edits);
   const data = d.data as DiagnosticData | undefined;
-  if (stays(d.range) && (d.relatedInformation ?? []).every((r) => r.location.uri !== uri || stays(r.location.range)) &&
+  const message = typeof d.message === 'string' ? movedMentions(d.message, edits) : d.message;
+  if (message === d.message && stays(d.range) && (d.relatedInformation ?? []).every((r) => r.location.uri !== uri || stays(r.location.range)) &&
     (data?.fixes ?? []).every((fix) => fix.edits.every((e) => unmoved(e.range.startLine, e.range.endLine, edits)))) return d;
   const before = fromLsp(d.range);
   const range = movedRange(before, edits);
@@ -126,8 +150,8 @@ export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly Tree
     });
     if (moved.some((f, i) => f !== fixes![i])) fixes = moved;
   }
-  if (range === before && related === d.relatedInformation && fixes === data?.fixes) return d;
-  const out: Diagnostic = { ...d, range: range === before ? d.range : toLsp(range) };
+  if (message === d.message && range === before && related === d.relatedInformation && fixes === data?.fixes) return d;
+  const out: Diagnostic = { ...d, message, range: range === before ? d.range : toLsp(range) };
   if (related !== d.relatedInformation) out.relatedInformation = related;
   if (data && fixes !== data.fixes) out.data = { ...data, fixes };
   return out;
