@@ -47,6 +47,23 @@ const classOf = (fn: FunctionFacts): string | undefined => {
 
 const startsBefore = (a: Range, line: number, column: number): boolean => a.startLine < line || (a.startLine === line && a.startColumn <= column);
 
+/** The span (index) holding a range, by binary search over the spans in document order; -1 when none does. */
+function spanIndexAt(spans: readonly { range: Range }[], r: Range): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (startsBefore(spans[mid].range, r.startLine, r.startColumn)) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const s = found >= 0 ? spans[found].range : undefined;
+  const inside = s && (r.endLine < s.endLine || (r.endLine === s.endLine && r.endColumn <= s.endColumn));
+  return inside ? found : -1;
+}
+
 /**
  * The calls of the spans `which` (indices into `spans`, ranges of the analysed text) from the facts of an analysis
  * that kept them: `textOf` gives a span's text (for the calls that left no event).
@@ -57,22 +74,7 @@ export function callGraph(
 ): Map<number, SpanCalls> {
   const { spans, uri } = context;
   const index = functionIndex(facts, uri, context.workspace);
-  /** The span (index) holding a range, by binary search over the spans in document order. */
-  const spanAt = (r: Range): number => {
-    let lo = 0;
-    let hi = spans.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (startsBefore(spans[mid].range, r.startLine, r.startColumn)) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    const s = found >= 0 ? spans[found].range : undefined;
-    const inside = s && (r.endLine < s.endLine || (r.endLine === s.endLine && r.endColumn <= s.endColumn));
-    return inside ? found : -1;
-  };
+  const spanAt = (r: Range): number => spanIndexAt(spans, r);
   const wanted = new Set(context.which);
   const events = new Map<number, { fn: FunctionFacts; calls: UserCallEvent[] }[]>();
   for (const fn of facts.functions) {
@@ -109,4 +111,67 @@ export function callGraph(
     graph.set(at, { resolved: [...resolved], byName: [...byName], named: [...named] });
   }
   return graph;
+}
+
+/**
+ * What the tracker's resolution reads of a function (track/workspace.ts functionIndex), kept for every function a
+ * call can resolve to (the relevant ones) with the span holding it: a function-only analysis checks against them
+ * that the edited function's calls resolve in its reduced document as they would in the whole file.
+ */
+export interface Signature {
+  span: number;
+  name: string;
+  qualifiedName: string;
+  params: number;
+  required?: number;
+}
+
+/** The signatures of the relevant functions in the spans `which`. */
+export function signaturesOf(facts: Pick<FileFacts, 'functions'>, spans: readonly { range: Range }[], which: (span: number) => boolean): Signature[] {
+  return facts.functions.flatMap((fn) => {
+    const span = fn.relevant ? spanIndexAt(spans, fn.range) : -1;
+    if (span < 0 || !which(span)) return [];
+    return [{ span, name: fn.name, qualifiedName: fn.qualifiedName, params: fn.params.length, ...(fn.required !== undefined ? { required: fn.required } : {}) }];
+  });
+}
+
+/** A function that resolution can find (name, class, arity) and nothing else: its body records nothing. */
+function stubOf(s: Signature, range: Range): FunctionFacts {
+  return {
+    name: s.name, qualifiedName: s.qualifiedName, params: Array.from({ length: s.params }, (_, i) => `p${i}`), range,
+    body: { k: 'seq', body: [] }, lambda: false, relevant: true, locals: [], ...(s.required !== undefined ? { required: s.required } : {}),
+  };
+}
+
+/**
+ * True when every call of the span `at`, as `facts` (a reduced document's analysis) extracted it, resolves among the
+ * document's functions (`all`, their signatures) to the function it resolved to in the reduced document: what the
+ * tracker entered there is what it would enter in the whole file.
+ */
+export function resolvesAsWhole(
+  facts: Pick<FileFacts, 'functions' | 'fillHelpers' | 'classBases'>,
+  context: { uri: string; workspace?: WorkspaceIndex; spans: readonly { range: Range }[]; at: number; all: readonly Signature[] },
+): boolean {
+  const { uri, workspace, spans, at } = context;
+  const reduced = functionIndex(facts, uri, workspace);
+  const stubs = new Map<FunctionFacts, number>(context.all.map((s) => [stubOf(s, spans[s.span].range), s.span]));
+  const whole = functionIndex({ functions: [...stubs.keys()], fillHelpers: facts.fillHelpers, classBases: facts.classBases }, uri, workspace);
+  const inSpan = facts.functions.filter((fn) => spanIndexAt(spans, fn.range) === at);
+  // A lambda's calls may be resolved in its own class or its enclosing method's: each must agree.
+  const classes = [undefined, ...inSpan.filter((fn) => !fn.lambda).map(classOf)];
+  const target = (found: { fn: FunctionFacts; uri: string } | undefined, mine: (fn: FunctionFacts) => number): string =>
+    !found ? 'none' : found.uri === uri ? `span ${mine(found.fn)}` : found.fn.qualifiedName;
+  for (const fn of inSpan) {
+    const calls: UserCallEvent[] = [];
+    userCalls(fn.body, calls);
+    for (const e of calls) {
+      const own = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
+      for (const cls of fn.lambda ? [own, ...classes] : [own]) {
+        const here = target(reduced.resolve(e.callee, e.args.length, cls), (g) => spanIndexAt(spans, g.range));
+        const there = target(whole.resolve(e.callee, e.args.length, cls), (g) => stubs.get(g) ?? -1);
+        if (here !== there) return false;
+      }
+    }
+  }
+  return true;
 }

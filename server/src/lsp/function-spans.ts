@@ -174,11 +174,11 @@ export function reducedDocument(
   text: string,
   spans: readonly FunctionSpan[],
   focus: FunctionSpan,
-  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph } = {},
+  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph; rootCalls?: boolean } = {},
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const { keep, byName, shallow } = keptSpans(spans, [focus, ...(options.also ?? [])], textOf, options.calls);
+  const { keep, byName, shallow } = keptSpans(spans, [focus, ...(options.also ?? [])], textOf, options.calls, options.rootCalls);
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
   if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
@@ -215,9 +215,9 @@ export interface KeptSpans<T> {
  * graph (call-reach.ts).
  */
 export function keptSpanIndices(
-  spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph,
+  spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph, focusCalls = false,
 ): KeptSpans<number> {
-  const kept = keptSpans(spans, [focus], textOf, calls);
+  const kept = keptSpans(spans, [focus], textOf, calls, focusCalls);
   const index = (set: ReadonlySet<FunctionSpan>): Set<number> => new Set(spans.flatMap((s, i) => (set.has(s) ? [i] : [])));
   return { keep: index(kept.keep), byName: index(kept.byName), shallow: index(kept.shallow) };
 }
@@ -226,9 +226,11 @@ export function keptSpanIndices(
  * The roots and the functions they call, directly or through each other: the roots' calls by name (the edited text
  * was not analysed yet), a helper's as its call graph resolves them when `calls` has it, else by name. A function
  * the graph names only for a call the tracker enters no function at (call-reach.ts `named`) is kept, unfollowed.
+ * With `rootCalls`, a root's calls of a name its (older) graph knows are taken as they resolved then (the analysis
+ * must then check that they still do: call-reach.ts resolvesAsWhole); a name it does not know, by name.
  */
 function keptSpans(
-  spans: readonly FunctionSpan[], roots: readonly FunctionSpan[], textOf: (r: Range) => string, calls?: CallGraph,
+  spans: readonly FunctionSpan[], roots: readonly FunctionSpan[], textOf: (r: Range) => string, calls?: CallGraph, rootCalls = false,
 ): KeptSpans<FunctionSpan> {
   const byName = new Map<string, FunctionSpan[]>();
   for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
@@ -247,8 +249,21 @@ function keptSpans(
   const named: FunctionSpan[] = [];
   while (queue.length > 0) {
     const s = queue.pop()!;
-    const graph = roots.includes(s) ? undefined : calls?.get(indexOf.get(s)!);
-    if (graph) {
+    const root = roots.includes(s);
+    const graph = calls?.get(indexOf.get(s)!);
+    if (root && rootCalls && graph) {
+      followedByName.add(s);
+      const resolved = new Map<string, FunctionSpan[]>();
+      for (const i of graph.resolved) resolved.set(spans[i].name, [...(resolved.get(spans[i].name) ?? []), spans[i]]);
+      const shallowNames = new Set(graph.named);
+      for (const m of textOf(s.range).matchAll(CALLED)) {
+        const name = m[1];
+        if (shallowNames.has(name)) named.push(...(byName.get(name) ?? []));
+        else for (const t of (resolved.get(name) ?? byName.get(name) ?? [])) add(t);
+      }
+      continue;
+    }
+    if (graph && !root) {
       for (const i of graph.resolved) add(spans[i]);
       for (const name of graph.byName) for (const t of byName.get(name) ?? []) add(t);
       for (const name of graph.named) named.push(...(byName.get(name) ?? []));

@@ -11,7 +11,7 @@ import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
 import { withSubmissions } from './editor-views';
-import { callGraph, type CallGraph } from './call-reach';
+import { callGraph, resolvesAsWhole, signaturesOf, type CallGraph, type Signature } from './call-reach';
 import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -36,6 +36,8 @@ export interface DocumentFacts {
    * function-only analysis keeps only those helpers. Edits inside a body keep the indices.
    */
   calls?: CallGraph;
+  /** The relevant functions' signatures (call-reach.ts), kept with `calls`: what a call can resolve to in the file. */
+  signatures?: Signature[];
 }
 
 /** A syntax error where it was found, and the line text tree-sitter's recovery left there. */
@@ -106,9 +108,10 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
   const parseErrors = parseErrorsOf(result.facts?.problems ?? []);
   const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
+  const signatures = result.facts ? signaturesOf(result.facts, spans, () => true) : undefined;
   return {
     findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts,
-    ...(calls ? { calls } : {}),
+    ...(calls && signatures ? { calls, signatures } : {}),
   };
 }
 
@@ -132,12 +135,24 @@ export function analyzeEditedFunction(
   const cached = reducedTrees.get(doc);
   // The cached tree is edited in place below: it is only valid again once this analysis completes.
   reducedTrees.delete(doc);
-  const calls = previous.calls;
-  const reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls })) ??
-    freshReduction(doc, spans, edited, { ...options, calls });
+  const { calls, signatures } = previous;
+  const focusIndex = spans.indexOf(edited);
+  // The edited function's calls as they resolved before (its helpers only), checked below; by name if they changed.
+  const rootCalls = !!calls?.has(focusIndex) && !!signatures;
+  let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls })) ??
+    freshReduction(doc, spans, edited, { ...options, calls, rootCalls });
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
-  const result = analyze(reduced.text, doc.uri, { config, workspace, isCancelled, tree: reduced.tree, entries: [reduced.focus], complete: true });
+  const analyzeReduced = (r: Reduction): AnalysisResult =>
+    analyze(r.text, doc.uri, { config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true });
+  let result = analyzeReduced(reduced);
+  const all = (facts: FileFacts): Signature[] =>
+    [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
+  if (rootCalls && result.facts && !resolvesAsWhole(result.facts, { uri: doc.uri, workspace, spans, at: focusIndex, all: all(result.facts) })) {
+    reduced = reusedReduction(doc, reduced.cache, spans, spans, edited, { ...options, calls }) ?? freshReduction(doc, spans, edited, { ...options, calls });
+    if (!reduced) return undefined;
+    result = analyzeReduced(reduced);
+  }
   const focus = reduced.focus;
   const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
@@ -168,7 +183,6 @@ export function analyzeEditedFunction(
   const findings = mergeSorted(once.kept, added, byFinding);
   const addedSites = withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus));
   const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !siteWithin(s, focus)), addedSites, bySite);
-  const focusIndex = spans.indexOf(edited);
   const stale = previous.stale?.includes(focusIndex) ? previous.stale : [...(previous.stale ?? []), focusIndex];
   // A kept finding the function's now beats is gone: the change (a delta) cannot say so, the whole result is sent.
   const change = once.keptChanged ? undefined : { edits: [...edits], focus, findings: added, sites: addedSites };
@@ -177,7 +191,11 @@ export function analyzeEditedFunction(
   const read = callGraph(result.facts, { uri: doc.uri, workspace, spans, which: reduced.byName, textOf: textIn(doc) });
   const nextCalls = new Map(calls ?? []);
   for (const [i, c] of read) nextCalls.set(i, c);
-  return { findings, sites, spans, mode: 'function', parseErrors, stale, calls: nextCalls, ...(change ? { change } : {}) };
+  const nextSignatures = all(result.facts);
+  return {
+    findings, sites, spans, mode: 'function', parseErrors, stale, ...(change ? { change } : {}),
+    ...(signatures ? { calls: nextCalls, signatures: nextSignatures } : {}),
+  };
 }
 
 /** The text of a range of the document. */
@@ -195,11 +213,11 @@ interface Reduction {
   cache: ReducedTree;
 }
 
-type ReductionOptions = IncrementalOptions & { calls?: CallGraph };
+type ReductionOptions = IncrementalOptions & { calls?: CallGraph; rootCalls?: boolean };
 
 /** A new reduced document (function-spans.ts), parsed from scratch. */
 function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: FunctionSpan, options: ReductionOptions): Reduction | undefined {
-  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers, calls: options.calls });
+  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers, calls: options.calls, rootCalls: options.rootCalls });
   if (!reduced) return undefined;
   const tree = parseCpp(reduced.text);
   const kept = new Set(reduced.kept.split(',').map(Number));
@@ -224,7 +242,7 @@ function reusedReduction(
   const linesEnd = (line: number): number => (line < lastLine ? lineStart(line + 1) - 1 : doc.text.length);
   const linesOf = (r: Range): string => doc.text.slice(lineStart(r.startLine), linesEnd(r.endLine));
   const focusIndex = spans.indexOf(edited);
-  const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls);
+  const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls, options.rootCalls);
   const bodyFrom = doc.offsetAt({ line: edited.bodyStart.line, character: edited.bodyStart.column });
   const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
   if (!balanced(doc.text.slice(bodyFrom, bodyTo))) return undefined;
