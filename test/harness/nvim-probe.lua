@@ -6,7 +6,9 @@
 --   BARRIERLINT_TIMELINE ("line,character": also ask for the resource timeline there, written as a last line), and
 --   BARRIERLINT_TYPE (JSON {line, text}: then type `text` into a new line `line`, three characters at a time as a
 --   user does, and write one line {typing = the diagnostics on that line seen while typing, paused = those after a
---   pause}: the typing-noise rules must appear only once typing paused).
+--   pause}: the typing-noise rules must appear only once typing paused), and
+--   BARRIERLINT_DOCS (a rule id: run the "Open the documentation" command for it and write one line {docs = its
+--   result, messages = the window/showMessage texts received}).
 local cmd = vim.fn.json_decode(os.getenv('BARRIERLINT_CMD'))
 local file = os.getenv('BARRIERLINT_FILE')
 local out = os.getenv('BARRIERLINT_OUT')
@@ -19,6 +21,13 @@ local function finish(lines)
   f:write(table.concat(lines, '\n'))
   f:close()
   vim.cmd('qa!')
+end
+
+local messages = {}
+local show = vim.lsp.handlers['window/showMessage']
+vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
+  table.insert(messages, result and result.message or '')
+  return show(err, result, ctx, config)
 end
 
 local id = vim.lsp.start_client({ name = 'barrierlint', cmd = cmd, root_dir = vim.fn.fnamemodify(file, ':p:h'), settings = settings })
@@ -75,6 +84,14 @@ if typing then
   end
   vim.wait(6000, function() return #codes_on_row() > 0 end, 50)
   table.insert(lines, vim.fn.json_encode({ typing = seen, paused = codes_on_row() }))
+end
+local docs = os.getenv('BARRIERLINT_DOCS')
+if docs then
+  local reply = vim.lsp.get_client_by_id(id).request_sync('workspace/executeCommand', { command = 'barrierlint.openRuleDocs', arguments = { docs } }, 15000, 0)
+  vim.wait(3000, function() return #messages > 0 end, 50)
+  local result = vim.NIL -- `reply.result or vim.NIL` would turn false into null
+  if reply and reply.result ~= nil then result = reply.result end
+  table.insert(lines, vim.fn.json_encode({ docs = result, err = reply and reply.err or vim.NIL, messages = messages }))
 end
 vim.lsp.stop_client(id)
 finish(lines)

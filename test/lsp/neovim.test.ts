@@ -84,6 +84,15 @@ describe('Neovim headless as LSP client', { skip }, () => {
     assert.deepEqual(last.timeline.entries.map((e) => e.after), ['SHADER_RESOURCE, SHADER_RESOURCE']);
   });
 
+  it('opens a rule\'s documentation without window/showDocument (Neovim 0.7): the address comes as a message', () => {
+    const expected = parseExpectations(readFileSync(EDITOR_FIXTURE, 'utf8'));
+    const last = JSON.parse(runProbe(expected.length, { BARRIERLINT_DOCS: 'sync-none-access-mismatch' }).pop()!) as { docs: unknown; err: unknown; messages: string[] };
+    assert.equal(last.err, null, JSON.stringify(last));
+    // A client that declares showDocument (Neovim 0.8+) gets the page opened instead: true, no message.
+    if (last.docs === false) assert.ok(last.messages.some((m) => /sync-none-access-mismatch\.md/.test(m)), JSON.stringify(last));
+    else assert.equal(last.docs, true, JSON.stringify(last));
+  });
+
   it('stays calm while a barrier is typed character by character, and reports the unfinished one after a pause', () => {
     const text = readFileSync(EDITOR_FIXTURE, 'utf8');
     const expected = parseExpectations(text);

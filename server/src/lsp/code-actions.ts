@@ -12,7 +12,7 @@ import type {
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeActionKind } from 'vscode-languageserver';
+import { CodeActionKind, MessageType, ShowMessageNotification } from 'vscode-languageserver';
 import type { AnalysisResult } from '../analyze';
 import type { StoredDocument } from '../parse/document-store';
 import { diagnosticData, toLspRange } from '../report/lsp-diagnostics';
@@ -247,7 +247,9 @@ export async function executeServerCommand(connection: Connection, params: Execu
     }
     const uri = ruleDocsUrl(rule);
     if (!client.showDocument) {
-      await connection.window.showInformationMessage(`barrierlint: documentation of ${rule}: ${uri}`);
+      // NOTE: a notification, not showInformationMessage (a window/showMessageRequest): Neovim 0.7 answers that
+      // request with a blocking "Request Actions" prompt even when it offers no action.
+      await connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `barrierlint: documentation of ${rule}: ${uri}` });
       return false;
     }
     const shown = await connection.window.showDocument({ uri, external: true });
