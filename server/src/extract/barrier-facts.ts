@@ -109,6 +109,7 @@ export function groupFromStruct(s: StructVal): BarrierGroupFact {
     numBarriers: fieldOf(s, 'NumBarriers'),
     barriers: barriersOf(pointer, fieldOf(s, 'NumBarriers').value),
     ...(nullPointer ? { nullPointer } : {}),
+    ...(pointer?.t === 'unknown' && pointer.batch ? { batch: pointer.batch } : {}),
   };
 }
 

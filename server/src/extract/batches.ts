@@ -8,15 +8,22 @@ import type { BatchAddEvent, ResourceRef, Stmt } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import type { AVal, StructVal } from './values';
+import type { Expect } from './expect';
 import { barrierFromStruct } from './barrier-facts';
 import { forEachEvent } from './events';
 import { resourceRef } from './resources';
 import { typeOfExpr } from './types';
 import { argumentNodes, calleeName, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
 
-const LEGACY_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing']);
+const BARRIER_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing', 'texture', 'buffer', 'global']);
 const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
-const LEGACY_CONTAINER = /\b(?:CD3DX12|D3D12)_RESOURCE_BARRIER\b/;
+/** The barrier kind a container's declared element type holds (`std::vector<D3D12_TEXTURE_BARRIER>` → texture). */
+const CONTAINER_KIND: readonly [RegExp, Expect][] = [
+  [/\b(?:CD3DX12|D3D12)_RESOURCE_BARRIER\b/, 'legacy'],
+  [/\b(?:CD3DX12|D3D12)_TEXTURE_BARRIER\b/, 'texture'],
+  [/\b(?:CD3DX12|D3D12)_BUFFER_BARRIER\b/, 'buffer'],
+  [/\b(?:CD3DX12|D3D12)_GLOBAL_BARRIER\b/, 'global'],
+];
 
 /** The container an expression names when the function does not hold its contents (member, parameter, global). */
 export function batchContainer(node: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
@@ -50,13 +57,13 @@ export function submittedContainer(arg: SyntaxNode, fn: FnCtx): ResourceRef | un
   return batchContainer(n, fn);
 }
 
-function isLegacyBarrier(v: AVal): v is StructVal {
-  return v.t === 'struct' && LEGACY_KINDS.has(v.kind);
+function isBarrier(v: AVal): v is StructVal {
+  return v.t === 'struct' && BARRIER_KINDS.has(v.kind);
 }
 
-/** Record that `value` (a barrier struct) was added to `container`; false when it is not a legacy barrier. */
+/** Record that `value` (a barrier struct, legacy or enhanced) was added to `container`; false when it is not one. */
 export function addToBatch(container: ResourceRef, value: AVal, at: SyntaxNode, fn: FnCtx): boolean {
-  if (!isLegacyBarrier(value)) return false;
+  if (!isBarrier(value)) return false;
   const e: BatchAddEvent = { kind: 'batch-add', site: -1, range: rangeOf(at), container, barriers: [], live: value };
   fn.events.push(e);
   return true;
@@ -68,11 +75,12 @@ export function batchAppend(containerNode: SyntaxNode, valueNode: SyntaxNode, at
   if (!container) return undefined;
   // `m_ranges.push_back({ 0, true })` on a container declared elsewhere: a brace list is a barrier only when the
   // container's declared element type says so (otherwise every field would be invented from the wrong struct).
-  const legacyContainer = LEGACY_CONTAINER.test(typeOfExpr(containerNode, fn) ?? '');
-  if (unwrapValue(valueNode).type === 'initializer_list' && !legacyContainer) return undefined;
-  const v = evalValue(valueNode, 'legacy', fn);
+  const declared = typeOfExpr(containerNode, fn) ?? '';
+  const kind = CONTAINER_KIND.find(([re]) => re.test(declared))?.[1];
+  if (unwrapValue(valueNode).type === 'initializer_list' && !kind) return undefined;
+  const v = evalValue(valueNode, kind ?? 'legacy', fn);
   if (addToBatch(container, v, at, fn)) return v;
-  return legacyContainer ? unreadableAdd(container, at, fn) : undefined;
+  return kind ? unreadableAdd(container, at, fn) : undefined;
 }
 
 /**
@@ -173,13 +181,29 @@ export function emptyReturnGuard(n: SyntaxNode, fn: FnCtx): ResourceRef | undefi
   const counted = emptied ? undefined : /^(?:!([\w.>-]+)|([\w.>-]+)==0|0==([\w.>-]+))$/.exec(text);
   const count = counted ? counted[1] ?? counted[2] ?? counted[3] : undefined;
   if (!emptied && !count) return undefined;
-  for (const stmt of n.parent?.namedChildren ?? []) {
-    if (stmt.startIndex <= n.startIndex) continue;
+  const later = (n.parent?.namedChildren ?? []).filter((stmt) => stmt.startIndex > n.startIndex);
+  for (const stmt of later) {
     for (const call of stmt.descendantsOfType('call_expression')) {
       const args = isSubmitCall(call) ? argumentNodes(call) : [];
       if (args.length !== 2) continue;
       const { arr, n: n2 } = submitOperands(args[0].text, args[1].text);
       if (emptied ? arr === emptied : n2 === count) return submittedContainer(args[1], fn);
+    }
+  }
+  return emptied ? groupedContainer(later, emptied, fn) : undefined;
+}
+
+/**
+ * A Barrier group built from the container after the test (`group.pTextureBarriers = m_textures.data();`, a
+ * CD3DX12_BARRIER_GROUP of it) and submitted in the same block: the container.
+ */
+function groupedContainer(later: SyntaxNode[], emptied: string, fn: FnCtx): ResourceRef | undefined {
+  if (!later.some((stmt) => stmt.descendantsOfType('call_expression').some((c) => calleeName(c.childForFieldName('function') ?? c) === 'Barrier'))) return undefined;
+  for (const stmt of later) {
+    for (const call of stmt.descendantsOfType('call_expression')) {
+      const f = call.childForFieldName('function');
+      const obj = f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'data' && argumentNodes(call).length === 0 ? f.childForFieldName('argument') : null;
+      if (obj && norm(obj.text) === emptied) return batchContainer(obj, fn);
     }
   }
   return undefined;

@@ -217,6 +217,8 @@ function isArgumentLike(p: SyntaxNode): boolean {
   return (d.childForFieldName('parameters')?.namedChildren ?? []).every(isArgumentLike);
 }
 
+const BATCH_ELEMENT_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['legacy', 'texture', 'buffer', 'global']);
+
 /** `m_batch.emplace_back();` is the statement just before the declaration of `d` (Diligent's `… = m_batch.back();`). */
 function afterEmplace(container: SyntaxNode | null, d: SyntaxNode): boolean {
   const stmt = d.parent?.type === 'declaration' ? d.parent : null;
@@ -233,7 +235,7 @@ function afterEmplace(container: SyntaxNode | null, d: SyntaxNode): boolean {
  * `D3D12_RESOURCE_BARRIER& b = m_batch[m_count++];` / `= m_batch.emplace_back();` on a container the function does
  * not hold: a new element of that batch, filled by the statements that follow.
  */
-function batchElement(value: SyntaxNode, d: SyntaxNode, fn: FnCtx): StructVal | undefined {
+function batchElement(value: SyntaxNode, d: SyntaxNode, kind: StructKind, fn: FnCtx): StructVal | undefined {
   const v = unwrapValue(value);
   let containerNode: SyntaxNode | null = null;
   if (v.type === 'subscript_expression') containerNode = v.childForFieldName('argument');
@@ -245,7 +247,7 @@ function batchElement(value: SyntaxNode, d: SyntaxNode, fn: FnCtx): StructVal | 
   const container = containerNode ? batchContainer(containerNode, fn) : undefined;
   if (!container) return undefined;
   visitCalls(value, fn);
-  const s = newRawStruct('legacy', d, fn, false);
+  const s = newRawStruct(kind, d, fn, false);
   addToBatch(container, s, d, fn);
   return s;
 }
@@ -265,8 +267,8 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     if (type.kind && !shape.pointer) return newRawStructOrHelper(type, d, fn, false);
     return { t: 'unknown', text: shape.name, range };
   }
-  if (shape.reference && type.kind === 'legacy') {
-    const added = batchElement(value, d, fn);
+  if (shape.reference && type.kind && BATCH_ELEMENT_KINDS.has(type.kind)) {
+    const added = batchElement(value, d, type.kind, fn);
     if (added) return added;
   }
   // `D3D12_RESOURCE_BARRIER& b = (barriers[0] = {});`: the assignment happens, and the reference names its target.

@@ -12,6 +12,7 @@ import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers
 import { arrayElement, deref, elementSlot, indexValue } from './elements';
 import { type Expect, isStructKind, structKindOfType } from './expect';
 import { aggregateInit } from './brace-initializers';
+import { batchContainer } from './batches';
 import { instantiateTemplate } from './helper-templates';
 import { forgetCapturedWrites } from './lambdas';
 import { resourceRef } from './resources';
@@ -129,11 +130,17 @@ export interface CallSite {
 /** A construct recognised in a call: its value, or undefined when the call is not that construct. */
 type CallRecognizer = (call: CallSite, fn: FnCtx) => AVal | undefined;
 
-/** `v.data()` of an array or container the function built: a pointer to its first element. */
+/**
+ * `v.data()` of an array or container the function built: a pointer to its first element. Of a container the function
+ * does not hold (a batch class's member): unknown, naming the batch (a group pointing at it submits what was added).
+ */
 function containerData(call: CallSite, fn: FnCtx): AVal | undefined {
   if (call.callee.type !== 'field_expression' || call.name !== 'data' || call.args.length !== 0) return undefined;
-  const obj = evalValue(call.callee.childForFieldName('argument')!, 'any', fn);
-  return obj.t === 'array' ? { t: 'ptr', target: obj, index: 0 } : undefined;
+  const objNode = call.callee.childForFieldName('argument')!;
+  const obj = evalValue(objNode, 'any', fn);
+  if (obj.t === 'array') return { t: 'ptr', target: obj, index: 0 };
+  const batch = batchContainer(objNode, fn);
+  return batch ? { t: 'unknown', text: call.node.text, range: rangeOf(call.node), batch } : undefined;
 }
 
 /**

@@ -42,6 +42,8 @@ export interface BarrierGroupFact {
   barriers: BarrierFact[] | null;
   /** The source sets the group's barrier pointer to a null literal (`nullptr`, `NULL`, `0`) and to nothing else. */
   nullPointer?: { member: string; range: Range };
+  /** The pointer is a batch container's data (`m_textures.data()`, extract/batches.ts): what was added is submitted. */
+  batch?: ResourceRef;
 }
 
 export interface ResourceCreation {

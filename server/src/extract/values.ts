@@ -58,7 +58,7 @@ export type AVal =
   | StructVal
   | ArrayVal
   | { t: 'ptr'; target: AVal; index: number | null }
-  | { t: 'unknown'; text: string; range: Range };
+  | { t: 'unknown'; text: string; range: Range; batch?: ResourceRef };
 
 export function unknownField(text: string, range: Range): Field {
   return { value: null, text, range };

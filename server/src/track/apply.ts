@@ -176,14 +176,18 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     }
     case 'barrier-call':
       // Only the first NumBarriers barriers of a group (and the first count groups) are read by the runtime.
-      e.groups?.slice(0, e.count.value ?? undefined).forEach((g, gi) => g.barriers?.slice(0, g.numBarriers.value ?? undefined).forEach((raw, bi) => {
-        const b = substituteBarrier(raw, env.binding);
-        recheck(raw, b, env, e.list, { group: gi, index: bi, listType: list.type });
-        enhanced(b, next, env, list, e.range, gi, bi);
-      }));
+      e.groups?.slice(0, e.count.value ?? undefined).forEach((g, gi) => {
+        g.barriers?.slice(0, g.numBarriers.value ?? undefined).forEach((raw, bi) => {
+          const b = substituteBarrier(raw, env.binding);
+          recheck(raw, b, env, e.list, { group: gi, index: bi, listType: list.type });
+          enhanced(b, next, env, list, e.range, gi, bi);
+        });
+        // A group pointing at a batch container (`group.pTextureBarriers = m_textures.data()`): what was added.
+        if (!g.barriers && g.batch) submitBatch(g.batch, next, env, list, e.range, gi);
+      });
       // A barrier we cannot read (an unknown group, a pointer we cannot follow — a helper's parameter) may be on any
       // resource, or a global barrier: what it may have changed is unknown, and it may order any pending write.
-      if (!e.groups || e.groups.slice(0, e.count.value ?? undefined).some((g) => !g.barriers)) {
+      if (!e.groups || e.groups.slice(0, e.count.value ?? undefined).some((g) => !g.barriers && !g.batch)) {
         forgetAllEnhanced(next);
         clearPendingWrites(next);
       }
@@ -452,8 +456,9 @@ function clearPendingWrites(state: TrackState): void {
   for (const [k, st] of state.res) if (st.pendingWrite) state.set(k, { ...st, pendingWrite: null });
 }
 
-function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], gi: number, bi: number): void {
+function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], gi: number, bi: number, added?: AddedAt): void {
   const at = callRange;
+  const origin = originsFor(added);
   const ctx = env.context(callRange, list, { group: gi, index: bi });
   if (b.kind === 'global') {
     if (env.reporting) for (const h of env.hooks) h.enhancedBarrier?.(b, null, ctx);
@@ -501,10 +506,11 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId
 }
 
 /**
- * A ResourceBarrier call on a batch container: the barriers added to it (on this path) are recorded here, in the
- * order they were added; their notes point at the additions. What paths added differently becomes unknown.
+ * A ResourceBarrier call on a batch container, or a Barrier group (index `gi`) pointing at one: the barriers added to
+ * it (on this path) are recorded here, in the order they were added; their notes point at the additions. What paths
+ * added differently becomes unknown.
  */
-function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range']): void {
+function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], gi: number | null = null): void {
   const key = substituteRef(container, env.binding).key;
   const batch = key ? state.batches.get(key) : undefined;
   if (!key || !batch) return;
@@ -512,18 +518,26 @@ function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, l
     const reporting = env.reporting;
     if (p.quiet) env.reporting = false;
     try {
-      recheckAtSubmit(p.raw, p.barrier, env, callRange, { group: null, index: bi, listType: list.type });
-      legacy(p.barrier, state, env, list, callRange, bi, p.note);
+      recheckAtSubmit(p.raw, p.barrier, env, callRange, { group: gi, index: bi, listType: list.type });
+      if (gi === null) legacy(p.barrier, state, env, list, callRange, bi, p.note);
+      else enhanced(p.barrier, state, env, list, callRange, gi, bi, p.note);
     } finally {
       env.reporting = reporting;
     }
   });
   for (const k of batch.mixed ?? []) forget(state, k);
-  if (batch.unreadable) forgetAllLegacy(state);
+  if (batch.unreadable) (gi === null ? forgetAllLegacy : forgetAllEnhanced)(state);
   state.batches.delete(key);
 }
 
-function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number, added?: { uri: string; range: BarrierFact['range'] }): void {
+type AddedAt = { uri: string; range: BarrierFact['range'] };
+
+/** Origins of a barrier's effects; one added to a batch points at its addition. */
+function originsFor(added: AddedAt | undefined): typeof origin {
+  return added ? (_e, _b, note) => ({ ...added, note: `${note} (added to the batch here, submitted later)` }) : origin;
+}
+
+function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number, added?: AddedAt): void {
   const at = callRange;
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
@@ -543,7 +557,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
   if (!m) return;
   const name = b.resource?.text ?? m.key;
   const flags = val(b, 'Flags') ?? 0;
-  const orig = added ? (_e: TrackEnv, _b: BarrierFact, note: string): Origin => ({ ...added, note: `${note} (added to the batch here, submitted later)` }) : origin;
+  const orig = originsFor(added);
   const after = val(b, 'StateAfter');
   let s = m.meeting.met;
   if (flags & FLAG_BEGIN_ONLY) {
