@@ -17,6 +17,8 @@ import { mergeContainer, restoreContainer, snapshotOf } from './container-paths'
 export interface ReturnTemplate {
   params: string[];
   value: AVal;
+  /** A local lambda's (`auto make = [](…) { return …; };`): the calls it names lie in this byte span of its block. */
+  within?: { start: number; end: number };
 }
 
 /**

@@ -150,8 +150,11 @@ function containerData(call: CallSite, fn: FnCtx): AVal | undefined {
 const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
   (c, fn) => { const helper = helperNameOf(c.callee.text); return helper ? constructHelper(c.node, helper, c.args, fn) : undefined; },
   (c, fn) => descFactoryCall(c.node, c.callee, fn),
-  (c, fn) => (c.name && c.callee.type === 'identifier' && fn.file.templates.has(c.name)
-    ? instantiateTemplate(c.node, fn.file.templates.get(c.name)!, c.args, fn) : undefined),
+  (c, fn) => {
+    const t = c.name && c.callee.type === 'identifier' ? fn.file.templates.get(c.name) : undefined;
+    const inScope = !t?.within || (c.node.startIndex >= t.within.start && c.node.endIndex <= t.within.end);
+    return t && inScope ? instantiateTemplate(c.node, t, c.args, fn) : undefined;
+  },
   containerData,
   (c, fn) => containerCall(c.node, fn),
   (c, fn) => sizeCall(c.node, fn),

@@ -498,22 +498,39 @@ function helperCandidates(fns: FunctionNode[]): HelperCandidate[] {
 }
 
 
-/** Functions returning a barrier struct: walk them once with symbolic parameters and keep the returned value. */
+/**
+ * Functions returning a barrier struct: walk them once with symbolic parameters and keep the returned value. A lambda
+ * a local names (`auto to = [](ID3D12Resource* r, …) { return CD3DX12_…; };`) is one too, for the calls after it in
+ * its block (its kind read from the value it returns when it declares no return type).
+ */
 function readTemplates(fns: FunctionNode[], file: FileCtx): void {
   for (const f of fns) {
-    if (f.lambda || tooDeep(f.body)) continue;
-    const kind = structKindOfType(f.node.childForFieldName('type')?.text ?? '');
-    if (!kind) continue;
+    if (tooDeep(f.body)) continue;
+    const scope = f.lambda ? lambdaScope(f.node) : undefined;
+    if (f.lambda && !scope) continue;
+    const kind = structKindOfType((f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type'))?.text ?? '');
+    if (!kind && !f.lambda) continue;
     const sig = nameAndParams(f);
-    const { name, params } = sig;
     const ctx = newFnCtx(scratchFile(file), sig);
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {
-      returned = evalValue(value, kind, ctx);
+      returned = evalValue(value, kind ?? 'any', ctx);
     });
-    if (returned?.t === 'struct') {
-      returned.site = returned.site >= 0 ? 0 : -1;
-      file.templates.set(name, { params, value: returned });
-    }
+    if (returned?.t !== 'struct' || (!kind && !BARRIER_KINDS.has(returned.kind))) continue;
+    returned.site = returned.site >= 0 ? 0 : -1;
+    const name = scope?.name ?? sig.name;
+    if (scope && file.templates.has(name)) continue;
+    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : {}) });
   }
+}
+
+const BARRIER_KINDS: ReadonlySet<string> = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing', 'texture', 'buffer', 'global']);
+
+/** A lambda a local names: that name, and the rest of the block that declares it (where calls name it). */
+function lambdaScope(lambda: SyntaxNode): { name: string; within: { start: number; end: number } } | undefined {
+  const name = lambdaVariable(lambda);
+  const decl = lambda.parent?.parent;
+  const block = decl?.parent;
+  if (!name || decl?.type !== 'declaration' || !block) return undefined;
+  return { name, within: { start: decl.endIndex, end: block.endIndex } };
 }
