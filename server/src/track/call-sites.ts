@@ -37,15 +37,32 @@ function callSites(facts: FileFacts): Map<FunctionFacts, { range: Range; caller:
   return out;
 }
 
+/**
+ * The functions that span each line, in the file's order. NOTE: only they can contain a finding that starts on the
+ * line; searching every function for every finding cost 1–2 % of a 40,000-line file with 516 findings.
+ */
+function functionsByLine(functions: readonly FunctionFacts[]): Map<number, FunctionFacts[]> {
+  const out = new Map<number, FunctionFacts[]>();
+  for (const fn of functions) {
+    for (let line = fn.range.startLine; line <= fn.range.endLine; line++) {
+      const list = out.get(line);
+      if (list) list.push(fn);
+      else out.set(line, [fn]);
+    }
+  }
+  return out;
+}
+
 /** Add the call sites of the function a finding stands in (reported in place, not at a call chain) as related locations. */
 export function addCallSites(facts: FileFacts, uri: string, findings: readonly ReportedFinding[]): void {
   if (!findings.some((f) => f.uri === uri && !f.related.some((r) => r.kind === 'helper-frame'))) return;
   const sites = callSites(facts);
   if (sites.size === 0) return;
+  const covering = functionsByLine(facts.functions);
   for (const f of findings) {
     if (f.uri !== uri || f.related.some((r) => r.kind === 'helper-frame')) continue;
     let inner: FunctionFacts | undefined;
-    for (const fn of facts.functions) if (contains(fn.range, f.range) && (!inner || contains(inner.range, fn.range))) inner = fn;
+    for (const fn of covering.get(f.range.startLine) ?? []) if (contains(fn.range, f.range) && (!inner || contains(inner.range, fn.range))) inner = fn;
     const calls = inner && !inner.lambda ? sites.get(inner) : undefined;
     for (const c of calls?.slice(0, MAX_CALL_SITES) ?? []) {
       f.related.push({ uri, range: c.range, message: `${inner!.name}() is called here, from ${c.caller}()`, kind: 'call-site' });

@@ -68,8 +68,20 @@ function isWrapper(fn: FunctionFacts): boolean {
 
 const rootOf = (text: string): string | undefined => /^\s*(?:\(\s*\w[\w:<>]*\s*[*&]?\s*\))?\s*[*&]?\s*(?:this->)?(\w+)/.exec(text)?.[1];
 
+// NOTE: the rule's file hook and analyze()'s result (and a cross-file second analysis) all ask for the same file's
+// facts, which nothing changes after extraction: each file's answer is computed once.
+const computed = new WeakMap<FileFacts, WrapperFacts | null>();
+
 /** The facts a file gives to the convention: its wrappers and each command's earlier calls on the same object. */
 export function wrapperFacts(facts: FileFacts): WrapperFacts | undefined {
+  const known = computed.get(facts);
+  if (known !== undefined) return known ?? undefined;
+  const out = fileWrapperFacts(facts);
+  computed.set(facts, out ?? null);
+  return out;
+}
+
+function fileWrapperFacts(facts: FileFacts): WrapperFacts | undefined {
   // `name/most arguments`: a call with fewer may rely on defaults its header declares.
   const wrappers = facts.functions.filter((f) => !f.lambda && isWrapper(f)).map((f) => `${f.name}/${f.params.length}`);
   const fixed = new Set<string>();
