@@ -153,17 +153,24 @@ export function resolvesAsWhole(
   context: { uri: string; workspace?: WorkspaceIndex; spans: readonly { range: Range }[]; at: number; all: readonly Signature[] },
 ): boolean {
   const { uri, workspace, spans, at } = context;
-  const reduced = functionIndex(facts, uri, workspace);
-  const stubs = new Map<FunctionFacts, number>(context.all.map((s) => [stubOf(s, spans[s.span].range), s.span]));
-  const whole = functionIndex({ functions: [...stubs.keys()], fillHelpers: facts.fillHelpers, classBases: facts.classBases }, uri, workspace);
   const inSpan = facts.functions.filter((fn) => spanIndexAt(spans, fn.range) === at);
+  const events = inSpan.map((fn) => {
+    const calls: UserCallEvent[] = [];
+    userCalls(fn.body, calls);
+    return { fn, calls };
+  });
+  // A call resolves among the functions of its name only: the others' signatures are not read (a large file has
+  // thousands, and this runs on every keystroke).
+  const names = new Set(events.flatMap((e) => e.calls.map((c) => c.callee)));
+  if (names.size === 0) return true;
+  const reduced = functionIndex(facts, uri, workspace);
+  const stubs = new Map<FunctionFacts, number>(context.all.filter((s) => names.has(s.name)).map((s) => [stubOf(s, spans[s.span].range), s.span]));
+  const whole = functionIndex({ functions: [...stubs.keys()], fillHelpers: facts.fillHelpers, classBases: facts.classBases }, uri, workspace);
   // A lambda's calls may be resolved in its own class or its enclosing method's: each must agree.
   const classes = [undefined, ...inSpan.filter((fn) => !fn.lambda).map(classOf)];
   const target = (found: { fn: FunctionFacts; uri: string } | undefined, mine: (fn: FunctionFacts) => number): string =>
     !found ? 'none' : found.uri === uri ? `span ${mine(found.fn)}` : found.fn.qualifiedName;
-  for (const fn of inSpan) {
-    const calls: UserCallEvent[] = [];
-    userCalls(fn.body, calls);
+  for (const { fn, calls } of events) {
     for (const e of calls) {
       const own = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
       for (const cls of fn.lambda ? [own, ...classes] : [own]) {

@@ -178,7 +178,9 @@ export function reducedDocument(
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const { keep, byName, shallow } = keptSpans(spans, [focus, ...(options.also ?? [])], textOf, options.calls, options.rootCalls);
+  const kept = keptSpans(spans, [focus, ...(options.also ?? [])].map((r) => spans.indexOf(r)), textOf, options.calls, options.rootCalls);
+  const keep = new Set([...kept.keep].map((i) => spans[i]));
+  const shallow = new Set([...kept.shallow].map((i) => spans[i]));
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
   if (!balanced(textBetween(lines, focus.bodyStart, closingBrace))) return undefined;
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
@@ -194,8 +196,7 @@ export function reducedDocument(
   const helpers = [...keep].filter((k) => k !== focus && !shallow.has(k)).map((k) => k.range);
   let focusStart = 0;
   for (let line = 0; line < focus.range.startLine; line++) focusStart += lines[line].length + 1;
-  const followed = spans.flatMap((s, i) => (byName.has(s) ? [i] : []));
-  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart, byName: followed };
+  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart, byName: [...kept.byName] };
 }
 
 /** Which spans a reduced document keeps (by index): two reduced documents with the same key differ only in focus. */
@@ -203,11 +204,11 @@ function keptKey(spans: readonly FunctionSpan[], keep: ReadonlySet<FunctionSpan>
   return spans.flatMap((s, i) => (keep.has(s) ? [i] : [])).join(',');
 }
 
-/** Which spans a reduced document keeps: `byName`, those whose calls were followed by name; `shallow`, those kept unfollowed. */
-export interface KeptSpans<T> {
-  keep: Set<T>;
-  byName: Set<T>;
-  shallow: Set<T>;
+/** Which spans (indices) a reduced document keeps: `byName`, those whose calls were followed by name; `shallow`, those kept unfollowed. */
+export interface KeptSpans {
+  keep: Set<number>;
+  byName: Set<number>;
+  shallow: Set<number>;
 }
 
 /**
@@ -216,47 +217,46 @@ export interface KeptSpans<T> {
  */
 export function keptSpanIndices(
   spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph, focusCalls = false,
-): KeptSpans<number> {
-  const kept = keptSpans(spans, [focus], textOf, calls, focusCalls);
-  const index = (set: ReadonlySet<FunctionSpan>): Set<number> => new Set(spans.flatMap((s, i) => (set.has(s) ? [i] : [])));
-  return { keep: index(kept.keep), byName: index(kept.byName), shallow: index(kept.shallow) };
+): KeptSpans {
+  return keptSpans(spans, [spans.indexOf(focus)], textOf, calls, focusCalls);
 }
 
 /**
- * The roots and the functions they call, directly or through each other: the roots' calls by name (the edited text
- * was not analysed yet), a helper's as its call graph resolves them when `calls` has it, else by name. A function
- * the graph names only for a call the tracker enters no function at (call-reach.ts `named`) is kept, unfollowed.
- * With `rootCalls`, a root's calls of a name its (older) graph knows are taken as they resolved then (the analysis
- * must then check that they still do: call-reach.ts resolvesAsWhole); a name it does not know, by name.
+ * The roots and the functions they call, directly or through each other (indices into `spans`): the roots' calls by
+ * name (the edited text was not analysed yet), a helper's as its call graph resolves them when `calls` has it, else
+ * by name. A function the graph names only for a call the tracker enters no function at (call-reach.ts `named`) is
+ * kept, unfollowed. With `rootCalls`, a root's calls of a name its (older) graph knows are taken as they resolved
+ * then (the analysis must then check that they still do: call-reach.ts resolvesAsWhole); a name it does not know,
+ * by name.
  */
 function keptSpans(
-  spans: readonly FunctionSpan[], roots: readonly FunctionSpan[], textOf: (r: Range) => string, calls?: CallGraph, rootCalls = false,
-): KeptSpans<FunctionSpan> {
-  const byName = new Map<string, FunctionSpan[]>();
-  for (const s of spans) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  const indexOf = new Map<FunctionSpan, number>();
-  if (calls) spans.forEach((s, i) => indexOf.set(s, i));
-  const keep = new Set<FunctionSpan>(roots);
-  const followedByName = new Set<FunctionSpan>();
-  const followed = new Set<FunctionSpan>(roots);
+  spans: readonly FunctionSpan[], roots: readonly number[], textOf: (r: Range) => string, calls?: CallGraph, rootCalls = false,
+): KeptSpans {
+  const byName = new Map<string, number[]>();
+  spans.forEach((s, i) => {
+    const list = byName.get(s.name);
+    if (list) list.push(i);
+    else byName.set(s.name, [i]);
+  });
+  const keep = new Set<number>(roots);
+  const followedByName = new Set<number>();
   const queue = [...roots];
-  const add = (s: FunctionSpan | undefined): void => {
-    if (!s || followed.has(s)) return;
-    keep.add(s);
-    followed.add(s);
-    queue.push(s);
+  const add = (i: number): void => {
+    if (keep.has(i)) return;
+    keep.add(i);
+    queue.push(i);
   };
-  const named: FunctionSpan[] = [];
+  const named: number[] = [];
   while (queue.length > 0) {
-    const s = queue.pop()!;
-    const root = roots.includes(s);
-    const graph = calls?.get(indexOf.get(s)!);
+    const i = queue.pop()!;
+    const root = roots.includes(i);
+    const graph = calls?.get(i);
     if (root && rootCalls && graph) {
-      followedByName.add(s);
-      const resolved = new Map<string, FunctionSpan[]>();
-      for (const i of graph.resolved) resolved.set(spans[i].name, [...(resolved.get(spans[i].name) ?? []), spans[i]]);
+      followedByName.add(i);
+      const resolved = new Map<string, number[]>();
+      for (const t of graph.resolved) resolved.set(spans[t].name, [...(resolved.get(spans[t].name) ?? []), t]);
       const shallowNames = new Set(graph.named);
-      for (const m of textOf(s.range).matchAll(CALLED)) {
+      for (const m of textOf(spans[i].range).matchAll(CALLED)) {
         const name = m[1];
         if (shallowNames.has(name)) named.push(...(byName.get(name) ?? []));
         else for (const t of (resolved.get(name) ?? byName.get(name) ?? [])) add(t);
@@ -264,19 +264,19 @@ function keptSpans(
       continue;
     }
     if (graph && !root) {
-      for (const i of graph.resolved) add(spans[i]);
+      for (const t of graph.resolved) add(t);
       for (const name of graph.byName) for (const t of byName.get(name) ?? []) add(t);
       for (const name of graph.named) named.push(...(byName.get(name) ?? []));
       continue;
     }
-    followedByName.add(s);
-    for (const m of textOf(s.range).matchAll(CALLED)) for (const t of byName.get(m[1]) ?? []) add(t);
+    followedByName.add(i);
+    for (const m of textOf(spans[i].range).matchAll(CALLED)) for (const t of byName.get(m[1]) ?? []) add(t);
   }
-  const shallow = new Set<FunctionSpan>();
-  for (const s of named) {
-    if (keep.has(s)) continue;
-    keep.add(s);
-    shallow.add(s);
+  const shallow = new Set<number>();
+  for (const i of named) {
+    if (keep.has(i)) continue;
+    keep.add(i);
+    shallow.add(i);
   }
   return { keep, byName: followedByName, shallow };
 }

@@ -148,7 +148,7 @@ export function analyzeEditedFunction(
   let result = analyzeReduced(reduced);
   const all = (facts: FileFacts): Signature[] =>
     [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
-  if (rootCalls && result.facts && !resolvesAsWhole(result.facts, { uri: doc.uri, workspace, spans, at: focusIndex, all: all(result.facts) })) {
+  if (rootCalls && result.facts && !resolvesAsWhole(result.facts, { uri: doc.uri, workspace, spans, at: focusIndex, all: signatures ?? [] })) {
     reduced = reusedReduction(doc, reduced.cache, spans, spans, edited, { ...options, calls }) ?? freshReduction(doc, spans, edited, { ...options, calls });
     if (!reduced) return undefined;
     result = analyzeReduced(reduced);
