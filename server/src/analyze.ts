@@ -12,6 +12,7 @@ import { lineStartsOf, normalizeLoneCarriageReturns } from './parse/positions';
 import type { AnalysisResult, SiteFact } from './report/analysis-result';
 import { finalizeFindings } from './report/finalize';
 import { configuredLevel } from './report/rule-levels';
+import { callChain, reportKey, uncoveredReports } from './report/repeats';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
 import { addCallSites } from './track/call-sites';
@@ -93,32 +94,16 @@ function textOf(text: string, starts: readonly number[], r: Range): string {
 }
 
 /**
- * What makes two reports the same finding (analyze() keeps one of them): the rule, where the finding really is —
- * inside helpers, the innermost frame's location (the barrier in the helper body), otherwise its own range — and
- * what its message says at `severity`; `frames` counts the helper frames (fewer wins). The editor's merge of one
- * function's findings into the rest (lsp/result-moves.ts) repeats the same choice with this key.
- */
-export function reportKey(f: ReportedFinding, severity: string): { key: string; frames: number } {
-  const frames = f.related.filter((r) => r.kind === 'helper-frame');
-  const at = frames.length ? frames[frames.length - 1] : { uri: f.uri, range: f.range };
-  const said = JSON.stringify([severity, f.api ?? null, f.messageKey, f.data, f.xbox ?? null]);
-  return { key: `${f.rule}|${at.uri}|${at.range.startLine}:${at.range.startColumn}|${said}`, frames: frames.length };
-}
-
-/**
- * The same finding reached twice is reported once: a helper analysed alone and again at each call site (a mistake
- * inside the helper that does not depend on its arguments), loop passes. The report with the fewest helper frames
- * (the helper's own line) wins; a mismatch that depends on the caller's state exists only at the call site.
+ * The same finding reached twice is reported once per call that decides it (report/repeats.ts): a helper analysed
+ * alone and again at each call site (a mistake inside the helper that does not depend on its arguments), longer call
+ * chains through a call already reported, loop passes. A finding that depends on what each call passes or leaves is
+ * reported at each of those calls. The editor's merge of one function's findings into the rest (lsp/result-moves.ts)
+ * repeats the same choice.
  */
 function dedupe(findings: ReportedFinding[], levels: BarrierlintConfig['rules']): ReportedFinding[] {
-  const best = new Map<string, { finding: ReportedFinding; frames: number; order: number }>();
-  findings.forEach((f, order) => {
-    // What the message will say at its final level (levels and the text are applied later, in report/).
-    const { key, frames } = reportKey(f, configuredLevel(f, levels) ?? f.severity);
-    const prior = best.get(key);
-    if (!prior || frames < prior.frames) best.set(key, { finding: f, frames, order: prior?.order ?? order });
-  });
-  return [...best.values()].sort((a, b) => a.order - b.order).map((e) => e.finding);
+  // What the message will say at its final level (levels and the text are applied later, in report/).
+  const kept = uncoveredReports(findings, (f) => reportKey(f, configuredLevel(f, levels) ?? f.severity).key, callChain);
+  return findings.filter((f) => kept.has(f));
 }
 
 function compareFindings(a: Finding, b: Finding): number {

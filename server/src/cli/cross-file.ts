@@ -12,7 +12,8 @@
 // With --cache, the second result is cached too, under the file's key and a digest of the whole helper index
 // (a helper may call helpers of a third file, so any change to any file's helpers misses).
 import { createHash } from 'node:crypto';
-import { analyze, analyzeFacts, reportKey } from '../analyze';
+import { analyze, analyzeFacts } from '../analyze';
+import { reportKey } from '../report/repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import type { Field, FunctionFacts } from '../extract/facts';
 import type { HandleHelper, MemberView } from '../extract/descriptor-facts';

@@ -3,7 +3,7 @@
 // sites it keeps, so a function-only analysis sends only what changed (analysis-protocol.ts DocumentDelta).
 // Anything an edit does not move keeps its identity (no copy), so most of a 40,000-line file costs a comparison.
 import type { Diagnostic } from 'vscode-languageserver';
-import { reportKey } from '../analyze';
+import { callChain, reportKey, uncoveredReports } from '../report/repeats';
 import type { SiteFact } from '../report/analysis-result';
 import type { DiagnosticData } from '../report/lsp-diagnostics';
 import type { TreeEdit } from '../parse/document-store';
@@ -190,17 +190,17 @@ export const byDiagnostic = (a: Diagnostic, b: Diagnostic): number =>
   String(a.code ?? '').localeCompare(String(b.code ?? ''));
 
 /**
- * analyze() reports a finding reached through helpers once (analyze.ts dedupe): of the reports with the same rule,
- * innermost location and message, the one with the fewest helper frames, the earliest on a tie. Two functions that
- * make the same mistake through one helper (`Transition(cl, buf, …)` in two passes) give one finding, at the first.
- * A function analysed alone cannot see the other's report, so merging its findings into the rest repeats that
- * choice here: a re-analysed function's report that the whole file would not keep is dropped, and so is a kept
- * report it now beats. NOTE: a report the whole file dropped is not known, so one that reappears when the edit
- * removes its twin does so only at the next analysis of its own function (or a whole-file analysis).
+ * analyze() reports a finding reached through helpers once per call that decides it (report/repeats.ts): of the
+ * reports with the same rule, innermost location and message, one whose call chain has another's as suffix is
+ * dropped (the helper's own report covers its calls; a caller's report covers longer chains through that call). A
+ * function analysed alone cannot see the other reports, so merging its findings into the rest repeats that choice
+ * here: a re-analysed function's report that the whole file would not keep is dropped, and so is a kept report it
+ * now covers. NOTE: a report the whole file dropped is not known, so one that reappears when the edit removes its
+ * twin does so only at the next analysis of its own function (or a whole-file analysis).
  */
 interface Ranked {
   key: string;
-  frames: number;
+  chain: readonly string[];
 }
 
 /** Ranks of the findings seen (a finding object never changes; each keystroke of a large file asks for all kept ones). */
@@ -208,35 +208,18 @@ const ranks = new WeakMap<Finding, Ranked>();
 
 function rankOf(f: Finding): Ranked {
   let rank = ranks.get(f);
-  if (!rank) ranks.set(f, (rank = reportKey(f, f.severity)));
+  if (!rank) ranks.set(f, (rank = { key: reportKey(f, f.severity).key, chain: callChain(f) }));
   return rank;
-}
-
-const earlier = (a: Finding, b: Finding): boolean =>
-  a.range.startLine < b.range.startLine || (a.range.startLine === b.range.startLine && a.range.startColumn < b.range.startColumn);
-
-/** True when `a` is the report the whole file keeps over `b` (same key). */
-function beats(a: Finding, ra: Ranked, b: Finding, rb: Ranked): boolean {
-  return ra.frames < rb.frames || (ra.frames === rb.frames && earlier(a, b));
 }
 
 /** `kept` and `added` without the reports a whole-file analysis would not make (see above). */
 export function withoutRepeatedReports(kept: Finding[], added: Finding[]): { kept: Finding[]; added: Finding[]; keptChanged: boolean } {
   if (added.length === 0) return { kept, added, keptChanged: false };
-  const best = new Map<string, { finding: Finding; rank: Ranked }>();
-  for (const finding of added) {
-    const rank = rankOf(finding);
-    const prior = best.get(rank.key);
-    if (!prior || beats(finding, rank, prior.finding, prior.rank)) best.set(rank.key, { finding, rank });
-  }
-  const keptRanks = kept.map((f) => {
-    const rank = rankOf(f);
-    const prior = best.get(rank.key);
-    if (prior && beats(f, rank, prior.finding, prior.rank)) best.set(rank.key, { finding: f, rank });
-    return rank;
-  });
-  const wins = (f: Finding, rank: Ranked): boolean => best.get(rank.key)?.finding === f;
-  const keptOut = kept.filter((f, i) => !best.has(keptRanks[i].key) || wins(f, keptRanks[i]));
-  const addedOut = added.filter((f) => wins(f, rankOf(f)));
+  const addedKeys = new Set(added.map((f) => rankOf(f).key));
+  // Added first: on an identical chain the re-analysed report replaces the kept one.
+  const contested = [...added, ...kept.filter((f) => addedKeys.has(rankOf(f).key))];
+  const wins = uncoveredReports(contested, (f) => rankOf(f).key, (f) => rankOf(f).chain);
+  const keptOut = kept.filter((f) => !addedKeys.has(rankOf(f).key) || wins.has(f));
+  const addedOut = added.filter((f) => wins.has(f));
   return { kept: keptOut, added: addedOut, keptChanged: keptOut.length !== kept.length };
 }
