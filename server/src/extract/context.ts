@@ -122,6 +122,8 @@ export interface FileCtx {
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
   classBases?: Map<string, string[]>;
+  /** Classes and structs whose body (member list) this file holds, by simple name. */
+  classBodies?: Set<string>;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
   /** The file's aggregate structs of its own (`struct Step { D3D12_RESOURCE_STATES before, after; };`), by name (records.ts). */
@@ -239,6 +241,11 @@ export class FnCtx {
   undecided = 0;
   /** The function is a method of a class (defined in its body, or `Class::Name`): its member names follow the receiver. */
   method = false;
+  /**
+   * An out-of-line method (`Texture2D::Upload`) of a class whose body this file does not hold (its header): the
+   * file cannot list the class's members, so a name the file does not declare otherwise is taken as one of them.
+   */
+  foreignClass = false;
   private regions: Region[] = [];
 
   constructor(readonly file: FileCtx, readonly params: string[], readonly name: string, readonly evaluator: Evaluator) {}

@@ -170,8 +170,20 @@ function writableParam(p: SyntaxNode): OutParam {
 function newFnCtx(file: FileCtx, sig: Signature, node?: SyntaxNode): FnCtx {
   const ctx = new FnCtx(file, sig.params, sig.name, expressionCore);
   ctx.method = sig.qualified.includes('::') || (!!node && insideClass(node));
+  const owner = sig.qualified.split('::').slice(-2, -1)[0];
+  ctx.foreignClass = !!owner && !!node && !insideClass(node) && !file.classBodies?.has(owner);
   sig.params.forEach((p, i) => p && sig.paramTypes[i] && ctx.types.set(p, sig.paramTypes[i]));
   return ctx;
+}
+
+/** The classes and structs the file gives a body, by simple name. */
+function classBodies(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const c of root.descendantsOfType(['class_specifier', 'struct_specifier', 'union_specifier'])) {
+    const name = c.childForFieldName('name')?.text;
+    if (name && c.childForFieldName('body')) out.add(name.split('::').pop()!.trim());
+  }
+  return out;
 }
 
 /** Each class's base classes (by simple name), as the file declares them. */
@@ -346,6 +358,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   collectMemberTypes(matches.declarations, file);
   collectEnumerators(root, file, imports.enumerators);
   file.classBases = classBases(root);
+  file.classBodies = classBodies(root);
   file.plainClasses = collectPlainClasses(root);
   file.returnTypes = collectReturnTypes(root);
   file.records = collectRecords(root);

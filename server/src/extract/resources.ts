@@ -119,7 +119,7 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
     const p = fn.params.indexOf(root);
     const path = key.slice(root.length);
     if (p >= 0 && key.startsWith(root) && /^(?:\.|->|\[)/.test(path)) return { key, text, range, base: { param: p, path } };
-    if (p < 0 && fn.method && !fn.types.has(root) && isClassMember(root, file)) return { key, text, range, member: true };
+    if (p < 0 && fn.method && !fn.types.has(root) && (isClassMember(root, file) || foreignMember(root, fn))) return { key, text, range, member: true };
   }
   const own = fn?.method ? ownCallRoot(n) : undefined;
   if (own && !fn!.env.has(own) && !fn!.params.includes(own) && !fn!.types.has(own) && !file.freeFunctions?.has(own) && !file.globals?.has(own)) {
@@ -201,6 +201,16 @@ function ownCallRoot(n: SyntaxNode): string | undefined {
   const f = start?.type === 'call_expression' ? start.childForFieldName('function') : null;
   if (f?.type === 'field_expression' && isThis(f.childForFieldName('argument'))) return f.childForFieldName('field')?.text;
   return f?.type === 'identifier' ? f.text : undefined;
+}
+
+/**
+ * In an out-of-line method of a class declared elsewhere (FnCtx.foreignClass), a name the file declares nowhere — not
+ * at namespace scope, not as a constant or free function — is the class's member (C++ looks it up in the class
+ * first): `texture.Upload(cl)` then names `texture.resource`, and two textures' `resource` are two resources.
+ */
+function foreignMember(name: string, fn: FnCtx): boolean {
+  const file = fn.file;
+  return fn.foreignClass && !file.globals?.has(name) && !file.constants.has(name) && !file.freeFunctions?.has(name);
 }
 
 /** Declared in a class body of this file and not at namespace scope (or, unseen, named like one: `m_tex`, `mTex`). */
