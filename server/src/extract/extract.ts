@@ -171,9 +171,17 @@ function newFnCtx(file: FileCtx, sig: Signature, node?: SyntaxNode): FnCtx {
   const ctx = new FnCtx(file, sig.params, sig.name, expressionCore);
   ctx.method = sig.qualified.includes('::') || (!!node && insideClass(node));
   const owner = sig.qualified.split('::').slice(-2, -1)[0];
-  ctx.foreignClass = !!owner && !!node && !insideClass(node) && !file.classBodies?.has(owner);
+  ctx.foreignClass = !!owner && !!node && membersElsewhere(owner, file);
   sig.params.forEach((p, i) => p && sig.paramTypes[i] && ctx.types.set(p, sig.paramTypes[i]));
   return ctx;
+}
+
+/** Some of the class's members may be declared in another file: its body, or a base class's, is not in this one. */
+function membersElsewhere(cls: string, file: FileCtx, seen = new Set<string>()): boolean {
+  if (seen.has(cls)) return false;
+  seen.add(cls);
+  if (!file.classBodies?.has(cls)) return true;
+  return (file.classBases?.get(cls) ?? []).some((base) => membersElsewhere(base, file, seen));
 }
 
 /** The classes and structs the file gives a body, by simple name. */
