@@ -1,15 +1,21 @@
 // Resource descs read back: `D3D12_RESOURCE_DESC desc = res->GetDesc();` (or `ID3D12Resource_GetDesc(res)`), then a
 // test of `desc.SampleDesc.Count`. A readback helper resolves a multisampled texture and copies any other one; its
 // branch is decided by the resource it is handed, whose creation the run may show (track/interpreter.ts gives the
-// field that value). Only a local written once, by GetDesc of a parameter or local resource, is read so.
+// field that value). Only a local written once, by GetDesc of a parameter or local resource, is read so. The same
+// for heap properties read back (`res->GetHeapProperties(&props, nullptr)`, then `props.Type`): a readback helper
+// copies a buffer into a readback buffer unless it already is one.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import type { Field } from './facts';
 import { resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
-const PROPERTY = /^([A-Za-z_]\w*)\.SampleDesc\.Count$/;
+const PROPERTY = /^([A-Za-z_]\w*)\.(SampleDesc\.Count|Type)$/;
 const GET_DESC = /^(?:ID3D12Resource\d*_)?GetDesc1?$/;
+const GET_HEAP_PROPERTIES = /^(?:ID3D12Resource\d*_)?GetHeapProperties$/;
+
+/** What a desc member read stands for, by the kind of local it is read from. */
+const PROPS = { desc: { 'SampleDesc.Count': 'sampleCount' }, heap: { Type: 'heapType' } } as const;
 
 /** `desc.SampleDesc.Count` of a desc read from a resource: a Field standing for the resource's sample count. */
 export function resourceProperty(n: SyntaxNode, fn: FnCtx): Field | undefined {
@@ -17,12 +23,16 @@ export function resourceProperty(n: SyntaxNode, fn: FnCtx): Field | undefined {
   if (!m) return undefined;
   const body = enclosingFunction(n);
   const found = body ? descSources(body).get(m[1]) : undefined;
-  if (!found) return undefined;
-  // `desc.SampleDesc.Count = 1;` or `&desc` before the test (or in a loop around it): it may hold another value.
+  const prop = found ? (PROPS[found.kind] as Record<string, 'sampleCount' | 'heapType'>)[m[2]] : undefined;
+  if (!found || !prop) return undefined;
+  // `desc.SampleDesc.Count = 1;` or `&desc` before the test (or in a loop around it): it may hold another value. Heap
+  // properties are read by a call before the test.
   const loop = enclosingLoop(n, body!);
-  if (found.memberWrites.some((w) => w.startIndex < n.startIndex || (loop && w.startIndex >= loop.startIndex && w.endIndex <= loop.endIndex))) return undefined;
+  const inLoop = (w: SyntaxNode) => !!loop && w.startIndex >= loop.startIndex && w.endIndex <= loop.endIndex;
+  if (found.memberWrites.some((w) => w.startIndex < n.startIndex || inLoop(w))) return undefined;
+  if (found.readAt && (found.readAt.startIndex > n.startIndex || inLoop(found.readAt))) return undefined;
   const source = found.resource;
-  return { value: null, text: n.text, range: rangeOf(n), ofResource: { ref: resourceRef(source, fn.file, fn), prop: 'sampleCount' } };
+  return { value: null, text: n.text, range: rangeOf(n), ofResource: { ref: resourceRef(source, fn.file, fn), prop } };
 }
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
@@ -41,6 +51,9 @@ function enclosingFunction(n: SyntaxNode): SyntaxNode | null {
 
 interface DescSource {
   resource: SyntaxNode;
+  /** A resource desc (GetDesc) or heap properties (GetHeapProperties, read at `readAt`). */
+  kind: 'desc' | 'heap';
+  readAt?: SyntaxNode;
   /** Writes of the desc's SampleDesc members (`desc.SampleDesc.Count = 1;`), and where its address is taken. */
   memberWrites: SyntaxNode[];
 }
@@ -62,19 +75,42 @@ function descSources(fnNode: SyntaxNode): Map<string, DescSource> {
     const member = l?.type === 'field_expression' ? /^([A-Za-z_]\w*)\.SampleDesc\b/.exec(l.text.replace(/\s+/g, '')) : null;
     if (member) members.set(member[1], [...(members.get(member[1]) ?? []), a]);
   }
+  // Heap properties read into a local by address: that address is the read, not a write.
+  const heapReads = new Map<string, { resource: SyntaxNode; at: SyntaxNode; address: SyntaxNode }[]>();
+  for (const c of fnNode.descendantsOfType('call_expression')) {
+    const read = heapPropertiesOf(c);
+    if (read) heapReads.set(read.name, [...(heapReads.get(read.name) ?? []), { resource: read.resource, at: c, address: read.address }]);
+  }
+  const heapAddresses = new Set([...heapReads.values()].flat().map((r) => r.address.startIndex));
   // A desc whose address is taken may be written through it from there on.
   for (const p of fnNode.descendantsOfType('pointer_expression')) {
     const arg = p.child(0)?.type === '&' ? p.childForFieldName('argument') : null;
-    if (arg?.type === 'identifier') members.set(arg.text, [...(members.get(arg.text) ?? []), p]);
+    if (arg?.type === 'identifier' && !heapAddresses.has(p.startIndex)) members.set(arg.text, [...(members.get(arg.text) ?? []), p]);
   }
   const out = new Map<string, DescSource>();
   for (const [name, values] of writes) {
     const v = values.length === 1 && values[0] ? unwrapValue(values[0]) : null;
     const res = v ? getDescOf(v) : null;
-    if (res) out.set(name, { resource: res, memberWrites: members.get(name) ?? [] });
+    if (res && !heapReads.has(name)) out.set(name, { resource: res, kind: 'desc', memberWrites: members.get(name) ?? [] });
+  }
+  for (const [name, reads] of heapReads) {
+    if (reads.length !== 1 || writes.has(name)) continue;
+    out.set(name, { resource: reads[0].resource, kind: 'heap', readAt: reads[0].at, memberWrites: members.get(name) ?? [] });
   }
   cache.set(fnNode, out);
   return out;
+}
+
+/** `res->GetHeapProperties(&props, …)` / `ID3D12Resource_GetHeapProperties(res, &props, …)`: resource, local, `&props`. */
+function heapPropertiesOf(c: SyntaxNode): { resource: SyntaxNode; name: string; address: SyntaxNode } | null {
+  const f = c.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  if (!f || !name || !GET_HEAP_PROPERTIES.test(name)) return null;
+  const args = argumentNodes(c);
+  const [resource, out] = f.type === 'field_expression' ? [f.childForFieldName('argument'), args[0]] : name.startsWith('ID3D12Resource') ? [args[0], args[1]] : [null, null];
+  const address = out ? unwrapValue(out) : null;
+  const local = address?.type === 'pointer_expression' && address.child(0)?.type === '&' ? address.childForFieldName('argument') : null;
+  return resource && address && local?.type === 'identifier' ? { resource, name: local.text, address } : null;
 }
 
 /** `res->GetDesc()` / `ID3D12Resource_GetDesc(res)`: the resource expression. */

@@ -29,7 +29,7 @@ export interface Field {
    * A property of a resource's creation desc, read through `desc = res->GetDesc()` (`desc.SampleDesc.Count`): the
    * tracker gives it the value the resource was created with, where the run shows its creation.
    */
-  ofResource?: { ref: ResourceRef; prop: 'sampleCount' };
+  ofResource?: { ref: ResourceRef; prop: 'sampleCount' | 'heapType' };
 }
 
 /**

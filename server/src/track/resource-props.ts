@@ -1,4 +1,5 @@
-// Conditions on a resource's own desc (`desc = res->GetDesc(); if (desc.SampleDesc.Count > 1)`, extract/desc-reads.ts):
+// Conditions on a resource's own desc (`desc = res->GetDesc(); if (desc.SampleDesc.Count > 1)`) or heap properties
+// (`res->GetHeapProperties(&props, nullptr); if (props.Type == D3D12_HEAP_TYPE_READBACK)`, extract/desc-reads.ts):
 // the resource, in the caller's terms, was created where the tracker saw it, so the test reads that creation's
 // value. A resource of unseen creation, or a creation that left the value unknown, leaves the test undecided.
 import type { Condition, Field } from '../extract/facts';
@@ -30,14 +31,15 @@ function valueOf(f: Field, env: TrackEnv): Field {
   if (!f.ofResource) return f;
   const ref = substituteRef(f.ofResource.ref, env.binding);
   const created = ref.key ? env.resources.get(ref.key)?.creation : undefined;
-  const value = created?.sampleCount;
+  const value = created?.[f.ofResource.prop];
   return typeof value === 'number' ? { value, text: f.text, range: f.range } : f;
 }
 
 /**
- * The resources whose desc an undecided condition still tests (their creation was not seen): what a branch does to
- * them depends on the resource (a resolve for a multisampled texture, a copy otherwise), so neither branch may judge
- * them with the state known before the test.
+ * The resources whose desc or heap type an undecided condition still tests (their creation was not seen, or left the
+ * value unknown): what a branch does to them depends on the resource (a resolve for a multisampled texture, a copy
+ * otherwise; a copy into a readback buffer unless it is one), so neither branch may judge them with the state known
+ * before the test.
  */
 export function undecidedResources(c: Condition, env: TrackEnv): string[] {
   if (c.op === 'opaque') return [];
