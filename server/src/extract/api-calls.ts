@@ -18,6 +18,7 @@ import { evalField } from './constant-fold';
 import { localLambdaCallee } from './local-lambdas';
 import { forgetStruct } from './lambdas';
 import { deref } from './elements';
+import { bracedContainer } from './declarations';
 import { applyFillHelper } from './fill-helpers';
 import { resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
@@ -222,7 +223,7 @@ function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
 function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, args: SyntaxNode[], ownClass: boolean, fn: FnCtx): boolean {
   if (typeof helper.list !== 'number' && !ownClass) return false;
   const payloadNode = args[helper.payload.param];
-  const v = evalValue(payloadNode, 'any', fn);
+  const v = helper.payload.via === 'data' && payloadNode?.type === 'initializer_list' ? bracedBarriers(payloadNode, helper.method, fn) : evalValue(payloadNode, 'any', fn);
   const target = v.t === 'ptr' ? v.target : v;
   const kind = target.t === 'struct' ? target.kind : target.t === 'array' ? target.elemKind : undefined;
   if (helper.wrap) return inlineWrapped(call, name, helper, helper.wrap, args, v, kind, fn);
@@ -236,6 +237,14 @@ function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, 
   for (const [i, a] of args.entries()) if (i !== helper.payload.param && a !== countNode) evalValue(a, 'any', fn);
   recordSubmission(call, { method: helper.method, list, countNode: typeof helper.count === 'number' ? countNode : undefined, count, payload, payloadNode, helper: name }, fn);
   return true;
+}
+
+/**
+ * `Transition(cl, { CD3DX12_…(a, …), CD3DX12_…(b, …) })` handed to a helper's container parameter (a std::vector, a
+ * std::initializer_list): the array of the barriers the braces list.
+ */
+function bracedBarriers(list: SyntaxNode, method: SubmitHelper['method'], fn: FnCtx): AVal {
+  return bracedContainer(list, method === 'Barrier' ? 'group' : 'legacy', fn);
 }
 
 const WRAPPED_MEMBER = { texture: ['pTextureBarriers', 1], buffer: ['pBufferBarriers', 2], global: ['pGlobalBarriers', 0] } as const;

@@ -257,8 +257,12 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
   if (shape.array && (type.kind || type.resource || value?.type === 'initializer_list')) return arrayDecl(shape, type, value, d, fn);
   if (type.container) {
     const c = type.container;
-    // `std::vector<D3D12_RESOURCE_BARRIER> v = tracker.Resolve();` / `= other;`: what it holds is not known here.
-    if (value && value.type !== 'initializer_list' && value.type !== 'argument_list') return { t: 'unknown', text: shape.name, range };
+    // `std::vector<D3D12_RESOURCE_BARRIER> v = tracker.Resolve();` / `= other;`: what it holds is not known here,
+    // unless a helper of the file builds it (`= MakeTransitions(a, b);`, helper-templates.ts).
+    if (value && value.type !== 'initializer_list' && value.type !== 'argument_list') {
+      const made = containerTemplateCall(value, fn);
+      return made ?? { t: 'unknown', text: shape.name, range };
+    }
     const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true });
     if (value) fillArray(arr, listOfElements(value), c.helper, fn, type.scalar);
     return arr;
@@ -323,6 +327,14 @@ function newRawStructOrHelper(type: DeclaredType, d: SyntaxNode, fn: FnCtx, zero
   return newRawStruct(type.kind!, d, fn, zero);
 }
 
+/** `MakeTransitions(a, b)`: a call of a helper of the file that returns a container of barriers it builds. */
+function containerTemplateCall(value: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const f = value.type === 'call_expression' ? value.childForFieldName('function') : null;
+  if (f?.type !== 'identifier' || fn.file.templates.get(f.text)?.value.t !== 'array') return undefined;
+  const v = evalValue(value, 'any', fn);
+  return v.t === 'array' ? v : undefined;
+}
+
 function arrayDecl(shape: DeclShape, type: DeclaredType, value: SyntaxNode | null, d: SyntaxNode, fn: FnCtx): ArrayVal {
   const size = shape.array?.size ? fold(shape.array.size, fn.file, fn) : null;
   const length = size ? toNumber(size) : null;
@@ -331,6 +343,20 @@ function arrayDecl(shape: DeclShape, type: DeclaredType, value: SyntaxNode | nul
   });
   if (value?.type === 'initializer_list') fillArray(arr, value, type.helper, fn, type.scalar);
   if (length === null && value?.type === 'initializer_list') arr.length = arr.elems.length;
+  return arr;
+}
+
+/** The element kind of a container of D3D12 structs the type names (`std::vector<D3D12_RESOURCE_BARRIER>` → legacy). */
+export function containerElementKind(typeText: string): StructKind | undefined {
+  const m = CONTAINER.exec(typeText.replace(/\s+/g, ' ').trim());
+  return m ? structKindOfType(m[2]) ?? undefined : undefined;
+}
+
+/** A braced list of `kind` structs as a container of them (`{ CD3DX12_…(a, …), CD3DX12_…(b, …) }`). */
+export function bracedContainer(list: SyntaxNode, kind: StructKind, fn: FnCtx): ArrayVal {
+  const arr: ArrayVal = fn.created({ t: 'array', elemKind: kind, elems: [], length: null, zeroInit: true, range: rangeOf(list), container: true });
+  fillArray(arr, list, undefined, fn);
+  arr.length = arr.elems.length;
   return arr;
 }
 

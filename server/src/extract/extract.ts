@@ -20,6 +20,7 @@ import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants, collectEnumerators, exportedEnumerators } from './constants';
 import { structKindOfType } from './expect';
+import { bracedContainer, containerElementKind } from './declarations';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
@@ -529,14 +530,23 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     if (tooDeep(f.body)) continue;
     const scope = f.lambda ? lambdaScope(f.node) : undefined;
     if (f.lambda && !scope) continue;
-    const kind = structKindOfType((f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type'))?.text ?? '');
-    if (!kind && !f.lambda) continue;
+    const typeText = (f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type'))?.text ?? '';
+    const kind = structKindOfType(typeText);
+    // `std::vector<D3D12_RESOURCE_BARRIER> MakeTransitions(…)`: the container it builds and returns.
+    const elemKind = kind || f.lambda ? undefined : containerElementKind(typeText);
+    if (!kind && !f.lambda && !(elemKind && BARRIER_KINDS.has(elemKind))) continue;
     const sig = nameAndParams(f);
     const ctx = newFnCtx(scratchFile(file), sig);
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {
-      returned = evalValue(value, kind ?? 'any', ctx);
+      returned = elemKind && value.type === 'initializer_list' ? bracedContainer(value, elemKind, ctx) : evalValue(value, kind ?? 'any', ctx);
     });
+    if (elemKind) {
+      if (returned?.t !== 'array' || returned.unsized || returned.loopElem || returned.paths || !returned.elems.every((e) => e.t === 'struct')) continue;
+      for (const e of returned.elems) if (e.t === 'struct') e.site = e.site >= 0 ? 0 : -1;
+      file.templates.set(sig.name, { params: sig.params, value: returned });
+      continue;
+    }
     if (returned?.t !== 'struct' || (!kind && !BARRIER_KINDS.has(returned.kind))) continue;
     returned.site = returned.site >= 0 ? 0 : -1;
     const name = scope?.name ?? sig.name;

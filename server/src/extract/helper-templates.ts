@@ -70,6 +70,7 @@ export function substituteParams(v: AVal, args: Arguments): AVal {
   if (v.t === 'struct') {
     for (const [k, m] of v.members) v.members.set(k, substituteParams(m, args));
   }
+  if (v.t === 'array') v.elems = v.elems.map((e) => substituteParams(e, args));
   return v;
 }
 
@@ -81,10 +82,12 @@ export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, 
   args.forEach((_, i) => values.field(i));
   args.forEach((_, i) => values.ref(i));
   const out = substituteParams(cloneVal(template.value), values);
-  if (out.t === 'struct' && out.site >= 0) {
-    out.site = addSite(fn.file, RAW_SITE_KIND[out.kind] ?? 'barrier', range, null);
-    out.range = range;
-    fn.file.sites[out.site].live = out;
+  // Each barrier built (the value, or each element of a container the helper returns) is a site at the call.
+  for (const s of out.t === 'array' ? out.elems : [out]) {
+    if (s.t !== 'struct' || s.site < 0) continue;
+    s.site = addSite(fn.file, RAW_SITE_KIND[s.kind] ?? 'barrier', range, null);
+    s.range = range;
+    fn.file.sites[s.site].live = s;
   }
   return fn.created(out);
 }

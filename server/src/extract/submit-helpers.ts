@@ -14,7 +14,7 @@ import { calleeName, unwrapValue } from './syntax';
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`, `ID3D12GraphicsCommandList_ResourceBarrier(list, n, b)`. */
 const C_SUBMIT = /^ID3D12\w*CommandList\d*_(Barrier|ResourceBarrier)$/;
 /** Calls a submit helper may make besides the submission: accessors and assertions. */
-const PURE_CALL = /^(?:size|data|empty|Get|_countof|assert|static_assert|\w*ASSERT\w*|\w*_CHECK|UINT|uint32_t|static_cast|CD3DX12_BARRIER_GROUP)$/;
+const PURE_CALL = /^(?:size|data|begin|empty|Get|_countof|assert|static_assert|\w*ASSERT\w*|\w*_CHECK|UINT|uint32_t|static_cast|CD3DX12_BARRIER_GROUP)$/;
 /** A parameter holding the caller's enhanced barrier(s), for helpers that wrap them into a group of their own. */
 const BARRIER_PARAM = /\b(?:D3D12|CD3DX12)_(?:TEXTURE|BUFFER|GLOBAL)_BARRIER\b/;
 const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement', 'goto_statement']);
@@ -149,7 +149,8 @@ function payloadOf(arg: SyntaxNode, c: HelperCandidate): SubmitHelper['payload']
   }
   if (n.type === 'call_expression') {
     const f = n.childForFieldName('function');
-    const i = f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'data' ? param(f.childForFieldName('argument')) : -1;
+    // `v.data()`; `list.begin()` of a std::initializer_list (it has no data()).
+    const i = f?.type === 'field_expression' && /^(?:data|begin)$/.test(f.childForFieldName('field')?.text ?? '') ? param(f.childForFieldName('argument')) : -1;
     return i >= 0 ? { param: i, via: 'data' } : undefined;
   }
   return undefined;
