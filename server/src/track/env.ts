@@ -15,6 +15,11 @@ export interface Binding {
   owners: (FunctionFacts | null)[];
   /** `obj.F()`: the object in the caller's terms and how it is reached; F's own members are its members. */
   receiver?: { ref: ResourceRef; op: '.' | '->' };
+  /**
+   * The callee's locals named like an object the arguments reach (`texture` bound to the caller's `resource`, and a
+   * local `resource` of the helper): the local's keys take another name, so the two are not one object.
+   */
+  renames?: ReadonlyMap<string, string>;
 }
 
 export interface Frame {
@@ -208,7 +213,29 @@ export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
     return extend(arg, r.base.path, r);
   }
   if (r.member && b.receiver && r.key) return extend(b.receiver.ref, `${b.receiver.op}${r.key}`, r, b.receiver.op);
+  if (b.renames && r.key && !r.member) return renamed(r, b.renames);
   return r;
+}
+
+function renamed(r: ResourceRef, renames: ReadonlyMap<string, string>): ResourceRef {
+  const root = /^[A-Za-z_]\w*/.exec(r.key ?? '')?.[0];
+  const to = root && renames.get(root);
+  return to && r.key ? { ...r, key: `${to}${r.key.slice(root.length)}` } : r;
+}
+
+/**
+ * The helper's locals whose names the arguments' objects also carry (the caller's `resource` handed to the helper's
+ * `texture`, beside the helper's own local `resource`), each with the name its keys take inside the helper.
+ */
+export function clashingLocals(locals: readonly string[], b: Binding, callee: string): Map<string, string> | undefined {
+  if (locals.length === 0) return undefined;
+  const reached = new Set<string>();
+  for (const r of [...b.refs, ...(b.receiver ? [b.receiver.ref] : [])]) {
+    for (const m of (r.key ?? '').matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)) reached.add(m[0]);
+  }
+  let out: Map<string, string> | undefined;
+  for (const n of locals) if (reached.has(n)) (out ??= new Map()).set(n, `${n}__local_of_${callee.replace(/\W/g, "_")}`);
+  return out;
 }
 
 /**

@@ -7,7 +7,7 @@ import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
-import { substituteField, substituteRef, within } from './env';
+import { clashingLocals, substituteField, substituteRef, within } from './env';
 import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
@@ -622,7 +622,9 @@ export class Interpreter {
     const saved = this.env.binding;
     this.env.stack.push(this.frameOf(e, callee));
     this.env.binding = binding;
-    const locals = callee.fn.locals ?? [];
+    const renames = clashingLocals(callee.fn.locals ?? [], binding, callee.fn.name);
+    if (renames) binding.renames = renames;
+    const locals = renames ? (callee.fn.locals ?? []).map((n) => renames.get(n) ?? n) : callee.fn.locals ?? [];
     // The helper's own locals are other objects than the caller's of the same name (`outputTexture` in both): in
     // the helper, what the caller tracked or assumed under such a name is not there (it comes back after the call).
     const hidden = hideLocals(state, locals, this.env.entry);
