@@ -80,7 +80,9 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
     }
     case 'subscript_expression': {
       const el = elementOf(n, fn);
-      if (el) return el;
+      // An element of an array of resource pointers that holds nothing the function knows (`ID3D12Resource *rt[6];`
+      // filled by `Create…(…, (void **)&rt[0])`) is the resource stored there: named by the element.
+      if (el && !(expect === 'res' && el.t === 'unknown')) return el;
       break;
     }
     case 'field_expression': {

@@ -16,6 +16,18 @@ function inside(outer: Range, inner: Range): boolean {
     && (outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn));
 }
 
+function before_(a: Range, b: Range): boolean {
+  return a.startLine < b.startLine || (a.startLine === b.startLine && a.startColumn < b.startColumn);
+}
+
+/** `rt[0]` is created by a creation of `rt[0]`, or maybe by one of `rt[i]` (some element of the same array). */
+function sameObject(created: string, key: string): boolean {
+  if (created === key) return true;
+  const m = /^(.*)\[([^\]]*)\]$/.exec(created);
+  const k = /^(.*)\[([^\]]*)\]$/.exec(key);
+  return !!m && !!k && m[1] === k[1] && (!/^\d+$/.test(m[2]) || !/^\d+$/.test(k[2]));
+}
+
 export const rule = defineRule({
   meta: {
     id: 'resource-barrier-aliasing-resource',
@@ -30,26 +42,28 @@ export const rule = defineRule({
   },
   create(ctx) {
     let index: FileCreations | null = null;
-    let local: { range: Range; byKey: Map<string, ResourceCreation> }[] = [];
+    let local: { range: Range; creations: ResourceCreation[] }[] = [];
     const creationOf = (ref: ResourceRef, at: Range): ResourceCreation | undefined => {
       if (!ref.key) return undefined;
       const fn = local.find((f) => inside(f.range, at));
-      return fn?.byKey.get(ref.key) ?? index?.lookup(ref.key, at)?.creation;
+      const mine = fn?.creations.filter((c) => sameObject(c.resource.key!, ref.key!));
+      if (!mine?.length) return index?.lookup(ref.key, at)?.creation;
+      // The creation the barrier meets is the last one before it: a later one (the array element re-created by
+      // another API further down) is another object, and one of "some element" (`rt[i]` in a loop) is not known.
+      const before = mine.filter((c) => before_(c.resource.range, at));
+      const last = before[before.length - 1];
+      return last && last.resource.key === ref.key ? last : undefined;
     };
     return {
       file(facts) {
         index = fileCreations(facts, ctx.uri);
         local = facts.functions.map((fn) => {
-          const byKey = new Map<string, ResourceCreation>();
-          const conflicting = new Set<string>();
+          const creations: ResourceCreation[] = [];
           forEachEvent(fn.body, (e) => {
-            if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
-            const k = e.creation.resource.key;
-            if (byKey.has(k) && byKey.get(k)!.api !== e.creation.api) conflicting.add(k);
-            byKey.set(k, e.creation);
+            if (e.kind === 'resource-creation' && e.creation.resource.key) creations.push(e.creation);
           });
-          for (const k of conflicting) byKey.delete(k);
-          return { range: fn.range, byKey };
+          creations.sort((a, b) => (before_(a.resource.range, b.resource.range) ? -1 : 1));
+          return { range: fn.range, creations };
         });
       },
       tracked: {

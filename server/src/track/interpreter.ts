@@ -431,12 +431,7 @@ export class Interpreter {
         const ds = paths.map((p) => decide(cond, p.facts, this.env.binding));
         const d = ds.length && ds.every((x) => x === ds[0]) ? ds[0] : null;
         const pick = d === true ? c.then : d === false ? c.else : null;
-        // NOTE: only a resource tracked with legacy states is named so. On vkd3d-proton's d3d12_clear.c (a texture
-        // created with an initial layout, moved by an enhanced barrier on a QueryInterface'd list, then read back
-        // through the helper) the layout met at the copy was still the creation's — a false #538 not reproduced in a
-        // fixture yet; until it is understood, a branch's resource tracked with layouts stays unnamed.
-        const legacyOnly = pick?.key && paths.every((p) => p.state.res.get(substituteRef(pick, this.env.binding).key ?? '')?.lastModel !== 'enhanced');
-        return pick && legacyOnly ? { ...r, ref: { ...pick, range: r.ref.range } } : r;
+        return pick ? { ...r, ref: { ...pick, range: r.ref.range } } : r;
       }),
     };
   }
