@@ -1,6 +1,7 @@
 // D3D12 API calls → events: Barrier, ResourceBarrier (methods and C COM macros), resource and command-list
 // creation, recording commands, ExecuteCommandLists, Close/Reset. An engine method that only shares a name
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
+import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
 import { STRUCT_LAYOUTS } from '../model/structs';
@@ -362,7 +363,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     resource, api, dimension, width, mipLevels: mips,
     arraySize: dimension === 'texture3d' ? 1 : depthOrArray,
     flags: d ? num(getMember(d, 'Flags')) : null,
-    heapType: heap?.t === 'struct' ? num(getMember(heap, 'Type')) : allocatorHeapType(spec, args, fn),
+    heapType: (heap?.t === 'struct' ? num(getMember(heap, 'Type')) : allocatorHeapType(spec, args, fn))
+      ?? (spec.heapArg !== undefined ? sharedHeapType(args[spec.heapArg], fn) : null),
     sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
     format: d ? formatName(getMember(d, 'Format')) : null,
   };

@@ -148,6 +148,8 @@ export interface FileCtx {
   lambdaNames?: Set<string>;
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */
   heapTypes?: Map<string, number | null>;
+  /** Heap-properties objects of the file written outside the creating function, with their heap type (shared-heap-properties.ts). */
+  sharedHeapTypes?: Map<string, number | null>;
   /** The file's helpers that only submit the barriers a caller hands them (submit-helpers.ts), by name. */
   submitHelpers?: Map<string, SubmitHelper>;
   /** The file's helpers that fill a desc argument (fill-helpers.ts): what one leaves in a struct of `kind`. */

@@ -1,5 +1,6 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
+import { collectSharedHeapTypes } from './shared-heap-properties';
 import { collectPlainClasses } from './plain-types';
 import { collectConstantTables } from './constant-tables';
 import { collectListFactories } from './list-factories';
@@ -362,6 +363,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}) },
   };
   collectConstants(matches.constants, file);
+  collectSharedHeapTypes(root, file);
   // The file's own declarations win over a header's of the same name.
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);
