@@ -1,6 +1,7 @@
 // Loop counters (`for (int i = 0; i < n; ++i)`, nothing else in the loop writing `i`): their start and step for
 // the path facts of guards on them (track/paths.ts), whether the loop runs at least once, and what its first test
 // says of the bound.
+import { sizeCall } from './size-calls';
 import type { SyntaxNode } from './node';
 import type { Condition, LoopCounter } from './facts';
 import type { FnCtx } from './context';
@@ -50,7 +51,7 @@ export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): Loop
     const r = cond.childForFieldName('right');
     const holds = HOLDS[op];
     if (holds && symOf(l) === sym) {
-      const bound = constantOf(r, fn);
+      const bound = constantOf(r, fn) ?? sizeOf(r, fn);
       atLeastOnce = bound !== null && holds(start, bound);
     }
   }
@@ -69,4 +70,11 @@ function entryTest(cond: SyntaxNode | null, sym: string, start: number, fn: FnCt
   const c = condOf(cond, fn);
   if (!c || !('left' in c) || c.rs === undefined || c.right.value !== null) return undefined;
   return { op: c.op, left: { value: start, text: String(start), range: c.left.range }, right: c.right, rs: c.rs };
+}
+
+/** `ARRAY_SIZE(buffers)`, `_countof(views)`, `std::size(a)` of an array the function declared with a length. */
+function sizeOf(n: SyntaxNode | null, fn: FnCtx): number | null {
+  if (n?.type !== 'call_expression') return null;
+  const v = sizeCall(n, fn);
+  return v?.t === 'num' && v.f.value !== null ? v.f.value : null;
 }
