@@ -224,21 +224,6 @@ function renamed(r: ResourceRef, renames: ReadonlyMap<string, string>): Resource
 }
 
 /**
- * The helper's locals whose names the arguments' objects also carry (the caller's `resource` handed to the helper's
- * `texture`, beside the helper's own local `resource`), each with the name its keys take inside the helper.
- */
-export function clashingLocals(locals: readonly string[], b: Binding, callee: string): Map<string, string> | undefined {
-  if (locals.length === 0) return undefined;
-  const reached = new Set<string>();
-  for (const r of [...b.refs, ...(b.receiver ? [b.receiver.ref] : [])]) {
-    for (const m of (r.key ?? '').matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)) reached.add(m[0]);
-  }
-  let out: Map<string, string> | undefined;
-  for (const n of locals) if (reached.has(n)) (out ??= new Map()).set(n, `${n}__local_of_${callee.replace(/\W/g, "_")}`);
-  return out;
-}
-
-/**
  * The caller's object followed by a member path: `dst` + `.m_pResource`. An argument `&tex` to a pointer parameter
  * (`r->res`) is `tex.res`; `*p` to a reference one (`r.res`) is `p->res`. An unknown object leaves it unknown.
  */

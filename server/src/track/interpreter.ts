@@ -7,7 +7,7 @@ import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
-import { clashingLocals, substituteField, substituteRef, within } from './env';
+import { substituteField, substituteRef, within } from './env';
 import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
@@ -707,6 +707,20 @@ function classPart(qualifiedName: string): string | undefined {
   if (classParts.size >= ROOT_NAMES_KEPT) classParts.clear();
   classParts.set(qualifiedName, owner);
   return owner;
+}
+
+/**
+ * The helper's locals whose names the arguments' objects also carry (the caller's `resource` handed to the helper's
+ * `texture`, beside the helper's own local `resource`), each with the name its keys take inside the helper.
+ */
+function clashingLocals(locals: readonly string[], b: Binding, callee: string): Map<string, string> | undefined {
+  if (locals.length === 0) return undefined;
+  const reached = new Set<string>();
+  for (const r of b.refs) if (r.key) for (const n of rootNames(r.key)) reached.add(n);
+  if (b.receiver?.ref.key) for (const n of rootNames(b.receiver.ref.key)) reached.add(n);
+  let out: Map<string, string> | undefined;
+  for (const n of locals) if (reached.has(n)) (out ??= new Map()).set(n, `${n}__local_of_${callee.replace(/\W/g, '_')}`);
+  return out;
 }
 
 /**
