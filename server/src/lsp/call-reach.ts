@@ -12,22 +12,7 @@
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import { functionIndex, type WorkspaceIndex } from '../track/workspace';
 import type { Range } from '../types';
-import { CALLED } from './function-spans';
-
-/**
- * What a function's calls reach: `resolved`, the spans (indices) the tracker resolves them to; `byName`, names of
- * calls the extraction reads itself (no call event), whose functions are followed like the edited one's; `named`,
- * names of calls the tracker resolves to no function of the document (ambiguous, another file's, unknown): it
- * enters none of them, so those functions are kept (the call stays as ambiguous) but what they call is not.
- */
-export interface SpanCalls {
-  resolved: number[];
-  byName: string[];
-  named: string[];
-}
-
-/** Per span index, its calls; a span without an entry is followed by name (its text's calls). */
-export type CallGraph = ReadonlyMap<number, SpanCalls>;
+import { CALLED, type SpanCalls } from './function-spans';
 
 function userCalls(s: Stmt, out: UserCallEvent[]): void {
   switch (s.k) {

@@ -5,7 +5,6 @@
 import type { TreeEdit } from '../parse/document-store';
 import { splitLines } from '../parse/positions';
 import type { Range } from '../types';
-import type { CallGraph } from './call-reach';
 
 export interface Point {
   line: number;
@@ -126,6 +125,21 @@ function textBetween(lines: readonly string[], from: Point, to: Point): string {
   const middle = lines.slice(from.line + 1, to.line);
   return [(lines[from.line] ?? '').slice(from.column), ...middle, (lines[to.line] ?? '').slice(0, to.column)].join('\n');
 }
+
+/**
+ * What a function's calls reach: `resolved`, the spans (indices) the tracker resolves them to; `byName`, names of
+ * calls the extraction reads itself (no call event), whose functions are followed like the edited one's; `named`,
+ * names of calls the tracker resolves to no function of the document (ambiguous, another file's, unknown): it
+ * enters none of them, so those functions are kept (the call stays as ambiguous) but what they call is not.
+ */
+export interface SpanCalls {
+  resolved: number[];
+  byName: string[];
+  named: string[];
+}
+
+/** Per span index, its calls; a span without an entry is followed by name (its text's calls). */
+export type CallGraph = ReadonlyMap<number, SpanCalls>;
 
 // NOTE: `\b` first: without it the search restarts inside every identifier (4-5x slower on a 40,000-line file).
 export const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;

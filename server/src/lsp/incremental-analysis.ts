@@ -9,9 +9,11 @@ import { parseCpp, type Tree } from '../parse/parser';
 import { hasLoneCarriageReturn, lineStartsOf } from '../parse/positions';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
-import { applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type FunctionSpan } from './function-spans';
+import {
+  applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type CallGraph, type FunctionSpan,
+} from './function-spans';
 import { withSubmissions } from './editor-views';
-import { callGraph, resolvesAsWhole, signaturesOf, type CallGraph, type Signature } from './call-reach';
+import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
