@@ -355,9 +355,10 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const width = d ? num(getMember(d, 'Width')) : null;
   const height = d ? num(getMember(d, 'Height')) : null;
   let mips = d ? num(getMember(d, 'MipLevels')) : null;
-  if (mips === 0 && width !== null) {
-    const largest = Math.max(width, height ?? 1, dimension === 'texture3d' ? depthOrArray ?? 1 : 1);
-    mips = Math.floor(Math.log2(Math.max(1, largest))) + 1;
+  // MipLevels 0 asks for the full chain: its length follows the largest dimension, unknown when that is.
+  if (mips === 0) {
+    const largest = width === null ? null : Math.max(width, height ?? 1, dimension === 'texture3d' ? depthOrArray ?? 1 : 1);
+    mips = largest === null ? null : Math.floor(Math.log2(Math.max(1, largest))) + 1;
   }
   const creation: ResourceCreation = {
     resource, api, dimension, width, mipLevels: mips,
