@@ -56,9 +56,21 @@ function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): b
     const name = f ? calleeName(f) : undefined;
     const args = a.childForFieldName('arguments')?.namedChildren ?? [];
     if (name && SWAPS.has(name) && args.length === 2 && tracked.has(norm(args[0].text)) && norm(args[1].text) === want) return true;
+    if (name === 'fill' && fillsTracked(args, tracked, want)) return true;
     if (name && setsThroughSetter(a, name, args, tracked, want)) return true;
   }
   return false;
+}
+
+/**
+ * `std::fill(states.begin(), states.end(), want)` (or `std::begin(states)`) for a tested element `states[i]`: the
+ * per-subresource bookkeeping set to `want` as a whole.
+ */
+function fillsTracked(args: SyntaxNode[], tracked: ReadonlySet<string>, want: string): boolean {
+  if (args.length !== 3 || norm(args[2].text) !== want) return false;
+  const first = norm(args[0].text);
+  const container = /^(.+?)(?:\.|->)begin\(\)$/.exec(first)?.[1] ?? /^(?:std::)?begin\((.+)\)$/.exec(first)?.[1];
+  return !!container && [...tracked].some((t) => /^(.+)\[[^\]]*\]$/.exec(t)?.[1] === container);
 }
 
 /** Whether `body` assigns anything to the bookkeeping `tracked` (`tracked = next`). */
@@ -161,9 +173,22 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   }
   if (then && !onlyReturns(then) && sides.some(([t]) => storesAny(then, trackedNames(t, body)))) return 'is';
   if (n.childForFieldName('alternative') || !onlyReturns(then)) return undefined;
-  const siblings = n.parent?.namedChildren ?? [];
-  const at = siblings.findIndex((s) => s.startIndex === n.startIndex && s.type === n.type);
-  if (at < 0) return undefined;
-  const rest = siblings.slice(at + 1);
+  const rest = statementsAfter(n, body);
   return sides.some(([t, w]) => rest.some((s) => stores(s, trackedNames(t, body), w))) ? 'skip' : undefined;
+}
+
+/**
+ * The statements that run after `n` when it does not return: its following siblings, then those of each enclosing
+ * statement up to the function body (an early return nested in a per-subresource `if`/`else` is followed by the
+ * transition and the bookkeeping update after that `if`).
+ */
+function statementsAfter(n: SyntaxNode, body: SyntaxNode | null): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (let s: SyntaxNode | null = n; s?.parent && (!body || s.startIndex !== body.startIndex); s = s.parent) {
+    const siblings = s.parent.type === 'compound_statement' ? s.parent.namedChildren : [];
+    const at = siblings.findIndex((x) => x.startIndex === s!.startIndex && x.type === s!.type);
+    if (at >= 0) out.push(...siblings.slice(at + 1));
+    if (s.parent.type === 'function_definition' || s.parent.type === 'lambda_expression') break;
+  }
+  return out;
 }
