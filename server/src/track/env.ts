@@ -20,6 +20,41 @@ export interface Binding {
    * local `resource` of the helper): the local's keys take another name, so the two are not one object.
    */
   renames?: ReadonlyMap<string, string>;
+  /**
+   * The callee's parameters as its keys use them inside an index or a call (`m_tex[idx]`, `pool.get(handle)->res`),
+   * with the caller's argument text: `ToTarget(cl, i)` names `m_tex[i]`, another element on each iteration of the
+   * caller's loop, and `ToTarget(cl, 0)` names `m_tex[0]`.
+   */
+  argTexts?: { pattern: RegExp; texts: ReadonlyMap<string, string> };
+}
+
+/** The argument texts a call gives its callee's parameters, for `Binding.argTexts`; undefined when none fits a key. */
+export function argTextsOf(params: readonly string[], fields: readonly Field[]): Binding['argTexts'] {
+  const texts = new Map<string, string>();
+  params.forEach((name, i) => {
+    const text = fields[i]?.text.replace(/\s+/g, '');
+    if (/^[A-Za-z_]\w*$/.test(name) && text && text !== name) texts.set(name, /^[\w.]+$|^[\w.]+(?:->\w+)+$/.test(text) ? text : `(${text})`);
+  });
+  if (texts.size === 0) return undefined;
+  const names = [...texts.keys()].join('|');
+  let pattern = paramPatterns.get(names);
+  if (!pattern) {
+    if (paramPatterns.size >= PARAM_PATTERNS_KEPT) paramPatterns.clear();
+    pattern = new RegExp(`(?<![\\w.]|->|::)(?:${names})(?!\\w)`, 'g');
+    paramPatterns.set(names, pattern);
+  }
+  return { pattern, texts };
+}
+
+// NOTE: every evaluated call binds its callee's parameters; the pattern for a list of names is compiled once.
+const paramPatterns = new Map<string, RegExp>();
+const PARAM_PATTERNS_KEPT = 5_000;
+
+/** A key the callee built, with its parameters (past the root) written as the caller's arguments. */
+function withArgTexts(key: string, b: Binding): string {
+  const a = b.argTexts;
+  if (!a) return key;
+  return key.replace(a.pattern, (m: string, at: number) => (at === 0 ? m : a.texts.get(m) ?? m));
 }
 
 export interface Frame {
@@ -210,11 +245,12 @@ export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
   if (r.base) {
     const arg = b.refs[r.base.param];
     if (!arg) return { key: r.key, text: r.text, range: r.range };
-    return extend(arg, r.base.path, r);
+    return extend(arg, withArgTexts(r.base.path, b), r);
   }
-  if (r.member && b.receiver && r.key) return extend(b.receiver.ref, `${b.receiver.op}${r.key}`, r, b.receiver.op);
-  if (b.renames && r.key && !r.member) return renamed(r, b.renames);
-  return r;
+  const own = b.argTexts && r.key ? { ...r, key: withArgTexts(r.key, b) } : r;
+  if (own.member && b.receiver && own.key) return extend(b.receiver.ref, `${b.receiver.op}${own.key}`, own, b.receiver.op);
+  if (b.renames && own.key && !own.member) return renamed(own, b.renames);
+  return own;
 }
 
 function renamed(r: ResourceRef, renames: ReadonlyMap<string, string>): ResourceRef {
