@@ -18,7 +18,7 @@ import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { localLambdaCallee } from './local-lambdas';
 import { forgetStruct } from './lambdas';
-import { deref } from './elements';
+import { deref, forgetAddressedElement } from './elements';
 import { bracedContainer } from './declarations';
 import { applyFillHelper } from './fill-helpers';
 import { resetMembers } from './struct-writes';
@@ -393,8 +393,16 @@ function sampleCount(v: AVal): number | null {
   return v.t === 'struct' ? num(getMember(v, 'Count')) : num(v);
 }
 
+/** `IID_PPV_ARGS(&x)` (and an engine's own spelling of the pair): the out-pointer argument; else undefined. */
+function ppvArgument(call: SyntaxNode): SyntaxNode | undefined {
+  const f = call.childForFieldName('function');
+  const args = argumentNodes(call);
+  return f && isPpvMacro(calleeName(f) ?? '') && args.length === 1 ? args[0] : undefined;
+}
+
 /** The created object: `IID_PPV_ARGS(&m_tex)` / `&m_tex` / `(void**)&m_tex` name `m_tex` (key and text). */
 function createdRef(arg: SyntaxNode, fn: FnCtx): ResourceRef {
+  forgetAddressedElement(arg, fn, { ppv: ppvArgument, decayed: true });
   const ref = resourceRef(arg, fn.file, fn);
   let n = unwrapValue(arg);
   for (;;) {
@@ -490,6 +498,7 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled:
     // every element, so the whole container may be written (not only `v[0]`).
     const whole = elementsOf(a);
     if (whole && (!overloads || overloads.some((flags) => flags[i] === 'ptr' || flags[i] === 'ref')) && forgetContainer(whole, fn)) return;
+    if (forgetAddressedElement(a, fn, { ppv: ppvArgument })) return;
     const addressOf = a.type === 'pointer_expression' && a.child(0)?.type === '&';
     const target = addressOf ? a.childForFieldName('argument') : a;
     if (!target || !OUT_ARGUMENT.has(target.type)) return;

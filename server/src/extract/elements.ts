@@ -4,7 +4,7 @@ import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { fold, toNumber } from './constant-fold';
-import { rangeOf } from './syntax';
+import { rangeOf, unwrapValue } from './syntax';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { numVal } from './values';
 
@@ -135,4 +135,35 @@ export function indexValue(idx: SyntaxNode, fn: FnCtx): number | null {
   }
   const folded = fold(idx, fn.file, fn);
   return folded ? toNumber(folded) : null;
+}
+
+/**
+ * `Create…(…, IID_PPV_ARGS(&rt[0]))`, `(void **)&rt[1]`, `Fill(&ptrs[2])`: an element of an array of pointers (or
+ * numbers) handed over by address may be written by the callee, so what the declaration put there (`= {0}`, a null)
+ * is no longer known. Structs are left alone (their members are forgotten one by one elsewhere). `ppv` unwraps the
+ * riid/out-pointer macro around the address; `decayed` also takes an array named whole (`IID_PPV_ARGS(rt)`, the
+ * out pointer of a creation) as its first element. True when an element was forgotten.
+ */
+export function forgetAddressedElement(arg: SyntaxNode, fn: FnCtx, opts: { ppv: (call: SyntaxNode) => SyntaxNode | undefined; decayed?: boolean }): boolean {
+  let n = unwrapValue(arg);
+  const inner = n.type === 'call_expression' ? opts.ppv(n) : undefined;
+  if (inner) n = unwrapValue(inner);
+  const slot = addressedSlot(n, fn, opts.decayed === true);
+  if (!slot || slot.index === null || slot.arr.container || slot.index >= MAX_TRACKED_ELEMENTS) return false;
+  const prior = slot.arr.elems[slot.index];
+  if (!prior || prior.t === 'struct' || prior.t === 'unknown') return false;
+  fn.setElement(slot.arr, slot.index, { t: 'unknown', text: `${n.text} (written by the callee)`, range: rangeOf(n) }, prior);
+  return true;
+}
+
+/** The element `&arr[k]` points at, or (decayed) element 0 of an array named whole. */
+function addressedSlot(n: SyntaxNode, fn: FnCtx, decayed: boolean): { arr: ArrayVal; index: number | null } | undefined {
+  if (decayed && n.type === 'identifier') {
+    const v = fn.env.get(n.text);
+    return v?.t === 'array' ? { arr: v, index: 0 } : undefined;
+  }
+  if (n.type !== 'pointer_expression' || n.child(0)?.type !== '&') return undefined;
+  const sub = n.childForFieldName('argument');
+  const target = sub ? unwrapValue(sub) : undefined;
+  return target?.type === 'subscript_expression' ? elementSlot(target, fn) : undefined;
 }
