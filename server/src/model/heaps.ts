@@ -11,6 +11,8 @@ export interface HeapRestriction {
   access: number;
   /** The legacy state the resource must be created in and keep. */
   state: number;
+  /** Another state a creation on this heap may name (UPLOAD: RESOLVE_SOURCE, accepted by newer runtimes, #741). */
+  creationAlso?: number;
 }
 
 const A = ACCESS;
@@ -20,6 +22,7 @@ export const HEAP_RESTRICTIONS: ReadonlyMap<number, HeapRestriction> = new Map([
     access: A.VERTEX_BUFFER | A.CONSTANT_BUFFER | A.INDEX_BUFFER | A.SHADER_RESOURCE | A.INDIRECT_ARGUMENT
       | A.COPY_SOURCE | A.RESOLVE_SOURCE,
     state: RESOURCE_STATES.GENERIC_READ,
+    creationAlso: RESOURCE_STATES.RESOLVE_SOURCE,
   }],
   [HEAP_TYPE.READBACK, { name: 'READBACK', access: A.COPY_DEST | A.RESOLVE_DEST, state: RESOURCE_STATES.COPY_DEST }],
 ]);

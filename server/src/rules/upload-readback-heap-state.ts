@@ -1,9 +1,12 @@
 // upload-readback-heap-state — eb-rules.md LB-17 (RB § Initial states for resources). Under legacy state tracking,
 // a resource on an UPLOAD heap must be created in and stay in GENERIC_READ, and one on a READBACK heap in
 // COPY_DEST: the CPU maps that memory, so the GPU cannot move it into another state. A legacy transition out of
-// (or into something other than) that state is an error; a creation in another initial state is a warning (newer
-// runtimes ignore a buffer's initial state, eb-rules.md EB-CREATE-03). Unknown heap types are silent; an initial
-// state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
+// (or into something other than) that state is an error, and so is a creation in another initial state: the
+// debug layer rejects it at creation (#741/#742 "Certain heaps are restricted to certain D3D12_RESOURCE_STATES")
+// and CreateCommittedResource fails with E_INVALIDARG — unlike a DEFAULT-heap buffer, whose initial state is only
+// ignored (#1328). A newer runtime also accepts RESOLVE_SOURCE on an UPLOAD heap. Unknown heap types are silent; an
+// initial state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
+import type { HeapRestriction } from '../model/heaps';
 import { HEAP_RESTRICTIONS } from '../model/heaps';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
@@ -33,10 +36,10 @@ export const rule = defineRule({
         // A state written differently on the paths of an if/else or switch is reported when every path's is wrong.
         const state = known(c.initialState);
         const states = state !== undefined ? [state] : c.initialState?.oneOf ?? [];
-        if (!r || states.length === 0 || states.some((s) => (s >>> 0) === (r.state >>> 0)) || !c.initialState) return;
+        if (!r || states.length === 0 || states.some((s) => creationAllowed(r, s)) || !c.initialState) return;
         const shown = states.length === 1 ? formatLegacyState(states[0]) : `one of ${states.map(formatLegacyState).join(', ')} by path`;
         ctx.report({
-          messageKey: 'creation', severity: 'warning', api: `ID3D12Device::${c.api}`,
+          messageKey: 'creation', api: `ID3D12Device::${c.api}`,
           data: { name: c.resource.text, heap: r.name, state: shown, required: formatLegacyState(r.state) },
           range: c.initialState.range, resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${states.join('/')}`,
         });
@@ -66,3 +69,8 @@ export const rule = defineRule({
     };
   },
 });
+
+/** The creation states a restricted heap accepts: its one state, and on an UPLOAD heap RESOLVE_SOURCE too (#741). */
+function creationAllowed(r: HeapRestriction, state: number): boolean {
+  return (state >>> 0) === (r.state >>> 0) || (r.creationAlso !== undefined && (state >>> 0) === (r.creationAlso >>> 0));
+}
