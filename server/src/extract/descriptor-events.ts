@@ -49,8 +49,22 @@ function num(n: SyntaxNode | undefined, fn: FnCtx): number | null {
   return n ? evalField(n, fn.file, fn).value : null;
 }
 
-function handleTarget(v: DVal | undefined): BindTarget | undefined {
-  return v?.t === 'handle' ? { via: 'handle', handle: v.h } : undefined;
+function handleTarget(v: DVal | undefined, node?: SyntaxNode, fn?: FnCtx): BindTarget | undefined {
+  if (v?.t === 'handle') return { via: 'handle', handle: v.h };
+  return node && fn ? paramHandle(node, fn) : undefined;
+}
+
+/**
+ * A handle the walker cannot resolve that a parameter names (`t.rtv`, `t->dsv`, `&t.rtv`, a handle parameter `h`):
+ * a target for the caller to name (BindTarget `ref`); undefined for anything else.
+ */
+function paramHandle(node: SyntaxNode, fn: FnCtx): BindTarget | undefined {
+  let n = unwrapValue(node);
+  if (n.type === 'pointer_expression' && n.child(0)?.type === '&') n = unwrapValue(n.childForFieldName('argument')!);
+  if (n.type !== 'identifier' && n.type !== 'field_expression') return undefined;
+  const ref = resourceRef(n, fn.file, fn);
+  if (ref.param === undefined && !ref.base) return undefined;
+  return { via: 'handle', handle: { heap: '', index: null, text: node.text, range: rangeOf(node) }, ref };
 }
 
 /** `res->GetGPUVirtualAddress() + offset` with the evaluator's names (parameters, aliases), else the walker's value. */
@@ -121,6 +135,7 @@ function omSetRenderTargets(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick
     for (let i = 0; i < Math.min(count, MAX_RT); i++) {
       let t: BindTarget | undefined;
       if (rtvs?.t === 'handles' && single === 0) t = rtvs.elems[i] ? { via: 'handle', handle: rtvs.elems[i]! } : undefined;
+      else if (rtvs?.t !== 'handle' && i === 0 && count === 1) t = paramHandle(rtvsNode, fn);
       else if (rtvs?.t === 'handle' && (i === 0 || single === 1)) {
         const idx = rtvs.h.index;
         t = { via: 'handle', handle: { ...rtvs.h, index: idx && ('c' in idx ? { c: idx.c + i } : { sym: idx.sym, plus: idx.plus + i }) } };
@@ -131,11 +146,10 @@ function omSetRenderTargets(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick
   }
   if (!dsvNode || NULL_TEXT.test(unwrapValue(dsvNode).text)) slots.push({ slot: 'ds', target: null });
   else {
-    const t = handleTarget(a?.args[3]);
+    const t = handleTarget(a?.args[3], dsvNode, fn);
     if (t) slots.push({ slot: 'ds', target: t });
     else unknown.push('ds');
   }
-  void rtvsNode;
   return { slots, unknown, reset: ['rt', 'ds'] };
 }
 
@@ -156,7 +170,7 @@ function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEven
     const prefix = (table ?? root)!.compute ? 'c' : 'g';
     const index = num(args[0], fn);
     if (index === null) return { slots: [], unknown: [prefix], reset: [] };
-    const t = table ? handleTarget(a?.args[1]) : vaTarget(args[1], a?.args[1], fn);
+    const t = table ? handleTarget(a?.args[1], args[1], fn) : vaTarget(args[1], a?.args[1], fn);
     const slot = `${prefix}${index}`;
     return t ? { slots: [{ slot, target: t, as: table ? 'table' : root!.view }], unknown: [], reset: [] } : { slots: [], unknown: [slot], reset: [] };
   }
@@ -215,7 +229,7 @@ export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceR
     return { ...base, method: parts.method, direct: targets.map((h) => ({ target: { via: 'handle' as const, handle: h }, use: 'render-target' as const })), draws: false, indexed: false, root: null };
   }
   if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {
-    const t = handleTarget(ann(call, fn)?.args[0]);
+    const t = handleTarget(ann(call, fn)?.args[0], parts.args[0], fn);
     const use = parts.method === 'ClearRenderTargetView' ? 'render-target' as const : 'depth-write' as const;
     return { ...base, method: parts.method, direct: t ? [{ target: t, use }] : [], draws: false, indexed: false, root: null };
   }

@@ -82,7 +82,12 @@ export interface DescriptorFacts {
 
 /** What a binding (or a clear) names: a descriptor, a GPU virtual address or a buffer view struct. */
 export type BindTarget =
-  | { via: 'handle'; handle: HandleFact }
+  /**
+   * `ref`: a handle the function cannot resolve that names a parameter or a member path through one (`t.rtv` of
+   * `Clear(const Texture& t)`, a handle parameter `h`): at a call the caller's argument names it, and the handle the
+   * file stores under the caller's key (`m_target.rtv = …`) is the one used (track/bindings.ts).
+   */
+  | { via: 'handle'; handle: HandleFact; ref?: ResourceRef }
   /** `at`: the address expression when it adds an offset (two offsets into one buffer are two root views). */
   | { via: 'va'; ref: ResourceRef; at?: string }
   | { via: 'buffer-view'; key: string; text: string; range: Range };

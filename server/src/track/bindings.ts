@@ -9,6 +9,7 @@ import { ACCELERATION_STRUCTURE, SHADER_RESOURCE_READS, USE_NEEDS, shaderViewUse
 import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
 import type { Binding, KnownResource, Origin, Possible, ResState, TrackState } from './state';
+import type { DescriptorTable } from './descriptor-table';
 import { FRESH } from './state';
 import { promotableFromCommon } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
@@ -75,13 +76,26 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
     const b = file.table.bufferView(t.key);
     return b ? { ref: b.ref, subresource: 0, viewAt: { uri: env.uri, range: b.range, note: `'${t.text}' points into '${b.ref.text}' here` }, viewId: `bv:${t.key}` } : null;
   }
-  const v = file.table.resolve(t.handle, e.scope);
+  const v = file.table.resolve(t.handle, e.scope) ?? callerHandleView(t, e, env);
   if (!v) return null;
   return {
     ref: v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
     ...(v.covers !== undefined ? { covers: v.covers } : {}),
     viewAt: { uri: env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
   };
+}
+
+/**
+ * A handle a helper reaches through a parameter (`t.rtv` of `Clear(const Texture& t)`, BindTarget `ref`): at the
+ * call, the caller's argument names it (`m_target` + `.rtv`), and the handle the file stores under that key is used.
+ * Not at the helper's own analysis (no caller), nor for a key the file stores differently on two paths.
+ */
+function callerHandleView(t: Extract<BindTarget, { via: 'handle' }>, e: GpuWorkEvent, env: TrackEnv): ReturnType<DescriptorTable['resolve']> {
+  if (!t.ref || !env.binding || !env.fileUses) return null;
+  const caller = substituteRef(t.ref, env.binding);
+  if (!caller.key || caller === t.ref || caller.param !== undefined || caller.base) return null;
+  const h = env.fileUses.table.stored(caller.key.replace(/^&/, ''));
+  return h ? env.fileUses.table.resolve(h, e.scope) : null;
 }
 
 /**

@@ -3,6 +3,7 @@
 // views written in a loop over n (`m_rt[n]`) answer for any index the loop may have covered, with the index
 // substituted (`(start, m_frameIndex, size)` names `m_rt[m_frameIndex]`). Anything else is unknown (null).
 import type { DescIndex, DescriptorFacts, HandleFact, ViewFact } from '../extract/descriptor-facts';
+import { storedLookup } from '../extract/descriptor-scan';
 import type { ResourceRef } from '../extract/facts';
 import type { ViewKind } from '../model/uses';
 import type { Range } from '../types';
@@ -47,6 +48,8 @@ export class DescriptorTable {
   // loop pass, each helper evaluation): answers are kept per handle slot, scope and copy depth, and per buffer view.
   private readonly resolved = new Map<string, ResolvedView | null>();
   private readonly bufferViews = new Map<string, { ref: ResourceRef; range: Range } | null>();
+  /** The handle the file stores under a key (`m_target.rtv = h`), when every store agrees (descriptor-scan.ts). */
+  readonly stored: (key: string) => HandleFact | null | undefined;
 
   constructor(private readonly facts: DescriptorFacts | undefined) {
     for (const v of facts?.views ?? []) {
@@ -55,6 +58,7 @@ export class DescriptorTable {
       this.byHeap.set(v.heap, list);
     }
     this.tainted = new Set(facts?.taintedHeaps ?? []);
+    this.stored = storedLookup(facts?.storedHandles ?? []);
   }
 
   /** The view a handle names, for code in function `scope`; null when it is not known. */
