@@ -613,16 +613,21 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
-  const argFacts = (xs: SyntaxNode[]) => xs.map((a) => {
+  const handles = fn.file.descriptors?.calls.get(call);
+  const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
     const field = evalField(a, fn.file, fn);
     const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(typeOfExpr(a, fn), fn.file.plainClasses);
-    return { field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}) };
+    const h = handles?.args[from + i];
+    return {
+      field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
+      ...(h?.t === 'handle' && handles ? { handle: { h: h.h, scope: handles.scope } } : {}),
+    };
   });
   // C COM macros: `ID3D12GraphicsCommandList_IASetPrimitiveTopology(list, ...)` is `list->IASetPrimitiveTopology(...)`.
   const macro = f.type === 'identifier' ? C_MACRO.exec(name) : null;
   if (macro && args.length > 0) {
     emit(fn, {
-      kind: 'user-call', site: -1, range: rangeOf(call), list: resourceRef(args[0], fn.file, fn), callee: macro[2], args: argFacts(args.slice(1)),
+      kind: 'user-call', site: -1, range: rangeOf(call), list: resourceRef(args[0], fn.file, fn), callee: macro[2], args: argFacts(args.slice(1), 1),
       ...(macro[1].startsWith('CommandList') ? { onCommandList: true } : {}), ...(fn.undecided ? { undecidedBranch: true as const } : {}),
     });
     return;

@@ -59,7 +59,7 @@ const HEAP_MACRO = /^ID3D12DescriptorHeap\d*_Get(CPU|GPU)DescriptorHandleForHeap
 /** DescriptorHeap wrappers (DirectXTK's DescriptorHeap/DescriptorPile and engines of the same shape). */
 const WRAPPER_AT = /^(?:Get)?(?:Cpu|CPU|Gpu|GPU)(?:Descriptor)?Handle$/;
 const WRAPPER_FIRST = /^GetFirst(?:Cpu|CPU|Gpu|GPU)Handle$/;
-const HANDLE_HELPER = /^(?:::)?CD3DX12_(CPU|GPU)_DESCRIPTOR_HANDLE$/;
+export const HANDLE_HELPER = /^(?:::)?CD3DX12_(CPU|GPU)_DESCRIPTOR_HANDLE$/;
 export const HANDLE_TYPE = /\b(?:CD3DX12|D3D12)_(?:CPU|GPU)_DESCRIPTOR_HANDLE\b/;
 
 export function keyOf(n: SyntaxNode, s: DScope): string | null {

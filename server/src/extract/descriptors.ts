@@ -9,7 +9,7 @@ import type { FileCtx } from './context';
 import type { BufferViewFact, CallAnnotation, DescriptorPass, HandleFact, StoredHandleFact, UavCounterFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
 import {
-  HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, localMemberKey, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
+  HANDLE_HELPER, HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, localMemberKey, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
 } from './descriptor-values';
 import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
@@ -416,6 +416,9 @@ class Walk {
     }
     const traced = f.type === 'field_expression' ? raytracingCallArgs(name, args, s) : undefined;
     if (traced) this.calls.set(n, { scope: s.scope, ...traced });
+    // Another function handed a handle the function holds (`ctx.ClearHandle(rtv)` with a local
+    // `CD3DX12_CPU_DESCRIPTOR_HANDLE rtv(start, 1, size)`): the call's handle arguments, for the helper's uses.
+    else if (!this.calls.has(n) && args.some((a) => heldHandle(a, s))) this.calls.set(n, { scope: s.scope, args: args.map((a) => (heldHandle(a, s) ? argumentValue(a, s) : { t: 'unknown' })) });
   }
 
   /** View creation on a device (`onDevice`: a method call or a C COM macro) or a descriptor copy; true when handled. */
@@ -507,6 +510,13 @@ class Walk {
 }
 
 /** A binding call's argument: a handle, an array of handles, a GPU virtual address or a buffer view's key. */
+/** A local or parameter the walker holds a handle in, or a handle helper written in place (`CD3DX12_…_HANDLE(…)`). */
+function heldHandle(a: SyntaxNode, s: DScope): boolean {
+  const n = unwrapValue(a);
+  if (n.type === 'identifier') return s.env.get(n.text)?.t === 'handle';
+  return n.type === 'call_expression' && HANDLE_HELPER.test(n.childForFieldName('function')?.text ?? '');
+}
+
 function argumentValue(a: SyntaxNode, s: DScope): DVal {
   const n = unwrapValue(a);
   const h = handleOf(n, s);

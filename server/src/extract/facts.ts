@@ -1,7 +1,7 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
-import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleHelper, MemberView } from './descriptor-facts';
+import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleFact, HandleHelper, MemberView } from './descriptor-facts';
 import type { Condition, Field, ResourceRef } from './operands';
 import type { ZeroCountPath } from './count-paths';
 import type { AlignmentConstantUse } from './platform-constants';
@@ -179,7 +179,8 @@ export interface UserCallEvent extends EventBase {
   kind: 'user-call';
   callee: string;
   /** `list`: the argument is declared as a D3D12 command list. */
-  args: { field: Field; resource: ResourceRef; list?: boolean; plain?: true }[];
+  /** `handle`: a descriptor handle the caller holds there (a local it computed), with the caller's descriptor scope. */
+  args: { field: Field; resource: ResourceRef; list?: boolean; plain?: true; handle?: { h: HandleFact; scope: string } }[];
   /**
    * Every argument is a plain value (`plain`: a number, a string, an enum, a class of the file holding none of a
    * list; extract/plain-types.ts) and the call is neither on an object that could hold a list nor a method of the

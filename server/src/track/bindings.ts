@@ -92,6 +92,8 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
  */
 function callerHandleView(t: Extract<BindTarget, { via: 'handle' }>, e: GpuWorkEvent, env: TrackEnv): ReturnType<DescriptorTable['resolve']> {
   if (!t.ref || !env.binding || !env.fileUses) return null;
+  const held = t.ref.param !== undefined ? env.binding.handles?.[t.ref.param] : undefined;
+  if (held) return env.fileUses.table.resolve(held.h, held.scope);
   const caller = substituteRef(t.ref, env.binding);
   if (!caller.key || caller === t.ref || caller.param !== undefined || caller.base) return null;
   const h = env.fileUses.table.stored(caller.key.replace(/^&/, ''));

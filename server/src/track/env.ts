@@ -1,6 +1,7 @@
 // The tracker's environment for one analysed file: rule hooks, assumed entry states, known resources and list
 // types, the helper-call stack with its parameter bindings, and where diagnostics go.
 import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
+import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState } from './state';
@@ -20,6 +21,8 @@ export interface Binding {
    * local `resource` of the helper): the local's keys take another name, so the two are not one object.
    */
   renames?: ReadonlyMap<string, string>;
+  /** Descriptor handles the caller holds in the arguments (a local it computed), with its descriptor scope. */
+  handles?: ({ h: HandleFact; scope: string } | undefined)[];
   /**
    * The callee's parameters as its keys use them inside an index or a call (`m_tex[idx]`, `pool.get(handle)->res`),
    * with the caller's argument text: `ToTarget(cl, i)` names `m_tex[i]`, another element on each iteration of the

@@ -611,6 +611,7 @@ export class Interpreter {
       owners: e.args.map((a) => this.env.ownerOf(a.resource)),
       ...receiverOf(e, this.env.binding),
       ...(argTexts ? { argTexts } : {}),
+      ...heldHandles(e, this.env.binding),
     };
   }
 
@@ -947,3 +948,8 @@ function sameRange(a: { startLine: number; startColumn: number }, b: { startLine
   return a.startLine === b.startLine && a.startColumn === b.startColumn;
 }
 
+/** The handles the caller holds in the arguments, or forwards from its own caller (a handle parameter passed on). */
+function heldHandles(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'handles'> {
+  const handles = e.args.map((a) => a.handle ?? (a.resource.param !== undefined ? outer?.handles?.[a.resource.param] : undefined));
+  return handles.some((h) => h) ? { handles } : {};
+}
