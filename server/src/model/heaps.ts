@@ -13,6 +13,12 @@ export interface HeapRestriction {
   state: number;
   /** Another state a creation on this heap may name (UPLOAD: RESOLVE_SOURCE, accepted by newer runtimes, #741). */
   creationAlso?: number;
+  /**
+   * Creation states the runtime accepts since Agility SDK 1.606 but older runtimes reject: those whose bits all lie
+   * in this mask (UPLOAD: COMMON and any part of GENERIC_READ; READBACK: COMMON only). vkd3d-proton's
+   * tests/d3d12_resource.c checks these against the native runtime ("AgilitySDK 606 allows COMMON for UPLOAD heap now").
+   */
+  newerRuntimes: number;
 }
 
 const A = ACCESS;
@@ -23,8 +29,9 @@ export const HEAP_RESTRICTIONS: ReadonlyMap<number, HeapRestriction> = new Map([
       | A.COPY_SOURCE | A.RESOLVE_SOURCE,
     state: RESOURCE_STATES.GENERIC_READ,
     creationAlso: RESOURCE_STATES.RESOLVE_SOURCE,
+    newerRuntimes: RESOURCE_STATES.GENERIC_READ,
   }],
-  [HEAP_TYPE.READBACK, { name: 'READBACK', access: A.COPY_DEST | A.RESOLVE_DEST, state: RESOURCE_STATES.COPY_DEST }],
+  [HEAP_TYPE.READBACK, { name: 'READBACK', access: A.COPY_DEST | A.RESOLVE_DEST, state: RESOURCE_STATES.COPY_DEST, newerRuntimes: 0 }],
 ]);
 
 /** Access bits (other than COMMON / NO_ACCESS) that a buffer on `heapType` may not use; 0 when fine or unrestricted. */

@@ -2,9 +2,12 @@
 // the subresource's current state: the last StateAfter, the creation InitialState, or (from COMMON) a state the
 // resource was implicitly promoted to. A wrong StateBefore makes the driver flush/decompress the wrong way.
 import { legacyStateAccepts } from '../model/legacy-states-compat';
+import { promotableFromCommon } from '../model/legacy-states';
+import { USE_NEEDS } from '../model/uses';
 import { formatLegacyState } from '../model/messages';
 import type { BarrierFact } from '../extract/facts';
-import type { BarrierMeeting } from '../track/visitors';
+import type { Origin, ResState } from '../track/state';
+import type { BarrierMeeting, TrackContext } from '../track/visitors';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
 import { alternativesNote, compareAlternatives, compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
@@ -48,12 +51,31 @@ export const rule = defineRule({
     messages: {
       mismatch: "Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the state ({{expected}}) specified in the previous call to ResourceBarrier{{note}}",
       assumed: "Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the current resource state ({{expected}}) (assumed at first use){{note}}",
+      promoted: "Before state ({{before}}) of resource ('{{name}}') specified by transition barrier does not match with the current resource state ({{expected}}): {{method}} earlier in this command list used it as {{use}}, and a resource in COMMON is implicitly promoted to that state until the command list's execution ends",
       initial: "Using ResourceBarrier on Command List{{list}}: Before state ({{before}}) of resource ('{{name}}'){{sub}} specified by transition barrier does not match with the state ({{expected}}) specified in preceding ResourceBarrier or as InitialState{{note}}",
     },
   },
   create(ctx) {
+    /** A GPU write met before the resource's first barrier, which names COMMON (see promotedBefore): reported there. */
+    const promoted = (method: string, u: { met: ResState; ref: { text: string }; key: string; resource?: PromotionFacts }, need: { states: readonly number[]; use: string }, tctx: TrackContext) => {
+      const p = promotedBefore(u, need.states);
+      if (!p || p.uri !== ctx.uri || tctx.uri !== ctx.uri) return;
+      ctx.report({
+        messageKey: 'promoted', severity: 'warning',
+        data: { before: formatLegacyState(0), name: u.ref.text, expected: formatLegacyState(need.states[0]), method, use: need.use },
+        range: p.range, resource: u.ref.text, fingerprintText: `legacy|promoted|${u.key}|${p.range.startLine}`,
+        related: [{ uri: tctx.uri, range: tctx.range, message: `'${u.ref.text}' was used as ${need.use} here, before the barrier` }],
+      });
+    };
     return {
       tracked: {
+        gpuUse(e, uses, tctx) {
+          for (const u of uses) {
+            const need = USE_NEEDS[u.use];
+            // Render targets and depth are textures: COMMON met there is invalid-subresource-state's finding at the use.
+            if (u.atFirstBarrier && need.writes && !need.textureOnly && !u.viaTable) promoted(e.method, u, { states: need.anyOf, use: need.use }, tctx);
+          }
+        },
         legacyBarrier(b, meeting, tctx) {
           if (b.kind !== 'legacy-transition' || !meeting) return;
           const simultaneous = meeting.resource ? meeting.resource.creation.dimension === 'buffer'
@@ -98,3 +120,25 @@ export const rule = defineRule({
     };
   },
 });
+
+interface PromotionFacts {
+  creation: { dimension: string | null; flags?: number | null };
+}
+
+/**
+ * A write by GPU work (a UAV bound at a draw or dispatch) met before the resource's first barrier, judged against
+ * that barrier's COMMON before-state: the work found the resource in the state it needs or promoted it there from
+ * COMMON (buffers, simultaneous-access textures), and the promoted state lasts until the list's execution ends — so
+ * COMMON is not the state the barrier meets, as when the resource is known to be in COMMON at the dispatch. Only an
+ * assumed COMMON known on every path; a use COMMON cannot be promoted to is invalid-subresource-state's finding at
+ * the use. Copies are left as before (see the rule doc). Where the barrier is.
+ */
+function promotedBefore(u: { met: ResState; resource?: PromotionFacts }, needs: readonly number[]): Origin | null {
+  const l = u.met.legacy;
+  if (u.met.lastModel === 'enhanced' || l.unknown || l.values.size !== 1) return null;
+  const [[state, origin]] = [...l.values];
+  if ((state >>> 0) !== 0 || !origin.assumed || origin.loop || origin.aroundLoop) return null;
+  const c = u.resource?.creation;
+  const simultaneous = !c || c.dimension === 'buffer' || ((c.flags ?? 0) & 0x30) !== 0;
+  return needs.some((n) => n !== 0 && promotableFromCommon(n, { isBufferOrSimultaneous: simultaneous })) ? origin : null;
+}

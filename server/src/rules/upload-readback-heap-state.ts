@@ -1,10 +1,11 @@
 // upload-readback-heap-state — eb-rules.md LB-17 (RB § Initial states for resources). Under legacy state tracking,
 // a resource on an UPLOAD heap must be created in and stay in GENERIC_READ, and one on a READBACK heap in
 // COPY_DEST: the CPU maps that memory, so the GPU cannot move it into another state. A legacy transition out of
-// (or into something other than) that state is an error, and so is a creation in another initial state: the
-// debug layer rejects it at creation (#741/#742 "Certain heaps are restricted to certain D3D12_RESOURCE_STATES")
+// (or into something other than) that state is an error, and so is a creation in a state every runtime rejects:
+// the debug layer reports it at creation (#741/#742 "Certain heaps are restricted to certain D3D12_RESOURCE_STATES")
 // and CreateCommittedResource fails with E_INVALIDARG — unlike a DEFAULT-heap buffer, whose initial state is only
-// ignored (#1328). A newer runtime also accepts RESOLVE_SOURCE on an UPLOAD heap. Unknown heap types are silent; an
+// ignored (#1328). Since Agility SDK 1.606 an UPLOAD heap also accepts COMMON and any part of GENERIC_READ (and
+// RESOLVE_SOURCE), a READBACK heap COMMON: those are warnings (older runtimes fail). Unknown heap types are silent; an
 // initial state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
 import type { HeapRestriction } from '../model/heaps';
 import { HEAP_RESTRICTIONS } from '../model/heaps';
@@ -24,6 +25,7 @@ export const rule = defineRule({
     messages: {
       transition: "{{field}} ({{state}}) of resource ('{{name}}') in a D3D12_HEAP_TYPE_{{heap}} heap: such resources must stay in {{required}}{{position}}.",
       creation: "Resource '{{name}}' is created in a D3D12_HEAP_TYPE_{{heap}} heap with InitialState ({{state}}); such resources must be created in {{required}}.",
+      creationOlder: "Resource '{{name}}' is created in a D3D12_HEAP_TYPE_{{heap}} heap with InitialState ({{state}}); runtimes before Agility SDK 1.606 reject it: such resources must be created in {{required}}.",
     },
   },
   create(ctx) {
@@ -38,8 +40,11 @@ export const rule = defineRule({
         const states = state !== undefined ? [state] : c.initialState?.oneOf ?? [];
         if (!r || states.length === 0 || states.some((s) => creationAllowed(r, s)) || !c.initialState) return;
         const shown = states.length === 1 ? formatLegacyState(states[0]) : `one of ${states.map(formatLegacyState).join(', ')} by path`;
+        // Rejected by every runtime: an error; accepted since Agility SDK 1.606 (COMMON, part of GENERIC_READ on an
+        // UPLOAD heap; COMMON on a READBACK heap) but rejected before it: a warning.
+        const everywhere = states.some((s) => ((s >>> 0) & ~r.newerRuntimes) !== 0);
         ctx.report({
-          messageKey: 'creation', api: `ID3D12Device::${c.api}`,
+          messageKey: everywhere ? 'creation' : 'creationOlder', severity: everywhere ? 'error' : 'warning', api: `ID3D12Device::${c.api}`,
           data: { name: c.resource.text, heap: r.name, state: shown, required: formatLegacyState(r.state) },
           range: c.initialState.range, resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${states.join('/')}`,
         });

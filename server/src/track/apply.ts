@@ -14,7 +14,7 @@ import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef,
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
-import { applyBind, applyGpuWork, endBindings, voidDeferredUses } from './bindings';
+import { applyBind, applyGpuWork, endBindings, gpuUseAwaits, voidDeferredUses } from './bindings';
 import { awaitsFirstBarrier, deferCommandUses, noteFirstBarrier, unseenUse, voidDeferredCommands } from './deferred-commands';
 import { applyStateAssert, covered } from './asserts';
 
@@ -398,7 +398,7 @@ function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact[
   const fullKey = key + part;
   const own = state.res.get(fullKey);
   // Tracked only for the pending write of a copy that waits for this first barrier (deferred-commands.ts).
-  const onlyWritten = !!own && stateless(own) && awaitsFirstBarrier(env, fullKey);
+  const onlyWritten = !!own && stateless(own) && (awaitsFirstBarrier(env, fullKey) || gpuUseAwaits(env, fullKey));
   const seen = (state.res.has(fullKey) && !onlyWritten) || (part !== '' && state.res.has(key));
   let met = own ?? (part ? state.res.get(key) : undefined) ?? FRESH;
   // NOTE: for such a write the barrier's before-state is what the copy left (it may have promoted COMMON), not

@@ -8,6 +8,7 @@ import type { UseKind, ViewKind } from '../model/uses';
 import { ACCELERATION_STRUCTURE, SHADER_RESOURCE_READS, USE_NEEDS, shaderViewUse } from '../model/uses';
 import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
+import { firstBarrierState } from './deferred-commands';
 import type { Binding, KnownResource, Origin, Possible, ResState, TrackState } from './state';
 import type { DescriptorTable } from './descriptor-table';
 import { FRESH } from './state';
@@ -281,6 +282,14 @@ export function voidDeferredUses(env: TrackEnv, keys: ReadonlySet<string>, mayRe
   }
 }
 
+/**
+ * Whether a UAV use of `key` still waits for its first barrier: the use left the resource tracked only for its
+ * pending write, and that barrier must still assume the entry state (as a copy's does, deferred-commands.ts).
+ */
+export function gpuUseAwaits(env: TrackEnv, key: string): boolean {
+  return (deferred.get(env) ?? []).some((d) => d.use.unseen && d.use.key === key);
+}
+
 /** How many uses of the function wait for their resource's first barrier (see voidDeferredUses). */
 export function deferredUseCount(env: TrackEnv): number {
   return deferred.get(env)?.length ?? 0;
@@ -295,9 +304,9 @@ export function flushDeferredUses(env: TrackEnv): void {
   deferred.delete(env);
   for (const d of later) {
     if (!d.use.unseen) continue;
-    const entry = env.entry.get(d.use.key);
+    const entry = env.entry.get(d.use.key) ?? firstBarrierState(env, d.use.key);
     if (!entry) continue;
-    const use = { ...d.use, met: entry, unseen: false };
+    const use: GpuUse = { ...d.use, met: entry, unseen: false, atFirstBarrier: true };
     for (const h of env.hooks) h.gpuUse?.(d.e, [use], d.ctx);
   }
 }

@@ -29,6 +29,11 @@ export function noteFirstBarrier(env: TrackEnv, key: string, s: ResState): void 
   firstBefore.set(env, seen);
 }
 
+/** The state `key`'s first barrier named after a write that waited for it (noteFirstBarrier), if any. */
+export function firstBarrierState(env: TrackEnv, key: string): ResState | undefined {
+  return firstBefore.get(env)?.get(key);
+}
+
 /** Whether nothing is tracked for the use's resource yet (neither a state nor an entry assumption). */
 export function unseenUse(u: CommandUse, env: TrackEnv, tracked: (key: string) => boolean): boolean {
   const key = u.part ?? u.key;
@@ -70,6 +75,6 @@ export function flushDeferredCommands(env: TrackEnv): void {
     const key = w.use.part ?? w.use.key;
     const entry = w.live ? env.entry.get(key) ?? before?.get(key) : undefined;
     if (!entry) continue;
-    for (const h of env.hooks) h.deferredCommand?.(w.e, [{ ...w.use, met: entry }], w.ctx);
+    for (const h of env.hooks) h.deferredCommand?.(w.e, [{ ...w.use, met: entry, atFirstBarrier: true }], w.ctx);
   }
 }

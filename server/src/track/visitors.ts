@@ -44,6 +44,8 @@ export interface CommandUse {
   subresource?: number;
   met: ResState;
   resource?: KnownResource;
+  /** Met before the resource's first barrier and judged against the state that barrier assumed at entry. */
+  atFirstBarrier?: true;
 }
 
 /** A resource used by a clear, draw, dispatch or Present through a view, a binding or a GPU virtual address. */
@@ -62,6 +64,8 @@ export interface GpuUse {
   viewAt?: Origin;
   /** Met before anything was known about the resource (judged later against the assumed entry state). */
   unseen?: boolean;
+  /** Judged against the state the resource's first barrier assumed at entry (after the use, bindings.ts). */
+  atFirstBarrier?: true;
   /** Named through a descriptor table: the shader may not read every descriptor of a table it is given. */
   viaTable?: boolean;
   /** A DSV known to be writable (created without D3D12_DSV_FLAG_READ_ONLY_DEPTH, or with a null desc). */
