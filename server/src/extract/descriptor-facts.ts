@@ -85,9 +85,10 @@ export type BindTarget =
   /**
    * `ref`: a handle the function cannot resolve that names a parameter or a member path through one (`t.rtv` of
    * `Clear(const Texture& t)`, a handle parameter `h`): at a call the caller's argument names it, and the handle the
-   * file stores under the caller's key (`m_target.rtv = …`) is the one used (track/bindings.ts).
+   * file stores under the caller's key (`m_target.rtv = …`) is the one used (track/bindings.ts). `scope`: the
+   * descriptor scope the handle resolves in when it is not the using event's (a caller's handle bound in a helper).
    */
-  | { via: 'handle'; handle: HandleFact; ref?: ResourceRef }
+  | { via: 'handle'; handle: HandleFact; ref?: ResourceRef; scope?: string }
   /** `at`: the address expression when it adds an offset (two offsets into one buffer are two root views). */
   | { via: 'va'; ref: ResourceRef; at?: string }
   | { via: 'buffer-view'; key: string; text: string; range: Range };

@@ -2,7 +2,7 @@
 // draws until replaced and end at Reset/Close; a join keeps only what both paths bound. At a clear, draw,
 // dispatch or Present, each bound (or directly named) view is resolved to its resource through the file's
 // descriptor table and handed to the rules' `gpuUse` hooks with the state the resource is in at that moment.
-import type { BindEvent, BindTarget, GpuWorkEvent } from '../extract/descriptor-facts';
+import type { BindEvent, BindTarget, GpuWorkEvent, HandleFact } from '../extract/descriptor-facts';
 import type { ResourceRef } from '../extract/facts';
 import type { UseKind, ViewKind } from '../model/uses';
 import { ACCELERATION_STRUCTURE, SHADER_RESOURCE_READS, USE_NEEDS, shaderViewUse } from '../model/uses';
@@ -10,7 +10,6 @@ import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
 import { firstBarrierState } from './deferred-commands';
 import type { Binding, KnownResource, Origin, Possible, ResState, TrackState } from './state';
-import type { DescriptorTable } from './descriptor-table';
 import { FRESH } from './state';
 import { promotableFromCommon } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
@@ -46,7 +45,7 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
       const bound = substituteRef(s.target.ref, env.binding).key;
       if (bound) env.buffersByUse.add(bound);
     }
-    const b: Binding = { target: s.target, ...(s.as ? { as: s.as } : {}), origin };
+    const b: Binding = { target: boundTarget(s.target, env), ...(s.as ? { as: s.as } : {}), origin };
     state.bindings.set(key, b);
   }
 }
@@ -77,7 +76,8 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
     const b = file.table.bufferView(t.key);
     return b ? { ref: b.ref, subresource: 0, viewAt: { uri: env.uri, range: b.range, note: `'${t.text}' points into '${b.ref.text}' here` }, viewId: `bv:${t.key}` } : null;
   }
-  const v = file.table.resolve(t.handle, e.scope) ?? callerHandleView(t, e, env);
+  const caller = t.ref ? callerHandle(t, env) : null;
+  const v = file.table.resolve(t.handle, t.scope ?? e.scope) ?? (caller ? file.table.resolve(caller.handle, caller.scope ?? e.scope) : null);
   if (!v) return null;
   return {
     ref: v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
@@ -88,17 +88,28 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
 
 /**
  * A handle a helper reaches through a parameter (`t.rtv` of `Clear(const Texture& t)`, BindTarget `ref`): at the
- * call, the caller's argument names it (`m_target` + `.rtv`), and the handle the file stores under that key is used.
- * Not at the helper's own analysis (no caller), nor for a key the file stores differently on two paths.
+ * call, the handle the caller holds in that argument (a local it computed), or the one the file stores under the
+ * caller's key (`m_target` + `.rtv`). Not at the helper's own analysis (no caller), nor for a key the file stores
+ * differently on two paths.
  */
-function callerHandleView(t: Extract<BindTarget, { via: 'handle' }>, e: GpuWorkEvent, env: TrackEnv): ReturnType<DescriptorTable['resolve']> {
+function callerHandle(t: Extract<BindTarget, { via: 'handle' }>, env: TrackEnv): { handle: HandleFact; scope?: string } | null {
   if (!t.ref || !env.binding || !env.fileUses) return null;
   const held = t.ref.param !== undefined ? env.binding.handles?.[t.ref.param] : undefined;
-  if (held) return env.fileUses.table.resolve(held.h, held.scope);
+  if (held) return { handle: held.h, scope: held.scope };
   const caller = substituteRef(t.ref, env.binding);
   if (!caller.key || caller === t.ref || caller.param !== undefined || caller.base) return null;
   const h = env.fileUses.table.stored(caller.key.replace(/^&/, ''));
-  return h ? env.fileUses.table.resolve(h, e.scope) : null;
+  return h ? { handle: h } : null;
+}
+
+/**
+ * A binding outlives the helper that made it (`Bind(list, h)` then a draw in the caller): a handle named through a
+ * parameter is resolved in the helper's frame, where the caller's arguments are the ones it was given.
+ */
+function boundTarget(t: BindTarget, env: TrackEnv): BindTarget {
+  if (t.via !== 'handle' || !t.ref) return t;
+  const caller = callerHandle(t, env);
+  return caller ? { via: 'handle', handle: caller.handle, ...(caller.scope ? { scope: caller.scope } : {}) } : { via: 'handle', handle: t.handle };
 }
 
 /**
