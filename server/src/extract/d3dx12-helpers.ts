@@ -9,6 +9,7 @@ import { addProblem, addSite, evalValue } from './context';
 import { isCppCast, ownEntry, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { cloneVal, getMember, keepAddress, makeStruct, numVal } from './values';
+import { detached } from '../detached-string';
 
 /** Normalize a callee/type text to a helper key, or undefined. */
 export function helperNameOf(text: string): string | undefined {
@@ -16,7 +17,7 @@ export function helperNameOf(text: string): string | undefined {
   if (name === undefined) {
     const t = text.replace(/\s+/g, '').replace(/^::/, '');
     if (helperByText.size > 10_000) helperByText.clear();
-    helperByText.set(text, (name = ownEntry(HELPERS, t) ? t : null));
+    helperByText.set(detached(text), (name = ownEntry(HELPERS, t) ? detached(t) : null));
   }
   return name ?? undefined;
 }

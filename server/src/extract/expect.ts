@@ -3,6 +3,7 @@
 import { STRUCT_LAYOUTS, STRUCT_TYPE_NAMES } from '../model/structs';
 import type { StructKind } from '../model/structs';
 import { ownEntry } from './syntax';
+import { detached } from '../detached-string';
 
 export type Expect = 'num' | 'res' | 'any' | StructKind;
 
@@ -25,7 +26,7 @@ export function structKindOfType(typeText: string): StructKind | undefined {
   if (kind === undefined) {
     const t = typeText.replace(/\b(const|struct|volatile)\b/g, '').replace(/[\s*&]/g, '').replace(/^::/, '');
     if (kindByTypeText.size > 10_000) kindByTypeText.clear();
-    kindByTypeText.set(typeText, (kind = ownEntry(STRUCT_TYPE_NAMES, t) ?? null));
+    kindByTypeText.set(detached(typeText), (kind = ownEntry(STRUCT_TYPE_NAMES, t) ?? null));
   }
   return kind ?? undefined;
 }

@@ -13,6 +13,7 @@ import { LOOP_STATEMENTS as LOOPS } from './syntax';
 import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
 import { methodMayWriteMember } from './member-writes';
+import { detached } from '../detached-string';
 
 export interface PathSyms {
   /** Symbols tested in an if/switch condition and never written out of sight. */
@@ -589,7 +590,7 @@ function isResourcePointer(sym: string, fn: FnCtx): boolean {
   if (is === undefined) {
     is = RESOURCE_POINTER.test(type.replace(/\s+/g, ''));
     if (resourcePointerTypes.size >= TYPES_KEPT) resourcePointerTypes.clear();
-    resourcePointerTypes.set(type, is);
+    resourcePointerTypes.set(detached(type), is);
   }
   return is;
 }

@@ -12,6 +12,7 @@
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import { functionIndex, type WorkspaceIndex } from '../track/workspace';
 import type { Range } from '../types';
+import { detached } from '../detached-string';
 import { CALLED, type SpanCalls } from './function-spans';
 
 function userCalls(s: Stmt, out: UserCallEvent[]): void {
@@ -93,7 +94,8 @@ export function callGraph(
     for (const m of context.textOf(spans[at].range).matchAll(CALLED)) if (!evented.has(m[1])) byName.add(m[1]);
     resolved.delete(at);
     for (const name of byName) named.delete(name);
-    graph.set(at, { resolved: [...resolved], byName: [...byName], named: [...named] });
+    // Kept across keystrokes: the names are copied out of this analysis's text (detached-string.ts).
+    graph.set(at, { resolved: [...resolved], byName: [...byName].map(detached), named: [...named].map(detached) });
   }
   return graph;
 }
@@ -116,7 +118,7 @@ export function signaturesOf(facts: Pick<FileFacts, 'functions'>, spans: readonl
   return facts.functions.flatMap((fn) => {
     const span = fn.relevant ? spanIndexAt(spans, fn.range) : -1;
     if (span < 0 || !which(span)) return [];
-    return [{ span, name: fn.name, qualifiedName: fn.qualifiedName, params: fn.params.length, ...(fn.required !== undefined ? { required: fn.required } : {}) }];
+    return [{ span, name: detached(fn.name), qualifiedName: detached(fn.qualifiedName), params: fn.params.length, ...(fn.required !== undefined ? { required: fn.required } : {}) }];
   });
 }
 

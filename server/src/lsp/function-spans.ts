@@ -3,6 +3,7 @@
 // function, of the helpers it calls and of the code outside functions, and empties the other functions' lines.
 // Line numbers and columns stay those of the real document, so findings and sites need no translation.
 import type { TreeEdit } from '../parse/document-store';
+import { detached } from '../detached-string';
 import { splitLines } from '../parse/positions';
 import type { Range } from '../types';
 
@@ -49,7 +50,7 @@ export function outermostSpans(functions: readonly { name: string; range: Range;
     if (f.lambda || f.name.startsWith('<')) continue;
     if (functions.some((g) => g !== f && contains(g.range, f.range) && !contains(f.range, g.range))) continue;
     const brace = findBrace(lines, f.range);
-    if (brace) spans.push({ name: f.name, range: f.range, bodyStart: brace });
+    if (brace) spans.push({ name: detached(f.name), range: f.range, bodyStart: brace });
   }
   return spans;
 }

@@ -7,6 +7,7 @@ import type { ExtractProblem, FileFacts } from '../extract/facts';
 import type { StoredDocument, TreeEdit } from '../parse/document-store';
 import { parseCpp, type Tree } from '../parse/parser';
 import { hasLoneCarriageReturn, lineStartsOf } from '../parse/positions';
+import { detached } from '../detached-string';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import {
@@ -49,7 +50,7 @@ export interface ParseError {
 }
 
 export const parseErrorsOf = (problems: readonly ExtractProblem[]): ParseError[] =>
-  problems.filter((p) => p.kind === 'parse-error').map((p) => ({ range: p.range, text: p.text }));
+  problems.filter((p) => p.kind === 'parse-error').map((p) => ({ range: p.range, text: detached(p.text) }));
 
 export const parseErrorKey = (e: ParseError): string => `${e.range.startLine}:${e.range.startColumn}-${e.range.endLine}:${e.range.endColumn}|${e.text}`;
 
@@ -181,9 +182,11 @@ export function analyzeEditedFunction(
   const keptInHelpers = new Set(candidates.length > 0 ? kept.filter(inHelper).map(key) : []);
   const fromHelpers = candidates.filter((f) => !keptInHelpers.has(key(f)));
   const once = withoutRepeatedReports(kept, [...fromHelpers, ...result.findings.filter((f) => within(f.range, focus))]);
-  const added = once.added;
+  // NOTE: the result is the base of the next keystroke's: what it adds is copied out of this reduced document's text,
+  // which its strings would otherwise keep alive, one text per keystroke (detached-string.ts).
+  const added = structuredClone(once.added);
   const findings = mergeSorted(once.kept, added, byFinding);
-  const addedSites = withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus));
+  const addedSites = structuredClone(withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus)));
   const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !siteWithin(s, focus)), addedSites, bySite);
   const stale = previous.stale?.includes(focusIndex) ? previous.stale : [...(previous.stale ?? []), focusIndex];
   // A kept finding the function's now beats is gone: the change (a delta) cannot say so, the whole result is sent.

@@ -6,6 +6,7 @@ import type { DescIndex, DescriptorFacts, HandleFact, ViewFact } from '../extrac
 import { storedLookup } from '../extract/descriptor-scan';
 import type { ResourceRef } from '../extract/facts';
 import type { ViewKind } from '../model/uses';
+import { detached } from '../detached-string';
 import type { Range } from '../types';
 
 export interface ResolvedView {
@@ -33,7 +34,7 @@ const counterPatterns = new Map<string, RegExp>();
 /** Replace the loop counter `v` (as a whole identifier) by `value` in a resource key or text. */
 function substitute(text: string, v: string, value: string): string {
   let pattern = counterPatterns.get(v);
-  if (!pattern) counterPatterns.set(v, (pattern = new RegExp(`(?<![\\w.]|->)${v}(?!\\w)`, 'g')));
+  if (!pattern) counterPatterns.set(detached(v), (pattern = new RegExp(`(?<![\\w.]|->)${v}(?!\\w)`, 'g')));
   return text.replace(pattern, value);
 }
 

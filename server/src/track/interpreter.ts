@@ -17,6 +17,7 @@ import { exactly, FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './stat
 import { BudgetExceeded, MAX_LOOP_NESTING, WorkBudget } from './budget';
 import { CreationFork } from './creation-fork';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
+import { detached } from '../detached-string';
 
 interface Flow {
   normal: Paths | null;
@@ -709,7 +710,7 @@ function classPart(qualifiedName: string): string | undefined {
   const parts = qualifiedName.split('::');
   const owner = parts.length >= 2 ? parts[parts.length - 2] : undefined;
   if (classParts.size >= ROOT_NAMES_KEPT) classParts.clear();
-  classParts.set(qualifiedName, owner);
+  classParts.set(detached(qualifiedName), owner === undefined ? undefined : detached(owner));
   return owner;
 }
 
@@ -890,7 +891,7 @@ function rootNames(key: string): readonly string[] {
   if (names) return names;
   names = [...key.matchAll(/(?<![\w.]|->|::)[A-Za-z_]\w*/g)].map((m) => m[0]);
   if (rootNamesOf.size >= ROOT_NAMES_KEPT) rootNamesOf.clear();
-  rootNamesOf.set(key, names);
+  rootNamesOf.set(detached(key), names.map(detached));
   return names;
 }
 
