@@ -144,11 +144,13 @@ function sameBinding(a: Binding, b: Binding): boolean {
     && equal(a.fields, b.fields) && equal(a.refs, b.refs) && equal(a.receiver, b.receiver);
 }
 
-function sameFacts(a: PathFacts | null, b: PathFacts | null): boolean {
+/** The same path facts, structurally (see equal). */
+export function sameFacts(a: PathFacts | null, b: PathFacts | null): boolean {
   return a === b || (!!a && !!b && equal(a.syms, b.syms) && equal(a.atoms, b.atoms));
 }
 
-function sameState(a: TrackState, b: TrackState): boolean {
+/** The same tracked state, structurally (see equal): resources, bindings, batches, closed lists. */
+export function sameState(a: TrackState, b: TrackState): boolean {
   return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameSet(a.closed, b.closed);
 }
 

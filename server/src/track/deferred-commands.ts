@@ -34,6 +34,11 @@ export function firstBarrierState(env: TrackEnv, key: string): ResState | undefi
   return firstBefore.get(env)?.get(key);
 }
 
+/** How many first barriers after a waiting copy are noted (track/pass-reuse.ts: a pass that noted one is not reused). */
+export function firstBarrierCount(env: TrackEnv): number {
+  return firstBefore.get(env)?.size ?? 0;
+}
+
 /** Whether nothing is tracked for the use's resource yet (neither a state nor an entry assumption). */
 export function unseenUse(u: CommandUse, env: TrackEnv, tracked: (key: string) => boolean): boolean {
   const key = u.part ?? u.key;

@@ -18,6 +18,8 @@ import { BudgetExceeded, MAX_LOOP_NESTING, WorkBudget } from './budget';
 import { CreationFork } from './creation-fork';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
 import { detached } from '../detached-string';
+import type { PassCounters, SilentPass } from './pass-reuse';
+import { endPass, passReuseOn, passStats, reusable, startPass } from './pass-reuse';
 
 interface Flow {
   normal: Paths | null;
@@ -376,8 +378,13 @@ export class Interpreter {
     // Each iteration starts with per-element resources (`targets[i]`) as they were before the loop: the next
     // iteration names another element. The loop head (and so the exit) still sees what the body left them in.
     const bodyInput = (head: Paths): Paths => head.map((p) => ({ facts: p.facts, state: perIteration(p.state, entry, s.varying) }));
+    // A silent final pass may be the last fixpoint pass again (track/pass-reuse.ts).
+    const reuse = !reporting && passReuseOn();
+    let last: SilentPass<Flow> | null = null;
     for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
+      const start = reuse ? startPass(this.env, this.counters()) : null;
       const f = this.stmt(s.body, bodyInput(cur));
+      last = start && endPass(this.env, start, cur, f, this.counters(), this.lastWrite);
       if (s.counter?.guarded) this.wrote([s.counter.sym]);
       const back = advance(this.join(f.normal, f.continues), s.counter);
       let next = paths;
@@ -397,7 +404,7 @@ export class Interpreter {
         : [collapse(cur, this.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state) }));
     }
     this.env.reporting = reporting;
-    const final = this.stmt(s.body, bodyInput(cur));
+    const final = (converged && last && this.reused(last, cur)) || this.stmt(s.body, bodyInput(cur));
     // A loop that runs at least once (do-while, a constant trip count, a walk over subresources, paths that passed
     // its first test) has no path that skips its body.
     const once = s.doWhile || s.counter?.atLeastOnce || s.subresources || first;
@@ -405,6 +412,25 @@ export class Interpreter {
     const exit = this.join(this.join(exitNormal, final.breaks), skip);
     const out = s.counter?.guarded && exit ? this.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
     return { normal: out, breaks: null, continues: null, returns: final.returns };
+  }
+
+  private counters(): PassCounters {
+    return { spent: this.budget.used(), pathWork: pathWork.get(this) ?? 0, writes: this.writes };
+  }
+
+  /** The flow of `pass` for a pass from `head` when it stands for one, with what that pass would add counted. */
+  private reused(pass: SilentPass<Flow>, head: Paths): Flow | null {
+    if (!reusable(pass, head, this.counters(), this.budget.room(), this.owner)) {
+      passStats.run++;
+      return null;
+    }
+    passStats.reused++;
+    this.budget.spendMany(pass.added.spent);
+    pathWork.set(this, (pathWork.get(this) ?? 0) + pass.added.pathWork);
+    for (const [sym, offset] of pass.written) this.lastWrite.set(sym, this.writes + offset);
+    this.writes += pass.added.writes;
+    this.env.voidedUses += pass.voided;
+    return pass.flow;
   }
 
   /** The paths on which `cond` can be `truth`, each knowing it. */

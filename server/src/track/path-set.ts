@@ -109,6 +109,9 @@ export function collapse(ps: Paths, entry: Map<string, ResState>, tag?: CondTag)
   return { facts, state: state ?? new TrackState() };
 }
 
+/** Path conditions put on values since the process started (track/pass-reuse.ts: a pass that made one is not reused). */
+export const condStats = { made: 0 };
+
 /** Each path's values of the resources the paths disagree on, marked with the path's facts (see collapse). */
 function withConds(ps: Paths, common: PathFacts, entry: Map<string, ResState>, tag: CondTag): Paths {
   const commonKey = common.key();
@@ -124,6 +127,7 @@ function withConds(ps: Paths, common: PathFacts, entry: Map<string, ResState>, t
   return ps.map((p) => {
     if (p.facts.key() === commonKey) return p;
     const cond: PathCond = { facts: p.facts, owner: tag.owner, time: tag.time };
+    condStats.made++;
     const mark = (q: Possible): Possible => {
       let changed = false;
       const values = new Map<number, Origin>();
