@@ -9,7 +9,7 @@ import type { Range } from '../types';
 import type { WorkBudget } from './budget';
 import type { Binding, Frame, TrackEnv } from './env';
 import { deferredUseCount } from './bindings';
-import type { PathFacts } from './paths';
+import { PathFacts } from './paths';
 import { sameSet } from './state';
 import type { KnownResource, ResState, TrackState } from './state';
 
@@ -192,7 +192,9 @@ function isRange(x: object): boolean {
 
 /**
  * Structural equality of tracker values. Ranges are equal only when they are the same object: the tracker and the
- * rules compare origins by their range's identity, so two equal-looking ranges are not interchangeable.
+ * rules compare origins by their range's identity, so two equal-looking ranges are not interchangeable. Path facts
+ * are compared by what they hold: the conditions a loop's passes put on values past the path budget are new objects
+ * on every pass, and two with equal facts, owner and time are read alike (interpreter.ts refine, state.ts joins).
  */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -207,6 +209,8 @@ export function equal(a: unknown, b: unknown): boolean {
     }
     return true;
   }
+  // A path condition's facts (state.ts PathCond): two conditions with equal facts, owner and time act alike.
+  if (a instanceof PathFacts || b instanceof PathFacts) return a instanceof PathFacts && b instanceof PathFacts && sameFacts(a, b);
   if (a instanceof Set || b instanceof Set || Array.isArray(b) || b instanceof Map) return false;
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
   if (isRange(a)) return false;

@@ -92,8 +92,8 @@ export function reusable<F>(pass: SilentPass<F>, head: Paths, now: PassCounters,
 
 /**
  * Whether a value carries a path condition of `owner`'s: whether its tests may drop it depends on the writes since
- * (their count moved on between the two passes). Conditions of other evaluations are only carried along; equal
- * states hold them as the same objects (equal compares them by identity).
+ * (their count moved on between the two passes). Conditions of other evaluations are only carried along (and
+ * joined, by what they hold).
  */
 function ownConds(state: TrackState, owner: number): boolean {
   if (state.condSyms === null) return false;
