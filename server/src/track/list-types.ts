@@ -71,7 +71,7 @@ export class ListTypes {
     // NOTE: most keys asked about (every resource an unresolved call receives) are no list in any scope; only a key
     // known in both scopes needs the declaration test, which is the costly part.
     const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
-    const member = own === undefined ? memberOfLocal(key) : null;
+    const member = own === undefined && this.byMember.size > 0 ? memberOfLocal(key) : null;
     const viaMember = member ? this.byMember.get(member) ?? null : null;
     if (!this.shared.has(key)) return own ?? viaMember;
     if (owner && declaredIn(key, owner)) return own ?? null;
