@@ -306,6 +306,11 @@ export function deferredUseCount(env: TrackEnv): number {
   return deferred.get(env)?.length ?? 0;
 }
 
+/** How many of those still wait (track/pass-reuse.ts: a pass that voided one is not reused). */
+export function unseenUseCount(env: TrackEnv): number {
+  return (deferred.get(env) ?? []).filter((d) => d.use.unseen).length;
+}
+
 /**
  * After a function: uses met before their resource was seen are judged against the state the first barrier
  * assumed at entry ("assumed at first use") — a back buffer cleared before its PRESENT → RENDER_TARGET barrier.

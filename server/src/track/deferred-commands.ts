@@ -39,6 +39,11 @@ export function firstBarrierCount(env: TrackEnv): number {
   return firstBefore.get(env)?.size ?? 0;
 }
 
+/** How many copies still wait for their first barrier (track/pass-reuse.ts: a pass that ended a wait is not reused). */
+export function liveWaitCount(env: TrackEnv): number {
+  return (waiting.get(env) ?? []).filter((w) => w.live).length;
+}
+
 /** Whether nothing is tracked for the use's resource yet (neither a state nor an entry assumption). */
 export function unseenUse(u: CommandUse, env: TrackEnv, tracked: (key: string) => boolean): boolean {
   const key = u.part ?? u.key;

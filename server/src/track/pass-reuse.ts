@@ -9,7 +9,9 @@
 //    with no path condition of the loop's own evaluation in them and none made during the pass (a condition's
 //    time counts the writes so far, and the loop's tests read it against the writes since);
 //  - the pass left the environment as it found it: the assumed entry states and the known creations (same
-//    entries, same objects, same order), the first barriers noted after waiting copies, the buffers seen by use;
+//    entries, same objects, same order), the first barriers noted after waiting copies, the uses and copies still
+//    waiting for their first barrier (a pass can only end such a wait, and a later pass would read it ended), the
+//    buffers seen by use;
 //  - the path budget of the evaluation is on the same side of its limit for both passes.
 // Reusing it then replays what the second pass would add to the interpreter's counters: the statements it spends
 // against the work budget, its path work, its writes of tested values, and the deferred uses it voids.
@@ -17,7 +19,8 @@ import type { TrackEnv } from './env';
 import type { Paths } from './path-set';
 import { condStats, pathCap } from './path-set';
 import type { KnownResource, Possible, ResState, TrackState } from './state';
-import { firstBarrierCount } from './deferred-commands';
+import { firstBarrierCount, liveWaitCount } from './deferred-commands';
+import { unseenUseCount } from './bindings';
 import { sameFacts, sameState } from './call-memo';
 
 /** Set to `0` to run every final pass of a loop (reuse is on otherwise); results are equal either way. */
@@ -39,6 +42,8 @@ export interface PassStart {
   entry: [string, ResState][];
   resources: [string, KnownResource][];
   firstBarriers: number;
+  /** Uses and copies still waiting for their resource's first barrier (a pass only ever ends such waits). */
+  waits: number;
   buffers: number;
   conds: number;
   voided: number;
@@ -63,13 +68,14 @@ export function passReuseOn(): boolean {
 export function startPass(env: TrackEnv, counters: PassCounters): PassStart {
   return {
     counters, entry: [...env.entry], resources: [...env.resources], firstBarriers: firstBarrierCount(env),
-    buffers: env.buffersByUse.size, conds: condStats.made, voided: env.voidedUses,
+    waits: waitCount(env), buffers: env.buffersByUse.size, conds: condStats.made, voided: env.voidedUses,
   };
 }
 
 /** The finished pass, or null when it changed what a second pass would read (then that one runs). */
 export function endPass<F>(env: TrackEnv, start: PassStart, head: Paths, flow: F, counters: PassCounters, lastWrite: ReadonlyMap<string, number>): SilentPass<F> | null {
   if (condStats.made !== start.conds || firstBarrierCount(env) !== start.firstBarriers || env.buffersByUse.size !== start.buffers) return null;
+  if (waitCount(env) !== start.waits) return null;
   if (!sameEntries(start.entry, env.entry) || !sameEntries(start.resources, env.resources)) return null;
   const written: [string, number][] = [];
   for (const [sym, at] of lastWrite) if (at > start.counters.writes) written.push([sym, at - start.counters.writes]);
@@ -100,6 +106,10 @@ function ownConds(state: TrackState, owner: number): boolean {
   const own = (p: Possible) => [...p.values.values()].some((o) => o.cond?.owner === owner);
   for (const r of state.res.values()) if (own(r.layout) || own(r.legacy) || own(r.access) || own(r.syncAfter)) return true;
   return false;
+}
+
+function waitCount(env: TrackEnv): number {
+  return unseenUseCount(env) + liveWaitCount(env);
 }
 
 /** The map holds exactly these entries, in this order, with the same objects. */
