@@ -1,0 +1,129 @@
+// What one keystroke costs the language server's analysis worker, in CPU time (issue 13): the function-only
+// re-analysis (analyzeEditedFunction after a whole-file analyzeFile, chained as the worker runs them) in this
+// process, without the JSON-RPC thread, the thread hops and the scheduling of bench-lsp-typing.ts. CPU time
+// (user + system) is steadier than wall time on a loaded machine: a before/after comparison on the shared 2-core
+// machine varied 2-3x in wall time between runs of the same build, far less in CPU time.
+// Per file: one keystroke in each typing position (typing-edits.ts: functions nothing calls, then called ones), in
+// file order (every keystroke in another function, the worst case: nothing of the previous reduced document is
+// reused), then REPEAT keystrokes in a row in each of the 8 most expensive functions (typing on in one function).
+// Also printed: how many lines of functions the reduced document kept (the edited one and its helpers), which is
+// what the keystroke's cost follows. For a profile: node --cpu-prof out/test/bench/bench-keystroke-cpu.js FILE.
+// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [lines...] [file.cpp...]
+//   (default: the generated 6,000- and 40,000-line files of bench-lsp-typing.ts; --char is what is typed, ' ')
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { DocumentStore } from '../../server/src/parse/document-store';
+import { applyEdits, keptSpanIndices } from '../../server/src/lsp/function-spans';
+import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import type { Range } from '../../server/src/types';
+import { typingFile } from './bench-lsp-typing';
+import { typingEdits, type TypingPosition } from './typing-edits';
+
+interface Keystroke {
+  fn: string;
+  line: number;
+  cpuMs: number;
+  keptLines: number;
+  /** The whole file was analysed instead (undefined from analyzeEditedFunction). */
+  whole: boolean;
+}
+
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+};
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function summary(keys: readonly Keystroke[]): string {
+  const fn = keys.filter((k) => !k.whole);
+  const s = fn.map((k) => k.cpuMs).sort((a, b) => a - b);
+  if (s.length === 0) return 'no function-only analysis';
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return `CPU p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, mean ${mean(s).toFixed(1)} ms ` +
+    `(${fn.length} keystrokes, ${keys.length - fn.length} analysed whole); kept function lines mean ${mean(fn.map((k) => k.keptLines)).toFixed(0)}`;
+}
+
+/** Types `char` at each position in turn on one open document, after one whole-file analysis. */
+class Typist {
+  private readonly store = new DocumentStore();
+  private readonly uri: string;
+  private previous: DocumentFacts;
+  private version = 1;
+
+  constructor(name: string, text: string, private readonly char: string) {
+    this.uri = `file:///bench/${name}`;
+    this.store.open(this.uri, 'cpp', 1, text);
+    this.previous = analyzeFile(this.doc(), {});
+  }
+
+  private doc() {
+    return this.store.get(this.uri)!;
+  }
+
+  type(at: TypingPosition): Keystroke {
+    const doc = this.doc();
+    this.store.change(this.uri, ++this.version, [{ range: { start: at, end: at }, text: this.char }]);
+    const keptLines = this.keptLines();
+    const started = process.cpuUsage();
+    const result = analyzeEditedFunction(doc, {}, this.previous, { ignoreCallers: true });
+    const ms = cpuMs(started);
+    this.previous = result ?? analyzeFile(doc, {});
+    return { fn: at.fn, line: at.line, cpuMs: ms, keptLines, whole: !result };
+  }
+
+  /** Lines of the functions the reduced document of the pending edit keeps (as function-spans.ts chooses them). */
+  private keptLines(): number {
+    const doc = this.doc();
+    const { spans, edited } = applyEdits(this.previous.spans, doc.peekEdits());
+    if (!edited) return 0;
+    const textOf = (r: Range): string =>
+      doc.text.slice(doc.offsetAt({ line: r.startLine, character: 0 }), doc.offsetAt({ line: r.endLine + 1, character: 0 }));
+    const { keep } = keptSpanIndices(spans, edited, textOf, this.previous.calls, !!this.previous.calls?.has(spans.indexOf(edited)));
+    return [...keep].reduce((n, i) => n + spans[i].range.endLine - spans[i].range.startLine + 1, 0);
+  }
+}
+
+function bench(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number }): string[] {
+  const typist = new Typist(name, text, options.char);
+  const spread = positions.map((p) => typist.type(p));
+  const out = [`bench-keystroke-cpu: ${name}: ${text.split('\n').length} lines, typing ${JSON.stringify(options.char)}`,
+    `  one keystroke in each of ${positions.length} places, in file order: ${summary(spread)}`];
+  const worst = [...spread].filter((k) => !k.whole).sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 8);
+  if (options.repeat > 0 && worst.length > 0) {
+    const again = worst.flatMap((k) => Array.from({ length: options.repeat }, () => typist.type(positions.find((p) => p.line === k.line)!)));
+    out.push(`  ${options.repeat} keystrokes in a row in each of the ${worst.length} most expensive functions: ${summary(again)}`);
+  }
+  out.push(`  most expensive: ${worst.slice(0, 5).map((k) => `${k.fn} (line ${k.line + 1}) ${k.cpuMs.toFixed(0)} ms, ${k.keptLines} lines`).join('; ')}`);
+  return out;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const option = (flag: string, fallback: string): string => {
+    const i = args.indexOf(flag);
+    if (i < 0) return fallback;
+    const value = args[i + 1] ?? fallback;
+    args.splice(i, 2);
+    return value;
+  };
+  const options = { char: option('--char', ' '), repeat: Number(option('--repeat', '3')) };
+  const files = args.filter((a) => Number.isNaN(Number(a)));
+  const sizes = args.map(Number).filter((n) => n > 0);
+  for (const lines of sizes.length > 0 || files.length > 0 ? sizes : [6000, 40000]) {
+    const text = typingFile(lines);
+    const positions = text.split('\n').flatMap((l, line) => (l.includes('cl->DrawInstanced') ? [{ line, character: 4, fn: `pass at ${line + 1}` }] : []));
+    const step = Math.max(1, Math.floor(positions.length / 120));
+    process.stdout.write(`${bench(`typing-${lines}.cpp`, text, positions.filter((_, i) => i % step === 0), options).join('\n')}\n`);
+  }
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const { uncalled, called } = typingEdits(text, 1000);
+    const positions = [...uncalled, ...called].sort((a, b) => a.line - b.line);
+    process.stdout.write(`${bench(path.basename(file), text, positions, options).join('\n')}\n`);
+  }
+}
+
+if (require.main === module) main();
