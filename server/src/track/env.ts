@@ -24,40 +24,50 @@ export interface Binding {
   /** Descriptor handles the caller holds in the arguments (a local it computed), with its descriptor scope. */
   handles?: ({ h: HandleFact; scope: string } | undefined)[];
   /**
-   * The callee's parameters as its keys use them inside an index or a call (`m_tex[idx]`, `pool.get(handle)->res`),
-   * with the caller's argument text: `ToTarget(cl, i)` names `m_tex[i]`, another element on each iteration of the
-   * caller's loop, and `ToTarget(cl, 0)` names `m_tex[0]`.
+   * The callee's parameter names, for keys that use a parameter inside an index or a call (`m_tex[idx]`,
+   * `pool.get(handle)->res`): such a key names the caller's argument there (`argTexts`), so `ToTarget(cl, i)` names
+   * `m_tex[i]`, another element on each iteration of the caller's loop, and `ToTarget(cl, 0)` names `m_tex[0]`.
    */
-  argTexts?: { pattern: RegExp; texts: ReadonlyMap<string, string> };
+  params?: readonly string[];
 }
 
-/** The argument texts a call gives its callee's parameters, for `Binding.argTexts`; undefined when none fits a key. */
-export function argTextsOf(params: readonly string[], fields: readonly Field[]): Binding['argTexts'] {
-  const texts = new Map<string, string>();
-  params.forEach((name, i) => {
-    const text = fields[i]?.text.replace(/\s+/g, '');
-    if (/^[A-Za-z_]\w*$/.test(name) && text && text !== name) texts.set(name, /^[\w.]+$|^[\w.]+(?:->\w+)+$/.test(text) ? text : `(${text})`);
-  });
-  if (texts.size === 0) return undefined;
-  const names = [...texts.keys()].join('|');
-  let pattern = paramPatterns.get(names);
-  if (!pattern) {
-    if (paramPatterns.size >= PARAM_PATTERNS_KEPT) paramPatterns.clear();
-    pattern = new RegExp(`(?<![\\w.]|->|::)(?:${names})(?!\\w)`, 'g');
-    paramPatterns.set(names, pattern);
-  }
-  return { pattern, texts };
-}
+interface ArgTexts { pattern: RegExp; texts: ReadonlyMap<string, string> }
 
-// NOTE: every evaluated call binds its callee's parameters; the pattern for a list of names is compiled once.
+// NOTE: most keys a helper builds use no parameter past their root: the argument texts of a binding are worked out
+// on the first key that might (one with an index or a call), once per binding, and a name list's pattern once.
+const argTextsOfBinding = new WeakMap<Binding, ArgTexts | null>();
 const paramPatterns = new Map<string, RegExp>();
 const PARAM_PATTERNS_KEPT = 5_000;
 
-/** A key the callee built, with its parameters (past the root) written as the caller's arguments. */
+/** The argument texts a call gives its callee's parameters; null when no parameter has one to give. */
+function argTextsOf(b: Binding): ArgTexts | null {
+  let a = argTextsOfBinding.get(b);
+  if (a !== undefined) return a;
+  const texts = new Map<string, string>();
+  (b.params ?? []).forEach((name, i) => {
+    const text = b.fields[i]?.text.replace(/\s+/g, '');
+    if (/^[A-Za-z_]\w*$/.test(name) && text && text !== name) texts.set(name, /^[\w.]+$|^[\w.]+(?:->\w+)+$/.test(text) ? text : `(${text})`);
+  });
+  a = null;
+  if (texts.size > 0) {
+    const names = [...texts.keys()].join('|');
+    let pattern = paramPatterns.get(names);
+    if (!pattern) {
+      if (paramPatterns.size >= PARAM_PATTERNS_KEPT) paramPatterns.clear();
+      pattern = new RegExp(`(?<![\\w.]|->|::)(?:${names})(?!\\w)`, 'g');
+      paramPatterns.set(names, pattern);
+    }
+    a = { pattern, texts };
+  }
+  argTextsOfBinding.set(b, a);
+  return a;
+}
+
+/** A key the callee built, with its parameters (past the root, inside an index or a call) as the caller's arguments. */
 function withArgTexts(key: string, b: Binding): string {
-  const a = b.argTexts;
-  if (!a) return key;
-  return key.replace(a.pattern, (m: string, at: number) => (at === 0 ? m : a.texts.get(m) ?? m));
+  if (!b.params?.length || (!key.includes('[') && !key.includes('('))) return key;
+  const a = argTextsOf(b);
+  return a ? key.replace(a.pattern, (m: string, at: number) => (at === 0 ? m : a.texts.get(m) ?? m)) : key;
 }
 
 export interface Frame {
@@ -250,7 +260,7 @@ export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
     if (!arg) return { key: r.key, text: r.text, range: r.range };
     return extend(arg, withArgTexts(r.base.path, b), r);
   }
-  const own = b.argTexts && r.key ? { ...r, key: withArgTexts(r.key, b) } : r;
+  const own = b.params && r.key ? { ...r, key: withArgTexts(r.key, b) } : r;
   if (own.member && b.receiver && own.key) return extend(b.receiver.ref, `${b.receiver.op}${own.key}`, own, b.receiver.op);
   if (b.renames && own.key && !own.member) return renamed(own, b.renames);
   return own;

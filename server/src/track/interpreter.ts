@@ -7,7 +7,7 @@ import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
-import { argTextsOf, substituteField, substituteRef, within } from './env';
+import { substituteField, substituteRef, within } from './env';
 import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
 import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
@@ -630,15 +630,13 @@ export class Interpreter {
     // Parameters the call leaves out take their default arguments (constants of the callee's own file), chosen at
     // this call: a finding they take part in is the call's.
     const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => (f ? { ...f, range: e.range } : { value: null, text: '', range: e.range }));
-    const fields = [...e.args.map((a) => substituteField(a.field, this.env.binding)), ...defaults];
-    const argTexts = argTextsOf(callee.fn.params, fields);
     return {
-      fields,
+      fields: [...e.args.map((a) => substituteField(a.field, this.env.binding)), ...defaults],
       refs: e.args.map((a) => substituteRef(a.resource, this.env.binding)),
       owners: e.args.map((a) => this.env.ownerOf(a.resource)),
       ...receiverOf(e, this.env.binding),
-      ...(argTexts ? { argTexts } : {}),
       ...heldHandles(e, this.env.binding),
+      params: callee.fn.params,
     };
   }
 
