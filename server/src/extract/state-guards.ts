@@ -49,7 +49,7 @@ function stores(body: SyntaxNode, tracked: ReadonlySet<string>, want: string): b
       if (a.child(1)?.type !== '=') continue;
       const l = a.childForFieldName('left');
       const r = a.childForFieldName('right');
-      if (l && r && tracked.has(norm(l.text)) && norm(unwrapValue(r).text) === want) return true;
+      if (l && r && norm(unwrapValue(r).text) === want && (tracked.has(norm(l.text)) || setsEveryElement(l, tracked))) return true;
       continue;
     }
     const f = a.childForFieldName('function');
@@ -70,7 +70,27 @@ function fillsTracked(args: SyntaxNode[], tracked: ReadonlySet<string>, want: st
   if (args.length !== 3 || norm(args[2].text) !== want) return false;
   const first = norm(args[0].text);
   const container = /^(.+?)(?:\.|->)begin\(\)$/.exec(first)?.[1] ?? /^(?:std::)?begin\((.+)\)$/.exec(first)?.[1];
-  return !!container && [...tracked].some((t) => /^(.+)\[[^\]]*\]$/.exec(t)?.[1] === container);
+  return !!container && elementContainers(tracked).includes(container);
+}
+
+/** The container a tested element `states[i]` belongs to, for each tested name that is an element. */
+function elementContainers(tracked: ReadonlySet<string>): string[] {
+  return [...tracked].map((t) => /^(.+)\[[^\]]*\]$/.exec(t)?.[1]).filter((c): c is string => !!c);
+}
+
+/** `for (auto& s : states) s = want;` for a tested element `states[i]`: the loop's reference sets every element. */
+function setsEveryElement(left: SyntaxNode, tracked: ReadonlySet<string>): boolean {
+  if (left.type !== 'identifier') return false;
+  for (let p = left.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda_expression') return false;
+    if (p.type !== 'for_range_loop') continue;
+    const decl = p.childForFieldName('declarator');
+    const name = decl?.descendantsOfType('identifier').find((n) => n.text === left.text);
+    if (!decl || decl.type !== 'reference_declarator' || !name) continue;
+    const range = p.childForFieldName('right');
+    return !!range && elementContainers(tracked).includes(norm(range.text));
+  }
+  return false;
 }
 
 /** Whether `body` assigns anything to the bookkeeping `tracked` (`tracked = next`). */
