@@ -6,12 +6,14 @@
 // to another function forgets a closed list it may reset: not an error-check wrapper such as ThrowIfFailed, not a
 // call that cannot reach the list (support/list-resets.ts: a local or parameter list it is not handed), not a helper
 // of the file it is handed to whose body resets it nowhere (`exec_command_list(queue, list)`); a helper of the file
-// whose body certainly records on the list first (support/list-first-use.ts) is reported at the call. Loops are
-// entered once (a Close at the end of the body is not carried to the next iteration).
-import type { Event, FileFacts, FunctionFacts, Stmt } from '../extract/facts';
+// whose body certainly records on the list first (support/list-first-use.ts) is reported at the call; a helper of the
+// file that certainly closes the list (`Finish()` closing the member `m_list` of the same object, or the list it is
+// handed) closes it for the caller. Loops are entered once (a Close at the end of the body is not carried to the next
+// iteration).
+import type { Event, FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import type { Range } from '../types';
 import { defineRule } from './define-rule';
-import { calleeOf, firstRecording, keyInCallee } from './support/list-first-use';
+import { calleeOf, classOf, firstRecording, keyInCallee } from './support/list-first-use';
 import { mayResetList } from './support/list-resets';
 
 /** Calls that only check a result: `ThrowIfFailed(cl->Close())` does not reset anything. */
@@ -36,6 +38,30 @@ function recordedMethod(e: Event): string | null {
 }
 
 type Closed = Map<string, Range>;
+
+const MAX_HELPER_DEPTH = 3;
+
+/** A `return` anywhere but as the body's last statement: some path leaves the helper before its end. */
+function exitsEarly(body: Stmt): boolean {
+  const inner = (s: Stmt): boolean => {
+    switch (s.k) {
+      case 'return': return true;
+      case 'seq': return s.body.some(inner);
+      case 'if': return inner(s.then) || (!!s.else && inner(s.else));
+      case 'loop': return inner(s.body);
+      case 'switch': return s.cases.some(inner);
+      default: return false;
+    }
+  };
+  if (body.k !== 'seq') return inner(body);
+  const last = body.body.length - 1;
+  return body.body.some((c, i) => !(i === last && c.k === 'return') && inner(c));
+}
+
+/** `Finish()` called without an object inside a method of the class that defines it: members name the same object's. */
+function sameObjectMember(e: UserCallEvent, callee: FunctionFacts, caller: FunctionFacts): boolean {
+  return !e.receiverOp && !!classOf(caller) && classOf(callee) === classOf(caller);
+}
 
 function intersect(states: (Closed | null)[]): Closed | null {
   const live = states.filter((s): s is Closed => s !== null);
@@ -85,17 +111,19 @@ export const rule = defineRule({
         });
       }
     };
+    /** Walking a helper's body for what it leaves closed (`quiet`: nothing is reported there) and how deep. */
+    type Walk = { facts: FileFacts; fn: FunctionFacts; quiet: boolean; depth: number };
     /** The lists certainly closed after `s`, given those closed before; null when no path gets past `s`. */
-    const walk = (s: Stmt, closed: Closed, facts: FileFacts, fn: FunctionFacts): Closed | null => {
+    const walk = (s: Stmt, closed: Closed, w: Walk): Closed | null => {
       switch (s.k) {
         case 'seq': {
           let cur: Closed | null = closed;
-          for (const c of s.body) { if (!cur) return null; cur = walk(c, cur, facts, fn); }
+          for (const c of s.body) { if (!cur) return null; cur = walk(c, cur, w); }
           return cur;
         }
-        case 'if': return intersect([walk(s.then, new Map(closed), facts, fn), s.else ? walk(s.else, new Map(closed), facts, fn) : closed]);
-        case 'loop': return intersect([closed, walk(s.body, new Map(closed), facts, fn)]);
-        case 'switch': return intersect([...s.cases.map((c) => walk(c, new Map(closed), facts, fn)), ...(s.hasDefault ? [] : [closed])]);
+        case 'if': return intersect([walk(s.then, new Map(closed), w), s.else ? walk(s.else, new Map(closed), w) : closed]);
+        case 'loop': return intersect([closed, walk(s.body, new Map(closed), w)]);
+        case 'switch': return intersect([...s.cases.map((c) => walk(c, new Map(closed), w)), ...(s.hasDefault ? [] : [closed])]);
         case 'return': case 'break': case 'continue': return null;
         case 'event': {
           const e = s.event;
@@ -103,19 +131,43 @@ export const rule = defineRule({
           if (e.kind === 'close') { if (key) closed.set(key, e.range); return closed; }
           if (e.kind === 'reset') { if (key) closed.delete(key); else closed.clear(); return closed; }
           const method = recordedMethod(e);
-          if (method && key && closed.has(key)) report(e, method, closed.get(key)!);
+          if (method && key && closed.has(key)) { if (!w.quiet) report(e, method, closed.get(key)!); }
           else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) {
-            throughHelper(e, closed, facts, fn);
-            for (const k of [...closed.keys()]) if (mayResetList(e, k, facts, fn, isCheck)) closed.delete(k);
+            if (!w.quiet) throughHelper(e, closed, w.facts, w.fn);
+            for (const k of [...closed.keys()]) if (mayResetList(e, k, w.facts, w.fn, isCheck)) closed.delete(k);
+            for (const [k, at] of closedByHelper(e, w)) closed.set(k, at);
           }
           return closed;
         }
         default: return closed;
       }
     };
+    /**
+     * The lists a helper of the file certainly leaves closed, as the caller names them: `End()` of the caller's own
+     * class closing the member `m_list` (the same object's member), or a helper closing the list it is handed. Only a
+     * helper without an early return (a path that skips the Close would otherwise be dropped), a few calls deep.
+     */
+    const helperCloses = new WeakMap<FunctionFacts, Closed>();
+    const closedByHelper = (e: UserCallEvent, w: Walk): Closed => {
+      const callee = w.depth < MAX_HELPER_DEPTH ? calleeOf(e, w.facts, w.fn) : undefined;
+      if (!callee || callee === w.fn || exitsEarly(callee.body)) return new Map();
+      let inside = helperCloses.get(callee);
+      if (!inside) {
+        helperCloses.set(callee, new Map());
+        inside = walk(callee.body, new Map(), { facts: w.facts, fn: callee, quiet: true, depth: w.depth + 1 }) ?? new Map();
+        helperCloses.set(callee, inside);
+      }
+      const out: Closed = new Map();
+      for (const [k, at] of inside) {
+        const p = callee.params.indexOf(k);
+        const mine = p >= 0 ? e.args[p]?.resource.key : sameObjectMember(e, callee, w.fn) && keyInCallee(e, callee, k, w.fn) === k ? k : undefined;
+        if (mine) out.set(mine, at);
+      }
+      return out;
+    };
     return {
       file(facts) {
-        for (const fn of facts.functions) walk(fn.body, new Map(), facts, fn);
+        for (const fn of facts.functions) walk(fn.body, new Map(), { facts, fn, quiet: false, depth: 0 });
       },
     };
   },

@@ -32,10 +32,20 @@ function byName(facts: FileFacts): Map<string, FunctionFacts[]> {
   return index;
 }
 
-/** The helper a call names, when the file defines exactly one function of that name and arity (a method of the receiver's class preferred). */
-export function calleeOf(e: UserCallEvent, facts: FileFacts): FunctionFacts | undefined {
+/** The class part of `Frame::Finish`, or '' for a free function. */
+export function classOf(fn: FunctionFacts): string {
+  const at = fn.qualifiedName.lastIndexOf('::');
+  return at > 0 ? fn.qualifiedName.slice(0, at) : '';
+}
+
+/**
+ * The helper a call names, when the file defines exactly one function of that name and arity (a method of the
+ * receiver's class preferred; given the `caller`, a method of the caller's own class for a call without an object).
+ */
+export function calleeOf(e: UserCallEvent, facts: FileFacts, caller?: FunctionFacts): FunctionFacts | undefined {
   const all = (byName(facts).get(e.callee) ?? []).filter((f) => f.params.length === e.args.length);
-  const own = e.receiverClass ? all.filter((f) => f.qualifiedName.startsWith(`${e.receiverClass}::`)) : [];
+  const cls = e.receiverClass ?? (caller && !e.receiverOp ? classOf(caller) : '');
+  const own = cls ? all.filter((f) => f.qualifiedName.startsWith(`${cls}::`)) : [];
   const found = own.length ? own : all;
   return found.length === 1 ? found[0] : undefined;
 }
