@@ -27,7 +27,7 @@ import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syn
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { plainType } from './plain-types';
-import { isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
+import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 
@@ -576,30 +576,6 @@ function forgetMember(target: SyntaxNode, fn: FnCtx): boolean {
   if (prior.t === 'struct') forgetStruct(prior, fn);
   else fn.setMember(s, field, { t: 'unknown', text: `${target.text} (written by the callee)`, range: rangeOf(target) }, prior);
   return true;
-}
-
-const SMART_POINTERS = /^(?:\w+::)*(?:unique_ptr|shared_ptr|ComPtr|CComPtr|com_ptr|RefCountPtr|RefPtr|intrusive_ptr)\s*<\s*(.*)>$/;
-
-/** The class a declared type names: `DirectX::ResourceUploadBatch&` → ResourceUploadBatch; smart pointers unwrap. */
-function classOfType(type: string | undefined): string | undefined {
-  if (!type) return undefined;
-  let t = type.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/[*&\s]+$/g, '').trim();
-  for (let m = SMART_POINTERS.exec(t); m; m = SMART_POINTERS.exec(t)) t = m[1].replace(/[*&\s]+$/g, '').trim();
-  if (/[<>()]|\bauto\b|\bdecltype\b/.test(t) || !/^[\w:]+$/.test(t)) return undefined;
-  return t.split('::').pop();
-}
-
-/** A class's bases, transitively, as far as the file declares them. */
-function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[] {
-  const out: string[] = [];
-  const todo = [...(bases?.get(cls) ?? [])];
-  while (todo.length && out.length < 16) {
-    const b = todo.shift()!;
-    if (b === cls || out.includes(b)) continue;
-    out.push(b);
-    todo.push(...(bases?.get(b) ?? []));
-  }
-  return out;
 }
 
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {

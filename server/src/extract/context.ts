@@ -19,6 +19,8 @@ export interface ReturnTemplate {
   value: AVal;
   /** A local lambda's (`auto make = [](…) { return …; };`): the calls it names lie in this byte span of its block. */
   within?: { start: number; end: number };
+  /** A method's class (`DX12Resource::TransitionResState` → DX12Resource): `obj.M(…)` on an object of it instantiates it. */
+  owner?: string;
 }
 
 /**
@@ -144,6 +146,8 @@ export interface FileCtx {
   descriptors?: DescriptorPass;
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
+  /** Parameterless getters returning a member resource's GPU address (resource-getters.ts), by name: that member. */
+  addressGetters?: Map<string, SyntaxNode>;
   /** The locals the file's lambdas initialise (`auto transition = [&](…) {…}`), by name (local-lambdas.ts). */
   lambdaNames?: Set<string>;
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */

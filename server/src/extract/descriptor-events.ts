@@ -10,7 +10,7 @@ import type { DVal } from './descriptor-values';
 import { keyRoot } from './descriptor-values';
 import type { ResourceRef } from './facts';
 import { evalField } from './constant-fold';
-import { resourceRef } from './resources';
+import { addressGetterRef, resourceRef } from './resources';
 import { gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, typeOfExpr } from './types';
 
@@ -77,6 +77,8 @@ function vaTarget(node: SyntaxNode, v: DVal | undefined, fn: FnCtx): BindTarget 
     const ref = resourceRef(receiver, fn.file, fn);
     if (ref.key) return { via: 'va', ref, ...at };
   }
+  const viaGetter = addressGetterRef(n, fn.file, fn);
+  if (viaGetter) return { via: 'va', ref: viaGetter, ...at };
   return v?.t === 'va' ? { via: 'va', ref: v.ref, ...at } : undefined;
 }
 

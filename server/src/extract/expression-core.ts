@@ -13,7 +13,7 @@ import { arrayElement, deref, elementSlot, indexValue } from './elements';
 import { type Expect, isStructKind, structKindOfType } from './expect';
 import { aggregateInit } from './brace-initializers';
 import { batchContainer } from './batches';
-import { instantiateTemplate } from './helper-templates';
+import { instantiateOnReceiver, instantiateTemplate } from './helper-templates';
 import { forgetCapturedWrites } from './lambdas';
 import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
@@ -157,6 +157,7 @@ const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
     const inScope = !t?.within || (c.node.startIndex >= t.within.start && c.node.endIndex <= t.within.end);
     return t && inScope ? instantiateTemplate(c.node, t, c.args, fn) : undefined;
   },
+  (c, fn) => instantiateOnReceiver(c.node, c.callee, c.name, c.args, fn),
   containerData,
   (c, fn) => containerCall(c.node, fn),
   (c, fn) => sizeCall(c.node, fn),

@@ -37,7 +37,7 @@ import { methodConstness } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
-import { resourceGetters } from './resource-getters';
+import { addressGetters, resourceGetters } from './resource-getters';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 
@@ -394,6 +394,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
+  file.addressGetters = addressGetters(bodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews);
@@ -553,7 +554,8 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     returned.site = returned.site >= 0 ? 0 : -1;
     const name = scope?.name ?? sig.name;
     if (scope && file.templates.has(name)) continue;
-    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : {}) });
+    const owner = !f.lambda && sig.qualified.includes('::') ? sig.qualified.slice(0, sig.qualified.lastIndexOf('::')).split('::').pop() : undefined;
+    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : {}), ...(owner ? { owner } : {}) });
   }
 }
 

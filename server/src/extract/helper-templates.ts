@@ -5,6 +5,8 @@ import type { Field, ResourceRef } from './facts';
 import type { FnCtx, ReturnTemplate } from './context';
 import { addSite, evalValue, RAW_SITE_KIND } from './context';
 import { rangeOf } from './syntax';
+import { resourceRef } from './resources';
+import { basesOf, classOfType, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { cloneVal, numVal } from './values';
 
@@ -74,14 +76,54 @@ export function substituteParams(v: AVal, args: Arguments): AVal {
   return v;
 }
 
-/** Substitute the caller's arguments into a helper function's returned barrier. */
-export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, args: SyntaxNode[], fn: FnCtx): AVal {
+/**
+ * `obj.M(…)` / `obj->M(…)` where M is a barrier-returning method of obj's declared class (or a base of it): the
+ * method's template on obj. Undefined for any other call (a free function, an object of another or unknown class).
+ */
+export function instantiateOnReceiver(call: SyntaxNode, callee: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): AVal | undefined {
+  const t = callee.type === 'field_expression' && name ? fn.file.templates.get(name) : undefined;
+  const object = t?.owner && !t.within ? callee.childForFieldName('argument') : null;
+  if (!t || !object || object.type === 'this') return undefined;
+  const cls = classOfType(typeOfExpr(object, fn));
+  if (!cls || (cls !== t.owner && !basesOf(cls, fn.file.classBases).includes(t.owner!))) return undefined;
+  const ref = resourceRef(object, fn.file, fn);
+  if (!ref.key) return undefined;
+  return instantiateTemplate(call, t, args, fn, { ref, op: callee.child(1)?.type === '->' ? '->' : '.' });
+}
+
+/** The member resources a method's value names (`m_resource`): the receiver's members at a call on an object. */
+function memberRefs(v: AVal, out = new Set<ResourceRef>()): Set<ResourceRef> {
+  if (v.t === 'res' && v.ref.member && v.ref.key) out.add(v.ref);
+  if (v.t === 'struct') for (const m of v.members.values()) memberRefs(m, out);
+  if (v.t === 'array') for (const e of v.elems) memberRefs(e, out);
+  return out;
+}
+
+/**
+ * The value with the method's own members (`members`, found before the caller's arguments went in) taken as the
+ * receiver's (`counters.m_resource`), in place.
+ */
+function onReceiver(v: AVal, members: ReadonlySet<ResourceRef>, receiver: { ref: ResourceRef; op: string }): AVal {
+  if (v.t === 'res' && members.has(v.ref)) return { t: 'res', ref: throughArgument(v.ref, { param: -1, path: `${receiver.op}${v.ref.key}` }, receiver.ref) };
+  if (v.t === 'struct') for (const [k, m] of v.members) v.members.set(k, onReceiver(m, members, receiver));
+  if (v.t === 'array') v.elems = v.elems.map((e) => onReceiver(e, members, receiver));
+  return v;
+}
+
+/**
+ * Substitute the caller's arguments into a helper function's returned barrier; `receiver`: the object a method of
+ * the helper's class is called on (`m_counters.TransitionResState(s)`), whose members the method's members are.
+ */
+export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, args: SyntaxNode[], fn: FnCtx, receiver?: { ref: ResourceRef; op: string }): AVal {
   const range = rangeOf(call);
   const values = callArguments(args, fn);
   // Every argument is evaluated, in order, whether the template reads it or not (their effects happen either way).
   args.forEach((_, i) => values.field(i));
   args.forEach((_, i) => values.ref(i));
-  const out = substituteParams(cloneVal(template.value), values);
+  const copy = cloneVal(template.value);
+  const members = receiver ? memberRefs(copy) : undefined;
+  const substituted = substituteParams(copy, values);
+  const out = receiver && members?.size ? onReceiver(substituted, members, receiver) : substituted;
   // Each barrier built (the value, or each element of a container the helper returns) is a site at the call.
   for (const s of out.t === 'array' ? out.elems : [out]) {
     if (s.t !== 'struct' || s.site < 0) continue;

@@ -7,7 +7,7 @@
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
 import { isResourceType } from './resources';
-import { rootName, unwrapValue } from './syntax';
+import { gpuAddressReceiver, rootName, unwrapValue } from './syntax';
 
 export interface GetterCandidate {
   name: string;
@@ -50,13 +50,29 @@ export function oneReturnGetters(fns: GetterCandidate[], accept: (f: GetterCandi
   return out;
 }
 
+/** A member expression rooted at a class member: a name, fields, subscripts, `.Get()`. */
+function memberExpression(expr: SyntaxNode, file: FileCtx): boolean {
+  const callee = expr.type === 'call_expression' ? expr.childForFieldName('function') : null;
+  const root = rootName(callee?.type === 'field_expression' ? callee.childForFieldName('argument') : expr);
+  return MEMBER_EXPRESSION.test(expr.text.replace(/\s+/g, '')) && !!root && memberName(root, file);
+}
+
 /** The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. */
 export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
-  return oneReturnGetters(fns, (f, ret) => {
-    if (f.node.type !== 'function_definition' || !returnsResource(f.node)) return false;
-    const expr = unwrapValue(ret);
-    const callee = expr.type === 'call_expression' ? expr.childForFieldName('function') : null;
-    const root = rootName(callee?.type === 'field_expression' ? callee.childForFieldName('argument') : expr);
-    return MEMBER_EXPRESSION.test(expr.text.replace(/\s+/g, '')) && !!root && memberName(root, file);
-  });
+  return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && returnsResource(f.node) && memberExpression(unwrapValue(ret), file));
+}
+
+/**
+ * The getters returning a member resource's GPU address — `D3D12_GPU_VIRTUAL_ADDRESS Address() const { return
+ * m_buffer->GetGPUVirtualAddress(); }` — by name: the member whose address they return (`m_buffer`). A root UAV set
+ * from `particles.Address()` is then of `particles.m_buffer`. Not with an offset added.
+ */
+export function addressGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
+  const members = new Map<string, SyntaxNode>();
+  for (const [name, ret] of oneReturnGetters(fns, (f, r) => {
+    if (f.node.type !== 'function_definition' || !/\bD3D12_GPU_VIRTUAL_ADDRESS\b/.test(f.node.childForFieldName('type')?.text ?? '')) return false;
+    const receiver = gpuAddressReceiver(unwrapValue(r));
+    return !!receiver && memberExpression(unwrapValue(receiver), file);
+  })) members.set(name, unwrapValue(gpuAddressReceiver(unwrapValue(ret))!));
+  return members;
 }

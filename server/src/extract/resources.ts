@@ -18,7 +18,8 @@ export function isPpvMacro(name: string): boolean {
 
 const NULL_TEXTS = new Set(['nullptr', 'NULL', '0', 'nullptr_t']);
 
-function strip(node: SyntaxNode, file?: FileCtx, fn?: FnCtx): SyntaxNode {
+/** `ownGetters`: the file's getters a call without an object may be (its resource getters unless told). */
+function strip(node: SyntaxNode, file?: FileCtx, fn?: FnCtx, ownGetters = file?.resourceGetters): SyntaxNode {
   let n = unwrapValue(node);
   for (let getters = 0; ; ) {
     if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
@@ -43,7 +44,7 @@ function strip(node: SyntaxNode, file?: FileCtx, fn?: FnCtx): SyntaxNode {
       }
       // `CurrentBackBuffer()` / `this->CurrentBackBuffer()`: a resource getter of the file (resource-getters.ts).
       const own = f?.type === 'identifier' || (f?.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
-      const getter = own && name && argumentNodes(n).length === 0 ? file?.resourceGetters?.get(name) : undefined;
+      const getter = own && name && argumentNodes(n).length === 0 ? ownGetters?.get(name) : undefined;
       if (getter && getters++ < 4) {
         n = unwrapValue(getter);
         continue;
@@ -67,7 +68,7 @@ function aliasedIndex(idx: SyntaxNode, fn?: FnCtx): string | undefined {
 }
 
 /** Normalized key text: no whitespace, no `this->`, constant subscripts folded. */
-function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
+function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resourceGetters): string {
   if (n.type === 'subscript_expression') {
     const arr = n.childForFieldName('argument');
     const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
@@ -77,7 +78,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
       return `${keyText(strip(arr, file), file, fn)}[${idxText}]`;
     }
   }
-  const through = receiverGetter(n, file);
+  const through = receiverGetter(n, file, getters);
   if (through) return `${keyText(strip(through.receiver, file), file, fn)}${through.op}${keyText(strip(through.expr, file), file)}`;
   if (n.type === 'field_expression') {
     const obj = n.childForFieldName('argument');
@@ -93,9 +94,12 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string {
   return n.text.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
 }
 
-/** The resource an expression denotes. Local aliases resolve to what they were bound to. */
-export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): ResourceRef {
-  const n = strip(node, file, fn);
+/**
+ * The resource an expression denotes. Local aliases resolve to what they were bound to. `getters`: the getters a
+ * call may go through (the file's resource getters unless told; addressGetterRef gives its GPU-address getters).
+ */
+export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resourceGetters): ResourceRef {
+  const n = strip(node, file, fn, getters);
   const range = rangeOf(node);
   const text = node.text;
   if (NULL_TEXTS.has(n.text)) return { key: null, text, range };
@@ -113,7 +117,7 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Resour
       if (p >= 0) return { key: n.text, text, range, param: p };
     }
   }
-  const key = keyText(n, file, fn);
+  const key = keyText(n, file, fn, getters);
   const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) : undefined;
   if (fn && root && !fn.env.has(root)) {
     const p = fn.params.indexOf(root);
@@ -144,14 +148,27 @@ function ownClassAccessor(name: string, obj: SyntaxNode, file?: FileCtx, fn?: Fn
  * m_Buffer.Get();`): the receiver's member (`sky.m_Buffer`), the key a state-tracking wrapper called on the same
  * object (`sky.EnsureState(cl, s)`) moves. Undefined for any other call.
  */
-function receiverGetter(n: SyntaxNode, file: FileCtx): { receiver: SyntaxNode; op: string; expr: SyntaxNode } | undefined {
+function receiverGetter(n: SyntaxNode, file: FileCtx, getters = file.resourceGetters): { receiver: SyntaxNode; op: string; expr: SyntaxNode } | undefined {
   if (n.type !== 'call_expression' || argumentNodes(n).length !== 0) return undefined;
   const f = n.childForFieldName('function');
   const receiver = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const name = f ? calleeName(f) : undefined;
-  const expr = name ? file.resourceGetters?.get(name) : undefined;
+  const expr = name ? getters?.get(name) : undefined;
   if (!receiver || !expr || isThis(receiver)) return undefined;
   return { receiver, op: f!.child(1)?.type === '->' ? '->' : '.', expr: unwrapValue(expr) };
+}
+
+/**
+ * The resource whose GPU address a call of one of the file's address getters returns (resource-getters.ts):
+ * `particles.Address()` → `particles.m_buffer`, `Address()` in a method → `m_buffer`. Undefined for any other call.
+ */
+export function addressGetterRef(n: SyntaxNode, file: FileCtx, fn?: FnCtx): ResourceRef | undefined {
+  if (n.type !== 'call_expression' || argumentNodes(n).length !== 0 || !file.addressGetters?.size) return undefined;
+  const f = n.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  if (!f || !name || !file.addressGetters.has(name) || (f.type !== 'identifier' && f.type !== 'field_expression')) return undefined;
+  const ref = resourceRef(n, file, fn, file.addressGetters);
+  return ref.key && ref.key !== n.text.replace(/\s+/g, '') ? ref : undefined;
 }
 
 /** `r.Get()`-like chains the accessor strip left as a call: `Resource.GetResource()` has root `Resource`. */

@@ -176,3 +176,27 @@ export function collectReturnTypes(root: SyntaxNode): Map<string, string> {
   for (const name of clash) out.delete(name);
   return out;
 }
+
+const SMART_POINTERS = /^(?:\w+::)*(?:unique_ptr|shared_ptr|ComPtr|CComPtr|com_ptr|RefCountPtr|RefPtr|intrusive_ptr)\s*<\s*(.*)>$/;
+
+/** The class a declared type names: `DirectX::ResourceUploadBatch&` → ResourceUploadBatch; smart pointers unwrap. */
+export function classOfType(type: string | undefined): string | undefined {
+  if (!type) return undefined;
+  let t = type.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/[*&\s]+$/g, '').trim();
+  for (let m = SMART_POINTERS.exec(t); m; m = SMART_POINTERS.exec(t)) t = m[1].replace(/[*&\s]+$/g, '').trim();
+  if (/[<>()]|\bauto\b|\bdecltype\b/.test(t) || !/^[\w:]+$/.test(t)) return undefined;
+  return t.split('::').pop();
+}
+
+/** A class's bases, transitively, as far as the file declares them. */
+export function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[] {
+  const out: string[] = [];
+  const todo = [...(bases?.get(cls) ?? [])];
+  while (todo.length && out.length < 16) {
+    const b = todo.shift()!;
+    if (b === cls || out.includes(b)) continue;
+    out.push(b);
+    todo.push(...(bases?.get(b) ?? []));
+  }
+  return out;
+}
