@@ -2,6 +2,7 @@
 // barrier only when the wanted state differs (bgfx `setState`, MiniEngine `TransitionResource`, `Texture::Transition`):
 //
 //   if (m_state != s) { barrier(res, m_state → s); m_state = s; }          'then': the branch is the transition
+//   if (m_state != s) barrier(res, m_state → s);  m_state = s;             'then' too (the store right after the if)
 //   if (state == s) return state;  barrier(res, state → s);  state = s;     'skip': the early return is "already there"
 //   if (m_state == C) { barrier(res, C → s); m_state = s; }                 'is': the bookkeeping says `res` is in C
 //
@@ -175,6 +176,13 @@ export function bookkeepingAccessors(n: SyntaxNode): Set<string> {
   return out;
 }
 
+/** The statement after `n` in its block, if any. */
+function nextStatement(n: SyntaxNode): SyntaxNode | undefined {
+  const siblings = n.parent?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  const at = siblings.findIndex((c) => c.startIndex === n.startIndex && c.type === n.type);
+  return at >= 0 ? siblings[at + 1] : undefined;
+}
+
 /** The state-tracking guard an `if` statement is, if any. */
 export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   const cond = n.childForFieldName('condition');
@@ -189,7 +197,10 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   const then = n.childForFieldName('consequence');
   if (op === '!=') {
     if (!then) return undefined;
-    return sides.some(([t, w]) => stores(then, trackedNames(t, body), w)) ? 'then' : undefined;
+    if (sides.some(([t, w]) => stores(then, trackedNames(t, body), w))) return 'then';
+    // `if (tracked != s) barrier(res, tracked → s);  tracked = s;` — the store right after the if, on every path.
+    const next = n.childForFieldName('alternative') ? undefined : nextStatement(n);
+    return next?.type === 'expression_statement' && sides.some(([t, w]) => stores(next, trackedNames(t, body), w)) ? 'then' : undefined;
   }
   if (then && !onlyReturns(then) && sides.some(([t]) => storesAny(then, trackedNames(t, body)))) return 'is';
   if (n.childForFieldName('alternative') || !onlyReturns(then)) return undefined;
