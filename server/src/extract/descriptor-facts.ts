@@ -19,6 +19,8 @@ export interface HandleFact {
   index: DescIndex | null;
   text: string;
   range: Range;
+  /** `target.GetRTV()` of a member handle: the object whose member the handle is (its view is of that object's member). */
+  receiver?: { key: string; text: string; op: string };
 }
 
 /** A view written into a heap slot (Create*View, or copied there by CopyDescriptorsSimple). */

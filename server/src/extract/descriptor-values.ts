@@ -305,13 +305,32 @@ function helperCallHandle(f: SyntaxNode, name: string | undefined, args: SyntaxN
  * not the caller's), getters that call getters, and a caller whose own locals shadow a name the getter reads.
  */
 function getterHandle(f: SyntaxNode, name: string | undefined, args: SyntaxNode[], n: SyntaxNode, s: DScope): HandleFact | null {
-  const own = f.type === 'identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
-  const expr = own && name && args.length === 0 ? s.getters?.get(name) : undefined;
+  const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
+  const own = f.type === 'identifier' || object?.type === 'this';
+  const expr = name && args.length === 0 ? s.getters?.get(name) : undefined;
   if (!expr) return null;
+  if (!own) return object ? objectGetterHandle(object, f, expr, n, s) : null;
   const names = [expr, ...expr.descendantsOfType('identifier')].filter(isName).map((x) => x.text);
   if (names.some((x) => s.locals.has(x) || s.env.has(x))) return null;
   const h = handleOf(expr, { ...s, getters: undefined });
   return h ? { ...h, text: n.text, range: rangeOf(n) } : null;
+}
+
+/** A member named like one (`m_rtv`, `mRtv`, `_rtv`). */
+export const MEMBER_NAME = /^(?:m_|m[A-Z]|_)\w/;
+
+/**
+ * `target.GetRTV()` where the file's getter returns a member handle (`return m_rtv;`) that the file stores once
+ * (`m_rtv = …` in the class's creation method): that handle, on `target` — the view it names is of `target`'s member
+ * (track/bindings.ts). Not a getter returning anything else, nor a receiver the walker cannot name.
+ */
+function objectGetterHandle(object: SyntaxNode, f: SyntaxNode, expr: SyntaxNode, n: SyntaxNode, s: DScope): HandleFact | null {
+  const e = unwrapValue(expr);
+  if (!isName(e) || !MEMBER_NAME.test(e.text)) return null;
+  const h = s.stored(e.text);
+  const recv = resourceOf(object, s);
+  if (!h || !recv?.key) return null;
+  return { ...h, text: n.text, range: rangeOf(n), receiver: { key: recv.key, text: recv.text, op: f.child(1)?.type === '->' ? '->' : '.' } };
 }
 
 function at(heap: string | null, index: DescIndex | null, n: SyntaxNode): HandleFact | null {

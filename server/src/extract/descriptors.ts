@@ -9,7 +9,8 @@ import type { FileCtx } from './context';
 import type { BufferViewFact, CallAnnotation, DescriptorPass, HandleFact, StoredHandleFact, UavCounterFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
 import {
-  HANDLE_HELPER, HANDLE_TYPE, addIndex, handleOf, helperHandle, indexOf, keyRoot, localMemberKey, numberOf, offsetBy, ptrValue, resourceOf, scaledCount, vaOf,
+  HANDLE_HELPER, HANDLE_TYPE, MEMBER_NAME, addIndex, handleOf, helperHandle, indexOf, isName, keyRoot, localMemberKey, numberOf, offsetBy, ptrValue, resourceOf,
+  scaledCount, vaOf,
 } from './descriptor-values';
 import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
@@ -640,10 +641,10 @@ const VIEW_CALL = /Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAc
 
 /**
  * Whether a body may read what the first round found: a stored handle (its key, as an expression spells it, starts
- * with the key's first name) or a member view (`ctx.rtv`, named by its member). A body naming none of them walks the
+ * with the key's first name, or a getter of the file returns it) or a member view (`ctx.rtv`, named by its member). A body naming none of them walks the
  * second round as it walked the first. Undefined: every body may (a key that does not start with a name).
  */
-function readsStored(stores: readonly StoredHandleFact[], views: readonly MemberView[]): ((body: string) => boolean) | undefined {
+function readsStored(stores: readonly StoredHandleFact[], views: readonly MemberView[], getters: ReadonlyMap<string, SyntaxNode>): ((body: string) => boolean) | undefined {
   const names = new Set<string>();
   for (const st of stores) {
     const root = /^[A-Za-z_]\w*/.exec(st.key)?.[0];
@@ -651,8 +652,17 @@ function readsStored(stores: readonly StoredHandleFact[], views: readonly Member
     names.add(root);
   }
   for (const v of views) names.add(v.name.slice(v.name.lastIndexOf(':') + 1));
+  // A getter returning a stored member (`GetRTV()` → `m_rtv`) reads it where it is called.
+  const stored = [...names];
+  for (const [name, expr] of getters) if (stored.some((n) => expr.text.includes(n))) names.add(name);
   const all = [...names];
   return (body) => all.some((n) => body.includes(n));
+}
+
+/** A function declared to return a descriptor handle whose one return names a member (`return m_rtv;`). */
+function memberHandleGetter(fn: SyntaxNode, expr: SyntaxNode): boolean {
+  const e = unwrapValue(expr);
+  return fn.type === 'function_definition' && HANDLE_TYPE.test(fn.childForFieldName('type')?.text ?? '') && isName(e) && MEMBER_NAME.test(e.text);
 }
 
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
@@ -660,7 +670,8 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0) return undefined;
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
-  const getters = oneReturnGetters(fns, (_f, expr) => HANDLE_HINT.test(expr.text));
+  // `GetRTV() const { return m_RTVHandle; }`: a handle-typed getter of a member counts too (descriptor-values.ts).
+  const getters = oneReturnGetters(fns, (f, expr) => HANDLE_HINT.test(expr.text) || memberHandleGetter(f.node, expr));
   const missing = new Set<string>();
   const missingMembers = new Set<string>();
   const types = new Map(fns.map((f) => [f, structTypes(f)]));
@@ -679,7 +690,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   for (let round = 0; round < 2; round++) {
     const stored = storedLookup(stores);
     const log = new MemberViewLog();
-    const rereads = round === 0 ? undefined : readsStored(stores, own);
+    const rereads = round === 0 ? undefined : readsStored(stores, own, getters);
     result = fns.map((f, i) => {
       // The second round differs from the first only where a stored handle or one of the file's member views is read.
       if (rereads && !rereads(f.body.text)) return result[i];

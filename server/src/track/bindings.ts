@@ -3,6 +3,7 @@
 // dispatch or Present, each bound (or directly named) view is resolved to its resource through the file's
 // descriptor table and handed to the rules' `gpuUse` hooks with the state the resource is in at that moment.
 import type { BindEvent, BindTarget, GpuWorkEvent, HandleFact } from '../extract/descriptor-facts';
+import { MEMBER_NAME } from '../extract/descriptor-values';
 import type { ResourceRef } from '../extract/facts';
 import type { UseKind, ViewKind } from '../model/uses';
 import { ACCELERATION_STRUCTURE, SHADER_RESOURCE_READS, USE_NEEDS, shaderViewUse } from '../model/uses';
@@ -68,6 +69,18 @@ interface Named {
   viewId: string;
 }
 
+/**
+ * A view of a member resource (`m_resource`, whose RTV a method of the class created at the member handle `m_rtv`)
+ * used in a method called on an object (`m_hdr.Clear(cl)`): the view of that object's member (`m_hdr.m_resource`).
+ */
+function onReceiver(ref: ResourceRef, handle: HandleFact, env: TrackEnv): ResourceRef {
+  if (!ref.key || ref.param !== undefined || ref.base || !MEMBER_NAME.test(ref.key)) return ref;
+  // `target.GetRTV()`: the view of `target`'s member (itself a member of the method's object when named like one).
+  const on = handle.receiver;
+  if (on) return substituteRef({ key: `${on.key}${on.op}${ref.key}`, text: `${on.text}${on.op}${ref.text}`, range: ref.range, ...(MEMBER_NAME.test(on.key) ? { member: true } : {}) }, env.binding);
+  return env.binding?.receiver ? substituteRef({ ...ref, member: true }, env.binding) : ref;
+}
+
 function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null {
   const file = env.fileUses;
   if (t.via === 'va') return { ref: substituteRef(t.ref, env.binding), subresource: 0, viewId: `va:${t.ref.key}${t.at ? `@${t.at}` : ''}` };
@@ -77,10 +90,12 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
     return b ? { ref: b.ref, subresource: 0, viewAt: { uri: env.uri, range: b.range, note: `'${t.text}' points into '${b.ref.text}' here` }, viewId: `bv:${t.key}` } : null;
   }
   const caller = t.ref ? callerHandle(t, env) : null;
-  const v = file.table.resolve(t.handle, t.scope ?? e.scope) ?? (caller ? file.table.resolve(caller.handle, caller.scope ?? e.scope) : null);
+  const own = file.table.resolve(t.handle, t.scope ?? e.scope);
+  const v = own ?? (caller ? file.table.resolve(caller.handle, caller.scope ?? e.scope) : null);
   if (!v) return null;
   return {
-    ref: v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
+    // A view reached through the caller's handle is the caller's: the method's object does not own it.
+    ref: own ? onReceiver(v.ref, t.handle, env) : v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
     ...(v.covers !== undefined ? { covers: v.covers } : {}),
     viewAt: { uri: env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
   };
