@@ -89,8 +89,9 @@ export type BindTarget =
    * `Clear(const Texture& t)`, a handle parameter `h`): at a call the caller's argument names it, and the handle the
    * file stores under the caller's key (`m_target.rtv = …`) is the one used (track/bindings.ts). `scope`: the
    * descriptor scope the handle resolves in when it is not the using event's (a caller's handle bound in a helper).
+   * `throughParam`: a binding made from such a handle (its view is the caller's, not the method's object's).
    */
-  | { via: 'handle'; handle: HandleFact; ref?: ResourceRef; scope?: string }
+  | { via: 'handle'; handle: HandleFact; ref?: ResourceRef; scope?: string; throughParam?: true }
   /** `at`: the address expression when it adds an offset (two offsets into one buffer are two root views). */
   | { via: 'va'; ref: ResourceRef; at?: string }
   | { via: 'buffer-view'; key: string; text: string; range: Range };

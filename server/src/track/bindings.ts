@@ -94,8 +94,8 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
   const v = own ?? (caller ? file.table.resolve(caller.handle, caller.scope ?? e.scope) : null);
   if (!v) return null;
   return {
-    // A view reached through the caller's handle is the caller's: the method's object does not own it.
-    ref: own ? onReceiver(v.ref, t.handle, env) : v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
+    // A view reached through a handle parameter is the caller's: the method's object does not own it.
+    ref: own && !t.ref && !t.throughParam ? onReceiver(v.ref, t.handle, env) : v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
     ...(v.covers !== undefined ? { covers: v.covers } : {}),
     viewAt: { uri: env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
   };
@@ -124,7 +124,7 @@ function callerHandle(t: Extract<BindTarget, { via: 'handle' }>, env: TrackEnv):
 function boundTarget(t: BindTarget, env: TrackEnv): BindTarget {
   if (t.via !== 'handle' || !t.ref) return t;
   const caller = callerHandle(t, env);
-  return caller ? { via: 'handle', handle: caller.handle, ...(caller.scope ? { scope: caller.scope } : {}) } : { via: 'handle', handle: t.handle };
+  return caller ? { via: 'handle', handle: caller.handle, ...(caller.scope ? { scope: caller.scope } : {}), throughParam: true } : { via: 'handle', handle: t.handle, throughParam: true };
 }
 
 /**
