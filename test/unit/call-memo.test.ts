@@ -2,50 +2,29 @@
 // call chains give the same findings, sites and unresolved calls with the memo on and off; and on a helper called
 // in a loop the memo does replay calls (so the comparison is not vacuous).
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { test } from 'node:test';
-import { analyze } from '../../server/src/analyze';
 import { WorkBudget } from '../../server/src/track/budget';
 import { CALL_MEMO_ENV, CallMemo, memoStats } from '../../server/src/track/call-memo';
 import { TrackEnv } from '../../server/src/track/env';
 import { FRESH, TrackState } from '../../server/src/track/state';
-import { adversarial, adversarialCorpus } from '../harness/adversarial';
-import { sourceFiles } from '../harness/fixture';
+import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated } from '../harness/env-switch';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const URI = 'file:///memo.cpp';
 
 function answer(text: string, memo: boolean): string {
-  const saved = process.env[CALL_MEMO_ENV];
-  process.env[CALL_MEMO_ENV] = memo ? '1' : '0';
-  try {
-    const r = analyze(text, 'file:///memo.cpp', {});
-    return JSON.stringify({ findings: r.findings, sites: r.sites, parseErrors: r.parseErrors, unresolved: r.unresolvedCalls });
-  } finally {
-    if (saved === undefined) delete process.env[CALL_MEMO_ENV];
-    else process.env[CALL_MEMO_ENV] = saved;
-  }
+  return answerWith(CALL_MEMO_ENV, memo, text, URI);
 }
 
 void test('memo on and off give equal results on every fixture and example', () => {
-  const files = [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
-  assert.ok(files.length > 100);
   const before = memoStats.hits;
-  for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
-    assert.equal(answer(text, true), answer(text, false), path.relative(ROOT, file));
-  }
+  assertNeutralOnFixtures(CALL_MEMO_ENV, URI);
   assert.ok(memoStats.hits > before, 'some fixture replays a helper call');
 });
 
 void test('memo on and off give equal results on generated call chains and loops', () => {
-  const corpus = adversarialCorpus(ROOT);
   // Generators 1 (deep loops) and 4 (call chains) by seed; the chains run into the work budget, which a replayed
   // call must spend exactly as an evaluated one.
-  for (const seed of [1, 8, 15, 4, 11, 18, 25]) {
-    const { generator, text } = adversarial(seed, corpus);
-    assert.equal(answer(text, true), answer(text, false), `seed ${seed} (${generator})`);
-  }
+  assertNeutralOnGenerated(CALL_MEMO_ENV, [1, 8, 15, 4, 11, 18, 25], URI);
 });
 
 // In the loop's fixpoint passes (nothing is reported), Pass's third call to Show meets the state its second call

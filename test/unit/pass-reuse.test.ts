@@ -2,45 +2,24 @@
 // fixture, every example and generated deep loops and call chains give the same findings, sites and unresolved calls
 // with reuse on and off; on nested loops reuse does happen (so the comparison is not vacuous).
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { test } from 'node:test';
-import { analyze } from '../../server/src/analyze';
 import { PASS_REUSE_ENV, passStats } from '../../server/src/track/pass-reuse';
-import { adversarial, adversarialCorpus } from '../harness/adversarial';
-import { sourceFiles } from '../harness/fixture';
+import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated } from '../harness/env-switch';
 
-const ROOT = path.resolve(__dirname, '../../..');
+const URI = 'file:///reuse.cpp';
 
 function answer(text: string, reuse: boolean): string {
-  const saved = process.env[PASS_REUSE_ENV];
-  process.env[PASS_REUSE_ENV] = reuse ? '1' : '0';
-  try {
-    const r = analyze(text, 'file:///reuse.cpp', {});
-    return JSON.stringify({ findings: r.findings, sites: r.sites, parseErrors: r.parseErrors, unresolved: r.unresolvedCalls });
-  } finally {
-    if (saved === undefined) delete process.env[PASS_REUSE_ENV];
-    else process.env[PASS_REUSE_ENV] = saved;
-  }
+  return answerWith(PASS_REUSE_ENV, reuse, text, URI);
 }
 
 void test('reuse on and off give equal results on every fixture and example', () => {
-  const files = [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
-  assert.ok(files.length > 100);
-  for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
-    assert.equal(answer(text, true), answer(text, false), path.relative(ROOT, file));
-  }
+  assertNeutralOnFixtures(PASS_REUSE_ENV, URI);
 });
 
 void test('reuse on and off give equal results on generated deep loops and call chains', () => {
-  const corpus = adversarialCorpus(ROOT);
   // Generators 1 (deep loops) and 4 (call chains, which run into the work budget: a reused pass must spend it
   // exactly as a run one) by seed.
-  for (const seed of [1, 8, 15, 22, 4, 11, 18, 25]) {
-    const { generator, text } = adversarial(seed, corpus);
-    assert.equal(answer(text, true), answer(text, false), `seed ${seed} (${generator})`);
-  }
+  assertNeutralOnGenerated(PASS_REUSE_ENV, [1, 8, 15, 22, 4, 11, 18, 25], URI);
 });
 
 // The inner loop runs in the outer loop's fixpoint passes (nothing is reported there): its final pass starts from
