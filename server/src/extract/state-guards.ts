@@ -176,11 +176,16 @@ export function bookkeepingAccessors(n: SyntaxNode): Set<string> {
   return out;
 }
 
+/** The named siblings after `n` in its parent. */
+function siblingsAfter(n: SyntaxNode): SyntaxNode[] {
+  const siblings = n.parent?.namedChildren ?? [];
+  const at = siblings.findIndex((c) => c.startIndex === n.startIndex && c.type === n.type);
+  return at >= 0 ? siblings.slice(at + 1) : [];
+}
+
 /** The statement after `n` in its block, if any. */
 function nextStatement(n: SyntaxNode): SyntaxNode | undefined {
-  const siblings = n.parent?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
-  const at = siblings.findIndex((c) => c.startIndex === n.startIndex && c.type === n.type);
-  return at >= 0 ? siblings[at + 1] : undefined;
+  return siblingsAfter(n).find((c) => c.type !== 'comment');
 }
 
 /** The state-tracking guard an `if` statement is, if any. */
@@ -216,9 +221,7 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
 function statementsAfter(n: SyntaxNode, body: SyntaxNode | null): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   for (let s: SyntaxNode | null = n; s?.parent && (!body || s.startIndex !== body.startIndex); s = s.parent) {
-    const siblings = s.parent.type === 'compound_statement' ? s.parent.namedChildren : [];
-    const at = siblings.findIndex((x) => x.startIndex === s!.startIndex && x.type === s!.type);
-    if (at >= 0) out.push(...siblings.slice(at + 1));
+    if (s.parent.type === 'compound_statement') out.push(...siblingsAfter(s));
     if (s.parent.type === 'function_definition' || s.parent.type === 'lambda_expression') break;
   }
   return out;
