@@ -30,6 +30,7 @@ import { plainType } from './plain-types';
 import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
+import { leavesOnFailure } from './failure-exits';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
@@ -513,8 +514,10 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled:
     if (!mayWrite) return;
     if (member && forgetMember(target, fn)) return;
     const v = evalValue(target, 'any', fn);
-    // `UINT n = 0; Collect(out, &n);`: the callee may write the count; it is unknown afterwards.
-    if (addressOf && v.t === 'num' && target.type === 'identifier' && fn.env.has(target.text)) {
+    // `UINT n = 0; Collect(out, &n);`, or `Add(out, n, …)` to a `UINT& count` parameter of a function the file
+    // declares: the callee may write the count; it is unknown afterwards.
+    const byReference = addressOf || overloads?.some((flags) => flags[i] === 'ref');
+    if (byReference && v.t === 'num' && target.type === 'identifier' && fn.env.has(target.text)) {
       fn.bind(target.text, { t: 'unknown', text: `${target.text} (written by ${name})`, range: rangeOf(a) });
       return;
     }
@@ -636,6 +639,6 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
-    ...(fn.undecided ? { undecidedBranch: true as const } : {}),
+    ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),
   });
 }

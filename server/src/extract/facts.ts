@@ -204,6 +204,8 @@ export interface UserCallEvent extends EventBase {
   bookkeeping?: true;
   /** The call is in a branch of an if whose condition the path facts cannot follow (`if (tests[i].is_uav)`). */
   undecidedBranch?: true;
+  /** The caller leaves when the call returns 0 (`if (!ok) return …;`): the helper's failure exits end there (extract/failure-exits.ts). */
+  leavesOnFailure?: true;
 }
 
 /** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */
@@ -232,6 +234,9 @@ export interface NoopTest {
   /** The then-branch is the skipping path (`==`); otherwise the else-branch (`!=`). */
   onThen: boolean;
 }
+
+/** The path value a function's `return false;` writes (extract/failure-exits.ts): a keyword, no variable's name. */
+export const RESULT_SYM = 'return';
 
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =

@@ -184,7 +184,7 @@ function siblingsAfter(n: SyntaxNode): SyntaxNode[] {
 }
 
 /** The statement after `n` in its block, if any. */
-function nextStatement(n: SyntaxNode): SyntaxNode | undefined {
+export function nextStatement(n: SyntaxNode): SyntaxNode | undefined {
   return siblingsAfter(n).find((c) => c.type !== 'comment');
 }
 

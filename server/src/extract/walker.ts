@@ -12,6 +12,7 @@ import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
 import { loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
+import { failureReturn } from './failure-exits';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
@@ -156,7 +157,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         if (value && onReturn) onReturn(value);
         else if (value) visitCalls(value, fn);
       });
-      return seq([...pre, ...pathWrites(value, fn, undefined, conditionOf), { k: 'return', range: rangeOf(n) }]);
+      return seq([...pre, ...pathWrites(value, fn, undefined, conditionOf), ...failureReturn(value), { k: 'return', range: rangeOf(n) }]);
     }
     case 'break_statement': return { k: 'break' };
     case 'continue_statement': return { k: 'continue' };

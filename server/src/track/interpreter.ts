@@ -2,6 +2,7 @@
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
 import type { Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
+import { RESULT_SYM } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
@@ -46,6 +47,8 @@ interface Carried {
 }
 
 const NOTHING_KEPT: ReadonlySet<string> = new Set();
+/** A helper's result (its `return false;`), kept to its exits for a caller that leaves on failure. */
+const RESULT_KEPT: ReadonlySet<string> = new Set([RESULT_SYM]);
 
 let nextOwner = 0;
 
@@ -107,11 +110,19 @@ export class Interpreter {
     return pathCap(pathWork.get(this) ?? 0);
   }
 
-  /** Interpret a whole function body from `state`; returns the state at its exits. */
-  runFunction(fn: FunctionFacts, state: TrackState): TrackState {
+  /**
+   * Interpret a whole function body from `state`; returns the state at its exits. `leavesOnFailure`: the caller
+   * leaves when the function returns 0, so its exits that returned 0 (`return false;`) are not the caller's way on
+   * (extract/failure-exits.ts) — unless every exit did.
+   */
+  runFunction(fn: FunctionFacts, state: TrackState, leavesOnFailure = false): TrackState {
     this.fn = fn;
     const f = this.stmt(fn.body, single(state));
-    const out = this.join(f.normal, f.returns);
+    let out = this.join(f.normal, f.returns);
+    if (leavesOnFailure && out) {
+      const on = out.filter((p) => p.facts.compare(RESULT_SYM, '==', 0) !== true);
+      if (on.length) out = on;
+    }
     return out && out.length ? collapse(out, this.env.entry).state : state;
   }
 
@@ -613,10 +624,13 @@ export class Interpreter {
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
     if (!callee) return havocCall(e, state, this.env, onStack);
-    const run = () => this.enter(e, callee, state, (inner, start) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, start) }])[0].state;
+    const failing = !!e.leavesOnFailure;
+    const run = () => this.enter(e, callee, state, (inner, start) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, start, failing) }],
+      failing ? RESULT_KEPT : undefined)[0].state;
     const memo = memoOf(this.env);
-    // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
-    if (!memo || this.env.reporting || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
+    // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts); a call whose failure
+    // exits are dropped is another function of them than the memo's.
+    if (!memo || this.env.reporting || failing || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
     const stack = [...this.env.stack, this.frameOf(e, callee)];
     return memo.call(this.env, this.budget, { fn: callee.fn, binding: this.bind(e, callee), stack, loopDepth: this.loopDepth, state }, run, (out) => out.clone(), (out) => [out]);
   }
