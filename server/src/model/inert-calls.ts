@@ -33,3 +33,11 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
   'CreateQueryHeap', 'CreateFence', 'CreateCommandAllocator', 'CreateCommandQueue', 'D3D12SerializeRootSignature',
   'D3D12SerializeVersionedRootSignature', 'GetRaytracingAccelerationStructurePrebuildInfo',
 ]);
+
+/**
+ * Names of parameterless accessors (`tex.GetResource()`, `swapChain->GetCurrentBackBufferResource()`,
+ * `buffer.Resource()`, `GetState()`): a call of one with no arguments reads what an object holds and records no
+ * barrier, even where its name says "resource" or "state" — the name test that makes other unresolved calls forget
+ * every state. Names that also say they flush, submit, execute, record or transition are not accessors.
+ */
+export const ACCESSOR_NAME = /^(?:[Gg]et(?![a-z])(?!\w*(?:Barrier|Transition|Flush|Submit|Execute|Record))\w+|Resource)$/;

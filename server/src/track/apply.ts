@@ -7,7 +7,7 @@ import { legacyToEnhanced } from '../model/legacy-states';
 import type { SubresourceSelection } from '../model/subresource-ranges';
 import { selectionsOverlap } from '../model/subresource-ranges';
 import { formatEnumValue } from '../model/format-values';
-import { INERT_CALLS } from '../model/inert-calls';
+import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams, within } from './env';
@@ -707,7 +707,10 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests
   // which one it was (`if (staging != resource)`), which the tracker cannot correlate (model/inert-calls.ts).
   // (Out of branches the path facts cannot follow, a view creation of a known resource returned above.)
-  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !viewOfKnownResource(e, env);
+  // A parameterless accessor (`m_depth.GetResource()` inside the barrier it names, the texture class declared in
+  // another file) reads a pointer: forgetting every state there hid each barrier's predecessor from the next.
+  const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
+  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !accessor && !viewOfKnownResource(e, env);
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);
