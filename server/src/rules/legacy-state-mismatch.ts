@@ -28,11 +28,13 @@ function subresourceText(b: BarrierFact, key: string): string {
  * An ALL_SUBRESOURCES barrier after per-subresource transitions: the whole-resource state is that of the
  * subresources no barrier named since. When every named subresource is in the before-state, the mismatch is only
  * the rest's — and the rest may be empty (three array slices, each transitioned): it is reported only when the
- * creation shows more subresources than were named.
+ * creation shows more subresources than were named. Unknown is never a mismatch, so a named part unknown on some path
+ * counts as in the before-state there.
  */
 function onlyTheRest(meeting: BarrierMeeting, accepts: (v: number) => boolean): boolean {
   if (meeting.parts.length === 0) return false;
-  if (!meeting.parts.every((p) => !p.met.legacy.unknown && p.met.legacy.values.size > 0 && [...p.met.legacy.values.keys()].every(accepts))) return false;
+  // A part unknown on some path (a call there forgot it, and with it the rest) is judged by its known values only.
+  if (!meeting.parts.every((p) => [...p.met.legacy.values.keys()].every(accepts))) return false;
   const c = meeting.resource?.creation;
   const atLeast = c && c.mipLevels && c.arraySize ? c.mipLevels * c.arraySize : null;
   return atLeast === null || meeting.parts.length >= atLeast;

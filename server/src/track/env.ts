@@ -260,8 +260,7 @@ export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
     if (!arg) return { key: r.key, text: r.text, range: r.range };
     return extend(arg, withArgTexts(r.base.path, b), r);
   }
-  const ownKey = b.params && r.key ? withArgTexts(r.key, b) : r.key;
-  const own = ownKey === r.key ? r : { ...r, key: ownKey };
+  const own = b.params && r.key ? { ...r, key: withArgTexts(r.key, b) } : r;
   if (own.member && b.receiver && own.key) return extend(b.receiver.ref, `${b.receiver.op}${own.key}`, own, b.receiver.op);
   if (b.renames && own.key && !own.member) return renamed(own, b.renames);
   return own;
