@@ -11,6 +11,7 @@
 // (a first-use transition out of a known state), the branch runs exactly when the resource is in C: the tracker
 // decides it by the resource's tracked state (track/bookkeeping.ts).
 import type { SyntaxNode } from './node';
+import { firstUseGuard } from './first-use-guards';
 import { calleeName, unwrapValue } from './syntax';
 
 export type StateGuard = 'then' | 'skip' | 'is';
@@ -192,6 +193,8 @@ export function nextStatement(n: SyntaxNode): SyntaxNode | undefined {
 export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   const cond = n.childForFieldName('condition');
   const c = cond ? unwrapValue(cond.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond : cond) : null;
+  // A map tracker's first sight of the resource records the wanted state and returns: "now in s" as well.
+  if (firstUseGuard(n, () => enclosingBody(n), () => statementsAfter(n, enclosingBody(n)))) return 'skip';
   if (c?.type !== 'binary_expression') return undefined;
   const op = c.child(1)?.type;
   const l = c.childForFieldName('left');
