@@ -50,6 +50,8 @@ export interface DScope {
   onMemberView?: (v: ViewFact) => void;
   /** Members used where a handle may be that no member view answers: names another file may define. */
   missingMembers?: Set<string>;
+  /** The function's CPU descriptor handle parameters (`D3D12_CPU_DESCRIPTOR_HANDLE rtv`). */
+  handleParams?: ReadonlySet<string>;
 }
 
 /** `device->GetDescriptorHandleIncrementSize(t)`, and the C COM macro `ID3D12Device_GetDescriptorHandleIncrementSize(device, t)`. */

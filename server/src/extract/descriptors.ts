@@ -304,7 +304,7 @@ class Walk {
       if (l.type === 'identifier' && s.env.has(l.text)) s.env.set(l.text, { t: 'unknown' });
       return;
     }
-    const h = handleOf(right, s) ?? ptrValue(right, s);
+    const h = handleOf(right, s) ?? ptrValue(right, s) ?? heldParameter(l, right, s);
     if (h || (l.type === 'identifier' && s.env.get(l.text)?.t === 'handle')) {
       this.setHandle(left, h);
       return;
@@ -637,6 +637,7 @@ function fileViewHelpers(fns: FunctionBody[], scope: (f: FunctionBody) => DScope
   return out;
 }
 
+const CPU_HANDLE_TYPE = /\b(?:CD3DX12|D3D12)_CPU_DESCRIPTOR_HANDLE\b/;
 const VIEW_CALL = /Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View\b/;
 
 /**
@@ -665,6 +666,20 @@ function memberHandleGetter(fn: SyntaxNode, expr: SyntaxNode): boolean {
   return fn.type === 'function_definition' && HANDLE_TYPE.test(fn.childForFieldName('type')?.text ?? '') && isName(e) && MEMBER_NAME.test(e.text);
 }
 
+/**
+ * `m_rtv = rtv;` of a CPU handle parameter into a member: a slot the file cannot name, but the one the member holds.
+ * It is named by the storing function and the parameter, so that a view written at the member (`CreateRenderTargetView(
+ * m_resource, nullptr, m_rtv)`) is the one a use of the member (`ClearRenderTargetView(m_rtv, …)`, a getter returning
+ * it) reads. A member stored in two places holds two such slots: the file-wide lookup then names nothing.
+ */
+function heldParameter(target: SyntaxNode, right: SyntaxNode, s: DScope): HandleFact | null {
+  const r = unwrapValue(right);
+  if (r.type !== 'identifier' || !s.handleParams?.has(r.text)) return null;
+  const key = target.text.replace(/\s+/g, '').replace(/^this->/, '');
+  if (!/^[A-Za-z_]\w*$/.test(key) || s.locals.has(key)) return null;
+  return { heap: `${s.scope}#${r.text}`, index: { c: 0 }, text: r.text, range: rangeOf(r) };
+}
+
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
 export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = []): DescriptorPass | undefined {
   if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0) return undefined;
@@ -679,6 +694,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   const scopeOf = (f: FunctionBody, stored: DScope['stored'], handleHelpers: ReadonlyMap<string, HandleHelper>): DScope => ({
     file, env: new Map(), sizes, enums, locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`,
     stored, getters, handleHelpers, missing, types: types.get(f), params: new Set(f.params), memberViews, body: f.body.text, missingMembers,
+    handleParams: new Set(f.params.filter((_p, i) => CPU_HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''))),
   });
   const importedByName = byName(imported);
   const ownHelpers = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);

@@ -77,7 +77,10 @@ function onReceiver(ref: ResourceRef, handle: HandleFact, env: TrackEnv): Resour
   if (!ref.key || ref.param !== undefined || ref.base || !MEMBER_NAME.test(ref.key)) return ref;
   // `target.GetRTV()`: the view of `target`'s member (itself a member of the method's object when named like one).
   const on = handle.receiver;
-  if (on) return substituteRef({ key: `${on.key}${on.op}${ref.key}`, text: `${on.text}${on.op}${ref.text}`, range: ref.range, ...(MEMBER_NAME.test(on.key) ? { member: true } : {}) }, env.binding);
+  // A receiver that is a parameter (`ClearDepth(DepthBuffer& target)` reading `target.GetDSV()`) is the caller's argument.
+  const param = on ? env.currentFn()?.params.indexOf(on.key) ?? -1 : -1;
+  const base = param >= 0 && on ? { base: { param, path: `${on.op}${ref.key}` } } : {};
+  if (on) return substituteRef({ key: `${on.key}${on.op}${ref.key}`, text: `${on.text}${on.op}${ref.text}`, range: ref.range, ...(MEMBER_NAME.test(on.key) ? { member: true } : {}), ...base }, env.binding);
   return env.binding?.receiver ? substituteRef({ ...ref, member: true }, env.binding) : ref;
 }
 
