@@ -4,6 +4,7 @@
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { StructKind } from '../model/structs';
 import type { SyntaxNode } from './node';
+import type { ResourceRef } from './operands';
 import type { FnCtx } from './context';
 import { addSite, evalValue, RAW_SITE_KIND, visitCalls } from './context';
 import { aggregateInit, newRawStruct, setMemberFrom } from './brace-initializers';
@@ -12,7 +13,7 @@ import { fold, toNumber } from './constant-fold';
 import { addToBatch, batchAppend, batchContainer } from './batches';
 import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
-import { isResourceType } from './resources';
+import { isResourceType, resourceRef } from './resources';
 import { isResourceLike, typeText } from './types';
 import { declaredRecord, recordValue, tupleParts, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
@@ -95,15 +96,18 @@ function deducedType(typeNode: SyntaxNode, value: SyntaxNode | null, fn: FnCtx):
   return f?.type === 'identifier' ? fn.file.returnTypes?.get(f.text) : undefined;
 }
 
-/** `auto cl = MakeComputeList(…);` of a list factory of the file (list-factories.ts): a list of its type created here. */
-function factoryList(name: string, target: SyntaxNode, value: SyntaxNode, fn: FnCtx): void {
+/**
+ * `auto cl = MakeComputeList(…);` of a list factory of the file (list-factories.ts): a list of its type created here.
+ * Also `m_uploadList = CreateUploadList(device);` (`list` given): a member the class's other methods record on.
+ */
+function factoryList(name: string, target: SyntaxNode, value: SyntaxNode, fn: FnCtx, list?: () => ResourceRef): void {
   const v = unwrapValue(value);
   const f = v.type === 'call_expression' ? v.childForFieldName('function') : null;
   const callee = f ? calleeName(f) : undefined;
   const listType = callee ? fn.file.listFactories?.get(callee) : undefined;
   if (!listType) return;
   const range = rangeOf(target);
-  fn.events.push({ kind: 'command-list-creation', site: -1, range: rangeOf(value), list: { key: name, text: name, range }, listType, api: callee! });
+  fn.events.push({ kind: 'command-list-creation', site: -1, range: rangeOf(value), list: list?.() ?? { key: name, text: name, range }, listType, api: callee! });
 }
 
 export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
@@ -520,6 +524,7 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
     }
     if (right.type === 'assignment_expression') return;
   }
+  if (op === '=' && (left.type === 'identifier' || left.type === 'field_expression')) factoryList(left.text, left, right, fn, () => resourceRef(left, fn.file, fn));
   if (left.type === 'identifier') {
     const prior = fn.env.get(left.text);
     // `T* p = nullptr;` that does not parse (an unbalanced `#if` block before it) reads as `T * (p = nullptr)`: the
