@@ -189,6 +189,24 @@ export function nextStatement(n: SyntaxNode): SyntaxNode | undefined {
   return siblingsAfter(n).find((c) => c.type !== 'comment');
 }
 
+/**
+ * The comparisons a guard's test makes: one (`a != b`), or several joined so that the guard means the same for each
+ * (`layout != want || access != wantAccess`: the branch runs unless all are already there; `layout == want &&
+ * access == wantAccess`: the early return is taken only when all are). Undefined for any other test.
+ */
+function comparisons(c: SyntaxNode): { op: string; pairs: [SyntaxNode, SyntaxNode][] } | undefined {
+  const op = c.child(1)?.type;
+  const l = c.childForFieldName('left');
+  const r = c.childForFieldName('right');
+  if (!l || !r) return undefined;
+  if (op === '!=' || op === '==') return { op, pairs: [[l, r]] };
+  if (op !== '||' && op !== '&&') return undefined;
+  const a = comparisons(unwrapValue(l));
+  const b = comparisons(unwrapValue(r));
+  const leaf = op === '||' ? '!=' : '==';
+  return a?.op === leaf && b?.op === leaf ? { op: leaf, pairs: [...a.pairs, ...b.pairs] } : undefined;
+}
+
 /** The state-tracking guard an `if` statement is, if any. */
 export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   const cond = n.childForFieldName('condition');
@@ -196,12 +214,11 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   // A map tracker's first sight of the resource records the wanted state and returns: "now in s" as well.
   if (firstUseGuard(n, () => enclosingBody(n), () => statementsAfter(n, enclosingBody(n)))) return 'skip';
   if (c?.type !== 'binary_expression') return undefined;
-  const op = c.child(1)?.type;
-  const l = c.childForFieldName('left');
-  const r = c.childForFieldName('right');
-  if (!l || !r || (op !== '!=' && op !== '==')) return undefined;
+  const tests = comparisons(c);
+  const op = tests?.op;
+  if (!tests || (op !== '!=' && op !== '==')) return undefined;
   const body = enclosingBody(n);
-  const sides: [string, string][] = [[norm(l.text), norm(r.text)], [norm(r.text), norm(l.text)]];
+  const sides: [string, string][] = tests.pairs.flatMap(([l, r]) => [[norm(l.text), norm(r.text)], [norm(r.text), norm(l.text)]] as [string, string][]);
   const then = n.childForFieldName('consequence');
   if (op === '!=') {
     if (!then) return undefined;
@@ -210,7 +227,7 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
     const next = n.childForFieldName('alternative') ? undefined : nextStatement(n);
     return next?.type === 'expression_statement' && sides.some(([t, w]) => stores(next, trackedNames(t, body), w)) ? 'then' : undefined;
   }
-  if (then && !onlyReturns(then) && sides.some(([t]) => storesAny(then, trackedNames(t, body)))) return 'is';
+  if (then && !onlyReturns(then) && tests.pairs.length === 1 && sides.some(([t]) => storesAny(then, trackedNames(t, body)))) return 'is';
   if (n.childForFieldName('alternative') || !onlyReturns(then)) return undefined;
   const rest = statementsAfter(n, body);
   return sides.some(([t, w]) => rest.some((s) => stores(s, trackedNames(t, body), w))) ? 'skip' : undefined;
