@@ -592,6 +592,9 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
+  // `atlas.Resource()`, `buf.Address()`: a getter of the file whose one statement returns a member (resource-getters.ts)
+  // reads it and changes nothing; an unknown call of that name would forget what its object holds.
+  if (args.length === 0 && (fn.file.resourceGetters?.has(name) || fn.file.addressGetters?.has(name))) return;
   const handles = fn.file.descriptors?.calls.get(call);
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
     const field = evalField(a, fn.file, fn);
