@@ -19,6 +19,7 @@ import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from './raytracing-descs';
 import { oneReturnGetters } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { heldParameter } from './held-slots';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -304,7 +305,10 @@ class Walk {
       if (l.type === 'identifier' && s.env.has(l.text)) s.env.set(l.text, { t: 'unknown' });
       return;
     }
-    const h = handleOf(right, s) ?? ptrValue(right, s) ?? heldParameter(l, right, s);
+    const direct = handleOf(right, s) ?? ptrValue(right, s);
+    const held = direct ? null : heldParameter(l, right, s);
+    const h = direct ?? held?.handle ?? null;
+    if (held?.view) this.pushView(held.view);
     if (h || (l.type === 'identifier' && s.env.get(l.text)?.t === 'handle')) {
       this.setHandle(left, h);
       return;
@@ -664,20 +668,6 @@ function readsStored(stores: readonly StoredHandleFact[], views: readonly Member
 function memberHandleGetter(fn: SyntaxNode, expr: SyntaxNode): boolean {
   const e = unwrapValue(expr);
   return fn.type === 'function_definition' && HANDLE_TYPE.test(fn.childForFieldName('type')?.text ?? '') && isName(e) && MEMBER_NAME.test(e.text);
-}
-
-/**
- * `m_rtv = rtv;` of a CPU handle parameter into a member: a slot the file cannot name, but the one the member holds.
- * It is named by the storing function and the parameter, so that a view written at the member (`CreateRenderTargetView(
- * m_resource, nullptr, m_rtv)`) is the one a use of the member (`ClearRenderTargetView(m_rtv, …)`, a getter returning
- * it) reads. A member stored in two places holds two such slots: the file-wide lookup then names nothing.
- */
-function heldParameter(target: SyntaxNode, right: SyntaxNode, s: DScope): HandleFact | null {
-  const r = unwrapValue(right);
-  if (r.type !== 'identifier' || !s.handleParams?.has(r.text)) return null;
-  const key = target.text.replace(/\s+/g, '').replace(/^this->/, '');
-  if (!/^[A-Za-z_]\w*$/.test(key) || s.locals.has(key)) return null;
-  return { heap: `${s.scope}#${r.text}`, index: { c: 0 }, text: r.text, range: rangeOf(r) };
 }
 
 /** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
