@@ -18,6 +18,7 @@ import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../se
 import type { Range } from '../../server/src/types';
 import { typingFile } from './bench-lsp-typing';
 import { typingEdits, type TypingPosition } from './typing-edits';
+import { functionCacheStats } from '../../server/src/extract/function-cache';
 
 interface Keystroke {
   fn: string;
@@ -86,6 +87,13 @@ class Typist {
   }
 }
 
+/** What the per-function fact cache (extract/function-cache.ts) did so far in this process. */
+function cacheSummary(): string {
+  const s = functionCacheStats;
+  const why = [...s.notKept].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason} ${n}`).join(', ');
+  return `function facts reused ${s.reused}, extracted and kept ${s.kept}, not kept ${[...s.notKept.values()].reduce((a, b) => a + b, 0)}${why ? ` (${why})` : ''}`;
+}
+
 function bench(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number }): string[] {
   const typist = new Typist(name, text, options.char);
   const spread = positions.map((p) => typist.type(p));
@@ -97,6 +105,7 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
     out.push(`  ${options.repeat} keystrokes in a row in each of the ${worst.length} most expensive functions: ${summary(again)}`);
   }
   out.push(`  most expensive: ${worst.slice(0, 5).map((k) => `${k.fn} (line ${k.line + 1}) ${k.cpuMs.toFixed(0)} ms, ${k.keptLines} lines`).join('; ')}`);
+  out.push(`  ${cacheSummary()}`);
   return out;
 }
 

@@ -91,7 +91,7 @@ const XBOX_NEGATED = /!\s*(?:defined\s*\(?\s*)?\w*XBOX/i;
  * under any other conditional (`#if BX_PLATFORM_WINDOWS ... #else`, `#ifdef __cplusplus`) may be an Xbox-only
  * path: an Xbox identifier there is not a PC error.
  */
-function provablyPc(node: SyntaxNode): boolean {
+export function provablyPc(node: SyntaxNode): boolean {
   let child: SyntaxNode = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (!PREPROC_CONDITIONALS.has(p.type)) continue;

@@ -208,6 +208,16 @@ export function resetObjectIds(): void {
 /** Identity of one if/else or switch join, for the values it keeps per branch (`Field.perPath`). */
 let nextJoin = 1;
 
+/** The next join id (function-cache.ts: the joins a function made are the ids from its first to the next one's). */
+export function joinsMade(): number {
+  return nextJoin;
+}
+
+/** A kept function's joins were replayed (function-cache.ts): the next function numbers its own after them. */
+export function skipJoins(count: number): void {
+  nextJoin += count;
+}
+
 /** One join's branches that reach the code after it, each with its own value of a target. */
 interface Aligned {
   join: number;

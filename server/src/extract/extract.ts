@@ -25,7 +25,7 @@ import { bracedContainer, containerElementKind } from './declarations';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
 import { rangeOf } from './syntax';
-import { evalField } from './constant-fold';
+import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { readSubmitHelpers } from './submit-helpers';
@@ -40,6 +40,8 @@ import { descriptorPass } from './descriptors';
 import { addressGetters, resourceGetters } from './resource-getters';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
+import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
+import { FileRecorder } from './file-reads';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -405,6 +407,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     if (err.isMissing || fns.some((f) => f.node.startIndex <= err.startIndex && err.endIndex <= f.node.endIndex)) continue;
     fns.push({ node: err, body: err, declarator: null, lambda: false });
   }
+  const cacheOn = functionCacheOn();
   for (const f of fns) {
     throwIfCancelled(isCancelled);
     const sig = nameAndParams(f);
@@ -417,22 +420,32 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
       continue;
     }
     try {
-      const ctx = newFnCtx(file, sig, f.node);
+      const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
+      const key = cacheOn ? cacheKey(f, sig, own) : undefined;
+      const kept = key ? cachedFacts(key, file) : undefined;
+      if (kept) {
+        functions.push(kept);
+        continue;
+      }
+      const turn = turnOf(file);
+      const recorder = key ? new FileRecorder(file, file.sites.length) : undefined;
+      const ctx = newFnCtx(recorder?.file ?? file, sig, f.node);
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
       collectPathSyms(ctx, f.body, params, locals);
       const body = walkStatement(f.body, ctx);
       const { stable, followed } = stableParams(ctx, f.body, params);
       finalizeBatches(body);
-      const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
-      const defaults = own?.map((v) => (v ? evalField(v, file, ctx) : null));
+      const defaults = own?.map((v) => (v ? evalField(v, ctx.file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
       const span = tableSpan(f.body, ctx);
-      functions.push({
+      const facts: FunctionFacts = {
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}),
-      });
+      };
+      functions.push(facts);
+      if (key && recorder) keepFacts(key, facts, recorder, turn);
     } catch (error) {
       if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -482,6 +495,24 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
   };
+}
+
+/**
+ * What a function's extraction depends on besides the file-wide tables (function-cache.ts checks those read by
+ * read): its text and place (positions in its facts are absolute), its signature as read with its declaration
+ * (class, default arguments of a prototype), and what its walk reads above it (the enclosing classes and
+ * namespaces; whether the preprocessor conditionals around it are a PC build's, constant-fold.ts provablyPc).
+ * Lambdas (walked with their enclosing function's statements in sight) and recovered code are not kept.
+ */
+function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNode | null)[] | undefined): string | undefined {
+  if (f.lambda || f.node.type === 'ERROR') return undefined;
+  const r = rangeOf(f.node);
+  const above: string[] = [];
+  for (let p = f.node.parent; p; p = p.parent) above.push(p.type, p.childForFieldName('name')?.text ?? '');
+  return functionKey([
+    f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
+    defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
+  ]);
 }
 
 /**

@@ -13,6 +13,7 @@ import { LOOP_STATEMENTS as LOOPS } from './syntax';
 import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
 import { methodMayWriteMember } from './member-writes';
+import { readsOutside } from './file-reads';
 import { detached } from '../detached-string';
 
 export interface PathSyms {
@@ -511,7 +512,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         // A method through `this` writes only the members it can reach (member-writes.ts: not a const method's).
         const method = viaThis ? calleeName(callee) : undefined;
         forget((s) => s !== skip && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
-          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodMayWriteMember(method, rootOf(s), n, fn.file.methodImports)))));
+          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodWrites(fn, method, rootOf(s), n)))));
         return;
       }
       default:
@@ -617,4 +618,10 @@ export function switchLabels(cond: SyntaxNode | null, cases: SyntaxNode[], fn: F
     return k.child(0)?.type === 'default' || !v ? 'default' : { value: constantOf(v, fn), text: v.text.replace(/\s+/g, '') };
   });
   return { sym, labels };
+}
+
+/** Whether the method may write the member (member-writes.ts reads every method body of the file: not a table read). */
+function methodWrites(fn: FnCtx, method: string, member: string, at: SyntaxNode): boolean {
+  readsOutside(fn.file, 'other methods\' bodies');
+  return methodMayWriteMember(method, member, at, fn.file.methodImports);
 }

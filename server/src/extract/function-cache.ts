@@ -1,0 +1,177 @@
+// Facts of unchanged functions kept between extractions (issue 13: a keystroke re-extracted every helper of the
+// edited function, though their text had not changed). A function's extraction is kept with what it read of the
+// file-wide context (file-reads.ts: each table lookup and its answer) and what it wrote there (its sites, problems,
+// table entries). Another extraction reuses it when the function's text, place and enclosing declarations are the
+// same (the key) and every read answers the same in the new context: its facts, sites and writes are then replayed,
+// site indices and join ids moved to where this extraction numbers them. Answers never change (the switch test,
+// test/unit/function-cache.test.ts); BARRIERLINT_FN_CACHE=0 turns it off, =1 on where it is off by default.
+import { createHash } from 'node:crypto';
+import type { FileCtx, SiteRecord } from './context';
+import { joinsMade, skipJoins } from './context';
+import type { ExtractProblem, FunctionFacts } from './facts';
+import { fingerprint, keyOf, nodeKey, type FileRecorder, type FileRead, type FileWrite } from './file-reads';
+import { SyntaxNode } from './node';
+
+interface Snapshot {
+  facts: FunctionFacts;
+  records: SiteRecord[];
+  problems: ExtractProblem[];
+}
+
+interface CachedFunction {
+  reads: readonly FileRead[];
+  writes: readonly FileWrite[];
+  snapshot: Snapshot;
+  firstSite: number;
+  siteCount: number;
+  firstJoin: number;
+  joinCount: number;
+}
+
+/** Entries kept (least recently used dropped first): a few large files' functions. */
+const LIMIT = 6000;
+const entries = new Map<string, CachedFunction>();
+let enabled = false;
+
+/** Counts since the process started (the bench prints them): reused, extracted and kept, extracted and not kept (why). */
+export const functionCacheStats = { reused: 0, kept: 0, notKept: new Map<string, number>() };
+
+/** The language server's analyses keep functions' facts (a CLI run extracts each file once: off there). */
+export function enableFunctionCache(on = true): void {
+  enabled = on;
+}
+
+export function functionCacheOn(): boolean {
+  const env = process.env.BARRIERLINT_FN_CACHE;
+  return env === '0' ? false : env === '1' ? true : enabled;
+}
+
+/** The cache key of a function: a hash (the text itself would keep the whole document alive). */
+export function functionKey(parts: readonly unknown[]): string {
+  return createHash('sha1').update(fingerprint(parts)).digest('base64');
+}
+
+/** Where this extraction stands when a function's turn comes: the inputs of a recording. */
+export interface Turn {
+  file: FileCtx;
+  firstJoin: number;
+}
+
+export function turnOf(file: FileCtx): Turn {
+  return { file, firstJoin: joinsMade() };
+}
+
+/** The kept extraction of the function with this key, if every read it made answers the same in `file`. */
+export function cachedFacts(key: string, file: FileCtx): FunctionFacts | undefined {
+  const entry = entries.get(key);
+  if (!entry || !entry.reads.every((r) => answer(r, file) === r.fp)) return undefined;
+  functionCacheStats.reused++;
+  entries.delete(key);
+  entries.set(key, entry);
+  return replay(entry, file);
+}
+
+/** Keep a function's extraction, recorded from `turn`, unless the recording found it depends on what it cannot name. */
+export function keepFacts(key: string, facts: FunctionFacts, recorder: FileRecorder, turn: Turn): void {
+  const writes = recorder.replayedWrites();
+  const unsafe = recorder.unsafe ?? (recorder.mutatedReads() ? 'changes what it read' : !writes ? 'fills a new table with objects' : undefined);
+  if (unsafe) {
+    functionCacheStats.notKept.set(unsafe, (functionCacheStats.notKept.get(unsafe) ?? 0) + 1);
+    return;
+  }
+  functionCacheStats.kept++;
+  const file = turn.file;
+  const snapshot = structuredClone({ facts, records: file.sites.slice(recorder.firstSite), problems: recorder.problems as ExtractProblem[] });
+  entries.set(key, {
+    reads: recorder.reads, writes: writes!, snapshot, firstSite: recorder.firstSite,
+    siteCount: file.sites.length - recorder.firstSite, firstJoin: turn.firstJoin, joinCount: joinsMade() - turn.firstJoin,
+  });
+  if (entries.size > LIMIT) entries.delete(entries.keys().next().value!);
+}
+
+function replay(entry: CachedFunction, file: FileCtx): FunctionFacts {
+  const copy = structuredClone(entry.snapshot);
+  const siteDelta = file.sites.length - entry.firstSite;
+  const joinDelta = joinsMade() - entry.firstJoin;
+  if (siteDelta !== 0 || joinDelta !== 0) {
+    renumber(copy, { from: entry.firstSite, to: entry.firstSite + entry.siteCount, delta: siteDelta }, { from: entry.firstJoin, to: entry.firstJoin + entry.joinCount, delta: joinDelta });
+  }
+  skipJoins(entry.joinCount);
+  for (const w of entry.writes) {
+    const parent = resolve(file, w.path.slice(0, -1)) as Record<string, unknown> | undefined;
+    const last = w.path[w.path.length - 1];
+    if (w.op === 'ensure-set') parent![last] ??= new Set();
+    else if (w.op === 'ensure-map') parent![last] ??= new Map();
+    else if (w.op === 'push') file.problems.push(copy.problems[w.problem!]);
+    else if (w.op === 'add') (parent![last] as Set<string>).add(w.key!);
+    else (parent![last] as Map<string, unknown>).set(w.key!, w.value);
+  }
+  file.sites.push(...copy.records);
+  return copy.facts;
+}
+
+interface Shift {
+  from: number;
+  to: number;
+  delta: number;
+}
+
+/** Site indices (`site`) and join ids (`perPath.join`) the function made, moved to this extraction's numbering. */
+function renumber(root: object, sites: Shift, joins: Shift): void {
+  const seen = new Set<object>();
+  const pending: unknown[] = [root];
+  while (pending.length) {
+    const o = pending.pop();
+    if (o === null || typeof o !== 'object' || seen.has(o)) continue;
+    seen.add(o);
+    if (o instanceof Map) {
+      for (const v of o.values()) pending.push(v);
+      continue;
+    }
+    if (o instanceof Set) {
+      for (const v of o) pending.push(v);
+      continue;
+    }
+    const rec = o as Record<string, unknown>;
+    if (typeof rec.site === 'number' && rec.site >= sites.from && rec.site < sites.to) rec.site += sites.delta;
+    if (typeof rec.join === 'number' && Array.isArray(rec.fields) && rec.join >= joins.from && rec.join < joins.to) rec.join += joins.delta;
+    for (const v of Object.values(rec)) if (v !== null && typeof v === 'object') pending.push(v);
+  }
+}
+
+function resolve(file: FileCtx, path: readonly string[]): unknown {
+  let v: unknown = file;
+  for (const p of path) {
+    if (v === null || v === undefined) return undefined;
+    v = (v as Record<string, unknown>)[p];
+  }
+  return v;
+}
+
+/** What a recorded read answers in `file` (its fingerprint, as the recorder wrote it). */
+function answer(r: FileRead, file: FileCtx): string {
+  const v = resolve(file, r.path);
+  if (r.op === 'prop') {
+    if (typeof v === 'function') return 'F';
+    if (v !== null && typeof v === 'object' && !(v instanceof SyntaxNode)) return v instanceof Map ? 'M' : v instanceof Set ? 'S' : Array.isArray(v) ? 'A' : 'O';
+    return fingerprint(v);
+  }
+  if (!(v instanceof Map) && !(v instanceof Set)) return '\u0000none';
+  if (r.op === 'size') return String(v.size);
+  const key = r.nodeKey && v instanceof Map ? nodeByKey(v).get(r.key!) : r.key;
+  if (r.op === 'has') return String(key !== undefined && v.has(key));
+  return fingerprint(key !== undefined && v instanceof Map ? v.get(key) : undefined);
+}
+
+const nodeKeys = new WeakMap<Map<unknown, unknown>, Map<string, unknown>>();
+
+/** A map keyed by syntax nodes, by the nodes' positions (a read of another document names its node so). */
+function nodeByKey(m: Map<unknown, unknown>): Map<string, unknown> {
+  let index = nodeKeys.get(m);
+  if (!index) {
+    index = new Map();
+    for (const k of m.keys()) if (k instanceof SyntaxNode) index.set(keyOf(k) ?? nodeKey(k), k);
+    nodeKeys.set(m, index);
+  }
+  return index;
+}

@@ -1,0 +1,114 @@
+// Facts of unchanged functions kept between extractions (extract/function-cache.ts) never change an answer: the facts
+// (functions, sites, barriers, problems, every file-level table) and analyze()'s findings are equal with the cache on
+// and off, on every fixture and example, on documents where other functions are blanked out (as the editor's reduced
+// documents are: the same rows, other offsets, other tables), after random edit sequences, and on generated inputs;
+// and reuse does happen (so the comparisons are not vacuous). The cache is one per process, so entries made from
+// one file meet every other file of the test: a function of the same text must not be reused in another context.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { extractFacts } from '../../server/src/extract/extract';
+import { functionCacheStats } from '../../server/src/extract/function-cache';
+import { parseCpp } from '../../server/src/parse/parser';
+import { rngOf } from '../harness/adversarial';
+import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated } from '../harness/env-switch';
+import { sourceFiles } from '../harness/fixture';
+import { propertySeed } from '../harness/seed';
+import { barrierHeavyFile } from '../bench/barrier-file';
+
+const ENV = 'BARRIERLINT_FN_CACHE';
+const URI = 'file:///fn-cache.cpp';
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Everything extractFacts answers, as a string (maps and sets by their entries). */
+function factsWith(on: boolean, text: string): string {
+  const saved = process.env[ENV];
+  process.env[ENV] = on ? '1' : '0';
+  try {
+    return JSON.stringify(extractFacts(parseCpp(text), text), (_k, v: unknown) =>
+      v instanceof Map ? { map: [...v] } : v instanceof Set ? { set: [...v] } : v);
+  } finally {
+    if (saved === undefined) delete process.env[ENV];
+    else process.env[ENV] = saved;
+  }
+}
+
+/** Where two answers first differ, with some context (the answers are long). */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `at ${i}: …${a.slice(Math.max(0, i - 300), i + 200)}… vs …${b.slice(Math.max(0, i - 300), i + 200)}…`;
+}
+
+/** Facts equal with the cache off, on (filling it) and on again (reusing what it kept). */
+function assertSameFacts(text: string, what: string): void {
+  const off = factsWith(false, text);
+  for (const pass of ['', ' (again)']) {
+    const on = factsWith(true, text);
+    if (on !== off) assert.fail(`${what}${pass}: ${firstDifference(on, off)}`);
+  }
+}
+
+const files = (): string[] => [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
+
+void test('cache on and off give equal facts and findings on every fixture and example', () => {
+  const before = functionCacheStats.reused;
+  for (const file of files()) assertSameFacts(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file));
+  assert.ok(functionCacheStats.reused > before, 'functions are reused');
+  assertNeutralOnFixtures(ENV, URI);
+});
+
+/** Line ranges of top-level function bodies, found by their braces at the start of a line (good enough for blanking). */
+function functionLines(lines: readonly string[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\w[^;]*\)\s*(const\s*)?\{?\s*$/.test(lines[i])) continue;
+    const end = lines.findIndex((l, j) => j > i && l.startsWith('}'));
+    if (end > i) out.push([i, end]);
+  }
+  return out;
+}
+
+void test('cache on and off give equal facts on documents with other functions blanked out (the editor reduced ones)', () => {
+  const before = functionCacheStats.reused;
+  let variants = 0;
+  for (const file of files()) {
+    const text = fs.readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const fns = functionLines(lines);
+    if (fns.length < 2) continue;
+    factsWith(true, text);
+    for (const [start, end] of fns.slice(0, 4)) {
+      const blanked = lines.map((l, i) => (i >= start && i <= end ? '' : l)).join('\n');
+      assertSameFacts(blanked, `${path.relative(ROOT, file)} without lines ${start + 1}-${end + 1}`);
+      variants++;
+    }
+  }
+  assert.ok(variants > 50, `${variants} blanked variants`);
+  assert.ok(functionCacheStats.reused > before, 'functions are reused across the variants');
+});
+
+void test('cache on and off give equal facts after random edit sequences', () => {
+  const seed = propertySeed('function-cache edits');
+  const rng = rngOf(seed);
+  const all = files();
+  const inputs = [barrierHeavyFile(400), ...Array.from({ length: 12 }, () => fs.readFileSync(all[Math.floor(rng() * all.length)], 'utf8'))];
+  const typed = [' ', 'x', '\n', ';', '}', '{', '(', '0', 'cl->', 'D3D12_BARRIER_LAYOUT_'];
+  for (const [n, input] of inputs.entries()) {
+    let text = input;
+    for (let step = 0; step < 10; step++) {
+      const at = Math.floor(rng() * text.length);
+      text = rng() < 0.25 ? text.slice(0, at) + text.slice(at + 1 + Math.floor(rng() * 3))
+        : text.slice(0, at) + typed[Math.floor(rng() * typed.length)] + text.slice(at);
+      assertSameFacts(text, `input ${n}, edit ${step} at ${at} (seed ${seed})`);
+    }
+  }
+});
+
+void test('cache on and off give equal results on generated inputs', () => {
+  assertNeutralOnGenerated(ENV, [1, 2, 3, 4, 5, 6, 7, 8, 11, 15], URI);
+  const text = barrierHeavyFile(300);
+  assert.equal(answerWith(ENV, true, text, URI), answerWith(ENV, false, text, URI));
+  assert.equal(answerWith(ENV, true, text, URI), answerWith(ENV, false, text, URI));
+});
