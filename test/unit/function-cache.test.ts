@@ -79,7 +79,7 @@ void test('cache on and off give equal facts on documents with other functions b
     const fns = functionLines(lines);
     if (fns.length < 2) continue;
     factsWith(true, text);
-    for (const [start, end] of fns.slice(0, 4)) {
+    for (const [start, end] of fns.slice(0, 2)) {
       const blanked = lines.map((l, i) => (i >= start && i <= end ? '' : l)).join('\n');
       assertSameFacts(blanked, `${path.relative(ROOT, file)} without lines ${start + 1}-${end + 1}`);
       variants++;
@@ -93,11 +93,11 @@ void test('cache on and off give equal facts after random edit sequences', () =>
   const seed = propertySeed('function-cache edits');
   const rng = rngOf(seed);
   const all = files();
-  const inputs = [barrierHeavyFile(400), ...Array.from({ length: 12 }, () => fs.readFileSync(all[Math.floor(rng() * all.length)], 'utf8'))];
+  const inputs = [barrierHeavyFile(300), ...Array.from({ length: 8 }, () => fs.readFileSync(all[Math.floor(rng() * all.length)], 'utf8'))];
   const typed = [' ', 'x', '\n', ';', '}', '{', '(', '0', 'cl->', 'D3D12_BARRIER_LAYOUT_'];
   for (const [n, input] of inputs.entries()) {
     let text = input;
-    for (let step = 0; step < 10; step++) {
+    for (let step = 0; step < 8; step++) {
       const at = Math.floor(rng() * text.length);
       text = rng() < 0.25 ? text.slice(0, at) + text.slice(at + 1 + Math.floor(rng() * 3))
         : text.slice(0, at) + typed[Math.floor(rng() * typed.length)] + text.slice(at);
@@ -107,7 +107,7 @@ void test('cache on and off give equal facts after random edit sequences', () =>
 });
 
 void test('cache on and off give equal results on generated inputs', () => {
-  assertNeutralOnGenerated(ENV, [1, 2, 3, 4, 5, 6, 7, 8, 11, 15], URI);
+  assertNeutralOnGenerated(ENV, [1, 2, 3, 4, 5, 6, 7, 8], URI);
   const text = barrierHeavyFile(300);
   assert.equal(answerWith(ENV, true, text, URI), answerWith(ENV, false, text, URI));
   assert.equal(answerWith(ENV, true, text, URI), answerWith(ENV, false, text, URI));

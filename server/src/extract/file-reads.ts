@@ -5,6 +5,7 @@
 // call into a fill helper, another function's site record) makes the function's extraction not reusable.
 import type { FileCtx } from './context';
 import { SyntaxNode } from './node';
+import { detached } from '../detached-string';
 
 /** One keyed read: `path` from the file context, `op` on what is there, and the fingerprint of its answer. */
 export interface FileRead {
@@ -41,7 +42,6 @@ export class FileRecorder {
 
   constructor(readonly real: FileCtx, readonly firstSite: number) {
     this.file = this.wrap(real, []) as FileCtx;
-    recorders.set(this.file, this);
   }
 
   stop(reason: string): void {
@@ -53,12 +53,13 @@ export class FileRecorder {
     if (this.seen.has(id) || this.written.has(`${read.path.join('.')}|${read.key ?? ''}`)) return;
     this.seen.add(id);
     if (read.op === 'get') this.returned.set(this.reads.length, value);
-    this.reads.push(read);
+    // Kept as long as the cache entry: a key cut from the document must not hold the document's text alive.
+    this.reads.push(read.key === undefined ? read : { ...read, key: detached(read.key) });
   }
 
   private write(w: FileWrite): void {
     this.written.add(`${w.path.join('.')}|${w.key ?? ''}`);
-    this.writes.push(w);
+    this.writes.push({ ...w, ...(w.key !== undefined ? { key: detached(w.key) } : {}), ...(typeof w.value === 'string' ? { value: detached(w.value) } : {}) });
   }
 
   private wrap(target: object, path: readonly string[]): unknown {
@@ -79,6 +80,10 @@ export class FileRecorder {
             this.stop(`calls ${at.join('.')}`);
             return (v as (...a: unknown[]) => unknown)(...args);
           };
+        }
+        if (v instanceof WeakMap || v instanceof WeakSet) {
+          this.stop(`uses ${at.join('.')}`);
+          return v;
         }
         if (v !== null && typeof v === 'object' && !(v instanceof SyntaxNode)) {
           this.note({ path: at, op: 'prop', fp: kindTag(v) });
@@ -162,7 +167,7 @@ export class FileRecorder {
       const table = w.value as Map<unknown, unknown> | Set<unknown>;
       for (const [k, v] of table instanceof Map ? table : [...table].map((k) => [k, undefined] as const)) {
         if (typeof k !== 'string' || (v !== null && typeof v === 'object')) return undefined;
-        out.push(w.op === 'ensure-set' ? { path: w.path, op: 'add', key: k } : { path: w.path, op: 'set', key: k, value: v });
+        out.push(w.op === 'ensure-set' ? { path: w.path, op: 'add', key: detached(k) } : { path: w.path, op: 'set', key: detached(k), value: typeof v === 'string' ? detached(v) : v });
       }
     }
     return out;
@@ -173,16 +178,6 @@ export class FileRecorder {
     for (const [i, value] of this.returned) if (fingerprint(value) !== this.reads[i].fp) return true;
     return false;
   }
-}
-
-const recorders = new WeakMap<object, FileRecorder>();
-
-/**
- * The extraction with this context reads something outside its function that no table holds (another method's
- * body): when it is being recorded, it cannot be reused.
- */
-export function readsOutside(file: FileCtx, what: string): void {
-  recorders.get(file)?.stop(what);
 }
 
 function bound(t: object, p: string | symbol): unknown {
