@@ -120,6 +120,8 @@ export interface FileCtx {
   globals?: Set<string>;
   /** Methods other files of a run declare `const` only (a base class's getters), and the ones this file called unknown. */
   methodImports?: MethodImports;
+  /** The file's methods, what member-writes.ts reads to tell whether a call through `this` may write a member. */
+  methodIndex?: import('./member-writes').FileMethods;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */

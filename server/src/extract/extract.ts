@@ -33,7 +33,7 @@ import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
 import { collectRecords } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
-import { methodConstness } from './member-writes';
+import { methodConstness, methodIndex } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
@@ -370,6 +370,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);
   collectEnumerators(root, file, imports.enumerators);
+  file.methodIndex = methodIndex(root);
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
   file.plainClasses = collectPlainClasses(root);

@@ -13,7 +13,8 @@ interface MethodInfo {
   bodies: { body: SyntaxNode; own: ReadonlySet<string> | null }[];
 }
 
-interface FileMethods {
+/** The file's methods as member-writes reads them (one per mirror root; FileCtx.methodIndex, function-cache.ts reads it by key). */
+export interface FileMethods {
   methods: Map<string, MethodInfo>;
   /** Names of functions defined at file level outside any class (`static void Helper()`): they reach no `this`. */
   free: Set<string>;
@@ -212,8 +213,13 @@ function plainRead(id: SyntaxNode): boolean {
  * Whether a call through `this` to the method `name` (from a node of the file `at` belongs to) may write the
  * member rooted at `member`.
  */
-export function methodMayWriteMember(name: string, member: string, at: SyntaxNode, imports: MethodImports = {}): boolean {
-  return mayWrite(indexFile(rootOf(at)), name, member, 0, new Set(), imports);
+export function methodMayWriteMember(name: string, member: string, at: SyntaxNode, imports: MethodImports = {}, index = indexFile(rootOf(at))): boolean {
+  return mayWrite(index, name, member, 0, new Set(), imports);
+}
+
+/** The methods of the file `root` is the mirror of (read once per root). */
+export function methodIndex(root: SyntaxNode): FileMethods {
+  return indexFile(root);
 }
 
 /** The methods the file declares or defines (not its free functions), each with whether every declaration is `const`. */

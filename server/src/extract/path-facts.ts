@@ -13,7 +13,6 @@ import { LOOP_STATEMENTS as LOOPS } from './syntax';
 import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
 import { methodMayWriteMember } from './member-writes';
-import { readsOutside } from './file-reads';
 import { detached } from '../detached-string';
 
 export interface PathSyms {
@@ -620,8 +619,8 @@ export function switchLabels(cond: SyntaxNode | null, cases: SyntaxNode[], fn: F
   return { sym, labels };
 }
 
-/** Whether the method may write the member (member-writes.ts reads every method body of the file: not a table read). */
+/** Whether the method may write the member (member-writes.ts, from the file's method index: its bodies read by name). */
 function methodWrites(fn: FnCtx, method: string, member: string, at: SyntaxNode): boolean {
-  readsOutside(fn.file, 'other methods\' bodies');
-  return methodMayWriteMember(method, member, at, fn.file.methodImports);
+  const index = fn.file.methodIndex;
+  return index ? methodMayWriteMember(method, member, at, fn.file.methodImports, index) : methodMayWriteMember(method, member, at, fn.file.methodImports);
 }
