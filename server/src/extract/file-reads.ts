@@ -58,6 +58,13 @@ export class FileRecorder {
   }
 
   private write(w: FileWrite): void {
+    // `(file.unfolded ??= new Set()).add(x)`: the table's presence, read just before, only decided whether to create
+    // it; the replay creates it when missing (extract/ creates every table it adds to during a walk this way).
+    const last = this.reads[this.reads.length - 1];
+    if (last?.op === 'prop' && last.path.join('.') === w.path.join('.') && (last.fp === 'u' || last.fp === 'S' || last.fp === 'M')) {
+      this.reads.pop();
+      this.seen.delete(`${last.path.join('.')}|prop|`);
+    }
     this.written.add(`${w.path.join('.')}|${w.key ?? ''}`);
     this.writes.push({ ...w, ...(w.key !== undefined ? { key: detached(w.key) } : {}), ...(typeof w.value === 'string' ? { value: detached(w.value) } : {}) });
   }
@@ -115,7 +122,7 @@ export class FileRecorder {
           const r = p === 'has' ? t.has(k) : (t as Map<unknown, unknown>).get(k);
           const key = keyOf(k);
           if (key === undefined) this.stop(`keys ${where} by an object`);
-          else this.note({ path, op: p, key, ...(k instanceof SyntaxNode ? { nodeKey: true } : {}), fp: p === 'has' ? String(r) : fingerprint(r) }, r);
+          else this.note({ path, op: p, key, ...(k instanceof SyntaxNode ? { nodeKey: true } : {}), fp: p === 'has' ? String(r) : lookupPrint(path, r) }, r);
           return r;
         };
         if ((p === 'set' && t instanceof Map) || (p === 'add' && t instanceof Set)) return (k: unknown, v?: unknown) => {
@@ -175,7 +182,7 @@ export class FileRecorder {
 
   /** Reads whose answer changed while the function was extracted (it changed a table's value in place): none allowed. */
   mutatedReads(): boolean {
-    for (const [i, value] of this.returned) if (fingerprint(value) !== this.reads[i].fp) return true;
+    for (const [i, value] of this.returned) if (this.reads[i] && lookupPrint(this.reads[i].path, value) !== this.reads[i].fp) return true;
     return false;
   }
 }
@@ -187,6 +194,17 @@ function bound(t: object, p: string | symbol): unknown {
 
 function kindTag(v: object): string {
   return v instanceof Map ? 'M' : v instanceof Set ? 'S' : Array.isArray(v) ? 'A' : 'O';
+}
+
+/**
+ * The fingerprint of a lookup's answer. `outParams` lists a name's overloads in the order the file's kept functions
+ * and prototypes give them (another reduced document keeps others): its readers (api-calls.ts, path-facts.ts) filter
+ * them by arity and ask whether some or every overload writes a position, so the distinct overloads, in any order,
+ * are what they read.
+ */
+export function lookupPrint(path: readonly string[], v: unknown): string {
+  if (path.length === 1 && path[0] === 'outParams' && Array.isArray(v)) return fingerprint([...new Set(v.map((o) => fingerprint(o)))].sort());
+  return fingerprint(v);
 }
 
 /** A map key as the recorder spells it: a string, or a syntax node's position (the documents' nodes differ). */

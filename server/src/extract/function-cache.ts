@@ -4,12 +4,12 @@
 // table entries). Another extraction reuses it when the function's text, place and enclosing declarations are the
 // same (the key) and every read answers the same in the new context: its facts, sites and writes are then replayed,
 // site indices and join ids moved to where this extraction numbers them. Answers never change (the switch test,
-// test/unit/function-cache.test.ts); BARRIERLINT_FN_CACHE=0 turns it off, =1 on where it is off by default.
+// test/unit/function-cache.test.ts); BARRIERLINT_FN_CACHE=1 turns it on (it is off: see functionCacheOn).
 import { createHash } from 'node:crypto';
 import type { FileCtx, SiteRecord } from './context';
 import { joinsMade, skipJoins } from './context';
 import type { ExtractProblem, FunctionFacts } from './facts';
-import { fingerprint, keyOf, nodeKey, type FileRecorder, type FileRead, type FileWrite } from './file-reads';
+import { fingerprint, keyOf, lookupPrint, nodeKey, type FileRecorder, type FileRead, type FileWrite } from './file-reads';
 import { SyntaxNode } from './node';
 
 interface Snapshot {
@@ -31,19 +31,17 @@ interface CachedFunction {
 /** Entries kept (least recently used dropped first): a few large files' functions. */
 const LIMIT = 6000;
 const entries = new Map<string, CachedFunction>();
-let enabled = false;
-
 /** Counts since the process started (the bench prints them): reused, extracted and kept, extracted and not kept (why). */
 export const functionCacheStats = { reused: 0, kept: 0, notKept: new Map<string, number>() };
 
-/** The language server's analyses keep functions' facts (a CLI run extracts each file once: off there). */
-export function enableFunctionCache(on = true): void {
-  enabled = on;
-}
-
+/**
+ * NOTE: off unless BARRIERLINT_FN_CACHE=1. Measured on bgfx's keystrokes (docs/real-world.md, session 15 fncache15)
+ * it reuses most helpers, yet the extraction costs 5-10 % more CPU: the tree is still mirrored and the descriptor
+ * pass still walks every body, and recording, checking and copying cost more than the walks it saves. It pays only
+ * once the mirror skips the bodies of reused functions (every pass over bodies must then be kept per function too).
+ */
 export function functionCacheOn(): boolean {
-  const env = process.env.BARRIERLINT_FN_CACHE;
-  return env === '0' ? false : env === '1' ? true : enabled;
+  return process.env.BARRIERLINT_FN_CACHE === '1';
 }
 
 /** The cache key of a function: a hash (the text itself would keep the whole document alive). */
@@ -103,8 +101,8 @@ function replay(entry: CachedFunction, file: FileCtx): FunctionFacts {
     if (w.op === 'ensure-set') parent![last] ??= new Set();
     else if (w.op === 'ensure-map') parent![last] ??= new Map();
     else if (w.op === 'push') file.problems.push(copy.problems[w.problem!]);
-    else if (w.op === 'add') (parent![last] as Set<string>).add(w.key!);
-    else (parent![last] as Map<string, unknown>).set(w.key!, w.value);
+    else if (w.op === 'add') ((parent![last] ??= new Set()) as Set<string>).add(w.key!);
+    else ((parent![last] ??= new Map()) as Map<string, unknown>).set(w.key!, w.value);
   }
   file.sites.push(...copy.records);
   return copy.facts;
@@ -160,7 +158,7 @@ function answer(r: FileRead, file: FileCtx): string {
   if (r.op === 'size') return String(v.size);
   const key = r.nodeKey && v instanceof Map ? nodeByKey(v).get(r.key!) : r.key;
   if (r.op === 'has') return String(key !== undefined && v.has(key));
-  return fingerprint(key !== undefined && v instanceof Map ? v.get(key) : undefined);
+  return lookupPrint(r.path, key !== undefined && v instanceof Map ? v.get(key) : undefined);
 }
 
 const nodeKeys = new WeakMap<Map<unknown, unknown>, Map<string, unknown>>();

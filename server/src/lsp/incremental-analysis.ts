@@ -16,11 +16,6 @@ import {
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
-import { enableFunctionCache } from '../extract/function-cache';
-
-// An editor's analyses re-extract the same documents keystroke after keystroke: unchanged functions' facts are kept
-// (extract/function-cache.ts; BARRIERLINT_FN_CACHE=0 turns it off).
-enableFunctionCache();
 
 export interface DocumentFacts {
   findings: Finding[];
