@@ -4,7 +4,6 @@
 import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
-import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { Event, Field, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx, SubmitHelper } from './context';
@@ -21,7 +20,7 @@ import { forgetStruct } from './lambdas';
 import { deref, forgetAddressedElement } from './elements';
 import { bracedContainer } from './declarations';
 import { applyFillHelper } from './fill-helpers';
-import { resetMembers } from './struct-writes';
+import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
@@ -568,19 +567,6 @@ function forgetContainer(target: SyntaxNode, fn: FnCtx): boolean {
 }
 
 /** `b.SyncBefore` / `b.Transition.StateAfter` handed to a writer: that member is unknown. False if no barrier member. */
-function forgetMember(target: SyntaxNode, fn: FnCtx): boolean {
-  const obj = target.childForFieldName('argument');
-  const field = target.childForFieldName('field')?.text;
-  if (!obj || !field) return false;
-  const v = evalValue(obj, 'any', fn);
-  const s = v.t === 'ptr' ? deref(v) : v;
-  if (s.t !== 'struct' || !STRUCT_LAYOUTS[s.kind].members.includes(field)) return false;
-  const prior = getMember(s, field);
-  if (prior.t === 'struct') forgetStruct(prior, fn);
-  else fn.setMember(s, field, { t: 'unknown', text: `${target.text} (written by the callee)`, range: rangeOf(target) }, prior);
-  return true;
-}
-
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
   const submit = name && own ? fn.file.submitHelpers?.get(name) : undefined;

@@ -6,9 +6,29 @@ import type { Range } from '../types';
 import type { Field } from './facts';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
+import { evalValue } from './context';
+import { deref } from './elements';
+import { forgetStruct } from './lambdas';
 import { rangeOf } from './syntax';
 import type { AVal, StructVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
+
+/**
+ * `b.Transition.StateBefore` (a member of a struct the function follows) holds an unknown value from here on: a callee
+ * may have written it, or a loop writes it on each pass. False when `target` names no such member.
+ */
+export function forgetMember(target: SyntaxNode, fn: FnCtx, why = 'written by the callee'): boolean {
+  const obj = target.childForFieldName('argument');
+  const field = target.childForFieldName('field')?.text;
+  if (!obj || !field) return false;
+  const v = evalValue(obj, 'any', fn);
+  const s = v.t === 'ptr' ? deref(v) : v;
+  if (s.t !== 'struct' || !STRUCT_LAYOUTS[s.kind].members.includes(field)) return false;
+  const prior = getMember(s, field);
+  if (prior.t === 'struct') forgetStruct(prior, fn);
+  else fn.setMember(s, field, { t: 'unknown', text: `${target.text} (${why})`, range: rangeOf(target) }, prior);
+  return true;
+}
 
 /**
  * `target` assigned whole from `value` at `at` (`*out = {}` in a fill helper, `b = CD3DX12_…` on a struct whose address

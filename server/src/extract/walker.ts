@@ -16,6 +16,7 @@ import { failureReturn } from './failure-exits';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
+import { forgetMember } from './struct-writes';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
 import { declaredName, typeText } from './types';
@@ -283,14 +284,28 @@ function varyingNames(n: SyntaxNode): string[] {
   return [...names].sort();
 }
 
-/** Scalars changed anywhere in a loop are unknown inside it (a counter is 0 only on the first iteration). */
+/**
+ * Scalars changed anywhere in a loop are unknown inside it (a counter is 0 only on the first iteration), and so are
+ * the members of a struct declared before the loop that the loop assigns: `b.StateBefore = b.StateAfter;
+ * b.StateAfter = next;` chains one barrier through the passes, and its first-pass value is not the next pass's.
+ */
 function forgetModified(n: SyntaxNode, fn: FnCtx): void {
+  let inside: Set<string> | undefined;
   for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
     const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
     if (target?.type === 'identifier' && fn.env.get(target.text)?.t === 'num') {
       fn.env.set(target.text, numVal({ value: null, text: target.text, range: rangeOf(target) }));
+    } else if (target?.type === 'field_expression' && namedMember(target) && !(inside ??= declaredNames(n)).has(rootName(target) ?? '')) {
+      forgetMember(target, fn, 'written by the loop at line ' + (n.startPosition.row + 1));
     }
   }
+}
+
+/** `b.Transition.StateBefore`, `p->StateAfter`: members down to a variable's name (no element `b[i]`, no call). */
+function namedMember(n: SyntaxNode): boolean {
+  let o: SyntaxNode | null = n;
+  while (o?.type === 'field_expression') o = o.childForFieldName('argument');
+  return o?.type === 'identifier';
 }
 
 /**
