@@ -581,6 +581,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   // `atlas.Resource()`, `buf.Address()`: a getter of the file whose one statement returns a member (resource-getters.ts)
   // reads it and changes nothing; an unknown call of that name would forget what its object holds.
   if (args.length === 0 && (fn.file.resourceGetters?.has(name) || fn.file.addressGetters?.has(name))) return;
+  if (args.length > 0 && fn.file.indexedGetters?.get(name)?.params.length === args.length) return;
   const handles = fn.file.descriptors?.calls.get(call);
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
     const field = evalField(a, fn.file, fn);

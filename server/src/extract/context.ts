@@ -148,6 +148,8 @@ export interface FileCtx {
   descriptors?: DescriptorPass;
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
+  /** Getters returning an element of a member resource array chosen by their parameters (resource-getters.ts). */
+  indexedGetters?: Map<string, import('./resource-getters').IndexedGetter>;
   /** Parameterless getters returning a member resource's GPU address (resource-getters.ts), by name: that member. */
   addressGetters?: Map<string, SyntaxNode>;
   /** The locals the file's lambdas initialise (`auto transition = [&](…) {…}`), by name (local-lambdas.ts). */

@@ -37,7 +37,7 @@ import { methodConstness, methodIndex } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass } from './descriptors';
-import { addressGetters, resourceGetters } from './resource-getters';
+import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
@@ -398,6 +398,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   file.resourceGetters = resourceGetters(bodies, file);
   file.addressGetters = addressGetters(bodies, file);
+  file.indexedGetters = indexedGetters(bodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews);

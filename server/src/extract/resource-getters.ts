@@ -34,7 +34,7 @@ function returnsResource(node: SyntaxNode): boolean {
  * Parameterless functions whose body is one `return <expr>;` and whose expression `accept`s, by name: their
  * expression (a name the file defines twice is none).
  */
-export function oneReturnGetters(fns: GetterCandidate[], accept: (f: GetterCandidate, expr: SyntaxNode) => boolean): Map<string, SyntaxNode> {
+export function oneReturnGetters(fns: GetterCandidate[], accept: (f: GetterCandidate, expr: SyntaxNode) => boolean, withParams = false): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
   const seen = new Set<string>();
   for (const f of fns) {
@@ -44,7 +44,8 @@ export function oneReturnGetters(fns: GetterCandidate[], accept: (f: GetterCandi
     }
     seen.add(f.name);
     const stmts = f.body.namedChildren.filter((c) => c.type !== 'comment');
-    const ret = f.params.length === 0 && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
+    const arity = withParams ? f.params.length > 0 : f.params.length === 0;
+    const ret = arity && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
     if (ret && accept(f, ret)) out.set(f.name, ret);
   }
   return out;
@@ -60,6 +61,30 @@ function memberExpression(expr: SyntaxNode, file: FileCtx): boolean {
 /** The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. */
 export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
   return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && returnsResource(f.node) && memberExpression(unwrapValue(ret), file));
+}
+
+/** A getter indexing a member by its parameters (`ID3D12Resource* Get(uint32_t h) const { return objects[h]; }`). */
+export interface IndexedGetter {
+  params: string[];
+  expr: SyntaxNode;
+}
+
+/**
+ * The getters that return an element of a member resource array chosen by their parameters — `Get(handle)` returning
+ * `objects[handle]`, `BackBuffer(i)` returning `m_buffers[i].Get()` — by name: a call `pool.Get(target)` names
+ * `pool.objects[target]`, the key the pool's own wrapper (`pool.Transition(cl, target, s)` on `objects[handle]`)
+ * moves. Only subscripts that are parameters; any other use of a parameter is not followed.
+ */
+export function indexedGetters(fns: GetterCandidate[], file: FileCtx): Map<string, IndexedGetter> {
+  const params = new Map(fns.map((f) => [f.name, f.params]));
+  const out = new Map<string, IndexedGetter>();
+  for (const [name, ret] of oneReturnGetters(fns, (f, r) => {
+    const e = unwrapValue(r);
+    if (f.node.type !== 'function_definition' || !returnsResource(f.node) || !memberExpression(e, file)) return false;
+    const used = e.descendantsOfType('identifier').filter((i) => f.params.includes(i.text));
+    return used.length > 0 && used.every((i) => i.parent?.type === 'subscript_argument_list' || i.parent?.type === 'subscript_expression');
+  }, true)) out.set(name, { params: params.get(name) ?? [], expr: unwrapValue(ret) });
+  return out;
 }
 
 /**

@@ -2,6 +2,7 @@
 // `IID_PPV_ARGS(&tex)` all name the same resource, and a local alias (`auto* r = m_tex.Get()`) follows it.
 import type { SyntaxNode } from './node';
 import type { ResourceRef } from './facts';
+import type { IndexedGetter } from './resource-getters';
 import type { FileCtx, FnCtx } from './context';
 import { fold, toNumber } from './constant-fold';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
@@ -80,6 +81,8 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resour
   }
   const through = receiverGetter(n, file, getters);
   if (through) return `${keyText(strip(through.receiver, file), file, fn)}${through.op}${keyText(strip(through.expr, file), file)}`;
+  const indexed = indexedGetterKey(n, file, fn);
+  if (indexed) return indexed;
   if (n.type === 'field_expression') {
     const obj = n.childForFieldName('argument');
     const field = n.childForFieldName('field');
@@ -118,7 +121,7 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     }
   }
   const key = keyText(n, file, fn, getters);
-  const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) : undefined;
+  const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) ?? indexedGetterCall(n, file)?.root : undefined;
   if (fn && root && !fn.env.has(root)) {
     const p = fn.params.indexOf(root);
     const path = key.slice(root.length);
@@ -156,6 +159,35 @@ function receiverGetter(n: SyntaxNode, file: FileCtx, getters = file.resourceGet
   const expr = name ? getters?.get(name) : undefined;
   if (!receiver || !expr || isThis(receiver)) return undefined;
   return { receiver, op: f!.child(1)?.type === '->' ? '->' : '.', expr: unwrapValue(expr) };
+}
+
+/**
+ * `pool.Get(target)` / `Get(i)` of one of the file's indexed getters (resource-getters.ts): the receiver (none for a
+ * call in a method), the getter's expression and its parameters bound to the call's arguments.
+ */
+function indexedGetterCall(n: SyntaxNode, file: FileCtx): { receiver: SyntaxNode | null; op: string; root?: string; getter: IndexedGetter; args: SyntaxNode[] } | undefined {
+  if (n.type !== 'call_expression') return undefined;
+  const f = n.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  const getter = name ? file.indexedGetters?.get(name) : undefined;
+  const args = argumentNodes(n);
+  if (!f || !getter || getter.params.length !== args.length) return undefined;
+  const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
+  if (f.type !== 'identifier' && !object) return undefined;
+  const receiver = object && !isThis(object) ? object : null;
+  return { receiver, op: f.child(1)?.type === '->' ? '->' : '.', root: receiver ? rootName(receiver) : undefined, getter, args };
+}
+
+/** The key a call of an indexed getter names: `pool.objects[target]` for `pool.Get(target)`. */
+function indexedGetterKey(n: SyntaxNode, file: FileCtx, fn?: FnCtx): string | undefined {
+  const call = indexedGetterCall(n, file);
+  if (!call) return undefined;
+  const bound = new Map(call.getter.params.map((p, i) => {
+    const folded = fold(call.args[i], file, fn);
+    return [p, folded ? String(toNumber(folded)) : call.args[i].text.replace(/\s+/g, '')] as const;
+  }));
+  const inner = keyText(strip(call.getter.expr, file), file).replace(/\[([A-Za-z_]\w*)\]/g, (m, p: string) => (bound.has(p) ? `[${bound.get(p)}]` : m));
+  return call.receiver ? `${keyText(strip(call.receiver, file), file, fn)}${call.op}${inner}` : inner;
 }
 
 /**
