@@ -133,7 +133,9 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     if (typeNode) fn.types.set(shape.name, deducedType(typeNode, value, fn) ?? typeText(typeNode, target));
     if (value) factoryList(shape.name, target!, value, fn);
     const rec = value?.type === 'initializer_list' && !type.kind ? declaredRecord(typeNode, fn) : undefined;
-    const v = rec ? recordDecl(rec, shape, value!, fn) : declaredValue(shape, type, value, d, fn);
+    const rows = !rec && value?.type === 'initializer_list' && !type.kind ? stdArrayRecord(typeNode, fn) : undefined;
+    const v = rec ? recordDecl(rec, shape, value!, fn)
+      : rows ? recordDecl(rows, { ...shape, array: { size: null } }, listOfElements(value!), fn) : declaredValue(shape, type, value, d, fn);
     if (v.t === 'struct' && v.site >= 0 && type.kind && !shape.array && !shape.reference && !shape.pointer
       && fn.file.sites[v.site]?.live === v && neverRead(shape.name, target!, decl)) fn.file.sites[v.site].unread = true;
     fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
@@ -144,9 +146,18 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
 function recordDecl(rec: StructRecord, shape: DeclShape, value: SyntaxNode, fn: FnCtx): AVal {
   const evaluate = (n: SyntaxNode, resource: boolean) => evalValue(n, resource ? 'res' : 'any', fn);
   if (!shape.array) return recordValue(rec, value, fn, evaluate);
-  const elems = argumentNodes(value).map((item): AVal => (item.type === 'initializer_list'
-    ? recordValue(rec, item, fn, evaluate) : { t: 'unknown', text: item.text, range: rangeOf(item) }));
+  const elems = argumentNodes(value).map((item): AVal => {
+    // `Hop{ A, B }`: a row spelled with its record's name.
+    const braces = item.type === 'compound_literal_expression' && declaredRecord(item.childForFieldName('type'), fn) === rec ? item.childForFieldName('value') : item;
+    return braces?.type === 'initializer_list' ? recordValue(rec, braces, fn, evaluate) : { t: 'unknown', text: item.text, range: rangeOf(item) };
+  });
   return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range: rangeOf(value), container: false });
+}
+
+/** `std::array<Step, 3>`: the file's record `Step` its elements are. */
+function stdArrayRecord(typeNode: SyntaxNode | null, fn: FnCtx): StructRecord | undefined {
+  const m = typeNode ? /^(?:std::)?array\s*<\s*([\w:]+)\s*,/.exec(typeNode.text) : null;
+  return m ? fn.file.records?.get(m[1]) ?? fn.file.records?.get(m[1].split('::').pop()!) : undefined;
 }
 
 /**
@@ -369,6 +380,13 @@ function fillArray(arr: ArrayVal, list: SyntaxNode, helper: string | undefined, 
 }
 
 function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | undefined, fn: FnCtx, scalar = false): AVal {
+  // `static const D3D12_BARRIER_LAYOUT kLayouts[][2] = {{A, B}, …}`: a row of a table of values is an array of them.
+  if (!arr.elemKind && scalar && item.type === 'initializer_list') {
+    const row: ArrayVal = fn.created({ t: 'array', elemKind: null, elems: [], length: null, zeroInit: true, range: rangeOf(item), container: false });
+    fillArray(row, item, undefined, fn, true);
+    row.length = row.elems.length;
+    return row;
+  }
   if (!arr.elemKind) return evalValue(item, scalar ? 'any' : 'res', fn);
   if (item.type === 'initializer_list') return aggregateInit(item, arr.elemKind, fn, helper);
   return copied(evalValue(item, arr.elemKind, fn), item, fn);

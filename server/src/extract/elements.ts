@@ -38,7 +38,8 @@ export function arrayElement(a: ArrayVal, index: number | null, range = a.range,
   }
   // A container has only the elements appended to it: past them, `v[0]` of one filled in a loop is the loop's
   // "some element", and otherwise nothing known (it was read as a zeroed barrier: false #520 / #525).
-  if (a.container && index >= a.elems.length) return a.loopElem ?? { t: 'unknown', text: `element ${index}`, range };
+  // `std::array<T, 3>` holds its declared elements from the start.
+  if (a.container && index >= a.elems.length && !(a.length !== null && index < a.length && !a.loopElem)) return a.loopElem ?? { t: 'unknown', text: `element ${index}`, range };
   if (a.loopElem?.t === 'struct' && a.elems.length === 0) spreadLoopElement(a, a.loopElem, range);
   while (a.elems.length <= index && a.elemKind) a.elems.push(newElement(a, range));
   return a.elems[index] ?? { t: 'unknown', text: `element ${index}`, range };

@@ -78,6 +78,14 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       if (target.t === 'ptr') return deref(target);
       break;
     }
+    case 'conditional_expression': {
+      // `i ? c : b` with `i` known (an iteration of an unrolled loop, a constant): the branch taken.
+      const c = n.childForFieldName('condition');
+      const folded = c && c.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length === 0 ? fold(c, fn.file, fn) : null;
+      const taken = folded ? n.childForFieldName(toNumber(folded) !== 0 ? 'consequence' : 'alternative') : null;
+      if (taken) return evalValue(taken, expect, fn);
+      break;
+    }
     case 'subscript_expression': {
       const el = elementOf(n, fn);
       // An element of an array of resource pointers that holds nothing the function knows (`ID3D12Resource *rt[6];`

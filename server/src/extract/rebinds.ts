@@ -12,13 +12,23 @@ import { typeOfExpr } from './types';
 
 /** After `left = right` has been bound: record the rebind when `right` is a call and `left` a resource pointer. */
 export function recordRebind(left: SyntaxNode, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): void {
-  if (unwrapValue(right).type !== 'call_expression') return;
+  // `dst.pResource = c;` on a member named by its own path (a copy location, a desc): another object from here on,
+  // whichever it was before (`dst.pResource = b;` for the previous copy). Identifiers become aliases instead.
+  const call = unwrapValue(right).type === 'call_expression';
+  if (!call && left.type !== 'field_expression') return;
   if (left.type !== 'identifier' && left.type !== 'field_expression') return;
-  if (!isResourceType(typeOfExpr(left, fn) ?? '')) return;
+  if (!isResourceType(typeOfExpr(left, fn) ?? '') && !(!call && copyLocationResource(left, fn))) return;
   const ref = resourceRef(left, fn.file, fn);
   // The name now stands for another resource (an alias): nothing is tracked under its own name.
-  if (!ref.key || ref.unknown || (left.type === 'identifier' && ref.key !== left.text)) return;
+  if (!ref.key || ref.unknown || ((left.type === 'identifier' || !call) && ref.key !== left.text.replace(/\s+/g, ''))) return;
   fn.events.push({ kind: 'rebind', site: -1, range: rangeOf(assign), resource: ref });
+}
+
+/** `dst.pResource` of a local `D3D12_TEXTURE_COPY_LOCATION dst` (CopyTextureRegion names the resource through it). */
+function copyLocationResource(left: SyntaxNode, fn: FnCtx): boolean {
+  const obj = left.childForFieldName('argument');
+  return left.childForFieldName('field')?.text === 'pResource' && obj?.type === 'identifier'
+    && /^(?:const\s+)?(?:CD3DX12|D3D12)_TEXTURE_COPY_LOCATION$/.test(fn.types.get(obj.text)?.trim() ?? '');
 }
 
 /**

@@ -25,6 +25,8 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (obj.t !== 'array') return undefined;
   // Filled per path (container-paths.ts): the size is known only when every path's list has the same length.
   const sizes = new Set(obj.paths?.lists.map((l) => l.length) ?? [obj.elems.length]);
-  const count = !obj.container && obj.length !== null ? obj.length : obj.loopElem || obj.unsized || sizes.size !== 1 ? null : [...sizes][0];
+  // `std::array<T, 3>` keeps its declared length however many elements were written (fewer than it).
+  const fixed = obj.length !== null && (!obj.container || (!obj.paths && obj.elems.length <= obj.length));
+  const count = fixed ? obj.length : obj.loopElem || obj.unsized || sizes.size !== 1 ? null : [...sizes][0];
   return numVal({ value: count, text: n.text, range: rangeOf(n) });
 }

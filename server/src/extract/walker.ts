@@ -13,6 +13,8 @@ import { dropsAfter, pathWrites, switchLabels } from './path-facts';
 import { loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
+import type { Unrolling } from './unrolled-loops';
+import { insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
@@ -23,7 +25,7 @@ import { declaredName, typeText } from './types';
 import { rangeOf, rootName } from './syntax';
 import type { Range } from '../types';
 import type { ArrayVal, AVal, StructVal } from './values';
-import { getMember, numVal } from './values';
+import { cloneVal, getMember, numVal } from './values';
 
 function seq(body: Stmt[]): Stmt {
   return body.length === 1 ? body[0] : { k: 'seq', body };
@@ -117,9 +119,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const cond = n.childForFieldName('condition');
       const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf)];
       const decidable = conditionOf(cond, fn);
-      const noop = noopTest(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      const taken = unrolledTruth(decidable, fn);
+      if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
+      const noop = noopTest(cond, fn);
       if (!decidable) fn.undecided++;
       const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n), {
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
@@ -217,10 +221,9 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   }
   const pre: Stmt[] = [];
   const counter = n.type === 'for_statement' ? loopCounter(n, fn, conditionOf) : undefined;
-  if (n.type === 'for_statement') {
-    const init = n.childForFieldName('initializer');
-    if (init) pre.push(...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))), ...pathWrites(init, fn, undefined, conditionOf));
-  }
+  if (n.type === 'for_statement') pre.push(...loopInit(n, fn));
+  const unrolled = unrolling(n, fn);
+  if (unrolled) return unrolledLoop(n, fn, walk, unrolled, pre);
   forgetModified(n, fn);
   const cond = n.childForFieldName('condition');
   pre.push(...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf));
@@ -245,6 +248,40 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
     ...(runsForever(n, cond) ? { forever: true } : {}),
   }]);
+}
+
+function loopInit(n: SyntaxNode, fn: FnCtx): Stmt[] {
+  const init = n.childForFieldName('initializer');
+  if (!init) return [];
+  return [...collect(fn, () => (init.type === 'declaration' ? handleDeclaration(init, fn, true) : expression(init, fn))), ...pathWrites(init, fn, undefined, conditionOf)];
+}
+
+/**
+ * A loop of a few known iterations (unrolled-loops.ts) as the iterations in sequence: the counter holds its value in
+ * each (the update's path writes keep a tested counter's value known to the tracker too), a range-for's variable is
+ * the element itself (a reference) or a copy of it. The names the loop declares end with it, as after a loop.
+ */
+function unrolledLoop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt, u: Unrolling, pre: Stmt[]): Stmt {
+  const body = n.childForFieldName('body');
+  const update = n.childForFieldName('update');
+  const range = rangeOf(n);
+  const typeNode = n.type === 'for_range_loop' ? n.childForFieldName('type') : null;
+  const iterations: Stmt[] = [];
+  const count = u.kind === 'counter' ? u.values.length : u.elems.length;
+  insideUnrolled(fn, count, u.kind === 'counter' ? u.sym : undefined, () => {
+    for (let k = 0; k < count; k++) {
+      if (u.kind === 'counter') fn.env.set(u.sym, numVal({ value: u.values[k], text: u.sym, range }));
+      else {
+        if (typeNode) fn.types.set(u.name, typeText(typeNode, n.childForFieldName('declarator')!));
+        fn.env.set(u.name, u.byReference ? u.elems[k] : cloneVal(u.elems[k]));
+      }
+      iterations.push(walk(body));
+      if (u.kind === 'counter' && update) iterations.push(...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, u.sym, conditionOf));
+    }
+  });
+  if (u.kind === 'counter') fn.env.set(u.sym, numVal({ value: u.after, text: u.sym, range }));
+  const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();
+  return { k: 'seq', body: [...pre, ...iterations], ...(scoped.length ? { scoped } : {}) };
 }
 
 /** `for (;;)`, `while (true)`, `do … while (1)`: the body runs, and the loop is left only by break or return. */

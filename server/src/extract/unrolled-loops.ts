@@ -1,0 +1,173 @@
+// Loops with a small, known trip count, walked once per iteration (walker.ts): a counted loop over a constant bound
+// whose counter indexes something (`for (UINT i = 0; i < _countof(kSteps); ++i) … kSteps[i].before …`) and a
+// range-for over an array whose elements are all known (`for (const Step& s : kChain)`, `for (auto* t : targets)`).
+// Each iteration then sees its own index or element, as straight-line code does, instead of one value standing for
+// all of them at the fixpoint (track/interpreter.ts), which cannot fold a table read or keep `batch[i]` apart.
+// NOTE: bounded — at most MAX_UNROLLED_ITERATIONS walks of a body of at most MAX_UNROLLED_TEXT characters, and the
+// iterations of nested unrolled loops multiply into the same limit; anything larger goes to the fixpoint as before.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import { evalValue } from './context';
+import { sizeCall } from './size-calls';
+import { constantOf, symOf, targetOf } from './path-facts';
+import { declaredName } from './types';
+import type { AVal } from './values';
+import type { Condition } from './facts';
+
+export const MAX_UNROLLED_ITERATIONS = 16;
+const MAX_UNROLLED_TEXT = 4000;
+
+/** The iterations of a loop walked one by one: the counter's values, or the range's elements. */
+export type Unrolling =
+  | { kind: 'counter'; sym: string; values: number[]; after: number }
+  | { kind: 'range'; name: string; elems: AVal[]; byReference: boolean };
+
+const HOLDS: Record<string, (a: number, b: number) => boolean> = {
+  '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '!=': (a, b) => a !== b,
+};
+
+/** How many iterations the unrolled loops around the walk take together (nested unrolling multiplies). */
+const active = new WeakMap<FnCtx, number>();
+/** The counters of the unrolled loops around the walk: each holds its iteration's value. */
+const counters = new WeakMap<FnCtx, Set<string>>();
+
+/** Walk `work` as `iterations` iterations nested in the loops being unrolled, `counter` known in each. */
+export function insideUnrolled<T>(fn: FnCtx, iterations: number, counter: string | undefined, work: () => T): T {
+  const outer = active.get(fn) ?? 1;
+  const syms = counters.get(fn) ?? new Set<string>();
+  const added = counter !== undefined && !syms.has(counter);
+  if (added) syms.add(counter!);
+  counters.set(fn, syms);
+  active.set(fn, outer * Math.max(iterations, 1));
+  try {
+    return work();
+  } finally {
+    active.set(fn, outer);
+    if (added) syms.delete(counter!);
+  }
+}
+
+/**
+ * `if (pass == 0)` inside an unrolled loop: decided by the iteration's counter value, so only the branch taken is
+ * walked (the other one never runs on this iteration). Undefined when anything else is tested.
+ */
+export function unrolledTruth(c: Condition | undefined, fn: FnCtx): boolean | undefined {
+  const syms = counters.get(fn);
+  if (!c || !syms?.size) return undefined;
+  const named = (s: string | undefined) => s === undefined || syms.has(s);
+  const truth = (x: Condition): boolean | undefined => {
+    if (x.op === 'opaque') return undefined;
+    if ('args' in x) {
+      if (x.op === '!') { const t = truth(x.args[0]); return t === undefined ? undefined : !t; }
+      const ts = x.args.map(truth);
+      if (x.op === '&&') return ts.includes(false) ? false : ts.every((t) => t === true) ? true : undefined;
+      return ts.includes(true) ? true : ts.every((t) => t === false) ? false : undefined;
+    }
+    if (!('left' in x)) return undefined;
+    const l = x.left.value, r = x.right.value;
+    if (l === null || r === null || x.left.param !== undefined || x.right.param !== undefined || !named(x.ls) || !named(x.rs)) return undefined;
+    if (!syms.has(x.ls ?? x.left.text) && !syms.has(x.rs ?? x.right.text)) return undefined;
+    return { '==': l === r, '!=': l !== r, '<': l < r, '<=': l <= r, '>': l > r, '>=': l >= r }[x.op];
+  };
+  return truth(c);
+}
+
+const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement']);
+
+/** A `break`/`continue` of this loop (not of a nested loop or switch) or a `goto`: the trip count is not the bound's. */
+function leavesEarly(loop: SyntaxNode): boolean {
+  const body = loop.childForFieldName('body');
+  if (!body) return true;
+  if (body.descendantsOfType('goto_statement').length) return true;
+  for (const j of body.descendantsOfType(['break_statement', 'continue_statement'])) {
+    let p = j.parent;
+    while (p && p !== loop && !LOOPS.has(p.type) && !(j.type === 'break_statement' && p.type === 'switch_statement')) p = p.parent;
+    if (p === loop) return true;
+  }
+  return false;
+}
+
+/** The bound of `i < N`: a constant, or the size of an array the function or the file declared. */
+function boundOf(n: SyntaxNode | null, fn: FnCtx): number | null {
+  if (n?.type !== 'call_expression') return constantOf(n, fn);
+  const v = sizeCall(n, fn);
+  return v?.t === 'num' && v.f.value !== null && v.f.param === undefined ? v.f.value : null;
+}
+
+/** `for (UINT i = 0; i < 3; ++i)` whose counter only the update moves and some subscript reads: its values. */
+function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[]; after: number } | undefined {
+  const init = n.childForFieldName('initializer');
+  const update = n.childForFieldName('update');
+  const cond = n.childForFieldName('condition');
+  const body = n.childForFieldName('body');
+  if (!init || !update || cond?.type !== 'binary_expression' || !body) return undefined;
+  let sym: string | undefined;
+  let start: number | null = null;
+  if (init.type === 'declaration') {
+    const ds = init.childrenForFieldName('declarator');
+    if (ds.length !== 1 || ds[0].type !== 'init_declarator') return undefined;
+    sym = declaredName(ds[0].childForFieldName('declarator'));
+    start = constantOf(ds[0].childForFieldName('value'), fn);
+  } else if (init.type === 'assignment_expression' && init.childForFieldName('operator')?.type === '=') {
+    sym = symOf(init.childForFieldName('left'));
+    start = constantOf(init.childForFieldName('right'), fn);
+  }
+  if (!sym || start === null || sym.includes('.')) return undefined;
+  let step: number | null = null;
+  if (update.type === 'update_expression' && symOf(update.childForFieldName('argument')) === sym) step = update.text.includes('++') ? 1 : -1;
+  else if (update.type === 'assignment_expression' && symOf(update.childForFieldName('left')) === sym) {
+    const op = update.childForFieldName('operator')?.type;
+    const c = constantOf(update.childForFieldName('right'), fn);
+    if (c !== null && c !== 0 && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
+  }
+  const holds = HOLDS[cond.childForFieldName('operator')?.type ?? ''];
+  if (step === null || !holds || symOf(cond.childForFieldName('left')) !== sym) return undefined;
+  const bound = boundOf(cond.childForFieldName('right'), fn);
+  if (bound === null) return undefined;
+  for (const w of body.descendantsOfType(['assignment_expression', 'update_expression'])) if (symOf(targetOf(w)) === sym) return undefined;
+  for (const p of body.descendantsOfType('pointer_expression')) if (symOf(p.childForFieldName('argument')) === sym) return undefined;
+  // Only where an iteration differs from the next by what it indexes (a table row, an array element).
+  const indexes = body.descendantsOfType('subscript_expression').some((s) => s.childForFieldName('indices')?.text.replace(/[\s[\]]/g, '') === sym
+    || s.childForFieldName('index')?.text === sym);
+  if (!indexes) return undefined;
+  const values: number[] = [];
+  let v = start;
+  for (; holds(v, bound); v += step) {
+    if (values.length === MAX_UNROLLED_ITERATIONS) return undefined;
+    values.push(v);
+  }
+  return { sym, values, after: v };
+}
+
+/** `for (const Step& s : kChain)` over an array whose elements are all known (none written in a loop). */
+function rangeValues(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
+  const decl = n.childForFieldName('declarator');
+  const right = n.childForFieldName('right');
+  const name = declaredName(decl);
+  if (!decl || !right || !name || decl.type === 'structured_binding_declarator') return undefined;
+  if (right.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length || right.type === 'call_expression') return undefined;
+  const coll = evalValue(right, 'any', fn);
+  if (coll.t !== 'array' || coll.loopElem || coll.unsized || coll.paths || coll.fields) return undefined;
+  if (coll.elems.length === 0 || coll.elems.length > MAX_UNROLLED_ITERATIONS || (coll.length !== null && coll.length !== coll.elems.length)) return undefined;
+  if (coll.elems.some((e) => e.t === 'unknown' || (e.t === 'struct' && e.fromLoop))) return undefined;
+  return { kind: 'range', name, elems: coll.elems, byReference: decl.type === 'reference_declarator' };
+}
+
+/**
+ * Resources created per element (`GetBuffer(i, IID_PPV_ARGS(&m_rt[i]))`): kept as one loop-indexed name, which later
+ * uses through another index (`m_rt[m_frame]`) still match (track/file-uses.ts).
+ */
+const CREATES = /\b(?:GetBuffer|Create\w*Resource\w*|OpenSharedHandle)\s*\(/;
+
+/** How to walk loop `n` iteration by iteration, or undefined for the fixpoint. */
+export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
+  if (n.type !== 'for_statement' && n.type !== 'for_range_loop') return undefined;
+  const body = n.childForFieldName('body');
+  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || leavesEarly(n)) return undefined;
+  const u: Unrolling | undefined = n.type === 'for_statement'
+    ? (() => { const c = counterValues(n, fn); return c && { kind: 'counter' as const, ...c }; })()
+    : rangeValues(n, fn);
+  if (!u) return undefined;
+  const count = u.kind === 'counter' ? u.values.length : u.elems.length;
+  return (active.get(fn) ?? 1) * Math.max(count, 1) <= MAX_UNROLLED_ITERATIONS ? u : undefined;
+}
