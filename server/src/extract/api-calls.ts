@@ -15,8 +15,9 @@ import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
 import { forwardedArgs } from './forwarding-macros';
 import { evalField } from './constant-fold';
-import { localLambdaCallee } from './local-lambdas';
-import { forgetStruct } from './lambdas';
+import { localLambda, localLambdaCallee } from './local-lambdas';
+import { forgetCapturedWrites, forgetStruct } from './lambdas';
+import { inlineLambdaCall } from './inline-lambdas';
 import { deref, forgetAddressedElement } from './elements';
 import { bracedContainer } from './declarations';
 import { applyFillHelper } from './fill-helpers';
@@ -573,6 +574,13 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (name && submit && submit.params === args.length && inlineSubmission(call, name, submit, args, f.type !== 'qualified_identifier', fn)) return;
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
+  // `add(tex, a, b)` of `auto add = [&](…) { batch[n++] = …; }`: evaluated in place (inline-lambdas.ts); any other
+  // lambda that records no barrier writes what it captured by reference again at each call.
+  const local = f.type === 'identifier' && name && !fn.file.fills?.has(name) ? localLambda(call, name, fn.file.lambdaNames) : undefined;
+  if (local && !localLambdaCallee(call, name!, fn.file.lambdaNames)) {
+    if (inlineLambdaCall(local, args, evaluated, fn)) return;
+    forgetCapturedWrites(local, fn);
+  }
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
   else if (name) forgetOutArguments(name, args, fn, applyFillHelper(call, f, name, args, evaluated, fn));
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;

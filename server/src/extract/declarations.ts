@@ -551,6 +551,15 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
       fn.bind(left.text, { t: 'unknown', text: `${left.text} (in code that does not parse)`, range: rangeOf(assign) }, true);
       return;
     }
+    if (op !== '=' && unwrapValue(right).type === 'call_expression') {
+      // `n += AppendTransition(&b[n], …)`: the call happens (its events, the element it fills), then n moves by
+      // what it returned (fill-counts.ts), when both are known.
+      const r = evalValue(right, 'any', fn);
+      const [a, b] = [prior?.t === 'num' ? prior.f.value : null, r.t === 'num' && r.f.param === undefined ? r.f.value : null];
+      const value = a === null || b === null ? null : op === '+=' ? a + b : op === '-=' ? a - b : null;
+      fn.bind(left.text, numVal({ value, text: assign.text, range: rangeOf(assign) }), true);
+      return;
+    }
     if (op !== '=') {
       const combined = fold(assign, fn.file, fn);
       fn.bind(left.text, numVal({ value: combined ? toNumber(combined) : null, text: assign.text, range: rangeOf(assign) }), true);
@@ -576,6 +585,7 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
     if (op === '=') recordRebind(left, right, assign, fn);
     return;
   }
+  if (left.type === 'pointer_expression' && op === '=' && assignThroughPointer(left, right, assign, fn)) return;
   if (left.type === 'subscript_expression' || left.type === 'pointer_expression') {
     const slot = lvalueSlot(left, fn);
     if (slot) {
@@ -593,6 +603,18 @@ export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
   }
   visitCalls(right, fn);
   if (left.type === 'field_expression' && op === '=') recordRebind(left, right, assign, fn);
+}
+
+/** `*out = CD3DX12_RESOURCE_BARRIER::Transition(…);` through a pointer to one struct: the struct is overwritten. */
+function assignThroughPointer(left: SyntaxNode, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): boolean {
+  const arg = left.child(0)?.type === '*' ? left.childForFieldName('argument') : null;
+  const p = arg ? evalValue(arg, 'any', fn) : null;
+  const target = p?.t === 'ptr' && p.index === null && p.target.t === 'struct' ? p.target : undefined;
+  if (!target) return false;
+  const v = copied(evalValue(right, target.kind, fn), right, fn);
+  if (v.t !== 'struct' || v.kind !== target.kind || v === target) return false;
+  overwrite(target, v, assign, fn);
+  return true;
 }
 
 /**

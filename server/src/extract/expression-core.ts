@@ -15,6 +15,8 @@ import { aggregateInit } from './brace-initializers';
 import { batchContainer } from './batches';
 import { instantiateOnReceiver, instantiateTemplate } from './helper-templates';
 import { forgetCapturedWrites } from './lambdas';
+import { fillCount } from './fill-counts';
+import { inlinedAtCalls } from './inline-lambdas';
 import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
 import { recordMember } from './records';
@@ -181,6 +183,9 @@ function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
     if (v) return v;
   }
   if (expect === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };
+  // `n += AppendTransition(&b[n], …)`: the count a fill helper returns (it filled the element above).
+  const count = fillCount(n, call.name, fn);
+  if (count !== undefined) return numVal({ value: count, text: n.text, range: rangeOf(n) });
   const folded = fold(n, fn.file, fn);
   if (folded) return numVal({ value: toNumber(folded), text: n.text, range: rangeOf(n) });
   return { t: 'unknown', text: n.text, range: rangeOf(n) };
@@ -192,7 +197,7 @@ function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
  */
 function visitCalls(n: SyntaxNode, fn: FnCtx): void {
   switch (n.type) {
-    case 'lambda_expression': forgetCapturedWrites(n, fn); return;
+    case 'lambda_expression': if (!inlinedAtCalls(n)) forgetCapturedWrites(n, fn); return;
     case 'identifier': case 'number_literal': case 'string_literal': case 'field_identifier':
       return;
     case 'call_expression': evalCall(n, 'any', fn); return;

@@ -23,6 +23,7 @@ import { evalValue, RAW_SITE_KIND } from './context';
 import { ensureSite } from './declarations';
 import { deref } from './elements';
 import { callArguments, substituteParams } from './helper-templates';
+import { rememberCount } from './fill-counts';
 import { rangeOf, unwrapValue } from './syntax';
 import { overwrite, writeMembers } from './struct-writes';
 import type { AVal, StructVal } from './values';
@@ -64,7 +65,9 @@ function barrierTemplate(c: HelperCandidate, file: FileCtx, runner: FillRunner):
   const initial = makeStruct(outs[out]!, rangeOf(c.body), -1, false);
   ctx.bind(c.params[out], c.writable[out] === 'ptr' ? { t: 'ptr', target: initial, index: null } : initial);
   runner.walk(c.body, ctx);
-  return fillTemplateOf(c.params, out, initial, ctx.env.get(c.params[out]));
+  const template = fillTemplateOf(c.params, out, initial, ctx.env.get(c.params[out]));
+  if (template) rememberCount(template, c);
+  return template;
 }
 
 /**

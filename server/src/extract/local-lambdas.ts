@@ -46,6 +46,12 @@ function declaredLambda(stmt: SyntaxNode, name: string): SyntaxNode | undefined 
  * are answered without a walk).
  */
 export function localLambdaCallee(call: SyntaxNode, name: string, names: ReadonlySet<string> | undefined): string | undefined {
+  const lambda = localLambda(call, name, names);
+  return lambda && recordsBarriers(lambda) ? lambdaFunctionName(lambda) : undefined;
+}
+
+/** The lambda an enclosing block of the call's function declares under `name` before the call, if any. */
+export function localLambda(call: SyntaxNode, name: string, names: ReadonlySet<string> | undefined): SyntaxNode | undefined {
   if (!names?.has(name)) return undefined;
   for (let inner = call, p = call.parent; p; inner = p, p = p.parent) {
     if (p.type === 'function_definition') return undefined;
@@ -53,7 +59,7 @@ export function localLambdaCallee(call: SyntaxNode, name: string, names: Readonl
     for (const stmt of p.namedChildren) {
       if (stmt.startIndex >= inner.startIndex) break;
       const lambda = declaredLambda(stmt, name);
-      if (lambda) return recordsBarriers(lambda) ? lambdaFunctionName(lambda) : undefined;
+      if (lambda) return lambda;
     }
   }
   return undefined;
