@@ -10,12 +10,34 @@ import { constantOf, pathSyms, symOf, targetOf } from './path-facts';
 
 type ConditionOf = (node: SyntaxNode | null, fn: FnCtx) => Condition | undefined;
 
-const HOLDS: Record<string, (a: number, b: number) => boolean> = {
+export const HOLDS: Record<string, (a: number, b: number) => boolean> = {
   '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '!=': (a, b) => a !== b,
 };
 
 /** `for (int i = 0; i < 4; ++i)`: the counter, its start and step, when nothing else in the loop writes it. */
 export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): LoopCounter | undefined {
+  const shape = counterShape(n, fn);
+  if (!shape) return undefined;
+  const { sym, start, step } = shape;
+  const cond = n.childForFieldName('condition');
+  let atLeastOnce = false;
+  if (cond?.type === 'binary_expression') {
+    const op = cond.childForFieldName('operator')?.type ?? '';
+    const l = cond.childForFieldName('left');
+    const r = cond.childForFieldName('right');
+    const holds = HOLDS[op];
+    if (holds && symOf(l) === sym) {
+      const bound = constantOf(r, fn) ?? sizeOf(r, fn);
+      atLeastOnce = bound !== null && holds(start, bound);
+    }
+  }
+  const guarded = pathSyms(fn)?.tested.has(sym) ?? false;
+  const entry = atLeastOnce ? undefined : entryTest(cond, sym, start, fn, condOf);
+  return guarded || atLeastOnce || entry ? { sym, start, step, atLeastOnce, guarded, ...(entry ? { entry } : {}) } : undefined;
+}
+
+/** The counter of `for (init; cond; update)` with a constant start and step that only the update moves. */
+export function counterShape(n: SyntaxNode, fn: FnCtx): { sym: string; start: number; step: number } | undefined {
   const init = n.childForFieldName('initializer');
   const update = n.childForFieldName('update');
   if (!init || !update) return undefined;
@@ -43,21 +65,7 @@ export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): Loop
   const body = n.childForFieldName('body');
   for (const w of body?.descendantsOfType(['assignment_expression', 'update_expression']) ?? []) if (symOf(targetOf(w)) === sym) return undefined;
   for (const p of body?.descendantsOfType('pointer_expression') ?? []) if (symOf(p.childForFieldName('argument')) === sym) return undefined;
-  const cond = n.childForFieldName('condition');
-  let atLeastOnce = false;
-  if (cond?.type === 'binary_expression') {
-    const op = cond.childForFieldName('operator')?.type ?? '';
-    const l = cond.childForFieldName('left');
-    const r = cond.childForFieldName('right');
-    const holds = HOLDS[op];
-    if (holds && symOf(l) === sym) {
-      const bound = constantOf(r, fn) ?? sizeOf(r, fn);
-      atLeastOnce = bound !== null && holds(start, bound);
-    }
-  }
-  const guarded = pathSyms(fn)?.tested.has(sym) ?? false;
-  const entry = atLeastOnce ? undefined : entryTest(cond, sym, start, fn, condOf);
-  return guarded || atLeastOnce || entry ? { sym, start, step, atLeastOnce, guarded, ...(entry ? { entry } : {}) } : undefined;
+  return { sym, start, step };
 }
 
 /**
@@ -73,7 +81,7 @@ function entryTest(cond: SyntaxNode | null, sym: string, start: number, fn: FnCt
 }
 
 /** `ARRAY_SIZE(buffers)`, `_countof(views)`, `std::size(a)` of an array the function declared with a length. */
-function sizeOf(n: SyntaxNode | null, fn: FnCtx): number | null {
+export function sizeOf(n: SyntaxNode | null, fn: FnCtx): number | null {
   if (n?.type !== 'call_expression') return null;
   const v = sizeCall(n, fn);
   return v?.t === 'num' && v.f.value !== null ? v.f.value : null;

@@ -8,8 +8,8 @@
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
-import { sizeCall } from './size-calls';
-import { constantOf, symOf, targetOf } from './path-facts';
+import { constantOf, symOf } from './path-facts';
+import { counterShape, HOLDS, sizeOf } from './loop-counters';
 import { declaredName } from './types';
 import type { AVal } from './values';
 import type { Condition } from './facts';
@@ -22,9 +22,6 @@ export type Unrolling =
   | { kind: 'counter'; sym: string; values: number[]; after: number }
   | { kind: 'range'; name: string; elems: AVal[]; byReference: boolean };
 
-const HOLDS: Record<string, (a: number, b: number) => boolean> = {
-  '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b, '!=': (a, b) => a !== b,
-};
 
 /** How many iterations the unrolled loops around the walk take together (nested unrolling multiplies). */
 const active = new WeakMap<FnCtx, number>();
@@ -87,45 +84,18 @@ function leavesEarly(loop: SyntaxNode): boolean {
   return false;
 }
 
-/** The bound of `i < N`: a constant, or the size of an array the function or the file declared. */
-function boundOf(n: SyntaxNode | null, fn: FnCtx): number | null {
-  if (n?.type !== 'call_expression') return constantOf(n, fn);
-  const v = sizeCall(n, fn);
-  return v?.t === 'num' && v.f.value !== null && v.f.param === undefined ? v.f.value : null;
-}
-
 /** `for (UINT i = 0; i < 3; ++i)` whose counter only the update moves and some subscript reads: its values. */
 function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[]; after: number } | undefined {
-  const init = n.childForFieldName('initializer');
-  const update = n.childForFieldName('update');
+  const shape = counterShape(n, fn);
   const cond = n.childForFieldName('condition');
   const body = n.childForFieldName('body');
-  if (!init || !update || cond?.type !== 'binary_expression' || !body) return undefined;
-  let sym: string | undefined;
-  let start: number | null = null;
-  if (init.type === 'declaration') {
-    const ds = init.childrenForFieldName('declarator');
-    if (ds.length !== 1 || ds[0].type !== 'init_declarator') return undefined;
-    sym = declaredName(ds[0].childForFieldName('declarator'));
-    start = constantOf(ds[0].childForFieldName('value'), fn);
-  } else if (init.type === 'assignment_expression' && init.childForFieldName('operator')?.type === '=') {
-    sym = symOf(init.childForFieldName('left'));
-    start = constantOf(init.childForFieldName('right'), fn);
-  }
-  if (!sym || start === null || sym.includes('.')) return undefined;
-  let step: number | null = null;
-  if (update.type === 'update_expression' && symOf(update.childForFieldName('argument')) === sym) step = update.text.includes('++') ? 1 : -1;
-  else if (update.type === 'assignment_expression' && symOf(update.childForFieldName('left')) === sym) {
-    const op = update.childForFieldName('operator')?.type;
-    const c = constantOf(update.childForFieldName('right'), fn);
-    if (c !== null && c !== 0 && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
-  }
+  if (!shape || cond?.type !== 'binary_expression' || !body) return undefined;
+  const { sym, start, step } = shape;
   const holds = HOLDS[cond.childForFieldName('operator')?.type ?? ''];
-  if (step === null || !holds || symOf(cond.childForFieldName('left')) !== sym) return undefined;
-  const bound = boundOf(cond.childForFieldName('right'), fn);
+  if (!holds || symOf(cond.childForFieldName('left')) !== sym) return undefined;
+  const right = cond.childForFieldName('right');
+  const bound = constantOf(right, fn) ?? sizeOf(right, fn);
   if (bound === null) return undefined;
-  for (const w of body.descendantsOfType(['assignment_expression', 'update_expression'])) if (symOf(targetOf(w)) === sym) return undefined;
-  for (const p of body.descendantsOfType('pointer_expression')) if (symOf(p.childForFieldName('argument')) === sym) return undefined;
   // Only where an iteration differs from the next by what it indexes (a table row, an array element).
   const indexes = body.descendantsOfType('subscript_expression').some((s) => s.childForFieldName('indices')?.text.replace(/[\s[\]]/g, '') === sym
     || s.childForFieldName('index')?.text === sym);
@@ -158,12 +128,14 @@ function rangeValues(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
  * uses through another index (`m_rt[m_frame]`) still match (track/file-uses.ts).
  */
 const CREATES = /\b(?:GetBuffer|Create\w*Resource\w*|OpenSharedHandle)\s*\(/;
+/** A loop that builds or records barriers itself: only those are unrolled (other loops keep the fixpoint's answer). */
+const BARRIERS = /\b(?:ResourceBarrier|Barrier|CD3DX12_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BARRIER|D3D12_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BARRIER)\b/;
 
 /** How to walk loop `n` iteration by iteration, or undefined for the fixpoint. */
 export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (n.type !== 'for_statement' && n.type !== 'for_range_loop') return undefined;
   const body = n.childForFieldName('body');
-  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || leavesEarly(n)) return undefined;
+  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !BARRIERS.test(body.text) || leavesEarly(n)) return undefined;
   const u: Unrolling | undefined = n.type === 'for_statement'
     ? (() => { const c = counterValues(n, fn); return c && { kind: 'counter' as const, ...c }; })()
     : rangeValues(n, fn);
