@@ -85,6 +85,12 @@ export interface StructRecord {
   resource: boolean[];
 }
 
+/** A getter indexing a member by its parameters (`ID3D12Resource* Get(uint32_t h) const { return objects[h]; }`; resource-getters.ts). */
+export interface IndexedGetter {
+  params: string[];
+  expr: SyntaxNode;
+}
+
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
@@ -149,7 +155,7 @@ export interface FileCtx {
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
   /** Getters returning an element of a member resource array chosen by their parameters (resource-getters.ts). */
-  indexedGetters?: Map<string, import('./resource-getters').IndexedGetter>;
+  indexedGetters?: Map<string, IndexedGetter>;
   /** Parameterless getters returning a member resource's GPU address (resource-getters.ts), by name: that member. */
   addressGetters?: Map<string, SyntaxNode>;
   /** The locals the file's lambdas initialise (`auto transition = [&](…) {…}`), by name (local-lambdas.ts). */

@@ -5,7 +5,7 @@
 // Only member expressions are followed (a name, fields, subscripts, `.Get()`); a name the file defines twice, a
 // getter with parameters or with more than the return statement is not one.
 import type { SyntaxNode } from './node';
-import type { FileCtx } from './context';
+import type { FileCtx, IndexedGetter } from './context';
 import { isResourceType } from './resources';
 import { gpuAddressReceiver, rootName, unwrapValue } from './syntax';
 
@@ -61,12 +61,6 @@ function memberExpression(expr: SyntaxNode, file: FileCtx): boolean {
 /** The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. */
 export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
   return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && returnsResource(f.node) && memberExpression(unwrapValue(ret), file));
-}
-
-/** A getter indexing a member by its parameters (`ID3D12Resource* Get(uint32_t h) const { return objects[h]; }`). */
-export interface IndexedGetter {
-  params: string[];
-  expr: SyntaxNode;
 }
 
 /**

@@ -2,8 +2,7 @@
 // `IID_PPV_ARGS(&tex)` all name the same resource, and a local alias (`auto* r = m_tex.Get()`) follows it.
 import type { SyntaxNode } from './node';
 import type { ResourceRef } from './facts';
-import type { IndexedGetter } from './resource-getters';
-import type { FileCtx, FnCtx } from './context';
+import type { FileCtx, FnCtx, IndexedGetter } from './context';
 import { fold, toNumber } from './constant-fold';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
 
