@@ -370,7 +370,9 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);
   collectEnumerators(root, file, imports.enumerators);
-  file.methodIndex = methodIndex(root);
+  // Read through FileCtx only for the function cache (which records it by key); otherwise built when first asked.
+  const cacheOn = functionCacheOn();
+  if (cacheOn) file.methodIndex = methodIndex(root);
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
   file.plainClasses = collectPlainClasses(root);
@@ -409,7 +411,6 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     if (err.isMissing || fns.some((f) => f.node.startIndex <= err.startIndex && err.endIndex <= f.node.endIndex)) continue;
     fns.push({ node: err, body: err, declarator: null, lambda: false });
   }
-  const cacheOn = functionCacheOn();
   for (const f of fns) {
     throwIfCancelled(isCancelled);
     const sig = nameAndParams(f);

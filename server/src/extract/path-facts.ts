@@ -621,6 +621,5 @@ export function switchLabels(cond: SyntaxNode | null, cases: SyntaxNode[], fn: F
 
 /** Whether the method may write the member (member-writes.ts, from the file's method index: its bodies read by name). */
 function methodWrites(fn: FnCtx, method: string, member: string, at: SyntaxNode): boolean {
-  const index = fn.file.methodIndex;
-  return index ? methodMayWriteMember(method, member, at, fn.file.methodImports, index) : methodMayWriteMember(method, member, at, fn.file.methodImports);
+  return methodMayWriteMember(method, member, at, fn.file.methodImports, fn.file.methodIndex);
 }
