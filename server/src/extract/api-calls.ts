@@ -370,6 +370,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
     format: d ? formatName(getMember(d, 'Format')) : null,
   };
+  const heapTypeArg = creation.heapType === null && heap?.t === 'struct' ? callerHeapType(getMember(heap, 'Type')) : undefined;
+  if (heapTypeArg) creation.heapTypeArg = heapTypeArg;
   if (spec.memory) {
     const heap = resourceRef(args[spec.memory.heap], fn.file, fn).key;
     const offset = spec.memory.offset === undefined ? 0 : evalField(args[spec.memory.offset], fn.file, fn).value;
@@ -382,6 +384,12 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
   fn.file.sites[site].site.fields = creationFields(creation);
   emit(fn, { kind: 'resource-creation', site, range, creation });
+}
+
+/** A heap Type that a parameter of the helper decides (the parameter itself, or a ternary on one): else undefined. */
+function callerHeapType(v: AVal): Field | undefined {
+  if (v.t !== 'num') return undefined;
+  return v.f.param !== undefined || v.f.byParam ? v.f : undefined;
 }
 
 /** The DXGI_FORMAT enumerator a desc's Format is written as (its value is not needed, only which format). */

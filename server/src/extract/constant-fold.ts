@@ -47,9 +47,29 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   // A local written with different known numbers on the paths of an if/else or switch (context.ts branches).
   const n = unwrapValue(node);
   const v = n.type === 'identifier' ? fn?.env.get(n.text) : undefined;
-  if (v?.t === 'num' && v.f.oneOf) return { value: null, text, range, oneOf: v.f.oneOf };
+  if (v?.t === 'num' && v.f.oneOf) return { value: null, text, range, oneOf: v.f.oneOf, ...(v.f.byParam ? { byParam: v.f.byParam } : {}) };
   const alternatives = n.type === 'conditional_expression' ? ternaryAlternatives(n, file, fn) : undefined;
-  return alternatives ? { value: null, text, range, oneOf: alternatives } : { value: null, text, range };
+  if (!alternatives) return { value: null, text, range };
+  const byParam = ternaryOnParam(n, file, fn);
+  return { value: null, text, range, oneOf: alternatives, ...(byParam ? { byParam } : {}) };
+}
+
+/**
+ * `flag ? A : B` (or `!flag ? …`) with `flag` a parameter and both branches known numbers: which number each value
+ * of the parameter picks, for a call that passes a known `flag`.
+ */
+function ternaryOnParam(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['byParam'] {
+  let c = n.childForFieldName('condition');
+  let negated = false;
+  while (c && (c.type === 'parenthesized_expression' || (c.type === 'unary_expression' && c.childForFieldName('operator')?.text === '!'))) {
+    if (c.type === 'unary_expression') negated = !negated;
+    c = c.type === 'unary_expression' ? c.childForFieldName('argument') : c.namedChild(0);
+  }
+  const param = c ? paramIndex(c, fn) : undefined;
+  if (param === undefined) return undefined;
+  const [a, b] = [n.childForFieldName('consequence'), n.childForFieldName('alternative')].map((x) => (x ? evalField(x, file, fn).value : null));
+  if (a === null || b === null || a === undefined || b === undefined) return undefined;
+  return negated ? { param, whenTrue: b, whenFalse: a } : { param, whenTrue: a, whenFalse: b };
 }
 
 /**

@@ -55,6 +55,12 @@ export interface ResourceCreation {
   arraySize: number | null;
   flags: number | null;
   heapType: number | null;
+  /**
+   * The heap type when it is exactly a parameter of the creating helper (`CD3DX12_HEAP_PROPERTIES props(type)`,
+   * `props.Type = heapType`), or chosen by one (`cpu ? UPLOAD : DEFAULT`): the tracker gives the creation the
+   * caller's heap type at each call (track/apply.ts helperCreation). Absent when `heapType` is known.
+   */
+  heapTypeArg?: Field;
   sampleCount?: number | null;
   /** The DXGI_FORMAT enumerator the desc names (`DXGI_FORMAT_D24_UNORM_S8_UINT`), when the source spells one. */
   format?: string | null;

@@ -30,6 +30,11 @@ export interface Field {
    * tracker gives it the value the resource was created with, where the run shows its creation.
    */
   ofResource?: { ref: ResourceRef; prop: 'sampleCount' | 'heapType' };
+  /**
+   * `flag ? A : B` with `flag` a parameter of the enclosing function and both branches known numbers: the value at a
+   * call whose argument for `flag` is known (track/env.ts substituteField).
+   */
+  byParam?: { param: number; whenTrue: number; whenFalse: number };
 }
 
 /**

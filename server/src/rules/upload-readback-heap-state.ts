@@ -7,7 +7,10 @@
 // ignored (#1328). Since Agility SDK 1.606 an UPLOAD heap also accepts COMMON and any part of GENERIC_READ (and
 // RESOLVE_SOURCE), a READBACK heap COMMON: those are warnings (older runtimes fail). Unknown heap types are silent; an
 // initial state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
+// A creation in a helper whose state or heap type is a parameter is checked with the caller's arguments, at the call.
+import type { ResourceCreation } from '../extract/facts';
 import type { HeapRestriction } from '../model/heaps';
+import type { Range, RelatedLocation } from '../types';
 import { HEAP_RESTRICTIONS } from '../model/heaps';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
@@ -30,26 +33,34 @@ export const rule = defineRule({
   },
   create(ctx) {
     const creations = ruleCreations(ctx.uri);
+    const reportCreation = (c: ResourceCreation, at?: { range: Range; related: RelatedLocation[] }) => {
+      const r = c.heapType === null ? undefined : HEAP_RESTRICTIONS.get(c.heapType);
+      // A state written differently on the paths of an if/else or switch is reported when every path's is wrong.
+      const state = known(c.initialState);
+      const states = state !== undefined ? [state] : c.initialState?.oneOf ?? [];
+      if (!r || states.length === 0 || states.some((s) => creationAllowed(r, s)) || !c.initialState) return;
+      const shown = states.length === 1 ? formatLegacyState(states[0]) : `one of ${states.map(formatLegacyState).join(', ')} by path`;
+      // Rejected by every runtime: an error; accepted since Agility SDK 1.606 (COMMON, part of GENERIC_READ on an
+      // UPLOAD heap; COMMON on a READBACK heap) but rejected before it: a warning.
+      const everywhere = states.some((s) => ((s >>> 0) & ~r.newerRuntimes) !== 0);
+      ctx.report({
+        messageKey: everywhere ? 'creation' : 'creationOlder', severity: everywhere ? 'error' : 'warning', api: `ID3D12Device::${c.api}`,
+        data: { name: c.resource.text, heap: r.name, state: shown, required: formatLegacyState(r.state) },
+        range: at?.range ?? c.initialState.range, ...(at ? { related: at.related } : {}),
+        resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${states.join('/')}`,
+      });
+    };
     return {
       file: creations.file,
       creation(e) {
-        const c = e.creation;
-        const r = c.heapType === null ? undefined : HEAP_RESTRICTIONS.get(c.heapType);
-        // A state written differently on the paths of an if/else or switch is reported when every path's is wrong.
-        const state = known(c.initialState);
-        const states = state !== undefined ? [state] : c.initialState?.oneOf ?? [];
-        if (!r || states.length === 0 || states.some((s) => creationAllowed(r, s)) || !c.initialState) return;
-        const shown = states.length === 1 ? formatLegacyState(states[0]) : `one of ${states.map(formatLegacyState).join(', ')} by path`;
-        // Rejected by every runtime: an error; accepted since Agility SDK 1.606 (COMMON, part of GENERIC_READ on an
-        // UPLOAD heap; COMMON on a READBACK heap) but rejected before it: a warning.
-        const everywhere = states.some((s) => ((s >>> 0) & ~r.newerRuntimes) !== 0);
-        ctx.report({
-          messageKey: everywhere ? 'creation' : 'creationOlder', severity: everywhere ? 'error' : 'warning', api: `ID3D12Device::${c.api}`,
-          data: { name: c.resource.text, heap: r.name, state: shown, required: formatLegacyState(r.state) },
-          range: c.initialState.range, resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${states.join('/')}`,
-        });
+        reportCreation(e.creation);
       },
       tracked: {
+        helperCreation(c, tctx) {
+          // At the outermost call, as creation-state-ignored: the creation's own frame is a note.
+          const frames = tctx.related;
+          reportCreation(c, { range: tctx.range, related: frames.map((r, i) => (i === frames.length - 1 ? { ...r, kind: 'note' as const } : r)) });
+        },
         legacyBarrier(b, meeting, tctx) {
           if (!meeting || b.kind !== 'legacy-transition') return;
           const created = creations.of(meeting, tctx);

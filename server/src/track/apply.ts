@@ -344,28 +344,32 @@ type CreationEvt = Extract<Event, { kind: 'resource-creation' }>;
  */
 function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv): CreationEvt {
   const c = e.creation;
-  const fromCaller = (f: Field | undefined) => f?.param !== undefined && !!env.binding;
-  if (!fromCaller(c.initialState) && !fromCaller(c.initialLayout)) return e;
+  const fromCaller = (f: Field | undefined) => (f?.param !== undefined || !!f?.byParam) && !!env.binding;
+  const state = fromCaller(c.initialState) || fromCaller(c.initialLayout);
+  const heap = fromCaller(c.heapTypeArg) ? substituteField(c.heapTypeArg!, env.binding) : undefined;
+  if (!state && heap?.value == null) return e;
   const creation: ResourceCreation = {
     ...c, resource: { ...ref, range: c.resource.range },
     ...(c.initialState ? { initialState: substituteField(c.initialState, env.binding) } : {}),
     ...(c.initialLayout ? { initialLayout: substituteField(c.initialLayout, env.binding) } : {}),
+    ...(heap?.value != null ? { heapType: heap.value } : {}),
   };
-  if (env.reporting && !decidedDeeper(creation, env)) {
+  const decided = [...(state ? [creation.initialState ?? creation.initialLayout] : []), ...(heap ? [heap] : [])];
+  if (env.reporting && !decidedDeeper(decided, env)) {
     const ctx = env.context(e.range, NO_LIST);
-    for (const h of env.hooks) h.helperCreation?.(creation, ctx);
+    for (const h of env.hooks) h.helperCreation?.(creation, ctx, { state, heap: heap?.value != null });
   }
   return { ...e, creation };
 }
 
 /**
- * The state or layout is an argument written at a call inside another helper of the chain (`createBLAS` passing
- * UNORDERED_ACCESS to `CreateBlankBuffer`): it does not depend on this call site, and the analysis of the function
- * holding that call reports it, once, with the shorter chain.
+ * The state, layout or heap type is an argument written at a call inside another helper of the chain (`createBLAS`
+ * passing UNORDERED_ACCESS to `CreateBlankBuffer`): it does not depend on this call site, and the analysis of the
+ * function holding that call reports it, once, with the shorter chain.
  */
-function decidedDeeper(c: ResourceCreation, env: TrackEnv): boolean {
-  const f = c.initialState ?? c.initialLayout;
-  return !!f && f.param === undefined && env.stack.slice(1).some((frame) => within(f.range, frame.callRange));
+function decidedDeeper(fields: (Field | undefined)[], env: TrackEnv): boolean {
+  return fields.length > 0 && fields.every((f) => !!f && f.param === undefined
+    && env.stack.slice(1).some((frame) => within(f.range, frame.callRange)));
 }
 
 function creationState(e: CreationEvt, env: TrackEnv): ResState {

@@ -248,8 +248,17 @@ export interface SiteState {
 }
 
 export function substituteField(f: Field, b: Binding | null): Field {
+  if (f.byParam && b) return chosenByArgument(f, f.byParam, b);
   if (f.param === undefined || !b) return f;
   return b.fields[f.param] ?? { ...f, param: undefined };
+}
+
+/** `flag ? A : B` in the callee with the caller's argument for `flag`: A or B when that is known, else both. */
+function chosenByArgument(f: Field, by: NonNullable<Field['byParam']>, b: Binding): Field {
+  const { byParam: _, ...rest } = f;
+  const flag = b.fields[by.param]?.value;
+  if (flag === null || flag === undefined) return rest;
+  return { value: flag !== 0 ? by.whenTrue : by.whenFalse, text: f.text, range: f.range };
 }
 
 export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
