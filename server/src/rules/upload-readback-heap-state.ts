@@ -45,7 +45,8 @@ export const rule = defineRule({
       const everywhere = states.some((s) => ((s >>> 0) & ~r.newerRuntimes) !== 0);
       ctx.report({
         messageKey: everywhere ? 'creation' : 'creationOlder', severity: everywhere ? 'error' : 'warning', api: `ID3D12Device::${c.api}`,
-        data: { name: c.resource.text, heap: r.name, state: shown, required: formatLegacyState(r.state) },
+        // A helper's out-parameter bound to the caller's `&buffer` names the buffer.
+        data: { name: c.resource.text.replace(/^&\s*/, ''), heap: r.name, state: shown, required: formatLegacyState(r.state) },
         range: at?.range ?? c.initialState.range, ...(at ? { related: at.related } : {}),
         resource: c.resource.text, fingerprintText: `heapstate|create|${c.resource.key ?? c.resource.text}|${states.join('/')}`,
       });

@@ -255,9 +255,8 @@ export function substituteField(f: Field, b: Binding | null): Field {
 
 /** `flag ? A : B` in the callee with the caller's argument for `flag`: A or B when that is known, else both. */
 function chosenByArgument(f: Field, by: NonNullable<Field['byParam']>, b: Binding): Field {
-  const { byParam: _, ...rest } = f;
   const flag = b.fields[by.param]?.value;
-  if (flag === null || flag === undefined) return rest;
+  if (flag === null || flag === undefined) return { ...f, byParam: undefined };
   return { value: flag !== 0 ? by.whenTrue : by.whenFalse, text: f.text, range: f.range };
 }
 
