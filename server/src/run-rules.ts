@@ -64,6 +64,8 @@ export function previousBarrierCalls(body: Stmt): Map<Event, BarrierCall> {
       return;
     }
     const e = s.event;
+    // A subscript that changed (`m_frame = 1 - m_frame;`) records nothing on the list.
+    if (e.kind === 'reindex') return;
     if (e.kind !== 'barrier-call' && e.kind !== 'resource-barrier-call') { prev = null; return; }
     if (prev && prev.kind === e.kind && prev.list?.key && prev.list.key === e.list?.key) out.set(e, prev);
     prev = e;

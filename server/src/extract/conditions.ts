@@ -9,6 +9,7 @@ import { evalValue } from './context';
 import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
 import { resourceProperty } from './desc-reads';
+import { sizeQuery } from './container-sizes';
 
 const LEAVES = new Set([
   'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
@@ -23,9 +24,17 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
   // A bare value tested for truth (`if (useCompute)`, `if (p)`): `!= 0`.
   const tested = pathSyms(fn)?.tested;
   const symIn = (x: SyntaxNode): string | undefined => {
-    const sym = symOf(x);
+    const sym = symOf(x) ?? sizeCall(x)?.sym;
     return sym !== undefined && tested?.has(sym) ? sym : undefined;
   };
+  // `v.size()` tested for truth, `v.empty()`: the container's size against 0 (path-facts.ts follows it).
+  const size = sizeCall(n);
+  if (size) {
+    const f = leaf(n, fn);
+    const ls = symIn(n);
+    const zero = { value: 0, text: '0', range: rangeOf(n) };
+    return f && { op: size.empty ? '==' : '!=', left: f, right: zero, ...(ls !== undefined ? { ls } : {}) };
+  }
   if (symOf(n) !== undefined && n.type !== 'parenthesized_expression') {
     const f = leaf(n, fn);
     const ls = symIn(n);
@@ -95,6 +104,12 @@ function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
 function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
   let n = node;
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
+  const size = sizeCall(n);
+  if (size) {
+    // The size (of `v.empty()` too: the caller compares it with 0), when the container's length is known here.
+    const v = size.empty ? undefined : evalValue(n, 'num', fn);
+    return v?.t === 'num' && v.f.param === undefined ? v.f : { value: null, text: n.text, range: rangeOf(n) };
+  }
   if (!LEAVES.has(n.type) || n.descendantsOfType('call_expression').length > 0) return undefined;
   const prop = resourceProperty(n, fn);
   if (prop) return prop;
@@ -102,4 +117,11 @@ function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
   if (v.t === 'num') return v.f;
   if (v.t === 'res') return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
   return undefined;
+}
+
+/** `v.size()` / `v.empty()` of a container named by a path symbol: the symbol of its size (`v.size`), and which. */
+function sizeCall(n: SyntaxNode): { sym: string; empty: boolean } | undefined {
+  const q = sizeQuery(n);
+  const base = q ? symOf(q.container) : undefined;
+  return base === undefined ? undefined : { sym: `${base}.size`, empty: q!.empty };
 }

@@ -8,9 +8,10 @@
 // call and report a mismatch no path has). The branch merge (FnCtx.branches) keeps one element list per branch; the
 // submission becomes an `if` on the branch's condition with one call per list (walker.ts), so the tracker follows
 // each path with its own barriers, correlated with later tests of the same value.
-import type { BarrierFact, Condition, Event, Stmt } from './facts';
+import type { BarrierFact, Condition, Event, Stmt, SubmittedChoice } from './facts';
 import type { SyntaxNode } from './node';
-import type { ArrayVal, AVal } from './values';
+import type { ArrayVal, AVal, PathChoice } from './values';
+import type { Range } from '../types';
 import { barriersOf } from './barrier-facts';
 
 /** What a container holds at one point: a copy of the element list and its loop/size marks. */
@@ -50,8 +51,30 @@ export function mergeContainer(a: ArrayVal, byRun: ArrayVal[], opts: { cond?: Co
     return;
   }
   const lists = byRun.flatMap((s) => (s.paths ? s.paths.lists : [s.elems]));
-  const plain = byRun.length === 2 && !byRun.some((s) => s.paths);
-  a.paths = { lists, ...(plain && opts.cond && opts.end !== undefined ? { cond: opts.cond, end: opts.end } : {}) };
+  const choice = byRun.length === 2 && opts.cond && opts.end !== undefined ? choiceOf(byRun, opts.cond, opts.end) : undefined;
+  a.paths = { lists, ...(choice ? { choice } : {}) };
+}
+
+/**
+ * The if that chose between a then/else pair of runs, over the choices each run already carried (an earlier if on
+ * another condition that filled the container per path: `if (a) v.push_back(A); if (b) v.push_back(B);` is four
+ * lists, each tied to both tests). Undefined when a run's lists are not tied to their ifs.
+ */
+function choiceOf(byRun: ArrayVal[], cond: Condition, end: number): PathChoice | undefined {
+  const sub: PathChoice[] = [];
+  let offset = 0;
+  for (const s of byRun) {
+    if (!s.paths) sub.push({ list: offset++ });
+    else if (s.paths.choice) {
+      sub.push(shifted(s.paths.choice, offset));
+      offset += s.paths.lists.length;
+    } else return undefined;
+  }
+  return { cond, end, then: sub[0], else: sub[1] };
+}
+
+function shifted(c: PathChoice, by: number): PathChoice {
+  return 'list' in c ? { list: c.list + by } : { ...c, then: shifted(c.then, by), else: shifted(c.else, by) };
 }
 
 /** Every value a condition reads (the path-fact names of its sides). */
@@ -69,10 +92,15 @@ export function conditionSyms(c: Condition): string[] {
 export function submittedPaths(payload: AVal, count: number | null, written: (syms: string[], from: number) => boolean): ContainerSubmission | undefined {
   const target = payload.t === 'ptr' ? payload.target : payload;
   if (target.t !== 'array' || !target.paths || (payload.t === 'ptr' && (payload.index ?? 0) !== 0)) return undefined;
-  const { lists, cond, end } = target.paths;
+  const { lists, choice } = target.paths;
   const barriers = lists.map((elems) => barriersOf({ ...target, elems, paths: undefined }, count) ?? []);
-  const keep = cond && end !== undefined && !written(conditionSyms(cond), end);
-  return { barriers, ...(keep ? { cond } : {}) };
+  return { barriers, ...(choice ? { choice: submittedChoice(choice, written) } : {}) };
+}
+
+function submittedChoice(c: PathChoice, written: (syms: string[], from: number) => boolean): SubmittedChoice {
+  if ('list' in c) return c;
+  const [then, other] = [submittedChoice(c.then, written), submittedChoice(c.else, written)];
+  return written(conditionSyms(c.cond), c.end) ? { then, else: other } : { cond: c.cond, then, else: other };
 }
 
 /**
@@ -89,7 +117,7 @@ export function writtenBetween(text: string, syms: string[], from: number, to: n
 }
 
 export interface ContainerSubmission {
-  cond?: Condition;
+  choice?: SubmittedChoice;
   barriers: BarrierFact[][];
 }
 
@@ -99,10 +127,16 @@ export function submissionStmt(event: Event): Stmt {
   const { paths, ...base } = event;
   const calls: Stmt[] = paths.barriers.map((barriers) => ({ k: 'event', event: { ...base, barriers } }));
   if (calls.length === 1) return calls[0];
-  if (calls.length === 2 && paths.cond) return { k: 'if', then: calls[0], else: calls[1], range: event.range, cond: paths.cond };
+  if (paths.choice) return choiceStmt(paths.choice, calls, event.range);
   let out = calls[calls.length - 1];
   for (let i = calls.length - 2; i >= 0; i--) out = { k: 'if', then: calls[i], else: out, range: event.range };
   return out;
+}
+
+/** One call per list, under the ifs that chose the lists. */
+function choiceStmt(c: SubmittedChoice, calls: readonly Stmt[], range: Range): Stmt {
+  if ('list' in c) return calls[c.list];
+  return { k: 'if', then: choiceStmt(c.then, calls, range), else: choiceStmt(c.else, calls, range), range, ...(c.cond ? { cond: c.cond } : {}) };
 }
 
 const APPENDED = /\b(\w+)\s*(?:\.|->)\s*(?:push_back|emplace_back)\s*\(/g;
@@ -122,8 +156,17 @@ export function laterContainerUse(st: SyntaxNode, body: SyntaxNode): SyntaxNode 
   const mentions = new RegExp(`\\b(?:${[...names].join('|')})\\b`);
   for (let n: SyntaxNode | null = st; n?.parent && n.startIndex !== body.startIndex; n = n.parent) {
     const after = n.parent.namedChildren.filter((s) => s.startIndex >= n!.endIndex);
-    const found = after.find((s) => mentions.test(s.text));
+    // A later if that only appends more (`if (b) v.push_back(B);`) is not the submission: it is further on.
+    const found = after.find((s) => mentions.test(s.text) && !onlyAppends(s, names));
     if (found) return found;
   }
   return undefined;
+}
+
+/** An if statement that names the containers only to append to them. */
+function onlyAppends(s: SyntaxNode, names: ReadonlySet<string>): boolean {
+  if (s.type !== 'if_statement') return false;
+  const named = [...s.text.matchAll(/\b\w+\b/g)].filter((m) => names.has(m[0])).length;
+  const appended = [...s.text.matchAll(APPENDED)].filter((m) => names.has(m[1])).length;
+  return named === appended;
 }

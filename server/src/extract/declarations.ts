@@ -18,14 +18,14 @@ import { isResourceLike, typeText } from './types';
 import { declaredRecord, recordValue, tupleParts, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
-import { recordRebind, recordSwap } from './rebinds';
+import { recordRebind, recordReindex, recordSwap } from './rebinds';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 
 interface DeclaredType {
   kind?: StructKind;
   helper?: string;
-  container?: { elemKind: StructKind | null; helper?: string; length: number | null };
+  container?: { elemKind: StructKind | null; helper?: string; length: number | null; plain?: boolean };
   resource: boolean;
   /** A D3D12 enum or an integer (of the array or container elements): braced elements are values, not resources. */
   scalar?: boolean;
@@ -45,7 +45,8 @@ function declaredType(typeText: string, file: FnCtx): DeclaredType {
     const elemKind = structKindOfType(m[2]) ?? null;
     let length: number | null = null;
     if (m[3]) length = Number(m[3]) || (file.env.get(m[3])?.t === 'num' ? (file.env.get(m[3]) as { f: { value: number | null } }).f.value : null);
-    if (elemKind) return { container: { elemKind, helper: helperNameOf(m[2]), length }, resource: false };
+    // `std::vector<D3D12_TEXTURE_BARRIER>`: the plain struct, no d3dx12 class (no constructors).
+    if (elemKind) return { container: { elemKind, helper: helperNameOf(m[2]), length, ...(/^(?:::)?D3D12_/.test(m[2]) ? { plain: true } : {}) }, resource: false };
     // `std::array<D3D12_BARRIER_LAYOUT, 3> kLayouts = {…}`: a table of values.
     if (SCALAR.test(m[2]) && /^(?:[\w:]+::)?array</.test(t)) return { container: { elemKind: null, length }, resource: false, scalar: true };
   }
@@ -278,7 +279,7 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
       const made = containerTemplateCall(value, fn);
       return made ?? { t: 'unknown', text: shape.name, range };
     }
-    const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true });
+    const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true, ...(c.plain ? { plainElems: true as const } : {}) });
     if (value) fillArray(arr, listOfElements(value), c.helper, fn, type.scalar);
     return arr;
   }
@@ -438,6 +439,10 @@ export function containerCall(call: SyntaxNode, fn: FnCtx): AVal | undefined {
   if (method === 'emplace_back' && obj.elemKind && args.length === 0) {
     // Value-initialised: every member zero, as `push_back({})`.
     v = newRawStruct(obj.elemKind, call, fn, true);
+  } else if (method === 'emplace_back' && obj.elemKind && args.length !== 1 && obj.plainElems) {
+    // `v.emplace_back(sync, sync, access, access, before, after, res)` on a vector of the plain D3D12 struct: C++20
+    // initialises the aggregate from the parentheses, member by member in declaration order (the rest zero).
+    v = aggregateInit(call.childForFieldName('arguments')!, obj.elemKind, fn, undefined, call);
   } else if (method === 'emplace_back' && obj.elemKind && args.length !== 1) {
     const helper = Object.keys(STRUCT_LAYOUTS).includes(obj.elemKind) ? helperForKind(obj.elemKind) : undefined;
     v = helper ? constructHelper(call, helper, args, fn) : none;
@@ -529,6 +534,12 @@ function inBrokenCode(n: SyntaxNode): boolean {
 const NAMES_OBJECT = new Set(['identifier', 'field_expression', 'subscript_expression']);
 
 export function handleAssignment(assign: SyntaxNode, fn: FnCtx): void {
+  assignValue(assign, fn);
+  const left = assign.childForFieldName('left');
+  if (left) recordReindex(left, assign, fn);
+}
+
+function assignValue(assign: SyntaxNode, fn: FnCtx): void {
   const left = assign.childForFieldName('left');
   let right = assign.childForFieldName('right');
   const op = assign.childForFieldName('operator')?.text ?? '=';

@@ -325,7 +325,7 @@ function relevant(s: Stmt): boolean {
     case 'if': return relevant(s.then) || (s.else !== null && relevant(s.else));
     case 'loop': return relevant(s.body);
     case 'switch': return s.cases.some(relevant);
-    case 'event': return s.event.kind === 'rebind' ? false : s.event.kind !== 'command' || s.event.resources.length > 0;
+    case 'event': return s.event.kind === 'rebind' || s.event.kind === 'reindex' ? false : s.event.kind !== 'command' || s.event.resources.length > 0;
     default: return false;
   }
 }

@@ -114,8 +114,14 @@ export interface ResourceBarrierCallEvent extends EventBase {
    */
   /** Submitted by a helper of the file at this call (extract/submit-helpers.ts): its name. */
   helper?: string;
-  paths?: { cond?: Condition; barriers: BarrierFact[][] };
+  paths?: { choice?: SubmittedChoice; barriers: BarrierFact[][] };
 }
+
+/**
+ * Which of a submission's per-path lists a path submits: a leaf names the list; a node is the if that chose between
+ * its branches' lists (`cond` left out when the code between may have changed what it tests).
+ */
+export type SubmittedChoice = { list: number } | { cond?: Condition; then: SubmittedChoice; else: SubmittedChoice };
 
 /** A barrier added to a container the function does not hold (a batch class's member vector), submitted later. */
 export interface BatchAddEvent extends EventBase {
@@ -220,6 +226,15 @@ export interface RebindEvent extends EventBase {
   resource: ResourceRef;
 }
 
+/**
+ * `m_frame = 1 - m_frame;` / `++m_backIndex`: a value that subscripts resource names (`m_targets[m_frame]`) changed,
+ * so each of those names denotes another element from here on (extract/rebinds.ts).
+ */
+export interface ReindexEvent extends EventBase {
+  kind: 'reindex';
+  sym: string;
+}
+
 /** `std::swap(m_ping, m_pong)` of two resource pointers: from then on each name holds the other's object. */
 export interface SwapEvent extends EventBase {
   kind: 'swap';
@@ -227,7 +242,7 @@ export interface SwapEvent extends EventBase {
 }
 
 export type Event =
-  | RebindEvent | SwapEvent | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
+  | RebindEvent | ReindexEvent | SwapEvent | BarrierCallEvent | ResourceBarrierCallEvent | CreationEvent | ListCreationEvent | CommandEvent
   | ExecuteEvent | ListOpEvent | UserCallEvent | BindEvent | GpuWorkEvent | QueueCreationEvent | BatchAddEvent
   | StateAssertEvent;
 

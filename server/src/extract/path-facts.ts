@@ -12,6 +12,9 @@ import { declaredName } from './types';
 import { LOOP_STATEMENTS as LOOPS } from './syntax';
 import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
+import { HELPERS } from '../model/helpers';
+import { SCALAR_TYPE_NAMES } from '../model/structs';
+import { READS_CONTAINER, SIZE_CHANGES, sizeQuery, STARTS_EMPTY } from './container-sizes';
 import { methodMayWriteMember } from './member-writes';
 import { detached } from '../detached-string';
 
@@ -167,7 +170,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     const loop = enclosingLoop(st, body);
     const seen = new Set<string>();
     for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
-      const sym = symOf(n);
+      const sym = emptyTest(n) ?? symOf(n);
       // Enumerators and macros (`COPY_BUFFER`, `D3D12_...`) are constants, not values a path learns about.
       if (sym && !CONSTANT_NAME.test(sym)) seen.add(sym);
     }
@@ -476,6 +479,9 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
       }
       case 'call_expression': {
         const callee = n.childForFieldName('function');
+        // A d3dx12 helper (`CD3DX12_RESOURCE_BARRIER::Transition(res, before, after)`) takes its arguments by value
+        // or const reference: it writes none of them.
+        if (callee && callee.type !== 'field_expression' && Object.hasOwn(HELPERS, callee.text.replace(/\s+/g, '').replace(/^::/, ''))) return;
         const roots = new Set<string>();
         // Pointers passed by value to a `T*` parameter: the callee writes what they point to, not the pointer.
         const pointees = new Set<string>();
@@ -490,10 +496,16 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
             else roots.add(r);
           }
         });
+        let sized: { sym: string; change: number | 'clear' } | undefined;
         if (callee?.type === 'field_expression') {
           const recv = callee.childForFieldName('argument');
           const r = recv?.type === 'this' ? undefined : symOf(recv);
           if (r) roots.add(r);
+          const method = callee.childForFieldName('field')?.text ?? '';
+          // `v.size()`, `v.empty()`, `v.data()` of a container read it.
+          if (r && READS_CONTAINER.has(method) && args.length === 0) return;
+          const change = r ? SIZE_CHANGES[method] : undefined;
+          if (change !== undefined) sized = { sym: `${r}.size`, change };
         }
         const viaThis = callee?.type === 'identifier' ? !syms.freeFunctions.has(callee.text) && !FUNCTIONAL_CAST.test(callee.text)
           // A local (a lambda capturing `this`) may write the members.
@@ -510,20 +522,34 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         const pointeePrefixes = [...pointees].map((p) => `${p}.`);
         // A method through `this` writes only the members it can reach (member-writes.ts: not a const method's).
         const method = viaThis ? calleeName(callee) : undefined;
-        forget((s) => s !== skip && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
+        forget((s) => s !== skip && s !== sized?.sym && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
           || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodWrites(fn, method, rootOf(s), n)))));
+        // `v.push_back(b)` / `v.clear()`: the container's size moves by one / becomes 0 (a later `if (v.size() != 0)`).
+        if (sized) write(sized.sym, sized.change === 'clear' ? 0 : null, sized.change === 'clear' ? undefined : sized.change);
         return;
       }
       default:
     }
   };
   if (node.type === 'declaration') {
+    const vector = STARTS_EMPTY.test(node.childForFieldName('type')?.text ?? '');
     for (const d of node.childrenForFieldName('declarator')) {
       if (d.type === 'init_declarator') visit(d);
-      else write(declaredName(d), null);
+      else {
+        write(declaredName(d), null);
+        // `std::vector<T> v;` starts empty.
+        if (vector && d.type === 'identifier') write(`${d.text}.size`, 0);
+      }
     }
   } else visit(node);
   return out;
+}
+
+/** `v.empty()` tests the size of `v` (conditions.ts): the symbol `v.size`. */
+function emptyTest(n: SyntaxNode): string | undefined {
+  const q = n.type === 'field_expression' && n.parent?.type === 'call_expression' ? sizeQuery(n.parent) : undefined;
+  const base = q?.empty ? symOf(q.container) : undefined;
+  return base === undefined ? undefined : `${base}.size`;
 }
 
 /** The name a call's callee is declared under (`F`, `obj.F`, `ns::F` → F), for its parameter list. */
@@ -603,7 +629,10 @@ const TYPES_KEPT = 10_000;
 const RESOURCE_POINTER = /^(?:const)?(?:ID3D12Resource\d*\*|(?:[\w:]*::)?ComPtr<ID3D12Resource\d*>)$/;
 
 function isScalar(type: string | undefined): boolean {
-  return type !== undefined && SCALAR_TYPE.test(type.trim());
+  if (type === undefined) return false;
+  const t = type.trim();
+  // A D3D12 enum (`D3D12_RESOURCE_STATES state`) is a number, as a `UINT` is.
+  return SCALAR_TYPE.test(t) || SCALAR_TYPE_NAMES.has(t.replace(/^const\s+/, ''));
 }
 
 /** `switch (x)`: the tested symbol and each case's label values, when x is a symbol. */

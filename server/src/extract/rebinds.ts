@@ -40,3 +40,41 @@ export function recordSwap(args: readonly SyntaxNode[], call: SyntaxNode, fn: Fn
   if (!a.key || !b.key || a.unknown || b.unknown || a.key === b.key) return;
   fn.events.push({ kind: 'swap', site: -1, range: rangeOf(call), resources: [a, b] });
 }
+
+/**
+ * `m_frame = 1 - m_frame;`, `m_backIndex++`, `idx = next;`: a name (a local, or a member of `this`) that the file
+ * uses as a subscript changed; `m_targets[m_frame]` names another element from here on, so the tracker forgets what
+ * it knew under that key (the 'reindex' event). A for loop's own counter is left to the loop (track/interpreter.ts
+ * resets its names per iteration).
+ */
+export function recordReindex(target: SyntaxNode, change: SyntaxNode, fn: FnCtx): void {
+  const sym = target.type === 'identifier' ? target.text
+    : target.type === 'field_expression' && target.childForFieldName('argument')?.type === 'this' ? target.childForFieldName('field')?.text : undefined;
+  if (!sym || !subscriptNames(fn.file).has(sym) || forClause(change)) return;
+  // A barrier struct, an array or a pointer assigned whole is not an index.
+  const bound = fn.env.get(sym)?.t;
+  if (bound !== undefined && bound !== 'num' && bound !== 'unknown') return;
+  fn.events.push({ kind: 'reindex', site: -1, range: rangeOf(change), sym });
+}
+
+/** Every name written inside the file's subscripts (`a[i]`, `m_rt[m_frame].res`), read once per file. */
+function subscriptNames(file: FnCtx['file']): ReadonlySet<string> {
+  let names = subscriptNamesOf.get(file);
+  if (!names) {
+    names = new Set();
+    for (const m of file.text.matchAll(/\[([^\][;{}]{1,80})\]/g)) for (const id of m[1].matchAll(/[A-Za-z_]\w*/g)) names.add(id[0]);
+    subscriptNamesOf.set(file, names);
+  }
+  return names;
+}
+
+const subscriptNamesOf = new WeakMap<object, Set<string>>();
+
+/** Whether `n` is (in) the initializer or the update clause of a for statement. */
+function forClause(n: SyntaxNode): boolean {
+  for (let c: SyntaxNode | null = n, p = n.parent; p; c = p, p = p.parent) {
+    if (p.type === 'for_statement') return c.startIndex !== p.childForFieldName('body')?.startIndex;
+    if (p.type === 'compound_statement' || p.type === 'expression_statement') return false;
+  }
+  return false;
+}

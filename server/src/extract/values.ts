@@ -37,6 +37,8 @@ export interface ArrayVal {
   range: Range;
   /** std::vector / std::array style container (push_back, data(), size()). */
   container: boolean;
+  /** Its elements are a plain D3D12 struct, not a d3dx12 class (`std::vector<D3D12_TEXTURE_BARRIER>`). */
+  plainElems?: true;
   /** The number of elements is not known (`v.resize(n)` with an unknown n). */
   unsized?: boolean;
   /** Filled differently on the branches of an if/else (container-paths.ts): `elems` is their union. */
@@ -45,12 +47,14 @@ export interface ArrayVal {
   fields?: readonly string[];
 }
 
-/** One element list per path, in branch order; `cond`: the if's condition (then-list first), which ends at `end`. */
+/** One element list per path, in branch order; `choice`: the ifs that chose them, when each is known. */
 export interface ContainerPaths {
   lists: AVal[][];
-  cond?: Condition;
-  end?: number;
+  choice?: PathChoice;
 }
+
+/** A leaf names a list of ContainerPaths; a node is an if (its condition, which ends at `end`; then-branch first). */
+export type PathChoice = { list: number } | { cond: Condition; end: number; then: PathChoice; else: PathChoice };
 
 export type AVal =
   | { t: 'num'; f: Field }

@@ -19,6 +19,7 @@ import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
 import { forgetMember } from './struct-writes';
+import { recordReindex } from './rebinds';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
 import { declaredName, typeText } from './types';
@@ -417,7 +418,12 @@ export function expression(e: SyntaxNode, fn: FnCtx): void {
   switch (e.type) {
     case 'assignment_expression': handleAssignment(e, fn); return;
     case 'comma_expression': for (const c of e.namedChildren) expression(c, fn); return;
-    case 'update_expression': indexValue(e, fn); return;
+    case 'update_expression': {
+      indexValue(e, fn);
+      const target = e.childForFieldName('argument');
+      if (target) recordReindex(target, e, fn);
+      return;
+    }
     case 'call_expression':
       if (handleContainerCall(e, fn) || handleSwapCall(e, fn)) return;
       evalValue(e, 'any', fn);

@@ -9,6 +9,7 @@ import { selectionsOverlap } from '../model/subresource-ranges';
 import { formatEnumValue } from '../model/format-values';
 import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
+import { reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams, within } from './env';
 import type { Origin, Possible, ResState } from './state';
@@ -131,6 +132,7 @@ function forgetElementAliases(state: TrackState, key: string): void {
 
 const CONSTANT_INDEX = /^\d+$/;
 
+
 /** `m_rt[i].res` → base `m_rt`, index `i`, rest `.res` (the first subscript); undefined without one. */
 function elementOf(key: string): { base: string; index: string; rest: string } | undefined {
   const open = key.indexOf('[');
@@ -227,6 +229,10 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       if (key && next.res.has(key)) forget(next, key);
       break;
     }
+    case 'reindex':
+      // The subscript changed: each key built on it names another element now.
+      for (const key of reindexedKeys(next, e.sym)) forget(next, key);
+      break;
     case 'swap': swapResources(e, next, env); break;
     case 'command': command(e, next, env, list); break;
     case 'state-assert': applyStateAssert(e, next, env, list); break;

@@ -66,8 +66,8 @@ function everyCall(s: Stmt, test: (e: UserCallEvent) => boolean): boolean {
     case 'if': return everyCall(s.then, test) && (!s.else || everyCall(s.else, test));
     case 'loop': return everyCall(s.body, test);
     case 'switch': return s.cases.every((c) => everyCall(c, test));
-    // A rebind only forgets what is tracked under a name: nothing is tracked in a quiet function.
-    case 'event': return s.event.kind === 'rebind' || (s.event.kind === 'user-call' && test(s.event));
+    // A rebind (a reindex) only forgets what is tracked under a name: nothing is tracked in a quiet function.
+    case 'event': return s.event.kind === 'rebind' || s.event.kind === 'reindex' || (s.event.kind === 'user-call' && test(s.event));
     default: return true;
   }
 }
