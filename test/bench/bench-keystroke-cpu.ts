@@ -19,6 +19,7 @@ import type { Range } from '../../server/src/types';
 import { typingFile } from './bench-lsp-typing';
 import { typingEdits, type TypingPosition } from './typing-edits';
 import { functionCacheStats } from '../../server/src/extract/function-cache';
+import { keptSubtrees, reuseSubtreesByDefault } from '../../server/src/extract/subtree-reuse';
 
 interface Keystroke {
   fn: string;
@@ -91,7 +92,9 @@ class Typist {
 function cacheSummary(): string {
   const s = functionCacheStats;
   const why = [...s.notKept].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${reason} ${n}`).join(', ');
-  return `function facts reused ${s.reused}, extracted and kept ${s.kept}, not kept ${[...s.notKept.values()].reduce((a, b) => a + b, 0)}${why ? ` (${why})` : ''}`;
+  const b = keptSubtrees.stats;
+  return `function facts reused ${s.reused}, extracted and kept ${s.kept}, not kept ${[...s.notKept.values()].reduce((a, b) => a + b, 0)}${why ? ` (${why})` : ''}; ` +
+    `mirrored subtrees reused ${b.reused}, copied ${b.copied}`;
 }
 
 function bench(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number }): string[] {
@@ -110,6 +113,8 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
 }
 
 function main(): void {
+  // As the language server's analysis thread runs (lsp/analysis-core.ts); BARRIERLINT_SUBTREE_REUSE=0 for a before/after.
+  reuseSubtreesByDefault();
   const args = process.argv.slice(2);
   const option = (flag: string, fallback: string): string => {
     const i = args.indexOf(flag);

@@ -4,34 +4,33 @@
 // documents are: the same rows, other offsets, other tables), after random edit sequences, and on generated inputs;
 // and reuse does happen (so the comparisons are not vacuous). The cache is one per process, so entries made from
 // one file meet every other file of the test: a function of the same text must not be reused in another context.
+// The same for the mirrored subtrees kept between extractions (extract/subtree-reuse.ts), alone and with the cache.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { extractFacts } from '../../server/src/extract/extract';
 import { functionCacheStats } from '../../server/src/extract/function-cache';
+import { keptSubtrees } from '../../server/src/extract/subtree-reuse';
 import { parseCpp } from '../../server/src/parse/parser';
 import { rngOf } from '../harness/adversarial';
-import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated } from '../harness/env-switch';
+import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated, withSwitches } from '../harness/env-switch';
 import { sourceFiles } from '../harness/fixture';
 import { propertySeed } from '../harness/seed';
 import { barrierHeavyFile } from '../bench/barrier-file';
 
 const ENV = 'BARRIERLINT_FN_CACHE';
+/** Mirrored subtrees kept between extractions (extract/subtree-reuse.ts): alone, and with the fact cache. */
+const REUSE = 'BARRIERLINT_SUBTREE_REUSE';
+const SWITCHES: readonly (readonly string[])[] = [[ENV], [REUSE], [ENV, REUSE]];
+const BOTH = [ENV, REUSE];
 const URI = 'file:///fn-cache.cpp';
 const ROOT = path.resolve(__dirname, '../../..');
 
 /** Everything extractFacts answers, as a string (maps and sets by their entries). */
-function factsWith(on: boolean, text: string): string {
-  const saved = process.env[ENV];
-  process.env[ENV] = on ? '1' : '0';
-  try {
-    return JSON.stringify(extractFacts(parseCpp(text), text), (_k, v: unknown) =>
-      v instanceof Map ? { map: [...v] } : v instanceof Set ? { set: [...v] } : v);
-  } finally {
-    if (saved === undefined) delete process.env[ENV];
-    else process.env[ENV] = saved;
-  }
+function factsWith(on: boolean, text: string, envs: readonly string[] = BOTH): string {
+  return withSwitches(envs, on, () => JSON.stringify(extractFacts(parseCpp(text), text), (_k, v: unknown) =>
+    v instanceof Map ? { map: [...v] } : v instanceof Set ? { set: [...v] } : v));
 }
 
 /** Where two answers first differ, with some context (the answers are long). */
@@ -41,12 +40,12 @@ function firstDifference(a: string, b: string): string {
   return `at ${i}: …${a.slice(Math.max(0, i - 300), i + 200)}… vs …${b.slice(Math.max(0, i - 300), i + 200)}…`;
 }
 
-/** Facts equal with the cache off, on (filling it) and on again (reusing what it kept). */
-function assertSameFacts(text: string, what: string): void {
-  const off = factsWith(false, text);
+/** Facts equal with the switches off, on (filling the caches) and on again (reusing what they kept). */
+function assertSameFacts(text: string, what: string, envs: readonly string[] = BOTH): void {
+  const off = factsWith(false, text, envs);
   for (const pass of ['', ' (again)']) {
-    const on = factsWith(true, text);
-    if (on !== off) assert.fail(`${what}${pass}: ${firstDifference(on, off)}`);
+    const on = factsWith(true, text, envs);
+    if (on !== off) assert.fail(`${what}${pass} (${envs.join(' + ')}): ${firstDifference(on, off)}`);
   }
 }
 
@@ -54,9 +53,11 @@ const files = (): string[] => [...sourceFiles(path.join(ROOT, 'test', 'fixtures'
 
 void test('cache on and off give equal facts and findings on every fixture and example', () => {
   const before = functionCacheStats.reused;
-  for (const file of files()) assertSameFacts(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file));
+  const reusedBefore = keptSubtrees.stats.reused;
+  for (const envs of SWITCHES) for (const file of files()) assertSameFacts(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file), envs);
   assert.ok(functionCacheStats.reused > before, 'functions are reused');
-  assertNeutralOnFixtures(ENV, URI);
+  assert.ok(keptSubtrees.stats.reused > reusedBefore, 'mirrored subtrees are reused');
+  assertNeutralOnFixtures(BOTH, URI);
 });
 
 /** Line ranges of top-level function bodies, found by their braces at the start of a line (good enough for blanking). */
@@ -101,14 +102,16 @@ void test('cache on and off give equal facts after random edit sequences', () =>
       const at = Math.floor(rng() * text.length);
       text = rng() < 0.25 ? text.slice(0, at) + text.slice(at + 1 + Math.floor(rng() * 3))
         : text.slice(0, at) + typed[Math.floor(rng() * typed.length)] + text.slice(at);
-      assertSameFacts(text, `input ${n}, edit ${step} at ${at} (seed ${seed})`);
+      for (const envs of SWITCHES) assertSameFacts(text, `input ${n}, edit ${step} at ${at} (seed ${seed})`, envs);
     }
   }
 });
 
 void test('cache on and off give equal results on generated inputs', () => {
-  assertNeutralOnGenerated(ENV, [1, 2, 3, 4, 5, 6, 7, 8], URI);
   const text = barrierHeavyFile(300);
-  assert.equal(answerWith(ENV, true, text, URI), answerWith(ENV, false, text, URI));
-  assert.equal(answerWith(ENV, true, text, URI), answerWith(ENV, false, text, URI));
+  assertNeutralOnGenerated(BOTH, [1, 2, 3, 4, 5, 6, 7, 8], URI);
+  for (const envs of SWITCHES) {
+    assert.equal(answerWith(envs, true, text, URI), answerWith(envs, false, text, URI));
+    assert.equal(answerWith(envs, true, text, URI), answerWith(envs, false, text, URI));
+  }
 });

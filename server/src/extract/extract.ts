@@ -42,6 +42,7 @@ import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
 import { FileRecorder } from './file-reads';
+import { keptSubtrees, subtreeReuseOn } from './subtree-reuse';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -356,7 +357,7 @@ export interface ImportedDefinitions {
 
 export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}): FileFacts {
   resetObjectIds();
-  const doc = new NodeDoc(text);
+  const doc = new NodeDoc(text, subtreeReuseOn() ? keptSubtrees : undefined);
   const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
   const errors = countErrors(root, text);
   const matches = structureMatches(root);

@@ -23,11 +23,12 @@ export class NodeDoc {
   private mirrored: SyntaxNode | undefined;
   private byType: Map<string, SyntaxNode[]> | undefined;
 
-  constructor(readonly text: string) {}
+  /** With `reuse`, subtrees mirrored by earlier extractions (function bodies, declarations) are copied from there. */
+  constructor(readonly text: string, private readonly reuse?: SubtreeReuse) {}
 
   /** The mirror of `tree` (built on first use). `tree` must be the parse of this document's text. */
   root(tree: Tree): SyntaxNode {
-    return (this.mirrored ??= mirror(tree, this));
+    return (this.mirrored ??= mirror(tree, this, undefined, this.reuse));
   }
 
   /**
@@ -105,6 +106,17 @@ export class NodeDoc {
 
 const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
 
+/** Node type and field names of packed subtrees (SyntaxNode.pack), by id: one grammar's, a few hundred. */
+const PACKED_NAMES: string[] = [];
+const PACKED_IDS = new Map<string, number>();
+const PACKED_FIELDS = 7;
+
+function nameId(name: string): number {
+  let id = PACKED_IDS.get(name);
+  if (id === undefined) PACKED_IDS.set(name, (id = PACKED_NAMES.push(name) - 1));
+  return id;
+}
+
 /**
  * Anonymous tokens that fill no field (punctuation, `=` of an initializer, `*` of a declarator, keywords) are not
  * mirrored: the extractor reads structure through fields and named children. Operators are kept (they fill the
@@ -135,6 +147,57 @@ export class SyntaxNode {
     private end: number,
     private readonly doc: NodeDoc,
   ) {}
+
+  /**
+   * This subtree as numbers, offsets `delta` characters later (kept subtrees, subtree-reuse.ts: a fifth of the
+   * nodes' memory): in pre-order, per node its type and field (ids of PACKED_NAMES), flags, offsets (-1 for a token
+   * not located yet), height and number of children.
+   */
+  pack(delta: number): Int32Array {
+    const out: number[] = [];
+    const stack: SyntaxNode[] = [this];
+    while (stack.length) {
+      const n = stack.pop()!;
+      out.push(nameId(n.type), n.field === null ? -1 : nameId(n.field), (n.isNamed ? 1 : 0) | (n.hasError ? 2 : 0) | (n.isMissing ? 4 : 0),
+        n.start >= 0 ? n.start + delta : -1, n.end >= 0 ? n.end + delta : -1, n.height, n.children.length);
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** The subtree `pack` wrote, in `doc`, `delta` characters later (text and range are read from `doc`). */
+  static unpack(p: Int32Array, doc: NodeDoc, delta: number): SyntaxNode {
+    let i = 0;
+    let count = 0;
+    const next = (): SyntaxNode => {
+      const flags = p[i + 2];
+      const n = new SyntaxNode(PACKED_NAMES[p[i]], (flags & 1) !== 0, p[i + 1] < 0 ? null : PACKED_NAMES[p[i + 1]],
+        p[i + 3] >= 0 ? p[i + 3] + delta : -1, p[i + 4] >= 0 ? p[i + 4] + delta : -1, doc);
+      n.hasError = (flags & 2) !== 0;
+      n.isMissing = (flags & 4) !== 0;
+      n.height = p[i + 5];
+      count = p[i + 6];
+      i += PACKED_FIELDS;
+      return n;
+    };
+    const top = next();
+    // Open nodes: each with the children it still expects and those made so far.
+    const open: { node: SyntaxNode; left: number; kids: SyntaxNode[] }[] = count ? [{ node: top, left: count, kids: [] }] : [];
+    while (open.length) {
+      const frame = open[open.length - 1];
+      if (frame.left === 0) {
+        frame.node.children = frame.kids;
+        open.pop();
+        continue;
+      }
+      frame.left--;
+      const n = next();
+      n.parent = frame.node;
+      frame.kids.push(n);
+      if (count) open.push({ node: n, left: count, kids: [] });
+    }
+    return top;
+  }
 
   get startIndex(): number {
     if (this.start < 0) this.locateToken();
@@ -244,12 +307,52 @@ export interface DeferredBody {
  * (and, in a tree with errors, their range, to tell MISSING tokens). With `deferred`, function bodies are not
  * copied: each is left as a childless placeholder and listed there.
  */
-function mirror(tree: Tree, doc: NodeDoc, deferred?: DeferredBody[]): SyntaxNode {
-  const copier = new Copier(doc, tree.rootNode.hasError);
+function mirror(tree: Tree, doc: NodeDoc, deferred?: DeferredBody[], reuse?: SubtreeReuse): SyntaxNode {
+  const copier = new Copier(doc, tree.rootNode.hasError, reuse);
   const cursor = tree.walk();
   const root = copier.make(cursor)!;
   copier.fill(cursor, root, deferred);
+  if (reuse) reuse.keep(copier.freshSubtrees(), copier.exactTokens);
   return root;
+}
+
+/**
+ * Subtrees kept between extractions (subtree-reuse.ts): function bodies and the declarations of namespaces and
+ * classes. A subtree's mirror depends only on its text and on whether the tree has errors (exactTokens: tokens are
+ * then mirrored with their ranges) once it has none in it itself.
+ */
+export interface SubtreeReuse {
+  /**
+   * A copy in `doc` of a kept subtree of the same text, type, field and parent type as `placeholder` (just made
+   * from the tree, its parent set: a declaration's parse follows where it stands), or undefined.
+   */
+  copyOf(placeholder: SyntaxNode, exactTokens: boolean, doc: NodeDoc): SyntaxNode | undefined;
+  /** Keep subtrees of a finished mirror (error-free, none inside another that can be kept). */
+  keep(nodes: readonly SyntaxNode[], exactTokens: boolean): void;
+}
+
+/** Parents whose named children are kept whole (declarations of a file, a namespace, a class, a preprocessor block). */
+const REUSE_PARENTS: ReadonlySet<string> = new Set([
+  'translation_unit', 'declaration_list', 'field_declaration_list', 'preproc_if', 'preproc_ifdef', 'preproc_else', 'preproc_elif',
+  'preproc_elifdef', 'template_declaration', 'linkage_specification',
+]);
+/** What may stand between those parents (a namespace, a class, the declaration of a class, a function's head). */
+const REUSE_SCOPES: ReadonlySet<string> = new Set([
+  'namespace_definition', 'class_specifier', 'struct_specifier', 'union_specifier', 'declaration', 'field_declaration', 'function_definition',
+]);
+/** A shorter declaration is copied from the tree (looking it up would cost about as much). */
+const REUSE_MIN_CHARS = 32;
+
+/**
+ * A subtree that may be kept whole: a function's body, or a declaration of a namespace, class or preprocessor
+ * block, each reached through declarations alone (not a block of a table's initializer, not inside a body).
+ */
+function reusable(n: SyntaxNode, parent: SyntaxNode): boolean {
+  if (n.type === 'compound_statement') {
+    if (n.field !== 'body' || parent.type !== 'function_definition') return false;
+  } else if (!REUSE_PARENTS.has(parent.type) || n.type === 'function_definition' || n.type === 'ERROR' || n.endIndex - n.startIndex < REUSE_MIN_CHARS) return false;
+  for (let p: SyntaxNode | null = parent; p; p = p.parent) if (!REUSE_PARENTS.has(p.type) && !REUSE_SCOPES.has(p.type)) return false;
+  return true;
 }
 
 /** Fill a deferred body's placeholder with its subtree (every nested body included), as the whole tree's copy would. */
@@ -281,8 +384,36 @@ class Copier {
   private readonly typeNames = TYPE_NAMES;
   private readonly namedTypes = NAMED_TYPES;
   private readonly fieldNames = FIELD_NAMES;
+  /** Reusable subtrees copied from the tree, and those (copied or reused) that hold another (subtree-reuse.ts). */
+  private readonly fresh: SyntaxNode[] = [];
+  private readonly holders = new Set<SyntaxNode>();
 
-  constructor(private readonly doc: NodeDoc, private readonly exactTokens: boolean) {}
+  constructor(private readonly doc: NodeDoc, readonly exactTokens: boolean, private readonly reuse?: SubtreeReuse) {}
+
+  /** The reusable subtrees this mirror copied from the tree that hold no other (kept whole; the others are kept in parts). */
+  freshSubtrees(): SyntaxNode[] {
+    return this.fresh.filter((n) => !n.hasError && !this.holders.has(n));
+  }
+
+  /** A reusable subtree was met: the reusable subtree around it, if any, is kept in parts. */
+  private met(n: SyntaxNode): void {
+    for (let p = n.parent; p; p = p.parent) {
+      if (this.holders.has(p)) return;
+      if (p.parent && reusable(p, p.parent)) {
+        this.holders.add(p);
+        return;
+      }
+    }
+  }
+
+  /**
+   * A copy of a kept subtree of the same text, for `placeholder` (made from the cursor's node). In a tree with
+   * errors, only where the cursor's node has none (asked of the native node: the kept one had none).
+   */
+  private reused(placeholder: SyntaxNode, cursor: TreeCursor): SyntaxNode | undefined {
+    if (this.exactTokens && cursor.currentNode.hasError) return undefined;
+    return this.reuse!.copyOf(placeholder, this.exactTokens, this.doc);
+  }
 
   make(cursor: TreeCursor): SyntaxNode | null {
     const typeId = cursor.nodeTypeId;
@@ -318,12 +449,22 @@ class Copier {
     let children: SyntaxNode[] = [];
     if (!cursor.gotoFirstChild()) return;
     for (;;) {
-      const child = this.make(cursor);
+      let child = this.make(cursor);
       let open = false;
       if (child) {
         child.parent = node;
+        const candidate = !!this.reuse && child.isNamed && reusable(child, node);
+        const kept = candidate ? this.reused(child, cursor) : undefined;
+        if (kept) {
+          child = kept;
+          child.parent = node;
+        }
         children.push(child);
-        if (child.isNamed && (exactTokens || (!leaves.has(child.type) && !isOpaque(child)))) {
+        if (candidate) {
+          this.met(child);
+          if (!kept) this.fresh.push(child);
+        }
+        if (!kept && child.isNamed && (exactTokens || (!leaves.has(child.type) && !isOpaque(child)))) {
           if (deferred && child.field === 'body' && child.type === 'compound_statement' && node.type === 'function_definition') {
             const native = cursor.currentNode;
             if (!exactTokens || (!native.parent?.hasError && !insideError(node))) deferred.push({ fn: node, body: child, native });
