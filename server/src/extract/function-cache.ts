@@ -79,7 +79,7 @@ export function keepFacts(key: string, facts: FunctionFacts, recorder: FileRecor
   }
   functionCacheStats.kept++;
   const file = turn.file;
-  const snapshot = structuredClone({ facts, records: file.sites.slice(recorder.firstSite), problems: recorder.problems as ExtractProblem[] });
+  const snapshot = copyMoved({ facts, records: file.sites.slice(recorder.firstSite), problems: recorder.problems as ExtractProblem[] });
   entries.set(key, {
     reads: recorder.reads, writes: writes!, snapshot, firstSite: recorder.firstSite,
     siteCount: file.sites.length - recorder.firstSite, firstJoin: turn.firstJoin, joinCount: joinsMade() - turn.firstJoin,
@@ -88,12 +88,9 @@ export function keepFacts(key: string, facts: FunctionFacts, recorder: FileRecor
 }
 
 function replay(entry: CachedFunction, file: FileCtx): FunctionFacts {
-  const copy = structuredClone(entry.snapshot);
   const siteDelta = file.sites.length - entry.firstSite;
   const joinDelta = joinsMade() - entry.firstJoin;
-  if (siteDelta !== 0 || joinDelta !== 0) {
-    renumber(copy, { from: entry.firstSite, to: entry.firstSite + entry.siteCount, delta: siteDelta }, { from: entry.firstJoin, to: entry.firstJoin + entry.joinCount, delta: joinDelta });
-  }
+  const copy = copyMoved(entry.snapshot, { from: entry.firstSite, to: entry.firstSite + entry.siteCount, delta: siteDelta }, { from: entry.firstJoin, to: entry.firstJoin + entry.joinCount, delta: joinDelta });
   skipJoins(entry.joinCount);
   for (const w of entry.writes) {
     const parent = resolve(file, w.path.slice(0, -1)) as Record<string, unknown> | undefined;
@@ -114,27 +111,47 @@ interface Shift {
   delta: number;
 }
 
-/** Site indices (`site`) and join ids (`perPath.join`) the function made, moved to this extraction's numbering. */
-function renumber(root: object, sites: Shift, joins: Shift): void {
-  const seen = new Set<object>();
-  const pending: unknown[] = [root];
-  while (pending.length) {
-    const o = pending.pop();
-    if (o === null || typeof o !== 'object' || seen.has(o)) continue;
-    seen.add(o);
-    if (o instanceof Map) {
-      for (const v of o.values()) pending.push(v);
-      continue;
+const STILL: Shift = { from: 0, to: 0, delta: 0 };
+
+/**
+ * A deep copy of kept facts, as structuredClone makes it (plain objects, arrays with their holes, maps, sets; a part
+ * shared within them stays shared), with the site indices (`site`) and join ids (`perPath.join`) the function made
+ * moved to this extraction's numbering. NOTE: in JavaScript rather than structuredClone plus a renumbering walk:
+ * the serialising copy was most of a reused function's cost (docs/real-world.md, session 16 perf16).
+ */
+function copyMoved<T>(root: T, sites: Shift = STILL, joins: Shift = STILL): T {
+  const copies = new Map<object, unknown>();
+  const copy = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v;
+    const known = copies.get(v);
+    if (known !== undefined) return known;
+    if (v instanceof Map) {
+      const m = new Map<unknown, unknown>();
+      copies.set(v, m);
+      for (const [k, x] of v) m.set(copy(k), copy(x));
+      return m;
     }
-    if (o instanceof Set) {
-      for (const v of o) pending.push(v);
-      continue;
+    if (v instanceof Set) {
+      const out = new Set<unknown>();
+      copies.set(v, out);
+      for (const x of v) out.add(copy(x));
+      return out;
     }
-    const rec = o as Record<string, unknown>;
-    if (typeof rec.site === 'number' && rec.site >= sites.from && rec.site < sites.to) rec.site += sites.delta;
-    if (typeof rec.join === 'number' && Array.isArray(rec.fields) && rec.join >= joins.from && rec.join < joins.to) rec.join += joins.delta;
-    for (const v of Object.values(rec)) if (v !== null && typeof v === 'object') pending.push(v);
-  }
+    if (Array.isArray(v)) {
+      const a = new Array<unknown>(v.length);
+      copies.set(v, a);
+      for (let i = 0; i < v.length; i++) if (i in v) a[i] = copy(v[i]);
+      return a;
+    }
+    const o: Record<string, unknown> = {};
+    copies.set(v, o);
+    const rec = v as Record<string, unknown>;
+    for (const k of Object.keys(rec)) o[k] = copy(rec[k]);
+    if (typeof o.site === 'number' && o.site >= sites.from && o.site < sites.to) o.site += sites.delta;
+    if (typeof o.join === 'number' && Array.isArray(o.fields) && o.join >= joins.from && o.join < joins.to) o.join += joins.delta;
+    return o;
+  };
+  return copy(root) as T;
 }
 
 function resolve(file: FileCtx, path: readonly string[]): unknown {
