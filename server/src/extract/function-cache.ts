@@ -35,10 +35,10 @@ const entries = new Map<string, CachedFunction>();
 export const functionCacheStats = { reused: 0, kept: 0, notKept: new Map<string, number>() };
 
 /**
- * NOTE: off unless BARRIERLINT_FN_CACHE=1. Measured on bgfx's keystrokes (docs/real-world.md, session 15 fncache15)
- * it reuses most helpers, yet the extraction costs 5-10 % more CPU: the tree is still mirrored and the descriptor
- * pass still walks every body, and recording, checking and copying cost more than the walks it saves. It pays only
- * once the mirror skips the bodies of reused functions (every pass over bodies must then be kept per function too).
+ * NOTE: off unless BARRIERLINT_FN_CACHE=1. Measured on bgfx's keystrokes (docs/real-world.md, sessions 15 fncache15
+ * and 16 perf16) it reuses most helpers, yet does not lower a keystroke's CPU measurably, even with the mirror's
+ * subtrees kept (subtree-reuse.ts) and the copies made in JavaScript: an expensive keystroke is the tracker (about
+ * half), the walk of the edited function itself and the descriptor pass over every kept body, none of which it skips.
  */
 export function functionCacheOn(): boolean {
   return process.env.BARRIERLINT_FN_CACHE === '1';
