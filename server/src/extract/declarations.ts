@@ -18,6 +18,7 @@ import { isResourceLike, typeText } from './types';
 import { declaredRecord, recordValue, tupleParts, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
+import { objectAlias } from './object-aliases';
 import { recordRebind, recordReindex, recordSwap } from './rebinds';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
@@ -306,6 +307,8 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
   }
   if (shape.reference || shape.pointer) {
     const v = evalValue(value, type.resource ? 'res' : 'any', fn);
+    // `auto& target = m_surfaces.GetBloom();`: the object the initializer names (object-aliases.ts).
+    if (v.t === 'unknown' && !v.batch && !type.kind) return objectAlias(d.parent?.childForFieldName('type')?.text ?? '', value, shape.reference, fn) ?? v;
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
     return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
   }

@@ -21,6 +21,7 @@ import { oneReturnGetters } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { heldParameter } from './held-slots';
 import { declaredName } from './types';
+import { aliasedObject, isReference, isValueType } from './object-aliases';
 import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
 import type { ViewHelper } from './member-views';
@@ -248,9 +249,12 @@ class Walk {
     }
     const va = vaOf(value, s);
     if (va) return { t: 'va', ref: va };
-    if (isResourceType(type) || /^auto\b/.test(type)) {
+    // `auto& target = m_surfaces.GetBloom();` / `Surface& t = …`: the object the local names (object-aliases.ts).
+    const object = target && (/^auto\b/.test(type) || (isReference(target) && !isValueType(type)))
+      ? aliasedObject(value, (n) => s.locals.has(n) && !s.params?.has(n), isReference(target)) : undefined;
+    if (isResourceType(type) || /^auto\b/.test(type) || object) {
       const u = unwrapValue(value);
-      const plain = u.type !== 'call_expression' || /(?:\.|->)\s*Get\s*\(\s*\)$/.test(u.text);
+      const plain = u.type !== 'call_expression' || /(?:\.|->)\s*Get\s*\(\s*\)$/.test(u.text) || !!object;
       const ref = plain ? resourceOf(value, s) : null;
       return ref ? { t: 'res', ref } : { t: 'unknown' };
     }
