@@ -59,6 +59,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   memberTypes?: ReadonlyMap<string, string>;
   /** Methods other files of a run declare `const` only (a base class's getters): calls to them write no member. */
   constMethods?: ReadonlySet<string>;
+  /** One-return getters other files of a run define (a class header's `GetRTV() const { return m_RTVHandle; }`), by name: their text. */
+  getters?: ReadonlyMap<string, string>;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -120,6 +122,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
+    getters: options.getters,
   });
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
@@ -182,6 +185,7 @@ export function analyzeFacts(
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
     ...(facts.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts.unknownMethods ? { unknownMethods: facts.unknownMethods } : {}),
+    ...(facts.getterDefinitions ? { getterDefinitions: facts.getterDefinitions } : {}), ...(facts.missedGetters ? { missedGetters: facts.missedGetters } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),

@@ -229,7 +229,10 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `const`: a file calling such a method through `this` is extracted again knowing it writes no member.
   const constness = definedInRun(all, (r) => r.methodConstness ?? [], (a, b) => a === b);
   for (const [name, d] of constness) if (!d.value) constness.delete(name);
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0) return 0;
+  // `Target.GetRTV()` in a .cpp whose class header defines `GetRTV() const { return m_RTVHandle; }`: a file that called
+  // such a getter on an object without knowing it is extracted again with its definition (extract/imported-getters.ts).
+  const getterTexts = definedInRun(all, (r) => r.getterDefinitions ?? [], (a, b) => a === b);
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
@@ -241,8 +244,10 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const memberViews = used && [...used.values()];
     const consts = o.result && !o.failure ? importedBy(o.result.unknownMethods, o.uri, constness) : undefined;
     const constMethods = consts && new Set(consts.keys());
-    if (!imported && !handles && !macros && !types && !memberViews && !constMethods) continue;
+    const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !getters) continue;
     const extra = {
+      ...(getters ? { getters } : {}),
       ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
     };

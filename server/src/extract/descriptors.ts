@@ -17,7 +17,7 @@ import type { Induction } from './descriptor-loops';
 import { assignedNames, fillIterations, induction, uniformStep } from './descriptor-loops';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from './raytracing-descs';
-import { oneReturnGetters } from './resource-getters';
+import { oneReturnGetters, type GetterCandidate } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { heldParameter } from './held-slots';
 import { declaredName } from './types';
@@ -674,13 +674,20 @@ function memberHandleGetter(fn: SyntaxNode, expr: SyntaxNode): boolean {
   return fn.type === 'function_definition' && HANDLE_TYPE.test(fn.childForFieldName('type')?.text ?? '') && isName(e) && MEMBER_NAME.test(e.text);
 }
 
-/** Run the descriptor walker over the file's functions (two rounds when handles are stored in members). */
-export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = []): DescriptorPass | undefined {
+/** The handle getters among `fns`: one return of a handle expression, or `GetRTV() const { return m_RTVHandle; }` (a handle-typed getter of a member). */
+export function handleGetters(fns: readonly GetterCandidate[]): Map<string, SyntaxNode> {
+  return oneReturnGetters([...fns], (f, expr) => HANDLE_HINT.test(expr.text) || memberHandleGetter(f.node, expr));
+}
+
+/**
+ * Run the descriptor walker over the file's functions (two rounds when handles are stored in members).
+ * `importedGetters`: other files' getters the file calls (imported-getters.ts), read as its own.
+ */
+export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = [], importedGetters: readonly GetterCandidate[] = []): DescriptorPass | undefined {
   if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0) return undefined;
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
-  // `GetRTV() const { return m_RTVHandle; }`: a handle-typed getter of a member counts too (descriptor-values.ts).
-  const getters = oneReturnGetters(fns, (f, expr) => HANDLE_HINT.test(expr.text) || memberHandleGetter(f.node, expr));
+  const getters = handleGetters([...fns, ...importedGetters]);
   const missing = new Set<string>();
   const missingMembers = new Set<string>();
   const types = new Map(fns.map((f) => [f, structTypes(f)]));

@@ -36,8 +36,9 @@ import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, 
 import { methodConstness, methodIndex } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
-import { descriptorPass } from './descriptors';
+import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
+import { getterDefinitions, importedGetterBodies } from './imported-getters';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
@@ -91,6 +92,11 @@ function parameterDecls(f: FunctionNode): SyntaxNode[] {
 }
 
 const signatures = new WeakMap<FunctionNode, Signature>();
+
+/** The function definitions of a root (another file's getters, parsed apart: imported-getters.ts) as getter candidates. */
+function definedBodies(root: SyntaxNode): { name: string; params: string[]; paramTypes: string[]; node: SyntaxNode; body: SyntaxNode }[] {
+  return functionNodes(structureMatches(root).functions).filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
+}
 
 /** The function's signature, read once per function node (four passes ask for it). */
 function nameAndParams(f: FunctionNode): Signature {
@@ -353,6 +359,8 @@ export interface ImportedDefinitions {
   memberTypes?: ReadonlyMap<string, string>;
   /** Methods another file of the run declares, every time, `const` (member-writes.ts). */
   constMethods?: ReadonlySet<string>;
+  /** One-return getters another file of the run defines, by name: their text (imported-getters.ts). */
+  getters?: ReadonlyMap<string, string>;
 }
 
 export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}): FileFacts {
@@ -399,12 +407,16 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     walk: (body, ctx) => void walkStatement(body, ctx),
   });
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
-  file.resourceGetters = resourceGetters(bodies, file);
-  file.addressGetters = addressGetters(bodies, file);
-  file.indexedGetters = indexedGetters(bodies, file);
+  // Other files' getters the file called without knowing them are read as its own getters (imported-getters.ts).
+  const foreign = importedGetterBodies(imports.getters, bodies, definedBodies);
+  const getterBodies = foreign.length ? [...bodies, ...foreign] : bodies;
+  file.resourceGetters = resourceGetters(getterBodies, file);
+  file.addressGetters = addressGetters(getterBodies, file);
+  file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
-  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews);
+  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews, foreign);
+  const getterTexts = getterDefinitions(bodies, [file.resourceGetters, file.addressGetters, file.indexedGetters, handleGetters(bodies)]);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
@@ -492,6 +504,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),
     ...(constness.some(([, c]) => c) ? { methodConstness: constness } : {}),
     ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
+    ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(file.missedGetters?.size ? { missedGetters: [...file.missedGetters] } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),

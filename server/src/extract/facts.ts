@@ -399,6 +399,9 @@ export interface FileFacts {
   /** The file's methods, each with whether every declaration is `const`; and the methods it called unknown (member-writes.ts). */
   methodConstness?: [string, boolean][];
   unknownMethods?: string[];
+  /** The file's one-return getters, by name with their definition's text, and the getter names it called on objects without knowing them (imported-getters.ts). */
+  getterDefinitions?: [string, string][];
+  missedGetters?: string[];
   /**
    * Functions and local lambdas (`auto set = [](D3D12_RESOURCE_BARRIER& b, ...) {...}`) that fill a barrier through an
    * out-parameter (extract/fill-helpers.ts), by name and parameter count: their calls are followed at extraction.

@@ -52,6 +52,9 @@ export interface AnalysisResult {
   /** The file's methods with whether each is `const` everywhere, and the methods it called without knowing them: a multi-file run gives the const ones of the first to the second. */
   methodConstness?: [string, boolean][];
   unknownMethods?: string[];
+  /** The file's one-return getters (definition texts) and the getters it called unknown: a multi-file run gives the first to the second. */
+  getterDefinitions?: [string, string][];
+  missedGetters?: string[];
   /** The file's descriptor-handle helpers and the names it calls for a handle: a multi-file run gives the first to the second. */
   handleHelpers?: HandleHelper[];
   unresolvedHandleCalls?: string[];
