@@ -30,22 +30,32 @@ function returnsResource(node: SyntaxNode): boolean {
   return isResourceType(type);
 }
 
+/** `GetRTV(void)`: C's spelling of no parameters (one unnamed `void` parameter). */
+function voidParameters(f: GetterCandidate): boolean {
+  return f.params.length === 1 && f.params[0] === '' && /\(\s*void\s*\)/.test(f.node.text.slice(0, f.node.text.indexOf('{') + 1 || undefined));
+}
+
 /**
  * Parameterless functions whose body is one `return <expr>;` and whose expression `accept`s, by name: their
- * expression (a name the file defines twice is none).
+ * expression. A name the file defines twice is none, unless each definition returns the same expression (the
+ * `const` and non-`const` overloads of one getter: `GetResource()` and `GetResource() const`).
  */
 export function oneReturnGetters(fns: GetterCandidate[], accept: (f: GetterCandidate, expr: SyntaxNode) => boolean, withParams = false): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
-  const seen = new Set<string>();
+  const seen = new Map<string, string | undefined>();
   for (const f of fns) {
+    const stmts = f.body.namedChildren.filter((c) => c.type !== 'comment');
+    const arity = withParams ? f.params.length > 0 : f.params.length === 0 || voidParameters(f);
+    const ret = arity && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
+    const text = ret?.text.replace(/\s+/g, '');
     if (seen.has(f.name)) {
-      out.delete(f.name);
+      if (text === undefined || seen.get(f.name) !== text) {
+        out.delete(f.name);
+        seen.set(f.name, undefined);
+      }
       continue;
     }
-    seen.add(f.name);
-    const stmts = f.body.namedChildren.filter((c) => c.type !== 'comment');
-    const arity = withParams ? f.params.length > 0 : f.params.length === 0;
-    const ret = arity && stmts.length === 1 && stmts[0].type === 'return_statement' ? stmts[0].namedChildren[0] : undefined;
+    seen.set(f.name, text);
     if (ret && accept(f, ret)) out.set(f.name, ret);
   }
   return out;
