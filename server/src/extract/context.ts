@@ -158,8 +158,6 @@ export interface FileCtx {
   indexedGetters?: Map<string, IndexedGetter>;
   /** Parameterless getters returning a member resource's GPU address (resource-getters.ts), by name: that member. */
   addressGetters?: Map<string, SyntaxNode>;
-  /** Getter names called on an object that the file does not define (imported-getters.ts): another file may. */
-  missedGetters?: Set<string>;
   /** The locals the file's lambdas initialise (`auto transition = [&](…) {…}`), by name (local-lambdas.ts). */
   lambdaNames?: Set<string>;
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */

@@ -310,8 +310,6 @@ function getterHandle(f: SyntaxNode, name: string | undefined, args: SyntaxNode[
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const own = f.type === 'identifier' || object?.type === 'this';
   const expr = name && args.length === 0 ? s.getters?.get(name) : undefined;
-  // `Target.GetRTV()` of a getter a header of the run may define (imported-getters.ts).
-  if (!expr && name && args.length === 0 && object && object.type !== 'this') (s.file.missedGetters ??= new Set()).add(name);
   if (!expr) return null;
   if (!own) return object ? objectGetterHandle(object, f, expr, n, s) : null;
   const names = [expr, ...expr.descendantsOfType('identifier')].filter(isName).map((x) => x.text);

@@ -38,7 +38,7 @@ import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
-import { getterDefinitions, importedGetterBodies } from './imported-getters';
+import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
@@ -416,7 +416,9 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews, foreign);
-  const getterTexts = getterDefinitions(bodies, [file.resourceGetters, file.addressGetters, file.indexedGetters, handleGetters(bodies)]);
+  const ownGetters = [file.resourceGetters, file.addressGetters, file.indexedGetters, handleGetters(bodies)];
+  const getterTexts = getterDefinitions(bodies, ownGetters);
+  const called = calledGetterNames(text, ownGetters);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
@@ -504,7 +506,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),
     ...(constness.some(([, c]) => c) ? { methodConstness: constness } : {}),
     ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
-    ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(file.missedGetters?.size ? { missedGetters: [...file.missedGetters] } : {}),
+    ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(called.length ? { missedGetters: called } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),

@@ -3,11 +3,10 @@
 // GpuResource.h and ColorBuffer.h). A .cpp that calls them through an object (`Resource.GetResource()` in a context's
 // TransitionResource, `Target.GetRTV()` in its ClearColor) names the object's member only when it knows the getter's
 // one return expression. Each file exports the text of the one-return getters the collectors accepted
-// (resource-getters.ts, descriptors.ts handleGetters) and records the getter names it called without knowing them;
+// (resource-getters.ts, descriptors.ts handleGetters) and the names it calls that it does not define as getters;
 // the CLI's cross-file pass (cli/cross-file.ts) extracts a file again with the definitions it lacked, parsed here
 // into a small tree of their own. The file's own definitions win over imported ones of the same name.
 import { parseCpp } from '../parse/parser';
-import type { FileCtx } from './context';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { GetterCandidate } from './resource-getters';
@@ -42,7 +41,16 @@ export function importedGetterBodies(defs: ReadonlyMap<string, string> | undefin
   return candidates(root).filter((c) => !ownNames.has(c.name) && defs.has(c.name));
 }
 
-/** A getter name the file called on an object without knowing its definition (a header of the run may define it). */
-export function missedGetter(file: FileCtx, name: string): void {
-  (file.missedGetters ??= new Set()).add(name);
+/** A method called on an object (`x.Name(`, `x->Name(`) or a parameterless call (`Name()`, `Name(void)`). */
+const CALLED = /(?:\.|->)\s*([A-Za-z_]\w*)\s*\(|\b([A-Za-z_]\w*)\s*\(\s*(?:void\s*)?\)/g;
+
+/**
+ * The names the file calls the way a getter is called that the file does not define as one (sorted): read from the
+ * text, not from the extraction, so that a function whose facts came from the function cache counts the same.
+ */
+export function calledGetterNames(text: string, own: ReadonlyArray<ReadonlyMap<string, unknown> | undefined>): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(CALLED)) names.add(m[1] ?? m[2]);
+  for (const map of own) for (const name of map?.keys() ?? []) names.delete(name);
+  return [...names].sort();
 }

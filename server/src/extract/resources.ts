@@ -49,8 +49,6 @@ function strip(node: SyntaxNode, file?: FileCtx, fn?: FnCtx, ownGetters = file?.
         n = unwrapValue(getter);
         continue;
       }
-      // A getter of the method's class a header of the run may define (imported-getters.ts).
-      if (own && name && !getter && file && ownGetters === file.resourceGetters && argumentNodes(n).length === 0) (file.missedGetters ??= new Set()).add(name);
     }
     return n;
   }
@@ -158,10 +156,7 @@ function receiverGetter(n: SyntaxNode, file: FileCtx, getters = file.resourceGet
   const receiver = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const name = f ? calleeName(f) : undefined;
   const expr = name ? getters?.get(name) : undefined;
-  if (!receiver || isThis(receiver)) return undefined;
-  // `Resource.GetResource()` of a getter a header of the run may define (imported-getters.ts).
-  if (!expr && name && !POINTER_ACCESSORS.has(name) && getters === file.resourceGetters) (file.missedGetters ??= new Set()).add(name);
-  if (!expr) return undefined;
+  if (!receiver || !expr || isThis(receiver)) return undefined;
   return { receiver, op: f!.child(1)?.type === '->' ? '->' : '.', expr: unwrapValue(expr) };
 }
 
