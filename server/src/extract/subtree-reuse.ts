@@ -55,12 +55,16 @@ export const keptSubtrees = new KeptSubtrees();
 
 let onByDefault = false;
 
-/** Reuse kept subtrees unless BARRIERLINT_SUBTREE_REUSE=0 (the language server's threads call this: their documents come back edited). */
+/** Reuse kept subtrees unless BARRIERLINT_SUBTREE_REUSE=0 (for a process whose documents come back edited; the keystroke bench calls it). */
 export function reuseSubtreesByDefault(): void {
   onByDefault = true;
 }
 
-/** NOTE: off in a one-shot CLI run (nothing comes back, keeping copies would cost); BARRIERLINT_SUBTREE_REUSE=1/0 forces it. */
+/**
+ * NOTE: off unless BARRIERLINT_SUBTREE_REUSE=1 or reuseSubtreesByDefault: in a one-shot CLI run nothing comes back;
+ * in the language server it saved about a tenth of a keystroke's CPU on bgfx but the server's RSS after the typing
+ * bench was 65 MiB higher in two of three runs (docs/real-world.md, session 16 perf16), not yet explained.
+ */
 export function subtreeReuseOn(): boolean {
   const v = process.env.BARRIERLINT_SUBTREE_REUSE;
   return v === '1' || (v !== '0' && onByDefault);

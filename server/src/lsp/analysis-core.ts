@@ -6,7 +6,6 @@ import { MAX_FILE_CHARS, skipReason } from '../files/skip-reason';
 import { DocumentStore, type StoredDocument } from '../parse/document-store';
 import { findingToDiagnostic, skippedFileDiagnostic } from '../report/lsp-diagnostics';
 import { WorkspaceIndex } from '../track/workspace';
-import { reuseSubtreesByDefault } from '../extract/subtree-reuse';
 import type { CancelCheck } from '../cancel';
 import type { AnalysisAtValue, DocumentConfigData, DocumentMessage, DocumentReply, DocumentResult } from './analysis-protocol';
 import { timelineAt, timelineLenses, type Timeline } from './editor-views';
@@ -48,11 +47,6 @@ export class AnalysisCore {
    * analysis is of the whole file, even one a keystroke asks for (the callers re-check after a pause then does it).
    */
   private readonly wholeDue = new Set<string>();
-
-  constructor() {
-    // Documents come back edited: the mirror of what did not change is copied from the last extraction's.
-    reuseSubtreesByDefault();
-  }
 
   /** The workspace index for analysing `uri`: every file's helpers but the document's own are read first. */
   workspaceFor(uri?: string): WorkspaceIndex {
