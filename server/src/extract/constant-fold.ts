@@ -172,6 +172,13 @@ const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {
   '/': (a, b) => (b === 0n ? 0n : a / b), '%': (a, b) => (b === 0n ? 0n : a % b),
 };
 
+/** `nri::Layout::COLOR_ATTACHMENT` by its last two parts, an enumerator whose bare name two enums share (constants.ts). */
+function scopedEnumerator(text: string, file: FileCtx): Folded | null {
+  const key = text.replace(/\s+/g, '').split('::').slice(-2).join('::');
+  const c = file.constants.get(key);
+  return c?.t === 'num' && c.f.value !== null ? { v: BigInt(c.f.value), wide: false } : null;
+}
+
 export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
   const n = unwrapValue(node);
   switch (n.type) {
@@ -182,7 +189,8 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
     case 'qualified_identifier': {
       // std::numeric_limits<...>::max() is a call; here handle `Enum::Value` style scoped names by last part.
       const name = n.childForFieldName('name');
-      return name?.type === 'identifier' ? foldIdentifier(name.text, name, file, fn) : null;
+      const bare = name?.type === 'identifier' ? foldIdentifier(name.text, name, file, fn) : null;
+      return bare ?? scopedEnumerator(n.text, file);
     }
     case 'binary_expression': {
       const op = n.childForFieldName('operator')?.type ?? '';

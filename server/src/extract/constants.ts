@@ -57,10 +57,15 @@ function noteDefined(file: FileCtx, name: string): void {
  * (constant-fold.ts); an enum whose values stop folding stops there.
  */
 export function collectEnumerators(root: SyntaxNode, file: FileCtx, external?: ReadonlyMap<string, number>): void {
+  const scoped = new Map<string, { value: number; at: SyntaxNode }>();
   const values = enumeratorValues(root, (value) => {
     const folded = fold(value, file);
     return folded ? toNumber(folded) : null;
-  }, insideFunction);
+  }, insideFunction, scoped);
+  // `Layout::ShaderResource` where two enums share a bare name: the scoped spelling alone (constant-fold.ts).
+  for (const [name, { value, at }] of scoped) {
+    if (!file.constants.has(name) && value <= 0xffffffff) file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
+  }
   const own = (name: string) => file.constants.has(name) || file.classMembers?.has(name) || file.globals?.has(name);
   for (const [name, { value, at }] of values) {
     if (own(name) || value > 0xffffffff) continue;
@@ -94,8 +99,10 @@ export function exportedEnumerators(file: FileCtx): [string, number][] {
  */
 export function enumeratorValues(
   root: SyntaxNode, valueOf: (value: SyntaxNode, known: ReadonlyMap<string, number>) => number | null, skip?: (list: SyntaxNode) => boolean,
+  qualified?: Map<string, { value: number; at: SyntaxNode }>,
 ): Map<string, { value: number; at: SyntaxNode }> {
   const out = new Map<string, { value: number; at: SyntaxNode }>();
+  const twiceQualified = new Set<string>();
   const known = new Map<string, number>();
   const twice = new Set<string>();
   for (const list of root.descendantsOfType('enumerator_list')) {
@@ -114,11 +121,32 @@ export function enumeratorValues(
       }
       out.set(at.text, { value: v, at });
       known.set(at.text, v);
+      const scope = enumScope(list);
+      if (scope && qualified) {
+        const key = `${scope}::${at.text}`;
+        if (qualified.has(key)) twiceQualified.add(key);
+        qualified.set(key, { value: v, at });
+      }
       next = v + 1;
     }
   }
   for (const n of twice) out.delete(n);
+  for (const n of twiceQualified) qualified?.delete(n);
   return out;
+}
+
+/**
+ * The name an enumerator is spelt with when its bare name is not enough: the enum's (`Layout::ShaderResource`), or
+ * for an unnamed enum the namespace's around it (`namespace AccessBits { enum : uint16_t { … }; }`).
+ */
+function enumScope(list: SyntaxNode): string | undefined {
+  const named = list.parent?.type === 'enum_specifier' ? list.parent.childForFieldName('name')?.text : undefined;
+  if (named) return named.replace(/\s+/g, '').split('::').pop();
+  for (let p = list.parent; p; p = p.parent) {
+    if (p.type === 'namespace_definition') return p.childForFieldName('name')?.text;
+    if (p.type !== 'enum_specifier' && p.type !== 'declaration' && p.type !== 'declaration_list' && p.type !== 'type_definition') return undefined;
+  }
+  return undefined;
 }
 
 function insideFunction(n: SyntaxNode): boolean {

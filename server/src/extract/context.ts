@@ -6,7 +6,7 @@ import type { StructKind } from '../model/structs';
 import type { MethodImports } from './member-writes';
 import type { Range } from '../types';
 import type { Expect } from './expect';
-import type { Condition, Event, ExtractProblem, Field, Site, Stmt } from './facts';
+import type { Condition, Event, ExtractProblem, Field, ResourceRef, Site, Stmt } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
@@ -83,6 +83,8 @@ export interface StructRecord {
   fields: string[];
   /** Which members hold a resource pointer (evaluated as a resource reference). */
   resource: boolean[];
+  /** Each member's declared type, as written (a member that is itself a record of the file takes braces). */
+  types?: string[];
 }
 
 /** A getter indexing a member by its parameters (`ID3D12Resource* Get(uint32_t h) const { return objects[h]; }`; resource-getters.ts). */
@@ -272,6 +274,13 @@ export class FnCtx {
    * file cannot list the class's members, so a name the file does not declare otherwise is taken as one of them.
    */
   foreignClass = false;
+  /**
+   * While a helper of the file is walked in place (inline-helpers.ts): names a resource expression rooted in the
+   * helper's own names in the caller's terms (undefined: not rooted there).
+   */
+  objectRef?: (n: SyntaxNode) => ResourceRef | undefined;
+  /** How many helpers are being walked in place around the walk (inline-helpers.ts): their tests run on known values. */
+  inlineDepth = 0;
   private regions: Region[] = [];
 
   constructor(readonly file: FileCtx, readonly params: string[], readonly name: string, readonly evaluator: Evaluator) {}

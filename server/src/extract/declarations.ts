@@ -15,7 +15,7 @@ import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType, resourceRef } from './resources';
 import { isResourceLike, typeText } from './types';
-import { declaredRecord, recordValue, tupleParts, type StructRecord } from './records';
+import { declaredRecord, memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue, tupleParts, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
 import { objectAlias } from './object-aliases';
@@ -269,6 +269,15 @@ function batchElement(value: SyntaxNode, d: SyntaxNode, kind: StructKind, fn: Fn
   return s;
 }
 
+const ALLOCATORS = /^(?:_?alloca|_malloca|malloc|calloc)$/;
+
+/** Stack or heap memory for an array the function fills: `alloca(…)`, `malloc(…)`, `new T[n]`. */
+function freshAllocation(value: SyntaxNode): boolean {
+  const v = unwrapValue(value);
+  if (v.type === 'new_expression') return !!v.childForFieldName('declarator') && v.childForFieldName('declarator')!.type === 'new_declarator';
+  return v.type === 'call_expression' && ALLOCATORS.test(v.childForFieldName('function')?.text ?? '');
+}
+
 function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode | null, d: SyntaxNode, fn: FnCtx): AVal {
   const range = rangeOf(d);
   if (shape.array && (type.kind || type.resource || value?.type === 'initializer_list')) return arrayDecl(shape, type, value, d, fn);
@@ -291,6 +300,11 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
   if (shape.reference && type.kind && BATCH_ELEMENT_KINDS.has(type.kind)) {
     const added = batchElement(value, d, type.kind, fn);
     if (added) return added;
+  }
+  // `(D3D12_RESOURCE_BARRIER*)alloca(n * sizeof(…))`, `new D3D12_RESOURCE_BARRIER[n]`: a fresh array of barriers.
+  if (shape.pointer && type.kind && freshAllocation(value)) {
+    const arr: ArrayVal = fn.created({ t: 'array', elemKind: type.kind, elems: [], length: null, zeroInit: false, range, container: false });
+    return { t: 'ptr', target: arr, index: 0 };
   }
   // `D3D12_RESOURCE_BARRIER& b = (barriers[0] = {});`: the assignment happens, and the reference names its target.
   const assigned = shape.reference ? unwrapValue(value) : null;
@@ -587,7 +601,9 @@ function assignValue(assign: SyntaxNode, fn: FnCtx): void {
     const evaluated = copied(evalValue(right, expect, fn), right, fn);
     const value = declaredResource && evaluated.t === 'res' && evaluated.ref.key === null ? prior ?? { t: 'unknown' as const, text: left.text, range: rangeOf(assign) } : evaluated;
     // `t = CD3DX12_TEXTURE_BARRIER(…)` after a group took `&t`: C++ copies into the same object, which the group reads.
-    if (prior?.t === 'struct' && prior.addressKept && value.t === 'struct' && value.kind === prior.kind && value !== prior) {
+    // `D3D12_TEXTURE_BARRIER& out = barriers[i]; out = {};`: assigning through a reference writes the element.
+    const reference = /&$/.test(fn.types.get(left.text) ?? '');
+    if (prior?.t === 'struct' && (prior.addressKept || reference) && value.t === 'struct' && value.kind === prior.kind && value !== prior) {
       overwrite(prior, value, assign, fn);
       return;
     }
@@ -652,6 +668,7 @@ function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assi
   }
   const base = evalValue(root, 'any', fn);
   const rootStruct = base.t === 'ptr' ? deref(base) : base;
+  if (rootStruct.t === 'array' && rootStruct.fields) return assignRecordMember(rootStruct, path, op, right, fn);
   if (rootStruct.t !== 'struct') return false;
   let target: AVal = rootStruct;
   for (const part of path.slice(0, -1)) {
@@ -665,6 +682,35 @@ function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assi
   assignMember(target, path[path.length - 1], op, right, assign, fn, rootStruct.fromLoop === true);
   ensureSite(rootStruct, assign, fn);
   if (root.type === 'subscript_expression') mayWriteEveryElement(root, rootStruct, path, fn);
+  return true;
+}
+
+/**
+ * `desc.before = RS_COPY_DEST;` on a record of the file (records.ts) the function holds: the member takes the value
+ * (a resource member named as a resource). A deeper path or a compound assignment makes the member unknown.
+ */
+function assignRecordMember(root: ArrayVal, path: string[], op: string, right: SyntaxNode, fn: FnCtx): boolean {
+  let rec = root;
+  let shape = recordOfValue(root, fn.file.records);
+  for (const part of path.slice(0, -1)) {
+    const inner = recordMember(rec, part);
+    if (inner?.t !== 'array' || !inner.fields) return false;
+    shape = shape && memberRecord(shape, rec.fields!.indexOf(part), fn);
+    rec = inner;
+  }
+  const last = path[path.length - 1];
+  const at = rec.fields!.indexOf(last);
+  if (at < 0) return false;
+  const prior = rec.elems[at];
+  if (op !== '=') {
+    visitCalls(right, fn);
+    fn.setElement(rec, at, { t: 'unknown', text: path.join('.'), range: rangeOf(right) }, prior);
+    return true;
+  }
+  const nested = shape && right.type === 'initializer_list' ? memberRecord(shape, at, fn) : undefined;
+  const evaluate = (n: SyntaxNode, resource: boolean) => evalValue(n, resource ? 'res' : 'any', fn);
+  const value = nested ? recordValue(nested, right, fn, evaluate) : pointerToRecord(copied(evaluate(right, shape?.resource[at] ?? false), right, fn));
+  fn.setElement(rec, at, value, prior);
   return true;
 }
 

@@ -20,7 +20,8 @@ import { inlinedAtCalls } from './inline-lambdas';
 import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
 import { recordMember } from './records';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { convertedValue, mayConvert } from './conversion-calls';
+import { argumentNodes, calleeName, isCppCast, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 import { getMember, numVal } from './values';
 
@@ -155,6 +156,25 @@ function containerData(call: CallSite, fn: FnCtx): AVal | undefined {
   return batch ? { t: 'unknown', text: call.node.text, range: rangeOf(call.node), batch } : undefined;
 }
 
+/** Arguments read twice without a difference: no call (but a cast), assignment or increment in them. */
+function pureArgument(a: SyntaxNode): boolean {
+  return a.descendantsOfType(['assignment_expression', 'update_expression', 'call_expression', 'lambda_expression'])
+    .every((d) => d.type === 'call_expression' && isCppCast(d));
+}
+
+/** `ToD3D12State(Usage::Sampled)`: a conversion function of the file called with known numbers (conversion-calls.ts). */
+function conversionCall(call: CallSite, fn: FnCtx): AVal | undefined {
+  if (call.args.length === 0 || !mayConvert(call.node) || !call.args.every(pureArgument)) return undefined;
+  const args: bigint[] = [];
+  for (const a of call.args) {
+    const v = evalValue(a, 'any', fn);
+    if (v.t !== 'num' || v.f.value === null) return undefined;
+    args.push(BigInt(v.f.value));
+  }
+  const value = convertedValue(call.node, args, fn.file);
+  return value === undefined ? undefined : numVal({ value: Number(value), text: call.node.text, range: rangeOf(call.node) });
+}
+
 /**
  * The chain of call recognisers, first match wins: d3dx12 helper constructors, CD3DX12_RESOURCE_DESC factories,
  * the file's own barrier-returning helpers, `.data()`, size queries, then the D3D12 API calls (which record events).
@@ -171,6 +191,7 @@ const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
   containerData,
   (c, fn) => containerCall(c.node, fn),
   (c, fn) => sizeCall(c.node, fn),
+  conversionCall,
   (c, fn) => tryApiCall(c.node, c.callee, c.name, c.args, fn),
 ];
 

@@ -19,6 +19,7 @@ function recordOf(spec: SyntaxNode): StructRecord | undefined {
   if (!body || spec.namedChildren.some((c) => c.type === 'base_class_clause')) return undefined;
   const fields: string[] = [];
   const resource: boolean[] = [];
+  const types: string[] = [];
   for (const m of body.namedChildren) {
     if (m.type === 'comment' || m.type === 'access_specifier') continue;
     if (m.type !== 'field_declaration') return undefined;
@@ -29,10 +30,11 @@ function recordOf(spec: SyntaxNode): StructRecord | undefined {
       const id = d.type === 'field_identifier' ? d : d.descendantsOfType('field_identifier')[0];
       if (!id) return undefined;
       fields.push(id.text);
+      types.push(d.type === 'field_identifier' ? type : `${type}*`);
       resource.push(RESOURCE_TYPE.test(type) && d.text.includes('*'));
     }
   }
-  return fields.length ? { fields, resource } : undefined;
+  return fields.length ? { fields, resource, types } : undefined;
 }
 
 /** Every named aggregate struct the file defines (a name defined twice is left out). */
@@ -70,9 +72,17 @@ export function recordValue(rec: StructRecord, init: SyntaxNode, fn: FnCtx, eval
       at = designator ? rec.fields.indexOf(designator) : -1;
       value = item.childForFieldName('value');
     }
-    if (at >= 0 && at < elems.length && value) elems[at] = evaluate(value, rec.resource[at]);
+    if (at < 0 || at >= elems.length || !value) return;
+    const nested = value.type === 'initializer_list' ? memberRecord(rec, at, fn) : undefined;
+    elems[at] = nested ? recordValue(nested, value, fn, evaluate) : evaluate(value, rec.resource[at]);
   });
   return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range, container: false, fields: rec.fields });
+}
+
+/** The record of the file a record's member is (`AccessLayoutStage before;`), when it is one. */
+export function memberRecord(rec: StructRecord, at: number, fn: FnCtx): StructRecord | undefined {
+  const type = rec.types?.[at]?.replace(/\b(?:const|struct|class)\b/g, '').trim();
+  return type && /^[\w:]+$/.test(type) ? fn.file.records?.get(type) ?? fn.file.records?.get(type.split('::').pop()!) : undefined;
 }
 
 /** A member of a record value by name; undefined when the value is no record or has no such member. */
@@ -95,4 +105,21 @@ export function tupleParts(value: SyntaxNode): SyntaxNode[] | undefined {
     return init && /^(?:std::)?(?:pair|tuple)(?:<.*>)?$/.test(type) ? argumentNodes(init) : undefined;
   }
   return n.type === 'initializer_list' ? argumentNodes(n) : undefined;
+}
+
+/**
+ * `&desc` of one record (`device.Barrier(&desc, 1, cmd)`, `group.textures = &desc`): a pointer to a one-element array
+ * holding it, so `p[0].x` and `p->x` read its member (a record is itself an array of its members).
+ */
+export function pointerToRecord(v: AVal): AVal {
+  if (v.t !== 'ptr' || v.target.t !== 'array' || !v.target.fields) return v;
+  const one: ArrayVal = { t: 'array', elemKind: null, elems: [v.target], length: 1, zeroInit: false, range: v.target.range, container: false };
+  return { t: 'ptr', target: one, index: 0 };
+}
+
+/** The record a record value was made from (records share their struct's member list). */
+export function recordOfValue(v: ArrayVal, records: ReadonlyMap<string, StructRecord> | undefined): StructRecord | undefined {
+  if (!v.fields || !records) return undefined;
+  for (const r of records.values()) if (r.fields === v.fields) return r;
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { evalValue } from './context';
 import { constantOf, symOf } from './path-facts';
 import { counterShape, HOLDS, sizeOf } from './loop-counters';
 import { declaredName } from './types';
+import { rootName } from './syntax';
 import type { AVal } from './values';
 import type { Condition } from './facts';
 
@@ -49,8 +50,11 @@ export function insideUnrolled<T>(fn: FnCtx, iterations: number, counter: string
  * walked (the other one never runs on this iteration). Undefined when anything else is tested.
  */
 export function unrolledTruth(c: Condition | undefined, fn: FnCtx): boolean | undefined {
-  const syms = counters.get(fn);
-  if (!c || !syms?.size) return undefined;
+  const syms = counters.get(fn) ?? new Set<string>();
+  // In a helper walked in place with the caller's values (inline-helpers.ts), a test of values known on this walk is
+  // decided too (`if (desc.before == desc.after)`, `if (p == Phase::Begin)`): the walk is one call's straight path.
+  const inlined = fn.inlineDepth > 0;
+  if (!c || (!syms.size && !inlined)) return undefined;
   const named = (s: string | undefined) => s === undefined || syms.has(s);
   const truth = (x: Condition): boolean | undefined => {
     if (x.op === 'opaque') return undefined;
@@ -62,8 +66,8 @@ export function unrolledTruth(c: Condition | undefined, fn: FnCtx): boolean | un
     }
     if (!('left' in x)) return undefined;
     const l = x.left.value, r = x.right.value;
-    if (l === null || r === null || x.left.param !== undefined || x.right.param !== undefined || !named(x.ls) || !named(x.rs)) return undefined;
-    if (!syms.has(x.ls ?? x.left.text) && !syms.has(x.rs ?? x.right.text)) return undefined;
+    if (l === null || r === null || x.left.param !== undefined || x.right.param !== undefined || (!inlined && (!named(x.ls) || !named(x.rs)))) return undefined;
+    if (!inlined && !syms.has(x.ls ?? x.left.text) && !syms.has(x.rs ?? x.right.text)) return undefined;
     return { '==': l === r, '!=': l !== r, '<': l < r, '<=': l <= r, '>': l > r, '>=': l >= r }[x.op];
   };
   return truth(c);
@@ -94,7 +98,7 @@ function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[
   const holds = HOLDS[cond.childForFieldName('operator')?.type ?? ''];
   if (!holds || symOf(cond.childForFieldName('left')) !== sym) return undefined;
   const right = cond.childForFieldName('right');
-  const bound = constantOf(right, fn) ?? sizeOf(right, fn);
+  const bound = constantOf(right, fn) ?? sizeOf(right, fn) ?? memberBound(right, fn);
   if (bound === null) return undefined;
   // Only where an iteration differs from the next by what it indexes (a table row, an array element).
   const indexes = body.descendantsOfType('subscript_expression').some((s) => s.childForFieldName('indices')?.text.replace(/[\s[\]]/g, '') === sym
@@ -107,6 +111,13 @@ function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[
     values.push(v);
   }
   return { sym, values, after: v };
+}
+
+/** `i < desc.textureNum` in a helper walked in place (inline-helpers.ts): the member of the caller's record. */
+function memberBound(n: SyntaxNode | null, fn: FnCtx): number | null {
+  if (fn.inlineDepth === 0 || n?.type !== 'field_expression' || n.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return null;
+  const v = evalValue(n, 'num', fn);
+  return v.t === 'num' && v.f.value !== null && v.f.param === undefined ? v.f.value : null;
 }
 
 /** `for (const Step& s : kChain)` over an array whose elements are all known (none written in a loop). */
@@ -131,11 +142,24 @@ const CREATES = /\b(?:GetBuffer|Create\w*Resource\w*|OpenSharedHandle)\s*\(/;
 /** A loop that builds or records barriers itself: only those are unrolled (other loops keep the fixpoint's answer). */
 const BARRIERS = /\b(?:ResourceBarrier|Barrier|CD3DX12_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BARRIER|D3D12_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BARRIER)\b/;
 
+const BARRIER_TYPE = /\b(?:CD3DX12|D3D12)_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BARRIER\b/;
+
+/**
+ * `out[i].Type = …` into a barrier array declared before the loop (an RHI translating its caller's descs,
+ * inline-helpers.ts): the loop builds barriers though its body names no barrier type.
+ */
+function fillsBarrierArray(body: SyntaxNode, fn: FnCtx): boolean {
+  return body.descendantsOfType('assignment_expression').some((a) => {
+    const root = rootName(a.childForFieldName('left') ?? a);
+    return !!root && BARRIER_TYPE.test(fn.types.get(root) ?? '');
+  });
+}
+
 /** How to walk loop `n` iteration by iteration, or undefined for the fixpoint. */
 export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (n.type !== 'for_statement' && n.type !== 'for_range_loop') return undefined;
   const body = n.childForFieldName('body');
-  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !BARRIERS.test(body.text) || leavesEarly(n)) return undefined;
+  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !(BARRIERS.test(body.text) || fillsBarrierArray(body, fn)) || leavesEarly(n)) return undefined;
   const u: Unrolling | undefined = n.type === 'for_statement'
     ? (() => { const c = counterValues(n, fn); return c && { kind: 'counter' as const, ...c }; })()
     : rangeValues(n, fn);

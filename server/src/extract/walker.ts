@@ -13,6 +13,7 @@ import { dropsAfter, pathWrites, switchLabels } from './path-facts';
 import { loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
+import { inlineHelperCall } from './inline-helpers';
 import type { Unrolling } from './unrolled-loops';
 import { insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import type { FnCtx } from './context';
@@ -114,6 +115,9 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       return seq([...collect(fn, () => handleDeclaration(n, fn)), ...pathWrites(n, fn, undefined, conditionOf)]);
     case 'expression_statement': {
       const e = n.namedChild(0);
+      // `cmdResourceBarrier(cmd, 1, descs)`: a helper translating the caller's barrier descs, walked in place.
+      const inlined = e ? inlineHelperCall(e, fn, (body) => walkStatement(body, fn, onReturn)) : undefined;
+      if (inlined) return inlined;
       return seq(e ? [...collect(fn, () => expression(e, fn)), ...pathWrites(e, fn, undefined, conditionOf)] : []);
     }
     case 'if_statement': {

@@ -1,0 +1,349 @@
+// Engine RHIs translate their own state enums into D3D12 ones through small functions of the file:
+// `ToD3D12State(ResourceState s) { switch (s) { case …: return D3D12_RESOURCE_STATE_…; } }`, bit-flag chains
+// (`if (s & RS_COPY_DEST) ret |= D3D12_RESOURCE_STATE_COPY_DEST;`), loops over a flag's bits with a table, and
+// table lookups. A call of such a function whose arguments are all known numbers (`ToD3D12State(Usage::Sampled)`,
+// an engine desc's member read at the caller's value) is evaluated here with the arguments bound: its value is the
+// number it returns. Anything the small interpreter below does not know (a call, a member, a global it cannot fold,
+// a condition it cannot decide) makes the call what it was before, an unknown value — never a guess.
+// NOTE: a statement interpreter of its own rather than the statement walker: the walker joins both sides of every
+// branch, records events and sites; a conversion runs one path, and its only effects are on its own locals.
+import type { SyntaxNode } from './node';
+import type { FileCtx } from './context';
+import { fold } from './constant-fold';
+import { argumentNodes, calleeName, isCppCast } from './syntax';
+import { declaredName } from './types';
+
+/** Statements and expressions evaluated per call at most: a conversion is short. */
+const MAX_STEPS = 4000;
+/** A conversion calling another one (`ToD3D12Access(ToEngineAccess(x))`): nested at most this deep. */
+const MAX_DEPTH = 3;
+/** Function bodies longer than this are no conversion functions. */
+const MAX_BODY_TEXT = 6000;
+const MASK64 = 0xffffffffffffffffn;
+
+interface Conversion {
+  params: string[];
+  body: SyntaxNode;
+  /** The declarator's name as written (`Convert`, `RHI::Convert`). */
+  spelled: string;
+}
+
+/** Per file (its root node): functions by simple name; null for a name defined more than once or not convertible. */
+const byRoot = new WeakMap<SyntaxNode, Map<string, Conversion | null>>();
+
+function rootOf(n: SyntaxNode): SyntaxNode {
+  let r = n;
+  while (r.parent) r = r.parent;
+  return r;
+}
+
+function paramNames(fnDef: SyntaxNode): string[] | undefined {
+  let d = fnDef.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  const list = d?.childForFieldName('parameters');
+  if (!list) return undefined;
+  const names: string[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type === 'comment') continue;
+    if (p.type !== 'parameter_declaration') return undefined;
+    const name = declaredName(p.childForFieldName('declarator'));
+    // A parameter passed by pointer or non-const reference may be an out-parameter: no pure conversion.
+    const decl = p.childForFieldName('declarator');
+    if (!name || !decl || decl.type === 'pointer_declarator' || (decl.type === 'reference_declarator' && !/\bconst\b/.test(p.text))) return undefined;
+    names.push(name);
+  }
+  return names;
+}
+
+function functionName(fnDef: SyntaxNode): string | undefined {
+  let d = fnDef.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  const name = d?.childForFieldName('declarator');
+  return name ? calleeName(name) ?? (name.type === 'field_identifier' ? name.text : undefined) : undefined;
+}
+
+function functionDeclaratorName(def: SyntaxNode): string | undefined {
+  let d = def.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  return d?.childForFieldName('declarator')?.text.replace(/\s+/g, '');
+}
+
+/**
+ * The conversion a call names: a plain `Convert(x)`, or `Scope::Convert(x)` spelt as the definition is (a
+ * `CD3DX12_RESOURCE_BARRIER::Transition` call is no call of the file's own `Transition`).
+ */
+function calledConversion(call: SyntaxNode): Conversion | undefined {
+  const f = call.childForFieldName('function');
+  if (f?.type !== 'identifier' && f?.type !== 'qualified_identifier') return undefined;
+  const target = conversions(rootOf(call)).get(calleeName(f) ?? '');
+  if (!target) return undefined;
+  return f.type === 'identifier' || f.text.replace(/\s+/g, '') === target.spelled ? target : undefined;
+}
+
+function conversions(root: SyntaxNode): Map<string, Conversion | null> {
+  let map = byRoot.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const def of root.descendantsOfType('function_definition')) {
+    const name = functionName(def);
+    if (!name) continue;
+    const body = def.childForFieldName('body');
+    const type = def.childForFieldName('type')?.text ?? 'void';
+    const params = paramNames(def);
+    const ok = body && params && params.length > 0 && type !== 'void' && body.text.length <= MAX_BODY_TEXT;
+    const spelled = functionDeclaratorName(def) ?? name;
+    map.set(name, map.has(name) || !ok ? null : { params: params!, body: body!, spelled });
+  }
+  byRoot.set(root, map);
+  return map;
+}
+
+/** Thrown out of the interpreter when it meets what it does not know. */
+class Unknown extends Error {}
+class Return {
+  constructor(readonly value: bigint) {}
+}
+class Break {}
+class Continue {}
+
+interface Run {
+  file: FileCtx;
+  steps: number;
+  depth: number;
+}
+
+const known = (v: bigint | undefined): bigint => {
+  if (v === undefined) throw new Unknown();
+  return v;
+};
+
+function step(run: Run): void {
+  if (++run.steps > MAX_STEPS) throw new Unknown();
+}
+
+function evalExpr(n: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): bigint {
+  step(run);
+  switch (n.type) {
+    case 'parenthesized_expression': return evalExpr(n.namedChild(0) ?? n, env, run);
+    case 'cast_expression': return evalExpr(n.childForFieldName('value') ?? n, env, run);
+    case 'identifier':
+      if (env.has(n.text)) return known(env.get(n.text));
+      return folded(n, run);
+    case 'number_literal': case 'qualified_identifier': case 'true': case 'false': case 'sizeof_expression':
+      return folded(n, run);
+    case 'unary_expression': {
+      const v = evalExpr(n.childForFieldName('argument') ?? n, env, run);
+      const op = n.child(0)?.type;
+      if (op === '!') return v === 0n ? 1n : 0n;
+      if (op === '~') return ~v & MASK64;
+      if (op === '-') return -v;
+      if (op === '+') return v;
+      throw new Unknown();
+    }
+    case 'binary_expression': {
+      const op = n.child(1)?.type ?? '';
+      const l = evalExpr(n.childForFieldName('left') ?? n, env, run);
+      if (op === '&&' && l === 0n) return 0n;
+      if (op === '||' && l !== 0n) return 1n;
+      const r = evalExpr(n.childForFieldName('right') ?? n, env, run);
+      return binary(op, l, r);
+    }
+    case 'conditional_expression':
+      return evalExpr((evalExpr(n.childForFieldName('condition') ?? n, env, run) !== 0n
+        ? n.childForFieldName('consequence') : n.childForFieldName('alternative')) ?? n, env, run);
+    case 'subscript_expression': {
+      const table = n.childForFieldName('argument');
+      const index = n.childForFieldName('indices')?.namedChild(0) ?? n.childForFieldName('index');
+      const c = table?.type === 'identifier' && !env.has(table.text) ? run.file.constants.get(table.text) : undefined;
+      if (c?.t !== 'array' || !index) throw new Unknown();
+      const i = Number(evalExpr(index, env, run));
+      const el = c.elems[i];
+      if (el?.t !== 'num' || el.f.value === null) throw new Unknown();
+      return BigInt(el.f.value);
+    }
+    case 'call_expression': {
+      if (isCppCast(n)) return evalExpr(argumentNodes(n)[0] ?? n, env, run);
+      const target = calledConversion(n);
+      if (!target || run.depth >= MAX_DEPTH) throw new Unknown();
+      const args = argumentNodes(n).map((a) => evalExpr(a, env, run));
+      run.depth++;
+      try {
+        return invoke(target, args, run);
+      } finally {
+        run.depth--;
+      }
+    }
+    default: throw new Unknown();
+  }
+}
+
+function folded(n: SyntaxNode, run: Run): bigint {
+  const f = fold(n, run.file);
+  if (!f) throw new Unknown();
+  return f.v;
+}
+
+function binary(op: string, l: bigint, r: bigint): bigint {
+  switch (op) {
+    case '|': return l | r;
+    case '&': return l & r;
+    case '^': return l ^ r;
+    case '+': return l + r;
+    case '-': return l - r;
+    case '*': return l * r;
+    case '<<': return r < 0n || r > 63n ? (() => { throw new Unknown(); })() : (l << r) & MASK64;
+    case '>>': return r < 0n || r > 63n ? (() => { throw new Unknown(); })() : l >> r;
+    case '==': return l === r ? 1n : 0n;
+    case '!=': return l !== r ? 1n : 0n;
+    case '<': return l < r ? 1n : 0n;
+    case '<=': return l <= r ? 1n : 0n;
+    case '>': return l > r ? 1n : 0n;
+    case '>=': return l >= r ? 1n : 0n;
+    case '&&': return l !== 0n && r !== 0n ? 1n : 0n;
+    case '||': return l !== 0n || r !== 0n ? 1n : 0n;
+    default: throw new Unknown();
+  }
+}
+
+const COMPOUND: Record<string, string> = { '|=': '|', '&=': '&', '^=': '^', '+=': '+', '-=': '-', '<<=': '<<', '>>=': '>>' };
+
+/** An expression statement: an assignment or increment of a local, nothing else. */
+function effect(e: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): void {
+  step(run);
+  if (e.type === 'assignment_expression') {
+    const left = e.childForFieldName('left');
+    const op = e.child(1)?.type ?? '';
+    if (left?.type !== 'identifier' || !env.has(left.text)) throw new Unknown();
+    const right = evalExpr(e.childForFieldName('right') ?? e, env, run);
+    env.set(left.text, op === '=' ? right : COMPOUND[op] ? binary(COMPOUND[op], known(env.get(left.text)), right) : known(undefined));
+    return;
+  }
+  if (e.type === 'update_expression') {
+    const arg = e.childForFieldName('argument');
+    if (arg?.type !== 'identifier' || !env.has(arg.text)) throw new Unknown();
+    env.set(arg.text, known(env.get(arg.text)) + (e.text.includes('++') ? 1n : -1n));
+    return;
+  }
+  if (e.type === 'comma_expression') {
+    for (const c of e.namedChildren) effect(c, env, run);
+    return;
+  }
+  throw new Unknown();
+}
+
+function exec(s: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): void {
+  step(run);
+  switch (s.type) {
+    case 'compound_statement':
+      for (const c of s.namedChildren) exec(c, env, run);
+      return;
+    case 'comment': return;
+    case 'declaration':
+      for (const d of s.childrenForFieldName('declarator')) {
+        const name = declaredName(d);
+        if (!name) throw new Unknown();
+        const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+        const init = value?.type === 'initializer_list' || value?.type === 'argument_list' ? value.namedChild(0) : value;
+        env.set(name, init ? evalExpr(init, env, run) : value ? 0n : undefined);
+      }
+      return;
+    case 'expression_statement': {
+      const e = s.namedChild(0);
+      if (e) effect(e, env, run);
+      return;
+    }
+    case 'return_statement': {
+      const e = s.namedChild(0);
+      if (!e) throw new Unknown();
+      throw new Return(evalExpr(e, env, run));
+    }
+    case 'if_statement': {
+      const cond = s.childForFieldName('condition');
+      const c = cond?.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond.namedChild(0) : cond;
+      if (!c) throw new Unknown();
+      const alt = s.childForFieldName('alternative');
+      const taken = evalExpr(c, env, run) !== 0n ? s.childForFieldName('consequence') : alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      if (taken) exec(taken, env, run);
+      return;
+    }
+    case 'switch_statement': return execSwitch(s, env, run);
+    case 'for_statement': return execFor(s, env, run);
+    case 'break_statement': throw new Break();
+    case 'continue_statement': throw new Continue();
+    default: throw new Unknown();
+  }
+}
+
+function execSwitch(s: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): void {
+  const cond = s.childForFieldName('condition');
+  const subject = cond?.childForFieldName('value') ?? cond?.namedChild(0);
+  if (!subject) throw new Unknown();
+  const v = evalExpr(subject, env, run);
+  const cases = (s.childForFieldName('body')?.namedChildren ?? []).filter((c) => c.type === 'case_statement');
+  let start = cases.findIndex((c) => {
+    const value = c.childForFieldName('value');
+    return value !== null && evalExpr(value, env, run) === v;
+  });
+  if (start < 0) start = cases.findIndex((c) => !c.childForFieldName('value'));
+  if (start < 0) return;
+  try {
+    // Fall through from the matching label to the next `break`.
+    for (const c of cases.slice(start)) {
+      for (const stmt of c.namedChildren) if (stmt !== c.childForFieldName('value')) exec(stmt, env, run);
+    }
+  } catch (e) {
+    if (!(e instanceof Break)) throw e;
+  }
+}
+
+function execFor(s: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): void {
+  const init = s.childForFieldName('initializer');
+  if (init?.type === 'declaration') exec(init, env, run);
+  else if (init) effect(init, env, run);
+  const cond = s.childForFieldName('condition');
+  const update = s.childForFieldName('update');
+  const body = s.childForFieldName('body');
+  for (;;) {
+    if (cond && evalExpr(cond, env, run) === 0n) return;
+    try {
+      if (body) exec(body, env, run);
+    } catch (e) {
+      if (e instanceof Break) return;
+      if (!(e instanceof Continue)) throw e;
+    }
+    if (update) effect(update, env, run);
+  }
+}
+
+function invoke(target: Conversion, args: bigint[], run: Run): bigint {
+  if (args.length !== target.params.length) throw new Unknown();
+  const env = new Map<string, bigint | undefined>(target.params.map((p, i) => [p, args[i]]));
+  try {
+    exec(target.body, env, run);
+  } catch (e) {
+    if (e instanceof Return) return e.value;
+    throw e;
+  }
+  // Fell off the end of a non-void function.
+  throw new Unknown();
+}
+
+/**
+ * The value a call of a conversion function of the file returns for these known argument values; undefined when the
+ * callee is no such function of the file or its evaluation meets anything unknown.
+ */
+export function convertedValue(call: SyntaxNode, args: readonly bigint[], file: FileCtx): bigint | undefined {
+  const target = calledConversion(call);
+  if (!target || target.params.length !== args.length) return undefined;
+  try {
+    return invoke(target, [...args], { file, steps: 0, depth: 0 }) & MASK64;
+  } catch (e) {
+    if (e instanceof Unknown || e instanceof Break || e instanceof Continue) return undefined;
+    throw e;
+  }
+}
+
+/** Whether a call may be a conversion of the file (the callee's name names one): checked before its arguments are read. */
+export function mayConvert(call: SyntaxNode): boolean {
+  return !!calledConversion(call);
+}

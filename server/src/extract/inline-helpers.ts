@@ -1,0 +1,321 @@
+// Engine RHIs turn their own barrier descriptions into D3D12 ones in a helper that loops over the caller's array
+// (`cmdResourceBarrier(cmd, 1, rtBarriers)`, `device.Barrier(barriers, count, cmd)`, `TransitionResourceStates(n,
+// descs)`) and converts each member through a conversion function (`ToD3D12State(desc.before)`). Read once with
+// symbolic parameters, such a helper's barriers are unknown: their fields are computed from the parameters, not
+// passed through. Here a call of such a helper is walked in place, as one statement of the caller: the helper's
+// parameters bound to the caller's argument values (the literal array of descs, the count, the single desc), its
+// locals its own, so its loop unrolls over the caller's elements (unrolled-loops.ts) and its conversions fold with
+// the caller's values (conversion-calls.ts). The statements it yields replace the call; their events stand at the
+// call (a finding on them is the caller's, as for any helper's barrier built from the caller's values).
+// Only a helper that changes nothing but its own locals and the command list: no return, no write to a member or
+// parameter, no call of another method of its class (those mean "state kept in the object", followed elsewhere).
+import type { SyntaxNode } from './node';
+import type { Stmt } from './facts';
+import type { FnCtx } from './context';
+import type { ResourceRef } from './operands';
+import { evalValue } from './context';
+import { forEachEvent } from './events';
+import { mayConvert } from './conversion-calls';
+import { functionCacheOn } from './function-cache';
+import { isResourceType, resourceRef } from './resources';
+import { argumentNodes, calleeName, isCppCast, isSubmitCall, rangeOf, rootName } from './syntax';
+import { declaredName, typeText } from './types';
+import type { Range } from '../types';
+import type { ArrayVal, AVal } from './values';
+import { pointerToRecord, recordValue } from './records';
+
+/** Helper bodies walked in place at most this long (an RHI's barrier translation is short). */
+const MAX_BODY_TEXT = 5000;
+/** Helpers walked in place inside one another at most this deep. */
+const MAX_DEPTH = 2;
+
+interface Param {
+  name: string;
+  type: string;
+}
+
+interface Inlinable {
+  params: Param[];
+  body: SyntaxNode;
+  /** The parameters the body reads through (`p[i]`, `p->x`, `p.x`, `for (… : p)`, `Convert(p)`): where the caller's values matter. */
+  read: Set<string>;
+}
+
+const byRoot = new WeakMap<SyntaxNode, Map<string, Inlinable | null>>();
+let depth = 0;
+
+function rootOf(n: SyntaxNode): SyntaxNode {
+  let r = n;
+  while (r.parent) r = r.parent;
+  return r;
+}
+
+function functionDeclarator(def: SyntaxNode): SyntaxNode | null {
+  let d = def.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
+  return d;
+}
+
+function paramsOf(def: SyntaxNode): Param[] | undefined {
+  const list = functionDeclarator(def)?.childForFieldName('parameters');
+  if (!list) return undefined;
+  const out: Param[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type === 'comment') continue;
+    const decl = p.childForFieldName('declarator');
+    const name = p.type === 'parameter_declaration' ? declaredName(decl) : undefined;
+    const type = p.childForFieldName('type');
+    if (!name || !type) return undefined;
+    out.push({ name, type: typeText(type, decl) });
+  }
+  return out;
+}
+
+const ALLOWED_CALLEE = /^(?:std::|CD3DX12_|D3DX12|alloca$|_alloca$|memset$|ZeroMemory$|assert$|static_cast|reinterpret_cast|const_cast)/;
+
+/** A call the helper may make without meaning object state: the submission, a conversion, a local's or parameter's method, a library call. */
+function harmlessCall(call: SyntaxNode, locals: ReadonlySet<string>, params: ReadonlySet<string>): boolean {
+  if (isSubmitCall(call) || isCppCast(call) || mayConvert(call)) return true;
+  const f = call.childForFieldName('function');
+  if (!f) return false;
+  if (ALLOWED_CALLEE.test(f.text)) return true;
+  if (f.type === 'field_expression') {
+    const root = rootName(f.childForFieldName('argument') ?? f);
+    return !!root && (locals.has(root) || params.has(root));
+  }
+  return false;
+}
+
+/** Whether a helper's body changes only its own locals (and records on the command list). */
+function onlyLocalEffects(body: SyntaxNode, locals: ReadonlySet<string>, params: ReadonlySet<string>): boolean {
+  if (body.descendantsOfType(['return_statement', 'goto_statement', 'lambda_expression', 'throw_statement', 'co_return_statement']).length) return false;
+  for (const a of body.descendantsOfType(['assignment_expression', 'update_expression'])) {
+    const target = a.childForFieldName(a.type === 'assignment_expression' ? 'left' : 'argument');
+    const root = target && rootName(target);
+    if (!root || !locals.has(root)) return false;
+  }
+  return body.descendantsOfType('call_expression').every((c) => harmlessCall(c, locals, params));
+}
+
+/** The parameters a body reads through: subscripts, members, range-for sources and conversion arguments. */
+function readThrough(body: SyntaxNode, params: readonly Param[]): Set<string> {
+  // A D3D12 interface (the list, a resource) is no engine description: calling through it reads nothing of the caller's.
+  const names = new Set(params.filter((p) => !/\bI(?:D3D12|Unknown)\w*/.test(p.type)).map((p) => p.name));
+  const read = new Set<string>();
+  for (const id of body.descendantsOfType('identifier')) {
+    if (!names.has(id.text)) continue;
+    const parent = id.parent;
+    const through = (parent?.type === 'subscript_expression' && parent.childForFieldName('argument') === id)
+      || (parent?.type === 'field_expression' && parent.childForFieldName('argument') === id)
+      || (parent?.type === 'for_range_loop' && parent.childForFieldName('right') === id)
+      || (parent?.type === 'argument_list' && parent.parent?.type === 'call_expression' && mayConvert(parent.parent));
+    if (through) read.add(id.text);
+  }
+  return read;
+}
+
+function inlinables(root: SyntaxNode): Map<string, Inlinable | null> {
+  let map = byRoot.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const def of root.descendantsOfType('function_definition')) {
+    const nameNode = functionDeclarator(def)?.childForFieldName('declarator');
+    const name = nameNode ? calleeName(nameNode) ?? (nameNode.type === 'field_identifier' ? nameNode.text : undefined) : undefined;
+    if (!name) continue;
+    const body = def.childForFieldName('body');
+    const params = paramsOf(def);
+    let entry: Inlinable | null = null;
+    if (body && params && body.text.length <= MAX_BODY_TEXT && body.descendantsOfType('call_expression').some(isSubmitCall)) {
+      const locals = new Set(localNames(body));
+      const read = readThrough(body, params);
+      if (read.size && onlyLocalEffects(body, locals, new Set(params.map((p) => p.name)))) entry = { params, body, read };
+    }
+    map.set(name, map.has(name) ? null : entry);
+  }
+  byRoot.set(root, map);
+  return map;
+}
+
+/** Whether the caller knows a value for a parameter the helper reads through. */
+function knownValue(v: AVal): boolean {
+  if (v.t === 'num') return v.f.value !== null;
+  return v.t === 'array' || v.t === 'struct' || (v.t === 'ptr' && v.target.t !== 'unknown');
+}
+
+const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
+
+/** The statement tree of `helper(args…)` walked in place, or undefined when the call is not one to walk so. */
+export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: SyntaxNode) => Stmt): Stmt | undefined {
+  // NOTE: off with the per-function cache, whose key is the function's own text: an edit of the helper would not
+  // reach the callers' kept facts.
+  if (call.type !== 'call_expression' || depth >= MAX_DEPTH || functionCacheOn()) return undefined;
+  const f = call.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  if (!f || !name || name === fn.name || (f.type !== 'identifier' && f.type !== 'qualified_identifier' && f.type !== 'field_expression')) return undefined;
+  const helper = inlinables(rootOf(call)).get(name);
+  const args = argumentNodes(call);
+  if (!helper || helper.params.length !== args.length) return undefined;
+  const values = args.map((a, i): AVal => {
+    const type = helper.params[i].type;
+    const braced = a.type === 'initializer_list' ? bracedArgument(a, type, fn) : undefined;
+    if (braced) return braced;
+    // A command list is named as the caller names it (its type, its creation follow the name).
+    if (LIST_TYPE.test(type)) return { t: 'res', ref: resourceRef(a, fn.file, fn) };
+    const v = evalValue(a, isResourceType(type) ? 'res' : 'any', fn);
+    if (v.t === 'unknown' && isResourceType(type)) return { t: 'res', ref: resourceRef(a, fn.file, fn) };
+    // An array handed to a pointer parameter decays to a pointer to its first element.
+    if (v.t === 'array' && !v.fields && /\*$/.test(type)) return { t: 'ptr', target: v, index: 0 };
+    return pointerToRecord(v);
+  });
+  if (!helper.params.some((p, i) => helper.read.has(p.name) && knownValue(values[i]))) return undefined;
+  const names = new Set([...helper.params.map((p) => p.name), ...localNames(helper.body)]);
+  const saved = [...names].map((n) => ({ name: n, had: fn.env.has(n), value: fn.env.get(n), type: fn.types.get(n) }));
+  for (const n of names) {
+    fn.env.delete(n);
+    fn.types.delete(n);
+  }
+  helper.params.forEach((p, i) => {
+    fn.env.set(p.name, values[i]);
+    fn.types.set(p.name, p.type);
+  });
+  depth++;
+  const outerRef = fn.objectRef;
+  fn.objectRef = objectRefIn(names, fn);
+  fn.inlineDepth++;
+  let out: Stmt;
+  try {
+    out = walk(helper.body);
+  } finally {
+    depth--;
+    fn.objectRef = outerRef;
+    fn.inlineDepth--;
+    for (const s of saved) {
+      if (s.had) fn.env.set(s.name, s.value!);
+      else fn.env.delete(s.name);
+      if (s.type === undefined) fn.types.delete(s.name);
+      else fn.types.set(s.name, s.type);
+    }
+  }
+  atCall(out, rangeOf(call));
+  return out;
+}
+
+const SEQUENCE = /^(?:const\s+)?(?:std::)?(?:span|initializer_list|array|vector)\s*<\s*(?:const\s+)?([\w:]+)/;
+
+/**
+ * `Transition(cl, { { &a, X, Y }, … })` into a `std::span`/`std::initializer_list`/`std::array`/`std::vector` of a
+ * record of the file, or `{ … }` into a record parameter: the records the braces spell (records.ts).
+ */
+function bracedArgument(list: SyntaxNode, type: string, fn: FnCtx): AVal | undefined {
+  const seq = SEQUENCE.exec(type.trim());
+  const name = seq ? seq[1] : type.replace(/\b(?:const|struct|class)\b|[&*\s]/g, '');
+  const rec = fn.file.records?.get(name) ?? fn.file.records?.get(name.split('::').pop() ?? name);
+  if (!rec) return undefined;
+  const evaluate = (n: SyntaxNode, resource: boolean) => evalValue(n, resource ? 'res' : 'any', fn);
+  if (!seq) return recordValue(rec, list, fn, evaluate);
+  let items = argumentNodes(list);
+  // `std::array` spelt with its inner braces: `{ { {…}, {…} } }`.
+  if (/\barray\s*</.test(type) && items.length === 1 && items[0].type === 'initializer_list'
+    && argumentNodes(items[0]).every((c) => c.type === 'initializer_list')) items = argumentNodes(items[0]);
+  if (!items.every((c) => c.type === 'initializer_list')) return undefined;
+  const elems = items.map((c) => recordValue(rec, c, fn, evaluate));
+  const arr: ArrayVal = { t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range: rangeOf(list), container: true };
+  return fn.created(arr);
+}
+
+function localNames(body: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const d of body.descendantsOfType(['declaration', 'for_range_loop', 'condition_clause'])) {
+    for (const x of d.childrenForFieldName('declarator')) {
+      const n = declaredName(x);
+      if (n) out.push(n);
+    }
+  }
+  return out;
+}
+
+/** The events of a helper walked in place stand at the call. */
+function atCall(s: Stmt, range: Range): void {
+  forEachEvent(s, (e) => {
+    e.range = range;
+  });
+}
+
+const IDENTIFIER_PATH = /^[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*|\[\d+\])*$/;
+
+/**
+ * Names a resource expression of the helper (`items[i].volume->d3d`, `pTrans->pTexture->pDxResource`) in the caller's
+ * terms: the longest part of it that evaluates to an object the caller names (`&volume` in the caller's array: the
+ * caller's `volume`), followed by the rest of the path. Rooted in the helper's names and not so named: unknown, never
+ * the helper's own spelling (two calls would share it).
+ */
+function objectRefIn(names: ReadonlySet<string>, fn: FnCtx): (n: SyntaxNode) => ResourceRef | undefined {
+  return (n) => {
+    const root = rootName(n);
+    if (!root || !names.has(root)) return undefined;
+    const unknown: ResourceRef = { key: null, text: n.text, range: rangeOf(n), unknown: true };
+    if (n.type === 'identifier') return fn.env.get(n.text)?.t === 'res' ? undefined : unknown;
+    if (n.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return unknown;
+    const chain: SyntaxNode[] = [n];
+    for (let cur = n; cur.type !== 'identifier';) {
+      const base = cur.type === 'field_expression' || cur.type === 'subscript_expression' ? cur.childForFieldName('argument') : null;
+      if (!base) return unknown;
+      chain.push(base);
+      cur = base;
+    }
+    for (let k = 1; k < chain.length; k++) {
+      const anchored = anchor(evalValue(chain[k], 'any', fn), fn, names);
+      if (anchored) return joined(anchored, chain.slice(0, k).reverse().map((c) => suffix(c, fn)), n);
+    }
+    return unknown;
+  };
+}
+
+/** One step of a path as a key spells it: `.x`, `->x`, `[2]` (an index that does not fold: undefined). */
+function suffix(n: SyntaxNode, fn: FnCtx): string | undefined {
+  if (n.type === 'field_expression') return `${n.child(1)?.type === '->' ? '->' : '.'}${n.childForFieldName('field')?.text ?? ''}`;
+  if (n.type === 'subscript_expression') {
+    const idx = n.childForFieldName('indices')?.namedChild(0) ?? n.childForFieldName('index');
+    const v = idx ? evalValue(idx, 'any', fn) : undefined;
+    return v?.t === 'num' && v.f.value !== null && v.f.param === undefined ? `[${v.f.value}]` : undefined;
+  }
+  return undefined;
+}
+
+interface Anchor {
+  key: string;
+  /** The caller's own text spelt an address (`&volume`) or an object: `->` after it is `.`. */
+  object: boolean;
+  param?: number;
+  basePath?: string;
+  member?: boolean;
+}
+
+/** The caller-side object a value of the helper stands for, when it names one. */
+function anchor(v: AVal, fn: FnCtx, names: ReadonlySet<string>): Anchor | undefined {
+  if (v.t === 'res' && v.ref.key && !v.ref.unknown) {
+    const { ref } = v;
+    const param = ref.param ?? ref.base?.param;
+    return { key: ref.key!, object: ref.text.trim().startsWith('&'), ...(param !== undefined ? { param, basePath: ref.base?.path ?? '' } : {}), ...(ref.member ? { member: true } : {}) };
+  }
+  const text = v.t === 'num' ? v.f.text.replace(/\s+/g, '') : v.t === 'unknown' ? v.text.replace(/\s+/g, '') : undefined;
+  if (!text || v.t === 'num' && v.f.value !== null) return undefined;
+  const address = text.startsWith('&');
+  const path = address ? text.slice(1) : text;
+  const root = /^[A-Za-z_]\w*/.exec(path)?.[0];
+  if (!root || names.has(root) || !IDENTIFIER_PATH.test(path)) return undefined;
+  const declared = fn.types.get(root);
+  if (declared === undefined && !fn.params.includes(root)) return undefined;
+  const param = v.t === 'num' ? v.f.param : undefined;
+  return { key: path, object: address || (path === root && !!declared && !/\*\s*$/.test(declared)), ...(param !== undefined ? { param, basePath: '' } : {}) };
+}
+
+function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode): ResourceRef {
+  if (rest.some((s) => s === undefined)) return { key: null, text: n.text, range: rangeOf(n), unknown: true };
+  let path = rest.join('');
+  if (a.object && path.startsWith('->')) path = `.${path.slice(2)}`;
+  const ref: ResourceRef = { key: `${a.key}${path}`, text: n.text, range: rangeOf(n) };
+  if (a.param !== undefined) ref.base = { param: a.param, path: `${a.basePath ?? ''}${path}` };
+  if (a.member) ref.member = true;
+  return ref;
+}
