@@ -89,7 +89,17 @@ const ZERO_ORIGINS: ReadonlySet<FieldOrigin | undefined> = new Set<FieldOrigin>(
  * anyone built. Once it reaches a call it is checked like any other.
  */
 function neverWritten(b: BarrierFact): boolean {
-  return Object.values(b.fields).every((f) => !f || f.value === null || ZERO_ORIGINS.has(f.origin))
+  return (Object.values(b.fields).every((f) => !f || f.value === null || ZERO_ORIGINS.has(f.origin))
+    && (!b.resource || b.resource.key === null)) || unfinished(b);
+}
+
+/**
+ * A texture, buffer or transition barrier that names no resource and reaches no call: a struct handed out to be
+ * filled (`D3D12_TEXTURE_BARRIER& Next() { auto& t = m_items[m_count++]; t = {}; return t; }`), not one anyone
+ * recorded; its zeros are not what the caller writes into it.
+ */
+function unfinished(b: BarrierFact): boolean {
+  return (b.kind === 'texture' || b.kind === 'buffer' || b.kind === 'legacy-transition') && !b.resource?.unknown
     && (!b.resource || b.resource.key === null);
 }
 

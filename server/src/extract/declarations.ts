@@ -15,6 +15,7 @@ import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType, resourceRef } from './resources';
 import { isResourceLike, typeText } from './types';
+import { pushedElement } from './push-methods';
 import { declaredRecord, memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue, tupleParts, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
@@ -254,6 +255,14 @@ function afterEmplace(container: SyntaxNode | null, d: SyntaxNode): boolean {
  */
 function batchElement(value: SyntaxNode, d: SyntaxNode, kind: StructKind, fn: FnCtx): StructVal | undefined {
   const v = unwrapValue(value);
+  // `auto& b = batch.Push();` of a method handing out its container's next element (push-methods.ts).
+  const pushed = pushedElement(v, fn);
+  if (pushed) {
+    visitCalls(value, fn);
+    const element = newRawStruct(kind, d, fn, pushed.zeroed);
+    addToBatch(pushed.container, element, d, fn);
+    return element;
+  }
   let containerNode: SyntaxNode | null = null;
   if (v.type === 'subscript_expression') containerNode = v.childForFieldName('argument');
   else if (v.type === 'call_expression' && argumentNodes(v).length === 0) {
@@ -709,7 +718,9 @@ function assignRecordMember(root: ArrayVal, path: string[], op: string, right: S
   }
   const nested = shape && right.type === 'initializer_list' ? memberRecord(shape, at, fn) : undefined;
   const evaluate = (n: SyntaxNode, resource: boolean) => evalValue(n, resource ? 'res' : 'any', fn);
-  const value = nested ? recordValue(nested, right, fn, evaluate) : pointerToRecord(copied(evaluate(right, shape?.resource[at] ?? false), right, fn));
+  const read = nested ? recordValue(nested, right, fn, evaluate) : pointerToRecord(copied(evaluate(right, shape?.resource[at] ?? false), right, fn));
+  // `d.before = d.after;` copies the nested record: a later write to one is not the other's.
+  const value = !nested && read.t === 'array' && read.fields ? fn.created(cloneVal(read) as ArrayVal) : read;
   fn.setElement(rec, at, value, prior);
   return true;
 }

@@ -314,7 +314,7 @@ function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode)
   if (rest.some((s) => s === undefined)) return { key: null, text: n.text, range: rangeOf(n), unknown: true };
   let path = rest.join('');
   if (a.object && path.startsWith('->')) path = `.${path.slice(2)}`;
-  const ref: ResourceRef = { key: `${a.key}${path}`, text: n.text, range: rangeOf(n) };
+  const ref: ResourceRef = { key: `${a.key}${path}`, text: `${a.key}${path}`, range: rangeOf(n) };
   if (a.param !== undefined) ref.base = { param: a.param, path: `${a.basePath ?? ''}${path}` };
   if (a.member) ref.member = true;
   return ref;

@@ -106,7 +106,7 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
   const text = node.text;
   if (NULL_TEXTS.has(n.text)) return { key: null, text, range };
   const inlined = fn?.objectRef?.(n);
-  if (inlined) return { ...inlined, text, range };
+  if (inlined) return { ...inlined, range };
   // `*ppResource` of an `ID3D12Resource** ppResource` parameter: the caller's `&m_tex` names the same resource.
   const inner = n.type === 'pointer_expression' && n.child(0)?.type === '*' ? n.childForFieldName('argument') : null;
   if (inner?.type === 'identifier' && fn && !fn.env.get(inner.text)) {
