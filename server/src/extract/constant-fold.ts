@@ -172,6 +172,23 @@ const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {
   '/': (a, b) => (b === 0n ? 0n : a / b), '%': (a, b) => (b === 0n ? 0n : a % b),
 };
 
+/**
+ * `t.oldState` of the caller's record, read in a helper walked in place (inline-helpers.ts):
+ * `kNativeState[static_cast<size_t>(t.oldState)]` indexes the table with the caller's value.
+ */
+function recordMemberValue(n: SyntaxNode, fn: FnCtx): Folded | null {
+  if (readingMember || n.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return null;
+  // NOTE: the evaluator folds what it cannot read through members (back here): one level only.
+  readingMember = true;
+  try {
+    const v = fn.evaluator.value(n, 'any', fn);
+    return v.t === 'num' && v.f.param === undefined ? fromAVal(v) : null;
+  } finally {
+    readingMember = false;
+  }
+}
+let readingMember = false;
+
 /** `nri::Layout::COLOR_ATTACHMENT` by its last two parts, an enumerator whose bare name two enums share (constants.ts). */
 function scopedEnumerator(text: string, file: FileCtx): Folded | null {
   const key = text.replace(/\s+/g, '').split('::').slice(-2).join('::');
@@ -186,6 +203,7 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
     case 'true': return { v: 1n, wide: false };
     case 'false': case 'null': case 'nullptr': return { v: 0n, wide: false };
     case 'identifier': case 'type_identifier': return foldIdentifier(n.text, n, file, fn);
+    case 'field_expression': return fn && fn.inlineDepth > 0 ? recordMemberValue(n, fn) : null;
     case 'qualified_identifier': {
       // std::numeric_limits<...>::max() is a call; here handle `Enum::Value` style scoped names by last part.
       const name = n.childForFieldName('name');

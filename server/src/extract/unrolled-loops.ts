@@ -75,12 +75,30 @@ export function unrolledTruth(c: Condition | undefined, fn: FnCtx): boolean | un
 
 const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement']);
 
-/** A `break`/`continue` of this loop (not of a nested loop or switch) or a `goto`: the trip count is not the bound's. */
-function leavesEarly(loop: SyntaxNode): boolean {
+/**
+ * `if (desc.before == desc.after) continue;` as a statement of the loop's body: an iteration that skips the rest
+ * (walker.ts unrolledLoop decides it per iteration, or walks the rest as maybe skipped).
+ */
+export function continueGuard(s: SyntaxNode): SyntaxNode | undefined {
+  if (s.type !== 'if_statement' || s.childForFieldName('alternative')) return undefined;
+  let c = s.childForFieldName('consequence');
+  if (c?.type === 'compound_statement' && c.namedChildren.filter((x) => x.type !== 'comment').length === 1) c = c.namedChildren.find((x) => x.type !== 'comment') ?? null;
+  return c?.type === 'continue_statement' ? s.childForFieldName('condition') ?? undefined : undefined;
+}
+
+/**
+ * A `break`/`continue` of this loop (not of a nested loop or switch) or a `goto`: the trip count is not the bound's.
+ * In a helper walked in place (inline-helpers.ts), `if (…) continue;` guards at the top level of the body are not:
+ * each iteration decides them.
+ */
+function leavesEarly(loop: SyntaxNode, fn: FnCtx): boolean {
   const body = loop.childForFieldName('body');
   if (!body) return true;
   if (body.descendantsOfType('goto_statement').length) return true;
+  const guards = fn.inlineDepth > 0 && body.type === 'compound_statement'
+    ? new Set(body.namedChildren.filter((c) => continueGuard(c)).flatMap((c) => c.descendantsOfType('continue_statement'))) : new Set<SyntaxNode>();
   for (const j of body.descendantsOfType(['break_statement', 'continue_statement'])) {
+    if (guards.has(j)) continue;
     let p = j.parent;
     while (p && p !== loop && !LOOPS.has(p.type) && !(j.type === 'break_statement' && p.type === 'switch_statement')) p = p.parent;
     if (p === loop) return true;
@@ -159,7 +177,7 @@ function fillsBarrierArray(body: SyntaxNode, fn: FnCtx): boolean {
 export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (n.type !== 'for_statement' && n.type !== 'for_range_loop') return undefined;
   const body = n.childForFieldName('body');
-  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !(BARRIERS.test(body.text) || fillsBarrierArray(body, fn)) || leavesEarly(n)) return undefined;
+  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !(BARRIERS.test(body.text) || fillsBarrierArray(body, fn)) || leavesEarly(n, fn)) return undefined;
   const u: Unrolling | undefined = n.type === 'for_statement'
     ? (() => { const c = counterValues(n, fn); return c && { kind: 'counter' as const, ...c }; })()
     : rangeValues(n, fn);

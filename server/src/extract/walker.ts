@@ -15,7 +15,7 @@ import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
 import type { Unrolling } from './unrolled-loops';
-import { insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
+import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
@@ -255,6 +255,34 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   }]);
 }
 
+/**
+ * One iteration of an unrolled loop whose body starts over with `if (…) continue;` guards (unrolled-loops.ts): a guard
+ * that holds on this iteration ends it, one that does not is passed over, and after one the iteration cannot decide,
+ * the rest of the body may or may not run (a branch with nothing on its other side).
+ */
+function guardedIteration(body: SyntaxNode | null, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
+  if (body?.type !== 'compound_statement' || !body.namedChildren.some((c) => continueGuard(c))) return walk(body);
+  const stmts = body.namedChildren;
+  const run = (from: number): Stmt[] => {
+    const out: Stmt[] = [];
+    for (let i = from; i < stmts.length; i++) {
+      const guard = continueGuard(stmts[i]);
+      if (!guard) {
+        out.push(walk(stmts[i]));
+        continue;
+      }
+      const taken = unrolledTruth(conditionOf(guard, fn), fn);
+      if (taken === true) return out;
+      if (taken === false) continue;
+      const [rest] = fn.branches([() => seq(run(i + 1)), () => seq([])], true, unknownAt(stmts[i]), {});
+      out.push({ k: 'if', then: { k: 'seq', body: [] }, else: rest, range: rangeOf(stmts[i]) });
+      return out;
+    }
+    return out;
+  };
+  return seq(run(0));
+}
+
 function loopInit(n: SyntaxNode, fn: FnCtx): Stmt[] {
   const init = n.childForFieldName('initializer');
   if (!init) return [];
@@ -280,7 +308,7 @@ function unrolledLoop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
         if (typeNode) fn.types.set(u.name, typeText(typeNode, n.childForFieldName('declarator')!));
         fn.env.set(u.name, u.byReference ? u.elems[k] : cloneVal(u.elems[k]));
       }
-      iterations.push(walk(body));
+      iterations.push(guardedIteration(body, fn, walk));
       if (u.kind === 'counter' && update) iterations.push(...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, u.sym, conditionOf));
     }
   });
