@@ -10,7 +10,7 @@
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
 import { fold } from './constant-fold';
-import { argumentNodes, calleeName, isCppCast } from './syntax';
+import { argumentNodes, calleeName, definedName, definitionDeclarator, isCppCast, treeRoot } from './syntax';
 import { declaredName } from './types';
 
 /** Statements and expressions evaluated per call at most: a conversion is short. */
@@ -31,16 +31,8 @@ interface Conversion {
 /** Per file (its root node): functions by simple name; null for a name defined more than once or not convertible. */
 const byRoot = new WeakMap<SyntaxNode, Map<string, Conversion | null>>();
 
-function rootOf(n: SyntaxNode): SyntaxNode {
-  let r = n;
-  while (r.parent) r = r.parent;
-  return r;
-}
-
 function paramNames(fnDef: SyntaxNode): string[] | undefined {
-  let d = fnDef.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  const list = d?.childForFieldName('parameters');
+  const list = definitionDeclarator(fnDef)?.childForFieldName('parameters');
   if (!list) return undefined;
   const names: string[] = [];
   for (const p of list.namedChildren) {
@@ -55,17 +47,8 @@ function paramNames(fnDef: SyntaxNode): string[] | undefined {
   return names;
 }
 
-function functionName(fnDef: SyntaxNode): string | undefined {
-  let d = fnDef.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  const name = d?.childForFieldName('declarator');
-  return name ? calleeName(name) ?? (name.type === 'field_identifier' ? name.text : undefined) : undefined;
-}
-
 function functionDeclaratorName(def: SyntaxNode): string | undefined {
-  let d = def.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  return d?.childForFieldName('declarator')?.text.replace(/\s+/g, '');
+  return definitionDeclarator(def)?.childForFieldName('declarator')?.text.replace(/\s+/g, '');
 }
 
 /**
@@ -75,7 +58,7 @@ function functionDeclaratorName(def: SyntaxNode): string | undefined {
 function calledConversion(call: SyntaxNode): Conversion | undefined {
   const f = call.childForFieldName('function');
   if (f?.type !== 'identifier' && f?.type !== 'qualified_identifier') return undefined;
-  const target = conversions(rootOf(call)).get(calleeName(f) ?? '');
+  const target = conversions(treeRoot(call)).get(calleeName(f) ?? '');
   if (!target) return undefined;
   return f.type === 'identifier' || f.text.replace(/\s+/g, '') === target.spelled ? target : undefined;
 }
@@ -85,7 +68,7 @@ function conversions(root: SyntaxNode): Map<string, Conversion | null> {
   if (map) return map;
   map = new Map();
   for (const def of root.descendantsOfType('function_definition')) {
-    const name = functionName(def);
+    const name = definedName(def);
     if (!name) continue;
     const body = def.childForFieldName('body');
     const type = def.childForFieldName('type')?.text ?? 'void';

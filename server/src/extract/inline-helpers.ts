@@ -18,7 +18,7 @@ import { forEachEvent } from './events';
 import { mayConvert } from './conversion-calls';
 import { functionCacheOn } from './function-cache';
 import { isResourceType, resourceRef } from './resources';
-import { argumentNodes, calleeName, isCppCast, isSubmitCall, rangeOf, rootName } from './syntax';
+import { argumentNodes, calleeName, definedName, definitionDeclarator, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
 import type { Range } from '../types';
 import type { ArrayVal, AVal } from './values';
@@ -44,20 +44,8 @@ interface Inlinable {
 const byRoot = new WeakMap<SyntaxNode, Map<string, Inlinable | null>>();
 let depth = 0;
 
-function rootOf(n: SyntaxNode): SyntaxNode {
-  let r = n;
-  while (r.parent) r = r.parent;
-  return r;
-}
-
-function functionDeclarator(def: SyntaxNode): SyntaxNode | null {
-  let d = def.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  return d;
-}
-
 function paramsOf(def: SyntaxNode): Param[] | undefined {
-  const list = functionDeclarator(def)?.childForFieldName('parameters');
+  const list = definitionDeclarator(def)?.childForFieldName('parameters');
   if (!list) return undefined;
   const out: Param[] = [];
   for (const p of list.namedChildren) {
@@ -119,8 +107,7 @@ function inlinables(root: SyntaxNode): Map<string, Inlinable | null> {
   if (map) return map;
   map = new Map();
   for (const def of root.descendantsOfType('function_definition')) {
-    const nameNode = functionDeclarator(def)?.childForFieldName('declarator');
-    const name = nameNode ? calleeName(nameNode) ?? (nameNode.type === 'field_identifier' ? nameNode.text : undefined) : undefined;
+    const name = definedName(def);
     if (!name) continue;
     const body = def.childForFieldName('body');
     const params = paramsOf(def);
@@ -152,7 +139,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   const f = call.childForFieldName('function');
   const name = f ? calleeName(f) : undefined;
   if (!f || !name || name === fn.name || (f.type !== 'identifier' && f.type !== 'qualified_identifier' && f.type !== 'field_expression')) return undefined;
-  const helper = inlinables(rootOf(call)).get(name);
+  const helper = inlinables(treeRoot(call)).get(name);
   const args = argumentNodes(call);
   if (!helper || helper.params.length !== args.length) return undefined;
   const values = args.map((a, i): AVal => {

@@ -9,7 +9,7 @@ import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import type { ResourceRef } from './operands';
 import { resourceRef } from './resources';
-import { argumentNodes, calleeName, rangeOf, rootName } from './syntax';
+import { argumentNodes, calleeName, definitionDeclarator, definedName, rangeOf, rootName, treeRoot } from './syntax';
 import { declaredName } from './types';
 
 export interface PushMethod {
@@ -20,12 +20,6 @@ export interface PushMethod {
 }
 
 const byRoot = new WeakMap<SyntaxNode, Map<string, PushMethod | null>>();
-
-function rootOf(n: SyntaxNode): SyntaxNode {
-  let r = n;
-  while (r.parent) r = r.parent;
-  return r;
-}
 
 /** `m.emplace_back()` or `m[k]` of a plain member name: the member. */
 function elementOf(e: SyntaxNode | null): { member: string; zeroed: boolean } | undefined {
@@ -72,14 +66,9 @@ function pushMethods(root: SyntaxNode): Map<string, PushMethod | null> {
   if (map) return map;
   map = new Map();
   for (const def of root.descendantsOfType('function_definition')) {
-    let d = def.childForFieldName('declarator');
-    let reference = false;
-    while (d && d.type !== 'function_declarator') {
-      if (d.type === 'reference_declarator') reference = true;
-      d = d.childForFieldName('declarator') ?? d.namedChildren[0] ?? null;
-    }
-    const nameNode = d?.childForFieldName('declarator');
-    const name = nameNode ? calleeName(nameNode) ?? (nameNode.type === 'field_identifier' ? nameNode.text : undefined) : undefined;
+    const d = definitionDeclarator(def);
+    const reference = def.childForFieldName('declarator')?.type === 'reference_declarator';
+    const name = definedName(def);
     const params = d?.childForFieldName('parameters')?.namedChildren.filter((p) => p.type !== 'comment') ?? [];
     const body = def.childForFieldName('body');
     if (!name) continue;
@@ -100,7 +89,7 @@ export function pushedElement(call: SyntaxNode, fn: FnCtx): { container: Resourc
   if (f?.type !== 'field_expression') return undefined;
   const obj = f.childForFieldName('argument');
   const name = calleeName(f);
-  const push = name ? pushMethods(rootOf(call)).get(name) : undefined;
+  const push = name ? pushMethods(treeRoot(call)).get(name) : undefined;
   if (!push || !obj || obj.type === 'this') return undefined;
   const receiver = resourceRef(obj, fn.file, fn);
   if (!receiver.key || receiver.unknown) return undefined;

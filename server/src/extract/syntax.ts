@@ -121,3 +121,23 @@ export function gpuAddressReceiver(call: SyntaxNode): SyntaxNode | null {
 export function calleeFullName(fn: SyntaxNode): string {
   return fn.text.replace(/\s+/g, '');
 }
+
+/** The root of the tree a node belongs to (the file's translation unit). */
+export function treeRoot(n: SyntaxNode): SyntaxNode {
+  let r = n;
+  while (r.parent) r = r.parent;
+  return r;
+}
+
+/** The function declarator of a definition (through pointer/reference return declarators). */
+export function definitionDeclarator(def: SyntaxNode): SyntaxNode | null {
+  let d = def.childForFieldName('declarator');
+  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator') ?? d.namedChildren[0] ?? null;
+  return d;
+}
+
+/** The simple name a function definition defines (`F`, the `F` of `Class::F`, an in-class method's name). */
+export function definedName(def: SyntaxNode): string | undefined {
+  const name = definitionDeclarator(def)?.childForFieldName('declarator');
+  return name ? calleeName(name) ?? (name.type === 'field_identifier' ? name.text : undefined) : undefined;
+}
