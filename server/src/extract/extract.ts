@@ -28,6 +28,7 @@ import { rangeOf } from './syntax';
 import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
+import { inlinableTexts } from './inline-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
@@ -531,6 +532,7 @@ function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNod
   return functionKey([
     f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
     defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
+    inlinableTexts(f.body),
   ]);
 }
 

@@ -16,7 +16,6 @@ import type { ResourceRef } from './operands';
 import { evalValue } from './context';
 import { forEachEvent } from './events';
 import { mayConvert } from './conversion-calls';
-import { functionCacheOn } from './function-cache';
 import { isResourceType, resourceRef } from './resources';
 import { argumentNodes, calleeName, definedName, definitionDeclarator, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
@@ -133,9 +132,8 @@ const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
 
 /** The statement tree of `helper(args…)` walked in place, or undefined when the call is not one to walk so. */
 export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: SyntaxNode) => Stmt): Stmt | undefined {
-  // NOTE: off with the per-function cache, whose key is the function's own text: an edit of the helper would not
-  // reach the callers' kept facts.
-  if (call.type !== 'call_expression' || depth >= MAX_DEPTH || functionCacheOn()) return undefined;
+  // NOTE: the per-function cache keys a caller with the bodies of the helpers it may walk here (inlinableTexts).
+  if (call.type !== 'call_expression' || depth >= MAX_DEPTH) return undefined;
   const f = call.childForFieldName('function');
   const name = f ? calleeName(f) : undefined;
   if (!f || !name || name === fn.name || (f.type !== 'identifier' && f.type !== 'qualified_identifier' && f.type !== 'field_expression')) return undefined;
@@ -305,4 +303,19 @@ function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode)
   if (a.param !== undefined) ref.base = { param: a.param, path: `${a.basePath ?? ''}${path}` };
   if (a.member) ref.member = true;
   return ref;
+}
+
+/**
+ * The bodies of the helpers a function may walk in place (by the names it calls): part of its key in the per-function
+ * cache, so an edit of such a helper, or its absence in a reduced document, is not met with kept facts.
+ */
+export function inlinableTexts(body: SyntaxNode): string[] {
+  const helpers = inlinables(treeRoot(body));
+  const out: string[] = [];
+  for (const c of body.descendantsOfType('call_expression')) {
+    const f = c.childForFieldName('function');
+    const h = f ? helpers.get(calleeName(f) ?? '') : undefined;
+    if (h) out.push(h.body.text);
+  }
+  return out;
 }

@@ -167,7 +167,7 @@ const BARRIER_TYPE = /\b(?:CD3DX12|D3D12)_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BAR
  * inline-helpers.ts): the loop builds barriers though its body names no barrier type.
  */
 function fillsBarrierArray(body: SyntaxNode, fn: FnCtx): boolean {
-  return body.descendantsOfType('assignment_expression').some((a) => {
+  return fn.inlineDepth > 0 && body.descendantsOfType('assignment_expression').some((a) => {
     const root = rootName(a.childForFieldName('left') ?? a);
     return !!root && BARRIER_TYPE.test(fn.types.get(root) ?? '');
   });
