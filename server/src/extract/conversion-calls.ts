@@ -10,7 +10,7 @@
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
 import { fold } from './constant-fold';
-import { argumentNodes, calleeName, definedName, definitionDeclarator, isCppCast, treeRoot } from './syntax';
+import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, isCppCast, treeRoot } from './syntax';
 import { declaredName } from './types';
 
 /** Statements and expressions evaluated per call at most: a conversion is short. */
@@ -64,21 +64,14 @@ function calledConversion(call: SyntaxNode): Conversion | undefined {
 }
 
 function conversions(root: SyntaxNode): Map<string, Conversion | null> {
-  let map = byRoot.get(root);
-  if (map) return map;
-  map = new Map();
-  for (const def of root.descendantsOfType('function_definition')) {
-    const name = definedName(def);
-    if (!name) continue;
+  return definitionsByName(root, byRoot, (def) => {
+    const name = definedName(def)!;
     const body = def.childForFieldName('body');
     const type = def.childForFieldName('type')?.text ?? 'void';
     const params = paramNames(def);
     const ok = body && params && params.length > 0 && type !== 'void' && body.text.length <= MAX_BODY_TEXT;
-    const spelled = functionDeclaratorName(def) ?? name;
-    map.set(name, map.has(name) || !ok ? null : { params: params!, body: body!, spelled });
-  }
-  byRoot.set(root, map);
-  return map;
+    return ok ? { params: params!, body: body!, spelled: functionDeclaratorName(def) ?? name } : null;
+  });
 }
 
 /** Thrown out of the interpreter when it meets what it does not know. */

@@ -17,7 +17,7 @@ import { evalValue } from './context';
 import { forEachEvent } from './events';
 import { mayConvert } from './conversion-calls';
 import { isResourceType, resourceRef } from './resources';
-import { argumentNodes, calleeName, definedName, definitionDeclarator, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
+import { argumentNodes, calleeName, definitionDeclarator, definitionsByName, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
 import type { Range } from '../types';
 import type { ArrayVal, AVal } from './values';
@@ -102,24 +102,14 @@ function readThrough(body: SyntaxNode, params: readonly Param[]): Set<string> {
 }
 
 function inlinables(root: SyntaxNode): Map<string, Inlinable | null> {
-  let map = byRoot.get(root);
-  if (map) return map;
-  map = new Map();
-  for (const def of root.descendantsOfType('function_definition')) {
-    const name = definedName(def);
-    if (!name) continue;
+  return definitionsByName(root, byRoot, (def) => {
     const body = def.childForFieldName('body');
     const params = paramsOf(def);
-    let entry: Inlinable | null = null;
-    if (body && params && body.text.length <= MAX_BODY_TEXT && body.descendantsOfType('call_expression').some(isSubmitCall)) {
-      const locals = new Set(localNames(body));
-      const read = readThrough(body, params);
-      if (read.size && onlyLocalEffects(body, locals, new Set(params.map((p) => p.name)))) entry = { params, body, read };
-    }
-    map.set(name, map.has(name) ? null : entry);
-  }
-  byRoot.set(root, map);
-  return map;
+    if (!body || !params || body.text.length > MAX_BODY_TEXT || !body.descendantsOfType('call_expression').some(isSubmitCall)) return null;
+    const locals = new Set(localNames(body));
+    const read = readThrough(body, params);
+    return read.size && onlyLocalEffects(body, locals, new Set(params.map((p) => p.name))) ? { params, body, read } : null;
+  });
 }
 
 /** Whether the caller knows a value for a parameter the helper reads through. */

@@ -141,3 +141,21 @@ export function definedName(def: SyntaxNode): string | undefined {
   const name = definitionDeclarator(def)?.childForFieldName('declarator');
   return name ? calleeName(name) ?? (name.type === 'field_identifier' ? name.text : undefined) : undefined;
 }
+
+/**
+ * The file's function definitions by defined name, each read once per tree by `read` (kept in `cache`): a name defined
+ * twice (overloads, one name in two classes) maps to null, as does a definition `read` declines.
+ */
+export function definitionsByName<T>(
+  root: SyntaxNode, cache: WeakMap<SyntaxNode, Map<string, T | null>>, read: (def: SyntaxNode) => T | null,
+): Map<string, T | null> {
+  let map = cache.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const def of root.descendantsOfType('function_definition')) {
+    const name = definedName(def);
+    if (name) map.set(name, map.has(name) ? null : read(def));
+  }
+  cache.set(root, map);
+  return map;
+}
