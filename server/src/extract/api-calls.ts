@@ -352,7 +352,9 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const d = desc.t === 'struct' ? desc : undefined;
   const dim = d ? num(getMember(d, 'Dimension')) : null;
   const dimension = dim === 1 ? 'buffer' : dim === 2 ? 'texture1d' : dim === 3 ? 'texture2d' : dim === 4 ? 'texture3d' : null;
-  const depthOrArray = d ? num(getMember(d, 'DepthOrArraySize')) : null;
+  // NOTE: a DepthOrArraySize of 0 creates nothing (CreateCommittedResource rejects it): read as a desc the
+  // extraction did not see whole, so the resource's subresource count stays unknown.
+  const depthOrArray = d ? num(getMember(d, 'DepthOrArraySize')) || null : null;
   const width = d ? num(getMember(d, 'Width')) : null;
   const height = d ? num(getMember(d, 'Height')) : null;
   let mips = d ? num(getMember(d, 'MipLevels')) : null;

@@ -51,7 +51,13 @@ function copyInit(items: SyntaxNode[], kind: StructKind, fn: FnCtx): AVal | unde
   }
   const callee = only.type === 'call_expression' ? only.childForFieldName('function') : null;
   const helper = callee ? helperNameOf(callee.text) : undefined;
-  return helper && HELPERS[helper].kind === kind ? evalValue(only, kind, fn) : undefined;
+  if (helper) return HELPERS[helper].kind === kind ? evalValue(only, kind, fn) : undefined;
+  // `D3D12_RESOURCE_DESC d{ CD3DX12_RESOURCE_DESC::Tex2D(...) }`, `D3D12_HEAP_PROPERTIES h{ MakeHeap() }`: one call
+  // that yields the struct itself copies it. Only for structs that are no barrier site, so evaluating the call a
+  // second time (when it yields something else) records nothing twice.
+  if (!callee || RAW_SITE_KIND[kind]) return undefined;
+  const v = evalValue(only, kind, fn);
+  return v.t === 'struct' && v.kind === kind ? v : undefined;
 }
 
 function fillStruct(s: StructVal, items: SyntaxNode[], fn: FnCtx): void {

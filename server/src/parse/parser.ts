@@ -6,6 +6,7 @@ import Parser from 'tree-sitter';
 import Cpp from 'tree-sitter-cpp';
 import { AnalysisCancelled, type CancelCheck } from '../cancel';
 import { blankAnnotationMacros } from './annotation-macros';
+import { equalsBeforeBracedDesignators } from './brace-designators';
 import { blankDisabledBlocks } from './disabled-blocks';
 
 export type Tree = Parser.Tree;
@@ -43,7 +44,7 @@ export function parseCpp(text: string, oldTree?: Tree, isCancelled?: CancelCheck
   // a text with disabled blocks (before or after the edit) is parsed afresh.
   const reuse = oldTree && !blanked && !blankedTrees.has(oldTree) ? oldTree : undefined;
   const options = { bufferSize: bufferSizeFor(text), ...(isCancelled ? { progressCallback: () => isCancelled() } : {}) };
-  const tree = getParser().parse(blankAnnotationMacros(enabled), reuse, options) as Tree | null;
+  const tree = getParser().parse(equalsBeforeBracedDesignators(blankAnnotationMacros(enabled)), reuse, options) as Tree | null;
   if (!tree) {
     // NOTE: a parser stopped by its progress callback resumes that parse on its next call unless it is reset.
     getParser().reset();

@@ -1,0 +1,17 @@
+// C++20 designated initializers with a braced value and no `=` (`{ .Type {T}, .Transition { .pResource = r } }`,
+// [dcl.init.general] designated-initializer-clause: designator brace-or-equal-initializer) are valid C++ that the
+// grammar only knows in the `.Type = {T}` form: each one is a syntax error that hides the barrier around it. The
+// whitespace before the brace becomes the `=` (same length, newlines kept, so every position and every incremental
+// edit stays true); a designator written `.Type{T}`, with nothing to take the `=`, stays a syntax error.
+
+/** `{` or `,`, then a designator, then blanks before its brace (the brace is left to the next designator's lead). */
+const BRACED_DESIGNATOR = /([{,]\s*)(\.[A-Za-z_]\w*)(\s+)(?=\{)/g;
+
+export function equalsBeforeBracedDesignators(text: string): string {
+  if (!text.includes('.')) return text;
+  // The blank taken is a space or tab, so a line break (and every row) stays where it was.
+  return text.replace(BRACED_DESIGNATOR, (m: string, lead: string, name: string, blanks: string) => {
+    const at = blanks.search(/[ \t]/);
+    return at < 0 ? m : `${lead}${name}${blanks.slice(0, at)}=${blanks.slice(at + 1)}`;
+  });
+}
