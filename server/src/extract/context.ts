@@ -21,6 +21,8 @@ export interface ReturnTemplate {
   within?: { start: number; end: number };
   /** A method's class (`DX12Resource::TransitionResState` → DX12Resource): `obj.M(…)` on an object of it instantiates it. */
   owner?: string;
+  /** The namespace the function is defined in (`namespace gfx { … }`): `gfx::Transition(…)` names it. */
+  namespace?: string;
 }
 
 /**
@@ -281,6 +283,11 @@ export class FnCtx {
   objectRef?: (n: SyntaxNode) => ResourceRef | undefined;
   /** How many helpers are being walked in place around the walk (inline-helpers.ts): their tests run on known values. */
   inlineDepth = 0;
+  /**
+   * While a function returning a record of the file is read as a template (extract.ts readTemplates): the record, so
+   * a local of it declared without an initializer (`BarrierDesc d;`, filled member by member) is one, of unknowns.
+   */
+  builtRecord?: StructRecord;
   private regions: Region[] = [];
 
   constructor(readonly file: FileCtx, readonly params: string[], readonly name: string, readonly evaluator: Evaluator) {}

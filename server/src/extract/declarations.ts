@@ -16,7 +16,7 @@ import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType, resourceRef } from './resources';
 import { isResourceLike, typeText } from './types';
 import { pushedElement } from './push-methods';
-import { declaredRecord, memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue, tupleParts, type StructRecord } from './records';
+import { declaredRecord, memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue, tupleParts, unfilledRecord, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
 import { objectAlias } from './object-aliases';
@@ -135,6 +135,10 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     }
     if (typeNode) fn.types.set(shape.name, deducedType(typeNode, value, fn) ?? typeText(typeNode, target));
     if (value) factoryList(shape.name, target!, value, fn);
+    if (!value && fn.builtRecord && !type.kind && !shape.array && !shape.pointer && !shape.reference && declaredRecord(typeNode, fn) === fn.builtRecord) {
+      fn.bind(shape.name, unfilledRecord(fn.builtRecord, rangeOf(d), fn));
+      continue;
+    }
     const rec = value?.type === 'initializer_list' && !type.kind ? declaredRecord(typeNode, fn) : undefined;
     const rows = !rec && value?.type === 'initializer_list' && !type.kind ? stdArrayRecord(typeNode, fn) : undefined;
     const v = rec ? recordDecl(rec, shape, value!, fn)

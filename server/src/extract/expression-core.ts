@@ -6,7 +6,7 @@
 import type { SyntaxNode } from './node';
 import { tryApiCall } from './api-calls';
 import { containerCall, handleAssignment } from './declarations';
-import type { Evaluator, FnCtx } from './context';
+import type { Evaluator, FnCtx, ReturnTemplate } from './context';
 import { evalField, fold, toNumber } from './constant-fold';
 import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers';
 import { arrayElement, deref, elementSlot, indexValue } from './elements';
@@ -183,9 +183,9 @@ const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
   (c, fn) => { const helper = helperNameOf(c.callee.text); return helper ? constructHelper(c.node, helper, c.args, fn) : undefined; },
   (c, fn) => descFactoryCall(c.node, c.callee, fn),
   (c, fn) => {
-    const t = c.name && c.callee.type === 'identifier' ? fn.file.templates.get(c.name) : undefined;
+    const t = c.name && namesTemplate(c.callee) ? fn.file.templates.get(c.name) : undefined;
     const inScope = !t?.within || (c.node.startIndex >= t.within.start && c.node.endIndex <= t.within.end);
-    return t && inScope ? instantiateTemplate(c.node, t, c.args, fn) : undefined;
+    return t && inScope && qualifiedAsDefined(c.callee, t) ? instantiateTemplate(c.node, t, c.args, fn) : undefined;
   },
   (c, fn) => instantiateOnReceiver(c.node, c.callee, c.name, c.args, fn),
   containerData,
@@ -194,6 +194,18 @@ const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
   conversionCall,
   (c, fn) => tryApiCall(c.node, c.callee, c.name, c.args, fn),
 ];
+
+/** A call naming a function directly: `Make(…)`, `gfx::Make(…)`, `Barrier::Make(…)` (not through an object). */
+function namesTemplate(callee: SyntaxNode): boolean {
+  return callee.type === 'identifier' || (callee.type === 'qualified_identifier' && callee.childForFieldName('name')?.type === 'identifier');
+}
+
+/** `gfx::Make(…)` / `Barrier::Make(…)`: the qualifier names the namespace or class the template was defined in. */
+function qualifiedAsDefined(callee: SyntaxNode, t: ReturnTemplate): boolean {
+  if (callee.type !== 'qualified_identifier') return true;
+  const scope = callee.childForFieldName('scope')?.text.replace(/\s+/g, '').replace(/<.*>$/, '').split('::').pop();
+  return !!scope && (scope === t.owner || scope === t.namespace);
+}
 
 function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
   const f = n.childForFieldName('function');

@@ -32,7 +32,7 @@ import { inlinableTexts } from './inline-helpers';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
-import { collectRecords } from './records';
+import { collectRecords, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
@@ -589,13 +589,20 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     const kind = structKindOfType(typeText);
     // `std::vector<D3D12_RESOURCE_BARRIER> MakeTransitions(…)`: the container it builds and returns.
     const elemKind = kind || f.lambda ? undefined : containerElementKind(typeText);
-    if (!kind && !f.lambda && !(elemKind && BARRIER_KINDS.has(elemKind))) continue;
+    // `static BarrierDesc Transition(tex, from, to) { BarrierDesc d; …; return d; }`: a record of the file it builds.
+    const record = kind || elemKind || f.lambda ? undefined : returnedRecord(typeText, file);
+    if (!kind && !f.lambda && !(elemKind && BARRIER_KINDS.has(elemKind)) && !record) continue;
     const sig = nameAndParams(f);
     const ctx = newFnCtx(scratchFile(file), sig);
+    if (record) ctx.builtRecord = record;
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {
       returned = elemKind && value.type === 'initializer_list' ? bracedContainer(value, elemKind, ctx) : evalValue(value, kind ?? 'any', ctx);
     });
+    if (record) {
+      if (returned?.t === 'array' && returned.fields === record.fields) file.templates.set(sig.name, { params: sig.params, value: returned, ...templateScope(f, sig) });
+      continue;
+    }
     if (elemKind) {
       if (returned?.t !== 'array' || returned.unsized || returned.loopElem || returned.paths || !returned.elems.every((e) => e.t === 'struct')) continue;
       for (const e of returned.elems) if (e.t === 'struct') e.site = e.site >= 0 ? 0 : -1;
@@ -606,9 +613,23 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     returned.site = returned.site >= 0 ? 0 : -1;
     const name = scope?.name ?? sig.name;
     if (scope && file.templates.has(name)) continue;
-    const owner = !f.lambda && sig.qualified.includes('::') ? sig.qualified.slice(0, sig.qualified.lastIndexOf('::')).split('::').pop() : undefined;
-    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : {}), ...(owner ? { owner } : {}) });
+    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : f.lambda ? {} : templateScope(f, sig)) });
   }
+}
+
+/** A method's class (`Texture::Make` → Texture) and the namespace a function is defined in: what a qualified call names. */
+function templateScope(f: FunctionNode, sig: Signature): { owner?: string; namespace?: string } {
+  const owner = sig.qualified.includes('::') ? sig.qualified.slice(0, sig.qualified.lastIndexOf('::')).split('::').pop() : undefined;
+  let ns: string | undefined;
+  for (let p = f.node.parent; p && !ns; p = p.parent) if (p.type === 'namespace_definition') ns = p.childForFieldName('name')?.text.split('::').pop();
+  return { ...(owner ? { owner } : {}), ...(ns ? { namespace: ns } : {}) };
+}
+
+/** The file's record a function's declared return type names (`static BarrierDesc Make(…)`), when it is one. */
+function returnedRecord(typeText: string, file: FileCtx): StructRecord | undefined {
+  const name = typeText.replace(/\b(?:static|inline|constexpr|struct|const)\b/g, '').trim();
+  if (!/^[\w:]+$/.test(name)) return undefined;
+  return file.records?.get(name) ?? file.records?.get(name.split('::').pop()!);
 }
 
 const BARRIER_KINDS: ReadonlySet<string> = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing', 'texture', 'buffer', 'global']);

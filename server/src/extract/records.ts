@@ -3,10 +3,12 @@
 // `const Step steps[] = {{ m_Albedo.Get(), A, B }, …}` in a body. A braced initializer of such a struct is a record:
 // an array value whose elements are the members in declaration order (ArrayVal.fields names them), so `kSteps[1].before`
 // folds like a table of scalars does, and `const auto [before, after] = kPass;` binds each name to its member.
-// Only plain aggregates: a struct with a base class, a constructor or a member function is left alone.
+// Only plain aggregates: a struct with a base class, a constructor or a member function is left alone — except static
+// member functions (Wicked's `static GPUBarrier Image(…)` factories), which leave the struct an aggregate.
 import type { FnCtx, StructRecord } from './context';
 import type { SyntaxNode } from './node';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
+import type { Range } from '../types';
 import type { AVal, ArrayVal } from './values';
 
 export type { StructRecord };
@@ -21,7 +23,7 @@ function recordOf(spec: SyntaxNode): StructRecord | undefined {
   const resource: boolean[] = [];
   const types: string[] = [];
   for (const m of body.namedChildren) {
-    if (m.type === 'comment' || m.type === 'access_specifier') continue;
+    if (m.type === 'comment' || m.type === 'access_specifier' || staticFunction(m)) continue;
     if (m.type !== 'field_declaration') return undefined;
     const declarators = m.childrenForFieldName('declarator');
     if (declarators.some((d) => d.type === 'function_declarator') || m.namedChildren.some((c) => c.type === 'storage_class_specifier')) return undefined;
@@ -35,6 +37,20 @@ function recordOf(spec: SyntaxNode): StructRecord | undefined {
     }
   }
   return fields.length ? { fields, resource, types } : undefined;
+}
+
+/** `static T Make(…) {…}` / `static T Make(…);` in a struct body: a factory, no member of the record. */
+function staticFunction(m: SyntaxNode): boolean {
+  const isStatic = m.namedChildren.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
+  if (!isStatic) return false;
+  if (m.type === 'function_definition') return true;
+  return m.type === 'field_declaration' && m.childrenForFieldName('declarator').every((d) => d.type === 'function_declarator');
+}
+
+/** `BarrierDesc d;` with no initializer: a record whose members are all unknown until written. */
+export function unfilledRecord(rec: StructRecord, range: Range, fn: FnCtx): ArrayVal {
+  const elems: AVal[] = rec.fields.map((f) => ({ t: 'unknown', text: f, range }));
+  return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: false, range, container: false, fields: rec.fields });
 }
 
 /** Every named aggregate struct the file defines (a name defined twice is left out). */
