@@ -36,17 +36,35 @@ export function batchContainer(node: SyntaxNode, fn: FnCtx): ResourceRef | undef
   return ref.key ? ref : undefined;
 }
 
+/**
+ * `m_items` (declared `D3D12_TEXTURE_BARRIER m_items[16]`, or a container of them) where a group points: the batch
+ * it names, as an unknown value (what was added is submitted with the group). Undefined for any other expression, or
+ * one whose declared type holds other barriers.
+ */
+export function declaredBatch(node: SyntaxNode, kind: Expect, fn: FnCtx): AVal | undefined {
+  const n = firstElementOf(unwrapValue(node));
+  const declared = n.type === 'identifier' || n.type === 'field_expression' ? typeOfExpr(n, fn) ?? '' : '';
+  if (CONTAINER_KIND.find(([re]) => re.test(declared))?.[1] !== kind) return undefined;
+  const batch = batchContainer(n, fn);
+  return batch ? { t: 'unknown', text: n.text, range: rangeOf(n), batch } : undefined;
+}
+
+/** `&m_items[0]` → `m_items`; any other expression as it is. */
+function firstElementOf(n: SyntaxNode): SyntaxNode {
+  const inner = n.type === 'pointer_expression' && n.child(0)?.type === '&' ? n.childForFieldName('argument') : null;
+  const s = inner ? unwrapValue(inner) : null;
+  const idx = s?.type === 'subscript_expression' ? s.childForFieldName('indices')?.namedChildren[0] ?? s.childForFieldName('index') : null;
+  const arr = s?.childForFieldName('argument');
+  return arr && idx?.text.trim() === '0' ? unwrapValue(arr) : n;
+}
+
 /** The container a ResourceBarrier call's array argument names: `m_buf`, `m_buf.data()`, `&m_buf[0]`. */
 export function submittedContainer(arg: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
   let n = unwrapValue(arg);
   if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
-    const inner = n.childForFieldName('argument');
-    const s = inner ? unwrapValue(inner) : null;
-    if (s?.type !== 'subscript_expression') return undefined;
-    const idx = s.childForFieldName('indices')?.namedChildren[0] ?? s.childForFieldName('index');
-    const arr = s.childForFieldName('argument');
-    if (!arr || idx?.text.trim() !== '0') return undefined;
-    n = arr;
+    const first = firstElementOf(n);
+    if (first === n) return undefined;
+    n = first;
   } else if (n.type === 'call_expression') {
     const f = n.childForFieldName('function');
     const name = f ? calleeName(f) : undefined;

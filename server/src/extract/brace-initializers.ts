@@ -8,6 +8,7 @@ import type { FnCtx } from './context';
 import { addSite, evalValue, RAW_SITE_KIND } from './context';
 import { constructHelper, helperNameOf, setGroupPointer } from './d3dx12-helpers';
 import { memberExpect } from './expect';
+import { declaredBatch } from './batches';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { keepAddress, makeStruct } from './values';
@@ -140,6 +141,8 @@ function setDesignated(s: StructVal, path: string[], value: SyntaxNode, fn: FnCt
   setMemberFrom(target, path[path.length - 1], value, fn);
 }
 
+const GROUP_POINTER_KIND: Readonly<Record<string, StructKind>> = { pTextureBarriers: 'texture', pBufferBarriers: 'buffer', pGlobalBarriers: 'global' };
+
 /** Assign one member from an initializer element, recursing into nested structs. */
 export function setMemberFrom(s: StructVal, member: string, node: SyntaxNode, fn: FnCtx): void {
   const expect = memberExpect(s.kind, member);
@@ -147,7 +150,10 @@ export function setMemberFrom(s: StructVal, member: string, node: SyntaxNode, fn
     ? nestedInit(node, expect, fn)
     : evalValue(node, expect, fn);
   if (s.kind === 'group' && /^p\w*Barriers$/.test(member)) {
-    setGroupPointer(s, v);
+    // `group.pTextureBarriers = m_items;`: a member array of barriers the function does not hold (a batch's).
+    const kind = GROUP_POINTER_KIND[member];
+    const unread = (v.t === 'unknown' && !v.batch) || (v.t === 'num' && v.f.value === null);
+    setGroupPointer(s, unread && kind ? declaredBatch(node, kind, fn) ?? v : v);
     return;
   }
   keepAddress(v);
