@@ -21,6 +21,7 @@ import { inlineLambdaCall } from './inline-lambdas';
 import { deref, forgetAddressedElement } from './elements';
 import { bracedContainer } from './declarations';
 import { applyFillHelper } from './fill-helpers';
+import { applyScalarFills } from './scalar-fills';
 import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
@@ -592,7 +593,10 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     forgetCapturedWrites(local, fn);
   }
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
-  else if (name) forgetOutArguments(name, args, fn, applyFillHelper(call, f, name, args, evaluated, fn));
+  else if (name) {
+    forgetOutArguments(name, args, fn, applyFillHelper(call, f, name, args, evaluated, fn));
+    applyScalarFills(call, args, evaluated, fn);
+  }
   if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;

@@ -12,6 +12,7 @@ import type { FileCtx } from './context';
 import { fold } from './constant-fold';
 import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, isCppCast, treeRoot } from './syntax';
 import { declaredName } from './types';
+import { structKindOfType } from './expect';
 
 /** Statements and expressions evaluated per call at most: a conversion is short. */
 const MAX_STEPS = 4000;
@@ -77,7 +78,8 @@ function conversions(root: SyntaxNode): Map<string, Conversion | null> {
 /** Thrown out of the interpreter when it meets what it does not know. */
 class Unknown extends Error {}
 class Return {
-  constructor(readonly value: bigint) {}
+  /** undefined: `return;` of a void fill function. */
+  constructor(readonly value: bigint | undefined) {}
 }
 class Break {}
 class Continue {}
@@ -105,6 +107,12 @@ function evalExpr(n: SyntaxNode, env: Map<string, bigint | undefined>, run: Run)
     case 'identifier':
       if (env.has(n.text)) return known(env.get(n.text));
       return folded(n, run);
+    case 'pointer_expression': {
+      // `*sync` of a fill function's pointer out-parameter (only those are in the environment as `*name`).
+      const key = derefKey(n);
+      if (key && env.has(key)) return known(env.get(key));
+      throw new Unknown();
+    }
     case 'number_literal': case 'qualified_identifier': case 'true': case 'false': case 'sizeof_expression':
       return folded(n, run);
     case 'unary_expression': {
@@ -189,9 +197,10 @@ function effect(e: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): 
   if (e.type === 'assignment_expression') {
     const left = e.childForFieldName('left');
     const op = e.child(1)?.type ?? '';
-    if (left?.type !== 'identifier' || !env.has(left.text)) throw new Unknown();
+    const key = left?.type === 'identifier' ? left.text : left ? derefKey(left) : undefined;
+    if (!key || !env.has(key)) throw new Unknown();
     const right = evalExpr(e.childForFieldName('right') ?? e, env, run);
-    env.set(left.text, op === '=' ? right : COMPOUND[op] ? binary(COMPOUND[op], known(env.get(left.text)), right) : known(undefined));
+    env.set(key, op === '=' ? right : COMPOUND[op] ? binary(COMPOUND[op], known(env.get(key)), right) : known(undefined));
     return;
   }
   if (e.type === 'update_expression') {
@@ -230,8 +239,7 @@ function exec(s: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): vo
     }
     case 'return_statement': {
       const e = s.namedChild(0);
-      if (!e) throw new Unknown();
-      throw new Return(evalExpr(e, env, run));
+      throw new Return(e ? evalExpr(e, env, run) : undefined);
     }
     case 'if_statement': {
       const cond = s.childForFieldName('condition');
@@ -297,11 +305,106 @@ function invoke(target: Conversion, args: bigint[], run: Run): bigint {
   try {
     exec(target.body, env, run);
   } catch (e) {
-    if (e instanceof Return) return e.value;
+    if (e instanceof Return) return known(e.value);
     throw e;
   }
   // Fell off the end of a non-void function.
   throw new Unknown();
+}
+
+/** `*p` (also `(*p)`) as the environment key of a pointer out-parameter; undefined for anything else. */
+function derefKey(n: SyntaxNode): string | undefined {
+  const arg = n.type === 'pointer_expression' && n.child(0)?.type === '*' ? n.childForFieldName('argument') : null;
+  return arg?.type === 'identifier' ? `*${arg.text}` : n.type === 'parenthesized_expression' && n.namedChild(0) ? derefKey(n.namedChild(0)!) : undefined;
+}
+
+/** How a fill function's parameter is passed: a value, or a scalar it writes through a reference or pointer. */
+export type FillParam = 'value' | 'ref' | 'ptr';
+
+interface FillConversion {
+  params: string[];
+  passing: FillParam[];
+  body: SyntaxNode;
+  spelled: string;
+}
+
+const fillsByRoot = new WeakMap<SyntaxNode, Map<string, FillConversion | null>>();
+/** Scalar types a fill function may write through an out-parameter: D3D12 enums and flags, plain integers. */
+const SCALAR_OUT = /^(?:D3D12_[A-Z0-9_]+|UINT\d*|INT\d*|DWORD|uint\d+_t|int\d+_t|unsigned(?: int)?|int)$/;
+
+/**
+ * `void ToD3D12(State s, D3D12_BARRIER_SYNC& sync, D3D12_BARRIER_ACCESS* access)`: value parameters, and at least one
+ * scalar written through a non-const reference or a pointer. Any other parameter (a struct by reference, a pointer to
+ * pointer, an array) makes it no fill function.
+ */
+function fillParams(def: SyntaxNode): { params: string[]; passing: FillParam[] } | undefined {
+  const list = definitionDeclarator(def)?.childForFieldName('parameters');
+  if (!list) return undefined;
+  const params: string[] = [];
+  const passing: FillParam[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type === 'comment') continue;
+    const decl = p.childForFieldName('declarator');
+    const name = declaredName(decl);
+    if (p.type !== 'parameter_declaration' || !name || !decl) return undefined;
+    const constant = /\bconst\b/.test(p.text);
+    const type = p.childForFieldName('type')?.text.replace(/\s+/g, ' ').trim() ?? '';
+    const by: FillParam = decl.type === 'reference_declarator' && !constant ? 'ref'
+      : decl.type === 'pointer_declarator' && decl.childForFieldName('declarator')?.type === 'identifier' && !constant ? 'ptr' : 'value';
+    if (by !== 'value' && (!SCALAR_OUT.test(type) || structKindOfType(type))) return undefined;
+    if (by === 'value' && (decl.type === 'pointer_declarator' || decl.type === 'reference_declarator') && !constant) return undefined;
+    params.push(name);
+    passing.push(by);
+  }
+  return passing.includes('ref') || passing.includes('ptr') ? { params, passing } : undefined;
+}
+
+function fillConversions(root: SyntaxNode): Map<string, FillConversion | null> {
+  return definitionsByName(root, fillsByRoot, (def) => {
+    const body = def.childForFieldName('body');
+    const shape = fillParams(def);
+    if (!body || !shape || body.text.length > MAX_BODY_TEXT) return null;
+    return { ...shape, body, spelled: functionDeclaratorName(def) ?? definedName(def)! };
+  });
+}
+
+/** The fill function a call names, spelt as the definition is when qualified; undefined for any other call. */
+export function calledFill(call: SyntaxNode): { passing: readonly FillParam[] } | undefined {
+  const f = call.childForFieldName('function');
+  if (f?.type !== 'identifier' && f?.type !== 'qualified_identifier') return undefined;
+  const target = fillConversions(treeRoot(call)).get(calleeName(f) ?? '');
+  if (!target || argumentNodes(call).length !== target.params.length) return undefined;
+  return f.type === 'identifier' || f.text.replace(/\s+/g, '') === target.spelled ? target : undefined;
+}
+
+/**
+ * What a call of a fill function leaves in its out-parameters, run with the value arguments it is given (undefined at
+ * the out-parameters' positions): out-parameter index → value. Undefined when the callee is no fill function of the
+ * file or its run meets anything unknown; an out-parameter its path does not write is left out.
+ */
+export function filledOutputs(call: SyntaxNode, args: readonly (bigint | undefined)[], file: FileCtx): Map<number, bigint> | undefined {
+  const f = call.childForFieldName('function');
+  const target = f ? fillConversions(treeRoot(call)).get(calleeName(f) ?? '') : undefined;
+  if (!target || !calledFill(call) || args.length !== target.params.length) return undefined;
+  const env = new Map<string, bigint | undefined>();
+  target.params.forEach((p, i) => {
+    if (target.passing[i] === 'value') env.set(p, args[i]);
+    else env.set(target.passing[i] === 'ptr' ? `*${p}` : p, undefined);
+  });
+  try {
+    exec(target.body, env, { file, steps: 0, depth: 0 });
+  } catch (e) {
+    if (!(e instanceof Return)) {
+      if (e instanceof Unknown || e instanceof Break || e instanceof Continue) return undefined;
+      throw e;
+    }
+  }
+  const out = new Map<number, bigint>();
+  target.params.forEach((p, i) => {
+    const v = target.passing[i] === 'value' ? undefined : env.get(target.passing[i] === 'ptr' ? `*${p}` : p);
+    if (v !== undefined) out.set(i, v & MASK64);
+  });
+  return out;
 }
 
 /**
