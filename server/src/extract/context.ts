@@ -35,6 +35,11 @@ export interface FillTemplate {
   out: number;
   value: StructVal;
   replaced: boolean;
+  /**
+   * A helper writing consecutive elements through its pointer (`out[0] = …; out[1] = …; return 2;`): what it leaves
+   * in each, from the pointed-at element on (`value` is the first). Each element is replaced whole.
+   */
+  elements?: StructVal[];
 }
 
 /** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */

@@ -19,14 +19,14 @@ import type { StructKind } from '../model/structs';
 import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { FileCtx, FillTemplate, FnCtx, HelperCandidate } from './context';
-import { evalValue, RAW_SITE_KIND } from './context';
+import { addSite, evalValue, RAW_SITE_KIND } from './context';
 import { ensureSite } from './declarations';
-import { deref } from './elements';
+import { arrayElement, deref } from './elements';
 import { callArguments, substituteParams } from './helper-templates';
 import { rememberCount } from './fill-counts';
 import { rangeOf, unwrapValue } from './syntax';
 import { overwrite, writeMembers } from './struct-writes';
-import type { AVal, StructVal } from './values';
+import type { AVal, ArrayVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct } from './values';
 
 /** The struct kinds followed by a walk at each call: creation inputs, whose members are plain values. */
@@ -65,9 +65,32 @@ function barrierTemplate(c: HelperCandidate, file: FileCtx, runner: FillRunner):
   const initial = makeStruct(outs[out]!, rangeOf(c.body), -1, false);
   ctx.bind(c.params[out], c.writable[out] === 'ptr' ? { t: 'ptr', target: initial, index: null } : initial);
   runner.walk(c.body, ctx);
-  const template = fillTemplateOf(c.params, out, initial, ctx.env.get(c.params[out]));
+  const template = fillTemplateOf(c.params, out, initial, ctx.env.get(c.params[out])) ?? (c.writable[out] === 'ptr' ? elementsTemplate(c, out, outs[out]!, file, runner) : undefined);
   if (template) rememberCount(template, c);
   return template;
+}
+
+/**
+ * `UINT PingPong(a, b, D3D12_RESOURCE_BARRIER* out) { out[0] = …; out[1] = …; return 2; }`: the helper walked with
+ * its pointer at the start of a fresh array; the elements it wrote, when they are consecutive from the first.
+ */
+function elementsTemplate(c: HelperCandidate, out: number, kind: StructKind, file: FileCtx, runner: FillRunner): FillTemplate | undefined {
+  const ctx = runner.context(scratchFile(file), c);
+  const arr: ArrayVal = ctx.created({ t: 'array', elemKind: kind, elems: [], length: null, zeroInit: false, range: rangeOf(c.body), container: false });
+  const start: AVal = { t: 'ptr', target: arr, index: 0 };
+  ctx.bind(c.params[out], start);
+  runner.walk(c.body, ctx);
+  const after = ctx.env.get(c.params[out]);
+  if (after?.t !== 'ptr' || after.target !== arr || after.index !== 0 || arr.loopElem || arr.paths) return undefined;
+  const written: StructVal[] = [];
+  for (let i = 0; i < arr.elems.length; i++) {
+    const e = arr.elems[i];
+    // An element the helper skipped (`out[2]` without `out[1]`) is a member-less stand-in.
+    if (e?.t !== 'struct' || e.kind !== kind || e.members.size === 0) return undefined;
+    written.push(cloneVal(e) as StructVal);
+  }
+  if (written.length < 2) return undefined;
+  return { params: c.params, out, value: written[0], replaced: true, elements: written };
 }
 
 /**
@@ -138,12 +161,29 @@ function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[],
   const arg = args[template.out];
   if (!arg || args.length !== template.params.length) return false;
   const v = evaluated ?? evalValue(arg, 'any', fn);
+  if (template.elements) return fillElements(call, template, template.elements, args, v, fn);
   const target = v.t === 'ptr' ? deref(v) : v;
   if (target.t !== 'struct' || target.kind !== template.value.kind) return false;
   const written = substituteParams(cloneVal(template.value), callArguments(args, fn, template.out)) as StructVal;
   if (template.replaced) overwrite(target, written, call, fn);
   else writeMembers(target, written, fn);
   ensureSite(target, call, fn);
+  return true;
+}
+
+/** The elements an elements template wrote, from the argument's element on (`barriers`, `&barriers[n]`). */
+function fillElements(call: SyntaxNode, template: FillTemplate, elements: StructVal[], args: SyntaxNode[], v: AVal, fn: FnCtx): boolean {
+  const arr = v.t === 'ptr' ? v.target : v;
+  const at = v.t === 'ptr' ? v.index : 0;
+  if (arr.t !== 'array' || arr.elemKind !== template.value.kind || at === null) return false;
+  const values = callArguments(args, fn, template.out);
+  elements.forEach((e, j) => {
+    const written = substituteParams(cloneVal(e), values) as StructVal;
+    written.site = addSite(fn.file, RAW_SITE_KIND[written.kind] ?? 'barrier', rangeOf(call), null);
+    written.range = rangeOf(call);
+    fn.file.sites[written.site].live = written;
+    fn.setElement(arr, at + j, fn.created(written), arrayElement(arr, at + j));
+  });
   return true;
 }
 
