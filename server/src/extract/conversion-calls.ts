@@ -422,6 +422,34 @@ export function convertedValue(call: SyntaxNode, args: readonly bigint[], file: 
   }
 }
 
+const pure = new WeakMap<Conversion, boolean>();
+
+/**
+ * The conversion a call names only computes its value: its body assigns only names it declares or its parameters,
+ * and calls nothing but casts and other such conversions (`switch (s) { case …: return D3D12_…; }`). A call of it
+ * changes no state, whatever its arguments — even when the value stays unknown.
+ */
+export function pureConversion(call: SyntaxNode, seen = new Set<Conversion>()): boolean {
+  const target = calledConversion(call);
+  if (!target) return false;
+  let ok = pure.get(target);
+  if (ok === undefined) {
+    if (seen.has(target)) return true;
+    seen.add(target);
+    // A value, not an object: `ID3D12Resource* Pick(int i)` names a resource, whose identity a call keeps.
+    const def = target.body.parent;
+    const value = def?.childForFieldName('declarator')?.type === 'function_declarator' && !/ID3D12|IDXGI|Ptr\s*</.test(def.childForFieldName('type')?.text ?? '');
+    const locals = new Set([...target.params, ...target.body.descendantsOfType('declaration').flatMap((d) => d.childrenForFieldName('declarator').map((x) => declaredName(x) ?? ''))]);
+    const assigned = [...target.body.descendantsOfType('assignment_expression').map((a) => a.childForFieldName('left')),
+      ...target.body.descendantsOfType('update_expression').map((u) => u.childForFieldName('argument'))];
+    ok = value && assigned.every((l) => l?.type === 'identifier' && locals.has(l.text))
+      && !target.body.descendantsOfType(['new_expression', 'delete_expression', 'this', 'lambda_expression']).length
+      && target.body.descendantsOfType('call_expression').every((c) => isCppCast(c) || pureConversion(c, seen));
+    pure.set(target, ok);
+  }
+  return ok;
+}
+
 /** Whether a call may be a conversion of the file (the callee's name names one): checked before its arguments are read. */
 export function mayConvert(call: SyntaxNode): boolean {
   return !!calledConversion(call);

@@ -20,7 +20,7 @@ import { inlinedAtCalls } from './inline-lambdas';
 import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
 import { recordMember } from './records';
-import { convertedValue, mayConvert } from './conversion-calls';
+import { convertedValue, mayConvert, pureConversion } from './conversion-calls';
 import { argumentNodes, calleeName, isCppCast, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 import { getMember, numVal } from './values';
@@ -164,15 +164,19 @@ function pureArgument(a: SyntaxNode): boolean {
 
 /** `ToD3D12State(Usage::Sampled)`: a conversion function of the file called with known numbers (conversion-calls.ts). */
 function conversionCall(call: CallSite, fn: FnCtx): AVal | undefined {
-  if (call.args.length === 0 || !mayConvert(call.node) || !call.args.every(pureArgument)) return undefined;
+  if (call.args.length === 0 || !mayConvert(call.node)) return undefined;
+  // A conversion that only computes (conversion-calls.ts pureConversion) changes nothing: with an argument it cannot
+  // fold, its value is unknown — not a call that may have changed what its arguments reach.
+  const unknown = (): AVal | undefined => pureConversion(call.node) ? numVal({ value: null, text: call.node.text, range: rangeOf(call.node) }) : undefined;
+  if (!call.args.every(pureArgument)) return undefined;
   const args: bigint[] = [];
   for (const a of call.args) {
     const v = evalValue(a, 'any', fn);
-    if (v.t !== 'num' || v.f.value === null) return undefined;
+    if (v.t !== 'num' || v.f.value === null) return unknown();
     args.push(BigInt(v.f.value));
   }
   const value = convertedValue(call.node, args, fn.file);
-  return value === undefined ? undefined : numVal({ value: Number(value), text: call.node.text, range: rangeOf(call.node) });
+  return value === undefined ? unknown() : numVal({ value: Number(value), text: call.node.text, range: rangeOf(call.node) });
 }
 
 /**
