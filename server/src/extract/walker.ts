@@ -19,6 +19,7 @@ import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrol
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment, handleContainerCall, handleDeclaration, handleSwapCall } from './declarations';
+import { queueMethodCall } from './queue-methods';
 import { forgetMember } from './struct-writes';
 import { recordReindex } from './rebinds';
 import { indexValue } from './elements';
@@ -457,7 +458,7 @@ export function expression(e: SyntaxNode, fn: FnCtx): void {
       return;
     }
     case 'call_expression':
-      if (handleContainerCall(e, fn) || handleSwapCall(e, fn)) return;
+      if (queueMethodCall(e, fn) || handleContainerCall(e, fn) || handleSwapCall(e, fn)) return;
       evalValue(e, 'any', fn);
       return;
     default: visitCalls(e, fn);

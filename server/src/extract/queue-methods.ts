@@ -1,0 +1,112 @@
+// A deferred barrier queue whose add method takes the whole barrier: `void ResourceBarrier(const
+// D3D12_RESOURCE_BARRIER& b) { m_pending.push_back(b); }`, `void Add(D3D12_TEXTURE_BARRIER b) { m_items[m_count++] =
+// b; }`, submitted later by another method (`Flush()`: `m_list->ResourceBarrier(n, m_pending.data())`). Read once with
+// its symbolic parameter, such a method adds a barrier nobody can read, and the submit forgets every state. Here a call
+// `ctx.ResourceBarrier(CD3DX12_RESOURCE_BARRIER::Transition(…))` is read as the caller appending its own barrier to
+// the receiver's container (`ctx.m_pending.push_back(…)`), as batches.ts does for an append the caller writes itself.
+// Only a method whose body is that one append of its one parameter (a barrier struct by value, by reference or by
+// pointer dereferenced): anything else it did would be lost by reading the call so.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import type { ResourceRef } from './operands';
+import type { Expect } from './expect';
+import { evalValue } from './context';
+import type { StructVal } from './values';
+import { cloneVal } from './values';
+import { addToBatch, batchContainer } from './batches';
+import { resourceRef } from './resources';
+import { argumentNodes, calleeName, definitionDeclarator, definitionsByName, rangeOf, treeRoot } from './syntax';
+import { declaredName, typeText } from './types';
+
+interface QueueMethod {
+  /** The member container the parameter is appended to, as the method spells it. */
+  container: SyntaxNode;
+  member: string;
+  kind: Expect;
+  /** The parameter is a pointer, appended dereferenced (`m_pending.push_back(*b)`). */
+  pointer: boolean;
+}
+
+const BARRIER_TYPE: readonly [RegExp, Expect][] = [
+  [/\b(?:CD3DX12|D3D12)_RESOURCE_BARRIER\b/, 'legacy'],
+  [/\b(?:CD3DX12|D3D12)_TEXTURE_BARRIER\b/, 'texture'],
+  [/\b(?:CD3DX12|D3D12)_BUFFER_BARRIER\b/, 'buffer'],
+  [/\b(?:CD3DX12|D3D12)_GLOBAL_BARRIER\b/, 'global'],
+];
+const APPEND = new Set(['push_back', 'emplace_back']);
+
+const byRoot = new WeakMap<SyntaxNode, Map<string, QueueMethod | null>>();
+
+/** `m.push_back(p)`, `m.emplace_back(p)`, `m[k] = p` (`*p` for a pointer parameter): the container node. */
+function appendTarget(stmt: SyntaxNode, param: string, pointer: boolean): SyntaxNode | undefined {
+  const e = stmt.type === 'expression_statement' ? stmt.namedChild(0) : null;
+  const isParam = (v: SyntaxNode | null | undefined) => !!v && (pointer
+    ? v.type === 'pointer_expression' && v.child(0)?.type === '*' && v.childForFieldName('argument')?.text === param
+    : v.type === 'identifier' && v.text === param);
+  if (e?.type === 'call_expression') {
+    const f = e.childForFieldName('function');
+    const args = argumentNodes(e);
+    const obj = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
+    if (obj && APPEND.has(calleeName(f!) ?? '') && args.length === 1 && isParam(args[0])) return obj;
+  }
+  if (e?.type === 'assignment_expression' && e.child(1)?.type === '=' && isParam(e.childForFieldName('right'))) {
+    const left = e.childForFieldName('left');
+    if (left?.type === 'subscript_expression') return left.childForFieldName('argument') ?? undefined;
+  }
+  return undefined;
+}
+
+function queueMethod(def: SyntaxNode): QueueMethod | null {
+  const params = definitionDeclarator(def)?.childForFieldName('parameters')?.namedChildren.filter((p) => p.type !== 'comment') ?? [];
+  const body = def.childForFieldName('body');
+  const stmts = body?.namedChildren.filter((s) => s.type !== 'comment') ?? [];
+  if (params.length !== 1 || params[0].type !== 'parameter_declaration' || stmts.length !== 1) return null;
+  const declarator = params[0].childForFieldName('declarator');
+  const name = declaredName(declarator);
+  const typeNode = params[0].childForFieldName('type');
+  if (!name || !typeNode) return null;
+  const type = typeText(typeNode, declarator);
+  const kind = BARRIER_TYPE.find(([re]) => re.test(type))?.[1];
+  const pointer = /\*\s*$/.test(type.trim());
+  if (!kind || /\*.*\*/.test(type)) return null;
+  const container = appendTarget(stmts[0], name, pointer);
+  // A plain member (`m_pending`, `this->m_pending`): not a parameter or a local of the method.
+  const member = container?.type === 'identifier' ? container.text
+    : container?.type === 'field_expression' && container.childForFieldName('argument')?.type === 'this' ? container.childForFieldName('field')?.text : undefined;
+  return container && member && member !== name ? { container, member, kind, pointer } : null;
+}
+
+/**
+ * `obj.Queue(barrier)`, `obj->Queue(&barrier)`, or `Queue(barrier)` inside another method of the class, with `Queue` a
+ * queue method of the file: the barrier is added to the receiver's container. Returns true when the call was read so.
+ */
+export function queueMethodCall(call: SyntaxNode, fn: FnCtx): boolean {
+  if (call.type !== 'call_expression') return false;
+  const f = call.childForFieldName('function');
+  const args = argumentNodes(call);
+  const name = f ? calleeName(f) : undefined;
+  if (!f || !name || args.length !== 1 || name === fn.name) return false;
+  const method = definitionsByName(treeRoot(call), byRoot, queueMethod).get(name);
+  if (!method) return false;
+  let container: ResourceRef | undefined;
+  if (f.type === 'identifier') container = batchContainer(method.container, fn);
+  else if (f.type === 'field_expression') {
+    const obj = f.childForFieldName('argument');
+    if (!obj) return false;
+    if (obj.type === 'this') container = batchContainer(method.container, fn);
+    else {
+      const receiver = resourceRef(obj, fn.file, fn);
+      if (!receiver.key || receiver.unknown) return false;
+      const path = `${f.child(1)?.type === '->' ? '->' : '.'}${method.member}`;
+      container = { key: `${receiver.key}${path}`, text: `${obj.text}${path}`, range: rangeOf(call) };
+      if (receiver.param !== undefined) container.base = { param: receiver.param, path };
+      else if (receiver.base) container.base = { param: receiver.base.param, path: `${receiver.base.path}${path}` };
+      if (receiver.member) container.member = true;
+    }
+  }
+  if (!container) return false;
+  let v = evalValue(args[0], method.pointer ? 'any' : method.kind, fn);
+  if (method.pointer) v = v.t === 'ptr' && (v.index === 0 || v.index === null) ? v.target : { t: 'unknown', text: args[0].text, range: rangeOf(args[0]) };
+  // The method stores a copy: what the caller writes into its barrier afterwards is not in the queue.
+  return addToBatch(container, v.t === 'struct' ? fn.created(cloneVal(v) as StructVal) : v, call, fn);
+}
