@@ -4,6 +4,7 @@
 // calls, declarations...) evaluate their sub-expressions through it, so they never import the core that calls them.
 import type { StructKind } from '../model/structs';
 import type { MethodImports } from './member-writes';
+import type { QueueMethod } from './queue-methods';
 import type { Range } from '../types';
 import type { Expect } from './expect';
 import type { Condition, Event, ExtractProblem, Field, ResourceRef, Site, Stmt } from './facts';
@@ -135,6 +136,8 @@ export interface FileCtx {
   globals?: Set<string>;
   /** Methods other files of a run declare `const` only (a base class's getters), and the ones this file called unknown. */
   methodImports?: MethodImports;
+  /** Barrier-queue add methods another file of the run defines, by name (queue-methods.ts). */
+  importedQueueMethods?: ReadonlyMap<string, QueueMethod>;
   /** The file's methods, what member-writes.ts reads to tell whether a call through `this` may write a member. */
   methodIndex?: import('./member-writes').FileMethods;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */

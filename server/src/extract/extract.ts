@@ -29,6 +29,7 @@ import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { inlinableTexts } from './inline-helpers';
+import { importedQueueMethods, queueMethodDefinitions, queueMethodTexts } from './queue-methods';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
@@ -411,6 +412,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   // Other files' getters the file called without knowing them are read as its own getters (imported-getters.ts).
   const foreign = importedGetterBodies(imports.getters, bodies, definedBodies);
   const getterBodies = foreign.length ? [...bodies, ...foreign] : bodies;
+  const queues = importedQueueMethods(foreign);
+  if (queues) file.importedQueueMethods = queues;
   file.resourceGetters = resourceGetters(getterBodies, file);
   file.addressGetters = addressGetters(getterBodies, file);
   file.indexedGetters = indexedGetters(getterBodies, file);
@@ -418,7 +421,8 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
   file.listFactories = collectListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews, foreign);
   const ownGetters = [file.resourceGetters, file.addressGetters, file.indexedGetters, handleGetters(bodies)];
-  const getterTexts = getterDefinitions(bodies, ownGetters);
+  // A barrier queue's add method travels with the getters: its callers in other files call it as `ctx.Queue(b)`.
+  const getterTexts = [...getterDefinitions(bodies, ownGetters), ...queueMethodDefinitions(bodies)];
   const called = calledGetterNames(text, ownGetters);
   const functions: FunctionFacts[] = [];
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
@@ -440,7 +444,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
     }
     try {
       const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
-      const key = cacheOn ? cacheKey(f, sig, own) : undefined;
+      const key = cacheOn ? cacheKey(f, sig, own, file) : undefined;
       const kept = key ? cachedFacts(key, file) : undefined;
       if (kept) {
         functions.push(kept);
@@ -524,7 +528,7 @@ export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck
  * namespaces; whether the preprocessor conditionals around it are a PC build's, constant-fold.ts provablyPc).
  * Lambdas (walked with their enclosing function's statements in sight) and recovered code are not kept.
  */
-function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNode | null)[] | undefined): string | undefined {
+function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNode | null)[] | undefined, file: FileCtx): string | undefined {
   if (f.lambda || f.node.type === 'ERROR') return undefined;
   const r = rangeOf(f.node);
   const above: string[] = [];
@@ -532,7 +536,7 @@ function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNod
   return functionKey([
     f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
     defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
-    inlinableTexts(f.body),
+    inlinableTexts(f.body), queueMethodTexts(f.body, file),
   ]);
 }
 

@@ -7,7 +7,7 @@
 // Only a method whose body is that one append of its one parameter (a barrier struct by value, by reference or by
 // pointer dereferenced): anything else it did would be lost by reading the call so.
 import type { SyntaxNode } from './node';
-import type { FnCtx } from './context';
+import type { FileCtx, FnCtx } from './context';
 import type { ResourceRef } from './operands';
 import type { Expect } from './expect';
 import { evalValue } from './context';
@@ -18,13 +18,15 @@ import { resourceRef } from './resources';
 import { argumentNodes, calleeName, definitionDeclarator, definitionsByName, rangeOf, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
 
-interface QueueMethod {
+export interface QueueMethod {
   /** The member container the parameter is appended to, as the method spells it. */
   container: SyntaxNode;
   member: string;
   kind: Expect;
   /** The parameter is a pointer, appended dereferenced (`m_pending.push_back(*b)`). */
   pointer: boolean;
+  /** The definition's text (the per-function cache keys callers with it). */
+  text: string;
 }
 
 const BARRIER_TYPE: readonly [RegExp, Expect][] = [
@@ -56,7 +58,7 @@ function appendTarget(stmt: SyntaxNode, param: string, pointer: boolean): Syntax
   return undefined;
 }
 
-function queueMethod(def: SyntaxNode): QueueMethod | null {
+export function queueMethod(def: SyntaxNode): QueueMethod | null {
   const params = definitionDeclarator(def)?.childForFieldName('parameters')?.namedChildren.filter((p) => p.type !== 'comment') ?? [];
   const body = def.childForFieldName('body');
   const stmts = body?.namedChildren.filter((s) => s.type !== 'comment') ?? [];
@@ -73,7 +75,7 @@ function queueMethod(def: SyntaxNode): QueueMethod | null {
   // A plain member (`m_pending`, `this->m_pending`): not a parameter or a local of the method.
   const member = container?.type === 'identifier' ? container.text
     : container?.type === 'field_expression' && container.childForFieldName('argument')?.type === 'this' ? container.childForFieldName('field')?.text : undefined;
-  return container && member && member !== name ? { container, member, kind, pointer } : null;
+  return container && member && member !== name ? { container, member, kind, pointer, text: def.text } : null;
 }
 
 /**
@@ -86,7 +88,8 @@ export function queueMethodCall(call: SyntaxNode, fn: FnCtx): boolean {
   const args = argumentNodes(call);
   const name = f ? calleeName(f) : undefined;
   if (!f || !name || args.length !== 1 || name === fn.name) return false;
-  const method = definitionsByName(treeRoot(call), byRoot, queueMethod).get(name);
+  const own = definitionsByName(treeRoot(call), byRoot, queueMethod);
+  const method = own.has(name) ? own.get(name) : fn.file.importedQueueMethods?.get(name);
   if (!method) return false;
   let container: ResourceRef | undefined;
   if (f.type === 'identifier') container = batchContainer(method.container, fn);
@@ -109,4 +112,35 @@ export function queueMethodCall(call: SyntaxNode, fn: FnCtx): boolean {
   if (method.pointer) v = v.t === 'ptr' && (v.index === 0 || v.index === null) ? v.target : { t: 'unknown', text: args[0].text, range: rangeOf(args[0]) };
   // The method stores a copy: what the caller writes into its barrier afterwards is not in the queue.
   return addToBatch(container, v.t === 'struct' ? fn.created(cloneVal(v) as StructVal) : v, call, fn);
+}
+
+/**
+ * The texts of the queue methods a body calls (its own file's or imported): part of the body's key in the per-function
+ * cache, as their bodies decide what the calls add.
+ */
+export function queueMethodTexts(body: SyntaxNode, file: FileCtx): string[] {
+  const own = definitionsByName(treeRoot(body), byRoot, queueMethod);
+  const out: string[] = [];
+  for (const c of body.descendantsOfType('call_expression')) {
+    const f = c.childForFieldName('function');
+    const name = f ? calleeName(f) : undefined;
+    const m = name ? (own.has(name) ? own.get(name) : file.importedQueueMethods?.get(name)) : undefined;
+    if (m) out.push(m.text);
+  }
+  return out;
+}
+
+/** The file's queue methods as definition texts by name: exported to the other files of a run with its getters. */
+export function queueMethodDefinitions(defs: readonly { name: string; node: SyntaxNode }[]): [string, string][] {
+  return defs.filter((d) => d.node.type === 'function_definition' && queueMethod(d.node)).map((d) => [d.name, d.node.text]);
+}
+
+/** Queue methods among another file's definitions parsed apart (imported-getters.ts), by name. */
+export function importedQueueMethods(defs: readonly { name: string; node: SyntaxNode }[]): Map<string, QueueMethod> | undefined {
+  const out = new Map<string, QueueMethod>();
+  for (const d of defs) {
+    const q = d.node.type === 'function_definition' ? queueMethod(d.node) : null;
+    if (q) out.set(d.name, q);
+  }
+  return out.size ? out : undefined;
 }
