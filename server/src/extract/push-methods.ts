@@ -91,13 +91,20 @@ export function pushedElement(call: SyntaxNode, fn: FnCtx): { container: Resourc
   const name = calleeName(f);
   const push = name ? pushMethods(treeRoot(call)).get(name) : undefined;
   if (!push || !obj || obj.type === 'this') return undefined;
+  const container = receiverMember(f, push.member, call, fn);
+  return container && { container, zeroed: push.zeroed };
+}
+
+/** `obj.member` (`obj->member`) for the receiver of the call `obj.Method(…)`: its container as the caller names it. */
+export function receiverMember(callee: SyntaxNode, member: string, call: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  const obj = callee.childForFieldName('argument');
+  if (!obj) return undefined;
   const receiver = resourceRef(obj, fn.file, fn);
   if (!receiver.key || receiver.unknown) return undefined;
-  const op = f.child(1)?.type === '->' ? '->' : '.';
-  const path = `${op}${push.member}`;
+  const path = `${callee.child(1)?.type === '->' ? '->' : '.'}${member}`;
   const container: ResourceRef = { key: `${receiver.key}${path}`, text: `${obj.text}${path}`, range: rangeOf(call) };
   if (receiver.param !== undefined) container.base = { param: receiver.param, path };
   else if (receiver.base) container.base = { param: receiver.base.param, path: `${receiver.base.path}${path}` };
   if (receiver.member) container.member = true;
-  return { container, zeroed: push.zeroed };
+  return container;
 }

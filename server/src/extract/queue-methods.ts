@@ -14,7 +14,7 @@ import { evalValue } from './context';
 import type { StructVal } from './values';
 import { cloneVal } from './values';
 import { addToBatch, batchContainer } from './batches';
-import { resourceRef } from './resources';
+import { receiverMember } from './push-methods';
 import { argumentNodes, calleeName, definitionDeclarator, definitionsByName, rangeOf, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
 
@@ -96,16 +96,7 @@ export function queueMethodCall(call: SyntaxNode, fn: FnCtx): boolean {
   else if (f.type === 'field_expression') {
     const obj = f.childForFieldName('argument');
     if (!obj) return false;
-    if (obj.type === 'this') container = batchContainer(method.container, fn);
-    else {
-      const receiver = resourceRef(obj, fn.file, fn);
-      if (!receiver.key || receiver.unknown) return false;
-      const path = `${f.child(1)?.type === '->' ? '->' : '.'}${method.member}`;
-      container = { key: `${receiver.key}${path}`, text: `${obj.text}${path}`, range: rangeOf(call) };
-      if (receiver.param !== undefined) container.base = { param: receiver.param, path };
-      else if (receiver.base) container.base = { param: receiver.base.param, path: `${receiver.base.path}${path}` };
-      if (receiver.member) container.member = true;
-    }
+    container = obj.type === 'this' ? batchContainer(method.container, fn) : receiverMember(f, method.member, call, fn);
   }
   if (!container) return false;
   let v = evalValue(args[0], method.pointer ? 'any' : method.kind, fn);
