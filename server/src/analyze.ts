@@ -26,6 +26,8 @@ export type { AnalysisResult, SiteFact } from './report/analysis-result';
 export interface AnalyzeExtras extends AnalyzeOptions {
   /** A tree already parsed (and possibly incrementally re-parsed) for this exact text. */
   tree?: Tree;
+  /** The line starts of this exact text (parse/positions.ts lineStartsOf), when the caller has them: not counted again. */
+  lineStarts?: readonly number[];
   /** Other files' helper functions, for call-site evaluation of helpers defined elsewhere. */
   workspace?: WorkspaceIndex;
   /** Consulted between phases and functions; true abandons the analysis with AnalysisCancelled (cancel.ts). */
@@ -123,7 +125,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
     getters: options.getters,
-  });
+  }, options.lineStarts);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (options.complete) return result;
@@ -160,7 +162,7 @@ function trackEntries(
 }
 
 export function analyzeFacts(
-  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions'> = {},
+  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts'> = {},
 ): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
@@ -172,7 +174,7 @@ export function analyzeFacts(
   throwIfCancelled(options.isCancelled);
   reportProblems(problems, active);
   addCallSites(facts, uri, findings);
-  const starts = findings.length > 0 ? lineStartsOf(text) : [];
+  const starts = findings.length === 0 ? [] : options.lineStarts ?? lineStartsOf(text);
   for (const f of findings) f.fingerprintText ??= textOf(text, starts, f.range).replace(/\s+/g, '');
   const unique = dedupe(findings, config.rules);
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).

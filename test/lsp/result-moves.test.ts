@@ -8,7 +8,8 @@ import { propertySeed } from '../harness/seed';
 import { analyze } from '../../server/src/analyze';
 import { StoredDocument, type TreeEdit } from '../../server/src/parse/document-store';
 import { findingToDiagnostic } from '../../server/src/report/lsp-diagnostics';
-import { mergeSorted, movedDiagnostic, movedFinding, movedSite } from '../../server/src/lsp/result-moves';
+import { mergeSorted, movedDiagnostic, movedFinding, movedKept, movedMentions, movedRange, movedSite } from '../../server/src/lsp/result-moves';
+import type { Finding } from '../../server/src/types';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { typingFile } from '../bench/bench-lsp-typing';
@@ -36,6 +37,52 @@ describe('moving a previous result by edits', () => {
         }
       }),
       { numRuns: 40, seed: propertySeed('moved diagnostics') },
+    );
+  });
+
+  it('moves a finding like moving each of its places, whatever the edits', () => {
+    // Every place moved on its own, the reference the per-place test of movedFinding must agree with.
+    const reference = (f: Finding, edits: readonly TreeEdit[]): unknown => {
+      const here = (uri: string, r: Finding['range']): Finding['range'] => (uri === f.uri ? movedRange(r, edits) : r);
+      return JSON.parse(JSON.stringify({
+        ...f, message: movedMentions(f.message, edits), range: movedRange(f.range, edits), ...(f.focus ? { focus: movedRange(f.focus, edits) } : {}),
+        related: f.related.map((r) => ({ ...r, range: here(r.uri, r.range) })), path: f.path?.map((r) => ({ ...r, range: here(r.uri, r.range) })),
+        fixes: f.fixes.map((fix) => ({ ...fix, edits: fix.edits.map((e) => ({ ...e, range: movedRange(e.range, edits) })) })),
+      }));
+    };
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(source.length), fc.nat(40), fc.constantFrom('x', '\n', '\n\n', '', '中;')), { minLength: 1, maxLength: 3 }), (changes) => {
+        const doc = new StoredDocument(URI, 'cpp', 1, source);
+        const edits: TreeEdit[] = changes.map(([at, removed, text]) => {
+          const from = Math.min(at, doc.text.length);
+          return doc.apply({ range: { start: doc.positionAt(from), end: doc.positionAt(from + removed) }, text });
+        });
+        for (const f of result.findings) assert.deepEqual(JSON.parse(JSON.stringify(movedFinding(f, edits))), reference(f, edits));
+      }),
+      { numRuns: 40, seed: propertySeed('moved findings') },
+    );
+  });
+
+  it('moves, drops and merges like a stable sort of what is kept and added, whether the kept items came sorted or not', () => {
+    interface Item { n: number; from: string }
+    const compare = (x: Item, y: Item): number => x.n - y.n;
+    fc.assert(
+      fc.property(fc.array(fc.nat(30)), fc.array(fc.nat(30)), fc.array(fc.integer({ min: -3, max: 3 })), fc.nat(30), fc.boolean(), (a, b, shifts, dropAt, merged) => {
+        const raw = a.map((n, i) => ({ n, from: `k${i}` }));
+        // A previous result mergeSorted made (known sorted), or one that arrived from elsewhere (maybe not sorted).
+        const items = merged ? mergeSorted(raw, [], compare) : raw;
+        const move = (x: Item): Item => {
+          const shift = shifts[Number(x.from.slice(1)) % Math.max(1, shifts.length)] ?? 0;
+          return shift === 0 ? x : { ...x, n: x.n + shift };
+        };
+        const dropped = (x: Item): boolean => x.n === dropAt;
+        const added = b.map((n, i) => ({ n, from: `a${i}` }));
+        const { kept, sorted } = movedKept(items, move, dropped, compare);
+        assert.ok(!sorted || kept.every((x, i) => i === 0 || compare(kept[i - 1], x) <= 0));
+        const expected = [...items.map(move).filter((x) => !dropped(x)), ...added].sort(compare);
+        assert.deepEqual(mergeSorted(kept, added, compare, sorted), expected);
+      }),
+      { numRuns: 300, seed: propertySeed('moved kept') },
     );
   });
 

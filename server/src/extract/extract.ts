@@ -365,9 +365,12 @@ export interface ImportedDefinitions {
   getters?: ReadonlyMap<string, string>;
 }
 
-export function extractFacts(tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}): FileFacts {
+/** `lineStarts`: the text's line starts (parse/positions.ts lineStartsOf) when the caller has them. */
+export function extractFacts(
+  tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}, lineStarts?: readonly number[],
+): FileFacts {
   resetObjectIds();
-  const doc = new NodeDoc(text, subtreeReuseOn() ? keptSubtrees : undefined);
+  const doc = new NodeDoc(text, subtreeReuseOn() ? keptSubtrees : undefined, lineStarts);
   const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
   const errors = countErrors(root, text);
   const matches = structureMatches(root);

@@ -19,12 +19,17 @@ export interface Point {
 
 /** The document one extraction reads: its text, line starts and mirrored tree. */
 export class NodeDoc {
-  private lineStarts: number[] | undefined;
+  private lineStarts: readonly number[] | undefined;
   private mirrored: SyntaxNode | undefined;
   private byType: Map<string, SyntaxNode[]> | undefined;
 
-  /** With `reuse`, subtrees mirrored by earlier extractions (function bodies, declarations) are copied from there. */
-  constructor(readonly text: string, private readonly reuse?: SubtreeReuse) {}
+  /**
+   * With `reuse`, subtrees mirrored by earlier extractions (function bodies, declarations) are copied from there;
+   * `lineStarts` are the text's (lineStartsOf) when the caller has them.
+   */
+  constructor(readonly text: string, private readonly reuse?: SubtreeReuse, lineStarts?: readonly number[]) {
+    this.lineStarts = lineStarts;
+  }
 
   /** The mirror of `tree` (built on first use). `tree` must be the parse of this document's text. */
   root(tree: Tree): SyntaxNode {

@@ -17,7 +17,7 @@ import type { BarrierlintConfig, Finding, Range } from '../types';
 import { withSubmissions } from './editor-views';
 import { callersOf, reducedDocument, type FunctionSpan } from './function-spans';
 import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions, type ParseError } from './incremental-analysis';
-import { byFinding, bySite, mergeSorted, siteWithin, withoutRepeatedReports, within } from './result-moves';
+import { byFinding, bySite, mergeSorted, movedKept, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 const sameRange = (a: Range, b: Range): boolean =>
   a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
@@ -95,9 +95,12 @@ export function finishRecheck(previous: DocumentFacts, answer: RecheckAnswer): D
   if (answer.parseErrors.some((e) => !known.has(parseErrorKey(e)))) return undefined;
   const ranges = answer.callers;
   const inCallers = (r: Range): boolean => ranges.some((c) => within(r, c));
-  const once = withoutRepeatedReports(previous.findings.filter((f) => !inCallers(f.range)), answer.findings);
-  const findings = mergeSorted(once.kept, once.added, byFinding);
-  const sites = mergeSorted(previous.sites.filter((s) => !ranges.some((c) => siteWithin(s, c))), answer.sites, bySite);
+  const same = <T>(x: T): T => x;
+  const kept = movedKept(previous.findings, same, (f) => inCallers(f.range), byFinding);
+  const once = withoutRepeatedReports(kept.kept, answer.findings);
+  const findings = mergeSorted(once.kept, once.added, byFinding, kept.sorted);
+  const keptSites = movedKept(previous.sites, same, (s) => ranges.some((c) => siteWithin(s, c)), bySite);
+  const sites = mergeSorted(keptSites.kept, answer.sites, bySite, keptSites.sorted);
   return { ...recheckedFacts(previous), findings, sites };
 }
 

@@ -7,7 +7,7 @@ import type { StoredDocument } from '../parse/document-store';
 import type { AnalysisHost, PendingRequest } from './analysis-host';
 import type { AnalysisAtValue, DocumentConfigData, DocumentReply, DocumentResult } from './analysis-protocol';
 import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, type DiagnosticData } from '../report/lsp-diagnostics';
-import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, movedSite, siteWithin } from './result-moves';
+import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, movedKept, movedSite, siteWithin } from './result-moves';
 import type { ScheduledRun } from './scheduler';
 import { publishParams, sameDiagnosticsJson } from './diagnostic-json';
 import { PullState, type PullReport } from './pull-diagnostics';
@@ -104,10 +104,10 @@ export class DocumentAnalysis {
     const base = this.results.get(reply.uri);
     const { delta } = reply;
     if (base?.sites && base.version === delta.baseVersion) {
-      const diagnostics = mergeSorted(
-        base.diagnostics.map((d) => movedDiagnostic(d, reply.uri, delta.edits)).filter((d) => !diagnosticWithin(d, delta.focus)),
-        delta.diagnostics, byDiagnostic);
-      const sites = mergeSorted(base.sites.map((s) => movedSite(s, delta.edits)).filter((s) => !siteWithin(s, delta.focus)), delta.sites, bySite);
+      const keptDiagnostics = movedKept(base.diagnostics, (d) => movedDiagnostic(d, reply.uri, delta.edits), (d) => diagnosticWithin(d, delta.focus), byDiagnostic);
+      const diagnostics = mergeSorted(keptDiagnostics.kept, delta.diagnostics, byDiagnostic, keptDiagnostics.sorted);
+      const keptSites = movedKept(base.sites, (s) => movedSite(s, delta.edits), (s) => siteWithin(s, delta.focus), bySite);
+      const sites = mergeSorted(keptSites.kept, delta.sites, bySite, keptSites.sorted);
       return { uri: reply.uri, version: reply.version, diagnostics, sites, scope: reply.scope, elapsedMs: reply.elapsedMs, platform: reply.platform };
     }
     const whole = await this.host.request<DocumentResult | null>({ type: 'latest', uri: reply.uri }).outcome;

@@ -15,7 +15,7 @@ import {
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
-import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedRange, movedSite, siteWithin, within } from './result-moves';
+import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedKept, movedRange, movedSite, siteWithin, within } from './result-moves';
 
 export interface DocumentFacts {
   findings: Finding[];
@@ -147,7 +147,8 @@ export function analyzeEditedFunction(
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
   const analyzeReduced = (r: Reduction): AnalysisResult =>
-    analyze(r.text, doc.uri, { config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true });
+    // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
+    analyze(r.text, doc.uri, { config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice() });
   let result = analyzeReduced(reduced);
   const all = (facts: FileFacts): Signature[] =>
     [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
@@ -173,7 +174,8 @@ export function analyzeEditedFunction(
   const parseErrors = [...before.filter((e) => !within(e.range, focus)), ...reducedErrors.filter((e) => within(e.range, focus))];
   doc.takeEdits();
   reducedTrees.set(doc, reduced.cache);
-  const kept = previous.findings.map((f) => movedFinding(f, edits)).filter((f) => !within(f.range, focus));
+  const moved = movedKept(previous.findings, (f) => movedFinding(f, edits), (f) => within(f.range, focus), byFinding);
+  const kept = moved.kept;
   const key = (f: Finding): string => `${f.rule}|${f.range.startLine}:${f.range.startColumn}|${f.message}`;
   // NOTE: findings inside a helper can come from this function's calls; new ones are added, but one this call no
   // longer causes stays until the next whole-file analysis (scheduled when typing pauses).
@@ -185,9 +187,10 @@ export function analyzeEditedFunction(
   // NOTE: the result is the base of the next keystroke's: what it adds is copied out of this reduced document's text,
   // which its strings would otherwise keep alive, one text per keystroke (detached-string.ts).
   const added = structuredClone(once.added);
-  const findings = mergeSorted(once.kept, added, byFinding);
+  const findings = mergeSorted(once.kept, added, byFinding, moved.sorted);
   const addedSites = structuredClone(withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus)));
-  const sites = mergeSorted(previous.sites.map((s) => movedSite(s, edits)).filter((s) => !siteWithin(s, focus)), addedSites, bySite);
+  const keptSites = movedKept(previous.sites, (s) => movedSite(s, edits), (s) => siteWithin(s, focus), bySite);
+  const sites = mergeSorted(keptSites.kept, addedSites, bySite, keptSites.sorted);
   const stale = previous.stale?.includes(focusIndex) ? previous.stale : [...(previous.stale ?? []), focusIndex];
   // A kept finding the function's now beats is gone: the change (a delta) cannot say so, the whole result is sent.
   const change = once.keptChanged ? undefined : { edits: [...edits], focus, findings: added, sites: addedSites };

@@ -56,30 +56,38 @@ export function movedMentions(message: string, edits: readonly TreeEdit[]): stri
   return moved === message ? message : moved;
 }
 
-/** The first and last line of everything a finding places in its own file (computed once per finding object). */
-const extents = new WeakMap<Finding, { first: number; last: number }>();
+/**
+ * The lines of everything a finding places in its own file, as [first, last] pairs one after the other (computed once
+ * per finding object): its range, focus, the lines its message names, its related and path locations, its fixes.
+ */
+const placedLines = new WeakMap<Finding, number[]>();
 
-function extentOf(f: Finding): { first: number; last: number } {
-  let extent = extents.get(f);
-  if (extent) return extent;
-  let first = f.range.startLine;
-  let last = f.range.endLine;
+function linesOf(f: Finding): number[] {
+  let lines = placedLines.get(f);
+  if (lines) return lines;
+  lines = [f.range.startLine, f.range.endLine];
   const add = (r: Range): void => {
-    first = Math.min(first, r.startLine);
-    last = Math.max(last, r.endLine);
+    lines!.push(r.startLine, r.endLine);
   };
   if (f.focus) add(f.focus);
-  for (const line of mentionedLines(f.message)) add({ startLine: line, startColumn: 0, endLine: line, endColumn: 0 });
-  for (const r of [...f.related, ...(f.path ?? [])]) if (r.uri === f.uri) add(r.range);
+  for (const line of mentionedLines(f.message)) lines.push(line, line);
+  for (const r of f.related) if (r.uri === f.uri) add(r.range);
+  for (const r of f.path ?? []) if (r.uri === f.uri) add(r.range);
   for (const fix of f.fixes) for (const e of fix.edits) add(e.range);
-  extents.set(f, (extent = { first, last }));
-  return extent;
+  placedLines.set(f, lines);
+  return lines;
+}
+
+/** True when no edit moves any of the line ranges [first, last] of `lines` (pairs one after the other). */
+function allUnmoved(lines: readonly number[], edits: readonly TreeEdit[]): boolean {
+  for (let k = 0; k < lines.length; k += 2) if (!unmoved(lines[k], lines[k + 1], edits)) return false;
+  return true;
 }
 
 export function movedFinding(f: Finding, edits: readonly TreeEdit[]): Finding {
-  const extent = extentOf(f);
-  // NOTE: most findings of a large file lie wholly before the edit, or after an edit that adds no line: one test.
-  if (unmoved(extent.first, extent.last, edits)) return f;
+  // NOTE: a finding of a large file usually has related locations far from its range (a caller at the end of the file),
+  // so each of its places is tested, not their extent: a keystroke that adds no line moves only what is on its line.
+  if (allUnmoved(linesOf(f), edits)) return f;
   const stays = (r: Range): boolean => unmoved(r.startLine, r.endLine, edits);
   const message = movedMentions(f.message, edits);
   if (message === f.message && stays(f.range) && (!f.focus || stays(f.focus)) && f.related.every((r) => r.uri !== f.uri || stays(r.range)) && (f.path ?? []).every((r) => r.uri !== f.uri || stays(r.range)) &&
@@ -121,7 +129,22 @@ const toLsp = (r: Range): Diagnostic['range'] =>
   ({ start: { line: r.startLine, character: r.startColumn }, end: { line: r.endLine, character: r.endColumn } });
 
 /** A diagnostic of `uri` moved like movedFinding moves the finding it was made from (lsp-diagnostics.ts). */
+/** linesOf() for a diagnostic of `uri` (its message, range, related locations in the file and fixes). */
+const diagnosticLines = new WeakMap<Diagnostic, number[]>();
+
+function diagnosticLinesOf(d: Diagnostic, uri: string): number[] {
+  let lines = diagnosticLines.get(d);
+  if (lines) return lines;
+  lines = [d.range.start.line, d.range.end.line];
+  if (typeof d.message === 'string') for (const line of mentionedLines(d.message)) lines.push(line, line);
+  for (const r of d.relatedInformation ?? []) if (r.location.uri === uri) lines.push(r.location.range.start.line, r.location.range.end.line);
+  for (const fix of (d.data as DiagnosticData | undefined)?.fixes ?? []) for (const e of fix.edits) lines.push(e.range.startLine, e.range.endLine);
+  diagnosticLines.set(d, lines);
+  return lines;
+}
+
 export function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly TreeEdit[]): Diagnostic {
+  if (allUnmoved(diagnosticLinesOf(d, uri), edits)) return d;
   const stays = (r: Diagnostic['range']): boolean => unmoved(r.start.line, r.end.line, edits);
   const data = d.data as DiagnosticData | undefined;
   const message = typeof d.message === 'string' ? movedMentions(d.message, edits) : d.message;
@@ -164,22 +187,54 @@ export const siteWithin = (s: SiteFact, focus: Range): boolean => s.line - 1 >= 
 export const diagnosticWithin = (d: Diagnostic, focus: Range): boolean => d.range.start.line >= focus.startLine && d.range.end.line <= focus.endLine;
 export const byPosition = (a: Range, b: Range): number => a.startLine - b.startLine || a.startColumn - b.startColumn;
 
+/** The arrays mergeSorted made, with the order they are sorted in. */
+const sortedBy = new WeakMap<readonly unknown[], unknown>();
+
+/**
+ * `items` moved by `move`, without those `dropped` once moved, and whether that is sorted by `compare`. When `items`
+ * came out of mergeSorted with `compare`, only the items a move changed can be out of place: their neighbours are
+ * compared, not every pair (a keystroke in a large file moves a handful of 10,000).
+ */
+export function movedKept<T>(items: readonly T[], move: (x: T) => T, dropped: (x: T) => boolean, compare: (a: T, b: T) => number): { kept: T[]; sorted: boolean } {
+  const kept: T[] = [];
+  const moved: number[] = [];
+  for (const x of items) {
+    const y = move(x);
+    if (dropped(y)) continue;
+    if (y !== x) moved.push(kept.length);
+    kept.push(y);
+  }
+  if (sortedBy.get(items) !== compare) return { kept, sorted: isSorted(kept, compare) };
+  const inOrder = (i: number): boolean => i <= 0 || i >= kept.length || compare(kept[i - 1], kept[i]) <= 0;
+  return { kept, sorted: moved.every((i) => inOrder(i) && inOrder(i + 1)) };
+}
+
+const isSorted = <T>(xs: readonly T[], compare: (a: T, b: T) => number): boolean => xs.every((x, i) => i === 0 || compare(xs[i - 1], x) <= 0);
+
 /**
  * `kept` and `added` merged in the order a stable sort of [...kept, ...added] by `compare` gives. `kept` is
- * normally sorted already (moving keeps the order of what lies outside the edited function): a linear merge.
+ * normally sorted already (moving keeps the order of what lies outside the edited function; `keptSorted` says so
+ * when known): each added item is placed by a binary search in what is left of `kept`, the rest is copied.
  */
-export function mergeSorted<T>(kept: readonly T[], added: readonly T[], compare: (a: T, b: T) => number): T[] {
-  const sortedKept = kept.every((x, i) => i === 0 || compare(kept[i - 1], x) <= 0) ? kept : [...kept].sort(compare);
+export function mergeSorted<T>(kept: readonly T[], added: readonly T[], compare: (a: T, b: T) => number, keptSorted?: boolean): T[] {
+  const sortedKept = (keptSorted ?? isSorted(kept, compare)) ? kept : [...kept].sort(compare);
   const sortedAdded = [...added].sort(compare);
-  const out: T[] = new Array<T>(sortedKept.length + sortedAdded.length);
+  const out: T[] = [];
   let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < sortedKept.length && j < sortedAdded.length) {
-    out[k++] = compare(sortedAdded[j], sortedKept[i]) < 0 ? sortedAdded[j++] : sortedKept[i++];
+  for (const x of sortedAdded) {
+    // The first kept item after x (x goes after the kept items equal to it, as in the stable sort).
+    let lo = i;
+    let hi = sortedKept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(x, sortedKept[mid]) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    while (i < lo) out.push(sortedKept[i++]);
+    out.push(x);
   }
-  while (i < sortedKept.length) out[k++] = sortedKept[i++];
-  while (j < sortedAdded.length) out[k++] = sortedAdded[j++];
+  while (i < sortedKept.length) out.push(sortedKept[i++]);
+  sortedBy.set(out, compare);
   return out;
 }
 
