@@ -299,7 +299,9 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
   const problems: ExtractProblem[] = [];
   const errorNodes: SyntaxNode[] = [];
   if (!root.hasError) return { count: 0, problems, errorNodes };
-  const lines = splitLines(text);
+  // The lines are split only when a problem is reported (a file whose only errors hide no barrier needs none).
+  let lines: string[] | undefined;
+  const lineAt = (row: number): string => (lines ??= splitLines(text))[row] ?? '';
   const visit = (n: SyntaxNode) => {
     if (n.type === 'ERROR' || n.isMissing) {
       errorNodes.push(n);
@@ -308,7 +310,7 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
         // A missing token: the statement it belongs to is what did not parse; report there, with its text.
         const stmt = enclosingStatement(n);
         const r = rangeOf(stmt);
-        const firstLine = lines[r.startLine] ?? '';
+        const firstLine = lineAt(r.startLine);
         problems.push({
           kind: 'parse-error', range: { ...r, endLine: r.startLine, endColumn: r.startLine === r.endLine ? r.endColumn : firstLine.length },
           text: stmt.text.replace(/\s+/g, ' ').slice(0, 120), detail: `missing ${n.type}`,
@@ -316,7 +318,7 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
         return;
       }
       const anchor = barrierAnchor(n) ?? n;
-      const lineText = lines[anchor.startPosition.row] ?? '';
+      const lineText = lineAt(anchor.startPosition.row);
       problems.push({ kind: 'parse-error', range: rangeOf(anchor), text: lineText.trim().slice(0, 120), detail: 'syntax error' });
       return;
     }
