@@ -480,7 +480,7 @@ export function extractFacts(
       file.problems.push(stoppedAt(f, name, message.slice(0, 200), 'analysis-error'));
     }
   }
-  const alignment = alignmentConstantUses(root);
+  const alignment = alignmentConstantUses(root, text);
   const barriers: BarrierFact[] = [];
   // Barrier locals the function never reads are no barriers anyone records (declarations.ts neverRead); their
   // values still show where a misspelt enumerator is a barrier value.

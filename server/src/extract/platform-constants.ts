@@ -31,8 +31,14 @@ function platformGuarded(n: SyntaxNode): boolean {
   return false;
 }
 
-export function alignmentConstantUses(root: SyntaxNode): AlignmentConstantUse[] {
+const NAMES = Object.keys(PC_ALIGNMENT_CONSTANTS);
+const NAME_LENGTHS = new Set(NAMES.map((name) => name.length));
+
+export function alignmentConstantUses(root: SyntaxNode, text: string): AlignmentConstantUse[] {
+  // NOTE: a file that never spells a constant has no use of one; otherwise only identifiers of a constant's length
+  // are read (reading every identifier's text costs a copy of each; a keystroke re-reads the whole reduced document).
+  if (!NAMES.some((name) => text.includes(name))) return [];
   return root.descendantsOfType('identifier')
-    .filter((n) => Object.hasOwn(PC_ALIGNMENT_CONSTANTS, n.text) && !platformGuarded(n))
+    .filter((n) => NAME_LENGTHS.has(n.endIndex - n.startIndex) && Object.hasOwn(PC_ALIGNMENT_CONSTANTS, n.text) && !platformGuarded(n))
     .map((n) => ({ name: n.text, range: rangeOf(n) }));
 }
