@@ -8,7 +8,9 @@ import { propertySeed } from '../harness/seed';
 import { analyze } from '../../server/src/analyze';
 import { StoredDocument, type TreeEdit } from '../../server/src/parse/document-store';
 import { findingToDiagnostic } from '../../server/src/report/lsp-diagnostics';
-import { mergeSorted, movedDiagnostic, movedFinding, movedKept, movedMentions, movedRange, movedSite } from '../../server/src/lsp/result-moves';
+import {
+  byFinding, bySite, keptFindings, keptSites, mergeSorted, movedDiagnostic, movedFinding, movedKept, movedMentions, movedRange, movedSite, siteWithin, within,
+} from '../../server/src/lsp/result-moves';
 import type { Finding } from '../../server/src/types';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -60,6 +62,27 @@ describe('moving a previous result by edits', () => {
         for (const f of result.findings) assert.deepEqual(JSON.parse(JSON.stringify(movedFinding(f, edits))), reference(f, edits));
       }),
       { numRuns: 40, seed: propertySeed('moved findings') },
+    );
+  });
+
+  it('keeps the findings and sites outside a function like moving and filtering each', () => {
+    const lines = source.split('\n').length;
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(source.length), fc.nat(40), fc.constantFrom('x', '\n', '\n\n', '', '中;')), { minLength: 1, maxLength: 3 }), fc.nat(lines), fc.nat(60), fc.boolean(),
+        (changes, at, size, merged) => {
+          const doc = new StoredDocument(URI, 'cpp', 1, source);
+          const edits: TreeEdit[] = changes.map(([offset, removed, text]) => {
+            const from = Math.min(offset, doc.text.length);
+            return doc.apply({ range: { start: doc.positionAt(from), end: doc.positionAt(from + removed) }, text });
+          });
+          const focus = { startLine: at, startColumn: 0, endLine: at + size, endColumn: 1 };
+          // A result the editor merged before (known sorted), or one as analyze() made it.
+          const findings = merged ? mergeSorted(result.findings, [], byFinding) : result.findings;
+          const sites = merged ? mergeSorted(result.sites, [], bySite) : result.sites;
+          assert.deepEqual(keptFindings(findings, edits, focus), movedKept(findings, (f) => movedFinding(f, edits), (f) => within(f.range, focus), byFinding));
+          assert.deepEqual(keptSites(sites, edits, focus), movedKept(sites, (x) => movedSite(x, edits), (x) => siteWithin(x, focus), bySite));
+        }),
+      { numRuns: 60, seed: propertySeed('kept findings and sites') },
     );
   });
 

@@ -7,7 +7,7 @@ import type { StoredDocument } from '../parse/document-store';
 import type { AnalysisHost, PendingRequest } from './analysis-host';
 import type { AnalysisAtValue, DocumentConfigData, DocumentReply, DocumentResult } from './analysis-protocol';
 import { analysisFailedDiagnostic, DIAGNOSTIC_SOURCE, type DiagnosticData } from '../report/lsp-diagnostics';
-import { byDiagnostic, bySite, diagnosticWithin, mergeSorted, movedDiagnostic, movedKept, movedSite, siteWithin } from './result-moves';
+import { byDiagnostic, bySite, diagnosticWithin, keptSites, mergeSorted, movedDiagnostic, movedKept } from './result-moves';
 import type { ScheduledRun } from './scheduler';
 import { publishParams, sameDiagnosticsJson } from './diagnostic-json';
 import { PullState, type PullReport } from './pull-diagnostics';
@@ -106,8 +106,8 @@ export class DocumentAnalysis {
     if (base?.sites && base.version === delta.baseVersion) {
       const keptDiagnostics = movedKept(base.diagnostics, (d) => movedDiagnostic(d, reply.uri, delta.edits), (d) => diagnosticWithin(d, delta.focus), byDiagnostic);
       const diagnostics = mergeSorted(keptDiagnostics.kept, delta.diagnostics, byDiagnostic, keptDiagnostics.sorted);
-      const keptSites = movedKept(base.sites, (s) => movedSite(s, delta.edits), (s) => siteWithin(s, delta.focus), bySite);
-      const sites = mergeSorted(keptSites.kept, delta.sites, bySite, keptSites.sorted);
+      const sitesLeft = keptSites(base.sites, delta.edits, delta.focus);
+      const sites = mergeSorted(sitesLeft.kept, delta.sites, bySite, sitesLeft.sorted);
       return { uri: reply.uri, version: reply.version, diagnostics, sites, scope: reply.scope, elapsedMs: reply.elapsedMs, platform: reply.platform };
     }
     const whole = await this.host.request<DocumentResult | null>({ type: 'latest', uri: reply.uri }).outcome;

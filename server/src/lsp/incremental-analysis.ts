@@ -15,7 +15,7 @@ import {
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
-import { byFinding, bySite, mergeSorted, withoutRepeatedReports, movedFinding, movedKept, movedRange, movedSite, siteWithin, within } from './result-moves';
+import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
   findings: Finding[];
@@ -174,7 +174,7 @@ export function analyzeEditedFunction(
   const parseErrors = [...before.filter((e) => !within(e.range, focus)), ...reducedErrors.filter((e) => within(e.range, focus))];
   doc.takeEdits();
   reducedTrees.set(doc, reduced.cache);
-  const moved = movedKept(previous.findings, (f) => movedFinding(f, edits), (f) => within(f.range, focus), byFinding);
+  const moved = keptFindings(previous.findings, edits, focus);
   const kept = moved.kept;
   const key = (f: Finding): string => `${f.rule}|${f.range.startLine}:${f.range.startColumn}|${f.message}`;
   // NOTE: findings inside a helper can come from this function's calls; new ones are added, but one this call no
@@ -189,8 +189,8 @@ export function analyzeEditedFunction(
   const added = structuredClone(once.added);
   const findings = mergeSorted(once.kept, added, byFinding, moved.sorted);
   const addedSites = structuredClone(withSubmissions(result.sites, result.facts).filter((s) => siteWithin(s, focus)));
-  const keptSites = movedKept(previous.sites, (s) => movedSite(s, edits), (s) => siteWithin(s, focus), bySite);
-  const sites = mergeSorted(keptSites.kept, addedSites, bySite, keptSites.sorted);
+  const sitesLeft = keptSites(previous.sites, edits, focus);
+  const sites = mergeSorted(sitesLeft.kept, addedSites, bySite, sitesLeft.sorted);
   const stale = previous.stale?.includes(focusIndex) ? previous.stale : [...(previous.stale ?? []), focusIndex];
   // A kept finding the function's now beats is gone: the change (a delta) cannot say so, the whole result is sent.
   const change = once.keptChanged ? undefined : { edits: [...edits], focus, findings: added, sites: addedSites };

@@ -204,9 +204,57 @@ export function movedKept<T>(items: readonly T[], move: (x: T) => T, dropped: (x
     if (y !== x) moved.push(kept.length);
     kept.push(y);
   }
-  if (sortedBy.get(items) !== compare) return { kept, sorted: isSorted(kept, compare) };
+  return { kept, sorted: sortedAfterMoves(items, kept, moved, compare) };
+}
+
+/** Whether `kept` (what is left of `items` once moved; `moved`: the indices in it of items a move changed) is sorted. */
+function sortedAfterMoves<T>(items: readonly T[], kept: readonly T[], moved: readonly number[], compare: (a: T, b: T) => number): boolean {
+  if (sortedBy.get(items) !== compare) return isSorted(kept, compare);
   const inOrder = (i: number): boolean => i <= 0 || i >= kept.length || compare(kept[i - 1], kept[i]) <= 0;
-  return { kept, sorted: moved.every((i) => inOrder(i) && inOrder(i + 1)) };
+  return moved.every((i) => inOrder(i) && inOrder(i + 1));
+}
+
+/**
+ * movedKept() of a result's findings and sites for a function-only analysis of `focus`: moved by the edits,
+ * without those now inside `focus`. The same answers, but what no edit moves is decided from numbers alone (a
+ * keystroke of a 40,000-line file asks this of ~3,000 findings and ~7,500 sites, nearly all unmoved).
+ */
+export function keptFindings(findings: readonly Finding[], edits: readonly TreeEdit[], focus: Range): { kept: Finding[]; sorted: boolean } {
+  const kept: Finding[] = [];
+  const moved: number[] = [];
+  const { startLine: from, endLine: to } = focus;
+  for (const f of findings) {
+    const lines = linesOf(f);
+    // The first pair is the finding's range.
+    if (allUnmoved(lines, edits)) {
+      if (!(lines[0] >= from && lines[1] <= to)) kept.push(f);
+      continue;
+    }
+    const m = movedFinding(f, edits);
+    if (within(m.range, focus)) continue;
+    if (m !== f) moved.push(kept.length);
+    kept.push(m);
+  }
+  return { kept, sorted: sortedAfterMoves(findings, kept, moved, byFinding) };
+}
+
+export function keptSites(sites: readonly SiteFact[], edits: readonly TreeEdit[], focus: Range): { kept: SiteFact[]; sorted: boolean } {
+  const kept: SiteFact[] = [];
+  const moved: number[] = [];
+  const { startLine: from, endLine: to } = focus;
+  for (const s of sites) {
+    const start = s.line - 1;
+    const end = s.endLine - 1;
+    if (unmoved(start, end, edits)) {
+      if (!(start >= from && end <= to)) kept.push(s);
+      continue;
+    }
+    const m = movedSite(s, edits);
+    if (siteWithin(m, focus)) continue;
+    if (m !== s) moved.push(kept.length);
+    kept.push(m);
+  }
+  return { kept, sorted: sortedAfterMoves(sites, kept, moved, bySite) };
 }
 
 const isSorted = <T>(xs: readonly T[], compare: (a: T, b: T) => number): boolean => xs.every((x, i) => i === 0 || compare(xs[i - 1], x) <= 0);
