@@ -242,7 +242,19 @@ export function keptSites(sites: readonly SiteFact[], edits: readonly TreeEdit[]
   const kept: SiteFact[] = [];
   const moved: number[] = [];
   const { startLine: from, endLine: to } = focus;
-  for (const s of sites) {
+  // Sorted sites that start after the function and after every edit that adds or removes no line stay as they are.
+  let tail = sites.length;
+  if (sortedBy.get(sites) === bySite && edits.every((e) => e.newEndPosition.row === e.oldEndPosition.row)) {
+    const after = Math.max(to, ...edits.map((e) => e.oldEndPosition.row));
+    let lo = 0;
+    while (lo < tail) {
+      const mid = (lo + tail) >>> 1;
+      if (sites[mid].line - 1 > after) tail = mid;
+      else lo = mid + 1;
+    }
+  }
+  for (let i = 0; i < tail; i++) {
+    const s = sites[i];
     const start = s.line - 1;
     const end = s.endLine - 1;
     if (unmoved(start, end, edits)) {
@@ -254,6 +266,7 @@ export function keptSites(sites: readonly SiteFact[], edits: readonly TreeEdit[]
     if (m !== s) moved.push(kept.length);
     kept.push(m);
   }
+  for (let i = tail; i < sites.length; i++) kept.push(sites[i]);
   return { kept, sorted: sortedAfterMoves(sites, kept, moved, bySite) };
 }
 
