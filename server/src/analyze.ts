@@ -63,6 +63,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   constMethods?: ReadonlySet<string>;
   /** One-return getters other files of a run define (a class header's `GetRTV() const { return m_RTVHandle; }`), by name: their text. */
   getters?: ReadonlyMap<string, string>;
+  /** Translation helpers and conversions other files of a run define (`CommandList::Barrier(descs, n)`, `ToD3D12State(s)`), by name: their text. */
+  functions?: ReadonlyMap<string, string>;
 }
 
 export function resolveConfig(partial?: Partial<BarrierlintConfig>): BarrierlintConfig {
@@ -124,7 +126,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
-    getters: options.getters,
+    getters: options.getters, functions: options.functions,
   }, options.lineStarts);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
@@ -188,6 +190,7 @@ export function analyzeFacts(
     ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
     ...(facts.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts.unknownMethods ? { unknownMethods: facts.unknownMethods } : {}),
     ...(facts.getterDefinitions ? { getterDefinitions: facts.getterDefinitions } : {}), ...(facts.missedGetters ? { missedGetters: facts.missedGetters } : {}),
+    ...(facts.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}), ...(facts.calledNames ? { calledNames: facts.calledNames } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),

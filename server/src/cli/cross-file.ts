@@ -24,6 +24,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { OTHER_API } from '../extract/types';
+import { RECORD } from '../extract/imported-functions';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -232,7 +233,11 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `Target.GetRTV()` in a .cpp whose class header defines `GetRTV() const { return m_RTVHandle; }`: a file that called
   // such a getter on an object without knowing it is extracted again with its definition (extract/imported-getters.ts).
   const getterTexts = definedInRun(all, (r) => r.getterDefinitions ?? [], (a, b) => a === b);
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0) return 0;
+  // `cmd.Barrier(&desc, 1)` in renderer.cpp whose `CommandList::Barrier` translates engine descs in
+  // d3d12_command_list.cpp through `ToD3D12State`: a file calling such a function of another file is extracted again
+  // with its definition and those it calls (extract/imported-functions.ts), and the enumerators they name.
+  const functionTexts = definedInRun(all, (r) => r.functionDefinitions ?? [], (a, b) => a === b);
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
@@ -245,15 +250,42 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const consts = o.result && !o.failure ? importedBy(o.result.unknownMethods, o.uri, constness) : undefined;
     const constMethods = consts && new Set(consts.keys());
     const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
-    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !getters) continue;
+    const functions = o.result && !o.failure ? importedFunctions(o.result.calledNames, o.uri, functionTexts) : undefined;
+    const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !getters && !functions) continue;
+    const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
     const extra = {
-      ...(getters ? { getters } : {}),
-      ...(imported ? { enumerators: imported } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
+      ...(getters ? { getters } : {}), ...(functions ? { functions } : {}),
+      ...(numbers ? { enumerators: numbers } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
     };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) count++;
   }
   return count;
+}
+
+const IDENTIFIER = /\b[A-Za-z_]\w*/g;
+
+/**
+ * The other files' definitions among the functions a file calls, with those they call in turn (a translation helper's
+ * conversions), or undefined when there are none. Bounded by what the files export (imported-functions.ts).
+ */
+function importedFunctions(called: readonly string[] | undefined, uri: string, defined: Map<string, RunDefinition<string>>): Map<string, string> | undefined {
+  const out = importedBy(called, uri, defined);
+  if (!out) return undefined;
+  const pending = [...out.values()];
+  while (pending.length) {
+    // The functions a definition calls, and the records (`struct Desc`) it names: its parameters' types.
+    for (const name of new Set(pending.pop()!.match(IDENTIFIER) ?? [])) {
+      for (const key of [name, `${RECORD}${name}`]) {
+        const d = defined.get(key);
+        if (out.has(key) || !d || d.uris.has(uri)) continue;
+        out.set(key, d.value);
+        pending.push(d.value);
+      }
+    }
+  }
+  return out;
 }
 
 /**

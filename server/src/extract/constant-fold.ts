@@ -206,7 +206,9 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
     case 'field_expression': return fn && fn.inlineDepth > 0 ? recordMemberValue(n, fn) : null;
     case 'qualified_identifier': {
       // std::numeric_limits<...>::max() is a call; here handle `Enum::Value` style scoped names by last part.
-      const name = n.childForFieldName('name');
+      // `rhi::ResourceState::Common`: the innermost name.
+      let name = n.childForFieldName('name');
+      while (name?.type === 'qualified_identifier') name = name.childForFieldName('name');
       const bare = name?.type === 'identifier' ? foldIdentifier(name.text, name, file, fn) : null;
       return bare ?? scopedEnumerator(n.text, file);
     }

@@ -13,6 +13,7 @@ import { fold } from './constant-fold';
 import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, isCppCast, treeRoot } from './syntax';
 import { declaredName } from './types';
 import { structKindOfType } from './expect';
+import { ownOrImported } from './imported-functions';
 
 /** Statements and expressions evaluated per call at most: a conversion is short. */
 const MAX_STEPS = 4000;
@@ -59,7 +60,7 @@ function functionDeclaratorName(def: SyntaxNode): string | undefined {
 function calledConversion(call: SyntaxNode): Conversion | undefined {
   const f = call.childForFieldName('function');
   if (f?.type !== 'identifier' && f?.type !== 'qualified_identifier') return undefined;
-  const target = conversions(treeRoot(call)).get(calleeName(f) ?? '');
+  const target = ownOrImported(treeRoot(call), conversions, calleeName(f) ?? '');
   if (!target) return undefined;
   return f.type === 'identifier' || f.text.replace(/\s+/g, '') === target.spelled ? target : undefined;
 }
@@ -453,4 +454,11 @@ export function pureConversion(call: SyntaxNode, seen = new Set<Conversion>()): 
 /** Whether a call may be a conversion of the file (the callee's name names one): checked before its arguments are read. */
 export function mayConvert(call: SyntaxNode): boolean {
   return !!calledConversion(call);
+}
+
+/** The file's conversion functions, by name: their definitions (imported-functions.ts exports those returning D3D12 values). */
+export function conversionDefinitions(root: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const [name, c] of conversions(root)) if (c?.body.parent) out.set(name, c.body.parent);
+  return out;
 }

@@ -139,6 +139,12 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
       fn.bind(shape.name, unfilledRecord(fn.builtRecord, rangeOf(d), fn));
       continue;
     }
+    // `ResourceBarrierDesc desc;` then `desc.before = …`: a record whose members are unknown until written.
+    const plain = !value && !type.kind && !shape.array && !shape.pointer && !shape.reference ? declaredRecord(typeNode, fn) : undefined;
+    if (plain) {
+      fn.bind(shape.name, unfilledRecord(plain, rangeOf(d), fn));
+      continue;
+    }
     const rec = value?.type === 'initializer_list' && !type.kind ? declaredRecord(typeNode, fn) : undefined;
     const rows = !rec && value?.type === 'initializer_list' && !type.kind ? stdArrayRecord(typeNode, fn) : undefined;
     const v = rec ? recordDecl(rec, shape, value!, fn)

@@ -28,12 +28,13 @@ import { rangeOf } from './syntax';
 import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
-import { inlinableTexts } from './inline-helpers';
+import { inlinableDefinitions, inlinableTexts } from './inline-helpers';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodTexts } from './queue-methods';
+import { conversionDefinitions } from './conversion-calls';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
-import { collectRecords, type StructRecord } from './records';
+import { collectRecords, recordSpecifiers, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
 import { collectPathSyms, stableParams } from './path-facts';
@@ -41,6 +42,7 @@ import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
+import { calledElsewhere, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
@@ -94,6 +96,9 @@ function parameterDecls(f: FunctionNode): SyntaxNode[] {
 }
 
 const signatures = new WeakMap<FunctionNode, Signature>();
+
+/** The texts of the functions the file being extracted imported (part of every function's cache key: they change its walk). */
+let importedKey = '';
 
 /** The function definitions of a root (another file's getters, parsed apart: imported-getters.ts) as getter candidates. */
 function definedBodies(root: SyntaxNode): { name: string; params: string[]; paramTypes: string[]; node: SyntaxNode; body: SyntaxNode }[] {
@@ -365,6 +370,8 @@ export interface ImportedDefinitions {
   constMethods?: ReadonlySet<string>;
   /** One-return getters another file of the run defines, by name: their text (imported-getters.ts). */
   getters?: ReadonlyMap<string, string>;
+  /** Translation helpers and conversions another file of the run defines, by name: their text (imported-functions.ts). */
+  functions?: ReadonlyMap<string, string>;
 }
 
 /** `lineStarts`: the text's line starts (parse/positions.ts lineStartsOf) when the caller has them. */
@@ -376,6 +383,8 @@ export function extractFacts(
   const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
   const errors = countErrors(root, text);
   const matches = structureMatches(root);
+  importFunctions(root, imports.functions);
+  importedKey = imports.functions ? functionKey([...imports.functions]) : '';
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
     outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}) },
@@ -394,6 +403,9 @@ export function extractFacts(
   file.plainClasses = collectPlainClasses(root);
   file.returnTypes = collectReturnTypes(root);
   file.records = collectRecords(root);
+  // Records another file of the run defines (imported with the functions that read them) where the file has none.
+  const importedRecords = importedRecordRoot(root);
+  for (const [name, rec] of importedRecords ? collectRecords(importedRecords) : []) if (!file.records.has(name)) file.records.set(name, rec);
   collectConstantTables(root, file, () => new FnCtx(file, [], '<namespace scope>', expressionCore));
   // A forwarding macro of the file wins over one of the same name another file of the run defines.
   const ownForwarders = collectForwarders(root);
@@ -498,6 +510,8 @@ export function extractFacts(
   }
   const members = graphicsMembers(file);
   const constness = methodConstness(root);
+  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root));
+  const calledNames = calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name)));
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
     problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
@@ -517,6 +531,7 @@ export function extractFacts(
     ...(constness.some(([, c]) => c) ? { methodConstness: constness } : {}),
     ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
     ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(called.length ? { missedGetters: called } : {}),
+    ...(definitions.length ? { functionDefinitions: definitions } : {}), ...(calledNames.length ? { calledNames } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
@@ -541,7 +556,7 @@ function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNod
   return functionKey([
     f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
     defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
-    inlinableTexts(f.body), queueMethodTexts(f.body, file),
+    inlinableTexts(f.body), queueMethodTexts(f.body, file), importedKey,
   ]);
 }
 

@@ -402,6 +402,9 @@ export interface FileFacts {
   /** The file's one-return getters, by name with their definition's text, and the getter names it called on objects without knowing them (imported-getters.ts). */
   getterDefinitions?: [string, string][];
   missedGetters?: string[];
+  /** The file's translation helpers and D3D12 conversions by name with their text, and the names it calls without defining them (imported-functions.ts). */
+  functionDefinitions?: [string, string][];
+  calledNames?: string[];
   /**
    * Functions and local lambdas (`auto set = [](D3D12_RESOURCE_BARRIER& b, ...) {...}`) that fill a barrier through an
    * out-parameter (extract/fill-helpers.ts), by name and parameter count: their calls are followed at extraction.

@@ -22,6 +22,7 @@ import { declaredName, typeText } from './types';
 import type { Range } from '../types';
 import type { ArrayVal, AVal } from './values';
 import { pointerToRecord, recordValue } from './records';
+import { anchoredAt, ownOrImported } from './imported-functions';
 
 /** Helper bodies walked in place at most this long (an RHI's barrier translation is short). */
 const MAX_BODY_TEXT = 5000;
@@ -118,6 +119,17 @@ function knownValue(v: AVal): boolean {
   return v.t === 'array' || v.t === 'struct' || (v.t === 'ptr' && v.target.t !== 'unknown');
 }
 
+/** A parameter that holds descriptions (a pointer, a reference, an array, a sequence): no number goes there. */
+const AGGREGATE_PARAM = /[*[]|\b(?:span|initializer_list|array|vector)\s*</;
+
+/**
+ * Whether a number is handed where the helper takes descriptions: then the call is not one of this helper (the
+ * list's own `Barrier(1, &group)` beside the RHI's `Barrier(descs, n)` of the same name).
+ */
+function numberForAggregate(values: readonly AVal[], params: readonly Param[]): boolean {
+  return params.some((p, i) => values[i]?.t === 'num' && AGGREGATE_PARAM.test(p.type) && !LIST_TYPE.test(p.type) && !isResourceType(p.type));
+}
+
 const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
 
 /** The statement tree of `helper(args…)` walked in place, or undefined when the call is not one to walk so. */
@@ -127,7 +139,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   const f = call.childForFieldName('function');
   const name = f ? calleeName(f) : undefined;
   if (!f || !name || name === fn.name || (f.type !== 'identifier' && f.type !== 'qualified_identifier' && f.type !== 'field_expression')) return undefined;
-  const helper = inlinables(treeRoot(call)).get(name);
+  const helper = ownOrImported(treeRoot(call), inlinables, name);
   const args = argumentNodes(call);
   if (!helper || helper.params.length !== args.length) return undefined;
   const values = args.map((a, i): AVal => {
@@ -142,7 +154,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
     if (v.t === 'array' && !v.fields && /\*$/.test(type)) return { t: 'ptr', target: v, index: 0 };
     return pointerToRecord(v);
   });
-  if (!helper.params.some((p, i) => helper.read.has(p.name) && knownValue(values[i]))) return undefined;
+  if (!helper.params.some((p, i) => helper.read.has(p.name) && knownValue(values[i])) || numberForAggregate(values, helper.params)) return undefined;
   const names = new Set([...helper.params.map((p) => p.name), ...localNames(helper.body)]);
   const saved = [...names].map((n) => ({ name: n, had: fn.env.has(n), value: fn.env.get(n), type: fn.types.get(n) }));
   for (const n of names) {
@@ -159,7 +171,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   fn.inlineDepth++;
   let out: Stmt;
   try {
-    out = walk(helper.body);
+    out = anchoredAt(treeRoot(helper.body), rangeOf(call), () => walk(helper.body));
   } finally {
     depth--;
     fn.objectRef = outerRef;
@@ -300,12 +312,19 @@ function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode)
  * cache, so an edit of such a helper, or its absence in a reduced document, is not met with kept facts.
  */
 export function inlinableTexts(body: SyntaxNode): string[] {
-  const helpers = inlinables(treeRoot(body));
+  const root = treeRoot(body);
   const out: string[] = [];
   for (const c of body.descendantsOfType('call_expression')) {
     const f = c.childForFieldName('function');
-    const h = f ? helpers.get(calleeName(f) ?? '') : undefined;
+    const h = f ? ownOrImported(root, inlinables, calleeName(f) ?? '') : undefined;
     if (h) out.push(h.body.text);
   }
+  return out;
+}
+
+/** The file's helpers that are walked in place at their calls, by name: their definitions (imported-functions.ts exports them). */
+export function inlinableDefinitions(root: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const [name, h] of inlinables(root)) if (h?.body.parent) out.set(name, h.body.parent);
   return out;
 }

@@ -24,6 +24,12 @@ export class NodeDoc {
   private byType: Map<string, SyntaxNode[]> | undefined;
 
   /**
+   * Set on the document of another file's functions (extract/imported-functions.ts) while one is walked at a call:
+   * every range read from it is the call's, so nothing the walk records points into text the file does not have.
+   */
+  anchor: Range | undefined;
+
+  /**
    * With `reuse`, subtrees mirrored by earlier extractions (function bodies, declarations) are copied from there;
    * `lineStarts` are the text's (lineStartsOf) when the caller has them.
    */
@@ -220,6 +226,7 @@ export class SyntaxNode {
 
   /** The node's range (0-based rows, UTF-16 columns), computed once. */
   get range(): Range {
+    if (this.doc.anchor) return this.doc.anchor;
     if (!this.cachedRange) {
       const start = this.doc.position(this.startIndex);
       const end = this.doc.position(this.endIndex);

@@ -53,6 +53,20 @@ export function unfilledRecord(rec: StructRecord, range: Range, fn: FnCtx): Arra
   return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: false, range, container: false, fields: rec.fields });
 }
 
+/** The named aggregate structs the file defines, by name: their specifiers (a name defined twice is left out). */
+export function recordSpecifiers(root: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  const twice = new Set<string>();
+  for (const spec of root.descendantsOfType('struct_specifier')) {
+    const name = spec.childForFieldName('name')?.text;
+    if (!name || !recordOf(spec)) continue;
+    if (out.has(name)) twice.add(name);
+    out.set(name, spec);
+  }
+  for (const n of twice) out.delete(n);
+  return out;
+}
+
 /** Every named aggregate struct the file defines (a name defined twice is left out). */
 export function collectRecords(root: SyntaxNode): Map<string, StructRecord> {
   const out = new Map<string, StructRecord>();

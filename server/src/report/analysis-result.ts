@@ -55,6 +55,9 @@ export interface AnalysisResult {
   /** The file's one-return getters (definition texts) and the getters it called unknown: a multi-file run gives the first to the second. */
   getterDefinitions?: [string, string][];
   missedGetters?: string[];
+  /** The file's translation helpers and conversions (definition texts) and the names it calls without defining them: a multi-file run gives the first to the second. */
+  functionDefinitions?: [string, string][];
+  calledNames?: string[];
   /** The file's descriptor-handle helpers and the names it calls for a handle: a multi-file run gives the first to the second. */
   handleHelpers?: HandleHelper[];
   unresolvedHandleCalls?: string[];

@@ -1,0 +1,110 @@
+// Functions another file of a run defines that a file's extraction uses at its calls: an RHI's barrier translation
+// helper (`CommandList::Barrier(descs, n)` in d3d12_command_list.cpp, walked in place: inline-helpers.ts) and the
+// conversions it and its callers use (`ToD3D12State(s)`: conversion-calls.ts), called from renderer.cpp. Each file
+// exports the texts of the helpers it could walk in place and of its conversions that return D3D12 values, and the
+// names it calls without defining them; the CLI's cross-file pass (cli/cross-file.ts) extracts a file again with the
+// definitions of the run it calls (and those they call), parsed here into one small tree of their own. The file's
+// own definition of a name wins (even one that is no helper). While such a body is walked at a call, every range read
+// from its document is the call's (NodeDoc.anchor): nothing the walk records points into text the file does not have.
+import { parseCpp } from '../parse/parser';
+import { NodeDoc } from './node';
+import type { SyntaxNode } from './node';
+import type { Range } from '../types';
+
+/** Exported definitions longer than this are no translation helpers or conversions (inline-helpers/conversion-calls bound them lower). */
+const MAX_DEFINITION = 6000;
+/** What one file exports at most (characters of definition text). */
+const MAX_EXPORT = 60000;
+
+interface Imported {
+  root: SyntaxNode;
+  doc: NodeDoc;
+}
+
+/** A file's root → the tree of the functions it imported; an imported root → its document. */
+const importedOf = new WeakMap<SyntaxNode, Imported>();
+const docOf = new WeakMap<SyntaxNode, NodeDoc>();
+
+/** Parses the definitions a file imports (by name: their text) as one unit seen from the file's root. */
+export function importFunctions(root: SyntaxNode, defs: ReadonlyMap<string, string> | undefined): void {
+  if (!defs?.size) return;
+  const source = [...defs.values()].filter((t) => t.length <= MAX_DEFINITION).join('\n');
+  const doc = new NodeDoc(source);
+  const imported = doc.root(parseCpp(source));
+  importedOf.set(root, { root: imported, doc });
+  docOf.set(imported, doc);
+}
+
+/** `name` as `table` reads it in the file of `root`, else in the functions the file imported. */
+export function ownOrImported<T>(root: SyntaxNode, table: (r: SyntaxNode) => ReadonlyMap<string, T | null>, name: string): T | null | undefined {
+  const own = table(root);
+  if (own.has(name)) return own.get(name);
+  const other = importedOf.get(root);
+  return other ? table(other.root).get(name) : undefined;
+}
+
+/**
+ * Runs `walk` with the ranges of `root`'s document standing at `at` when `root` is an imported tree. The anchor
+ * stays at the last call afterwards: a range read later from a value still points into the caller's file.
+ */
+export function anchoredAt<T>(root: SyntaxNode, at: Range, walk: () => T): T {
+  const doc = docOf.get(root);
+  if (!doc) return walk();
+  const outer = doc.anchor;
+  doc.anchor = at;
+  try {
+    return walk();
+  } finally {
+    if (outer) doc.anchor = outer;
+  }
+}
+
+/** The key prefix of an exported record (a struct's definition) among the exported functions. */
+export const RECORD = 'struct ';
+
+/** The records the file imported (with the functions: `struct Name` entries), parsed with them. */
+export function importedRecordRoot(root: SyntaxNode): SyntaxNode | undefined {
+  return importedOf.get(root)?.root;
+}
+
+const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
+
+/** The names a text calls (`Name(`, `x.Name(`, `Scope::Name(`). */
+export function calledIn(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(CALLED)) out.add(m[1]);
+  return out;
+}
+
+/**
+ * What a file exports to the other files of a run: its helpers walked in place (`helpers`), the conversions they call
+ * and its conversions returning a D3D12 value (`conversions`), by name with their definition's text; bounded.
+ */
+export function exportedDefinitions(helpers: ReadonlyMap<string, SyntaxNode>, conversions: ReadonlyMap<string, SyntaxNode>, records: ReadonlyMap<string, SyntaxNode>): [string, string][] {
+  const out = new Map<string, string>();
+  let size = 0;
+  const fits = (name: string, text: string) => !out.has(name) && text.length <= MAX_DEFINITION && size + text.length <= MAX_EXPORT;
+  // The records (`struct ResourceBarrierDesc { … }`) a caller fills for the helpers: under `struct Name`.
+  for (const [name, spec] of records) {
+    if (!fits(`${RECORD}${name}`, spec.text)) continue;
+    out.set(`${RECORD}${name}`, `${spec.text};`);
+    size += spec.text.length + 1;
+  }
+  const add = (name: string, def: SyntaxNode) => {
+    if (!fits(name, def.text)) return;
+    out.set(name, def.text);
+    size += def.text.length;
+    for (const called of calledIn(def.childForFieldName('body')?.text ?? '')) {
+      const c = conversions.get(called);
+      if (c) add(called, c);
+    }
+  };
+  for (const [name, def] of helpers) add(name, def);
+  for (const [name, def] of conversions) if (/\bD3D12_\w+/.test(def.childForFieldName('type')?.text ?? '')) add(name, def);
+  return [...out];
+}
+
+/** The names the file calls that it does not define (sorted): candidates for other files' definitions. */
+export function calledElsewhere(text: string, own: ReadonlySet<string>): string[] {
+  return [...calledIn(text)].filter((n) => !own.has(n)).sort();
+}
