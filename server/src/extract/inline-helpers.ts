@@ -17,7 +17,7 @@ import { evalValue } from './context';
 import { forEachEvent } from './events';
 import { mayConvert } from './conversion-calls';
 import { isResourceType, resourceRef } from './resources';
-import { argumentNodes, calleeName, definitionDeclarator, definitionsByName, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
+import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
 import type { Range } from '../types';
 import type { ArrayVal, AVal } from './values';
@@ -74,15 +74,18 @@ function harmlessCall(call: SyntaxNode, locals: ReadonlySet<string>, params: Rea
   return false;
 }
 
-/** Whether a helper's body changes only its own locals (and records on the command list). */
-function onlyLocalEffects(body: SyntaxNode, locals: ReadonlySet<string>, params: ReadonlySet<string>): boolean {
+/**
+ * Whether a helper's body changes only its own locals (and records on the command list). `elsewhere` admits calls of
+ * functions defined in another file (a conversion there): judged again where they are imported with it.
+ */
+function onlyLocalEffects(body: SyntaxNode, locals: ReadonlySet<string>, params: ReadonlySet<string>, elsewhere?: (call: SyntaxNode) => boolean): boolean {
   if (body.descendantsOfType(['return_statement', 'goto_statement', 'lambda_expression', 'throw_statement', 'co_return_statement']).length) return false;
   for (const a of body.descendantsOfType(['assignment_expression', 'update_expression'])) {
     const target = a.childForFieldName(a.type === 'assignment_expression' ? 'left' : 'argument');
     const root = target && rootName(target);
     if (!root || !locals.has(root)) return false;
   }
-  return body.descendantsOfType('call_expression').every((c) => harmlessCall(c, locals, params));
+  return body.descendantsOfType('call_expression').every((c) => harmlessCall(c, locals, params) || !!elsewhere?.(c));
 }
 
 /** The parameters a body reads through: subscripts, members, range-for sources and conversion arguments. */
@@ -102,15 +105,17 @@ function readThrough(body: SyntaxNode, params: readonly Param[]): Set<string> {
   return read;
 }
 
+function inlinable(def: SyntaxNode, elsewhere?: (call: SyntaxNode) => boolean): Inlinable | null {
+  const body = def.childForFieldName('body');
+  const params = paramsOf(def);
+  if (!body || !params || body.text.length > MAX_BODY_TEXT || !body.descendantsOfType('call_expression').some(isSubmitCall)) return null;
+  const locals = new Set(localNames(body));
+  const read = readThrough(body, params);
+  return read.size && onlyLocalEffects(body, locals, new Set(params.map((p) => p.name)), elsewhere) ? { params, body, read } : null;
+}
+
 function inlinables(root: SyntaxNode): Map<string, Inlinable | null> {
-  return definitionsByName(root, byRoot, (def) => {
-    const body = def.childForFieldName('body');
-    const params = paramsOf(def);
-    if (!body || !params || body.text.length > MAX_BODY_TEXT || !body.descendantsOfType('call_expression').some(isSubmitCall)) return null;
-    const locals = new Set(localNames(body));
-    const read = readThrough(body, params);
-    return read.size && onlyLocalEffects(body, locals, new Set(params.map((p) => p.name))) ? { params, body, read } : null;
-  });
+  return definitionsByName(root, byRoot, (def) => inlinable(def));
 }
 
 /** Whether the caller knows a value for a parameter the helper reads through. */
@@ -325,6 +330,20 @@ export function inlinableTexts(body: SyntaxNode): string[] {
 /** The file's helpers that are walked in place at their calls, by name: their definitions (imported-functions.ts exports them). */
 export function inlinableDefinitions(root: SyntaxNode): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
-  for (const [name, h] of inlinables(root)) if (h?.body.parent) out.set(name, h.body.parent);
+  const own = inlinables(root);
+  // A helper calling a function the file does not define (`ConvertLayout` of d3d12_convert.cpp) may be one where
+  // that function is imported with it: the importing file judges it with what it imported.
+  const elsewhere = (call: SyntaxNode) => {
+    const f = call.childForFieldName('function');
+    return (f?.type === 'identifier' || f?.type === 'qualified_identifier') && !own.has(calleeName(f) ?? '');
+  };
+  const twice = new Set<string>();
+  for (const def of root.descendantsOfType('function_definition')) {
+    const name = definedName(def);
+    if (!name || !own.has(name)) continue;
+    if (out.has(name)) twice.add(name);
+    else if (own.get(name) || inlinable(def, elsewhere)) out.set(name, def);
+  }
+  for (const name of twice) out.delete(name);
   return out;
 }
