@@ -126,7 +126,8 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
-    getters: options.getters, functions: options.functions,
+    // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
+    getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
   }, options.lineStarts);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);

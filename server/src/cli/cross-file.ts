@@ -24,7 +24,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { OTHER_API } from '../extract/types';
-import { RECORD } from '../extract/imported-functions';
+import { importClosure } from '../extract/function-imports';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -267,25 +267,14 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
 const IDENTIFIER = /\b[A-Za-z_]\w*/g;
 
 /**
- * The other files' definitions among the functions a file calls, with those they call in turn (a translation helper's
- * conversions), or undefined when there are none. Bounded by what the files export (imported-functions.ts).
+ * The other files' definitions among the functions a file calls, with what they call and the records they name
+ * (extract/function-imports.ts), or undefined when there are none. Bounded by what the files export.
  */
 function importedFunctions(called: readonly string[] | undefined, uri: string, defined: Map<string, RunDefinition<string>>): Map<string, string> | undefined {
-  const out = importedBy(called, uri, defined);
-  if (!out) return undefined;
-  const pending = [...out.values()];
-  while (pending.length) {
-    // The functions a definition calls, and the records (`struct Desc`) it names: its parameters' types.
-    for (const name of new Set(pending.pop()!.match(IDENTIFIER) ?? [])) {
-      for (const key of [name, `${RECORD}${name}`]) {
-        const d = defined.get(key);
-        if (out.has(key) || !d || d.uris.has(uri)) continue;
-        out.set(key, d.value);
-        pending.push(d.value);
-      }
-    }
-  }
-  return out;
+  return importClosure(called ?? [], (key) => {
+    const d = defined.get(key);
+    return d && !d.uris.has(uri) ? d.value : undefined;
+  });
 }
 
 /**

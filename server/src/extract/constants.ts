@@ -56,7 +56,7 @@ function noteDefined(file: FileCtx, name: string): void {
  * enumerator's own name), is left out, and a function's own parameter or local of that name hides it
  * (constant-fold.ts); an enum whose values stop folding stops there.
  */
-export function collectEnumerators(root: SyntaxNode, file: FileCtx, external?: ReadonlyMap<string, number>): void {
+export function collectEnumerators(root: SyntaxNode, file: FileCtx, external?: ReadonlyMap<string, number>, importedRoot?: SyntaxNode): void {
   const scoped = new Map<string, { value: number; at: SyntaxNode }>();
   const values = enumeratorValues(root, (value) => {
     const folded = fold(value, file);
@@ -72,8 +72,18 @@ export function collectEnumerators(root: SyntaxNode, file: FileCtx, external?: R
     (file.enumerators ??= new Set()).add(name);
     file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
   }
+  // The enums another file of the run defines that the file imported with the functions naming them
+  // (imported-functions.ts: `enum ResourceState` of the header a translation helper converts from).
+  const fromImports = importedRoot ? enumeratorValues(importedRoot, (value) => {
+    const folded = fold(value, file);
+    return folded ? toNumber(folded) : null;
+  }, insideFunction, scoped) : undefined;
+  for (const [name, { value, at }] of importedRoot ? scoped : []) {
+    if (!file.constants.has(name) && value <= 0xffffffff) file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
+  }
+  const outside = fromImports ? new Map([...[...fromImports].map(([n, v]): [string, number] => [n, v.value]), ...(external ?? [])]) : external;
   // Enumerators of the run's other files (a header's `enum CopyType`, cli/cross-file.ts), named where they are used.
-  for (const [name, value] of external ?? []) {
+  for (const [name, value] of outside ?? []) {
     if (own(name) || values.has(name)) continue;
     (file.enumerators ??= new Set()).add(name);
     (file.importedEnumerators ??= new Set()).add(name);

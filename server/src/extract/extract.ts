@@ -42,7 +42,7 @@ import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
-import { calledElsewhere, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
+import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
@@ -394,7 +394,7 @@ export function extractFacts(
   // The file's own declarations win over a header's of the same name.
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);
-  collectEnumerators(root, file, imports.enumerators);
+  collectEnumerators(root, file, imports.enumerators, importedRecordRoot(root));
   // Read through FileCtx only for the function cache (which records it by key); otherwise built when first asked.
   const cacheOn = functionCacheOn();
   if (cacheOn) file.methodIndex = methodIndex(root);
@@ -510,7 +510,7 @@ export function extractFacts(
   }
   const members = graphicsMembers(file);
   const constness = methodConstness(root);
-  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root));
+  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root), enumSpecifiers(root));
   const calledNames = calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name)));
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),

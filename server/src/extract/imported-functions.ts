@@ -10,6 +10,7 @@ import { parseCpp } from '../parse/parser';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Range } from '../types';
+import { calledIn, ENUM, RECORD } from './function-imports';
 
 /** Exported definitions longer than this are no translation helpers or conversions (inline-helpers/conversion-calls bound them lower). */
 const MAX_DEFINITION = 6000;
@@ -59,36 +60,30 @@ export function anchoredAt<T>(root: SyntaxNode, at: Range, walk: () => T): T {
   }
 }
 
-/** The key prefix of an exported record (a struct's definition) among the exported functions. */
-export const RECORD = 'struct ';
-
 /** The records the file imported (with the functions: `struct Name` entries), parsed with them. */
 export function importedRecordRoot(root: SyntaxNode): SyntaxNode | undefined {
   return importedOf.get(root)?.root;
 }
 
-const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
-
-/** The names a text calls (`Name(`, `x.Name(`, `Scope::Name(`). */
-export function calledIn(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of text.matchAll(CALLED)) out.add(m[1]);
-  return out;
-}
 
 /**
  * What a file exports to the other files of a run: its helpers walked in place (`helpers`), the conversions they call
  * and its conversions returning a D3D12 value (`conversions`), by name with their definition's text; bounded.
  */
-export function exportedDefinitions(helpers: ReadonlyMap<string, SyntaxNode>, conversions: ReadonlyMap<string, SyntaxNode>, records: ReadonlyMap<string, SyntaxNode>): [string, string][] {
+export function exportedDefinitions(
+  helpers: ReadonlyMap<string, SyntaxNode>, conversions: ReadonlyMap<string, SyntaxNode>, records: ReadonlyMap<string, SyntaxNode>, enums: ReadonlyMap<string, SyntaxNode>,
+): [string, string][] {
   const out = new Map<string, string>();
   let size = 0;
   const fits = (name: string, text: string) => !out.has(name) && text.length <= MAX_DEFINITION && size + text.length <= MAX_EXPORT;
-  // The records (`struct ResourceBarrierDesc { … }`) a caller fills for the helpers: under `struct Name`.
-  for (const [name, spec] of records) {
-    if (!fits(`${RECORD}${name}`, spec.text)) continue;
-    out.set(`${RECORD}${name}`, `${spec.text};`);
-    size += spec.text.length + 1;
+  // The records (`struct ResourceBarrierDesc { … }`) a caller fills for the helpers, under `struct Name`, and the enums
+  // (`enum class ResourceState { … }`) the conversions switch over, under `enum Name`.
+  for (const [prefix, specs] of [[RECORD, records], [ENUM, enums]] as const) {
+    for (const [name, spec] of specs) {
+      if (!fits(`${prefix}${name}`, spec.text)) continue;
+      out.set(`${prefix}${name}`, `${spec.text};`);
+      size += spec.text.length + 1;
+    }
   }
   const add = (name: string, def: SyntaxNode) => {
     if (!fits(name, def.text)) return;
@@ -107,4 +102,23 @@ export function exportedDefinitions(helpers: ReadonlyMap<string, SyntaxNode>, co
 /** The names the file calls that it does not define (sorted): candidates for other files' definitions. */
 export function calledElsewhere(text: string, own: ReadonlySet<string>): string[] {
   return [...calledIn(text)].filter((n) => !own.has(n)).sort();
+}
+
+/** The named enums of the file outside functions (a name defined twice is left out), by name: their specifiers. */
+export function enumSpecifiers(root: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  const twice = new Set<string>();
+  for (const spec of root.descendantsOfType('enum_specifier')) {
+    const name = spec.childForFieldName('name')?.text;
+    if (!name || !spec.childForFieldName('body') || insideFunction(spec)) continue;
+    if (out.has(name)) twice.add(name);
+    out.set(name, spec);
+  }
+  for (const n of twice) out.delete(n);
+  return out;
+}
+
+function insideFunction(n: SyntaxNode): boolean {
+  for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition') return true;
+  return false;
 }

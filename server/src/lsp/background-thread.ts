@@ -72,7 +72,7 @@ export class BackgroundThread {
     Atomics.store(this.dropped, id % CANCEL_SLOTS, 0);
     // An index job reads its file alone: it needs no helper.
     const names = work.kind === 'index' ? new Set<string>() : helperNamesFor(work.job.text, work.job.uri, workspace);
-    const helpers = work.kind === 'index' ? [] : workspace.slice(work.job.uri, (name) => names.has(name));
+    const helpers = work.kind === 'index' ? [] : workspace.slice(work.job.uri, (name) => names.has(name), work.job.text);
     return new Promise((resolve, reject) => {
       const message: BackgroundMessage = { id, request, work, helpers };
       this.pending.set(id, { uri: work.job.uri, message, resolve: resolve as Pending['resolve'], reject });

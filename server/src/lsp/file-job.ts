@@ -23,7 +23,7 @@ export interface FileJob {
   helpers?: false;
 }
 
-export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases'>;
+export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions'>;
 
 /**
  * The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them, serialized: they are
@@ -34,6 +34,11 @@ export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases'>;
 export interface FileAnswer {
   facts: DocumentFacts;
   helpers?: Uint8Array;
+}
+
+/** The translation helpers and conversions the file exports to the others (extract/imported-functions.ts). */
+function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions'> {
+  return facts?.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {};
 }
 
 export function helpersOf(serialized: Uint8Array): FileHelpers {
@@ -50,7 +55,7 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   };
   if (job.helpers === false) return { facts };
   const functions = (file.facts?.functions ?? []).filter(isWorkspaceHelper);
-  const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}) };
+  const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}), ...definitionsOf(file.facts) };
   return { facts, helpers: serialize(helpers) };
 }
 
@@ -78,7 +83,7 @@ export function indexFileJob(job: IndexJob): IndexAnswer {
   if (skipReason(source.text)) return { skipped: true };
   try {
     const facts = extractFacts(parseCpp(source.text), source.text);
-    const helpers: FileHelpers = { functions: facts.functions.filter(isWorkspaceHelper), ...(facts.classBases ? { classBases: facts.classBases } : {}) };
+    const helpers: FileHelpers = { functions: facts.functions.filter(isWorkspaceHelper), ...(facts.classBases ? { classBases: facts.classBases } : {}), ...definitionsOf(facts) };
     return { helpers: serialize(helpers) };
   } catch {
     // NOTE: an extractor failure on one file must not stop the indexing; the CLI reports such files.

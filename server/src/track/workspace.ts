@@ -2,6 +2,7 @@
 // workspace (language server). Only functions that record something barrier-related are worth evaluating.
 import type { FileFacts, FunctionFacts } from '../extract/facts';
 import type { FunctionIndex } from './env';
+import { calledIn, importClosure } from '../extract/function-imports';
 
 interface Entry {
   fn: FunctionFacts;
@@ -11,19 +12,49 @@ interface Entry {
 /** A function the workspace index keeps as a helper other files may call: it records something, and is not a lambda. */
 export const isWorkspaceHelper = (f: FunctionFacts): boolean => f.relevant && !f.lambda;
 
+/** One file's part of a WorkspaceIndex, as another thread rebuilds it (slice). */
+export interface WorkspaceSlice {
+  uri: string;
+  functions: FunctionFacts[];
+  classBases: [string, string[]][];
+  functionDefinitions?: [string, string][];
+}
+
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
 export class WorkspaceIndex {
   private readonly byUri = new Map<string, Entry[]>();
   private byName: Map<string, Entry[]> | null = null;
   private readonly basesByUri = new Map<string, [string, string[]][]>();
   private bases: Map<string, string[]> | null = null;
+  /** Translation helpers, conversions and records each file exports (extract/imported-functions.ts), by key: their text. */
+  private readonly definitionsByUri = new Map<string, Map<string, string>>();
 
-  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions'>): void {
     this.byUri.set(uri, facts.functions.filter(isWorkspaceHelper).map((fn) => ({ fn, uri })));
     if (facts.classBases?.length) this.basesByUri.set(uri, facts.classBases);
     else this.basesByUri.delete(uri);
+    if (facts.functionDefinitions?.length) this.definitionsByUri.set(uri, new Map(facts.functionDefinitions));
+    else this.definitionsByUri.delete(uri);
     this.byName = null;
     this.bases = null;
+  }
+
+  /**
+   * The definitions of the other files that a text calls (and what they reach: extract/function-imports.ts), for its
+   * extraction; a name two other files define differently gives nothing. Undefined when there are none.
+   */
+  importsFor(uri: string, text: string): Map<string, string> | undefined {
+    if (![...this.definitionsByUri.keys()].some((u) => u !== uri)) return undefined;
+    return importClosure(calledIn(text), (key) => {
+      let found: string | undefined;
+      for (const [u, defs] of this.definitionsByUri) {
+        const t = u === uri ? undefined : defs.get(key);
+        if (t === undefined) continue;
+        if (found !== undefined && found !== t) return undefined;
+        found = t;
+      }
+      return found;
+    });
   }
 
   /** Whether a file other than `excludeUri` declares bases (or an alias target) for `cls`. */
@@ -61,6 +92,7 @@ export class WorkspaceIndex {
   delete(uri: string): void {
     this.byUri.delete(uri);
     this.basesByUri.delete(uri);
+    this.definitionsByUri.delete(uri);
     this.byName = null;
     this.bases = null;
   }
@@ -72,15 +104,19 @@ export class WorkspaceIndex {
   /**
    * What another thread needs to resolve the calls of one text (the language server's background re-check): the
    * helpers of the files other than `excludeUri` whose names `spelled` accepts, and every file's class bases.
-   * `set()` of each part on an empty index gives an index that answers that text's lookups as this one does.
+   * `set()` of each part on an empty index gives an index that answers that text's lookups as this one does. With
+   * `text`, the definitions it imports (importsFor) come as one more part.
    */
-  slice(excludeUri: string, spelled: (name: string) => boolean): { uri: string; functions: FunctionFacts[]; classBases: [string, string[]][] }[] {
+  slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
     const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys()]);
-    return [...uris].map((uri) => ({
+    const parts: WorkspaceSlice[] = [...uris].map((uri) => ({
       uri,
       functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
       classBases: this.basesByUri.get(uri) ?? [],
     })).filter((part) => part.functions.length > 0 || part.classBases.length > 0);
+    const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
+    if (imports) parts.push({ uri: `${excludeUri}#imports`, functions: [], classBases: [], functionDefinitions: [...imports] });
+    return parts;
   }
 
   lookup(name: string, argc: number, excludeUri?: string, cls?: string | readonly string[]): Entry | undefined {
