@@ -14,6 +14,11 @@ import { calledIn, ENUM, RECORD } from './function-imports';
 
 /** Exported definitions longer than this are no translation helpers or conversions (inline-helpers/conversion-calls bound them lower). */
 const MAX_DEFINITION = 6000;
+/**
+ * The D3D12 types whose values barrier rules read: a conversion returning one is exported on its own (a blend or
+ * filter conversion is not; one a helper calls goes with the helper whatever it returns).
+ */
+const BARRIER_VALUE_TYPE = /\bD3D12_(?:RESOURCE_STATES|BARRIER_(?:SYNC|ACCESS|LAYOUT)|RESOURCE_BARRIER_FLAGS|TEXTURE_BARRIER_FLAGS|COMMAND_LIST_TYPE|HEAP_TYPE)\b/;
 /** What one file exports at most (characters of definition text). */
 const MAX_EXPORT = 60000;
 
@@ -95,7 +100,7 @@ export function exportedDefinitions(
     }
   };
   for (const [name, def] of helpers) add(name, def);
-  for (const [name, def] of conversions) if (/\bD3D12_\w+/.test(def.childForFieldName('type')?.text ?? '')) add(name, def);
+  for (const [name, def] of conversions) if (BARRIER_VALUE_TYPE.test(def.childForFieldName('type')?.text ?? '')) add(name, def);
   return [...out];
 }
 
