@@ -129,6 +129,38 @@ void Bloom(GpuCommandBuffer& cmd, ID3D12Resource* target) {
 }
 `;
 
+const USAGE_H = `#pragma once
+#include <d3d12.h>
+#include <cstdint>
+namespace gfx {
+using UsageFlags = uint32_t;
+constexpr UsageFlags kUsageShaderRead = 0x2;
+constexpr UsageFlags kUsageStorage = 0x4;
+D3D12_RESOURCE_STATES UsageToState(UsageFlags usage);
+}
+`;
+const USAGE_CPP = `#include "usage.h"
+namespace gfx {
+D3D12_RESOURCE_STATES UsageToState(UsageFlags usage) {
+  D3D12_RESOURCE_STATES state = D3D12_RESOURCE_STATE_COMMON;
+  if (usage & kUsageShaderRead) state |= D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
+  if (usage & kUsageStorage) state |= D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+  return state;
+}
+}
+`;
+const ssao = (after: string) => `#include "usage.h"
+void Prepare(ID3D12GraphicsCommandList* cl, ID3D12Resource* ao) {
+  D3D12_RESOURCE_BARRIER b = {};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  b.Transition.pResource = ao;
+  b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+  b.Transition.StateBefore = gfx::UsageToState(gfx::kUsageShaderRead);
+  b.Transition.StateAfter = gfx::UsageToState(${after});
+  cl->ResourceBarrier(1, &b);
+}
+`;
+
 type Out = { files: { path: string; diagnostics: { rule: string; line: number; severity: string }[] }[] };
 const found = (stdout: string) => (JSON.parse(stdout) as Out).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'info').map((d) => `${f.path.replace(/^.*\//, '')}:${d.line}:${d.rule}`)).sort();
 const run = (files: Record<string, string>) => {
@@ -151,6 +183,14 @@ void describe('translation helpers another file of the run defines', () => {
   });
   void it('leave the correct enhanced twin silent', () => {
     const r = run({ 'src/gpu_types.h': TYPES, 'src/convert.cpp': CONVERT, 'src/recorder.cpp': RECORDER, 'src/bloom.cpp': bloom('ACCESS_MASK_SHADER_READ') });
+    assert.deepEqual(r.list, [], r.stdout);
+  });
+  void it('fold a namespaced conversion of another file with the header constants it tests', () => {
+    const r = run({ 'src/usage.h': USAGE_H, 'src/usage.cpp': USAGE_CPP, 'src/ssao.cpp': ssao('gfx::kUsageStorage | gfx::kUsageShaderRead') });
+    assert.deepEqual(r.list, ['ssao.cpp:8:resource-barrier-invalid-combination'], r.stdout);
+  });
+  void it('leave the valid conversion silent', () => {
+    const r = run({ 'src/usage.h': USAGE_H, 'src/usage.cpp': USAGE_CPP, 'src/ssao.cpp': ssao('gfx::kUsageStorage') });
     assert.deepEqual(r.list, [], r.stdout);
   });
   void it('give nothing for a helper two files define differently', () => {

@@ -27,8 +27,20 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     if (!qualifiers.some((q) => q === 'const' || q === 'constexpr')) continue;
     noteDefined(file, name.text);
     const folded = fold(value, file);
-    if (folded) file.constants.set(name.text, { t: 'num', f: { value: toNumber(folded), text: value.text, range: rangeOf(value) } });
+    if (!folded) continue;
+    file.constants.set(name.text, { t: 'num', f: { value: toNumber(folded), text: value.text, range: rangeOf(value) } });
+    if (decl?.type === 'declaration') (file.constantDecls ??= new Map()).set(name.text, decl);
   }
+}
+
+/**
+ * The `const`/`constexpr` numbers another file of the run defines (a header's `constexpr Flags kUsageStorage = 0x4;`)
+ * that the file imported with the functions naming them (imported-functions.ts): known where the file has none.
+ */
+export function collectImportedConstants(matches: readonly Captures[], file: FileCtx): void {
+  const scratch: FileCtx = { ...file, constants: new Map(file.constants), definedNames: undefined, switchMacros: undefined, constantDecls: undefined };
+  collectConstants(matches, scratch);
+  for (const [name, c] of scratch.constants) if (!file.constants.has(name)) file.constants.set(name, c);
 }
 
 /** `#define NAME 0` / `#define NAME 1`: a compile-time switch the file sets (context.ts `switchMacros`). */
@@ -159,7 +171,8 @@ function enumScope(list: SyntaxNode): string | undefined {
   return undefined;
 }
 
-function insideFunction(n: SyntaxNode): boolean {
+/** Whether a node stands inside a function or lambda body (a local, not the file's). */
+export function insideFunction(n: SyntaxNode): boolean {
   for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda_expression') return true;
   return false;
 }

@@ -111,6 +111,8 @@ export interface FileCtx {
   switchMacros?: Map<string, number | null>;
   /** D3D12-prefixed names the file itself defines (`#define`, file-scope `const`/`constexpr`), foldable or not. */
   definedNames?: Set<string>;
+  /** The file's namespace-scope `const`/`constexpr` numbers, by name: their declarations (exported: imported-functions.ts). */
+  constantDecls?: Map<string, SyntaxNode>;
   /** Constants that are the file's enumerators (a parameter or local of the same name hides them). */
   enumerators?: Set<string>;
   /** Enumerators of other files of the run given to this extraction (not the file's own). */

@@ -49,8 +49,16 @@ function paramNames(fnDef: SyntaxNode): string[] | undefined {
   return names;
 }
 
+/** The definition's name with the namespaces around it (`namespace gfx { … UsageToState(…) }` → gfx::UsageToState). */
 function functionDeclaratorName(def: SyntaxNode): string | undefined {
-  return definitionDeclarator(def)?.childForFieldName('declarator')?.text.replace(/\s+/g, '');
+  const own = definitionDeclarator(def)?.childForFieldName('declarator')?.text.replace(/\s+/g, '');
+  if (!own) return undefined;
+  const scopes: string[] = [];
+  for (let p = def.parent; p; p = p.parent) {
+    const name = p.type === 'namespace_definition' ? p.childForFieldName('name')?.text.replace(/\s+/g, '') : undefined;
+    if (name) scopes.unshift(name);
+  }
+  return [...scopes, own].join('::');
 }
 
 /**
@@ -62,7 +70,8 @@ function calledConversion(call: SyntaxNode): Conversion | undefined {
   if (f?.type !== 'identifier' && f?.type !== 'qualified_identifier') return undefined;
   const target = ownOrImported(treeRoot(call), conversions, calleeName(f) ?? '');
   if (!target) return undefined;
-  return f.type === 'identifier' || f.text.replace(/\s+/g, '') === target.spelled ? target : undefined;
+  const called = f.text.replace(/\s+/g, '');
+  return f.type === 'identifier' || called === target.spelled || target.spelled.endsWith(`::${called}`) ? target : undefined;
 }
 
 function conversions(root: SyntaxNode): Map<string, Conversion | null> {
@@ -460,5 +469,18 @@ export function mayConvert(call: SyntaxNode): boolean {
 export function conversionDefinitions(root: SyntaxNode): Map<string, SyntaxNode> {
   const out = new Map<string, SyntaxNode>();
   for (const [name, c] of conversions(root)) if (c?.body.parent) out.set(name, c.body.parent);
+  return out;
+}
+
+/**
+ * The bodies of the conversions a function calls (by the calls in it): part of its key in the per-function cache, so
+ * an edit of such a conversion, or its absence in a reduced document, is not met with kept facts.
+ */
+export function conversionTexts(body: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const c of body.descendantsOfType('call_expression')) {
+    const target = calledConversion(c);
+    if (target) out.push(target.body.text);
+  }
   return out;
 }

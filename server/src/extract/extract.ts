@@ -19,7 +19,7 @@ import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from
 import type { FileCtx, HelperCandidate, OutParam } from './context';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
-import { collectConstants, collectEnumerators, exportedEnumerators } from './constants';
+import { collectConstants, collectEnumerators, collectImportedConstants, exportedEnumerators } from './constants';
 import { structKindOfType } from './expect';
 import { bracedContainer, containerElementKind } from './declarations';
 import { expressionCore } from './expression-core';
@@ -30,7 +30,7 @@ import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { inlinableDefinitions, inlinableTexts } from './inline-helpers';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodTexts } from './queue-methods';
-import { conversionDefinitions } from './conversion-calls';
+import { conversionDefinitions, conversionTexts } from './conversion-calls';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
@@ -390,6 +390,8 @@ export function extractFacts(
     outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}) },
   };
   collectConstants(matches.constants, file);
+  const importedTree = importedRecordRoot(root);
+  if (importedTree) collectImportedConstants(structureMatches(importedTree).constants, file);
   collectSharedHeapTypes(root, file);
   // The file's own declarations win over a header's of the same name.
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
@@ -510,7 +512,7 @@ export function extractFacts(
   }
   const members = graphicsMembers(file);
   const constness = methodConstness(root);
-  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root), enumSpecifiers(root));
+  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root), enumSpecifiers(root), file.constantDecls);
   const calledNames = calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name)));
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
@@ -556,7 +558,7 @@ function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNod
   return functionKey([
     f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
     defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
-    inlinableTexts(f.body), queueMethodTexts(f.body, file), importedKey,
+    inlinableTexts(f.body), queueMethodTexts(f.body, file), conversionTexts(f.body), importedKey,
   ]);
 }
 

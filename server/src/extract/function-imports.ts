@@ -6,6 +6,8 @@
 export const RECORD = 'struct ';
 /** The key prefix of an exported enum's definition. */
 export const ENUM = 'enum ';
+/** The key prefix of an exported namespace-scope constant's declaration. */
+export const CONSTANT = 'const ';
 
 const IDENTIFIER = /\b[A-Za-z_]\w*/g;
 const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
@@ -37,6 +39,7 @@ export function importClosure(called: Iterable<string>, lookup: (key: string) =>
       add(name);
       add(`${RECORD}${name}`);
       add(`${ENUM}${name}`);
+      add(`${CONSTANT}${name}`);
     }
   }
   return out;

@@ -1,16 +1,18 @@
 // Functions another file of a run defines that a file's extraction uses at its calls: an RHI's barrier translation
 // helper (`CommandList::Barrier(descs, n)` in d3d12_command_list.cpp, walked in place: inline-helpers.ts) and the
 // conversions it and its callers use (`ToD3D12State(s)`: conversion-calls.ts), called from renderer.cpp. Each file
-// exports the texts of the helpers it could walk in place and of its conversions that return D3D12 values, and the
-// names it calls without defining them; the CLI's cross-file pass (cli/cross-file.ts) extracts a file again with the
-// definitions of the run it calls (and those they call), parsed here into one small tree of their own. The file's
+// exports the texts of the helpers it could walk in place, of its conversions that return barrier values (inside
+// their namespaces), of its records, enums and namespace-scope constants, and the names it calls without defining
+// them; the CLI's cross-file pass (cli/cross-file.ts) and the editor's workspace index (track/workspace.ts) give a
+// file the definitions it calls and what they reach (function-imports.ts), parsed here into one small tree. The file's
 // own definition of a name wins (even one that is no helper). While such a body is walked at a call, every range read
 // from its document is the call's (NodeDoc.anchor): nothing the walk records points into text the file does not have.
 import { parseCpp } from '../parse/parser';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Range } from '../types';
-import { calledIn, ENUM, RECORD } from './function-imports';
+import { calledIn, CONSTANT, ENUM, RECORD } from './function-imports';
+import { insideFunction } from './constants';
 
 /** Exported definitions longer than this are no translation helpers or conversions (inline-helpers/conversion-calls bound them lower). */
 const MAX_DEFINITION = 6000;
@@ -77,23 +79,27 @@ export function importedRecordRoot(root: SyntaxNode): SyntaxNode | undefined {
  */
 export function exportedDefinitions(
   helpers: ReadonlyMap<string, SyntaxNode>, conversions: ReadonlyMap<string, SyntaxNode>, records: ReadonlyMap<string, SyntaxNode>, enums: ReadonlyMap<string, SyntaxNode>,
+  constants: ReadonlyMap<string, SyntaxNode> = new Map(),
 ): [string, string][] {
   const out = new Map<string, string>();
   let size = 0;
   const fits = (name: string, text: string) => !out.has(name) && text.length <= MAX_DEFINITION && size + text.length <= MAX_EXPORT;
   // The records (`struct ResourceBarrierDesc { … }`) a caller fills for the helpers, under `struct Name`, and the enums
   // (`enum class ResourceState { … }`) the conversions switch over, under `enum Name`.
-  for (const [prefix, specs] of [[RECORD, records], [ENUM, enums]] as const) {
+  // and the numbers (`constexpr Flags kUsageStorage = 0x4;`) they test, under `const name`.
+  for (const [prefix, specs] of [[RECORD, records], [ENUM, enums], [CONSTANT, constants]] as const) {
     for (const [name, spec] of specs) {
-      if (!fits(`${prefix}${name}`, spec.text)) continue;
-      out.set(`${prefix}${name}`, `${spec.text};`);
-      size += spec.text.length + 1;
+      const text = spec.type === 'declaration' ? spec.text : `${spec.text};`;
+      if (!fits(`${prefix}${name}`, text)) continue;
+      out.set(`${prefix}${name}`, text);
+      size += text.length;
     }
   }
   const add = (name: string, def: SyntaxNode) => {
-    if (!fits(name, def.text)) return;
-    out.set(name, def.text);
-    size += def.text.length;
+    const text = inNamespaces(def);
+    if (!fits(name, text)) return;
+    out.set(name, text);
+    size += text.length;
     for (const called of calledIn(def.childForFieldName('body')?.text ?? '')) {
       const c = conversions.get(called);
       if (c) add(called, c);
@@ -123,7 +129,12 @@ export function enumSpecifiers(root: SyntaxNode): Map<string, SyntaxNode> {
   return out;
 }
 
-function insideFunction(n: SyntaxNode): boolean {
-  for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition') return true;
-  return false;
+/** A definition's text inside the namespaces around it (`gfx::UsageToState(…)` still names it where it is imported). */
+function inNamespaces(def: SyntaxNode): string {
+  let text = def.text;
+  for (let p = def.parent; p; p = p.parent) {
+    const name = p.type === 'namespace_definition' ? p.childForFieldName('name')?.text : undefined;
+    if (name) text = `namespace ${name} {\n${text}\n}`;
+  }
+  return text;
 }
