@@ -244,10 +244,16 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // and accesses start over (EB-ECL-01): a resource deactivated with NO_ACCESS is usable in the next scope.
       // Buffers decay to COMMON when the work completes (LB-10), and whether it has completed when the next list
       // records is not known here: a buffer's legacy state is unknown after the boundary, never the state it had.
+      // A list this path executed before and did not reset since runs its recording again (recorded once, submitted
+      // every frame): its barriers move states again, and which ones is not replayed here, so states are unknown.
+      const ran = (e.lists ?? []).map((r) => substituteRef(r, env.binding).key).filter((k): k is string => !!k);
+      const again = ran.some((k) => next.executed.has(k))
+        ? { legacy: UNKNOWN, layout: UNKNOWN, legacyFromCreation: false } : {};
       for (const [k, s] of next.res) {
         const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false } : {};
-        next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed });
+        next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
       }
+      for (const k of ran) next.executed.add(k);
       next.closed.clear();
       voidDeferredCommands(env, null);
       break;
@@ -272,6 +278,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       break;
     }
     case 'reset':
+      if (list.key) next.executed.delete(list.key);
       endBindings(next, list);
       voidDeferredCommands(env, null);
       // Closed and reset with nothing between that may have executed it: the recording is dropped, and the

@@ -151,7 +151,8 @@ export function sameFacts(a: PathFacts | null, b: PathFacts | null): boolean {
 
 /** The same tracked state, structurally (see equal): resources, bindings, batches, closed lists. */
 export function sameState(a: TrackState, b: TrackState): boolean {
-  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameSet(a.closed, b.closed);
+  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameSet(a.closed, b.closed)
+    && sameSet(a.executed, b.executed);
 }
 
 function sameEntries<V>(a: Entries<V>, b: Map<string, V>): boolean {

@@ -189,13 +189,18 @@ export class TrackState {
      * state unknown, and one that does not leaves the mark, which can only make states unknown at the Reset.
      */
     readonly closed: Set<string> = new Set(),
+    /**
+     * Command lists executed on this path and not reset since: executing one again runs the same recording again
+     * (a list recorded once and submitted every frame), whose barriers this path does not replay (track/apply.ts).
+     */
+    readonly executed: Set<string> = new Set(),
   ) {}
 
   /** The values the conditions of this state's values name (PathCond), or null when no value has one. */
   condSyms: ReadonlySet<string> | null = null;
 
   clone(): TrackState {
-    const out = new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches), new Set(this.closed));
+    const out = new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches), new Set(this.closed), new Set(this.executed));
     out.condSyms = this.condSyms;
     return out;
   }
@@ -231,6 +236,9 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
   for (const key of new Set([...a.res.keys(), ...b.res.keys()])) out.res.set(key, joinRes(on(a, key), on(b, key)));
   // Closed and not executed after a join only when closed and not executed on both paths.
   for (const key of a.closed) if (b.closed.has(key)) out.closed.add(key);
+  // Executed and not reset on either path: executing it again may run its recording again (which only makes
+  // states unknown).
+  for (const key of [...a.executed, ...b.executed]) out.executed.add(key);
   // A binding is known after a join only when both paths made the same one.
   for (const [key, x] of a.bindings) {
     const y = b.bindings.get(key);
@@ -268,7 +276,7 @@ function sameBinding(a: Binding, b: Binding): boolean {
 }
 
 export function sameStates(a: TrackState, b: TrackState): boolean {
-  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size || !sameSet(a.closed, b.closed)) return false;
+  if (a.bindings.size !== b.bindings.size || a.batches.size !== b.batches.size || !sameSet(a.closed, b.closed) || !sameSet(a.executed, b.executed)) return false;
   for (const [k, v] of a.batches) if (b.batches.get(k) !== v) return false;
   for (const [k, v] of a.bindings) {
     const w = b.bindings.get(k);
