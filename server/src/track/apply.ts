@@ -278,7 +278,10 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       break;
     }
     case 'reset':
-      if (list.key) next.executed.delete(list.key);
+      // A Reset of a list this path has not seen executed may be another name for one it has (`cl = m_compute;
+      // cl->Reset(...)`): then no executed list is known to run its old recording again.
+      if (list.key && next.executed.has(list.key)) next.executed.delete(list.key);
+      else next.executed.clear();
       endBindings(next, list);
       voidDeferredCommands(env, null);
       // Closed and reset with nothing between that may have executed it: the recording is dropped, and the
