@@ -119,10 +119,19 @@ export interface MethodImports {
   unknown?: Set<string>;
 }
 
+/**
+ * Names that are macros or free functions of the Windows, D3D12 and PIX headers (`_countof(heaps)`,
+ * `PIXBeginEvent(list, PIX_COLOR(…), …)`, `IID_PPV_ARGS(&p)`, `FAILED(hr)`), and ALL_CAPS names, which by near-universal
+ * convention are macros (`SCENE_LOG("…")`, `CHECK_HR(…)`): called by plain name inside a method, they are not a
+ * method of its class, unless the file declares one of that name. What they are handed is written or not as for any
+ * call (path-facts.ts reads the arguments).
+ */
+const NOT_METHODS = /^(?:_countof|_ARRAYSIZE|RTL_NUMBER_OF(?:_V[12])?|__uuidof|assert|_ASSERTE?|static_assert|ThrowIfFailed|PIX(?:BeginEvent|EndEvent|SetMarker|ScopedEvent|BeginRetailEvent|EndRetailEvent|ReportCounter)|[A-Z_][A-Z0-9_]{2,})$/;
+
 function mayWrite(file: FileMethods, name: string, member: string, depth: number, seen: Set<string>, imports: MethodImports): boolean {
   const info = file.methods.get(name);
   if (!info) {
-    if (file.free.has(name)) return false;
+    if (file.free.has(name) || NOT_METHODS.test(name)) return false;
     imports.unknown?.add(name);
     return !(imports.constMethods?.has(name) && !file.mutable.has(member));
   }
