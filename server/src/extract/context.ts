@@ -4,7 +4,6 @@
 // calls, declarations...) evaluate their sub-expressions through it, so they never import the core that calls them.
 import type { StructKind } from '../model/structs';
 import type { MethodImports } from './member-writes';
-import type { QueueMethod } from './queue-methods';
 import type { Range } from '../types';
 import type { Expect } from './expect';
 import type { Condition, Event, ExtractProblem, Field, ResourceRef, Site, Stmt } from './facts';
@@ -13,6 +12,18 @@ import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
 import { getMember, keepAddress, sameVal } from './values';
 import { mergeContainer, restoreContainer, snapshotOf } from './container-paths';
+
+/** A barrier-queue add method: one append of its one barrier parameter to a member container (queue-methods.ts). */
+export interface QueueMethod {
+  /** The member container the parameter is appended to, as the method spells it. */
+  container: SyntaxNode;
+  member: string;
+  kind: Expect;
+  /** The parameter is a pointer, appended dereferenced (`m_pending.push_back(*b)`). */
+  pointer: boolean;
+  /** The definition's text (the per-function cache keys callers with it). */
+  text: string;
+}
 
 /** A function whose return value is a barrier struct built from its parameters (`MakeBarrier(res, a, b)`). */
 export interface ReturnTemplate {

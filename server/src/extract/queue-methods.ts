@@ -7,7 +7,7 @@
 // Only a method whose body is that one append of its one parameter (a barrier struct by value, by reference or by
 // pointer dereferenced): anything else it did would be lost by reading the call so.
 import type { SyntaxNode } from './node';
-import type { FileCtx, FnCtx } from './context';
+import type { FileCtx, FnCtx, QueueMethod } from './context';
 import type { ResourceRef } from './operands';
 import type { Expect } from './expect';
 import { evalValue } from './context';
@@ -17,17 +17,6 @@ import { addToBatch, batchContainer } from './batches';
 import { receiverMember } from './push-methods';
 import { argumentNodes, calleeName, definitionDeclarator, definitionsByName, rangeOf, treeRoot } from './syntax';
 import { declaredName, typeText } from './types';
-
-export interface QueueMethod {
-  /** The member container the parameter is appended to, as the method spells it. */
-  container: SyntaxNode;
-  member: string;
-  kind: Expect;
-  /** The parameter is a pointer, appended dereferenced (`m_pending.push_back(*b)`). */
-  pointer: boolean;
-  /** The definition's text (the per-function cache keys callers with it). */
-  text: string;
-}
 
 const BARRIER_TYPE: readonly [RegExp, Expect][] = [
   [/\b(?:CD3DX12|D3D12)_RESOURCE_BARRIER\b/, 'legacy'],
