@@ -473,14 +473,9 @@ export function conversionDefinitions(root: SyntaxNode): Map<string, SyntaxNode>
 }
 
 /**
- * The bodies of the conversions a function calls (by the calls in it): part of its key in the per-function cache, so
- * an edit of such a conversion, or its absence in a reduced document, is not met with kept facts.
+ * The body of the conversion a call names, if any: part of the calling function's key in the per-function cache
+ * (extract.ts cacheKey), so an edit of such a conversion, or its absence in a reduced document, is not met with kept facts.
  */
-export function conversionTexts(body: SyntaxNode): string[] {
-  const out: string[] = [];
-  for (const c of body.descendantsOfType('call_expression')) {
-    const target = calledConversion(c);
-    if (target) out.push(target.body.text);
-  }
-  return out;
+export function conversionText(call: SyntaxNode): string | undefined {
+  return calledConversion(call)?.body.text;
 }

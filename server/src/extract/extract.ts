@@ -24,13 +24,13 @@ import { structKindOfType } from './expect';
 import { bracedContainer, containerElementKind } from './declarations';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
-import { rangeOf } from './syntax';
+import { rangeOf, treeRoot } from './syntax';
 import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
-import { inlinableDefinitions, inlinableTexts } from './inline-helpers';
-import { importedQueueMethods, queueMethodDefinitions, queueMethodTexts } from './queue-methods';
-import { conversionDefinitions, conversionTexts } from './conversion-calls';
+import { inlinableDefinitions, inlinableText } from './inline-helpers';
+import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from './queue-methods';
+import { conversionDefinitions, conversionText } from './conversion-calls';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
@@ -558,8 +558,28 @@ function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNod
   return functionKey([
     f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
     defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
-    inlinableTexts(f.body), queueMethodTexts(f.body, file), conversionTexts(f.body), importedKey,
+    ...calledDefinitionTexts(f.body, file), importedKey,
   ]);
+}
+
+/**
+ * The bodies of the helpers walked in place, queue methods and conversions a function calls, in three lists, from one
+ * walk of its calls (the key is computed for every function of every extraction, keystrokes included).
+ */
+function calledDefinitionTexts(body: SyntaxNode, file: FileCtx): [string[], string[], string[]] {
+  const root = treeRoot(body);
+  const inlined: string[] = [];
+  const queued: string[] = [];
+  const converted: string[] = [];
+  for (const c of body.descendantsOfType('call_expression')) {
+    const h = inlinableText(c, root);
+    if (h !== undefined) inlined.push(h);
+    const q = queueMethodText(c, root, file);
+    if (q !== undefined) queued.push(q);
+    const v = conversionText(c);
+    if (v !== undefined) converted.push(v);
+  }
+  return [inlined, queued, converted];
 }
 
 /**

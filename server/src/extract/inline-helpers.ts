@@ -139,7 +139,7 @@ const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
 
 /** The statement tree of `helper(args…)` walked in place, or undefined when the call is not one to walk so. */
 export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: SyntaxNode) => Stmt): Stmt | undefined {
-  // NOTE: the per-function cache keys a caller with the bodies of the helpers it may walk here (inlinableTexts).
+  // NOTE: the per-function cache keys a caller with the bodies of the helpers it may walk here (inlinableText).
   if (call.type !== 'call_expression' || depth >= MAX_DEPTH) return undefined;
   const f = call.childForFieldName('function');
   const name = f ? calleeName(f) : undefined;
@@ -313,18 +313,13 @@ function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode)
 }
 
 /**
- * The bodies of the helpers a function may walk in place (by the names it calls): part of its key in the per-function
- * cache, so an edit of such a helper, or its absence in a reduced document, is not met with kept facts.
+ * The body of the helper a call may walk in place (by the name it calls), if any: part of the calling function's key in
+ * the per-function cache (extract.ts cacheKey), so an edit of such a helper, or its absence in a reduced document, is
+ * not met with kept facts.
  */
-export function inlinableTexts(body: SyntaxNode): string[] {
-  const root = treeRoot(body);
-  const out: string[] = [];
-  for (const c of body.descendantsOfType('call_expression')) {
-    const f = c.childForFieldName('function');
-    const h = f ? ownOrImported(root, inlinables, calleeName(f) ?? '') : undefined;
-    if (h) out.push(h.body.text);
-  }
-  return out;
+export function inlinableText(call: SyntaxNode, root: SyntaxNode): string | undefined {
+  const f = call.childForFieldName('function');
+  return (f ? ownOrImported(root, inlinables, calleeName(f) ?? '') : undefined)?.body.text;
 }
 
 /** The file's helpers that are walked in place at their calls, by name: their definitions (imported-functions.ts exports them). */

@@ -77,8 +77,7 @@ export function queueMethodCall(call: SyntaxNode, fn: FnCtx): boolean {
   const args = argumentNodes(call);
   const name = f ? calleeName(f) : undefined;
   if (!f || !name || args.length !== 1 || name === fn.name) return false;
-  const own = definitionsByName(treeRoot(call), byRoot, queueMethod);
-  const method = own.has(name) ? own.get(name) : fn.file.importedQueueMethods?.get(name);
+  const method = queueMethodNamed(name, treeRoot(call), fn.file);
   if (!method) return false;
   let container: ResourceRef | undefined;
   if (f.type === 'identifier') container = batchContainer(method.container, fn);
@@ -95,19 +94,19 @@ export function queueMethodCall(call: SyntaxNode, fn: FnCtx): boolean {
 }
 
 /**
- * The texts of the queue methods a body calls (its own file's or imported): part of the body's key in the per-function
- * cache, as their bodies decide what the calls add.
+ * The text of the queue method a call names (its own file's or imported), if any: part of the calling function's key in
+ * the per-function cache (extract.ts cacheKey), as its body decides what the call adds.
  */
-export function queueMethodTexts(body: SyntaxNode, file: FileCtx): string[] {
-  const own = definitionsByName(treeRoot(body), byRoot, queueMethod);
-  const out: string[] = [];
-  for (const c of body.descendantsOfType('call_expression')) {
-    const f = c.childForFieldName('function');
-    const name = f ? calleeName(f) : undefined;
-    const m = name ? (own.has(name) ? own.get(name) : file.importedQueueMethods?.get(name)) : undefined;
-    if (m) out.push(m.text);
-  }
-  return out;
+export function queueMethodText(call: SyntaxNode, root: SyntaxNode, file: FileCtx): string | undefined {
+  const f = call.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  return name ? queueMethodNamed(name, root, file)?.text : undefined;
+}
+
+/** The queue method `name` of the file (whose own definition wins) or imported from another file of the run. */
+function queueMethodNamed(name: string, root: SyntaxNode, file: FileCtx): QueueMethod | null | undefined {
+  const own = definitionsByName(root, byRoot, queueMethod);
+  return own.has(name) ? own.get(name) : file.importedQueueMethods?.get(name);
 }
 
 /** The file's queue methods as definition texts by name: exported to the other files of a run with its getters. */
