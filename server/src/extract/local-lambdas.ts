@@ -4,7 +4,8 @@
 // that lambda's body with the call's arguments, as it does for a helper function. Each lambda is a function of its
 // own, named by its line (`<lambda:12>`), so two functions with a lambda called `transition` each call their own.
 import type { SyntaxNode } from './node';
-import { isSubmitCall } from './syntax';
+import { COMMANDS } from '../model/api';
+import { calleeName, isSubmitCall } from './syntax';
 
 /** The name the file gives a lambda analysed as a function of its own (extract.ts nameAndParams). */
 export const lambdaFunctionName = (lambda: SyntaxNode): string => `<lambda:${lambda.startPosition.row + 1}>`;
@@ -18,16 +19,35 @@ export function lambdaVariable(lambda: SyntaxNode): string | undefined {
 }
 
 /**
- * Whether a lambda's body calls `ResourceBarrier` or `Barrier` itself: only those are followed at their calls.
+ * Whether a lambda's body calls `ResourceBarrier` or `Barrier` itself, or records a command that uses a resource
+ * (`cl->CopyBufferRegion(m.vertices.Get(), …)`, a clear, a resolve: model/api.ts COMMANDS) outside nested loops:
+ * only those are followed at their calls, so a command a lambda records is checked against the caller's states.
  * NOTE: every other lambda stays an unknown call, as before. Evaluating them all at each call (a lambda of nested
  * loops that only walks containers, DirectX-Graphics-Samples' raytracing fallback) pushed its caller over the step
- * budget, for nothing barrier-related.
+ * budget, for nothing barrier-related; a command lambda with a loop inside a loop stays unknown for the same reason.
  */
 const barrierLambdas = new WeakMap<SyntaxNode, boolean>();
 function recordsBarriers(lambda: SyntaxNode): boolean {
   let records = barrierLambdas.get(lambda);
-  if (records === undefined) barrierLambdas.set(lambda, (records = lambda.descendantsOfType('call_expression').some(isSubmitCall)));
+  if (records === undefined) {
+    const calls = lambda.descendantsOfType('call_expression');
+    records = calls.some(isSubmitCall) || (calls.some(isResourceCommand) && !hasNestedLoop(lambda));
+    barrierLambdas.set(lambda, records);
+  }
   return records;
+}
+
+const LOOPS = ['for_statement', 'for_range_loop', 'while_statement', 'do_statement'];
+
+/** `x->CopyResource(…)`, `list.ClearUnorderedAccessViewUint(…)`: a list method that uses resources. */
+function isResourceCommand(call: SyntaxNode): boolean {
+  const f = call.childForFieldName('function');
+  const name = f?.type === 'field_expression' ? calleeName(f) : undefined;
+  return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name].resources.length > 0;
+}
+
+function hasNestedLoop(lambda: SyntaxNode): boolean {
+  return lambda.descendantsOfType(LOOPS).some((loop) => loop.descendantsOfType(LOOPS).some((inner) => inner !== loop));
 }
 
 /** The lambda a declaration statement gives `name`, if it gives it one. */

@@ -18,9 +18,11 @@ export class QuietFunctions {
   private readonly known = new Map<FunctionFacts, boolean>();
 
   constructor(functions: readonly FunctionFacts[], private readonly workspace?: WorkspaceIndex) {
-    // The functions a call can resolve to (track/workspace.ts functionIndex): the file's relevant non-lambdas.
+    // The functions a call can resolve to (track/workspace.ts functionIndex): the file's relevant functions, lambdas
+    // too (a call of a local lambda names it `<lambda:12>`). NOTE: leaving them out made a function whose only events
+    // are calls of its lambdas (`transition(tex, a, b); copyAll(mesh);`) quiet, and its copies were never checked.
     for (const fn of functions) {
-      if (!fn.relevant || fn.lambda) continue;
+      if (!fn.relevant) continue;
       const list = this.byName.get(fn.name);
       if (list) list.push(fn);
       else this.byName.set(fn.name, [fn]);
