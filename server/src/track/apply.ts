@@ -213,10 +213,13 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         next.batches.set(key, { items: prior?.items ?? [], ...(prior?.mixed ? { mixed: prior.mixed } : {}), unreadable: true });
         break;
       }
-      const added = e.barriers.map((raw) => ({ raw, barrier: substituteBarrier(raw, env.binding), note: env.note(e.range, '') }));
-      // The same addition again for the same resource: a loop adds one per element (or it runs again) — which and how
-      // many is not known, so what the batch holds for them becomes unknown at the submit.
-      const again = added.some((a) => prior?.items.some((p) => p.raw === a.raw && p.barrier.resource?.key === a.barrier.resource?.key));
+      const site = additionSite(env, e.range);
+      const added = e.barriers.map((raw) => ({ raw, barrier: substituteBarrier(raw, env.binding), note: env.note(e.range, ''), site }));
+      // The same addition again for the same resource from the same place: a loop adds one per element (or it runs
+      // again) — which and how many is not known, so what the batch holds for them becomes unknown at the submit. The
+      // same helper's addition from two calls (`batch.Add(tex, PSR, COPY_DEST); copy; batch.Add(tex, COPY_DEST, PSR);`)
+      // is two barriers, kept in order.
+      const again = added.some((a) => prior?.items.some((p) => p.raw === a.raw && p.site === site && p.barrier.resource?.key === a.barrier.resource?.key));
       if (again) {
         const keys = [...(prior?.mixed ?? []), ...[...(prior?.items ?? []), ...added].map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)];
         next.batches.set(key, { items: [], mixed: [...new Set(keys)] });
@@ -523,6 +526,12 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId
     updateOverlappingParts(state, m.key, m.part, s);
     endWholeWrite(state, m.key);
   }
+}
+
+/** Where a batch addition happens: the calls on the way (outermost first) and the statement in the innermost body. */
+function additionSite(env: TrackEnv, range: BarrierFact['range']): string {
+  const at = (uri: string, r: BarrierFact['range']) => `${uri}@${r.startLine}:${r.startColumn}`;
+  return [...env.stack.map((f) => at(f.callUri, f.callRange)), at(env.currentUri(), range)].join('>');
 }
 
 /**

@@ -162,6 +162,8 @@ export interface PendingBarrier {
   raw: BarrierFact;
   barrier: BarrierFact;
   note: { uri: string; range: Range };
+  /** The call chain and statement that added it: the same addition from the same place is a loop's repetition. */
+  site?: string;
   /** Some joined path submitted it already: applied without checks. */
   quiet?: boolean;
 }
