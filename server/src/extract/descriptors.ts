@@ -20,6 +20,7 @@ import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from 
 import { oneReturnGetters, type GetterCandidate } from './resource-getters';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import { heldParameter } from './held-slots';
+import { opaqueMemberHandle, viewTargetKeys } from './opaque-handles';
 import { declaredName } from './types';
 import { aliasedObject, isReference, isValueType } from './object-aliases';
 import { declaredNames } from './walker';
@@ -315,6 +316,12 @@ class Walk {
     if (held?.view) this.pushView(held.view);
     if (h || (l.type === 'identifier' && s.env.get(l.text)?.t === 'handle')) {
       this.setHandle(left, h);
+      return;
+    }
+    // `m_dsv = pool.Allocate();` of a member the file creates a view into: the member names the descriptor.
+    const opaque = opaqueMemberHandle(l, s.viewTargets, (root) => s.locals.has(root));
+    if (opaque) {
+      this.stores.push(opaque);
       return;
     }
     if (l.type === 'identifier' && s.env.has(l.text)) {
@@ -688,6 +695,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
   const getters = handleGetters([...fns, ...importedGetters]);
+  const viewTargets = viewTargetKeys(root, file.text);
   const missing = new Set<string>();
   const missingMembers = new Set<string>();
   const types = new Map(fns.map((f) => [f, structTypes(f)]));
@@ -695,7 +703,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   const scopeOf = (f: FunctionBody, stored: DScope['stored'], handleHelpers: ReadonlyMap<string, HandleHelper>): DScope => ({
     file, env: new Map(), sizes, enums, locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`,
     stored, getters, handleHelpers, missing, types: types.get(f), params: new Set(f.params), memberViews, body: f.body.text, missingMembers,
-    handleParams: new Set(f.params.filter((_p, i) => CPU_HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''))),
+    handleParams: new Set(f.params.filter((_p, i) => CPU_HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''))), viewTargets,
   });
   const importedByName = byName(imported);
   const ownHelpers = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);

@@ -1,0 +1,52 @@
+// Member handles whose value the walker cannot read (`m_dsv = m_dsvPool.Allocate();`, a free-list allocator of the
+// engine, a handle returned by another file's class): the member itself names the descriptor. Where the file both
+// assigns such a member and creates a view into it (`device->CreateDepthStencilView(m_depth.Get(), nullptr,
+// m_dsv)`), a clear or binding of the same member reads that view — whatever descriptor the allocator handed out,
+// it is the one the view was written into. The handle is a slot of its own ('#opaque:<member>', index 0), so the
+// file's view table answers it as any heap slot: two views of different resources in it, or a known handle stored
+// in the member elsewhere, leave it unknown.
+// NOTE: only members the file never moves in place (`m_dsv.ptr += size`, `m_dsv.Offset(1, size)`, `++`, `+=`):
+// a moved handle names another descriptor than the one its view was created in. Locals and parameters are not
+// read this way (their views and uses are in one function, where a copy of the handle is followed already).
+import type { SyntaxNode } from './node';
+import type { HandleFact } from './descriptor-facts';
+import { argumentNodes, calleeName, rangeOf } from './syntax';
+
+const VIEW_CREATION_CALL = /^Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View$/;
+const HEAP_PREFIX = '#opaque:';
+
+/** A member key as the walker spells it (`this->m_dsv` → `m_dsv`). */
+const memberKey = (text: string): string => text.replace(/\s+/g, '').replace(/^this->/, '');
+
+/** Plain member paths (`m_dsv`, `m_target.dsv`), no subscript or call. */
+const PLAIN_PATH = /^[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*$/;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The keys the file creates a view into (the handle argument of a Create*View call) and never moves in place: the
+ * members an opaque assignment may name a descriptor by.
+ */
+export function viewTargetKeys(root: SyntaxNode, text: string): Set<string> {
+  const out = new Set<string>();
+  for (const call of root.descendantsOfType('call_expression')) {
+    const f = call.childForFieldName('function');
+    if (f?.type !== 'field_expression' || !VIEW_CREATION_CALL.test(calleeName(f) ?? '')) continue;
+    const args = argumentNodes(call);
+    const last = args[args.length - 1];
+    const key = last ? memberKey(last.text) : '';
+    if (PLAIN_PATH.test(key)) out.add(key);
+  }
+  for (const key of [...out]) {
+    const name = escape(key.split(/\.|->/).pop()!);
+    if (new RegExp(`\\b${name}\\s*(?:\\.\\s*(?:ptr\\s*(?:[-+]=|=[^=])|Offset\\s*\\(|InitOffsetted\\s*\\()|\\+\\+|--|[-+]=)|(?:\\+\\+|--)\\s*${name}\\b`).test(text)) out.delete(key);
+  }
+  return out;
+}
+
+/** The slot an opaque member handle stands for, when `target` is one of the file's view targets. */
+export function opaqueMemberHandle(target: SyntaxNode, targets: ReadonlySet<string> | undefined, isLocal: (root: string) => boolean): { key: string; handle: HandleFact } | undefined {
+  const key = memberKey(target.text);
+  if (!targets?.has(key) || isLocal(key.split(/\.|->/)[0])) return undefined;
+  return { key, handle: { heap: `${HEAP_PREFIX}${key}`, index: { c: 0 }, text: target.text, range: rangeOf(target) } };
+}
