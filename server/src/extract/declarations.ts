@@ -14,7 +14,8 @@ import { addToBatch, batchAppend, batchContainer } from './batches';
 import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect, structKindOfType } from './expect';
 import { isResourceType, resourceRef } from './resources';
-import { isResourceLike, typeText } from './types';
+import { isResourceLike, typeOfExpr, typeText } from './types';
+import type { Range } from '../types';
 import { pushedElement } from './push-methods';
 import { declaredRecord, memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue, tupleParts, unfilledRecord, type StructRecord } from './records';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
@@ -118,7 +119,7 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
   const outer = declaredType(typeNode?.text ?? '', fn);
   for (const d of decl.childrenForFieldName('declarator')) {
     if (d.type === 'function_declarator') {
-      vexingParse(d, outer, fn);
+      vexingParse(d, outer, typeNode, fn);
       continue;
     }
     const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
@@ -226,12 +227,22 @@ function onlyWritten(id: SyntaxNode): boolean {
  * function declaration (the most vexing parse). Each "parameter" is then a bare type_identifier, or a type with an
  * abstract function declarator: evalValue reads them back as the identifier and the call they are.
  */
-function vexingParse(d: SyntaxNode, type: DeclaredType, fn: FnCtx): void {
+function vexingParse(d: SyntaxNode, type: DeclaredType, typeNode: SyntaxNode | null, fn: FnCtx): void {
   const name = d.childForFieldName('declarator');
   const params = d.childForFieldName('parameters');
-  if (!name || name.type !== 'identifier' || !params || !type.kind || !type.helper) return;
+  if (!name || name.type !== 'identifier' || !params) return;
   const args = params.namedChildren.filter((p) => p.type !== 'comment');
-  if (!args.every(isArgumentLike)) return;
+  // `std::vector<D3D12_TEXTURE_BARRIER> barriers(count);` parses the same way: the size constructor.
+  const c = type.container;
+  if (c?.elemKind && args.length === 1 && args[0].type === 'parameter_declaration' && args[0].namedChildCount === 1) {
+    const sized = sizedContainer([args[0].childForFieldName('type')!], fn);
+    // `std::vector<D3D12_RESOURCE_BARRIER> copy(pending);`: a copy of another container, whose contents are not known.
+    if (!sized) return fn.bind(name.text, { t: 'unknown', text: name.text, range: rangeOf(d) });
+    fn.bind(name.text, sizedArray(c, sized.length, rangeOf(d), fn));
+    if (typeNode) fn.types.set(name.text, typeText(typeNode, name));
+    return;
+  }
+  if (!type.kind || !type.helper || !args.every(isArgumentLike)) return;
   fn.bind(name.text, constructHelper(d, type.helper, args, fn));
 }
 
@@ -288,6 +299,28 @@ function batchElement(value: SyntaxNode, d: SyntaxNode, kind: StructKind, fn: Fn
   return s;
 }
 
+/**
+ * `v(n)` of a container of barrier structs: the size constructor (n value-initialised elements), when its one
+ * argument is a number — known (`length`) or not (null). Undefined for any other argument (`v(other)`, `v(b, e)`).
+ */
+function sizedContainer(items: readonly SyntaxNode[], fn: FnCtx): { length: number | null } | undefined {
+  if (items.length !== 1) return undefined;
+  const v = evalValue(items[0], 'any', fn);
+  if (v.t === 'num' && v.f.value !== null) return { length: v.f.value };
+  // A count whose value is not known: an integer-typed name (a parameter, a member), or another container's size().
+  // NOTE: a parameter reads as a number of unknown value whatever its type (`copy(pending)` of a vector parameter).
+  const name = items[0].text.replace(/\s+/g, '');
+  const integral = INTEGRAL.test(fn.types.get(name) ?? (items[0].type === 'type_identifier' ? '' : typeOfExpr(items[0], fn) ?? ''));
+  return (v.t === 'unknown' || v.t === 'num') && (integral || /\.size\(\)$/.test(name)) ? { length: null } : undefined;
+}
+
+const INTEGRAL = /^(?:const\s+)?(?:U?INT(?:32|64)?|u?int(?:32|64)?_t|int|unsigned(?: int)?|size_t|uint|u32|u64)$/;
+
+/** A container of `length` value-initialised barrier structs (`std::vector<D3D12_TEXTURE_BARRIER> v(n)`). */
+function sizedArray(c: NonNullable<DeclaredType['container']>, length: number | null, range: Range, fn: FnCtx): ArrayVal {
+  return fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length, zeroInit: true, range, container: true, ...(c.plain ? { plainElems: true as const } : {}) });
+}
+
 const ALLOCATORS = /^(?:_?alloca|_malloca|malloc|calloc)$/;
 
 /** Stack or heap memory for an array the function fills: `alloca(…)`, `malloc(…)`, `new T[n]`. */
@@ -308,8 +341,10 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
       const made = containerTemplateCall(value, fn);
       return made ?? { t: 'unknown', text: shape.name, range };
     }
-    const arr: ArrayVal = fn.created({ t: 'array', elemKind: c.elemKind, elems: [], length: c.length, zeroInit: true, range, container: true, ...(c.plain ? { plainElems: true as const } : {}) });
-    if (value) fillArray(arr, listOfElements(value), c.helper, fn, type.scalar);
+    // `std::vector<D3D12_TEXTURE_BARRIER> v(2);`: two value-initialised elements (unknown count: unknown length).
+    const sized = value?.type === 'argument_list' && c.elemKind ? sizedContainer(argumentNodes(value), fn) : undefined;
+    const arr = sizedArray(c, sized ? sized.length : c.length, range, fn);
+    if (value && !sized) fillArray(arr, listOfElements(value), c.helper, fn, type.scalar);
     return arr;
   }
   if (!value) {

@@ -18,7 +18,7 @@ import { forEachEvent } from './events';
 import { mayConvert } from './conversion-calls';
 import { isResourceType, resourceRef } from './resources';
 import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, isCppCast, isSubmitCall, rangeOf, rootName, treeRoot } from './syntax';
-import { declaredName, typeText } from './types';
+import { declaredName, localDeclaredName, typeText } from './types';
 import type { Range } from '../types';
 import type { ArrayVal, AVal } from './values';
 import { pointerToRecord, recordValue } from './records';
@@ -219,7 +219,7 @@ function localNames(body: SyntaxNode): string[] {
   const out: string[] = [];
   for (const d of body.descendantsOfType(['declaration', 'for_range_loop', 'condition_clause'])) {
     for (const x of d.childrenForFieldName('declarator')) {
-      const n = declaredName(x);
+      const n = localDeclaredName(x);
       if (n) out.push(n);
     }
   }

@@ -23,6 +23,15 @@ export function declaredName(d: SyntaxNode | null): string | undefined {
   return undefined;
 }
 
+/**
+ * The name a declaration in a function body declares: as declaredName, and `std::vector<T> v(count);`, which parses
+ * as a function declarator (the most vexing parse) but declares the local `v`.
+ */
+export function localDeclaredName(d: SyntaxNode | null): string | undefined {
+  const inner = d?.type === 'function_declarator' ? d.childForFieldName('declarator') : null;
+  return inner?.type === 'identifier' ? inner.text : declaredName(d);
+}
+
 /** Type text of a declaration: the type plus the declarator's pointer/reference/array marks (`ID3D12Resource*[]`). */
 export function typeText(type: SyntaxNode | null, declarator: SyntaxNode | null): string {
   let marks = '';

@@ -24,7 +24,7 @@ import { forgetMember } from './struct-writes';
 import { recordReindex } from './rebinds';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
-import { declaredName, typeText } from './types';
+import { declaredName, localDeclaredName, typeText } from './types';
 import { rangeOf, rootName } from './syntax';
 import type { Range } from '../types';
 import type { ArrayVal, AVal, StructVal } from './values';
@@ -333,7 +333,7 @@ export function declaredNames(n: SyntaxNode): Set<string> {
       for (const id of d.namedChildren) if (id.type === 'identifier') names.add(id.text);
       return;
     }
-    const name = declaredName(d);
+    const name = localDeclaredName(d);
     if (name) names.add(name);
   };
   for (const r of [n, ...n.descendantsOfType('for_range_loop')]) if (r.type === 'for_range_loop') declared(r.childForFieldName('declarator'));
