@@ -128,7 +128,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
-  }, options.lineStarts);
+  }, options.lineStarts, options.entries);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (options.complete) return result;

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { analyze } from '../../server/src/analyze';
 import { extractFacts } from '../../server/src/extract/extract';
 import { functionCacheStats } from '../../server/src/extract/function-cache';
 import { keptSubtrees } from '../../server/src/extract/subtree-reuse';
@@ -18,6 +19,7 @@ import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated, withSwit
 import { sourceFiles } from '../harness/fixture';
 import { propertySeed } from '../harness/seed';
 import { barrierHeavyFile } from '../bench/barrier-file';
+import type { BarrierlintConfig } from '../../server/src/types';
 
 const ENV = 'BARRIERLINT_FN_CACHE';
 /** Mirrored subtrees kept between extractions (extract/subtree-reuse.ts): alone, and with the fact cache. */
@@ -114,4 +116,88 @@ void test('cache on and off give equal results on generated inputs', () => {
     assert.equal(answerWith(envs, true, text, URI), answerWith(envs, false, text, URI));
     assert.equal(answerWith(envs, true, text, URI), answerWith(envs, false, text, URI));
   }
+});
+
+// The editor's path with the cache on: a keystroke re-analyses the edited function (`entries`) on a reduced document
+// whose other functions were kept by the previous keystroke. What a kept function's facts depend on must be checked,
+// not assumed: the text of a helper it calls, a #define or constexpr it folds, the configuration (which the facts do
+// not depend on at all). Each step's answer equals the answer with the cache off, and the steps do change answers
+// (so the comparison is not vacuous).
+const REUSE_BASE = `#include <d3d12.h>
+#define TARGET_STATE D3D12_RESOURCE_STATE_RENDER_TARGET
+static constexpr D3D12_RESOURCE_STATES kShaderRead = D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
+
+static void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
+  D3D12_RESOURCE_BARRIER b = {};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  b.Transition.pResource = res;
+  b.Transition.StateBefore = before;
+  b.Transition.StateAfter = after;
+  b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+  cl->ResourceBarrier(1, &b);
+}
+
+static void ToCopy(ID3D12GraphicsCommandList* cl, ID3D12Resource* res) {
+  D3D12_RESOURCE_BARRIER b = {};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  b.Transition.pResource = res;
+  b.Transition.StateBefore = TARGET_STATE;
+  b.Transition.StateAfter = D3D12_RESOURCE_STATE_COPY_SOURCE;
+  b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+  cl->ResourceBarrier(1, &b);
+}
+
+void Render(ID3D12GraphicsCommandList* cl, ID3D12Resource* tex) {
+  Transition(cl, tex, kShaderRead, TARGET_STATE);
+  ToCopy(cl, tex);
+  Transition(cl, tex, D3D12_RESOURCE_STATE_COPY_SOURCE, kShaderRead);
+  Transition(cl, tex, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_COPY_DEST);
+}
+`;
+
+/** The answer for `text` as the editor's keystroke in Render asks it (Render the only entry), with the cache on or off. */
+function editorAnswer(on: boolean, text: string, config: Partial<BarrierlintConfig> = {}): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('void Render('));
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('}'));
+  const entries = [{ startLine: start, startColumn: 0, endLine: end, endColumn: 1 }];
+  return withSwitches(BOTH, on, () => {
+    const r = analyze(text, URI, { config, entries, complete: true });
+    return JSON.stringify({ findings: r.findings, sites: r.sites });
+  });
+}
+
+void test('editor keystrokes with the cache on: edits of a callee, of a #define and a constexpr, and a config change', () => {
+  const typed = (text: string): string => text.replace('  ToCopy(cl, tex);', '  ToCopy(cl, tex); ');
+  const generic = typed(REUSE_BASE).replace('= D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;', '= D3D12_RESOURCE_STATE_GENERIC_READ;');
+  const steps: [string, string, Partial<BarrierlintConfig> | 'rules off'][] = [
+    ['base', REUSE_BASE, {}],
+    ['a keystroke in Render', typed(REUSE_BASE), {}],
+    ['the callee Transition swaps its states', typed(REUSE_BASE).replace('StateBefore = before;', 'StateBefore = after;'), {}],
+    ['back', typed(REUSE_BASE), {}],
+    ['the #define ToCopy folds changes', typed(REUSE_BASE).replace('#define TARGET_STATE D3D12_RESOURCE_STATE_RENDER_TARGET', '#define TARGET_STATE D3D12_RESOURCE_STATE_UNORDERED_ACCESS'), {}],
+    ['the constexpr Render folds changes', generic, {}],
+    ['the rules it reports off', generic, 'rules off'],
+    ['back again', typed(REUSE_BASE), {}],
+  ];
+  const reusedBefore = functionCacheStats.reused;
+  const answers = new Map<string, string>();
+  for (const [what, text, wanted] of steps) {
+    // The rules the previous step reported, switched off.
+    const rules = (answer: string): string[] => (JSON.parse(answer) as { findings: { rule: string }[] }).findings.map((f) => f.rule);
+    const config: Partial<BarrierlintConfig> = wanted === 'rules off'
+      ? { rules: Object.fromEntries(rules(answers.get('the constexpr Render folds changes')!).map((id) => [id, 'off'])) } : wanted;
+    // Twice with the cache on: the second reuses what the first kept, the first what the previous step kept.
+    const off = editorAnswer(false, text, config);
+    assert.equal(editorAnswer(true, text, config), off, what);
+    assert.equal(editorAnswer(true, text, config), off, `${what} (again)`);
+    answers.set(what, off);
+  }
+  assert.ok(functionCacheStats.reused > reusedBefore, 'helpers are reused between the steps');
+  for (const what of ['the callee Transition swaps its states', 'the #define ToCopy folds changes', 'the constexpr Render folds changes']) {
+    assert.notEqual(answers.get(what), answers.get('a keystroke in Render'), `${what} changes the answer`);
+  }
+  assert.match(answers.get('the constexpr Render folds changes')!, /"rule":/);
+  assert.notEqual(answers.get('the rules it reports off'), answers.get('the constexpr Render folds changes'), 'the config changes the answer');
+  assert.equal(answers.get('back again'), answers.get('a keystroke in Render'));
 });

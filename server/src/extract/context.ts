@@ -151,6 +151,11 @@ export interface FileCtx {
   methodImports?: MethodImports;
   /** Barrier-queue add methods another file of the run defines, by name (queue-methods.ts). */
   importedQueueMethods?: ReadonlyMap<string, QueueMethod>;
+  /**
+   * Every name written inside the file's subscripts (`a[i]`, `m_rt[m_frame].res`): a write to one of them re-indexes
+   * (rebinds.ts). A table read by key, so the function cache records which names a function asked about.
+   */
+  subscriptNames?: ReadonlySet<string>;
   /** The file's methods, what member-writes.ts reads to tell whether a call through `this` may write a member. */
   methodIndex?: import('./member-writes').FileMethods;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */

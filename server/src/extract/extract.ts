@@ -17,6 +17,7 @@ import type { Captures } from './structure';
 import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
 import type { FileCtx, HelperCandidate, OutParam } from './context';
+import type { Range } from '../types';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants, collectEnumerators, collectImportedConstants, exportedEnumerators } from './constants';
@@ -37,6 +38,7 @@ import { blockMacroFunctions } from './block-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
+import { subscriptNamesIn } from './rebinds';
 import { collectPathSyms, stableParams } from './path-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
@@ -45,7 +47,7 @@ import { calledGetterNames, getterDefinitions, importedGetterBodies } from './im
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
-import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf } from './function-cache';
+import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf, worthRecording } from './function-cache';
 import { FileRecorder } from './file-reads';
 import { keptSubtrees, subtreeReuseOn } from './subtree-reuse';
 
@@ -293,6 +295,9 @@ const BARRIER_CALLEE = /^(?:Barrier|ResourceBarrier|\w*_(?:Barrier|ResourceBarri
 function mayHideBarriers(n: SyntaxNode): boolean {
   for (let p = n.parent; p; p = p.parent) if (p.type === 'compound_statement') return true;
   if (n.children.some((c) => c.type === '{' || c.type === 'compound_statement')) return true;
+  // Every name BARRIER_CALLEE matches spells Barrier or BARRIER: a node whose text spells neither holds no such call
+  // (bgfx's unreadable table: its calls were listed on every keystroke).
+  if (!/Barrier|BARRIER/.test(n.text)) return false;
   return n.descendantsOfType('call_expression').some((c) => {
     const f = c.childForFieldName('function');
     const name = f?.type === 'field_expression' ? f.childForFieldName('field')?.text : f?.text.split('::')[0];
@@ -374,9 +379,14 @@ export interface ImportedDefinitions {
   functions?: ReadonlyMap<string, string>;
 }
 
-/** `lineStarts`: the text's line starts (parse/positions.ts lineStartsOf) when the caller has them. */
+/**
+ * `lineStarts`: the text's line starts (parse/positions.ts lineStartsOf) when the caller has them. `edited`: the
+ * ranges of the functions being edited (the editor's entries): the function cache neither looks them up nor records
+ * them, since their text changes with every keystroke and recording a walk costs more than the walk.
+ */
 export function extractFacts(
   tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}, lineStarts?: readonly number[],
+  edited?: readonly Range[],
 ): FileFacts {
   resetObjectIds();
   const doc = new NodeDoc(text, subtreeReuseOn() ? keptSubtrees : undefined, lineStarts);
@@ -399,7 +409,10 @@ export function extractFacts(
   collectEnumerators(root, file, imports.enumerators, importedRecordRoot(root));
   // Read through FileCtx only for the function cache (which records it by key); otherwise built when first asked.
   const cacheOn = functionCacheOn();
-  if (cacheOn) file.methodIndex = methodIndex(root);
+  if (cacheOn) {
+    file.methodIndex = methodIndex(root);
+    file.subscriptNames = subscriptNamesIn(text);
+  }
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
   file.plainClasses = collectPlainClasses(root);
@@ -463,14 +476,14 @@ export function extractFacts(
     }
     try {
       const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
-      const key = cacheOn ? cacheKey(f, sig, own, file) : undefined;
+      const key = cacheOn && !(edited && isEdited(f.node.range, edited)) ? cacheKey(f, sig, own, file) : undefined;
       const kept = key ? cachedFacts(key, file) : undefined;
       if (kept) {
         functions.push(kept);
         continue;
       }
       const turn = turnOf(file);
-      const recorder = key ? new FileRecorder(file, file.sites.length) : undefined;
+      const recorder = key && worthRecording(key) ? new FileRecorder(file, file.sites.length) : undefined;
       const ctx = newFnCtx(recorder?.file ?? file, sig, f.node);
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
       collectPathSyms(ctx, f.body, params, locals);
@@ -541,6 +554,12 @@ export function extractFacts(
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
   };
+}
+
+/** True when `r` lies inside one of `ranges`. */
+function isEdited(r: Range, ranges: readonly Range[]): boolean {
+  return ranges.some((o) => (r.startLine > o.startLine || (r.startLine === o.startLine && r.startColumn >= o.startColumn)) &&
+    (r.endLine < o.endLine || (r.endLine === o.endLine && r.endColumn <= o.endColumn)));
 }
 
 /**

@@ -31,6 +31,18 @@ interface CachedFunction {
 /** Entries kept (least recently used dropped first): a few large files' functions. */
 const LIMIT = 6000;
 const entries = new Map<string, CachedFunction>();
+/**
+ * Keys whose extraction was recorded and could not be kept (it calls a fill helper, say): they are walked without a
+ * recording next time, which costs a third of the walk again for nothing (a keystroke extracts the same helpers).
+ * Bounded like `entries`; forgetting one only costs a recording.
+ */
+const unkept = new Set<string>();
+
+/** Whether a function of this key should be recorded for keeping (it was not found unkeepable before). */
+export function worthRecording(key: string): boolean {
+  return !unkept.has(key);
+}
+
 /** Counts since the process started (the bench prints them): reused, extracted and kept, extracted and not kept (why). */
 export const functionCacheStats = { reused: 0, kept: 0, notKept: new Map<string, number>() };
 
@@ -75,6 +87,8 @@ export function keepFacts(key: string, facts: FunctionFacts, recorder: FileRecor
   const unsafe = recorder.unsafe ?? (recorder.mutatedReads() ? 'changes what it read' : !writes ? 'fills a new table with objects' : undefined);
   if (unsafe) {
     functionCacheStats.notKept.set(unsafe, (functionCacheStats.notKept.get(unsafe) ?? 0) + 1);
+    unkept.add(key);
+    if (unkept.size > LIMIT) unkept.delete(unkept.values().next().value!);
     return;
   }
   functionCacheStats.kept++;

@@ -57,18 +57,17 @@ export function recordReindex(target: SyntaxNode, change: SyntaxNode, fn: FnCtx)
   fn.events.push({ kind: 'reindex', site: -1, range: rangeOf(change), sym });
 }
 
-/** Every name written inside the file's subscripts (`a[i]`, `m_rt[m_frame].res`), read once per file. */
-function subscriptNames(file: FnCtx['file']): ReadonlySet<string> {
-  let names = subscriptNamesOf.get(file);
-  if (!names) {
-    names = new Set();
-    for (const m of file.text.matchAll(/\[([^\][;{}]{1,80})\]/g)) for (const id of m[1].matchAll(/[A-Za-z_]\w*/g)) names.add(id[0]);
-    subscriptNamesOf.set(file, names);
-  }
+/** Every name written inside the subscripts of `text` (`a[i]`, `m_rt[m_frame].res`): FileCtx.subscriptNames. */
+export function subscriptNamesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/\[([^\][;{}]{1,80})\]/g)) for (const id of m[1].matchAll(/[A-Za-z_]\w*/g)) names.add(id[0]);
   return names;
 }
 
-const subscriptNamesOf = new WeakMap<object, Set<string>>();
+/** FileCtx.subscriptNames, made on first use for a context made without it (a scratch context of a pass). */
+function subscriptNames(file: FnCtx['file']): ReadonlySet<string> {
+  return file.subscriptNames ?? (file.subscriptNames = subscriptNamesIn(file.text));
+}
 
 /** Whether `n` is (in) the initializer or the update clause of a for statement. */
 function forClause(n: SyntaxNode): boolean {
