@@ -48,6 +48,8 @@ export class DescriptorTable {
   // NOTE: the table never changes once built, and every GPU-work use of every tracking pass asks it again (each
   // loop pass, each helper evaluation): answers are kept per handle slot, scope and copy depth, and per buffer view.
   private readonly resolved = new Map<string, ResolvedView | null>();
+  /** `resolved` by handle fact, scope and depth: the same answers without making the key. */
+  private readonly byHandle = new WeakMap<HandleFact, Map<string, (ResolvedView | null)[]>>();
   private readonly bufferViews = new Map<string, { ref: ResourceRef; range: Range } | null>();
   /** The handle the file stores under a key (`m_target.rtv = h`), when every store agrees (descriptor-scan.ts). */
   readonly stored: (key: string) => HandleFact | null | undefined;
@@ -65,9 +67,18 @@ export class DescriptorTable {
   /** The view a handle names, for code in function `scope`; null when it is not known. */
   resolve(h: HandleFact, scope: string, depth = 0): ResolvedView | null {
     if (!h.index || depth > MAX_COPY_DEPTH) return null;
+    // NOTE: first by the handle fact itself (facts are not changed once extracted): on the 40k-line suite file the
+    // key string below was made for every GPU-work use of every tracking pass (4 % of the CLI's CPU).
+    let mine = this.byHandle.get(h);
+    if (!mine) this.byHandle.set(h, (mine = new Map()));
+    const known = mine.get(scope)?.[depth];
+    if (known !== undefined) return known;
     const key = `${h.heap}\0${indexKey(h.index)}\0${scope}\0${depth}`;
     let found = this.resolved.get(key);
     if (found === undefined) this.resolved.set(key, (found = this.resolveSlot(h.heap, h.index, scope, depth)));
+    let depths = mine.get(scope);
+    if (!depths) mine.set(scope, (depths = []));
+    depths[depth] = found;
     return found;
   }
 
