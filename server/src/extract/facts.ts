@@ -272,9 +272,11 @@ export type Stmt =
    * `batchGuard`: the test is whether this batch container holds anything (extract/batches.ts).
    * `emptyBatch`: an early return taken only when this batch container is empty (`if (m_v.empty()) return;`).
    * `once`: a once-only block on a member or global flag the block sets (extract/once-guards.ts).
+   * `history`: the test reads a member or global flag the function assigns elsewhere (extract/once-guards.ts): the
+   * branch taken depends on earlier calls, so what one branch assumes at first use is not the other's entry state.
    * `noop`: the test skips a barrier whose before-value is bookkeeping equal to its after-value (extract/noop-tests.ts).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; noop?: NoopTest }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; noop?: NoopTest }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

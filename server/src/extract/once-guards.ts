@@ -17,6 +17,23 @@ export function onceGuard(cond: SyntaxNode | null, consequence: SyntaxNode | nul
   return once.length > 0 && once.some(({ sym }) => persistent(sym, cond, fn));
 }
 
+/**
+ * Whether `if (cond)` tests a flag that outlives the call (a member or a global) which the function itself assigns
+ * somewhere: the engine's own record of what earlier calls did (`if (m_historyInSrv) …; m_historyInSrv = true;`,
+ * the once-only blocks above). Which branch runs depends on the calls before this one, so a resource's state at
+ * first use on one branch says nothing of its state on a path that takes the other.
+ */
+export function historyTest(cond: SyntaxNode | null, fn: FnCtx): boolean {
+  if (!cond) return false;
+  const syms = flagTests(cond).map((t) => t.sym).filter((sym) => persistent(sym, cond, fn));
+  if (syms.length === 0) return false;
+  let body: SyntaxNode | null = cond;
+  while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
+  if (!body) return false;
+  return nodesOf(body, 'assignment_expression').some((w) => w.childForFieldName('operator')?.text === '='
+    && syms.includes(symOf(w.childForFieldName('left')) ?? ''));
+}
+
 /** Descendants of `n` of one type, by a plain walk (a body's nodes may not be in the mirror's type index yet). */
 function nodesOf(n: SyntaxNode, type: string): SyntaxNode[] {
   const out: SyntaxNode[] = [];

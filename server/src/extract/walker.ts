@@ -7,7 +7,7 @@ import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard } from './batches';
-import { onceGuard } from './once-guards';
+import { historyTest, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
 import { loopCounter } from './loop-counters';
@@ -143,10 +143,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
       if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
       const once = !altBody && onceGuard(cond, n.childForFieldName('consequence'), fn);
+      const history = !once && historyTest(cond, fn);
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
-        ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(noop ? { noop } : {}),
+        ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(history ? { history } : {}), ...(noop ? { noop } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

@@ -231,8 +231,11 @@ export class Interpreter {
           if (s.noop!.onThen) t = null;
           else e = null;
         }
-        if (t) thenIn.push({ facts: t, state: entry(skipping && s.noop!.onThen ? skipping : p.state) });
-        if (e) elseIn.push({ facts: e, state: entry(skipping && !s.noop!.onThen ? skipping : p.state) });
+        // A test of the engine's own record of earlier calls (a once-only block, a flag the function sets): the
+        // branch not taken ran, or will run, on another call, so what it assumes at first use is not this path's entry.
+        const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history) && other ? unknownUntouched(from, other, this.env.binding) : from);
+        if (t) thenIn.push({ facts: t, state: ownHistory(entry(skipping && s.noop!.onThen ? skipping : p.state), s.else) });
+        if (e) elseIn.push({ facts: e, state: ownHistory(entry(skipping && !s.noop!.onThen ? skipping : p.state), s.then) });
       }
     }
     // Values joined in past the path budget from paths whose facts this branch rules out are not met in it.
