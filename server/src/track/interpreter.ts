@@ -907,10 +907,16 @@ function tagLoop(back: TrackState, entry: TrackState, range: Range): TrackState 
       }
       return changed ? { values, unknown: p.unknown } : p;
     };
-    out.res.set(key, { ...s, layout: tag(s.layout, before?.layout), legacy: tag(s.legacy, before?.legacy) });
+    // A write still pending around the back edge that was not pending on entry was made by an earlier iteration.
+    const w = s.pendingWrite;
+    const carried = w && !w.origin.loop && !sameRange(w.origin.range, before?.pendingWrite?.origin.range ?? NO_RANGE);
+    const pendingWrite = carried ? { ...w, origin: { ...w.origin, loop: range } } : w;
+    out.res.set(key, { ...s, layout: tag(s.layout, before?.layout), legacy: tag(s.legacy, before?.legacy), pendingWrite });
   }
   return out;
 }
+
+const NO_RANGE = { startLine: -1, startColumn: -1 };
 
 /** `head` with every resource whose key mentions a loop-varying name reset to its state at loop entry. */
 function perIteration(head: TrackState, entry: TrackState, varying: readonly string[]): TrackState {

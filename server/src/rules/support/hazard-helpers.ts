@@ -39,6 +39,11 @@ function sameStart(a: { startLine: number; startColumn: number }, b: { startLine
   return a.startLine === b.startLine && a.startColumn === b.startColumn;
 }
 
+/** Whether `r` lies in the loop at `loop` (a write tagged as carried around that loop's back edge). */
+function inLoop(r: { startLine: number; endLine: number }, loop: { startLine: number; endLine: number } | undefined): boolean {
+  return !!loop && r.startLine >= loop.startLine && r.endLine <= loop.endLine;
+}
+
 /** Report uses of resources whose pending write came from one of `writerRoles`. */
 export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUse[], tctx: TrackContext, writerRoles: Set<string>): void {
   for (const u of uses) {
@@ -50,7 +55,9 @@ export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUs
     if (WRITE_USE[u.role] && (w.partial || u.partial)) continue;
     // The same UAV clear again, repeated by a loop (nvrhi's per-mip clears): each iteration clears the view it is
     // given, one mip or slice, which the clear's resource argument does not show.
-    if (w.role === 'clear-uav' && u.role === 'clear-uav' && w.method === e.method && sameStart(w.origin.range, e.range)) continue;
+    // Likewise a UAV clear left pending by an earlier iteration of the loop this clear is in (the float and the uint
+    // clear of one per-range loop): each iteration is given its own range's view.
+    if (w.role === 'clear-uav' && u.role === 'clear-uav' && ((w.method === e.method && sameStart(w.origin.range, e.range)) || inLoop(e.range, w.origin.loop))) continue;
     // Recorded on two different command lists: nothing orders them within one list, and across lists the
     // submission (ExecuteCommandLists, fences) does.
     if (w.list && tctx.list && w.list !== tctx.list) continue;
