@@ -269,11 +269,31 @@ function insideClass(node: SyntaxNode): boolean {
 const BARRIER_WORD = /Barrier|^D3D12_BARRIER|^D3D12_RESOURCE_STATE|^CD3DX12_/;
 
 /** The first barrier-looking name inside an ERROR node: where a user should look. */
-function barrierAnchor(n: SyntaxNode): SyntaxNode | undefined {
+function barrierAnchor(n: SyntaxNode, lineAt: (row: number) => string): SyntaxNode | undefined {
   for (const id of n.descendantsOfType(['identifier', 'field_identifier', 'namespace_identifier', 'type_identifier'])) {
-    if (BARRIER_WORD.test(id.text)) return id;
+    // A line that starts with `virtual` declares a method (the error may have misread its shape).
+    if (BARRIER_WORD.test(id.text) && !declaredOnly(id, n) && !VIRTUAL_LINE.test(lineAt(id.startPosition.row))) return id;
   }
   return undefined;
+}
+
+const VIRTUAL_LINE = /^\s*virtual\b/;
+
+/**
+ * Whether a barrier word inside an error is only declared there: a function's name or parameter in a prototype (an
+ * SDK header's `virtual void ResourceBarrier(UINT, const D3D12_RESOURCE_BARRIER*) = 0;`, a default argument
+ * `D3D12_RESOURCE_STATES after = D3D12_RESOURCE_STATE_RENDER_TARGET`) or a macro's name or parameter, with no body
+ * in between.
+ * A declaration records no barrier, so an error around it hides none.
+ */
+function declaredOnly(id: SyntaxNode, error: SyntaxNode): boolean {
+  for (let p = id.parent; p && p !== error; p = p.parent) {
+    if (p.type === 'compound_statement' || p.type === 'argument_list' || p.type === 'initializer_list') return false;
+    if (p.type === 'function_declarator') return true;
+    // A macro definition's identifiers are its name and parameters (its body is unparsed text).
+    if (p.type === 'preproc_function_def' || p.type === 'preproc_def') return true;
+  }
+  return false;
 }
 
 /** The statement (or declaration) a node belongs to, for reporting where code does not parse. */
@@ -321,13 +341,15 @@ function countErrors(root: SyntaxNode, text: string): { count: number; problems:
         const stmt = enclosingStatement(n);
         const r = rangeOf(stmt);
         const firstLine = lineAt(r.startLine);
+        // A method's declaration (`virtual void __stdcall ResourceBarrier(UINT, const D3D12_RESOURCE_BARRIER*) = 0;`).
+        if (VIRTUAL_LINE.test(firstLine)) return;
         problems.push({
           kind: 'parse-error', range: { ...r, endLine: r.startLine, endColumn: r.startLine === r.endLine ? r.endColumn : firstLine.length },
           text: stmt.text.replace(/\s+/g, ' ').slice(0, 120), detail: `missing ${n.type}`,
         });
         return;
       }
-      const anchor = barrierAnchor(n) ?? n;
+      const anchor = barrierAnchor(n, lineAt) ?? n;
       const lineText = lineAt(anchor.startPosition.row);
       problems.push({ kind: 'parse-error', range: rangeOf(anchor), text: lineText.trim().slice(0, 120), detail: 'syntax error' });
       return;
