@@ -110,13 +110,24 @@ function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
     const v = size.empty ? undefined : evalValue(n, 'num', fn);
     return v?.t === 'num' && v.f.param === undefined ? v.f : { value: null, text: n.text, range: rangeOf(n) };
   }
-  if (!LEAVES.has(n.type) || n.descendantsOfType('call_expression').length > 0) return undefined;
-  const prop = resourceProperty(n, fn);
+  const arithmetic = offsetOperand(n);
+  if ((!LEAVES.has(n.type) && !arithmetic) || n.descendantsOfType('call_expression').length > 0) return undefined;
+  const prop = arithmetic ? undefined : resourceProperty(n, fn);
   if (prop) return prop;
   const v = evalValue(n, 'num', fn);
   if (v.t === 'num') return v.f;
-  if (v.t === 'res') return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
-  return undefined;
+  if (v.t === 'res' && !arithmetic) return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
+  // `levels - 1`, `desc.MipLevels - 1` that do not fold: known by their text (a loop's last-iteration test).
+  return arithmetic ? { value: null, text: n.text, range: rangeOf(n) } : undefined;
+}
+
+/** `x - 1`, `a.b + 2`: a value plus or minus a number, of names and members (no calls, subscripts or assignment). */
+function offsetOperand(n: SyntaxNode): boolean {
+  if (n.type !== 'binary_expression') return false;
+  const op = n.childForFieldName('operator')?.type;
+  const l = n.childForFieldName('left');
+  const r = n.childForFieldName('right');
+  return (op === '+' || op === '-') && r?.type === 'number_literal' && !!l && (l.type === 'identifier' || l.type === 'field_expression');
 }
 
 /** `v.size()` / `v.empty()` of a container named by a path symbol: the symbol of its size (`v.size`), and which. */

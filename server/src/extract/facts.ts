@@ -321,6 +321,8 @@ export interface LoopCounter {
   guarded: boolean;
   /** The loop's first test with the counter at its start (`1 < levels`), on a bound the path facts follow. */
   entry?: Condition;
+  /** The path-fact key (`j==#levels-1`) of the counter's last value under a bound the body does not write. */
+  last?: string;
 }
 
 

@@ -33,7 +33,28 @@ export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): Loop
   }
   const guarded = pathSyms(fn)?.tested.has(sym) ?? false;
   const entry = atLeastOnce ? undefined : entryTest(cond, sym, start, fn, condOf);
-  return guarded || atLeastOnce || entry ? { sym, start, step, atLeastOnce, guarded, ...(entry ? { entry } : {}) } : undefined;
+  const last = guarded ? lastTest(n, sym, step) : undefined;
+  return guarded || atLeastOnce || entry ? { sym, start, step, atLeastOnce, guarded, ...(entry ? { entry } : {}), ...(last ? { last } : {}) } : undefined;
+}
+
+/**
+ * `for (j = 0; j < levels; ++j) { … if (j == levels - 1) … }`: the path-fact key of the counter's last value
+ * (`j==#levels-1`, as extract/path-facts learns it from that test), for a bound the body does not write. A path
+ * that knows it leaves the loop after this iteration.
+ */
+function lastTest(n: SyntaxNode, sym: string, step: number): string | undefined {
+  const cond = n.childForFieldName('condition');
+  if (step !== 1 || cond?.type !== 'binary_expression' || symOf(cond.childForFieldName('left')) !== sym) return undefined;
+  const op = cond.childForFieldName('operator')?.type;
+  const bound = cond.childForFieldName('right')?.text.replace(/\s+/g, '');
+  if (!bound || /[()=]/.test(bound) || /^[-+]?\d/.test(bound)) return undefined;
+  const body = n.childForFieldName('body');
+  for (const w of body?.descendantsOfType(['assignment_expression', 'update_expression']) ?? []) {
+    const target = targetOf(w)?.text.replace(/\s+/g, '');
+    if (target && bound.includes(target)) return undefined;
+  }
+  if (op === '<' || op === '!=') return `${sym}==#${bound}-1`;
+  return op === '<=' ? `${sym}==#${bound}` : undefined;
 }
 
 /** The counter of `for (init; cond; update)` with a constant start and step that only the update moves. */

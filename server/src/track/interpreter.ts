@@ -400,7 +400,7 @@ export class Interpreter {
       const f = this.stmt(s.body, bodyInput(cur));
       last = start && endPass(this.env, start, cur, f, this.counters(), this.lastWrite);
       if (s.counter?.guarded) this.wrote([s.counter.sym]);
-      const back = advance(this.join(f.normal, f.continues), s.counter);
+      const back = advance(notLast(this.join(f.normal, f.continues), s.counter), s.counter);
       let next = paths;
       if (back && back.length) {
         const backState = collapse(back, this.env.entry).state;
@@ -422,7 +422,10 @@ export class Interpreter {
     // A loop that runs at least once (do-while, a constant trip count, a walk over subresources, paths that passed
     // its first test) has no path that skips its body.
     const once = s.doWhile || s.counter?.atLeastOnce || s.subresources || first;
-    const exitNormal = s.forever ? null : once ? this.join(final.normal, final.continues) : cur;
+    // A path that knows the counter is at its last value (`j == levels - 1`) leaves after the iteration, not
+    // through the head: it joins the exit as the body left it.
+    const leaving = lastOnly(this.join(final.normal, final.continues), s.counter);
+    const exitNormal = s.forever ? null : once ? this.join(final.normal, final.continues) : this.join(cur, leaving);
     const exit = this.join(this.join(exitNormal, final.breaks), skip);
     const out = s.counter?.guarded && exit ? this.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
     return { normal: out, breaks: null, continues: null, returns: final.returns };
@@ -883,6 +886,20 @@ function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | null): 
   const out = state.clone();
   for (const k of fresh) out.res.set(k, FRESH);
   return out;
+}
+
+/** The paths that go round again: not those that know the counter had its last value (LoopCounter.last). */
+function notLast(paths: Paths | null, counter: LoopCounter | undefined): Paths | null {
+  if (!paths || !counter?.last) return paths;
+  const out = paths.filter((p) => p.facts.atom(counter.last!) !== true);
+  return out.length ? out : null;
+}
+
+/** The paths that leave after this iteration, knowing the counter had its last value. */
+function lastOnly(paths: Paths | null, counter: LoopCounter | undefined): Paths | null {
+  if (!paths || !counter?.last) return null;
+  const out = paths.filter((p) => p.facts.atom(counter.last!) === true);
+  return out.length ? out : null;
 }
 
 /** At the back edge of a loop, the counter moves on: the value it had on the iteration is passed. */
