@@ -66,7 +66,8 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
       }
       if (!op || !COMPARISONS.has(op)) return undefined;
       const a = leaf(l, fn);
-      const b = leaf(r, fn);
+      // `j == levels - 1`: an offset of other names is read on the right of a followed value only (its last-value test).
+      const b = leaf(r, fn, (op === '==' || op === '!=') && symIn(l) !== undefined);
       if (!a || !b) return undefined;
       // A side whose writes cannot be seen (its address is taken) tells nothing lasting about the other.
       const hidden = (x: SyntaxNode) => {
@@ -101,7 +102,7 @@ function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
 }
 
 /** A comparison operand without side effects, as a Field (a constant, a parameter, or unknown). */
-function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
+function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined {
   let n = node;
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   const size = sizeCall(n);
@@ -110,7 +111,7 @@ function leaf(node: SyntaxNode, fn: FnCtx): Field | undefined {
     const v = size.empty ? undefined : evalValue(n, 'num', fn);
     return v?.t === 'num' && v.f.param === undefined ? v.f : { value: null, text: n.text, range: rangeOf(n) };
   }
-  const arithmetic = offsetOperand(n);
+  const arithmetic = offsetOk && offsetOperand(n);
   if ((!LEAVES.has(n.type) && !arithmetic) || n.descendantsOfType('call_expression').length > 0) return undefined;
   const prop = arithmetic ? undefined : resourceProperty(n, fn);
   if (prop) return prop;

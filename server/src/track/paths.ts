@@ -441,7 +441,7 @@ export function assume(c: Condition, facts: PathFacts, truth: boolean, binding: 
     return facts.learn(s.sym, op, s.value, s.text, !!c.truthy);
   }
   const named = namedConstant(c, binding);
-  if (named) return facts.learnAtom(named.key, truth === named.equal, [named.sym], `${named.sym} == ${named.text}`);
+  if (named) return facts.learnAtom(named.key, truth === named.equal, [named.sym, ...offsetNames(named.text)], `${named.sym} == ${named.text}`);
   if (c.ls !== undefined && c.rs !== undefined) return facts.learnAtom(`${c.ls}${c.op}${c.rs}`, truth, [c.ls, c.rs], `${c.ls} ${c.op} ${c.rs}`);
   return facts;
 }
@@ -459,6 +459,15 @@ function namedConstant(c: Cmp, binding: Binding | null): { key: string; sym: str
   if (!side || side.other.param !== undefined) return null;
   const text = side.other.text.replace(/\s+/g, '');
   return { key: `${side.sym}==#${text}`, sym: side.sym, text, equal: c.op === '==' };
+}
+
+/**
+ * The names an offset value is made of (`i+1` → i, `m_chains[i].levels-1` → m_chains, i): writing any of them
+ * (the loop's counter moving on) makes the learnt equality stale. Empty for a plain name or constant.
+ */
+function offsetNames(text: string): string[] {
+  if (!/[+-]/.test(text.replace(/^[-+]/, ''))) return [];
+  return [...text.matchAll(/(?<![\w.]|->)[A-Za-z_]\w*/g)].map((m) => m[0]);
 }
 
 export function symsOf(c: Condition): string[] {
