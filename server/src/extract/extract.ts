@@ -271,10 +271,21 @@ const BARRIER_WORD = /Barrier|^D3D12_BARRIER|^D3D12_RESOURCE_STATE|^CD3DX12_/;
 /** The first barrier-looking name inside an ERROR node: where a user should look. */
 function barrierAnchor(n: SyntaxNode, lineAt: (row: number) => string): SyntaxNode | undefined {
   for (const id of n.descendantsOfType(['identifier', 'field_identifier', 'namespace_identifier', 'type_identifier'])) {
-    // A line that starts with `virtual` declares a method (the error may have misread its shape).
-    if (BARRIER_WORD.test(id.text) && !declaredOnly(id, n) && !VIRTUAL_LINE.test(lineAt(id.startPosition.row))) return id;
+    // A statement that starts with `virtual` declares a method (the error may have misread its shape).
+    if (BARRIER_WORD.test(id.text) && !declaredOnly(id, n) && !VIRTUAL_LINE.test(lineAt(statementStart(id.startPosition.row, lineAt)))) return id;
   }
   return undefined;
+}
+
+/** The first line of the statement line `row` belongs to: back to the line after one that ends a statement, a block or a label (`public:`). */
+function statementStart(row: number, lineAt: (row: number) => string): number {
+  let start = row;
+  for (let r = row - 1; r >= 0 && row - r <= 20; r--) {
+    const t = lineAt(r).trim();
+    if (t === '' || t.startsWith('#') || /[;{}]$|(?<!:):$/.test(t)) break;
+    start = r;
+  }
+  return start;
 }
 
 const VIRTUAL_LINE = /^\s*virtual\b/;
