@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { analyze, analyzeFacts } from '../analyze';
 import { reportKey } from '../report/repeats';
 import { WorkspaceIndex } from '../track/workspace';
+import { classesCreatingLists, classOf } from '../track/list-types';
 import type { Field, FunctionFacts } from '../extract/facts';
 import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { ResultCache } from './cache';
@@ -42,11 +43,16 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   }
   const conventions = runConventionsOf([...outcomes, ...context]);
   const judged = conventions ? judgedAgain(outcomes, conventions) : new Set<FileOutcome>();
+  // Classes whose list members another file creates: their methods here record on lists of a known type.
+  const listOwners = new Map<string, Set<string>>();
+  if (index.size >= 2) for (const o of withHelpers) for (const cls of classesCreatingLists(o.result!.helpers ?? [])) listOwners.set(cls, (listOwners.get(cls) ?? new Set()).add(o.uri));
+  const ownsListsElsewhere = (o: FileOutcome): boolean =>
+    listOwners.size > 0 && (o.result?.helpers ?? []).some((fn) => [...(listOwners.get(classOf(fn) ?? '') ?? [])].some((uri) => uri !== o.uri));
   if (index.size >= 2 || judged.size) {
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
-      const helped = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
+      const helped = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)) || ownsListsElsewhere(o));
       if (!o.result || o.failure || (!helped && !judged.has(o))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
@@ -56,7 +62,8 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       }
       const settings = { config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
       const facts = o.result.facts;
-      const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, settings), options.keepSites)));
+      // NOTE: from the text, the analysis starts again from what the import pass gave the file (imported getters…).
+      const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, { ...o.imports, ...settings }), options.keepSites)));
       if (done && key) options.cache?.set(key, o.result);
       if (done) reanalysed++;
     }
@@ -259,7 +266,10 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
       ...(numbers ? { enumerators: numbers } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
     };
-    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) count++;
+    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) {
+      o.imports = extra;
+      count++;
+    }
   }
   return count;
 }

@@ -2,6 +2,7 @@
 import type { AnalysisResult } from '../analyze';
 import type { LoadedConfig } from '../config/config';
 import type { TargetFile } from '../files/collect';
+import type { AnalyzeExtras } from '../analyze';
 
 export interface FileOutcome {
   target: TargetFile;
@@ -13,6 +14,11 @@ export interface FileOutcome {
   failure?: string;
   /** The file's result-cache key (with --cache), from which the cross-file pass derives its own. */
   cacheKey?: string;
+  /**
+   * The other files' definitions the file was analysed again with (cross-file.ts: getters, functions, enumerators…):
+   * a later analysis of the file from its text starts from them too.
+   */
+  imports?: AnalyzeExtras;
   /** Something the user should know that does not fail the file (a Windows-1252 decode). */
   note?: string;
 }

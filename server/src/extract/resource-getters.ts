@@ -30,6 +30,15 @@ function returnsResource(node: SyntaxNode): boolean {
   return isResourceType(type);
 }
 
+/**
+ * The return type names a command list (`ID3D12GraphicsCommandList4* GetCopyList() const { return m_copy.Get(); }`):
+ * a list getter names its member the same way, so the list a caller records on through it is the member the class
+ * created (list-types.ts), with that member's type.
+ */
+function returnsList(node: SyntaxNode): boolean {
+  return /\bID3D12(?:Graphics)?CommandList\d*\b/.test(node.childForFieldName('type')?.text ?? '');
+}
+
 /** `GetRTV(void)`: C's spelling of no parameters (one unnamed `void` parameter). */
 function voidParameters(f: GetterCandidate): boolean {
   return f.params.length === 1 && f.params[0] === '' && /\(\s*void\s*\)/.test(f.node.text.slice(0, f.node.text.indexOf('{') + 1 || undefined));
@@ -70,7 +79,7 @@ function memberExpression(expr: SyntaxNode, file: FileCtx): boolean {
 
 /** The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. */
 export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
-  return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && returnsResource(f.node) && memberExpression(unwrapValue(ret), file));
+  return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && (returnsResource(f.node) || returnsList(f.node)) && memberExpression(unwrapValue(ret), file));
 }
 
 /**

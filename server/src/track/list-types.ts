@@ -23,6 +23,12 @@ export interface FunctionsElsewhere {
   functionsBesides(uri: string): Iterable<FunctionFacts>;
 }
 
+/** The class a method is qualified by (`Device::Init` → Device; `A::B::f` → A::B), or null for a free function. */
+export function classOf(fn: FunctionFacts | null): string | null {
+  const i = fn ? fn.qualifiedName.lastIndexOf('::') : -1;
+  return fn && i > 0 ? fn.qualifiedName.slice(0, i) : null;
+}
+
 /** `ctx->list` / `ctx.list`: one member of a local or parameter (the C context-struct style), or null. */
 function memberOfLocal(key: string): string | null {
   return /^[A-Za-z_]\w*(?:->|\.)([A-Za-z_]\w*)$/.exec(key)?.[1] ?? null;
@@ -37,6 +43,13 @@ export class ListTypes {
    * function) is taken to be that list. A member name created with two types in the file is no list type (null).
    */
   private readonly byMember = new Map<string, CommandListType | null>();
+  /**
+   * Lists created into a member by a method of a class (`Device::Init` creating `m_copy`), in any file of the run, by
+   * `Class::key`: another method of the same class, in another file (`Device::Upload` in Upload.cpp), names the same
+   * object. A member created with two types by the class's methods is no list type (null). Only the class's own
+   * methods: a derived class or another class's member of the same name is another object.
+   */
+  private readonly byClass = new Map<string, CommandListType | null>();
 
   constructor(private readonly configured: Readonly<Record<string, CommandListType>>) {}
 
@@ -44,6 +57,7 @@ export class ListTypes {
     if (Object.prototype.hasOwnProperty.call(this.configured, key)) return;
     if (!declaredIn(key, fn)) {
       this.shared.set(key, type);
+      this.addToClass(key, type, fn);
       return;
     }
     const own = this.scoped.get(fn) ?? new Map<string, CommandListType>();
@@ -59,9 +73,17 @@ export class ListTypes {
    * header's `init_test_context` makes a DIRECT `context->list`, the file's own `init_compute_test_context` a COMPUTE
    * one. Another file's creation alone gives no type (only the file's own creations do).
    */
-  addElsewhere(key: string, type: CommandListType): void {
+  addElsewhere(key: string, type: CommandListType, fn?: FunctionFacts): void {
+    if (fn && !declaredIn(key, fn)) this.addToClass(key, type, fn);
     const member = memberOfLocal(key);
     if (member && this.byMember.has(member) && this.byMember.get(member) !== type) this.byMember.set(member, null);
+  }
+
+  private addToClass(key: string, type: CommandListType, fn: FunctionFacts): void {
+    const cls = classOf(fn);
+    if (!cls || key.includes('(')) return;
+    const k = `${cls}::${key.replace(/^this->/, '')}`;
+    this.byClass.set(k, this.byClass.has(k) && this.byClass.get(k) !== type ? null : type);
   }
 
   /** The type of the list `key` as function `owner` names it (null owner: only members, globals and the config). */
@@ -73,9 +95,16 @@ export class ListTypes {
     const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
     const member = own === undefined && this.byMember.size > 0 ? memberOfLocal(key) : null;
     const viaMember = member ? this.byMember.get(member) ?? null : null;
-    if (!this.shared.has(key)) return own ?? viaMember;
+    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner);
     if (owner && declaredIn(key, owner)) return own ?? null;
     return this.shared.get(key) ?? null;
+  }
+
+  /** A member list of `owner`'s class created by a method of the class (this file or another of the run). */
+  private ofClass(key: string, owner: FunctionFacts | null): CommandListType | null {
+    const cls = this.byClass.size > 0 ? classOf(owner) : null;
+    if (!cls || declaredIn(key, owner)) return null;
+    return this.byClass.get(`${cls}::${key.replace(/^this->/, '')}`) ?? null;
   }
 
   /** Whether `key` is known to be a command list somewhere in the file (any scope). */
@@ -87,7 +116,7 @@ export class ListTypes {
 export function listTypes(facts: FileFacts, config: BarrierlintConfig, elsewhere?: { workspace?: FunctionsElsewhere; uri: string }): ListTypes {
   const types = new ListTypes(config.commandLists);
   for (const fn of facts.functions) for (const [key, type] of creations(fn)) types.add(key, type, fn);
-  if (elsewhere?.workspace) for (const fn of elsewhere.workspace.functionsBesides(elsewhere.uri)) for (const [key, type] of creations(fn)) types.addElsewhere(key, type);
+  if (elsewhere?.workspace) for (const fn of elsewhere.workspace.functionsBesides(elsewhere.uri)) for (const [key, type] of creations(fn)) types.addElsewhere(key, type, fn);
   return types;
 }
 
@@ -102,5 +131,19 @@ function creations(fn: FunctionFacts): [string, CommandListType][] {
     if (e.kind === 'command-list-creation' && e.list?.key && e.listType) out!.push([e.list.key, e.listType]);
   });
   creationsOf.set(fn, out);
+  return out;
+}
+
+/**
+ * The classes whose methods create a list of another type than DIRECT into a member (`Device::Init` creating the
+ * COPY list `m_copy`): another file with methods of such a class is analysed again with the run's functions, so that
+ * its `m_copy->ResourceBarrier(…)` has the list's type (a DIRECT list allows every state; its type changes nothing).
+ */
+export function classesCreatingLists(functions: Iterable<FunctionFacts>): Set<string> {
+  const out = new Set<string>();
+  for (const fn of functions) {
+    const cls = classOf(fn);
+    if (cls && creations(fn).some(([key, type]) => type !== 'direct' && !declaredIn(key, fn))) out.add(cls);
+  }
   return out;
 }
