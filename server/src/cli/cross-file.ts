@@ -52,7 +52,9 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
-      const helped = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)) || ownsListsElsewhere(o));
+      const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
+      const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
+      const helped = byHelpers || byLists;
       if (!o.result || o.failure || (!helped && !judged.has(o))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
@@ -62,8 +64,11 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       }
       const settings = { config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
       const facts = o.result.facts;
-      // NOTE: from the text, the analysis starts again from what the import pass gave the file (imported getters…).
-      const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, { ...o.imports, ...settings }), options.keepSites)));
+      // NOTE: a file analysed again only for the class's lists starts from what the import pass gave it (imported
+      // getters…), which its first result had. (A file helped by names still starts from its text alone: giving it
+      // the imports too moves call-chain reports between files — gamehacker1999/DX12Engine DXCore.cpp; not taken here.)
+      const from = byLists ? { ...o.imports, ...settings } : settings;
+      const done = analyseAgain(o, (text) => withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, from), options.keepSites)));
       if (done && key) options.cache?.set(key, o.result);
       if (done) reanalysed++;
     }
