@@ -26,7 +26,7 @@ import { aliasedObject, isReference, isValueType } from './object-aliases';
 import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
 import type { ViewHelper } from './member-views';
-import { MemberViewLog, structMember, structTypeName, viewHelpersOf } from './member-views';
+import { MemberViewLog, paramSlot, structMember, structTypeName, viewHelpersOf } from './member-views';
 import { recordAccessType, renderPassTargets } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
@@ -75,6 +75,12 @@ class Walk {
   readonly returns: HelperReturn[] = [];
   private zero: string | null = null;
   private loops: Induction[] = [];
+  /** Set when the walked function is a view helper writing at its slot parameter (ViewHelper `heap`). */
+  perCall?: { params: readonly string[]; slot: number; resource: string };
+  /** Those views, kept apart: they stand in the table only when a call of the helper was not followed. */
+  readonly perCallViews: ViewFact[] = [];
+  /** The calls of view helpers followed (helperView), by helper name. */
+  readonly helperCalls = new Map<string, number>();
 
   constructor(readonly s: DScope, private readonly members?: MemberViewLog, private readonly viewHelpers?: ReadonlyMap<string, ViewHelper[]>) {
     const seen = new Set<string>();
@@ -413,6 +419,7 @@ class Walk {
     }
     if (this.deviceCall(n, name, args, f.type === 'field_expression')) return;
     const helper = f.type === 'identifier' ? this.viewHelpers?.get(name) : undefined;
+    if (helper?.some((v) => v.argc === args.length)) this.helperCalls.set(name, (this.helperCalls.get(name) ?? 0) + 1);
     if (helper) for (const v of helper) if (v.argc === args.length) this.helperView(n, v, args);
     if (name === 'BeginRenderPass' && f.type === 'field_expression') {
       this.calls.set(n, { scope: s.scope, args: [renderPassTargets(args, s)] });
@@ -467,7 +474,8 @@ class Walk {
   /** `create_render_target_(ctx, desc, &ctx->render_target, &ctx->rtv)`: the view the helper writes, with the caller's arguments. */
   private helperView(n: SyntaxNode, v: ViewHelper, args: SyntaxNode[]): void {
     const s = this.s;
-    const h = handleOf(args[v.handle], s);
+    const slot = v.heap === undefined ? null : numberOf(args[v.handle], s);
+    const h = v.heap === undefined ? handleOf(args[v.handle], s) : { heap: v.heap, index: slot === null ? null : { c: slot + (v.plus ?? 0) } };
     if (!h) return;
     if (!h.index) {
       this.tainted.add(h.heap);
@@ -484,6 +492,11 @@ class Walk {
   }
 
   private pushView(v: ViewFact): void {
+    // A view helper's own view at its slot parameter is written per call, with the caller's arguments (helperView).
+    if (this.perCall && paramSlot(v, this.perCall.params)?.param === this.perCall.slot && v.resource?.key === this.perCall.resource) {
+      this.perCallViews.push(v);
+      return;
+    }
     this.views.push(v);
     this.members?.view(v, this.s.types, this.s.scope, this.s.params ?? new Set());
   }
@@ -637,7 +650,7 @@ function fileViewHelpers(fns: FunctionBody[], scope: (f: FunctionBody) => DScope
   const clash = new Set<string>();
   for (const f of fns) {
     const handles = f.params.map((_p, i) => HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''));
-    if (!handles.includes(true) || !VIEW_CALL.test(f.body.text)) continue;
+    if (f.params.length < 2 || !VIEW_CALL.test(f.body.text)) continue;
     const s = scope(f);
     f.params.forEach((p, i) => {
       if (handles[i]) s.env.set(p, { t: 'handle', h: { heap: handlePlaceholder(i), index: { c: 0 }, text: p, range: rangeOf(f.node) } });
@@ -650,6 +663,28 @@ function fileViewHelpers(fns: FunctionBody[], scope: (f: FunctionBody) => DScope
   }
   for (const c of clash) out.delete(c);
   return out;
+}
+
+/**
+ * The views view helpers write at their slot parameter, for each helper some call of which the walk did not follow
+ * (`this->Bind(…)`, `obj.Bind(…)`, an argument count it does not take): there the slot stays symbolic, as before.
+ */
+function unfollowedHelperViews(walks: readonly Walk[], fns: readonly FunctionBody[], root: SyntaxNode): ViewFact[] {
+  const own = walks.filter((w) => w.perCallViews.length);
+  if (own.length === 0) return [];
+  const followed = new Map<string, number>();
+  for (const w of walks) for (const [k, v] of w.helperCalls) followed.set(k, (followed.get(k) ?? 0) + v);
+  const names = new Set(own.map((w) => fns[walks.indexOf(w)].name));
+  const calls = new Map<string, number>();
+  for (const c of root.descendantsOfType('call_expression')) {
+    const f = c.childForFieldName('function');
+    const name = f ? calleeName(f) : null;
+    if (name && names.has(name)) calls.set(name, (calls.get(name) ?? 0) + 1);
+  }
+  return own.flatMap((w) => {
+    const name = fns[walks.indexOf(w)].name;
+    return (calls.get(name) ?? 0) === (followed.get(name) ?? 0) ? [] : w.perCallViews;
+  });
 }
 
 const CPU_HANDLE_TYPE = /\b(?:CD3DX12|D3D12)_CPU_DESCRIPTOR_HANDLE\b/;
@@ -720,6 +755,8 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       // The second round differs from the first only where a stored handle or one of the file's member views is read.
       if (rereads && !rereads(f.body.text)) return result[i];
       const w = new Walk(scopeOf(f, stored, handleHelpers), log, viewHelpers);
+      const own = viewHelpers.get(f.name)?.find((v) => v.heap !== undefined && v.argc === f.params.length);
+      if (own) w.perCall = { params: f.params, slot: own.handle, resource: f.params[own.resource] };
       w.stmt(f.body);
       return w;
     });
@@ -736,7 +773,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   for (const w of result) for (const [k, v] of w.calls) calls.set(k, v);
   return {
     facts: {
-      views: result.flatMap((w) => w.views), bufferViews: result.flatMap((w) => w.bufferViews),
+      views: [...result.flatMap((w) => w.views), ...unfollowedHelperViews(result, fns, root)], bufferViews: result.flatMap((w) => w.bufferViews),
       ...(result.some((w) => w.counters.length) ? { uavCounters: result.flatMap((w) => w.counters) } : {}),
       storedHandles: stores, taintedHeaps: [...new Set(result.flatMap((w) => [...w.tainted]))],
     },

@@ -19,7 +19,11 @@ import { unwrapValue } from './syntax';
 export interface ViewHelper {
   name: string;
   argc: number;
+  /** The handle parameter; with `heap`, the parameter that is the slot index in that heap. */
   handle: number;
+  /** `Bind(slot, tex)` creating the view at `(m_srvHeap, slot + plus)`: the heap the helper names itself. */
+  heap?: string;
+  plus?: number;
   resource: number;
   view: ViewKind;
   subresource: number | null;
@@ -31,17 +35,29 @@ export interface ViewHelper {
 export function viewHelpersOf(name: string, params: readonly string[], views: readonly ViewFact[], placeholder: (i: number) => string): ViewHelper[] {
   const out: ViewHelper[] = [];
   for (const v of views) {
-    const handle = params.findIndex((_p, i) => v.heap === placeholder(i));
-    if (handle < 0 || !v.view || !v.index || !('c' in v.index) || v.index.c !== 0) continue;
     const r = v.resource?.key ? /^\*?([A-Za-z_]\w*)$/.exec(v.resource.key) : null;
     const resource = r ? params.indexOf(r[1]) : -1;
-    if (resource < 0) continue;
+    if (resource < 0 || !v.view || !v.index) continue;
+    const slot = paramSlot(v, params);
+    const handle = slot ? slot.param : params.findIndex((_p, i) => v.heap === placeholder(i));
+    if (handle < 0 || (!slot && (!('c' in v.index) || v.index.c !== 0))) continue;
     out.push({
       name, argc: params.length, handle, resource, view: v.view, subresource: v.subresource,
+      ...(slot ? { heap: v.heap, plus: slot.plus } : {}),
       ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.readOnlyDepth !== undefined ? { readOnlyDepth: v.readOnlyDepth } : {}),
     });
   }
   return out;
+}
+
+/**
+ * A view a function writes at a slot of a heap it names itself (a member, not its own local) whose index is one of
+ * its parameters (`CD3DX12_CPU_DESCRIPTOR_HANDLE cpu(m_srvHeap->…Start(), slot, size)`): that parameter and the offset.
+ */
+export function paramSlot(v: ViewFact, params: readonly string[]): { param: number; plus: number } | null {
+  if (!v.index || !('sym' in v.index) || v.heap.includes('#') || v.loopVar) return null;
+  const param = params.indexOf(v.index.sym);
+  return param < 0 ? null : { param, plus: v.index.plus };
 }
 
 /** `ctx->rtv`, `context.rtv`, `(*ctx).rtv` of a local or parameter whose type is a named struct. */
