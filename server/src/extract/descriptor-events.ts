@@ -155,7 +155,7 @@ function omSetRenderTargets(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick
   return { slots, unknown, reset: ['rt', 'ds'] };
 }
 
-function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEvent, 'slots' | 'unknown' | 'reset'> | undefined {
+function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEvent, 'slots' | 'unknown' | 'reset' | 'paramSlot'> | undefined {
   const { method, args } = parts;
   const a = ann(call, fn);
   const scope = scopeOf(call, fn);
@@ -171,8 +171,14 @@ function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEven
   if ((table || root) && args.length === 2) {
     const prefix = (table ?? root)!.compute ? 'c' : 'g';
     const index = num(args[0], fn);
-    if (index === null) return { slots: [], unknown: [prefix], reset: [] };
     const t = table ? handleTarget(a?.args[1], args[1], fn) : vaTarget(args[1], a?.args[1], fn);
+    if (index === null) {
+      // `SetGraphicsRootDescriptorTable(slot, gpu)` in `Bind(cl, slot, …)`: the caller's argument names the slot.
+      const i = unwrapValue(args[0]);
+      const param = i.type === 'identifier' ? fn.params.indexOf(i.text) : -1;
+      const paramSlot = param >= 0 && t ? { param, prefix, slot: { slot: prefix, target: t, as: table ? 'table' as const : root!.view } } : undefined;
+      return { slots: [], unknown: [prefix], reset: [], ...(paramSlot ? { paramSlot } : {}) };
+    }
     const slot = `${prefix}${index}`;
     return t ? { slots: [{ slot, target: t, as: table ? 'table' : root!.view }], unknown: [], reset: [] } : { slots: [], unknown: [slot], reset: [] };
   }

@@ -122,6 +122,11 @@ export interface BindEvent extends WorkEventBase {
   unknown: string[];
   /** Slot prefixes emptied (a new root signature: `g` / `c`; OMSetRenderTargets: `rt` before its slots). */
   reset: string[];
+  /**
+   * A root parameter index that is a parameter of the function (`Bind(cl, slot, …)` binding at `slot`): at a call
+   * with a constant argument, the slot `prefix` + that value holds `slot` (track/bindings.ts); elsewhere `unknown`.
+   */
+  paramSlot?: { param: number; prefix: string; slot: BindSlot };
 }
 
 /** A clear, draw, dispatch or Present: the GPU uses what it names directly and (for work) what the list binds. */

@@ -34,8 +34,10 @@ function targetText(t: BindTarget): string {
 
 export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId: ListId): void {
   const list = listId.key;
-  for (const p of [...e.reset, ...e.unknown]) dropPrefix(state, list, p);
-  for (const s of e.slots) {
+  const at = e.paramSlot ? env.binding?.fields[e.paramSlot.param]?.value : undefined;
+  const viaParam = e.paramSlot && typeof at === 'number' && at >= 0 ? { ...e.paramSlot.slot, slot: `${e.paramSlot.prefix}${at}` } : null;
+  for (const p of [...e.reset, ...e.unknown]) if (!viaParam || p !== e.paramSlot?.prefix) dropPrefix(state, list, p);
+  for (const s of viaParam ? [...e.slots, viaParam] : e.slots) {
     const key = slotKey(list, s.slot);
     if (!s.target) {
       state.bindings.delete(key);
@@ -121,10 +123,23 @@ function callerHandle(t: Extract<BindTarget, { via: 'handle' }>, env: TrackEnv):
 }
 
 /**
+ * A handle whose index is a parameter of the helper (`CD3DX12_GPU_DESCRIPTOR_HANDLE gpu(start, slot, size)` in
+ * `Bind(cl, slot, …)`): at a call with a constant argument, that slot of the heap.
+ */
+function atCallerIndex(t: Extract<BindTarget, { via: 'handle' }>, env: TrackEnv): Extract<BindTarget, { via: 'handle' }> {
+  const index = t.handle.index;
+  if (!index || !('sym' in index) || !env.binding) return t;
+  const param = env.currentFn()?.params.indexOf(index.sym) ?? -1;
+  const value = param >= 0 ? env.binding.fields[param]?.value : undefined;
+  return typeof value === 'number' ? { ...t, handle: { ...t.handle, index: { c: value + index.plus } } } : t;
+}
+
+/**
  * A binding outlives the helper that made it (`Bind(list, h)` then a draw in the caller): a handle named through a
  * parameter is resolved in the helper's frame, where the caller's arguments are the ones it was given.
  */
 function boundTarget(t: BindTarget, env: TrackEnv): BindTarget {
+  if (t.via === 'handle' && !t.ref) return atCallerIndex(t, env);
   if (t.via !== 'handle' || !t.ref) return t;
   const caller = callerHandle(t, env);
   return caller ? { via: 'handle', handle: caller.handle, ...(caller.scope ? { scope: caller.scope } : {}), throughParam: true } : { via: 'handle', handle: t.handle, throughParam: true };
