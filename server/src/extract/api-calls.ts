@@ -1,6 +1,7 @@
 // D3D12 API calls → events: Barrier, ResourceBarrier (methods and C COM macros), resource and command-list
 // creation, recording commands, ExecuteCommandLists, Close/Reset. An engine method that only shares a name
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
+import { pathMember } from './path-facts';
 import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
@@ -609,7 +610,9 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     const field = evalField(a, fn.file, fn);
     const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(typeOfExpr(a, fn), fn.file.plainClasses);
     const h = handles?.args[from + i];
+    const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
     return {
+      ...(sym !== undefined ? { sym } : {}),
       field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
       ...(h?.t === 'handle' && handles ? { handle: { h: h.h, scope: handles.scope } } : {}),
     };

@@ -158,6 +158,8 @@ export interface FileCtx {
   subscriptNames?: ReadonlySet<string>;
   /** The file's methods, what member-writes.ts reads to tell whether a call through `this` may write a member. */
   methodIndex?: import('./member-writes').FileMethods;
+  /** What the methods of the file do with members (member-facts.ts); set like methodIndex for the function cache. */
+  memberUses?: import('./member-facts').MemberUses;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */

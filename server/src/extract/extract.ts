@@ -39,7 +39,8 @@ import { collectRecords, recordSpecifiers, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
 import { subscriptNamesIn } from './rebinds';
-import { collectPathSyms, stableParams } from './path-facts';
+import { collectPathSyms, followedMembers, stableParams } from './path-facts';
+import { memberUses, pointerMember, sharedMembers } from './member-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
@@ -447,6 +448,7 @@ export function extractFacts(
   if (cacheOn) {
     file.methodIndex = methodIndex(root);
     file.subscriptNames = subscriptNamesIn(text);
+    file.memberUses = memberUses(root, (sym) => pointerMember(sym, file));
   }
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
@@ -521,9 +523,11 @@ export function extractFacts(
       const recorder = key && worthRecording(key) ? new FileRecorder(file, file.sites.length) : undefined;
       const ctx = newFnCtx(recorder?.file ?? file, sig, f.node);
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
-      collectPathSyms(ctx, f.body, params, locals);
+      const declared = new Set([...params, ...locals]);
+      collectPathSyms(ctx, f.body, params, locals, sharedMembers(ctx, f.node, f.body, declared, (sym) => pointerMember(sym, ctx.file)));
       const body = walkStatement(f.body, ctx);
       const { stable, followed } = stableParams(ctx, f.body, params);
+      const members = followedMembers(ctx, declared);
       finalizeBatches(body);
       const defaults = own?.map((v) => (v ? evalField(v, ctx.file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
@@ -532,6 +536,7 @@ export function extractFacts(
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
+        ...(members.length ? { factMembers: members } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}),
       };
       functions.push(facts);

@@ -192,7 +192,8 @@ export interface UserCallEvent extends EventBase {
   callee: string;
   /** `list`: the argument is declared as a D3D12 command list. */
   /** `handle`: a descriptor handle the caller holds there (a local it computed), with the caller's descriptor scope. */
-  args: { field: Field; resource: ResourceRef; list?: boolean; plain?: true; handle?: { h: HandleFact; scope: string } }[];
+  /** `sym`: a member of the caller's class that its path facts follow (extract/member-facts.ts), passed as it is. */
+  args: { field: Field; resource: ResourceRef; list?: boolean; plain?: true; handle?: { h: HandleFact; scope: string }; sym?: string }[];
   /**
    * Every argument is a plain value (`plain`: a number, a string, an enum, a class of the file holding none of a
    * list; extract/plain-types.ts) and the call is neither on an object that could hold a list nor a method of the
@@ -259,6 +260,11 @@ export interface NoopTest {
 /** The path value a function's `return false;` writes (extract/failure-exits.ts): a keyword, no variable's name. */
 export const RESULT_SYM = 'return';
 
+/** A call's identity within its function: where it starts (a forget names the call it follows by this). */
+export function rangeKey(r: Range): string {
+  return `${r.startLine}:${r.startColumn}`;
+}
+
 /** Structured control flow, enough for the tracker to build its graph. */
 export type Stmt =
   /** `scoped`: names a nested block declares (that no outer name had): out of scope after it. */
@@ -297,7 +303,8 @@ export type Stmt =
   | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition }
   /** A call may have changed these tested values. */
   /** `end`: the values are tested no more (their paths may join here), not written. */
-  | { k: 'forget'; syms: string[]; end?: boolean }
+  /** `call`: the method call (its rangeKey) whose possible member writes these are. */
+  | { k: 'forget'; syms: string[]; end?: boolean; call?: string }
   | { k: 'return'; range: Range }
   | { k: 'break' }
   | { k: 'continue' }
@@ -347,6 +354,8 @@ export interface FunctionFacts {
   stableParams?: string[];
   /** Stable parameters whose tests the path facts follow: a caller's path can carry what the helper learnt of them. */
   factParams?: string[];
+  /** Members of its class whose tests the path facts follow (extract/member-facts.ts): carried in from a method's caller. */
+  factMembers?: string[];
 }
 
 /** A construction site, as `--format facts` prints it. */

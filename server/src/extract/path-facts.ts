@@ -16,7 +16,10 @@ import { HELPERS } from '../model/helpers';
 import { SCALAR_TYPE_NAMES } from '../model/structs';
 import { READS_CONTAINER, SIZE_CHANGES, sizeQuery, STARTS_EMPTY } from './container-sizes';
 import { methodMayWriteMember } from './member-writes';
+import type { SharedMembers } from './member-facts';
 import { detached } from '../detached-string';
+import { rangeOf } from './syntax';
+import { rangeKey } from './facts';
 
 export interface PathSyms {
   /** Symbols tested in an if/switch condition and never written out of sight. */
@@ -60,6 +63,13 @@ export function symOf(node: SyntaxNode | null): string | undefined {
   }
 }
 
+/** The member a node names when the function's path facts follow it (a call's argument the tracker may carry). */
+export function pathMember(node: SyntaxNode, fn: FnCtx): string | undefined {
+  const syms = byFn.get(fn);
+  const sym = syms ? symOf(node) : undefined;
+  return sym !== undefined && syms!.tested.has(sym) && !syms!.locals.has(rootOf(sym)) ? sym : undefined;
+}
+
 function rootOf(sym: string): string {
   const dot = sym.indexOf('.');
   return dot < 0 ? sym : sym.slice(0, dot);
@@ -75,7 +85,7 @@ const methodsByClass = new WeakMap<SyntaxNode, Set<string> | null>();
  * no `this`: a call by plain name there is a free function of another file, or a macro, and reaches no member. The
  * globals a loop tests (`if (0 == g_mode) … Present(); … if (1 == g_mode)`) keep their value through it.
  */
-function inFreeFunction(at: SyntaxNode): boolean {
+export function inFreeFunction(at: SyntaxNode): boolean {
   let f: SyntaxNode | null = at.parent;
   while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
   if (!f || f.type !== 'function_definition' || f.parent?.type === 'field_declaration_list') return false;
@@ -138,13 +148,13 @@ export function setPathSensitivity(on: boolean): void {
 }
 
 /** Collect the symbols of a function body once, before it is walked. */
-export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly string[], locals: Iterable<string>): void {
+export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly string[], locals: Iterable<string>, shared?: SharedMembers): void {
   if (!enabled) return;
   // One walk over the body, bucketed by node type.
   const nodes = body.descendantsOfType(['if_statement', 'switch_statement', 'for_statement', 'assignment_expression', 'update_expression', 'init_declarator', 'pointer_expression', 'lambda_expression']);
   const of = (t: string) => nodes.filter((n) => n.type === t);
   const tests = nodes.filter((n) => n.type === 'if_statement' || n.type === 'switch_statement');
-  if (tests.length === 0) return;
+  if (tests.length === 0 && !shared) return;
   const writes = nodes.filter((n) => n.type === 'assignment_expression' || n.type === 'update_expression' || n.type === 'init_declarator');
   const writtenIn = (loop: SyntaxNode): Set<string> => {
     let set = writtenCache.get(loop);
@@ -160,9 +170,10 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   };
   // Only a value tested twice (a test inside a loop repeats), or tested once and stored by the function (a flag),
   // can make two tests agree: other conditions are followed as before, without splitting paths.
-  const count = new Map<string, number>();
-  const last = new Map<string, SyntaxNode>();
-  const guarding = new Set<string>();
+  // Members other methods of the class use (member-facts.ts): their uses here and there count as tests.
+  const count = new Map<string, number>(shared?.count ?? []);
+  const last = new Map<string, SyntaxNode>(shared?.last ?? []);
+  const guarding = new Set<string>(shared?.guarding ?? []);
   const helpers = helperCallPattern(body);
   for (const st of tests) {
     const c = st.childForFieldName('condition');
@@ -235,7 +246,12 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   // NOTE: a value none of whose tests guards barrier code (a barrier, a state or layout name, a call to a helper the
   // file defines) cannot make a barrier agree with another: following it would only multiply paths (xenia's
   // `back_buffer_bound` beside `back_buffer_acquired`), so it is not followed.
-  const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && (k >= 2 || (constantStores.get(sym) ?? 0) >= 2)).map(([sym]) => sym));
+  // A parameter tested once (`if (from == to) return;` in a transition helper) is tested again by a caller that
+  // carries its value into the helper twice (`Transition(r, m_state, COPY_SOURCE)` … `Transition(r, COPY_SOURCE,
+  // m_state)`, track/interpreter.ts carrying): the helper's exits tell which way its test went.
+  const paramSet = new Set(params);
+  const twice = (sym: string, k: number) => k >= 2 || (k === 1 && paramSet.has(sym)) || (constantStores.get(sym) ?? 0) >= 2;
+  const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && twice(sym, k)).map(([sym]) => sym));
   if (tested.size === 0) return;
   // Out of sight: an address taken, a reference bound, an assignment inside a lambda.
   for (const p of of('pointer_expression')) {
@@ -313,26 +329,42 @@ const BARRIER_TEXT = new RegExp(`Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOU
   Object.keys(COMMANDS).filter((m) => COMMANDS[m].resources.length > 0).join('|')})\\s*\\(`);
 
 /** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
-function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
+export function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
   const parts = st.type === 'switch_statement' ? [st.childForFieldName('body')]
     : [st.childForFieldName('consequence'), st.childForFieldName('alternative')];
+  // An early return (`if (from == to) return;`) guards the statements after it.
+  if (st.type === 'if_statement' && !st.childForFieldName('alternative') && /^\{?\s*return\b[^;]*;\s*\}?$/.test(st.childForFieldName('consequence')?.text ?? '')) {
+    for (const n of st.parent?.namedChildren ?? []) if (n.startIndex >= st.endIndex) parts.push(n);
+  }
   return parts.some((b) => !!b && (BARRIER_TEXT.test(b.text) || (helpers !== null && helpers.test(b.text))));
 }
 
 const helpersByRoot = new WeakMap<SyntaxNode, RegExp | null>();
+const namesByRoot = new WeakMap<SyntaxNode, Set<string>>();
 
-/** `\b(?:Name1|Name2)\s*\(` over the functions the file defines (their last name), or null when it defines none. */
-function helperCallPattern(n: SyntaxNode): RegExp | null {
+/** The functions the file defines, by their last name. */
+export function fileFunctionNames(n: SyntaxNode): Set<string> {
   let root = n;
   while (root.parent) root = root.parent;
-  if (helpersByRoot.has(root)) return helpersByRoot.get(root)!;
-  const names = new Set<string>();
+  let names = namesByRoot.get(root);
+  if (names) return names;
+  names = new Set<string>();
   for (const f of root.descendantsOfType('function_definition')) {
     let d = f.childForFieldName('declarator');
     while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
     const name = d?.childForFieldName('declarator')?.text.split('::').pop()?.trim();
     if (name && /^~?\w+$/.test(name)) names.add(name.replace('~', ''));
   }
+  namesByRoot.set(root, names);
+  return names;
+}
+
+/** `\b(?:Name1|Name2)\s*\(` over the functions the file defines (their last name), or null when it defines none. */
+export function helperCallPattern(n: SyntaxNode): RegExp | null {
+  let root = n;
+  while (root.parent) root = root.parent;
+  if (helpersByRoot.has(root)) return helpersByRoot.get(root)!;
+  const names = fileFunctionNames(root);
   const re = names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null;
   helpersByRoot.set(root, re);
   return re;
@@ -491,7 +523,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         args.forEach((a, i) => {
           for (const r of writablePaths(a)) {
             // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
-            if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r))) continue;
+            if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r) ?? (syms.locals.has(r) ? undefined : fn.file.memberTypes.get(r)))) continue;
             if (overloads?.length && symOf(a) !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(symOf(a)!);
             else roots.add(r);
           }
@@ -522,8 +554,15 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         const pointeePrefixes = [...pointees].map((p) => `${p}.`);
         // A method through `this` writes only the members it can reach (member-writes.ts: not a const method's).
         const method = viaThis ? calleeName(callee) : undefined;
-        forget((s) => s !== skip && s !== sized?.sym && (rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
-          || (viaThis && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn) && (method === undefined || methodWrites(fn, method, rootOf(s), n)))));
+        const byArgs = (s: string) => rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p));
+        forget((s) => s !== skip && s !== sized?.sym && byArgs(s));
+        // What the method may write of the members: a separate statement naming the call, so that the tracker keeps
+        // the members whose facts it carried through the method's own body (track/interpreter.ts carrying).
+        if (viaThis) {
+          const gone = [...tested].filter((s) => s !== skip && s !== sized?.sym && !byArgs(s) && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn)
+            && (method === undefined || methodWrites(fn, method, rootOf(s), n)));
+          if (gone.length) out.push({ k: 'forget', syms: gone, call: rangeKey(rangeOf(n)) });
+        }
         // `v.push_back(b)` / `v.clear()`: the container's size moves by one / becomes 0 (a later `if (v.size() != 0)`).
         if (sized) write(sized.sym, sized.change === 'clear' ? 0 : null, sized.change === 'clear' ? undefined : sized.change);
         return;
@@ -633,6 +672,11 @@ function isScalar(type: string | undefined): boolean {
   const t = type.trim();
   // A D3D12 enum (`D3D12_RESOURCE_STATES state`) is a number, as a `UINT` is.
   return SCALAR_TYPE.test(t) || SCALAR_TYPE_NAMES.has(t.replace(/^const\s+/, ''));
+}
+
+/** The members of the class whose tests the function's path facts follow (FunctionFacts.factMembers). */
+export function followedMembers(fn: FnCtx, own: ReadonlySet<string>): string[] {
+  return [...byFn.get(fn)?.tested ?? []].filter((s) => !own.has(rootOf(s)) && !CONSTANT_NAME.test(s) && !s.endsWith('.size'));
 }
 
 /** `switch (x)`: the tested symbol and each case's label values, when x is a symbol. */

@@ -2,7 +2,7 @@
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
 import type { Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
-import { RESULT_SYM } from '../extract/facts';
+import { rangeKey, RESULT_SYM } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
@@ -60,6 +60,8 @@ export class Interpreter {
   /** Writes of tested values so far, and the count at each value's last write: older conditions on it are stale. */
   private writes = 0;
   private readonly lastWrite = new Map<string, number>();
+  /** The last user call, when it carried members through the method's body (see carrying), and which. */
+  private carriedCall: { key: string; syms: ReadonlySet<string> } | null = null;
 
   constructor(
     readonly env: TrackEnv,
@@ -159,7 +161,10 @@ export class Interpreter {
         this.wrote([s.sym]);
         return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, s.value, s.delta, s.text))));
       case 'forget': {
-        const syms = s.end && this.keep.size ? s.syms.filter((x) => !this.keep.has(x)) : s.syms;
+        // A method's possible member writes, after a call that carried those members through the method's body: its
+        // exits already say what it wrote.
+        const carried = s.call !== undefined && this.carriedCall?.key === s.call ? this.carriedCall.syms : null;
+        const syms = s.end && this.keep.size ? s.syms.filter((x) => !this.keep.has(x)) : carried ? s.syms.filter((x) => !carried.has(x)) : s.syms;
         if (!s.end) this.wrote(syms);
         return flowOf(syms.length ? this.facts(paths, (f) => f.forget(syms)) : paths);
       }
@@ -484,6 +489,7 @@ export class Interpreter {
   private event(ev: Event, paths: Paths): Paths {
     const e = this.chosen(ev, paths);
     const carried = e.kind === 'user-call' ? this.carrying(e) : null;
+    if (e.kind === 'user-call') this.carriedCall = carried ? { key: rangeKey(e.range), syms: new Set([...carried.toCallee].filter(([a, b]) => a === b).map(([a]) => a)) } : null;
     if (carried && e.kind === 'user-call') return this.callCarrying(e, paths, carried);
     if (paths.length === 1) return [{ facts: paths[0].facts, state: this.apply(e, paths[0].state) }];
     // Paths that differ only in their facts (a flag was set) have one state: the event applies to it once.
@@ -542,21 +548,28 @@ export class Interpreter {
    */
   private carrying(e: UserCallEvent): Carried | null {
     const own = this.fn;
-    if (!own?.stableParams) return null;
+    if (!own?.stableParams && !own?.factMembers) return null;
     const callee = this.resolve(e).callee;
     const followed = callee?.fn.factParams;
-    if (!callee || !followed) return null;
+    const members = e.ownClass ? callee?.fn.factMembers : undefined;
+    if (!callee || (!followed && !members)) return null;
     const toCallee = new Map<string, string>();
     const toCaller = new Map<string, string>();
-    e.args.forEach((a, i) => {
-      const p = callee.fn.params[i];
-      const cp = a.field.param;
-      if (!p || cp === undefined || !followed.includes(p)) return;
-      const sym = own.params[cp];
-      if (!sym || !own.stableParams!.includes(sym) || toCallee.has(sym) || toCaller.has(p)) return;
+    const pair = (sym: string, p: string): void => {
+      if (toCallee.has(sym) || toCaller.has(p)) return;
       toCallee.set(sym, p);
       toCaller.set(p, sym);
+    };
+    e.args.forEach((a, i) => {
+      const p = callee.fn.params[i];
+      if (!p || !followed?.includes(p)) return;
+      // The caller's stable parameter, or a member its path facts follow (their writes are statements of its own).
+      const cp = a.field.param;
+      const sym = cp !== undefined ? own.params[cp] : a.sym;
+      if (sym && (cp !== undefined ? own.stableParams?.includes(sym) : own.factMembers?.includes(sym))) pair(sym, p);
     });
+    // A method of the class testing a member the caller follows too: the same member on both sides.
+    for (const m of members ?? []) if (own.factMembers?.includes(m)) pair(m, m);
     return toCallee.size ? { callee, toCallee, toCaller } : null;
   }
 
