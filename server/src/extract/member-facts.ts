@@ -198,7 +198,7 @@ export function sharedMembers(fn: FnCtx, f: SyntaxNode, body: SyntaxNode, own: R
     }
   }
   for (const [sym, tests] of related) {
-    const at = [...(mine.testAt.get(sym) ?? []).filter((n) => n.type !== 'call_expression'), ...(mine.storeAt.get(sym) ?? [])];
+    const at = [...(mine.testAt.get(sym) ?? []), ...(mine.storeAt.get(sym) ?? [])];
     if (at.length === 0) continue;
     const guards = tests || mine.tests.has(sym);
     bump(sym, at[0], guards);

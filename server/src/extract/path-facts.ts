@@ -175,6 +175,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   const last = new Map<string, SyntaxNode>(shared?.last ?? []);
   const guarding = new Set<string>(shared?.guarding ?? []);
   const helpers = helperCallPattern(body);
+  const ifTested = new Set<string>();
   for (const st of tests) {
     const c = st.childForFieldName('condition');
     if (!c) continue;
@@ -191,6 +192,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     const guards = guardsBarrier(st, helpers);
     for (const sym of seen) {
       if (guards) guarding.add(sym);
+      if (st.type === 'if_statement') ifTested.add(sym);
       const repeats = loop && (!written!.has(sym) || loopCounterName(loop) === sym);
       count.set(sym, (count.get(sym) ?? 0) + (repeats ? 2 : 1));
       if ((last.get(sym)?.startIndex ?? -1) < st.startIndex) last.set(sym, st);
@@ -250,7 +252,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   // carries its value into the helper twice (`Transition(r, m_state, COPY_SOURCE)` … `Transition(r, COPY_SOURCE,
   // m_state)`, track/interpreter.ts carrying): the helper's exits tell which way its test went.
   const paramSet = new Set(params);
-  const twice = (sym: string, k: number) => k >= 2 || (k === 1 && paramSet.has(sym)) || (constantStores.get(sym) ?? 0) >= 2;
+  const twice = (sym: string, k: number) => k >= 2 || (k === 1 && paramSet.has(sym) && ifTested.has(sym)) || (constantStores.get(sym) ?? 0) >= 2;
   const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && twice(sym, k)).map(([sym]) => sym));
   if (tested.size === 0) return;
   // Out of sight: an address taken, a reference bound, an assignment inside a lambda.
@@ -637,6 +639,10 @@ function writablePaths(a: SyntaxNode): string[] {
       .filter((x) => x.type === 'pointer_expression' && x.childForFieldName('operator')?.type === '&').flatMap(writablePaths);
   }
   if (a.type === 'binary_expression' || a.type === 'unary_expression') return [];
+  // `c ? 2 : 1`: the condition is only read; either branch may be what the callee receives.
+  if (a.type === 'conditional_expression') {
+    return [a.childForFieldName('consequence'), a.childForFieldName('alternative')].flatMap((x) => (x ? writablePaths(x) : []));
+  }
   if (a.type === 'number_literal' || a.type === 'string_literal' || a.type === 'true' || a.type === 'false') return [];
   return [a, ...a.descendantsOfType('identifier')].filter((id) => id.type === 'identifier').map((id) => id.text);
 }
