@@ -2,6 +2,7 @@
 // creation, recording commands, ExecuteCommandLists, Close/Reset. An engine method that only shares a name
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
 import { pathMember } from './path-facts';
+import { appendedLists } from './executed-lists';
 import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
@@ -134,7 +135,7 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     const v = evalValue(args[1], 'any', fn);
     const arr = v.t === 'ptr' ? v.target : v;
     const lists = arr.t === 'array' ? arr.elems.filter((e) => e.t === 'res').map((e) => (e as { ref: ResourceRef }).ref)
-      : v.t === 'res' ? [v.ref] : null;
+      : v.t === 'res' ? [v.ref] : appendedLists(args[1], call, fn);
     emit(fn, { kind: 'execute-command-lists', site, range, list: listRef(shape, fn), lists });
     return true;
   }

@@ -1,0 +1,55 @@
+// The command lists an ExecuteCommandLists call runs when its array is a local `std::vector` filled before the call
+// (`lists.push_back(m_clearPass->GetInternal().Get()); … queue->ExecuteCommandLists((UINT)lists.size(),
+// lists.data());`). The tracker needs their names: a list recorded once and executed again runs its barriers again
+// (track/apply.ts), and an array it cannot read names no list.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import type { ResourceRef } from './facts';
+import { resourceRef } from './resources';
+import { unwrapValue } from './syntax';
+
+const APPEND = new Set(['push_back', 'emplace_back']);
+
+/** `v.data()`, `&v[0]` or `v.begin()` of a plain name: the name, else undefined. */
+function containerName(arg: SyntaxNode): string | undefined {
+  const n = unwrapValue(arg);
+  if (n.type === 'call_expression' && (n.childForFieldName('arguments')?.namedChildCount ?? 1) === 0) {
+    const f = n.childForFieldName('function');
+    const method = f?.type === 'field_expression' ? f.childForFieldName('field')?.text : undefined;
+    const object = f?.childForFieldName('argument');
+    return (method === 'data' || method === 'begin') && object?.type === 'identifier' ? object.text : undefined;
+  }
+  if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.type === '&') {
+    const s = n.childForFieldName('argument');
+    const object = s?.type === 'subscript_expression' ? s.childForFieldName('argument') : null;
+    return object?.type === 'identifier' ? object.text : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The lists appended to the container an ExecuteCommandLists call is handed, since its last `clear()` before the
+ * call (source order; an append under a condition or in a loop counts: a list that may run again is one that may
+ * re-run its recording). Null when the argument is no such container or an appended list has no name.
+ */
+export function appendedLists(arg: SyntaxNode, call: SyntaxNode, fn: FnCtx): ResourceRef[] | null {
+  const name = containerName(arg);
+  if (!name) return null;
+  let f: SyntaxNode | null = call.parent;
+  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
+  const body = f?.childForFieldName('body');
+  if (!body) return null;
+  let appended: SyntaxNode[] = [];
+  for (const c of body.descendantsOfType('call_expression')) {
+    if (c.startIndex >= call.startIndex) break;
+    const callee = c.childForFieldName('function');
+    if (callee?.type !== 'field_expression' || callee.childForFieldName('argument')?.text !== name) continue;
+    const method = callee.childForFieldName('field')?.text ?? '';
+    const args = c.childForFieldName('arguments')?.namedChildren ?? [];
+    if (method === 'clear') appended = [];
+    else if (APPEND.has(method) && args.length === 1) appended.push(args[0]);
+  }
+  if (appended.length === 0) return null;
+  const refs = appended.map((a) => resourceRef(a, fn.file, fn));
+  return refs.every((r) => r.key) ? refs : null;
+}
