@@ -61,6 +61,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   memberTypes?: ReadonlyMap<string, string>;
   /** Methods other files of a run declare `const` only (a base class's getters): calls to them write no member. */
   constMethods?: ReadonlySet<string>;
+  /** Names called through `this` that no file of the run declares as a method (extract/member-writes.ts). */
+  notMethods?: ReadonlySet<string>;
   /** One-return getters other files of a run define (a class header's `GetRTV() const { return m_RTVHandle; }`), by name: their text. */
   getters?: ReadonlyMap<string, string>;
   /** Translation helpers and conversions other files of a run define (`CommandList::Barrier(descs, n)`, `ToD3D12State(s)`), by name: their text. */
@@ -125,7 +127,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
-    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
+    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods, notMethods: options.notMethods,
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
   }, options.lineStarts, options.entries);

@@ -241,6 +241,8 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `if (m_post) … hView = CurrentBackBufferView(); … if (m_post)` where the base class's header declares the getter
   // `const`: a file calling such a method through `this` is extracted again knowing it writes no member.
   const constness = definedInRun(all, (r) => r.methodConstness ?? [], (a, b) => a === b);
+  // Every method name the run declares, by file: a name called through `this` that none declares is not a method.
+  const declaredBy = methodDeclarations(all);
   for (const [name, d] of constness) if (!d.value) constness.delete(name);
   // `Target.GetRTV()` in a .cpp whose class header defines `GetRTV() const { return m_RTVHandle; }`: a file that called
   // such a getter on an object without knowing it is extracted again with its definition (extract/imported-getters.ts).
@@ -249,7 +251,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // d3d12_command_list.cpp through `ToD3D12State`: a file calling such a function of another file is extracted again
   // with its definition and those it calls (extract/imported-functions.ts), and the enumerators they name.
   const functionTexts = definedInRun(all, (r) => r.functionDefinitions ?? [], (a, b) => a === b);
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0) return 0;
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
@@ -261,15 +263,17 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const memberViews = used && [...used.values()];
     const consts = o.result && !o.failure ? importedBy(o.result.unknownMethods, o.uri, constness) : undefined;
     const constMethods = consts && new Set(consts.keys());
+    const notMethods = o.result && !o.failure ? undeclaredMethods(o, declaredBy) : undefined;
     const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
     const functions = o.result && !o.failure ? importedFunctions(o.result.calledNames, o.uri, functionTexts) : undefined;
     const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
-    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !getters && !functions) continue;
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !getters && !functions) continue;
     const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
     const extra = {
       ...(getters ? { getters } : {}), ...(functions ? { functions } : {}),
       ...(numbers ? { enumerators: numbers } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
+      ...(notMethods ? { notMethods } : {}),
     };
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) {
       o.imports = extra;
@@ -280,6 +284,33 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
 }
 
 const IDENTIFIER = /\b[A-Za-z_]\w*/g;
+
+/** The files of the run declaring or defining each method name. */
+function methodDeclarations(all: readonly FileOutcome[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const o of all) {
+    for (const [name] of o.result && !o.failure ? o.result.methodConstness ?? [] : []) {
+      const uris = out.get(name) ?? new Set<string>();
+      uris.add(o.uri);
+      out.set(name, uris);
+    }
+  }
+  return out;
+}
+
+/**
+ * The names a file calls through `this` (path facts asked whether they may write a member) that no file of the run
+ * declares as a method, when another file of the run declares the methods the file defines (their class is in the
+ * run: a name it does not declare is a function of another header, `SetThreadDescription(GetCurrentThread(), …)`).
+ */
+function undeclaredMethods(o: FileOutcome, declaredBy: ReadonlyMap<string, ReadonlySet<string>>): Set<string> | undefined {
+  const unknown = o.result?.unknownMethods ?? [];
+  if (unknown.length === 0) return undefined;
+  const classInRun = (o.result?.methodConstness ?? []).some(([name]) => [...declaredBy.get(name) ?? []].some((u) => u !== o.uri));
+  if (!classInRun) return undefined;
+  const out = new Set(unknown.filter((name) => !declaredBy.has(name)));
+  return out.size ? out : undefined;
+}
 
 /**
  * The other files' definitions among the functions a file calls, with what they call and the records they name

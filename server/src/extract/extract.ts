@@ -409,6 +409,8 @@ export interface ImportedDefinitions {
   memberTypes?: ReadonlyMap<string, string>;
   /** Methods another file of the run declares, every time, `const` (member-writes.ts). */
   constMethods?: ReadonlySet<string>;
+  /** Names called through `this` that no file of the run declares as a method (member-writes.ts): free functions. */
+  notMethods?: ReadonlySet<string>;
   /** One-return getters another file of the run defines, by name: their text (imported-getters.ts). */
   getters?: ReadonlyMap<string, string>;
   /** Translation helpers and conversions another file of the run defines, by name: their text (imported-functions.ts). */
@@ -433,7 +435,7 @@ export function extractFacts(
   importedKey = imports.functions ? functionKey([...imports.functions]) : '';
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
-    outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}) },
+    outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}), ...(imports.notMethods ? { notMethods: imports.notMethods } : {}) },
   };
   collectConstants(matches.constants, file);
   const importedTree = importedRecordRoot(root);
@@ -583,7 +585,7 @@ export function extractFacts(
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(members.length ? { graphicsMembers: members } : {}),
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),
-    ...(constness.some(([, c]) => c) ? { methodConstness: constness } : {}),
+    ...(constness.length ? { methodConstness: constness } : {}),
     ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
     ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(called.length ? { missedGetters: called } : {}),
     ...(definitions.length ? { functionDefinitions: definitions } : {}), ...(calledNames.length ? { calledNames } : {}),

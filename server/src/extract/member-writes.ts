@@ -22,7 +22,7 @@ export interface FileMethods {
   mutable: Set<string>;
   memo: Map<string, boolean>;
   /** The same, for an analysis given another file's const methods (their answers differ). */
-  importMemo: WeakMap<ReadonlySet<string>, Map<string, boolean>>;
+  importMemo: WeakMap<MethodImports, Map<string, boolean>>;
 }
 
 const byRoot = new WeakMap<SyntaxNode, FileMethods>();
@@ -117,6 +117,12 @@ export interface MethodImports {
   constMethods?: ReadonlySet<string>;
   /** Filled with the methods called through `this` that the file neither declares nor defines. */
   unknown?: Set<string>;
+  /**
+   * Names called through `this` that no file of the run declares as a method, while the run declares the calling
+   * methods' class (`SetThreadDescription(GetCurrentThread(), …)` in a method defined out of its class): functions
+   * of other headers, which reach no member.
+   */
+  notMethods?: ReadonlySet<string>;
 }
 
 /**
@@ -131,7 +137,7 @@ const NOT_METHODS = /^(?:_countof|_ARRAYSIZE|RTL_NUMBER_OF(?:_V[12])?|__uuidof|a
 function mayWrite(file: FileMethods, name: string, member: string, depth: number, seen: Set<string>, imports: MethodImports): boolean {
   const info = file.methods.get(name);
   if (!info) {
-    if (file.free.has(name) || NOT_METHODS.test(name)) return false;
+    if (file.free.has(name) || NOT_METHODS.test(name) || imports.notMethods?.has(name)) return false;
     imports.unknown?.add(name);
     return !(imports.constMethods?.has(name) && !file.mutable.has(member));
   }
@@ -146,6 +152,9 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
   const word = new RegExp(`\\b${member}\\b`);
   let out = false;
   for (const { body, own } of info.bodies) {
+    // Every name the body calls that the file does not know, not only the first that may write: the run is asked
+    // about them all at once (cli/cross-file.ts notMethods).
+    if (imports.unknown) noteUnknownCallees(file, body, imports.unknown);
     if (word.test(body.text) && mayWriteIn(body, member)) out = true;
     for (const call of out ? [] : body.descendantsOfType('call_expression')) {
       const callee = thisCallee(call);
@@ -161,6 +170,13 @@ function mayWrite(file: FileMethods, name: string, member: string, depth: number
   seen.delete(name);
   if (depth === 0) memo.set(key, out);
   return out;
+}
+
+function noteUnknownCallees(file: FileMethods, body: SyntaxNode, unknown: Set<string>): void {
+  for (const call of body.descendantsOfType('call_expression')) {
+    const callee = thisCallee(call);
+    if (callee !== undefined && !file.methods.has(callee) && !file.free.has(callee) && !NOT_METHODS.test(callee)) unknown.add(callee);
+  }
 }
 
 /**
@@ -238,7 +254,8 @@ export function methodConstness(root: SyntaxNode): [string, boolean][] {
 }
 
 function memoFor(file: FileMethods, imports: MethodImports): Map<string, boolean> {
-  const c = imports.constMethods;
+  // Another run's imports give other answers: one memo per set of imports.
+  const c = imports.constMethods || imports.notMethods ? imports : undefined;
   if (!c) return file.memo;
   let m = file.importMemo.get(c);
   if (!m) file.importMemo.set(c, (m = new Map()));
