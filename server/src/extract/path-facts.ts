@@ -175,7 +175,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   const last = new Map<string, SyntaxNode>(shared?.last ?? []);
   const guarding = new Set<string>(shared?.guarding ?? []);
   const helpers = helperCallPattern(body);
-  const ifTested = new Set<string>();
+  const noOpTested = new Set<string>();
   for (const st of tests) {
     const c = st.childForFieldName('condition');
     if (!c) continue;
@@ -192,7 +192,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     const guards = guardsBarrier(st, helpers);
     for (const sym of seen) {
       if (guards) guarding.add(sym);
-      if (st.type === 'if_statement') ifTested.add(sym);
+      if (noOpGuard(st, params)) noOpTested.add(sym);
       const repeats = loop && (!written!.has(sym) || loopCounterName(loop) === sym);
       count.set(sym, (count.get(sym) ?? 0) + (repeats ? 2 : 1));
       if ((last.get(sym)?.startIndex ?? -1) < st.startIndex) last.set(sym, st);
@@ -252,7 +252,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   // carries its value into the helper twice (`Transition(r, m_state, COPY_SOURCE)` … `Transition(r, COPY_SOURCE,
   // m_state)`, track/interpreter.ts carrying): the helper's exits tell which way its test went.
   const paramSet = new Set(params);
-  const twice = (sym: string, k: number) => k >= 2 || (k === 1 && paramSet.has(sym) && ifTested.has(sym)) || (constantStores.get(sym) ?? 0) >= 2;
+  const twice = (sym: string, k: number) => k >= 2 || (k === 1 && paramSet.has(sym) && noOpTested.has(sym)) || (constantStores.get(sym) ?? 0) >= 2;
   const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && twice(sym, k)).map(([sym]) => sym));
   if (tested.size === 0) return;
   // Out of sight: an address taken, a reference bound, an assignment inside a lambda.
@@ -331,6 +331,24 @@ const BARRIER_TEXT = new RegExp(`Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOU
   Object.keys(COMMANDS).filter((m) => COMMANDS[m].resources.length > 0).join('|')})\\s*\\(`);
 
 /** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
+/**
+ * `if (from == to) return;`: a transition helper's no-op guard, two parameters compared for (in)equality and a bare
+ * return. Only its parameters count as tested once already (a caller may carry its values in twice): any other test
+ * of a parameter that is tested once splits no caller's paths (measured: following every such test multiplied the
+ * paths of WispRenderer's frame-graph tasks, 5× the run time).
+ */
+function noOpGuard(st: SyntaxNode, params: readonly string[]): boolean {
+  if (st.type !== 'if_statement' || st.childForFieldName('alternative')) return false;
+  if (!/^\{?\s*return\s*;\s*\}?$/.test(st.childForFieldName('consequence')?.text ?? '')) return false;
+  let c = st.childForFieldName('condition');
+  while (c && (c.type === 'condition_clause' || c.type === 'parenthesized_expression') && c.namedChildCount === 1) c = c.namedChild(0);
+  const op = c?.type === 'binary_expression' ? c.childForFieldName('operator')?.type : undefined;
+  if (op !== '==' && op !== '!=') return false;
+  const l = c!.childForFieldName('left');
+  const r = c!.childForFieldName('right');
+  return l?.type === 'identifier' && r?.type === 'identifier' && params.includes(l.text) && params.includes(r.text);
+}
+
 export function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
   const parts = st.type === 'switch_statement' ? [st.childForFieldName('body')]
     : [st.childForFieldName('consequence'), st.childForFieldName('alternative')];
