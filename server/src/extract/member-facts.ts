@@ -8,7 +8,7 @@
 // The tracker then carries the caller's facts about the member into the method and back (track/interpreter.ts).
 import type { SyntaxNode } from './node';
 import type { FileCtx, FnCtx } from './context';
-import { CONSTANT_NAME, fileFunctionNames, guardsBarrier, helperCallPattern, inFreeFunction, symOf } from './path-facts';
+import { BARRIER_TEXT, CONSTANT_NAME, guardsBarrier, inFreeFunction, symOf } from './path-facts';
 import { declaredNames } from './walker';
 import { declaredName } from './types';
 
@@ -88,7 +88,7 @@ interface FunctionUses {
 const usesByBody = new WeakMap<SyntaxNode, FunctionUses>();
 
 /** The uses of members in one function body (`not`: names declared there, which are no members). */
-function usesOf(body: SyntaxNode, own: Set<string>, helpers: RegExp | null, helperNames: ReadonlySet<string>, pointer: (sym: string) => boolean): FunctionUses {
+function usesOf(body: SyntaxNode, own: Set<string>, helperNames: ReadonlySet<string>, pointer: (sym: string) => boolean): FunctionUses {
   let out = usesByBody.get(body);
   if (out) return out;
   out = { tests: new Set(), stores: new Set(), calls: new Set(), testAt: new Map(), storeAt: new Map(), callAt: new Map() };
@@ -101,7 +101,10 @@ function usesOf(body: SyntaxNode, own: Set<string>, helpers: RegExp | null, help
     if (insideLambda(n, body)) continue;
     if (n.type === 'if_statement' || n.type === 'switch_statement') {
       const c = n.childForFieldName('condition');
-      if (!c || !guardsBarrier(n, helpers)) continue;
+      // NOTE: only a test guarding barrier code or a call to a function of the file holding some (not any call to a
+      // function of the file, as a function's own tests do): following members across methods multiplies paths, and
+      // imgui's ImGuiListClipper (Begin/Step/End testing its members) spent a frame-graph task's whole work budget.
+      if (!c || !guardsBarrier(n, callPattern(helperNames))) continue;
       for (const x of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
         // `a.b` is a test of `a.b`, not of `a` beside it.
         if (x.parent?.type === 'field_expression' && symOf(x.parent) !== undefined) continue;
@@ -133,14 +136,13 @@ function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUs
   let out = byRoot.get(root);
   if (out) return out;
   out = { tests: new Map(), stores: new Map(), calls: new Map() };
-  const helpers = helperCallPattern(root);
-  const names = fileFunctionNames(root);
+  const names = barrierFunctionNames(root);
   for (const f of root.descendantsOfType('function_definition')) {
     const name = functionName(f);
     const body = f.childForFieldName('body');
     if (!name || !body || inFreeFunction(body)) continue;
     const own = new Set([...paramNames(f), ...declaredNames(body)]);
-    const u = usesOf(body, own, helpers, names, pointer);
+    const u = usesOf(body, own, names, pointer);
     const add = (m: Map<string, Set<string>>, xs: Set<string>) => {
       if (xs.size) m.set(name, new Set([...(m.get(name) ?? []), ...xs]));
     };
@@ -163,8 +165,7 @@ export function sharedMembers(fn: FnCtx, f: SyntaxNode, body: SyntaxNode, own: R
   let root = body;
   while (root.parent) root = root.parent;
   const file = fn.file.memberUses ?? fileUses(root, pointer);
-  const helpers = helperCallPattern(root);
-  const mine = usesOf(body, new Set(own), helpers, fileFunctionNames(root), pointer);
+  const mine = usesOf(body, new Set(own), barrierFunctionNames(root), pointer);
   const count = new Map<string, number>();
   const last = new Map<string, SyntaxNode>();
   const guarding = new Set<string>();
@@ -209,6 +210,32 @@ export function sharedMembers(fn: FnCtx, f: SyntaxNode, body: SyntaxNode, own: R
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
+
+const barrierNamesByRoot = new WeakMap<SyntaxNode, Set<string>>();
+const patterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
+
+/** `\b(?:A|B)\s*\(` over a set of names (null when empty), once per set. */
+function callPattern(names: ReadonlySet<string>): RegExp | null {
+  let re = patterns.get(names);
+  if (re === undefined) {
+    re = names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null;
+    patterns.set(names, re);
+  }
+  return re;
+}
+
+/** The functions of the file whose body holds barrier code (by last name): the helpers a member handed to counts for. */
+function barrierFunctionNames(root: SyntaxNode): Set<string> {
+  let out = barrierNamesByRoot.get(root);
+  if (out) return out;
+  out = new Set();
+  for (const f of root.descendantsOfType('function_definition')) {
+    const name = functionName(f);
+    if (name && BARRIER_TEXT.test(f.childForFieldName('body')?.text ?? '')) out.add(name);
+  }
+  barrierNamesByRoot.set(root, out);
+  return out;
+}
 
 /**
  * A member declared as a pointer or a COM pointer (`ID3D12Resource* m_depth`, `ComPtr<ID3D12GraphicsCommandList>`):

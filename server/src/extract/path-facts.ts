@@ -327,7 +327,7 @@ function comparisonSyms(value: SyntaxNode): Set<string> | null {
 // Barrier code, and the commands whose resources the tracker checks (a copy's destination, a UAV clear, ...): a
 // branch between `CopyTextureRegion(tex ← buf)` and `CopyTextureRegion(buf ← tex)` on the same direction is code
 // a path fact must keep apart as much as a barrier is.
-const BARRIER_TEXT = new RegExp(`Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS|\\b(?:${
+export const BARRIER_TEXT = new RegExp(`Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS|\\b(?:${
   Object.keys(COMMANDS).filter((m) => COMMANDS[m].resources.length > 0).join('|')})\\s*\\(`);
 
 /** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
