@@ -163,6 +163,12 @@ function layoutPossible(layouts: number[], o: Origin): Possible {
   return { values, unknown: false };
 }
 
+/** `a->b->m` / `a->b->Get()` / `a.b.m` → `a->b` / `a.b`: the object a member or getter of it names; undefined for a plain name. */
+function ownerOf(key: string): string | undefined {
+  const m = /^(.+?)(?:->|\.)\w+(?:\(\))?$/.exec(key);
+  return m ? m[1] : undefined;
+}
+
 export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackState {
   const next = state.clone();
   const list = env.listOf(e.list);
@@ -282,9 +288,16 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     }
     case 'reset':
       // A Reset of a list this path has not seen executed may be another name for one it has (`cl = m_compute;
-      // cl->Reset(...)`): then no executed list is known to run its old recording again.
+      // cl->Reset(...)`): then no executed list is known to run its old recording again. A list wrapper's own list
+      // (`m_draw->m_list` reset by `CommandList::Reset()`) is the one executed under that wrapper's getter
+      // (`m_draw->GetInternal()`): only those are forgotten.
       if (list.key && next.executed.has(list.key)) next.executed.delete(list.key);
-      else next.executed.clear();
+      else {
+        const owner = list.key ? ownerOf(list.key) : undefined;
+        const same = owner ? [...next.executed].filter((k) => ownerOf(k) === owner) : [];
+        if (same.length) for (const k of same) next.executed.delete(k);
+        else next.executed.clear();
+      }
       endBindings(next, list);
       voidDeferredCommands(env, null);
       // Closed and reset with nothing between that may have executed it: the recording is dropped, and the
