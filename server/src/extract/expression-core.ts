@@ -24,6 +24,22 @@ import { convertedValue, mayConvert, pureConversion } from './conversion-calls';
 import { argumentNodes, calleeName, isCppCast, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
 import { getMember, numVal } from './values';
+import { conditionOf } from './conditions';
+import type { ResourceRef } from './facts';
+
+/** `c ? a : b` naming a resource on each side: a reference that is `a` where `c` holds and `b` where it does not. */
+function choiceOfResources(n: SyntaxNode, c: SyntaxNode, fn: FnCtx): AVal | undefined {
+  const side = (name: string): ResourceRef | null => {
+    const x = n.childForFieldName(name);
+    const v = x ? evalValue(x, 'res', fn) : null;
+    return v?.t === 'res' && v.ref.key !== null && !v.ref.unknown && !v.ref.choice ? v.ref : null;
+  };
+  const cond = conditionOf(c, fn);
+  const then = side('consequence');
+  const otherwise = side('alternative');
+  if (!cond || (!then && !otherwise)) return undefined;
+  return { t: 'res', ref: { key: null, text: n.text, range: rangeOf(n), unknown: true, choice: { cond, then, else: otherwise } } };
+}
 
 function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
   const n = unwrapValue(node);
@@ -87,6 +103,9 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       const folded = c && c.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length === 0 ? fold(c, fn.file, fn) : null;
       const taken = folded ? n.childForFieldName(toNumber(folded) !== 0 ? 'consequence' : 'alternative') : null;
       if (taken) return evalValue(taken, expect, fn);
+      // `cull ? processed : commands` as a barrier's resource: each branch's resource, taken per path where the
+      // tracker decides the condition (ResourceRef.choice); a resource of its own name on no path.
+      if (expect === 'res' && c) return choiceOfResources(n, c, fn) ?? { t: 'res', ref: { key: null, text: n.text, range: rangeOf(n), unknown: true } };
       break;
     }
     case 'subscript_expression': {

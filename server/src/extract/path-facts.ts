@@ -206,6 +206,23 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
       }
     }
   }
+  // `Transition(cull ? processed : commands, …)`: a resource chosen by a condition is a test of it (the tracker picks the
+  // resource per path, track/interpreter.ts chosen).
+  for (const t of body.descendantsOfType('conditional_expression')) {
+    const [a, b] = [t.childForFieldName('consequence'), t.childForFieldName('alternative')].map((x) => (x ? symOf(x) : undefined));
+    const c = t.childForFieldName('condition');
+    if (!c || a === undefined || b === undefined || CONSTANT_NAME.test(a) || CONSTANT_NAME.test(b)) continue;
+    let stmt: SyntaxNode = t;
+    while (stmt.parent && stmt.parent !== body && !stmt.type.endsWith('_statement') && stmt.type !== 'declaration') stmt = stmt.parent;
+    if (!BARRIER_TEXT.test(stmt.text)) continue;
+    for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
+      const sym = symOf(n);
+      if (!sym || CONSTANT_NAME.test(sym)) continue;
+      guarding.add(sym);
+      count.set(sym, (count.get(sym) ?? 0) + 1);
+      if ((last.get(sym)?.startIndex ?? -1) < t.startIndex) last.set(sym, t);
+    }
+  }
   // `for (i = 1; i < levels; ++i)` tests its bound once before the first iteration (loop-counters.ts entryTest).
   for (const f of of('for_statement')) {
     const c = f.childForFieldName('condition');

@@ -1,7 +1,7 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
+import type { BarrierFact, Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import { rangeKey, RESULT_SYM } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
@@ -471,22 +471,55 @@ export class Interpreter {
    * caller's single-sample texture copies from the texture itself); otherwise it stays unknown.
    */
   private chosen(e: Event, paths: Paths): Event {
-    if (e.kind !== 'command' || !e.resources.some((r) => r.ref.choice)) return e;
-    return {
-      ...e, resources: e.resources.map((r) => {
-        const c = r.ref.choice;
-        if (!c) return r;
-        const cond = withResourceProps(c.cond, this.env);
-        const ds = paths.map((p) => decide(cond, p.facts, this.env.binding));
-        const d = ds.length && ds.every((x) => x === ds[0]) ? ds[0] : null;
-        const pick = d === true ? c.then : d === false ? c.else : null;
-        return pick ? { ...r, ref: { ...pick, range: r.ref.range } } : r;
-      }),
+    const pick = (ref: ResourceRef): ResourceRef => {
+      const c = ref.choice;
+      if (!c) return ref;
+      const cond = withResourceProps(c.cond, this.env);
+      const ds = paths.map((p) => decide(cond, p.facts, this.env.binding));
+      const d = ds.length && ds.every((x) => x === ds[0]) ? ds[0] : null;
+      const taken = d === true ? c.then : d === false ? c.else : null;
+      return taken ? { ...taken, range: ref.range } : ref;
     };
+    if (e.kind === 'command' && e.resources.some((r) => r.ref.choice)) return { ...e, resources: e.resources.map((r) => ({ ...r, ref: pick(r.ref) })) };
+    // `Transition(cull ? processed : commands, …)`: the barrier's resource per path, as a copy's.
+    if (e.kind === 'resource-barrier-call' && e.barriers?.some((b) => b.resource?.choice)) {
+      // NOTE: a state written the same way (`cull ? UNORDERED_ACCESS : NON_PIXEL_SHADER_RESOURCE`) is one of its values
+      // on every path, not tied to the path's resource: it is left unknown rather than checked against the wrong one.
+      const loose = (fields: BarrierFact['fields']) => Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f?.oneOf ? { value: null, text: f.text, range: f.range } : f]));
+      return { ...e, barriers: e.barriers.map((b) => (b.resource?.choice ? { ...b, resource: pick(b.resource), fields: loose(b.fields) } : b)) };
+    }
+    return e;
+  }
+
+  /** Paths grouped by how they decide the conditions of the event's per-path resources (one group: no split). */
+  private byChoice(e: Event, paths: Paths): Paths[] {
+    const choices = e.kind === 'command' ? e.resources.map((r) => r.ref.choice)
+      : e.kind === 'resource-barrier-call' ? (e.barriers ?? []).map((b) => b.resource?.choice) : [];
+    const conds = choices.filter((c) => !!c).map((c) => withResourceProps(c!.cond, this.env));
+    if (conds.length === 0) return [paths];
+    // A condition no path has decided yet is decided here, as an if would (each path learns its side).
+    const first = conds[0];
+    if (paths.every((p) => decide(first, p.facts, this.env.binding) === null) && isSymbolic(first)) {
+      const sides = [...this.assumeAll(paths, first, true), ...this.assumeAll(paths, first, false)];
+      if (sides.length > paths.length) paths = sides;
+    }
+    if (paths.length < 2) return [paths];
+    const groups = new Map<string, Path[]>();
+    for (const p of paths) {
+      const k = conds.map((c) => String(decide(c, p.facts, this.env.binding))).join(',');
+      groups.set(k, [...(groups.get(k) ?? []), p]);
+    }
+    return [...groups.values()];
   }
 
   /** An event on every path. Several paths: rules see their join (only paths that can happen), each path moves on. */
   private event(ev: Event, paths: Paths): Paths {
+    // Paths that decide a per-path resource differently each take their own resource.
+    const split = this.byChoice(ev, paths);
+    if (split.length > 1) {
+      const out = split.flatMap((g) => this.event(ev, g));
+      return normalize(out, this.env.entry, this.cap(), this.tag());
+    }
     const e = this.chosen(ev, paths);
     const carried = e.kind === 'user-call' ? this.carrying(e) : null;
     if (e.kind === 'user-call') this.carriedCall = carried ? { key: rangeKey(e.range), syms: new Set([...carried.toCallee].filter(([a, b]) => a === b).map(([a]) => a)) } : null;
@@ -712,6 +745,13 @@ export class Interpreter {
 }
 
 const costs = new WeakMap<FunctionFacts, number>();
+
+/** A condition the path facts can learn (it names a followed value). */
+function isSymbolic(c: Condition): boolean {
+  if (c.op === 'opaque') return false;
+  if ('args' in c) return c.args.some(isSymbolic);
+  return c.ls !== undefined || c.rs !== undefined;
+}
 
 /** Roughly what evaluating a helper's body costs: its statements, a loop's body counted five times per level. */
 function bodyCost(fn: FunctionFacts): number {
