@@ -122,13 +122,25 @@ function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined 
   return arithmetic ? { value: null, text: n.text, range: rangeOf(n) } : undefined;
 }
 
-/** `x - 1`, `a.b + 2`: a value plus or minus a number, of names and members (no calls, subscripts or assignment). */
+/**
+ * `x - 1`, `a.b + 2`, `m_mips[i] - 1`: a value plus or minus a number, of names, members and elements indexed by a
+ * name or a number (no calls or assignment).
+ */
 function offsetOperand(n: SyntaxNode): boolean {
   if (n.type !== 'binary_expression') return false;
   const op = n.childForFieldName('operator')?.type;
   const l = n.childForFieldName('left');
   const r = n.childForFieldName('right');
-  return (op === '+' || op === '-') && r?.type === 'number_literal' && !!l && (l.type === 'identifier' || l.type === 'field_expression');
+  return (op === '+' || op === '-') && r?.type === 'number_literal' && !!l && plainOperand(l);
+}
+
+function plainOperand(n: SyntaxNode): boolean {
+  if (n.type === 'identifier' || n.type === 'field_expression') return true;
+  if (n.type !== 'subscript_expression') return false;
+  const base = n.childForFieldName('argument');
+  const index = n.childForFieldName('indices')?.namedChildren ?? [n.childForFieldName('index')].filter((c): c is SyntaxNode => !!c);
+  return !!base && (base.type === 'identifier' || base.type === 'field_expression') && index.length === 1
+    && (index[0].type === 'identifier' || index[0].type === 'number_literal');
 }
 
 /** `v.size()` / `v.empty()` of a container named by a path symbol: the symbol of its size (`v.size`), and which. */

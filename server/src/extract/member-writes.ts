@@ -130,9 +130,11 @@ export interface MethodImports {
  * `PIXBeginEvent(list, PIX_COLOR(…), …)`, `IID_PPV_ARGS(&p)`, `FAILED(hr)`), and ALL_CAPS names, which by near-universal
  * convention are macros (`SCENE_LOG("…")`, `CHECK_HR(…)`): called by plain name inside a method, they are not a
  * method of its class, unless the file declares one of that name. What they are handed is written or not as for any
- * call (path-facts.ts reads the arguments).
+ * call (path-facts.ts reads the arguments). So are the C and C++ standard library's free functions called unqualified
+ * (`pow(2, mip)`, `max(a, b)`, `memcpy(dst, src, n)`, `sprintf_s(…)`): a mip loop computing its sizes with them keeps
+ * the facts it tested on members (`if (j == m_mips - 1)`, the last iteration).
  */
-const NOT_METHODS = /^(?:_countof|_ARRAYSIZE|RTL_NUMBER_OF(?:_V[12])?|__uuidof|assert|_ASSERTE?|static_assert|ThrowIfFailed|PIX(?:BeginEvent|EndEvent|SetMarker|ScopedEvent|BeginRetailEvent|EndRetailEvent|ReportCounter)|[A-Z_][A-Z0-9_]{2,})$/;
+const NOT_METHODS = /^(?:(?:pow|sqrt|floor|ceil|round|trunc|fabs|fmod|exp2?|log(?:2|10)?|sin|cos|tan|atan2?|fmin|fmax)f?|abs|labs|llabs|min|max|clamp|lerp|mem(?:cpy|move|set|cmp)(?:_s)?|str(?:n?(?:cpy|cat)(?:_s)?|n?cmp|len|chr|str)|wcs(?:len|cpy_s|cat_s|cmp)|w?printf|f?w?printf|_?s[nw]?printf(?:_s)?|swprintf(?:_s)?|malloc|calloc|realloc|free|rand|srand|OutputDebugString[AW]?|_countof|_ARRAYSIZE|RTL_NUMBER_OF(?:_V[12])?|__uuidof|assert|_ASSERTE?|static_assert|ThrowIfFailed|PIX(?:BeginEvent|EndEvent|SetMarker|ScopedEvent|BeginRetailEvent|EndRetailEvent|ReportCounter)|[A-Z_][A-Z0-9_]{2,})$/;
 
 function mayWrite(file: FileMethods, name: string, member: string, depth: number, seen: Set<string>, imports: MethodImports): boolean {
   const info = file.methods.get(name);
