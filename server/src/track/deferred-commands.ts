@@ -75,7 +75,12 @@ export function awaitsFirstBarrier(env: TrackEnv, key: string): boolean {
   return !env.entry.has(key) && !firstBefore.get(env)?.has(key) && (waiting.get(env) ?? []).some((w) => w.live && (w.use.part ?? w.use.key) === key);
 }
 
-/** After a function: each waiting use judged against the entry state its resource's first barrier assumed. */
+/**
+ * After a function: each waiting use judged against the state the first barrier after it named on its own path
+ * (noteFirstBarrier), or else the entry state the resource's first barrier assumed. The entry assumption may come
+ * from another path (`if (mode == 0) { CopyBufferRegion(buf, …); COPY_DEST → UAV } … UAV → INDIRECT_ARGUMENT`: the
+ * path that skipped the copy assumes UAV), which says nothing about the copy's.
+ */
 export function flushDeferredCommands(env: TrackEnv): void {
   const list = waiting.get(env) ?? [];
   const before = firstBefore.get(env);
@@ -83,7 +88,7 @@ export function flushDeferredCommands(env: TrackEnv): void {
   firstBefore.delete(env);
   for (const w of list) {
     const key = w.use.part ?? w.use.key;
-    const entry = w.live ? env.entry.get(key) ?? before?.get(key) : undefined;
+    const entry = w.live ? before?.get(key) ?? env.entry.get(key) : undefined;
     if (!entry) continue;
     for (const h of env.hooks) h.deferredCommand?.(w.e, [{ ...w.use, met: entry, atFirstBarrier: true }], w.ctx);
   }
