@@ -159,7 +159,7 @@ export interface FileCtx {
   /** The file's methods, what member-writes.ts reads to tell whether a call through `this` may write a member. */
   methodIndex?: import('./member-writes').FileMethods;
   /** What the methods of the file do with members (member-facts.ts); set like methodIndex for the function cache. */
-  memberUses?: import('./member-facts').MemberUses;
+  memberUses?: MemberUses;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
@@ -553,3 +553,20 @@ export function addSite(file: FileCtx, kind: string, range: Range, resource: str
 export const RAW_SITE_KIND: Partial<Record<StructKind, string>> = {
   texture: 'texture-barrier', buffer: 'buffer-barrier', global: 'global-barrier', group: 'barrier-group', legacy: 'legacy-barrier',
 };
+
+/** What the methods of a file do with members, per function (extract/member-facts.ts). */
+export interface MemberUses {
+  /** Members a condition tests where a branch holds barrier code, or that a call hands to a function of the file. */
+  tests: Map<string, Set<string>>;
+  /** Members the function stores a constant in (`m_state = D3D12_RESOURCE_STATE_COPY_DEST;`, `m_first = false;`). */
+  stores: Map<string, Set<string>>;
+  /** Names the function calls by plain name or through `this`. */
+  calls: Map<string, Set<string>>;
+}
+
+/** What the counting of member uses (extract/member-facts.ts) adds to a function's own tests (collectPathSyms). */
+export interface SharedMembers {
+  count: Map<string, number>;
+  last: Map<string, SyntaxNode>;
+  guarding: Set<string>;
+}

@@ -7,28 +7,12 @@
 // constant store counts twice when a method that calls it (or another method that caller calls) uses the member too.
 // The tracker then carries the caller's facts about the member into the method and back (track/interpreter.ts).
 import type { SyntaxNode } from './node';
-import type { FileCtx, FnCtx } from './context';
+import type { FileCtx, FnCtx, MemberUses, SharedMembers } from './context';
 import { BARRIER_TEXT, CONSTANT_NAME, guardsBarrier, inFreeFunction, symOf } from './path-facts';
 import { declaredNames } from './walker';
 import { declaredName } from './types';
 
 /** What the functions of a file do with the members they name, by function name (its last name). */
-export interface MemberUses {
-  /** Members a condition tests where a branch holds barrier code, or that a call hands to a function of the file. */
-  tests: Map<string, Set<string>>;
-  /** Members the function stores a constant in (`m_state = D3D12_RESOURCE_STATE_COPY_DEST;`, `m_first = false;`). */
-  stores: Map<string, Set<string>>;
-  /** Names the function calls by plain name or through `this`. */
-  calls: Map<string, Set<string>>;
-}
-
-/** What the counting adds to a function's own tests (collectPathSyms). */
-export interface SharedMembers {
-  count: Map<string, number>;
-  last: Map<string, SyntaxNode>;
-  guarding: Set<string>;
-}
-
 const byRoot = new WeakMap<SyntaxNode, MemberUses>();
 
 function functionName(f: SyntaxNode): string | undefined {

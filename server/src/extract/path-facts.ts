@@ -6,7 +6,7 @@
 // cannot be seen.
 import type { SyntaxNode } from './node';
 import type { Condition, Stmt, SwitchLabel } from './facts';
-import type { FnCtx } from './context';
+import type { FnCtx, SharedMembers } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
 import { LOOP_STATEMENTS as LOOPS } from './syntax';
@@ -16,7 +16,6 @@ import { HELPERS } from '../model/helpers';
 import { SCALAR_TYPE_NAMES } from '../model/structs';
 import { READS_CONTAINER, SIZE_CHANGES, sizeQuery, STARTS_EMPTY } from './container-sizes';
 import { methodMayWriteMember } from './member-writes';
-import type { SharedMembers } from './member-facts';
 import { detached } from '../detached-string';
 import { rangeOf } from './syntax';
 import { rangeKey } from './facts';
