@@ -47,12 +47,24 @@ async function openFile(page: Page, name: string): Promise<void> {
 }
 
 async function goTo(page: Page, where: string): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-  await page.keyboard.type(where);
-  await page.keyboard.press('Enter');
-  // Keys pressed while the widget is still closing go to it, not to the editor (End and Enter were lost that way).
-  await page.waitForSelector('.quick-input-widget', { state: 'hidden' });
+  // A just-opened large file may not take the first Go to Line (the widget stays open with the typed text): close it
+  // and ask again, a few times, before failing.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+G');
+    await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+    await page.keyboard.type(where);
+    await page.keyboard.press('Enter');
+    // Keys pressed while the widget is still closing go to it, not to the editor (End and Enter were lost that way).
+    try {
+      await page.waitForSelector('.quick-input-widget', { state: 'hidden', timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('.quick-input-widget', { state: 'hidden' });
+      await page.waitForTimeout(1_000);
+    }
+  }
 }
 
 async function problemsText(page: Page): Promise<string> {
