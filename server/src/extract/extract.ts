@@ -8,7 +8,7 @@ import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
 import type { Tree } from '../parse/parser';
-import { splitLines } from '../parse/positions';
+import { rangeWithin, splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
 import type { FocusOptions } from './focus';
 import { chooseBodies } from './focus';
@@ -515,7 +515,7 @@ export function extractFacts(
     }
     try {
       const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
-      const key = cacheOn && !(edited && isEdited(f.node.range, edited)) ? cacheKey(f, sig, own, file) : undefined;
+      const key = cacheOn && !edited?.some((r) => rangeWithin(f.node.range, r)) ? cacheKey(f, sig, own, file) : undefined;
       const kept = key ? cachedFacts(key, file) : undefined;
       if (kept) {
         functions.push(kept);
@@ -596,12 +596,6 @@ export function extractFacts(
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
   };
-}
-
-/** True when `r` lies inside one of `ranges`. */
-function isEdited(r: Range, ranges: readonly Range[]): boolean {
-  return ranges.some((o) => (r.startLine > o.startLine || (r.startLine === o.startLine && r.startColumn >= o.startColumn)) &&
-    (r.endLine < o.endLine || (r.endLine === o.endLine && r.endColumn <= o.endColumn)));
 }
 
 /**

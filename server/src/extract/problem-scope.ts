@@ -7,13 +7,9 @@ import type { BarrierFact, ExtractProblem, Field, FunctionFacts } from './facts'
 import { isXboxIdentifier } from '../model/enums';
 import type { Range } from '../types';
 import { forEachEvent } from './events';
+import { rangeWithin } from '../parse/positions';
 
 
-function inside(inner: Range, outer: Range): boolean {
-  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
-  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return startsAfter && endsBefore;
-}
 
 /** The source ranges whose values end up in barrier facts. */
 function barrierValueRanges(functions: readonly FunctionFacts[], barriers: readonly BarrierFact[]): Range[] {
@@ -66,5 +62,5 @@ export function problemsThatMatter(problems: readonly ExtractProblem[], function
   const candidate = (p: ExtractProblem) => p.kind === 'unknown-enumerator' && !p.definition && !isXboxIdentifier(p.text);
   if (!problems.some(candidate)) return [...problems];
   const ranges = barrierValueRanges(functions, barriers);
-  return problems.filter((p) => !candidate(p) || ranges.some((r) => inside(p.range, r)));
+  return problems.filter((p) => !candidate(p) || ranges.some((r) => rangeWithin(p.range, r)));
 }

@@ -4,7 +4,7 @@
 // Line numbers and columns stay those of the real document, so findings and sites need no translation.
 import type { TreeEdit } from '../parse/document-store';
 import { detached } from '../detached-string';
-import { splitLines } from '../parse/positions';
+import { rangeWithin, splitLines } from '../parse/positions';
 import type { Range } from '../types';
 
 export interface Point {
@@ -38,9 +38,6 @@ export function shiftRange(r: Range, edit: TreeEdit): Range {
   return { startLine: s.line, startColumn: s.column, endLine: e.line, endColumn: e.column };
 }
 
-function contains(outer: Range, inner: Range): boolean {
-  return !before(start(inner), start(outer)) && !before(end(outer), end(inner));
-}
 
 /** Outermost functions (lambdas and local classes' methods are part of the function around them). */
 export function outermostSpans(functions: readonly { name: string; range: Range; lambda: boolean }[], text: string): FunctionSpan[] {
@@ -48,7 +45,7 @@ export function outermostSpans(functions: readonly { name: string; range: Range;
   const spans: FunctionSpan[] = [];
   for (const f of functions) {
     if (f.lambda || f.name.startsWith('<')) continue;
-    if (functions.some((g) => g !== f && contains(g.range, f.range) && !contains(f.range, g.range))) continue;
+    if (functions.some((g) => g !== f && rangeWithin(f.range, g.range) && !rangeWithin(g.range, f.range))) continue;
     const brace = findBrace(lines, f.range);
     if (brace) spans.push({ name: detached(f.name), range: f.range, bodyStart: brace });
   }

@@ -8,6 +8,7 @@ import { rewriteLegacyBarrier, type LegacyBarrier } from '../report/legacy-rewri
 import { toLspRange } from '../report/lsp-diagnostics';
 import { SourceText } from '../report/source-text';
 import { forEachEvent } from '../extract/events';
+import { rangeWithin } from '../parse/positions';
 import type { FixEdit, Range } from '../types';
 
 function overlaps(a: Range, b: LspRange): boolean {
@@ -16,11 +17,6 @@ function overlaps(a: Range, b: LspRange): boolean {
   return startsBeforeEnd && endsAfterStart;
 }
 
-function within(inner: Range, outer: Range): boolean {
-  const after = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
-  const before = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return after && before;
-}
 
 interface Submission {
   call: ResourceBarrierCallEvent;
@@ -77,7 +73,7 @@ function legacyBarrier(b: BarrierFact, src: SourceText): LegacyBarrier | undefin
 function otherLegacyBarriers(facts: FileFacts, fact: BarrierFact, scope: Range): boolean {
   const key = fact.resource?.key;
   if (!key) return true;
-  return facts.barriers.some((b) => b.site !== fact.site && b.kind.startsWith('legacy-') && within(b.range, scope) &&
+  return facts.barriers.some((b) => b.site !== fact.site && b.kind.startsWith('legacy-') && rangeWithin(b.range, scope) &&
     (b.resource?.key === key || !b.resource?.key));
 }
 
@@ -94,14 +90,14 @@ function wholeResourceRewrite(
   input: { uri: string; text: string; facts: FileFacts; unknownListIsEnhanced?: boolean }, fact: BarrierFact, scope: Range, src: SourceText,
 ): CodeAction | undefined {
   const key = fact.resource?.key;
-  const legacy = input.facts.barriers.filter((b) => b.kind.startsWith('legacy-') && within(b.range, scope));
+  const legacy = input.facts.barriers.filter((b) => b.kind.startsWith('legacy-') && rangeWithin(b.range, scope));
   if (!key || legacy.some((b) => !b.resource?.key)) return undefined;
   const taken = new Set<string>();
   const edits: FixEdit[] = [];
   for (const b of legacy.filter((l) => l.resource?.key === key)) {
     const barrier = legacyBarrier(b, src);
     const subs = submissions(input.facts, b.site);
-    if (!barrier || subs.length !== 1 || !within(b.range, subs[0].scope)) return undefined;
+    if (!barrier || subs.length !== 1 || !rangeWithin(b.range, subs[0].scope)) return undefined;
     const rewrites = rewriteLegacyBarrier({
       unknownListIsEnhanced: input.unknownListIsEnhanced, text: input.text, barrier, taken, scope,
       call: { range: subs[0].call.range, barrierCount: subs[0].call.count.value }, resourceKind: resourceKind(input.facts, b),
@@ -134,7 +130,7 @@ export function legacyRewriteActions(input: { uri: string; text: string; facts: 
     const subs = submissions(input.facts, fact.site);
     if (subs.length !== 1) continue;
     const [{ call, scope }] = subs;
-    if (!within(fact.range, scope)) continue;
+    if (!rangeWithin(fact.range, scope)) continue;
     if (otherLegacyBarriers(input.facts, fact, scope)) {
       const key = `${fact.resource?.key}|${scope.startLine}`;
       const whole = offered.has(key) ? undefined : wholeResourceRewrite(input, fact, scope, src);

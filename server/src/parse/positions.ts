@@ -2,6 +2,8 @@
 // each end a line, as LSP defines it; columns are UTF-16 code units. Tree-sitter counts rows at `\n` only, so no
 // position shown to a user is taken from tree-sitter rows: offsets go through this index.
 
+import type { Range } from '../types';
+
 /** Start offsets of every line of `text` (the first is 0). */
 export function lineStartsOf(text: string): number[] {
   const starts = [0];
@@ -83,4 +85,11 @@ export class LineIndex {
   get lineCount(): number {
     return this.starts.length;
   }
+}
+
+/** Whether `inner` lies inside `outer`, ends included (line, then UTF-16 column). */
+export function rangeWithin(inner: Range, outer: Range): boolean {
+  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
+  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return startsAfter && endsBefore;
 }
