@@ -11,22 +11,19 @@ import type { FileCtx, FnCtx, MemberUses, SharedMembers } from './context';
 import { BARRIER_TEXT, CONSTANT_NAME, guardsBarrier, inFreeFunction, symOf } from './path-facts';
 import { declaredNames } from './walker';
 import { declaredName } from './types';
+import { definitionDeclarator } from './syntax';
 
 /** What the functions of a file do with the members they name, by function name (its last name). */
 const byRoot = new WeakMap<SyntaxNode, MemberUses>();
 
 function functionName(f: SyntaxNode): string | undefined {
-  let d = f.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  const name = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
+  const name = definitionDeclarator(f)?.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
   return name && /^\w+$/.test(name) ? name : undefined;
 }
 
 function paramNames(f: SyntaxNode): Set<string> {
   const out = new Set<string>();
-  let d = f.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  for (const p of d?.childForFieldName('parameters')?.namedChildren ?? []) {
+  for (const p of definitionDeclarator(f)?.childForFieldName('parameters')?.namedChildren ?? []) {
     const name = declaredName(p.childForFieldName('declarator'));
     if (name) out.add(name);
   }
