@@ -11,7 +11,7 @@ import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef, within } from './env';
 import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, sameFacts, samePaths, single } from './path-set';
-import { assume, contradicts, decide, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
+import { assume, contradicts, decide, isSymbolic, labelHolds, learnLabels, PathFacts, symsOf } from './paths';
 import { undecidedResources, withResourceProps } from './resource-props';
 import type { KnownResource, Origin, Possible, ResState } from './state';
 import { exactly, FRESH, sameRes, sameStates, TrackState, UNKNOWN } from './state';
@@ -493,10 +493,11 @@ export class Interpreter {
 
   /** Paths grouped by how they decide the conditions of the event's per-path resources (one group: no split). */
   private byChoice(e: Event, paths: Paths): Paths[] {
-    const choices = e.kind === 'command' ? e.resources.map((r) => r.ref.choice)
-      : e.kind === 'resource-barrier-call' ? (e.barriers ?? []).map((b) => b.resource?.choice) : [];
+    // NOTE: asked for every event on every path set: events without a per-path resource allocate nothing.
+    const choices = e.kind === 'command' ? (e.resources.some((r) => r.ref.choice) ? e.resources.map((r) => r.ref.choice) : null)
+      : e.kind === 'resource-barrier-call' && e.barriers?.some((b) => b.resource?.choice) ? e.barriers.map((b) => b.resource?.choice) : null;
+    if (!choices) return [paths];
     const conds = choices.filter((c) => !!c).map((c) => withResourceProps(c!.cond, this.env));
-    if (conds.length === 0) return [paths];
     // A condition no path has decided yet is decided here, as an if would (each path learns its side).
     const first = conds[0];
     if (paths.every((p) => decide(first, p.facts, this.env.binding) === null) && isSymbolic(first)) {
@@ -745,13 +746,6 @@ export class Interpreter {
 }
 
 const costs = new WeakMap<FunctionFacts, number>();
-
-/** A condition the path facts can learn (it names a followed value). */
-function isSymbolic(c: Condition): boolean {
-  if (c.op === 'opaque') return false;
-  if ('args' in c) return c.args.some(isSymbolic);
-  return c.ls !== undefined || c.rs !== undefined;
-}
 
 /** Roughly what evaluating a helper's body costs: its statements, a loop's body counted five times per level. */
 function bodyCost(fn: FunctionFacts): number {
