@@ -371,13 +371,26 @@ export class Interpreter {
    * leaves every resource it may have changed unknown: it can silence, never invent.
    */
   private loopOnce(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
+    // The first level past the limit keeps a few paths apart: joining them would merge what their facts keep apart
+    // (a mip loop's `j == 0` path and its later-iteration path around an inner row-copy loop: the first iteration's
+    // texture state would meet the later ones' and `if (j == 0)` would lose `j`). Deeper levels, or more paths,
+    // join them (the cost stays bounded: at most ONCE_SPLIT_PATHS runs of the body, once).
+    if (paths.length > 1 && paths.length <= ONCE_SPLIT_PATHS && this.loopDepth === MAX_LOOP_NESTING + 1) {
+      return paths.map((p) => this.loopOnceJoined(s, [p])).reduce((a, b) => this.merge(a, b));
+    }
+    return this.loopOnceJoined(s, paths);
+  }
+
+  private loopOnceJoined(s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
     const one = collapse(paths, this.env.entry);
     const state = one.state;
     const f = this.stmt(s.body, [{ facts: one.facts, state: perIteration(state, state, s.varying) }]);
     const after = this.join(this.join(f.normal, f.continues), f.breaks);
     const joined = after ? collapse(this.join([{ facts: one.facts, state }], after)!, this.env.entry) : null;
     const exit = joined ? widenChanged(joined.state, state) : state;
-    const facts = s.counter?.guarded ? PathFacts.EMPTY : joined?.facts ?? one.facts;
+    // A guarded counter is the one value the loop writes outside its body; every other fact holds after it.
+    const kept = joined?.facts ?? one.facts;
+    const facts = s.counter?.guarded ? kept.forget([s.counter.sym]) : kept;
     return { normal: [{ facts, state: exit }], breaks: null, continues: null, returns: f.returns };
   }
 
@@ -981,6 +994,9 @@ function tagLoop(back: TrackState, entry: TrackState, range: Range): TrackState 
 }
 
 const NO_RANGE = { startLine: -1, startColumn: -1 };
+
+/** Paths a loop past MAX_LOOP_NESTING still runs apart (loopOnce). */
+const ONCE_SPLIT_PATHS = 4;
 
 /** `head` with every resource whose key mentions a loop-varying name reset to its state at loop entry. */
 function perIteration(head: TrackState, entry: TrackState, varying: readonly string[]): TrackState {
