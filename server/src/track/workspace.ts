@@ -24,6 +24,7 @@ export interface WorkspaceSlice {
 export class WorkspaceIndex {
   private readonly byUri = new Map<string, Entry[]>();
   private byName: Map<string, Entry[]> | null = null;
+  private all: readonly Entry[] | null = null;
   private readonly basesByUri = new Map<string, [string, string[]][]>();
   private bases: Map<string, string[]> | null = null;
   /** Translation helpers, conversions and records each file exports (extract/imported-functions.ts), by key: their text. */
@@ -36,6 +37,7 @@ export class WorkspaceIndex {
     if (facts.functionDefinitions?.length) this.definitionsByUri.set(uri, new Map(facts.functionDefinitions));
     else this.definitionsByUri.delete(uri);
     this.byName = null;
+    this.all = null;
     this.bases = null;
   }
 
@@ -78,6 +80,14 @@ export class WorkspaceIndex {
     return [...this.byUri].flatMap(([uri, entries]) => (uri === excludeUri ? [] : entries.map((e) => e.fn)));
   }
 
+  /**
+   * Every helper of every file with its file, in file order: one array until the index changes (list-types.ts keeps
+   * what it reads of it by that array, once for all the files of a run instead of once per file).
+   */
+  helpers(): readonly Entry[] {
+    return (this.all ??= [...this.byUri.values()].flat());
+  }
+
   /** Whether any file other than `excludeUri` defines a function with this name. */
   defines(name: string, excludeUri?: string): boolean {
     // NOTE: by name, not by scanning every file: the CLI asks this for every unresolved call of every file.
@@ -94,6 +104,7 @@ export class WorkspaceIndex {
     this.basesByUri.delete(uri);
     this.definitionsByUri.delete(uri);
     this.byName = null;
+    this.all = null;
     this.bases = null;
   }
 
