@@ -734,16 +734,18 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // the uncorrelated second test's path (session 11); out of such branches it is kept.
   if (viewOfKnownResource(e, env) && !e.undecidedBranch) return state;
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
+  // NOTE: the receiver is read first (a list method returns before the arguments are), and each key once: the list
+  // types below take the key already substituted (env.listTypeOf) instead of substituting the reference again.
+  const object = e.list ? substituteRef(e.list, env.binding).key : null;
+  const onList = object !== null && (env.listTypeOf(e.list!, object) !== null || LIST_NAME.test(object));
+  if (onList && LIST_METHOD.test(e.callee)) return state;
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
-  const object = e.list ? substituteRef(e.list, env.binding).key : null;
-  const onList = object !== null && (env.listOf(e.list).type !== null || LIST_NAME.test(object));
-  if (onList && LIST_METHOD.test(e.callee)) return state;
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
   // The address of a member of a list-named object (`&context.viewport`) is not the list (`&context.list` is);
   // other forms keep the name test of the whole expression.
   const listNamed = (key: string, text: string) => LIST_NAME.test(/^\s*&/.test(text) ? key.split(/\.|->/).pop() ?? key : key);
-  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listOf(a.resource).type !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
+  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listTypeOf(a.resource, refs[i].key) !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
   // A view creation of a known resource (`CreateShaderResourceView(tex, &desc, handle)`: its name says "resource")
   // records nothing: it only forgets what it is handed, as any other call would. Of a resource the code named
   // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests

@@ -181,6 +181,11 @@ export class TrackEnv {
     return { key, type: this.listTypes.get(key, this.ownerOf(ref)) };
   }
 
+  /** `listOf(ref).type` when the caller has `substituteRef(ref, this.binding).key` already (`key`). */
+  listTypeOf(ref: ResourceRef, key: string | null): CommandListType | null {
+    return this.listTypes.get(key, this.ownerOf(ref));
+  }
+
   currentUri(): string {
     return this.stack.length ? this.stack[this.stack.length - 1].uri : this.uri;
   }
