@@ -732,13 +732,16 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
   // again later, vkd3d-proton d3d12_sparse.c) it still forgets the resource below: keeping the state there reported
   // the uncorrelated second test's path (session 11); out of such branches it is kept.
-  if (viewOfKnownResource(e, env) && !e.undecidedBranch) return state;
+  const view = viewOfKnownResource(e, env);
+  if (view && !e.undecidedBranch) return state;
+  // NOTE: the receiver is read first, and only for a command-list method's name (such a call on a list returns
+  // before the arguments are read); each key is substituted once: the list types below take the key already
+  // substituted (env.listTypeOf) instead of substituting the reference again.
+  if (e.list && LIST_METHOD.test(e.callee)) {
+    const object = substituteRef(e.list, env.binding).key;
+    if (object !== null && (env.listTypeOf(e.list, object) !== null || LIST_NAME.test(object))) return state;
+  }
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
-  // NOTE: the receiver is read first (a list method returns before the arguments are), and each key once: the list
-  // types below take the key already substituted (env.listTypeOf) instead of substituting the reference again.
-  const object = e.list ? substituteRef(e.list, env.binding).key : null;
-  const onList = object !== null && (env.listTypeOf(e.list!, object) !== null || LIST_NAME.test(object));
-  if (onList && LIST_METHOD.test(e.callee)) return state;
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
@@ -754,7 +757,7 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // A parameterless accessor (`m_depth.GetResource()` inside the barrier it names, the texture class declared in
   // another file) reads a pointer: forgetting every state there hid each barrier's predecessor from the next.
   const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
-  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !accessor && !viewOfKnownResource(e, env);
+  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !accessor && !view;
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);
