@@ -10,7 +10,7 @@
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
 import { fold } from './constant-fold';
-import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, isCppCast, treeRoot } from './syntax';
+import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, elseBody, isCppCast, treeRoot } from './syntax';
 import { declaredName } from './types';
 import { structKindOfType } from './expect';
 import { ownOrImported } from './imported-functions';
@@ -256,7 +256,7 @@ function exec(s: SyntaxNode, env: Map<string, bigint | undefined>, run: Run): vo
       const c = cond?.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond.namedChild(0) : cond;
       if (!c) throw new Unknown();
       const alt = s.childForFieldName('alternative');
-      const taken = evalExpr(c, env, run) !== 0n ? s.childForFieldName('consequence') : alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      const taken = evalExpr(c, env, run) !== 0n ? s.childForFieldName('consequence') : elseBody(alt);
       if (taken) exec(taken, env, run);
       return;
     }

@@ -18,7 +18,7 @@ import { assignedNames, fillIterations, induction, uniformStep } from './descrip
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { raytracingAssignment, raytracingCallArgs, raytracingDeclaration } from './raytracing-descs';
 import { oneReturnGetters, type GetterCandidate } from './resource-getters';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, elseBody, rangeOf, unwrapValue } from './syntax';
 import { heldParameter } from './held-slots';
 import { opaqueMemberHandle, viewTargetKeys } from './opaque-handles';
 import { declaredName } from './types';
@@ -100,7 +100,7 @@ class Walk {
         const cond = n.childForFieldName('condition');
         if (cond) this.expr(cond);
         const alt = n.childForFieldName('alternative');
-        this.branches([n.childForFieldName('consequence'), alt?.type === 'else_clause' ? alt.namedChild(0) : alt], !!alt, cond ? zeroGuard(cond, this.s) : null);
+        this.branches([n.childForFieldName('consequence'), elseBody(alt)], !!alt, cond ? zeroGuard(cond, this.s) : null);
         return;
       }
       case 'return_statement': {

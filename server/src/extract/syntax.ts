@@ -28,6 +28,15 @@ export function rootName(n: SyntaxNode | null): string | undefined {
   return undefined;
 }
 
+/**
+ * The statement an `if`'s alternative runs: the body of its `else` clause (a comment between `else` and the body,
+ * `else // why\n{ … }`, is a named child too, so the body is the first child that is not one), or the node itself.
+ */
+export function elseBody(alt: SyntaxNode | null): SyntaxNode | null {
+  if (alt?.type !== 'else_clause') return alt;
+  return alt.namedChildren.find((c) => c.type !== 'comment') ?? null;
+}
+
 export function spanRange(a: Range, b: Range): Range {
   return { startLine: a.startLine, startColumn: a.startColumn, endLine: b.endLine, endColumn: b.endColumn };
 }

@@ -25,7 +25,7 @@ import { recordReindex } from './rebinds';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
 import { declaredName, localDeclaredName, typeText } from './types';
-import { rangeOf, rootName } from './syntax';
+import { elseBody, rangeOf, rootName } from './syntax';
 import type { Range } from '../types';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, numVal } from './values';
@@ -126,7 +126,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf)];
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
-      const altBody = alt?.type === 'else_clause' ? alt.namedChild(0) : alt;
+      const altBody = elseBody(alt);
       const taken = unrolledTruth(decidable, fn);
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
       const noop = noopTest(cond, fn);
