@@ -385,9 +385,9 @@ function declaredValue(shape: DeclShape, type: DeclaredType, value: SyntaxNode |
     if (value.type === 'argument_list') {
       if (type.helper) return constructHelper(d, type.helper, argumentNodes(value), fn);
       const arg = argumentNodes(value)[0] ?? value;
-      return copyDeclared(evalValue(arg, type.kind, fn), arg, d, fn);
+      return ofDeclaredKind(copyDeclared(evalValue(arg, type.kind, fn), arg, d, fn), type.kind, d, fn);
     }
-    return copyDeclared(evalValue(value, type.kind, fn), value, d, fn);
+    return ofDeclaredKind(copyDeclared(evalValue(value, type.kind, fn), value, d, fn), type.kind, d, fn);
   }
   if (type.resource) {
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
@@ -408,6 +408,20 @@ function listOfElements(value: SyntaxNode): SyntaxNode {
   if (inner?.type !== 'initializer_list') return value;
   const items = inner.namedChildren.filter((c) => c.type !== 'comment');
   return items.every((c) => c.type === 'initializer_list' || c.type === 'call_expression' || c.type === 'compound_literal_expression') ? inner : value;
+}
+
+/** Struct types no value of another of them can initialise (a texture barrier is never a buffer barrier). */
+const DISTINCT_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['texture', 'buffer', 'global', 'group', 'range', 'legacy', 'desc', 'heap-props', 'copy-location']);
+
+/**
+ * The declared type decides what a variable holds: `D3D12_BUFFER_BARRIER bb = to_dx(b, buf)` is a buffer barrier even
+ * when the initializer reads as another struct (an overloaded helper of the same name resolved to its texture
+ * overload). A value of a distinct struct type is not this variable's value: it reads as an unknown struct of the
+ * declared type.
+ */
+function ofDeclaredKind(v: AVal, kind: StructKind, d: SyntaxNode, fn: FnCtx): AVal {
+  if (v.t !== 'struct' || v.kind === kind || !DISTINCT_KINDS.has(v.kind) || !DISTINCT_KINDS.has(kind)) return v;
+  return newRawStruct(kind, d, fn, false);
 }
 
 function newRawStructOrHelper(type: DeclaredType, d: SyntaxNode, fn: FnCtx, zero: boolean): AVal {
