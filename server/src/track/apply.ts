@@ -132,6 +132,48 @@ function forgetElementAliases(state: TrackState, key: string): void {
 
 const CONSTANT_INDEX = /^\d+$/;
 
+/**
+ * `pp->GetSrv()->GetResource()` and `pp->GetUav()->GetResource()` may be one resource: two getters of one owner whose
+ * bodies are not seen (a view of the resource, the resource itself) can return the same object. A barrier through one
+ * makes what is tracked through a differently named getter of the same owner unknown. One getter with different
+ * constant arguments (`gbuf->Target(0)`, `gbuf->Target(1)`), or different members of what one getter returns, are
+ * taken as different resources, as constant indices are.
+ */
+function forgetAccessorAliases(state: TrackState, key: string): void {
+  const mine = accessorOf(key);
+  if (!mine) return;
+  for (const k of [...state.res.keys()]) {
+    if (k === key || k.includes('|') || !k.startsWith(mine.owner)) continue;
+    const other = accessorOf(k);
+    if (!other || other.owner !== mine.owner || other.call === mine.call) continue;
+    if (other.name === mine.name && CONSTANT_ARGS.test(other.args) && CONSTANT_ARGS.test(mine.args)) continue;
+    forget(state, k);
+  }
+}
+
+const CONSTANT_ARGS = /^[\s\d,]*$/;
+/** Calls that hand back the object they are called on (smart-pointer access), not another one. */
+const IDENTITY_CALLS = new Set(['Get', 'get', 'GetAddressOf', 'operator']);
+
+/** The first call of a key that is a getter of an owner: `a->b()->c` → owner `a->`, name `b`, args ``, call `b()`. */
+function accessorOf(key: string): { owner: string; name: string; args: string; call: string } | undefined {
+  const callRe = /([A-Za-z_]\w*)\s*\(/g;
+  for (let m = callRe.exec(key); m; m = callRe.exec(key)) {
+    if (IDENTITY_CALLS.has(m[1])) continue;
+    const owner = key.slice(0, m.index);
+    if (!/(->|\.)\s*$/.test(owner)) return undefined;
+    let depth = 0;
+    for (let i = m.index + m[0].length - 1; i < key.length; i++) {
+      if (key[i] === '(') depth++;
+      else if (key[i] === ')' && --depth === 0) {
+        return { owner, name: m[1], args: key.slice(m.index + m[0].length, i), call: key.slice(m.index, i + 1) };
+      }
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
 
 /** `m_rt[i].res` → base `m_rt`, index `i`, rest `.res` (the first subscript); undefined without one. */
 function elementOf(key: string): { base: string; index: string; rest: string } | undefined {
@@ -534,6 +576,7 @@ function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   forgetElementAliases(state, m.key);
+  forgetAccessorAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else {
     updateOverlappingParts(state, m.key, m.part, s);
@@ -618,6 +661,7 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
   forgetElementAliases(state, m.key);
+  forgetAccessorAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else endWholeWrite(state, m.key);
 }
