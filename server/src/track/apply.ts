@@ -9,6 +9,7 @@ import { selectionsOverlap } from '../model/subresource-ranges';
 import { formatEnumValue } from '../model/format-values';
 import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
+import { accessorAliases, receiverGetterKeys } from './getter-aliases';
 import { reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams, within } from './env';
@@ -132,46 +133,24 @@ function forgetElementAliases(state: TrackState, key: string): void {
 
 const CONSTANT_INDEX = /^\d+$/;
 
-/**
- * `pp->GetSrv()->GetResource()` and `pp->GetUav()->GetResource()` may be one resource: two getters of one owner whose
- * bodies are not seen (a view of the resource, the resource itself) can return the same object. A barrier through one
- * makes what is tracked through a differently named getter of the same owner unknown. One getter with different
- * constant arguments (`gbuf->Target(0)`, `gbuf->Target(1)`), or different members of what one getter returns, are
- * taken as different resources, as constant indices are.
- */
+/** Other keys the getter chain of `key` may name (track/getter-aliases.ts) are unknown after a barrier on it. */
 function forgetAccessorAliases(state: TrackState, key: string): void {
-  const mine = accessorOf(key);
-  if (!mine) return;
-  for (const k of [...state.res.keys()]) {
-    if (k === key || k.includes('|') || !k.startsWith(mine.owner)) continue;
-    const other = accessorOf(k);
-    if (!other || other.owner !== mine.owner || other.call === mine.call) continue;
-    if (other.name === mine.name && CONSTANT_ARGS.test(other.args) && CONSTANT_ARGS.test(mine.args)) continue;
-    forget(state, k);
-  }
+  for (const k of accessorAliases(state.res.keys(), key)) forget(state, k);
 }
 
-const CONSTANT_ARGS = /^[\s\d,]*$/;
-/** Calls that hand back the object they are called on (smart-pointer access), not another one. */
-const IDENTITY_CALLS = new Set(['Get', 'get', 'GetAddressOf', 'operator']);
-
-/** The first call of a key that is a getter of an owner: `a->b()->c` → owner `a->`, name `b`, args ``, call `b()`. */
-function accessorOf(key: string): { owner: string; name: string; args: string; call: string } | undefined {
-  const callRe = /([A-Za-z_]\w*)\s*\(/g;
-  for (let m = callRe.exec(key); m; m = callRe.exec(key)) {
-    if (IDENTITY_CALLS.has(m[1])) continue;
-    const owner = key.slice(0, m.index);
-    if (!/(->|\.)\s*$/.test(owner)) return undefined;
-    let depth = 0;
-    for (let i = m.index + m[0].length - 1; i < key.length; i++) {
-      if (key[i] === '(') depth++;
-      else if (key[i] === ')' && --depth === 0) {
-        return { owner, name: m[1], args: key.slice(m.index + m[0].length, i), call: key.slice(m.index, i + 1) };
-      }
-    }
-    return undefined;
-  }
-  return undefined;
+/**
+ * A method called on an object (`swap->Advance()`) may change what its getters return (`swap->CurrentBuffer()` names
+ * the next buffer now): what was tracked through another getter of that object is unknown after the call.
+ */
+export function forgetReceiverGetters(e: UserCallEvent, state: TrackState, env: TrackEnv): TrackState {
+  if (!e.list || !e.receiverOp || e.onCommandList) return state;
+  const object = substituteRef(e.list, env.binding).key;
+  if (!object) return state;
+  const keys = receiverGetterKeys(state.res.keys(), object, e.callee);
+  if (keys.length === 0) return state;
+  const next = state.clone();
+  for (const k of keys) forget(next, k);
+  return next;
 }
 
 

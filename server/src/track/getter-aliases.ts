@@ -1,0 +1,62 @@
+// Resources named through getters of an object (`pp->GetSRV()->GetResource()`, `swap->CurrentBuffer()`), whose
+// bodies the run does not show or which read the object's own state. Two getters of one object may return one
+// resource (a view and the resource it views), and a method called on the object may change what a getter returns
+// (the swap chain's current buffer after `swap->Advance()`). Either way the identity is unknown, and an unknown state
+// is never an error: the keys these functions name are forgotten by the tracker (track/apply.ts).
+
+/** Calls that hand back the object they are called on (smart-pointer access), not another one. */
+const IDENTITY_CALLS = new Set(['Get', 'get', 'GetAddressOf', 'operator']);
+const CONSTANT_ARGS = /^[\s\d,]*$/;
+
+interface Accessor { owner: string; name: string; args: string; call: string }
+
+/** The first getter call of a key: `a->b(1)->c` → owner `a->`, name `b`, args `1`, call `b(1)`; none without an owner. */
+export function accessorOf(key: string): Accessor | undefined {
+  const callRe = /([A-Za-z_]\w*)\s*\(/g;
+  for (let m = callRe.exec(key); m; m = callRe.exec(key)) {
+    if (IDENTITY_CALLS.has(m[1])) continue;
+    const owner = key.slice(0, m.index);
+    if (!/(->|\.)\s*$/.test(owner)) return undefined;
+    let depth = 0;
+    for (let i = m.index + m[0].length - 1; i < key.length; i++) {
+      if (key[i] === '(') depth++;
+      else if (key[i] === ')' && --depth === 0) {
+        return { owner, name: m[1], args: key.slice(m.index + m[0].length, i), call: key.slice(m.index, i + 1) };
+      }
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Tracked keys that may name what `key` names: reached through a differently named getter of the same owner. One
+ * getter with different constant arguments (`gbuf->Target(0)`, `gbuf->Target(1)`), or different members of what one
+ * getter returns, are different resources, as constant indices are. Keys of subresource parts (`tex|…`) are left to
+ * their resource.
+ */
+export function accessorAliases(keys: Iterable<string>, key: string): string[] {
+  const mine = accessorOf(key);
+  if (!mine) return [];
+  const out: string[] = [];
+  for (const k of keys) {
+    if (k === key || k.includes('|') || !k.startsWith(mine.owner)) continue;
+    const other = accessorOf(k);
+    if (!other || other.owner !== mine.owner || other.call === mine.call) continue;
+    if (other.name === mine.name && CONSTANT_ARGS.test(other.args) && CONSTANT_ARGS.test(mine.args)) continue;
+    out.push(k);
+  }
+  return out;
+}
+
+/** Tracked keys reached through a getter of `object` other than `callee` (the method just called on it). */
+export function receiverGetterKeys(keys: Iterable<string>, object: string, callee: string): string[] {
+  const owners = [`${object}->`, `${object}.`];
+  const out: string[] = [];
+  for (const k of keys) {
+    if (k.includes('|')) continue;
+    const a = accessorOf(k);
+    if (a && owners.includes(a.owner) && a.name !== callee) out.push(k);
+  }
+  return out;
+}
