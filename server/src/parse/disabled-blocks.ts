@@ -6,7 +6,8 @@
 // condition counts; `#elif` after `#if 0` leaves the block as it is.
 
 const IF = /^[ \t]*#[ \t]*if(?:def|ndef)?\b/;
-const IF_ZERO = /^[ \t]*#[ \t]*if[ \t]+0[ \t]*(?:\/[/*].*)?$/;
+// A CRLF file's lines end in `\r` (the text is split at `\n`): `#if 0\r` is a disabled block too.
+const IF_ZERO = /^[ \t]*#[ \t]*if[ \t]+0[ \t]*(?:\/[/*].*)?\r?$/;
 const ELSE = /^[ \t]*#[ \t]*else\b/;
 const ELIF = /^[ \t]*#[ \t]*elif/;
 const ENDIF = /^[ \t]*#[ \t]*endif\b/;

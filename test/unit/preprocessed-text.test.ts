@@ -1,0 +1,33 @@
+// The text the grammar reads: `#if 0` blocks blanked (parse/disabled-blocks.ts) and braced C++20 designators given
+// their `=` (parse/brace-designators.ts), each keeping the text's length and its line breaks.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { equalsBeforeBracedDesignators } from '../../server/src/parse/brace-designators';
+import { blankDisabledBlocks } from '../../server/src/parse/disabled-blocks';
+
+void test('#if 0 in a CRLF file is blanked, line breaks kept', () => {
+  const text = 'void f()\r\n{\r\n#if 0\r\n    x = D3D12_RESOURCE_STATE_COMMON;\r\n#endif\r\n}\r\n';
+  const out = blankDisabledBlocks(text);
+  assert.equal(out.length, text.length);
+  assert.doesNotMatch(out, /D3D12|#if|#endif/);
+  assert.deepEqual(out.split('\n').map((l) => l.endsWith('\r')), text.split('\n').map((l) => l.endsWith('\r')));
+});
+
+void test('#if 00 or #if 0x0 is not taken for #if 0', () => {
+  const text = '#if 00x\r\nint a;\r\n#endif\r\n';
+  assert.equal(blankDisabledBlocks(text), text);
+});
+
+void test('a designator with its brace right after the name takes the blank after the brace', () => {
+  const text = '    D3D12_RESOURCE_BARRIER b{\r\n        .Type = T,\r\n        .Transition{\r\n            .pResource = r,\r\n        },\r\n    };\r\n';
+  const out = equalsBeforeBracedDesignators(text);
+  assert.equal(out.length, text.length);
+  assert.match(out, /\n        \.Transition=\r\n\{           \.pResource = r,/);
+  assert.deepEqual(out.split('\n').map((l) => l.endsWith('\r')), text.split('\n').map((l) => l.endsWith('\r')));
+  assert.equal(equalsBeforeBracedDesignators('X b{ .Type{ T } };'), 'X b{ .Type={T } };');
+});
+
+void test('a tight designator with no blank after its brace stays as written', () => {
+  const text = 'X b{.Transition{.pResource = r}};';
+  assert.equal(equalsBeforeBracedDesignators(text), text);
+});
