@@ -9,7 +9,7 @@ import { selectionsOverlap } from '../model/subresource-ranges';
 import { formatEnumValue } from '../model/format-values';
 import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
-import { accessorAliases, receiverGetterKeys } from './getter-aliases';
+import { accessorAliases } from './getter-aliases';
 import { reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams, within } from './env';
@@ -136,21 +136,6 @@ const CONSTANT_INDEX = /^\d+$/;
 /** Other keys the getter chain of `key` may name (track/getter-aliases.ts) are unknown after a barrier on it. */
 function forgetAccessorAliases(state: TrackState, key: string): void {
   for (const k of accessorAliases(state.res.keys(), key)) forget(state, k);
-}
-
-/**
- * A method called on an object (`swap->Advance()`) may change what its getters return (`swap->CurrentBuffer()` names
- * the next buffer now): what was tracked through another getter of that object is unknown after the call.
- */
-export function forgetReceiverGetters(e: UserCallEvent, state: TrackState, env: TrackEnv): TrackState {
-  if (!e.list || !e.receiverOp || e.onCommandList) return state;
-  const object = substituteRef(e.list, env.binding).key;
-  if (!object) return state;
-  const keys = receiverGetterKeys(state.res.keys(), object, e.callee);
-  if (keys.length === 0) return state;
-  const next = state.clone();
-  for (const k of keys) forget(next, k);
-  return next;
 }
 
 

@@ -4,7 +4,7 @@
 import type { BarrierFact, Condition, Event, FunctionFacts, LoopCounter, NoopTest, ResourceRef, Stmt, UserCallEvent } from '../extract/facts';
 import { rangeKey, RESULT_SYM } from '../extract/facts';
 import type { Range } from '../types';
-import { applyEvent, forget, forgetReceiverGetters, havocCall } from './apply';
+import { applyEvent, forget, havocCall } from './apply';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
@@ -684,9 +684,8 @@ export class Interpreter {
   }
 
   /** A call to a helper defined in the analysed files: evaluate its body with the actual arguments. */
-  private call(e: UserCallEvent, called: TrackState): TrackState {
-    if (e.bookkeeping) return called;
-    const state = forgetReceiverGetters(e, called, this.env);
+  private call(e: UserCallEvent, state: TrackState): TrackState {
+    if (e.bookkeeping) return state;
     const { callee, onStack } = this.resolve(e);
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
