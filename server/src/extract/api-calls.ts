@@ -11,7 +11,7 @@ import type { Event, Field, ResourceCreation, ResourceRef } from './facts';
 import type { FnCtx, SubmitHelper } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
-import { submittedContainer } from './batches';
+import { inConstMethod, submittedContainer } from './batches';
 import { submittedPaths, writtenBetween } from './container-paths';
 import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
@@ -217,7 +217,8 @@ function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
     const barriers = barriersOf(payload, count.value);
     const batch = barriers ? undefined : submittedContainer(s.payloadNode, fn);
     const paths = submittedPaths(payload, count.value, (syms, from) => writtenBetween(fn.file.text, syms, from, call.startIndex));
-    emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch } : {}), ...extras, ...(paths ? { paths } : {}) });
+    const keeps = batch && inConstMethod(call) ? { keepsBatch: true } : {};
+    emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch, ...keeps } : {}), ...extras, ...(paths ? { paths } : {}) });
   }
 }
 

@@ -13,7 +13,7 @@ import { barrierFromStruct } from './barrier-facts';
 import { forEachEvent } from './events';
 import { resourceRef } from './resources';
 import { typeOfExpr } from './types';
-import { argumentNodes, calleeName, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, definitionDeclarator, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
 
 const BARRIER_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing', 'texture', 'buffer', 'global']);
 const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
@@ -73,6 +73,38 @@ export function submittedContainer(arg: SyntaxNode, fn: FnCtx): ResourceRef | un
     n = obj;
   }
   return batchContainer(n, fn);
+}
+
+/**
+ * `for (auto& b : m_items) { if (b.Type == D3D12_RESOURCE_BARRIER_TYPE_TRANSITION) std::swap(b.Transition.StateBefore,
+ * b.Transition.StateAfter); }` over a batch container (a batch class's "reverse the transitions" method, called between
+ * two submits of the same batch): the container it reverses. Undefined for any other loop — one that does anything
+ * besides that one swap is walked as before.
+ */
+export function reverseLoop(n: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  if (n.type !== 'for_range_loop') return undefined;
+  const right = n.childForFieldName('right');
+  const decl = n.childForFieldName('declarator');
+  const body = n.childForFieldName('body');
+  if (!right || !body || decl?.type !== 'reference_declarator') return undefined;
+  const name = decl.namedChildren[decl.namedChildren.length - 1];
+  if (name?.type !== 'identifier') return undefined;
+  const calls = body.type === 'call_expression' ? [body] : body.descendantsOfType('call_expression');
+  if (calls.length !== 1 || body.descendantsOfType(['assignment_expression', 'update_expression']).length) return undefined;
+  const f = calls[0].childForFieldName('function');
+  if (!f || !/^(?:std\s*::\s*)?swap$/.test(f.text)) return undefined;
+  const args = argumentNodes(calls[0]).map((a) => a.text.replace(/\s+/g, ''));
+  const field = (m: string) => `${name.text}.Transition.${m}`;
+  if (args.length !== 2 || !args.includes(field('StateBefore')) || !args.includes(field('StateAfter'))) return undefined;
+  return batchContainer(right, fn);
+}
+
+/** The node is inside a `const` member function: it cannot empty a member container. */
+export function inConstMethod(n: SyntaxNode): boolean {
+  let p: SyntaxNode | null = n.parent;
+  while (p && p.type !== 'function_definition' && p.type !== 'lambda_expression') p = p.parent;
+  const d = p?.type === 'function_definition' ? definitionDeclarator(p) : null;
+  return !!d?.namedChildren.some((c) => c.type === 'type_qualifier' && c.text === 'const');
 }
 
 function isBarrier(v: AVal): v is StructVal {

@@ -108,6 +108,8 @@ export interface ResourceBarrierCallEvent extends EventBase {
   zeroOnPath?: ZeroCountPath;
   /** The array is a container the function does not hold (`m_barriers.data()`): what was added to it is submitted. */
   batch?: ResourceRef;
+  /** The submit is in a `const` method: it cannot empty the container, which still holds what it submitted. */
+  keepsBatch?: boolean;
   /**
    * The container was filled differently on the branches of an if/else (extract/container-paths.ts): the barriers
    * each path submits. The walker turns the call into one call per path; `barriers` is their union.
@@ -132,6 +134,11 @@ export interface BatchAddEvent extends EventBase {
   live?: unknown;
   /** What was added cannot be read (`m_queue.push_back(b)` of a helper's barrier parameter): it may be any barrier. */
   unreadable?: boolean;
+  /**
+   * Nothing is added: the transitions the container holds (pending, or kept by a submit that leaves them) swap their
+   * before- and after-states (a loop of `swap(b.Transition.StateBefore, b.Transition.StateAfter)`, extract/batches.ts).
+   */
+  reverse?: boolean;
 }
 
 export interface CreationEvent extends EventBase {

@@ -6,7 +6,7 @@ import { forEachEvent } from './events';
 import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
-import { emptinessGuard, emptyArrayGuard, emptyReturnGuard } from './batches';
+import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
 import { historyTest, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
@@ -226,6 +226,8 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   if (n.type === 'do_statement' && NEVER_AGAIN.test(n.childForFieldName('condition')?.text ?? '')) {
     return { k: 'loop', body: walk(n.childForFieldName('body')), doWhile: true, once: true, range: rangeOf(n), varying: [] };
   }
+  const reversed = reverseLoop(n, fn);
+  if (reversed) return seq(collect(fn, () => fn.events.push({ kind: 'batch-add', site: -1, range: rangeOf(n), container: reversed, barriers: [], reverse: true })));
   const pre: Stmt[] = [];
   const counter = n.type === 'for_statement' ? loopCounter(n, fn, conditionOf) : undefined;
   if (n.type === 'for_statement') pre.push(...loopInit(n, fn));

@@ -13,7 +13,7 @@ import { accessorAliases } from './getter-aliases';
 import { reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { atCallSite, NO_LIST, substituteBarrier, substituteField, substituteRef, usesParams, within } from './env';
-import type { Origin, Possible, ResState } from './state';
+import type { Batch, Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting, CommandUse } from './visitors';
 import { applyBind, applyGpuWork, endBindings, gpuUseAwaits, voidDeferredUses } from './bindings';
@@ -212,7 +212,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         recheck(raw, b, env, e.list, { group: null, index: bi, listType: list.type });
         legacy(b, next, env, list, e.range, bi);
       });
-      if (!e.barriers && e.batch) submitBatch(e.batch, next, env, list, e.range);
+      if (!e.barriers && e.batch) submitBatch(e.batch, next, env, list, e.range, null, e.keepsBatch);
       // An array we cannot read (`ResourceBarrier(1, &b)` with `b` a helper's parameter) may transition any resource.
       if (!e.barriers && !e.batch) forgetAllLegacy(next);
       if (!e.barriers) clearPendingWrites(next);
@@ -221,6 +221,10 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       const key = substituteRef(e.container, env.binding).key;
       if (!key) break;
       const prior = next.batches.get(key);
+      if (e.reverse) {
+        if (prior) next.batches.set(key, reversedBatch(prior));
+        break;
+      }
       if (e.unreadable) {
         next.batches.set(key, { items: prior?.items ?? [], ...(prior?.mixed ? { mixed: prior.mixed } : {}), unreadable: true });
         break;
@@ -559,7 +563,7 @@ function additionSite(env: TrackEnv, range: BarrierFact['range']): string {
  * it (on this path) are recorded here, in the order they were added; their notes point at the additions. What paths
  * added differently becomes unknown.
  */
-function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], gi: number | null = null): void {
+function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], gi: number | null = null, keeps = false): void {
   const key = substituteRef(container, env.binding).key;
   const batch = key ? state.batches.get(key) : undefined;
   if (!key || !batch) return;
@@ -577,6 +581,19 @@ function submitBatch(container: ResourceRef, state: TrackState, env: TrackEnv, l
   for (const k of batch.mixed ?? []) forget(state, k);
   if (batch.unreadable) (gi === null ? forgetAllLegacy : forgetAllEnhanced)(state);
   state.batches.delete(key);
+  // A const submit leaves the container as it was: a later reversal of it turns these barriers around.
+  if (keeps && !batch.mixed?.length && !batch.unreadable) state.batches.set(key, { items: [], submitted: [...(batch.submitted ?? []), ...batch.items] });
+}
+
+/**
+ * The batch after its transitions are reversed (`ReverseTransitions()`): what it holds — submitted by a const submit
+ * and still pending — becomes pending again with StateBefore and StateAfter exchanged, checked at the next submit.
+ */
+function reversedBatch(b: Batch): Batch {
+  const swap = (f: BarrierFact): BarrierFact => ('StateBefore' in f.fields && 'StateAfter' in f.fields
+    ? { ...f, fields: { ...f.fields, StateBefore: f.fields.StateAfter, StateAfter: f.fields.StateBefore } } : f);
+  const items = [...(b.submitted ?? []), ...b.items].map(({ quiet: _q, ...p }) => ({ ...p, raw: swap(p.raw), barrier: swap(p.barrier) }));
+  return { items, ...(b.mixed ? { mixed: b.mixed } : {}), ...(b.unreadable ? { unreadable: true } : {}) };
 }
 
 type AddedAt = { uri: string; range: BarrierFact['range'] };

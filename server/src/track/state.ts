@@ -177,6 +177,11 @@ export interface Batch {
   mixed?: readonly string[];
   /** Something unreadable was added: at the submit every legacy state becomes unknown. */
   unreadable?: boolean;
+  /**
+   * Submitted by a `const` method, which cannot empty the container: what it still holds, in order. Only a reversal
+   * (a batch-add event with `reverse`) uses it; a path join drops it.
+   */
+  submitted?: readonly PendingBarrier[];
 }
 
 export class TrackState {
