@@ -48,14 +48,16 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   if (index.size >= 2) for (const o of withHelpers) for (const cls of classesCreatingLists(o.result!.helpers ?? [])) listOwners.set(cls, (listOwners.get(cls) ?? new Set()).add(o.uri));
   const ownsListsElsewhere = (o: FileOutcome): boolean =>
     listOwners.size > 0 && (o.result?.helpers ?? []).some((fn) => [...(listOwners.get(classOf(fn) ?? '') ?? [])].some((uri) => uri !== o.uri));
-  if (index.size >= 2 || judged.size) {
+  // Definitions whose default arguments only a header of the run gives: their own file's calls bind them.
+  const ownDefaulted = new Set(outcomes.filter((o) => withOwnPrototypeDefaults(o, defaults)));
+  if (index.size >= 2 || judged.size || ownDefaulted.size) {
     const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
       const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
       const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
-      if (!o.result || o.failure || (!helped && !judged.has(o))) continue;
+      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o))) continue;
       const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
@@ -362,6 +364,24 @@ function prototypeDefaultsOf(all: readonly FileOutcome[]): DefaultsByKey {
   const out: DefaultsByKey = new Map();
   for (const o of all) for (const p of o.result?.prototypeDefaults ?? []) out.set(p.key, [...(out.get(p.key) ?? []), { uri: o.uri, defaults: p.defaults }]);
   return out;
+}
+
+/**
+ * The file's own definitions given the default arguments their prototype in another file of the run declares
+ * (`void GenerateMips(cl, tex, D3D12_RESOURCE_STATES start = NON_PIXEL_SHADER_RESOURCE)` in renderer.h, defined and
+ * called in renderer.cpp: the call `GenerateMips(cl, tex)` binds the header's value, not an unknown one). True when
+ * any was (the file is analysed again).
+ */
+function withOwnPrototypeDefaults(o: FileOutcome, byKey: DefaultsByKey): boolean {
+  const facts = o.result?.facts;
+  if (!facts || !byKey.size || o.failure) return false;
+  let changed = false;
+  facts.functions = facts.functions.map((f) => {
+    const g = withPrototypeDefaults(f, o.uri, byKey);
+    if (g !== f) changed = true;
+    return g;
+  });
+  return changed;
 }
 
 /**

@@ -5,6 +5,8 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { type AnalysisResult, analyze } from '../analyze';
 import type { CancelCheck } from '../cancel';
+import type { FileFacts } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
 import type { BarrierlintConfig } from '../types';
 
 export interface AnalyzeTask {
@@ -44,8 +46,22 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
   };
   // A file that calls functions it could not resolve keeps its facts until the cross-file pass, which re-tracks
   // them with the other files' helpers instead of parsing and extracting the file again (cross-file.ts).
-  if (unresolvedCalls?.length) reported.facts = facts;
+  // So does one whose own calls leave out arguments of a method it defines without defaults: the class's header may
+  // declare them (cross-file.ts withOwnPrototypeDefaults).
+  if (unresolvedCalls?.length || shortOwnCalls(facts)) reported.facts = facts;
   return reported;
+}
+
+/** A call of the file passes fewer arguments than the file's own out-of-class definition of that name takes. */
+function shortOwnCalls(facts: FileFacts | undefined): boolean {
+  const takes = new Map<string, number>();
+  for (const f of facts?.functions ?? []) {
+    if (!f.defaults && !f.lambda && f.qualifiedName.includes('::') && f.params.length) takes.set(f.name, Math.max(takes.get(f.name) ?? 0, f.params.length));
+  }
+  if (!takes.size) return false;
+  let short = false;
+  for (const f of facts!.functions) forEachEvent(f.body, (e) => { if (e.kind === 'user-call' && e.args.length < (takes.get(e.callee) ?? 0)) short = true; });
+  return short;
 }
 
 /** A result without the facts kept for the cross-file pass: what the result cache stores. */
