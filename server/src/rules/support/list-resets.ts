@@ -6,7 +6,7 @@
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
 import { keyRoot } from '../../extract/descriptor-values';
 import { LIST_NAME } from '../../track/apply';
-import { calleeOf, keyInCallee } from './list-first-use';
+import { calleeOf, classOf, keyInCallee } from './list-first-use';
 
 const MAX_DEPTH = 3;
 
@@ -22,7 +22,7 @@ function mentions(text: string, name: string): boolean {
 /** Whether `e` may reset the list `key` of `fn` (a call that is not on a command list nor an error check). */
 export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth = 0): boolean {
   const root = keyRoot(key);
-  if (!fn.params.includes(root) && !(fn.locals ?? []).includes(root)) return true;
+  if (!fn.params.includes(root) && !(fn.locals ?? []).includes(root)) return !cannotReachMember(e, key, facts, fn, isCheck, depth);
   // On an object (`obj->Flush()`) or, in a method or lambda, a call that may be a method of the caller's class (a
   // local list may alias a member): may reach the list's owner.
   if (e.receiverOp || e.list || ((fn.qualifiedName.includes('::') || fn.lambda) && e.ownClass)) return true;
@@ -37,6 +37,28 @@ export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn
   const callee = depth < MAX_DEPTH ? calleeOf(e, facts) : undefined;
   const inner = callee && keyInCallee(e, callee, key, fn);
   return !callee || !inner || resetsIn(callee.body, inner, facts, callee, isCheck, depth + 1);
+}
+
+/** Objects whose methods never reset a command list: the D3D12 and DXGI interfaces other than the lists. */
+const NOT_A_LIST = /^(?:ID3D12(?!(?:Graphics)?CommandList)\w*|IDXGI\w*)$/;
+/** Operating-system calls a wait for the GPU makes (`WaitForSingleObject(fenceEvent, INFINITE)`): they reach no list. */
+const OS_WAITS = new Set(['WaitForSingleObject', 'WaitForSingleObjectEx', 'WaitForMultipleObjects', 'WaitForMultipleObjectsEx', 'CreateEvent', 'CreateEventA', 'CreateEventW', 'CreateEventEx', 'CreateEventExA', 'CreateEventExW', 'CloseHandle', 'SetEvent', 'ResetEvent', 'Sleep']);
+
+/**
+ * A call that certainly cannot reset the member list `key` of `fn`'s object: a method of the object's own class the
+ * file defines, called without an object and handed nothing list-like, whose body (a few calls deep) neither resets
+ * the list nor makes a call that may (`m_list->Close(); Execute; FlushCommandQueue(); m_list->ResourceBarrier(…)`
+ * with Luna's FlushCommandQueue: a fence signal and wait); a method of a D3D12 or DXGI object that is not a command
+ * list (`m_fence->SetEventOnCompletion(…)`); an operating-system wait handed nothing list-like.
+ */
+function cannotReachMember(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth: number): boolean {
+  if (e.args.some((a) => a.list || a.resource.key === key || LIST_NAME.test(a.field.text))) return false;
+  if (e.receiverOp) return !!e.receiverClass && NOT_A_LIST.test(e.receiverClass);
+  if (e.list) return false;
+  if (OS_WAITS.has(e.callee)) return true;
+  if (depth >= MAX_DEPTH || !classOf(fn)) return false;
+  const callee = calleeOf(e, facts, fn);
+  return !!callee && classOf(callee) === classOf(fn) && !resetsIn(callee.body, key, facts, callee, isCheck, depth + 1);
 }
 
 function resetsIn(s: Stmt, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth: number): boolean {
