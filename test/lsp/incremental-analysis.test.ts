@@ -39,6 +39,39 @@ void Bind(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex, const Data& data,
 }
 `;
 
+/**
+ * Function templates whose header is a line of its own (the function's range starts at the declarator), followed
+ * by a preprocessor block: a reduced document that empties such a function must empty its header too, or the
+ * header binds to what follows and the rest of the file does not parse (all of it went to the whole-file path).
+ */
+const TEMPLATES = `
+template <typename T>
+T* Unwrap(T* p)
+{
+    return p;
+}
+
+template<typename T>
+void TransitionTo(ID3D12GraphicsCommandList* cl, T* r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after)
+{
+    D3D12_RESOURCE_BARRIER b = {};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Transition.pResource = r;
+    b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+    b.Transition.StateBefore = before;
+    b.Transition.StateAfter = after;
+    cl->ResourceBarrier(1, &b);
+}
+
+#ifdef WITH_COPIES
+void CopyThrough(ID3D12GraphicsCommandList* cl, ID3D12Resource* tex)
+{
+    TransitionTo(cl, Unwrap(tex), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST);
+    TransitionTo(cl, Unwrap(tex), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE);
+}
+#endif
+`;
+
 /** Comparable view of a result: findings and sites by position, rule and text. */
 function view(r: DocumentFacts): unknown {
   return {
@@ -64,6 +97,7 @@ describe('function-by-function re-analysis', () => {
     ['generated passes', barrierHeavyFile(120)],
     ['editor fixture with a helper', readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS],
     ['editor fixture with a line the grammar cannot read', readFileSync(EDITOR_FIXTURE, 'utf8') + UNREADABLE + HELPERS],
+    ['editor fixture with function templates', TEMPLATES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS + TEMPLATES.replace(/Unwrap|TransitionTo|CopyThrough/g, '$&2')],
   ] as const) {
     it(`equals a whole-file analysis after random edits inside one function (${name})`, () => {
       const base = new StoredDocument(URI, 'cpp', 1, source);
@@ -87,7 +121,8 @@ describe('function-by-function re-analysis', () => {
         }),
         // NOTE: most random edits break the syntax, and a function that does not parse is analysed as part of the whole
         // file (incremental-analysis.ts): about one run in five takes the function path.
-        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? 120), seed: propertySeed('incremental = whole file') },
+        // (the templates' source has more functions called elsewhere, which fall back without ignoreCallers: more runs)
+        { numRuns: Number(process.env.BARRIERLINT_RUNS ?? (name.includes('templates') ? 240 : 120)), seed: propertySeed('incremental = whole file') },
       );
       assert.ok(incremental > 15, `only ${incremental} runs took the function path`);
     });
@@ -142,6 +177,24 @@ describe('function-by-function re-analysis', () => {
       const next = merged ?? analyzeFile(doc, {});
       assert.deepEqual(view(next), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
       previous = next;
+    }
+  });
+
+  it('empties a function template with its header line: typing elsewhere keeps the function path, also keystroke after keystroke', () => {
+    const source = TEMPLATES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    assert.equal(previous.parseErrors.length, 0);
+    // In the fixture (the templates dropped), in the template's caller (kept), in a template (the others dropped), and back.
+    for (const [needle, text] of [['cl->Barrier(1, &group);', ' '], ['cl->Barrier(1, &group);', ' '], ['TransitionTo(cl, Unwrap(tex), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE', 'x'],
+      ['    return p;', ' '], ['cl->Barrier(1, &group);', ' ']] as const) {
+      const at = doc.text.indexOf(needle);
+      doc.version += 1;
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
+      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+      assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(text)} at ${needle}`);
+      assert.deepEqual(view(merged), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
+      previous = merged;
     }
   });
 

@@ -160,6 +160,21 @@ function calledElsewhere(text: string, focus: FunctionSpan): boolean {
   return false;
 }
 
+/** A line that is only a template header (`template <typename T>`, `template<>`), with an optional line comment. */
+const TEMPLATE_HEAD = /^\s*template\s*<[^;{}]*>\s*(\/\/.*)?$/;
+
+/**
+ * The first line of a function's lines as a reduced document empties them: the function's own first line, or the
+ * template header lines just above it (`template <typename T>` alone on a line: the function's range starts at its
+ * declarator), which would otherwise be left to bind to whatever declaration follows the emptied lines.
+ */
+export function firstLineOf(span: FunctionSpan, lineAt: (line: number) => string): number {
+  if (lineAt(span.range.startLine).slice(0, span.range.startColumn).trim() !== '') return span.range.startLine;
+  let line = span.range.startLine;
+  while (line > 0 && TEMPLATE_HEAD.test(lineAt(line - 1))) line--;
+  return line;
+}
+
 export interface ReducedDocument {
   text: string;
   /** The edited function's range in the (real and reduced) document. */
@@ -198,12 +213,15 @@ export function reducedDocument(
   // Callers elsewhere matter for findings (theirs may change), not for what the function itself contains.
   if (!options.ignoreCallers && calledElsewhere(text, focus)) return undefined;
   const dropped = spans.filter((s) => !keep.has(s));
-  for (const s of dropped) {
+  const lineAt = (line: number): string => lines[line] ?? '';
+  const firstLines = dropped.map((s) => firstLineOf(s, lineAt));
+  for (const [n, s] of dropped.entries()) {
     const head = (lines[s.range.startLine] ?? '').slice(0, s.range.startColumn);
     const tail = (lines[s.range.endLine] ?? '').slice(s.range.endColumn);
     if (head.trim() !== '' || !/^\s*(\/\/.*)?$/.test(tail)) return undefined;
-    if ([...keep].some((k) => k.range.startLine <= s.range.endLine && s.range.startLine <= k.range.endLine)) return undefined;
-    for (let line = s.range.startLine; line <= s.range.endLine; line++) lines[line] = '';
+    const first = firstLines[n];
+    if ([...keep].some((k) => k.range.startLine <= s.range.endLine && first <= k.range.endLine)) return undefined;
+    for (let line = first; line <= s.range.endLine; line++) lines[line] = '';
   }
   const helpers = [...keep].filter((k) => k !== focus && !shallow.has(k)).map((k) => k.range);
   let focusStart = 0;

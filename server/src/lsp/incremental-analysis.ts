@@ -11,7 +11,7 @@ import { detached } from '../detached-string';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import {
-  applyEdits, balanced, keptSpanIndices, outermostSpans, reducedDocument, type CallGraph, type FunctionSpan,
+  applyEdits, balanced, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, type CallGraph, type FunctionSpan,
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
@@ -256,26 +256,33 @@ function reusedReduction(
   if (!balanced(doc.text.slice(bodyFrom, bodyTo))) return undefined;
   if (!options.ignoreCallers) return undefined;
   const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i));
+  // The lines a function takes in a reduced document start at its template header (function-spans.ts firstLineOf):
+  // header lines are outside every body, so the edits did not move them relative to the function.
+  const lineAt = (line: number): string => doc.text.slice(lineStart(line), linesEnd(line));
+  const headLines = new Map(changed.map((i) => [i, spans[i].range.startLine - firstLineOf(spans[i], lineAt)]));
   for (const i of changed) {
     if (keep.has(i)) continue;
     const r = spans[i].range;
     const head = doc.text.slice(lineStart(r.startLine), lineStart(r.startLine) + r.startColumn);
     const tail = doc.text.slice(lineStart(r.endLine) + r.endColumn, linesEnd(r.endLine));
     if (head.trim() !== '' || !/^\s*(\/\/.*)?$/.test(tail)) return undefined;
-    if ([...keep].some((k) => spans[k].range.startLine <= r.endLine && r.startLine <= spans[k].range.endLine)) return undefined;
+    const first = r.startLine - headLines.get(i)!;
+    if ([...keep].some((k) => spans[k].range.startLine <= r.endLine && first <= spans[k].range.endLine)) return undefined;
   }
   changed.sort((a, b) => previousSpans[b].range.startLine - previousSpans[a].range.startLine);
   for (let k = 1; k < changed.length; k++) {
-    if (previousSpans[changed[k]].range.endLine >= previousSpans[changed[k - 1]].range.startLine) return undefined;
+    if (previousSpans[changed[k]].range.endLine >= previousSpans[changed[k - 1]].range.startLine - headLines.get(changed[k - 1])!) return undefined;
   }
   let text = cached.text;
   let starts = cached.lineStarts;
   const tree = cached.tree;
   for (const i of changed) {
-    const { startLine: from, endLine: to } = previousSpans[i].range;
+    const { startLine, endLine: to } = previousSpans[i].range;
+    const from = startLine - headLines.get(i)!;
     const oldStart = starts[from];
     const oldEnd = to + 1 < starts.length ? starts[to + 1] - 1 : text.length;
-    const content = keep.has(i) ? linesOf(spans[i].range) : '\n'.repeat(to - from);
+    const r = spans[i].range;
+    const content = keep.has(i) ? linesOf({ ...r, startLine: r.startLine - headLines.get(i)! }) : '\n'.repeat(to - from);
     const inner: number[] = [];
     for (let at = content.indexOf('\n'); at >= 0; at = content.indexOf('\n', at + 1)) inner.push(oldStart + at + 1);
     const lastBreak = inner.length > 0 ? inner[inner.length - 1] : oldStart;
