@@ -5,6 +5,7 @@
 // character of a body line that is code (not a preprocessor line, a comment or a brace alone).
 import { analyze } from '../../server/src/analyze';
 import { outermostSpans, type FunctionSpan } from '../../server/src/lsp/function-spans';
+import { parseCpp } from '../../server/src/parse/parser';
 
 export interface TypingPosition {
   line: number;
@@ -36,8 +37,9 @@ function bodyPosition(lines: readonly string[], span: FunctionSpan): TypingPosit
 
 /** Up to `perKind` positions of each kind, spread over the file (every k-th function of the kind). */
 export function typingEdits(text: string, perKind: number): TypingEdits {
-  const facts = analyze(text, 'file:///bench/real.cpp').facts;
-  const spans = facts ? outermostSpans(facts.functions, text) : [];
+  const tree = parseCpp(text);
+  const facts = analyze(text, 'file:///bench/real.cpp', { tree }).facts;
+  const spans = facts ? outermostSpans(facts.functions, text, tree) : [];
   const lines = text.split('\n');
   const called: TypingPosition[] = [];
   const uncalled: TypingPosition[] = [];

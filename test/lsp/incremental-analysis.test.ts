@@ -72,6 +72,57 @@ void CopyThrough(ID3D12GraphicsCommandList* cl, ID3D12Resource* tex)
 #endif
 `;
 
+/**
+ * More shapes a reduced document must empty or read right: a constructor whose member initializers use braces (its
+ * first `{` is not its body's), digit separators (`0xffff'ffff`: not a character literal), a template header on the
+ * function's own line, and a macro read as a function that ends in `};` (a test framework's class).
+ */
+const SHAPES = `
+class Pass
+{
+public:
+    Pass(ID3D12Device* device, ID3D12Resource* target);
+    void Record(ID3D12GraphicsCommandList* cl);
+private:
+    ID3D12Resource* target_;
+    UINT mask_;
+};
+
+Pass::Pass(ID3D12Device* device, ID3D12Resource* target) :
+    target_{ target },
+    mask_{ 0xffff'ffff }
+{
+    (void)device;
+}
+
+template <typename T> void Touch(ID3D12GraphicsCommandList* cl, T* r)
+{
+    D3D12_RESOURCE_BARRIER b = {};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+    b.UAV.pResource = r;
+    cl->ResourceBarrier(1, &b);
+}
+
+void Pass::Record(ID3D12GraphicsCommandList* cl)
+{
+    UINT clear[4] = { 0x0000'0000, 0, 0, 0 };
+    D3D12_RESOURCE_BARRIER b = {};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Transition.pResource = target_;
+    b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+    b.Transition.StateBefore = D3D12_RESOURCE_STATE_COMMON;
+    b.Transition.StateAfter = D3D12_RESOURCE_STATE_COPY_DEST;
+    cl->ResourceBarrier(1, &b);
+    cl->ResourceBarrier(1, &b);
+    (void)clear;
+}
+
+TEST_SUITE(Passes)
+{
+    void Run(ID3D12GraphicsCommandList* cl, Pass& pass) { pass.Record(cl); }
+};
+`;
+
 /** Comparable view of a result: findings and sites by position, rule and text. */
 function view(r: DocumentFacts): unknown {
   return {
@@ -97,6 +148,7 @@ describe('function-by-function re-analysis', () => {
     ['generated passes', barrierHeavyFile(120)],
     ['editor fixture with a helper', readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS],
     ['editor fixture with a line the grammar cannot read', readFileSync(EDITOR_FIXTURE, 'utf8') + UNREADABLE + HELPERS],
+    ['editor fixture with constructors, digit separators, one-line template headers and `};`', SHAPES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS],
     ['editor fixture with function templates', TEMPLATES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS + TEMPLATES.replace(/Unwrap|TransitionTo|CopyThrough/g, '$&2')],
   ] as const) {
     it(`equals a whole-file analysis after random edits inside one function (${name})`, () => {
@@ -195,6 +247,28 @@ describe('function-by-function re-analysis', () => {
       assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(text)} at ${needle}`);
       assert.deepEqual(view(merged), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
       previous = merged;
+    }
+  });
+
+  it('reads a constructor\'s body after its brace initializers, digit separators, one-line template headers and `};` (function path)', () => {
+    const source = SHAPES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    assert.equal(previous.parseErrors.length, 0);
+    assert.deepEqual(previous.spans.find((s) => s.name === 'Pass')?.bodyStart, { line: 14, column: 1 }, 'the body, not `target_{`');
+    for (const [needle, text, path] of [
+      ['cl->Barrier(1, &group);', ' ', 'function'], ['    (void)device;', ' ', 'function'], ['    (void)clear;', ' ', 'function'],
+      ['    b.UAV.pResource = r;', ' ', 'function'], ['{ pass.Record(cl); }', ' ', 'function'], ['mask_{ 0xffff', ' ', 'file'],
+      ['cl->Barrier(1, &group);', ' ', 'function'],
+    ] as const) {
+      const at = doc.text.indexOf(needle);
+      doc.version += 1;
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
+      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+      assert.equal(merged?.mode ?? 'file', path, `typing ${JSON.stringify(text)} at ${needle}`);
+      const next = merged ?? analyzeFile(doc, {});
+      assert.deepEqual(view(next), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
+      previous = next;
     }
   });
 

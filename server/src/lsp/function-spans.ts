@@ -5,6 +5,7 @@
 import type { TreeEdit } from '../parse/document-store';
 import { detached } from '../detached-string';
 import { rangeWithin, splitLines } from '../parse/positions';
+import type { Tree } from '../parse/parser';
 import type { Range } from '../types';
 
 export interface Point {
@@ -39,17 +40,44 @@ export function shiftRange(r: Range, edit: TreeEdit): Range {
 }
 
 
-/** Outermost functions (lambdas and local classes' methods are part of the function around them). */
-export function outermostSpans(functions: readonly { name: string; range: Range; lambda: boolean }[], text: string): FunctionSpan[] {
+/**
+ * Outermost functions (lambdas and local classes' methods are part of the function around them). With the tree the
+ * functions were read from, a body starts where its `body` node does: the first `{` of a constructor can be a member
+ * initializer's (`Base{ a, b }`, `count_{ 0 }`), which made the "body" unbalanced (always the whole file) and took
+ * edits in the initializer list for edits in the body.
+ */
+export function outermostSpans(functions: readonly { name: string; range: Range; lambda: boolean }[], text: string, tree?: Tree): FunctionSpan[] {
   const lines = splitLines(text);
+  const bodies = tree ? bodyStarts(tree, lines) : undefined;
   const spans: FunctionSpan[] = [];
   for (const f of functions) {
     if (f.lambda || f.name.startsWith('<')) continue;
     if (functions.some((g) => g !== f && rangeWithin(f.range, g.range) && !rangeWithin(g.range, f.range))) continue;
-    const brace = findBrace(lines, f.range);
+    const brace = bodies?.get(`${f.range.startLine}:${f.range.endLine}`) ?? findBrace(lines, f.range);
     if (brace) spans.push({ name: detached(f.name), range: f.range, bodyStart: brace });
   }
   return spans;
+}
+
+/**
+ * Just after the opening brace of each function definition's body, by the rows its definition starts and ends on
+ * (columns in UTF-16 code units, as ranges are); a key two definitions share is left out (the text decides there).
+ */
+function bodyStarts(tree: Tree, lines: readonly string[]): Map<string, Point> {
+  const found = new Map<string, Point | undefined>();
+  for (const fn of tree.rootNode.descendantsOfType('function_definition')) {
+    const body = fn.childForFieldName('body');
+    if (body?.type !== 'compound_statement') continue;
+    const key = `${fn.startPosition.row}:${fn.endPosition.row}`;
+    const { row, column } = body.startPosition;
+    const line = lines[row] ?? '';
+    // NOTE: tree-sitter columns count UTF-8 bytes.
+    const units = /^[\x00-\x7f]*$/.test(line) ? column : Buffer.from(line, 'utf8').subarray(0, column).toString('utf8').length;
+    found.set(key, found.has(key) ? undefined : { line: row, column: units + 1 });
+  }
+  const starts = new Map<string, Point>();
+  for (const [key, at] of found) if (at) starts.set(key, at);
+  return starts;
 }
 
 function findBrace(lines: string[], r: Range): Point | undefined {
@@ -104,6 +132,8 @@ export function balanced(code: string): boolean {
       const close = code.indexOf('*/', i + 2);
       if (close < 0) return false;
       i = close + 1;
+    } else if (ch === "'" && digitSeparator(code, i)) {
+      continue;
     } else if (ch === '"' || ch === "'") {
       let j = i + 1;
       while (j < code.length && code[j] !== ch && code[j] !== '\n') j += code[j] === '\\' ? 2 : 1;
@@ -116,6 +146,13 @@ export function balanced(code: string): boolean {
     }
   }
   return stack.length === 0;
+}
+
+/** `'` inside a number (`0xffff'ffff`, `1'000`): the word it ends starts with a digit (`u8'a'`, `L'a'` do not). */
+function digitSeparator(code: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && /[\w']/.test(code[from - 1])) from--;
+  return from < at && /[0-9]/.test(code[from]) && /[0-9A-Za-z]/.test(code[at + 1] ?? '');
 }
 
 function textBetween(lines: readonly string[], from: Point, to: Point): string {
@@ -162,6 +199,8 @@ function calledElsewhere(text: string, focus: FunctionSpan): boolean {
 
 /** A line that is only a template header (`template <typename T>`, `template<>`), with an optional line comment. */
 const TEMPLATE_HEAD = /^\s*template\s*<[^;{}]*>\s*(\/\/.*)?$/;
+/** The same before a function on its first line (`template <typename T> T* Get(…)`). */
+const TEMPLATE_PREFIX = /^\s*(template\s*<[^;{}]*>\s*)+$/;
 
 /**
  * The first line of a function's lines as a reduced document empties them: the function's own first line, or the
@@ -169,10 +208,19 @@ const TEMPLATE_HEAD = /^\s*template\s*<[^;{}]*>\s*(\/\/.*)?$/;
  * declarator), which would otherwise be left to bind to whatever declaration follows the emptied lines.
  */
 export function firstLineOf(span: FunctionSpan, lineAt: (line: number) => string): number {
-  if (lineAt(span.range.startLine).slice(0, span.range.startColumn).trim() !== '') return span.range.startLine;
+  const head = lineAt(span.range.startLine).slice(0, span.range.startColumn);
+  if (head.trim() !== '' && !TEMPLATE_PREFIX.test(head)) return span.range.startLine;
   let line = span.range.startLine;
   while (line > 0 && TEMPLATE_HEAD.test(lineAt(line - 1))) line--;
   return line;
+}
+
+/**
+ * Whether a function's lines can be emptied: nothing but a template header before it on its first line, and
+ * nothing but a `;` (`TEST_CLASS(Name) { … };`, a macro read as a function) and a line comment after it on its last.
+ */
+export function droppable(head: string, tail: string): boolean {
+  return (head.trim() === '' || TEMPLATE_PREFIX.test(head)) && /^\s*;?\s*(\/\/.*)?$/.test(tail);
 }
 
 export interface ReducedDocument {
@@ -218,7 +266,7 @@ export function reducedDocument(
   for (const [n, s] of dropped.entries()) {
     const head = (lines[s.range.startLine] ?? '').slice(0, s.range.startColumn);
     const tail = (lines[s.range.endLine] ?? '').slice(s.range.endColumn);
-    if (head.trim() !== '' || !/^\s*(\/\/.*)?$/.test(tail)) return undefined;
+    if (!droppable(head, tail)) return undefined;
     const first = firstLines[n];
     if ([...keep].some((k) => k.range.startLine <= s.range.endLine && first <= k.range.endLine)) return undefined;
     for (let line = first; line <= s.range.endLine; line++) lines[line] = '';

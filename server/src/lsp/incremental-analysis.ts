@@ -11,7 +11,7 @@ import { detached } from '../detached-string';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import {
-  applyEdits, balanced, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, type CallGraph, type FunctionSpan,
+  applyEdits, balanced, droppable, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, type CallGraph, type FunctionSpan,
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
@@ -108,7 +108,7 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled, complete: true });
   doc.takeEdits();
   reducedTrees.delete(doc);
-  const spans = result.facts ? outermostSpans(result.facts.functions, doc.text) : [];
+  const spans = result.facts ? outermostSpans(result.facts.functions, doc.text, doc.tree) : [];
   const parseErrors = parseErrorsOf(result.facts?.problems ?? []);
   const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
   const signatures = result.facts ? signaturesOf(result.facts, spans, () => true) : undefined;
@@ -265,7 +265,7 @@ function reusedReduction(
     const r = spans[i].range;
     const head = doc.text.slice(lineStart(r.startLine), lineStart(r.startLine) + r.startColumn);
     const tail = doc.text.slice(lineStart(r.endLine) + r.endColumn, linesEnd(r.endLine));
-    if (head.trim() !== '' || !/^\s*(\/\/.*)?$/.test(tail)) return undefined;
+    if (!droppable(head, tail)) return undefined;
     const first = r.startLine - headLines.get(i)!;
     if ([...keep].some((k) => spans[k].range.startLine <= r.endLine && first <= spans[k].range.endLine)) return undefined;
   }
