@@ -143,6 +143,27 @@ function bodyOffsets(text: string, spans: DocumentFacts['spans']): number[] {
   return out;
 }
 
+/**
+ * Types each piece before its needle in turn, as the language server would (the function path, else the whole file),
+ * checks which path it took and that the result equals a whole-file analysis of the text; returns the first result.
+ */
+function typeInTurn(source: string, steps: readonly (readonly [needle: string, text: string, path: 'function' | 'file'])[]): DocumentFacts {
+  const doc = new StoredDocument(URI, 'cpp', 1, source);
+  const first = analyzeFile(doc, {});
+  assert.equal(first.parseErrors.length, 0);
+  let previous = first;
+  for (const [needle, text, path] of steps) {
+    const at = doc.text.indexOf(needle);
+    doc.version += 1;
+    doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
+    const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+    assert.equal(merged?.mode ?? 'file', path, `typing ${JSON.stringify(text)} at ${needle}`);
+    previous = merged ?? analyzeFile(doc, {});
+    assert.deepEqual(view(previous), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
+  }
+  return first;
+}
+
 describe('function-by-function re-analysis', () => {
   for (const [name, source] of [
     ['generated passes', barrierHeavyFile(120)],
@@ -233,43 +254,21 @@ describe('function-by-function re-analysis', () => {
   });
 
   it('empties a function template with its header line: typing elsewhere keeps the function path, also keystroke after keystroke', () => {
-    const source = TEMPLATES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS;
-    const doc = new StoredDocument(URI, 'cpp', 1, source);
-    let previous: DocumentFacts = analyzeFile(doc, {});
-    assert.equal(previous.parseErrors.length, 0);
     // In the fixture (the templates dropped), in the template's caller (kept), in a template (the others dropped), and back.
-    for (const [needle, text] of [['cl->Barrier(1, &group);', ' '], ['cl->Barrier(1, &group);', ' '], ['TransitionTo(cl, Unwrap(tex), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE', 'x'],
-      ['    return p;', ' '], ['cl->Barrier(1, &group);', ' ']] as const) {
-      const at = doc.text.indexOf(needle);
-      doc.version += 1;
-      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
-      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
-      assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(text)} at ${needle}`);
-      assert.deepEqual(view(merged), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
-      previous = merged;
-    }
+    typeInTurn(TEMPLATES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS, [
+      ['cl->Barrier(1, &group);', ' ', 'function'], ['cl->Barrier(1, &group);', ' ', 'function'],
+      ['TransitionTo(cl, Unwrap(tex), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE', 'x', 'function'],
+      ['    return p;', ' ', 'function'], ['cl->Barrier(1, &group);', ' ', 'function'],
+    ]);
   });
 
   it('reads a constructor\'s body after its brace initializers, digit separators, one-line template headers and `};` (function path)', () => {
-    const source = SHAPES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS;
-    const doc = new StoredDocument(URI, 'cpp', 1, source);
-    let previous: DocumentFacts = analyzeFile(doc, {});
-    assert.equal(previous.parseErrors.length, 0);
-    assert.deepEqual(previous.spans.find((s) => s.name === 'Pass')?.bodyStart, { line: 14, column: 1 }, 'the body, not `target_{`');
-    for (const [needle, text, path] of [
+    const first = typeInTurn(SHAPES + readFileSync(EDITOR_FIXTURE, 'utf8') + HELPERS, [
       ['cl->Barrier(1, &group);', ' ', 'function'], ['    (void)device;', ' ', 'function'], ['    (void)clear;', ' ', 'function'],
       ['    b.UAV.pResource = r;', ' ', 'function'], ['{ pass.Record(cl); }', ' ', 'function'], ['mask_{ 0xffff', ' ', 'file'],
       ['cl->Barrier(1, &group);', ' ', 'function'],
-    ] as const) {
-      const at = doc.text.indexOf(needle);
-      doc.version += 1;
-      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text });
-      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
-      assert.equal(merged?.mode ?? 'file', path, `typing ${JSON.stringify(text)} at ${needle}`);
-      const next = merged ?? analyzeFile(doc, {});
-      assert.deepEqual(view(next), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
-      previous = next;
-    }
+    ]);
+    assert.deepEqual(first.spans.find((s) => s.name === 'Pass')?.bodyStart, { line: 14, column: 1 }, 'the body, not `target_{`');
   });
 
   it('falls back to the whole file for edits outside a body, in a called helper, or with no previous result', () => {
