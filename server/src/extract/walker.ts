@@ -7,6 +7,7 @@ import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
+import { capacityGuard } from './capacity-guards';
 import { historyTest, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
@@ -140,7 +141,8 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const state = stateGuard(n);
       const guardValue = state === 'is' ? testedConstant(decidable) : undefined;
       const guard = (state === 'is' && guardValue === undefined ? undefined : state)
-        ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined);
+        ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined)
+        ?? (capacityGuard(n) ? 'skip' : undefined);
       if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
       const once = !altBody && onceGuard(cond, n.childForFieldName('consequence'), fn);
       const history = !once && historyTest(cond, fn);
