@@ -1,5 +1,6 @@
 // The effect of each event on the tracked state, and the rule hooks called with the state each barrier or
 // command meets. Barriers apply in API order: call, then group, then index (eb-rules.md EB-CALL-07).
+import { distinctIndices } from './element-indices';
 import type { BarrierFact, CommandEvent, Event, Field, ResourceCreation, ResourceRef, UserCallEvent } from '../extract/facts';
 import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT_UNDEFINED } from '../model/enums';
@@ -117,7 +118,8 @@ function dropParts(state: TrackState, key: string): void {
 /**
  * `texs[i]` and `texs[0]` may be one resource: a barrier on an element whose index is not a constant makes the
  * other tracked elements of the array unknown, and one on a constant index those at indices that are not constants
- * (what follows the subscript, `.res`, must match). Two constant indices are two resources.
+ * (what follows the subscript, `.res`, must match). Two constant indices are two resources, and so are `X` and `X^1`,
+ * `X+1`, `(X+1)%N` (track/element-indices.ts).
  */
 function forgetElementAliases(state: TrackState, key: string): void {
   const mine = elementOf(key);
@@ -127,6 +129,7 @@ function forgetElementAliases(state: TrackState, key: string): void {
     const other = elementOf(k);
     if (!other || other.base !== mine.base || other.rest !== mine.rest || other.index === mine.index) continue;
     if (CONSTANT_INDEX.test(other.index) && CONSTANT_INDEX.test(mine.index)) continue;
+    if (distinctIndices(other.index, mine.index)) continue;
     forget(state, k);
   }
 }

@@ -1,0 +1,62 @@
+// Subscripts through locals computed from the frame or pass index:
+//
+//   const UINT cur = frame & 1;
+//   const UINT prev = cur ^ 1;
+//   barriers = { Transition(m_history[cur], …), Transition(m_history[prev], …) };
+//
+// A subscript that reads such locals is keyed by what they hold, with each local replaced by its (parenthesised)
+// value: `m_history[frame&1]` and `m_history[(frame&1)^1]`. Another function that writes `m_history[frame & 1]`
+// then names the same element, and the tracker can tell the two elements apart (track/element-indices.ts): keyed
+// by the local names, `cur` and `prev` might have been one element, so the barrier on one made the other unknown.
+// Only values made of numbers, operators and names that are not locals of the function (parameters, members,
+// globals); a local whose value is not known that way (a loop counter, a value read from a call) leaves the
+// subscript as it is written.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+
+const SAFE = /^[\w\s()+\-^&|%*<>~]+$/;
+const MAX_DEPTH = 3;
+
+/** The subscript `idx` with its locals replaced by their values, or undefined when none was (or one cannot be). */
+export function substitutedIndex(idx: SyntaxNode, fn: FnCtx | undefined): string | undefined {
+  if (!fn || !SAFE.test(idx.text)) return undefined;
+  const out = substitute(idx.text, fn, 0);
+  return out && out.changed ? unwrapWhole(out.text) : undefined;
+}
+
+/** `(x^1)` → `x^1`: the parentheses put around a whole substituted subscript. */
+function unwrapWhole(t: string): string {
+  if (!t.startsWith('(') || !t.endsWith(')')) return t;
+  let depth = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] === '(') depth++;
+    else if (t[i] === ')' && --depth === 0 && i < t.length - 1) return t;
+  }
+  return t.slice(1, -1);
+}
+
+function substitute(text: string, fn: FnCtx, depth: number): { text: string; changed: boolean } | undefined {
+  let changed = false;
+  let failed = false;
+  const replaced = text.replace(/\b[A-Za-z_]\w*\b/g, (name) => {
+    if (failed || !fn.env.has(name) || fn.params.includes(name)) return name;
+    const value = localValue(name, fn);
+    const inner = value !== undefined && depth < MAX_DEPTH ? substitute(value, fn, depth + 1) : undefined;
+    if (!inner) {
+      failed = true;
+      return name;
+    }
+    changed = true;
+    const t = inner.text;
+    return /^\w+$/.test(t) ? t : `(${t})`;
+  });
+  return failed ? undefined : { text: replaced.replace(/\s+/g, ''), changed };
+}
+
+/** The symbolic value a local holds (`frame & 1`), when it is made of names, numbers and operators only. */
+function localValue(name: string, fn: FnCtx): string | undefined {
+  const v = fn.env.get(name);
+  const text = v?.t === 'num' && v.f.value === null ? v.f.text : v?.t === 'unknown' ? v.text : undefined;
+  if (!text || !SAFE.test(text) || new RegExp(`\\b${name}\\b`).test(text) || /\w\s*\(/.test(text)) return undefined;
+  return text;
+}
