@@ -287,6 +287,24 @@ function callHandle(n: SyntaxNode, s: DScope): HandleFact | null {
 }
 
 /**
+ * The C form that returns the handle through its last argument (the d3d12.h C ABI):
+ * `ID3D12DescriptorHeap_GetCPUDescriptorHandleForHeapStart(heap, &rtv)`, `heap->lpVtbl->GetCPUDescriptorHandleForHeapStart(heap, &rtv)`.
+ * The local it writes (`rtv`) and the heap-start handle; undefined for any other call.
+ */
+export function heapStartOut(n: SyntaxNode, s: DScope): { target: SyntaxNode; handle: HandleFact | null } | undefined {
+  const f = n.childForFieldName('function');
+  const args = argumentNodes(n);
+  const name = f ? calleeName(f) : undefined;
+  if (!f || !name || args.length !== 2) return undefined;
+  const out = unwrapValue(args[1]);
+  const target = out.type === 'pointer_expression' && out.child(0)?.type === '&' ? out.childForFieldName('argument') : null;
+  if (!target) return undefined;
+  const viaMacro = f.type === 'identifier' && HEAP_MACRO.test(name);
+  const viaVtable = f.type === 'field_expression' && HEAP_START.test(name) && f.childForFieldName('argument')?.childForFieldName('field')?.text === 'lpVtbl';
+  return viaMacro || viaVtable ? { target, handle: at(heapKey(args[0], s), { c: 0 }, n) } : undefined;
+}
+
+/**
  * `get_cpu_descriptor_handle(&context, heap, 2)`, `this->RtvHandle(i)`: a handle helper of the file or of another
  * file of the run, applied to the caller's arguments. Not followed: helpers of other objects (`obj.Rtv(i)`).
  */

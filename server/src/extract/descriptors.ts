@@ -11,6 +11,7 @@ import type { DScope, DVal } from './descriptor-values';
 import {
   HANDLE_HELPER, HANDLE_TYPE, MEMBER_NAME, addIndex, handleOf, helperHandle, indexOf, isName, keyRoot, localMemberKey, numberOf, offsetBy, ptrValue, resourceOf,
   scaledCount, vaOf,
+  heapStartOut,
 } from './descriptor-values';
 import { isResourceType, resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
@@ -388,13 +389,21 @@ class Walk {
 
   private call(n: SyntaxNode): void {
     const f = n.childForFieldName('function');
-    const args = argumentNodes(n);
-    for (const a of args) this.expr(a);
+    const all = argumentNodes(n);
+    for (const a of all) this.expr(a);
+    // C's vtable call `device->lpVtbl->CreateRenderTargetView(device, …)`: the method on its first argument, whose
+    // own arguments follow it (as api-calls.ts reads it).
+    const args = vtableThis(f, all) ? all.slice(1) : all;
     if (!f) return;
     const name = calleeName(f);
     if (!name) return;
     const s = this.s;
     if (zeroFill(name, args, s)) return;
+    const started = heapStartOut(n, s);
+    if (started) {
+      this.setHandle(started.target, started.handle);
+      return;
+    }
     if (f.type === 'field_expression') {
       const obj = f.childForFieldName('argument')!;
       const cur = handleOf(obj, s);
@@ -783,4 +792,11 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     memberViews: own,
     unresolvedMembers: [...missingMembers].filter((name) => !memberViews.has(name)),
   };
+}
+
+/** `obj->lpVtbl->Method(obj, …)`: the first argument is the object the method is called on. */
+function vtableThis(f: SyntaxNode | null, args: SyntaxNode[]): boolean {
+  const receiver = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
+  const vtable = receiver?.type === 'field_expression' && receiver.childForFieldName('field')?.text === 'lpVtbl' ? receiver.childForFieldName('argument') : null;
+  return !!vtable && args.length > 0 && args[0].text === vtable.text;
 }
