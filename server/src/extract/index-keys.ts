@@ -9,8 +9,9 @@
 // then names the same element, and the tracker can tell the two elements apart (track/element-indices.ts): keyed
 // by the local names, `cur` and `prev` might have been one element, so the barrier on one made the other unknown.
 // Only values made of numbers, operators and names that are not locals of the function (parameters, members,
-// globals); a local whose value is not known that way (a loop counter, a value read from a call) leaves the
-// subscript as it is written.
+// globals), of locals the function never writes again (no assignment, `++`, `&local`): a local whose value is not
+// known that way (a loop counter, `slot = slot + 1` in a loop, a value read from a call) leaves the subscript as it
+// is written, so the 'reindex' of the local (extract/rebinds.ts) still forgets the element it named.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 
@@ -20,7 +21,9 @@ const MAX_DEPTH = 3;
 /** The subscript `idx` with its locals replaced by their values, or undefined when none was (or one cannot be). */
 export function substitutedIndex(idx: SyntaxNode, fn: FnCtx | undefined): string | undefined {
   if (!fn || !SAFE.test(idx.text)) return undefined;
-  const out = substitute(idx.text, fn, 0);
+  const body = enclosingBody(idx);
+  if (!body) return undefined;
+  const out = substitute(idx.text, fn, 0, body);
   return out && out.changed ? unwrapWhole(out.text) : undefined;
 }
 
@@ -35,13 +38,13 @@ function unwrapWhole(t: string): string {
   return t.slice(1, -1);
 }
 
-function substitute(text: string, fn: FnCtx, depth: number): { text: string; changed: boolean } | undefined {
+function substitute(text: string, fn: FnCtx, depth: number, body: SyntaxNode): { text: string; changed: boolean } | undefined {
   let changed = false;
   let failed = false;
   const replaced = text.replace(/\b[A-Za-z_]\w*\b/g, (name) => {
     if (failed || !fn.env.has(name) || fn.params.includes(name)) return name;
-    const value = localValue(name, fn);
-    const inner = value !== undefined && depth < MAX_DEPTH ? substitute(value, fn, depth + 1) : undefined;
+    const value = writtenOnce(name, body) ? localValue(name, fn) : undefined;
+    const inner = value !== undefined && depth < MAX_DEPTH ? substitute(value, fn, depth + 1, body) : undefined;
     if (!inner) {
       failed = true;
       return name;
@@ -59,4 +62,28 @@ function localValue(name: string, fn: FnCtx): string | undefined {
   const text = v?.t === 'num' && v.f.value === null ? v.f.text : v?.t === 'unknown' ? v.text : undefined;
   if (!text || !SAFE.test(text) || new RegExp(`\\b${name}\\b`).test(text) || /\w\s*\(/.test(text)) return undefined;
   return text;
+}
+
+function enclosingBody(n: SyntaxNode): SyntaxNode | null {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda_expression') return p.childForFieldName('body');
+  }
+  return null;
+}
+
+const written = new WeakMap<SyntaxNode, Set<string>>();
+
+/** The local is assigned only where it is declared: no `=`/`op=`, `++`/`--` or `&local` anywhere in the body. */
+function writtenOnce(name: string, body: SyntaxNode): boolean {
+  let names = written.get(body);
+  if (!names) {
+    names = new Set();
+    for (const a of body.descendantsOfType(['assignment_expression', 'update_expression', 'pointer_expression'])) {
+      const target = a.type === 'assignment_expression' ? a.childForFieldName('left') : a.childForFieldName('argument');
+      if (a.type === 'pointer_expression' && a.child(0)?.type !== '&') continue;
+      if (target?.type === 'identifier') names.add(target.text);
+    }
+    written.set(body, names);
+  }
+  return !names.has(name);
 }
