@@ -301,7 +301,7 @@ export function heapStartOut(n: SyntaxNode, s: DScope): { target: SyntaxNode; ha
   if (!target) return undefined;
   const viaMacro = f.type === 'identifier' && HEAP_MACRO.test(name);
   const viaVtable = f.type === 'field_expression' && HEAP_START.test(name) && f.childForFieldName('argument')?.childForFieldName('field')?.text === 'lpVtbl';
-  return viaMacro || viaVtable ? { target, handle: at(heapKey(args[0], s), { c: 0 }, n) } : undefined;
+  return viaMacro || viaVtable ? { target, handle: at(heapKey(args[0], s), { c: 0 }, target) } : undefined;
 }
 
 /**
