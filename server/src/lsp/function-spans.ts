@@ -356,6 +356,18 @@ function keptSpans(
     keep.add(i);
     shallow.add(i);
   }
+  // A function that cannot be emptied (it shares its first or last line with code outside it: `struct closer { void
+  // operator()(HANDLE h) { … } };` on one line) is kept, unfollowed, instead of refusing the reduced document (every
+  // keystroke in such a file was a whole-file analysis). `textOf` gives whole lines.
+  spans.forEach((s, i) => {
+    if (keep.has(i)) return;
+    const r = s.range;
+    const head = textOf({ ...r, endLine: r.startLine }).slice(0, r.startColumn);
+    const tail = textOf({ ...r, startLine: r.endLine }).slice(r.endColumn);
+    if (droppable(head, tail)) return;
+    keep.add(i);
+    shallow.add(i);
+  });
   return { keep, byName: followedByName, shallow };
 }
 
