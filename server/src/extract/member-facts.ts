@@ -8,18 +8,13 @@
 // The tracker then carries the caller's facts about the member into the method and back (track/interpreter.ts).
 import type { SyntaxNode } from './node';
 import type { FileCtx, FnCtx, MemberUses, SharedMembers } from './context';
-import { BARRIER_TEXT, CONSTANT_NAME, guardsBarrier, inFreeFunction, symOf } from './path-facts';
+import { barrierFunctionNames, callPattern, CONSTANT_NAME, guardsBarrier, inFreeFunction, lastName, symOf } from './path-facts';
 import { declaredNames } from './walker';
 import { declaredName } from './types';
 import { definitionDeclarator } from './syntax';
 
 /** What the functions of a file do with the members they name, by function name (its last name). */
 const byRoot = new WeakMap<SyntaxNode, MemberUses>();
-
-function functionName(f: SyntaxNode): string | undefined {
-  const name = definitionDeclarator(f)?.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
-  return name && /^\w+$/.test(name) ? name : undefined;
-}
 
 function paramNames(f: SyntaxNode): Set<string> {
   const out = new Set<string>();
@@ -119,7 +114,7 @@ function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUs
   out = { tests: new Map(), stores: new Map(), calls: new Map() };
   const names = barrierFunctionNames(root);
   for (const f of root.descendantsOfType('function_definition')) {
-    const name = functionName(f);
+    const name = lastName(f);
     const body = f.childForFieldName('body');
     if (!name || !body || inFreeFunction(body)) continue;
     const own = new Set([...paramNames(f), ...declaredNames(body)]);
@@ -141,7 +136,7 @@ function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUs
  */
 export function sharedMembers(fn: FnCtx, f: SyntaxNode, body: SyntaxNode, own: ReadonlySet<string>, pointer: (sym: string) => boolean): SharedMembers | undefined {
   if (f.type !== 'function_definition' || inFreeFunction(body)) return undefined;
-  const name = functionName(f);
+  const name = lastName(f);
   if (!name) return undefined;
   let root = body;
   while (root.parent) root = root.parent;
@@ -191,32 +186,6 @@ export function sharedMembers(fn: FnCtx, f: SyntaxNode, body: SyntaxNode, own: R
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
-
-const barrierNamesByRoot = new WeakMap<SyntaxNode, Set<string>>();
-const patterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
-
-/** `\b(?:A|B)\s*\(` over a set of names (null when empty), once per set. */
-function callPattern(names: ReadonlySet<string>): RegExp | null {
-  let re = patterns.get(names);
-  if (re === undefined) {
-    re = names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null;
-    patterns.set(names, re);
-  }
-  return re;
-}
-
-/** The functions of the file whose body holds barrier code (by last name): the helpers a member handed to counts for. */
-function barrierFunctionNames(root: SyntaxNode): Set<string> {
-  let out = barrierNamesByRoot.get(root);
-  if (out) return out;
-  out = new Set();
-  for (const f of root.descendantsOfType('function_definition')) {
-    const name = functionName(f);
-    if (name && BARRIER_TEXT.test(f.childForFieldName('body')?.text ?? '')) out.add(name);
-  }
-  barrierNamesByRoot.set(root, out);
-  return out;
-}
 
 /**
  * A member declared as a pointer or a COM pointer (`ID3D12Resource* m_depth`, `ComPtr<ID3D12GraphicsCommandList>`):

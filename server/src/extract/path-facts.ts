@@ -9,7 +9,7 @@ import type { Condition, Stmt, SwitchLabel } from './facts';
 import type { FnCtx, SharedMembers } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
-import { LOOP_STATEMENTS as LOOPS } from './syntax';
+import { definitionDeclarator, LOOP_STATEMENTS as LOOPS, rangeOf } from './syntax';
 import { laterContainerUse } from './container-paths';
 import { COMMANDS } from '../model/api';
 import { HELPERS } from '../model/helpers';
@@ -17,7 +17,6 @@ import { SCALAR_TYPE_NAMES } from '../model/structs';
 import { READS_CONTAINER, SIZE_CHANGES, sizeQuery, STARTS_EMPTY } from './container-sizes';
 import { methodMayWriteMember } from './member-writes';
 import { detached } from '../detached-string';
-import { rangeOf } from './syntax';
 import { rangeKey } from './facts';
 
 export interface PathSyms {
@@ -346,7 +345,6 @@ function comparisonSyms(value: SyntaxNode): Set<string> | null {
 export const BARRIER_TEXT = new RegExp(`Barrier|Transition|RESOURCE_STATE|BARRIER_LAYOUT|BARRIER_SYNC|BARRIER_ACCESS|\\b(?:${
   Object.keys(COMMANDS).filter((m) => COMMANDS[m].resources.length > 0).join('|')})\\s*\\(`);
 
-/** Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. */
 /**
  * `if (from == to) return;`: a transition helper's no-op guard, two parameters compared for (in)equality and a bare
  * return. Only its parameters count as tested once already (a caller may carry its values in twice): any other test
@@ -365,14 +363,57 @@ function noOpGuard(st: SyntaxNode, params: readonly string[]): boolean {
   return l?.type === 'identifier' && r?.type === 'identifier' && params.includes(l.text) && params.includes(r.text);
 }
 
+/**
+ * Whether a branch of an if/switch holds barrier code, or a call to a helper of the file that may record one. An
+ * early return (`if (from == to) return;`) guards the statements after it when they hold barrier code or call a
+ * function of the file whose body holds some: an error check before other helper calls (`if (FAILED(hr)) return hr;
+ * … CopyImage(…)` in an image loader) guards no barrier, and following every such test multiplied the paths of
+ * DirectXTex's loaders past the work budget of the methods calling them.
+ */
 export function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
   const parts = st.type === 'switch_statement' ? [st.childForFieldName('body')]
     : [st.childForFieldName('consequence'), st.childForFieldName('alternative')];
-  // An early return (`if (from == to) return;`) guards the statements after it.
-  if (st.type === 'if_statement' && !st.childForFieldName('alternative') && /^\{?\s*return\b[^;]*;\s*\}?$/.test(st.childForFieldName('consequence')?.text ?? '')) {
-    for (const n of st.parent?.namedChildren ?? []) if (n.startIndex >= st.endIndex) parts.push(n);
+  if (parts.some((b) => !!b && (BARRIER_TEXT.test(b.text) || (helpers !== null && helpers.test(b.text))))) return true;
+  if (st.type !== 'if_statement' || st.childForFieldName('alternative') || !/^\{?\s*return\b[^;]*;\s*\}?$/.test(st.childForFieldName('consequence')?.text ?? '')) return false;
+  const recording = callPattern(barrierFunctionNames(st));
+  for (const n of st.parent?.namedChildren ?? []) {
+    if (n.startIndex >= st.endIndex && (BARRIER_TEXT.test(n.text) || (recording !== null && recording.test(n.text)))) return true;
   }
-  return parts.some((b) => !!b && (BARRIER_TEXT.test(b.text) || (helpers !== null && helpers.test(b.text))));
+  return false;
+}
+
+const barrierNamesByRoot = new WeakMap<SyntaxNode, Set<string>>();
+const patterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
+
+/** `\b(?:A|B)\s*\(` over a set of names (null when empty), once per set. */
+export function callPattern(names: ReadonlySet<string>): RegExp | null {
+  let re = patterns.get(names);
+  if (re === undefined) {
+    re = names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null;
+    patterns.set(names, re);
+  }
+  return re;
+}
+
+/** The functions of the file whose body holds barrier code (by last name). */
+export function barrierFunctionNames(n: SyntaxNode): Set<string> {
+  let root = n;
+  while (root.parent) root = root.parent;
+  let out = barrierNamesByRoot.get(root);
+  if (out) return out;
+  out = new Set();
+  for (const f of root.descendantsOfType('function_definition')) {
+    const name = lastName(f);
+    if (name && BARRIER_TEXT.test(f.childForFieldName('body')?.text ?? '')) out.add(name);
+  }
+  barrierNamesByRoot.set(root, out);
+  return out;
+}
+
+/** A function definition's last name (`Draw` of `Renderer::Draw`), when it is a plain name. */
+export function lastName(f: SyntaxNode): string | undefined {
+  const name = definitionDeclarator(f)?.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
+  return name && /^\w+$/.test(name) ? name : undefined;
 }
 
 const helpersByRoot = new WeakMap<SyntaxNode, RegExp | null>();
