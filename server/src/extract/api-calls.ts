@@ -26,7 +26,7 @@ import { applyFillHelper } from './fill-helpers';
 import { applyScalarFills } from './scalar-fills';
 import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
-import { argumentNodes, calleeName, ownEntry, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, calleeScope, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { plainType } from './plain-types';
@@ -640,7 +640,9 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   }
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const list = object ? resourceRef(object, fn.file, fn) : undefined;
-  const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : undefined;
+  // `Ui::Render()` is a function of the namespace (or class) it names: the caller's own `Render()` only when that is
+  // its class or a base (the tracker resolves a call with a receiver class to that class's methods or free functions).
+  const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : calleeScope(f);
   const receiverBases = receiverClass ? basesOf(receiverClass, fn.file.classBases) : [];
   const onCommandList = object ? isCommandListObject(object, fn) === 'yes' : false;
   const op = f.type === 'field_expression' ? f.child(1)?.type : undefined;

@@ -114,6 +114,19 @@ export function calleeName(fn: SyntaxNode): string | undefined {
 }
 
 /**
+ * The scope a qualified callee names last: `Ui::Render` → Ui, `a::b::f` → b, `Pool<T>::Get` → Pool; undefined for
+ * an unqualified callee or the global scope (`::f`).
+ */
+export function calleeScope(fn: SyntaxNode): string | undefined {
+  let q = fn;
+  if (q.type !== 'qualified_identifier') return undefined;
+  while (q.childForFieldName('name')?.type === 'qualified_identifier') q = q.childForFieldName('name')!;
+  const scope = q.childForFieldName('scope');
+  const name = scope?.type === 'template_type' ? scope.childForFieldName('name') : scope;
+  return name && /^\w+$/.test(name.text) ? name.text : undefined;
+}
+
+/**
  * The resource expression of a GPU-virtual-address call: `res->GetGPUVirtualAddress()` (C++) or the C COM macro
  * `ID3D12Resource_GetGPUVirtualAddress(res)`; null for any other node.
  */
