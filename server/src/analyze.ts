@@ -2,7 +2,7 @@
 // Data flows parse → extract → track → rules → report; this file only wires the layers together.
 import { throwIfCancelled, type CancelCheck } from './cancel';
 import { extractFacts } from './extract/extract';
-import type { FileFacts } from './extract/facts';
+import type { FileFacts, MethodUses } from './extract/facts';
 import type { HandleHelper, MemberView } from './extract/descriptor-facts';
 import { wrapperFacts, type RunConventions } from './rules/support/wrapper-conventions';
 import type { Forwarder } from './extract/forwarding-macros';
@@ -63,6 +63,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   constMethods?: ReadonlySet<string>;
   /** Names called through `this` that no file of the run declares as a method (extract/member-writes.ts). */
   notMethods?: ReadonlySet<string>;
+  /** What other files' methods of the file's classes do with members (extract/member-facts.ts). */
+  memberUses?: readonly MethodUses[];
   /** One-return getters other files of a run define (a class header's `GetRTV() const { return m_RTVHandle; }`), by name: their text. */
   getters?: ReadonlyMap<string, string>;
   /** Translation helpers and conversions other files of a run define (`CommandList::Barrier(descs, n)`, `ToD3D12State(s)`), by name: their text. */
@@ -127,7 +129,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
-    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods, notMethods: options.notMethods,
+    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods, notMethods: options.notMethods, memberUses: options.memberUses,
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
   }, options.lineStarts, options.entries);
@@ -191,7 +193,7 @@ export function analyzeFacts(
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
     ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
-    ...(facts.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts.unknownMethods ? { unknownMethods: facts.unknownMethods } : {}),
+    ...(facts.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts.methodUses ? { methodUses: facts.methodUses } : {}), ...(facts.unknownMethods ? { unknownMethods: facts.unknownMethods } : {}),
     ...(facts.getterDefinitions ? { getterDefinitions: facts.getterDefinitions } : {}), ...(facts.missedGetters ? { missedGetters: facts.missedGetters } : {}),
     ...(facts.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}), ...(facts.calledNames ? { calledNames: facts.calledNames } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),

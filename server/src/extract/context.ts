@@ -160,6 +160,8 @@ export interface FileCtx {
   methodIndex?: import('./member-writes').FileMethods;
   /** What the methods of the file do with members (member-facts.ts); set like methodIndex for the function cache. */
   memberUses?: MemberUses;
+  /** Methods of the file's classes that other files of the run define and that record barriers (member-facts.ts). */
+  recordingMethods?: ReadonlySet<string>;
   /** Functions the file defines or declares outside any class (`void Upload(...)`): an unqualified call to one is no method. */
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */

@@ -15,7 +15,7 @@ import { chooseBodies } from './focus';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { structureMatches } from './structure';
-import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, Stmt } from './facts';
+import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, MethodUses, Stmt } from './facts';
 import type { FileCtx, HelperCandidate, OutParam } from './context';
 import type { Range } from '../types';
 import { evalValue, FnCtx, resetObjectIds } from './context';
@@ -40,7 +40,7 @@ import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, 
 import { methodConstness, methodIndex } from './member-writes';
 import { subscriptNamesIn } from './rebinds';
 import { collectPathSyms, followedMembers, stableParams } from './path-facts';
-import { memberUses, pointerMember, sharedMembers } from './member-facts';
+import { memberUses, methodUses, pointerMember, sharedMembers, withImportedUses } from './member-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
@@ -415,6 +415,8 @@ export interface ImportedDefinitions {
   getters?: ReadonlyMap<string, string>;
   /** Translation helpers and conversions another file of the run defines, by name: their text (imported-functions.ts). */
   functions?: ReadonlyMap<string, string>;
+  /** What the methods of the file's classes that other files of the run define do with members (member-facts.ts). */
+  memberUses?: readonly MethodUses[];
 }
 
 /**
@@ -451,6 +453,11 @@ export function extractFacts(
     file.methodIndex = methodIndex(root);
     file.subscriptNames = subscriptNamesIn(text);
     file.memberUses = memberUses(root, (sym) => pointerMember(sym, file));
+  }
+  // Methods of the file's classes defined in other files of the run count as methods of the file (member-facts.ts).
+  if (imports.memberUses?.length) {
+    file.recordingMethods = new Set(imports.memberUses.filter((u) => u.records).map((u) => u.name));
+    file.memberUses = withImportedUses(memberUses(root, (sym) => pointerMember(sym, file), file.recordingMethods), imports.memberUses);
   }
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
@@ -567,6 +574,7 @@ export function extractFacts(
   }
   const members = graphicsMembers(file);
   const constness = methodConstness(root);
+  const uses = methodUses(root, (sym) => pointerMember(sym, file));
   const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root), enumSpecifiers(root), file.constantDecls);
   const calledNames = calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name)));
   return {
@@ -585,7 +593,7 @@ export function extractFacts(
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(members.length ? { graphicsMembers: members } : {}),
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),
-    ...(constness.length ? { methodConstness: constness } : {}),
+    ...(constness.length ? { methodConstness: constness } : {}), ...(uses.length ? { methodUses: uses } : {}),
     ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
     ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(called.length ? { missedGetters: called } : {}),
     ...(definitions.length ? { functionDefinitions: definitions } : {}), ...(calledNames.length ? { calledNames } : {}),

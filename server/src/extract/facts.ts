@@ -419,6 +419,8 @@ export interface FileFacts {
   /** The file's methods, each with whether every declaration is `const`; and the methods it called unknown (member-writes.ts). */
   methodConstness?: [string, boolean][];
   unknownMethods?: string[];
+  /** What the file's methods do with their class's members (member-facts.ts): a multi-file run gives them to the files of the same classes. */
+  methodUses?: MethodUses[];
   /** The file's one-return getters, by name with their definition's text, and the getter names it called on objects without knowing them (imported-getters.ts). */
   getterDefinitions?: [string, string][];
   missedGetters?: string[];
@@ -449,4 +451,17 @@ export interface FileFacts {
 export interface PrototypeDefaults {
   key: string;
   defaults: (Field | null)[];
+}
+
+/** One method's member uses (MemberUses), with its class: what a multi-file run hands between files. */
+export interface MethodUses {
+  cls: string;
+  name: string;
+  tests: string[];
+  stores: string[];
+  calls: string[];
+  /** Members tested where the branch calls these methods by plain name (a test when one of them records barriers). */
+  guarded?: [string, string[]][];
+  /** The method's body holds barrier code. */
+  records?: boolean;
 }

@@ -8,6 +8,7 @@
 // The tracker then carries the caller's facts about the member into the method and back (track/interpreter.ts).
 import type { SyntaxNode } from './node';
 import type { FileCtx, FnCtx, MemberUses, SharedMembers } from './context';
+import type { MethodUses } from './facts';
 import { barrierFunctionNames, callPattern, CONSTANT_NAME, guardsBarrier, inFreeFunction, lastName, symOf } from './path-facts';
 import { declaredNames } from './walker';
 import { declaredName } from './types';
@@ -59,6 +60,11 @@ interface FunctionUses {
   testAt: Map<string, SyntaxNode[]>;
   storeAt: Map<string, SyntaxNode[]>;
   callAt: Map<string, SyntaxNode[]>;
+  /**
+   * Members tested where a branch guards no barrier code of the file but calls methods by plain name (`if
+   * (m_opts.shadows) DepthPass();` with DepthPass in another file): a test when one of them records barriers there.
+   */
+  guardedAt: Map<string, { at: SyntaxNode; calls: string[] }[]>;
 }
 
 const usesByBody = new WeakMap<SyntaxNode, FunctionUses>();
@@ -67,7 +73,7 @@ const usesByBody = new WeakMap<SyntaxNode, FunctionUses>();
 function usesOf(body: SyntaxNode, own: Set<string>, helperNames: ReadonlySet<string>, pointer: (sym: string) => boolean): FunctionUses {
   let out = usesByBody.get(body);
   if (out) return out;
-  out = { tests: new Set(), stores: new Set(), calls: new Set(), testAt: new Map(), storeAt: new Map(), callAt: new Map() };
+  out = { tests: new Set(), stores: new Set(), calls: new Set(), testAt: new Map(), storeAt: new Map(), callAt: new Map(), guardedAt: new Map() };
   const put = (set: Set<string>, at: Map<string, SyntaxNode[]>, sym: string, n: SyntaxNode): void => {
     set.add(sym);
     at.set(sym, [...(at.get(sym) ?? []), n]);
@@ -80,12 +86,17 @@ function usesOf(body: SyntaxNode, own: Set<string>, helperNames: ReadonlySet<str
       // NOTE: only a test guarding barrier code or a call to a function of the file holding some (not any call to a
       // function of the file, as a function's own tests do): following members across methods multiplies paths, and
       // imgui's ImGuiListClipper (Begin/Step/End testing its members) spent a frame-graph task's whole work budget.
-      if (!c || !guardsBarrier(n, callPattern(helperNames))) continue;
+      if (!c) continue;
+      const guards = guardsBarrier(n, callPattern(helperNames));
+      const calls = guards ? [] : branchCalls(n);
+      if (!guards && calls.length === 0) continue;
       for (const x of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
         // `a.b` is a test of `a.b`, not of `a` beside it.
         if (x.parent?.type === 'field_expression' && symOf(x.parent) !== undefined) continue;
         const sym = symOf(x);
-        if (member(sym)) put(out.tests, out.testAt, sym, n);
+        if (!member(sym)) continue;
+        if (guards) put(out.tests, out.testAt, sym, n);
+        else out.guardedAt.set(sym, [...(out.guardedAt.get(sym) ?? []), { at: n, calls }]);
       }
     } else if (n.type === 'assignment_expression') {
       const sym = n.childForFieldName('operator')?.type === '=' ? symOf(n.childForFieldName('left')) : undefined;
@@ -107,9 +118,34 @@ function usesOf(body: SyntaxNode, own: Set<string>, helperNames: ReadonlySet<str
   return out;
 }
 
-/** The member uses of every function of the file (once per syntax tree). */
-function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUses {
-  let out = byRoot.get(root);
+/** The names a branch of an if/switch calls by plain name or through `this`. */
+function branchCalls(st: SyntaxNode): string[] {
+  const parts = st.type === 'switch_statement' ? [st.childForFieldName('body')] : [st.childForFieldName('consequence'), st.childForFieldName('alternative')];
+  const out = new Set<string>();
+  for (const p of parts) for (const c of p?.descendantsOfType('call_expression') ?? []) {
+    const name = ownCallName(c);
+    if (name) out.add(name);
+  }
+  return [...out];
+}
+
+/** A body's uses with its tests guarding calls of `recording` (methods of other files that record barriers). */
+function withRecording(u: FunctionUses, recording: ReadonlySet<string> | undefined): FunctionUses {
+  if (!recording?.size || u.guardedAt.size === 0) return u;
+  let out: FunctionUses | undefined;
+  for (const [sym, gs] of u.guardedAt) {
+    const at = gs.filter((g) => g.calls.some((c) => recording.has(c))).map((g) => g.at);
+    if (at.length === 0) continue;
+    out ??= { ...u, tests: new Set(u.tests), testAt: new Map(u.testAt) };
+    out.tests.add(sym);
+    out.testAt.set(sym, [...(out.testAt.get(sym) ?? []), ...at].sort((a, b) => a.startIndex - b.startIndex));
+  }
+  return out ?? u;
+}
+
+/** The member uses of every function of the file (once per syntax tree, unless other files' methods record barriers). */
+function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean, recording?: ReadonlySet<string>): MemberUses {
+  let out = recording?.size ? undefined : byRoot.get(root);
   if (out) return out;
   out = { tests: new Map(), stores: new Map(), calls: new Map() };
   const names = barrierFunctionNames(root);
@@ -118,7 +154,7 @@ function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUs
     const body = f.childForFieldName('body');
     if (!name || !body || inFreeFunction(body)) continue;
     const own = new Set([...paramNames(f), ...declaredNames(body)]);
-    const u = usesOf(body, own, names, pointer);
+    const u = withRecording(usesOf(body, own, names, pointer), recording);
     const add = (m: Map<string, Set<string>>, xs: Set<string>) => {
       if (xs.size) m.set(name, new Set([...(m.get(name) ?? []), ...xs]));
     };
@@ -126,7 +162,7 @@ function fileUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUs
     add(out.stores, u.stores);
     add(out.calls, u.calls);
   }
-  byRoot.set(root, out);
+  if (!recording?.size) byRoot.set(root, out);
   return out;
 }
 
@@ -140,8 +176,9 @@ export function sharedMembers(fn: FnCtx, f: SyntaxNode, body: SyntaxNode, own: R
   if (!name) return undefined;
   let root = body;
   while (root.parent) root = root.parent;
-  const file = fn.file.memberUses ?? fileUses(root, pointer);
-  const mine = usesOf(body, new Set(own), barrierFunctionNames(root), pointer);
+  const recording = fn.file.recordingMethods;
+  const file = fn.file.memberUses ?? fileUses(root, pointer, recording);
+  const mine = withRecording(usesOf(body, new Set(own), barrierFunctionNames(root), pointer), recording);
   const count = new Map<string, number>();
   const last = new Map<string, SyntaxNode>();
   const guarding = new Set<string>();
@@ -197,6 +234,54 @@ export function pointerMember(sym: string, file: FileCtx): boolean {
 }
 
 /** The file's member uses, for the function cache (FileCtx.memberUses is read by key like the method index). */
-export function memberUses(root: SyntaxNode, pointer: (sym: string) => boolean): MemberUses {
-  return fileUses(root, pointer);
+export function memberUses(root: SyntaxNode, pointer: (sym: string) => boolean, recording?: ReadonlySet<string>): MemberUses {
+  return fileUses(root, pointer, recording);
+}
+
+/** The class a method definition belongs to: `Scene` of `void Scene::Draw()` or of an inline method in `class Scene`. */
+function classOfDefinition(f: SyntaxNode): string | undefined {
+  const parts = definitionDeclarator(f)?.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::') ?? [];
+  if (parts.length >= 2) return /^\w+$/.test(parts[parts.length - 2]) ? parts[parts.length - 2] : undefined;
+  for (let p = f.parent; p; p = p.parent) {
+    if (p.type === 'class_specifier' || p.type === 'struct_specifier') return p.childForFieldName('name')?.text;
+    if (p.type === 'function_definition') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What each method of the file does with its class's members, by class (a multi-file run gives them to the files
+ * defining other methods of the class, cli/cross-file.ts): only methods that test or store a member, or call.
+ */
+export function methodUses(root: SyntaxNode, pointer: (sym: string) => boolean): MethodUses[] {
+  const out: MethodUses[] = [];
+  const names = barrierFunctionNames(root);
+  for (const f of root.descendantsOfType('function_definition')) {
+    const name = lastName(f);
+    const cls = classOfDefinition(f);
+    const body = f.childForFieldName('body');
+    if (!name || !cls || !body) continue;
+    const u = usesOf(body, new Set([...paramNames(f), ...declaredNames(body)]), names, pointer);
+    const guarded = [...u.guardedAt].map(([sym, gs]): [string, string[]] => [sym, [...new Set(gs.flatMap((g) => g.calls))]]);
+    const records = names.has(name);
+    if (u.tests.size || u.stores.size || u.calls.size || records) {
+      out.push({ cls, name, tests: [...u.tests], stores: [...u.stores], calls: [...u.calls], ...(guarded.length ? { guarded } : {}), ...(records ? { records } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The file's own member uses with those of its classes' methods other files of the run define (a new table). */
+export function withImportedUses(own: MemberUses, imported: readonly MethodUses[]): MemberUses {
+  const copy = (m: Map<string, Set<string>>) => new Map([...m].map(([k, v]) => [k, new Set(v)]));
+  const out: MemberUses = { tests: copy(own.tests), stores: copy(own.stores), calls: copy(own.calls) };
+  const add = (m: Map<string, Set<string>>, name: string, xs: readonly string[]) => {
+    if (xs.length) m.set(name, new Set([...(m.get(name) ?? []), ...xs]));
+  };
+  for (const u of imported) {
+    add(out.tests, u.name, u.tests);
+    add(out.stores, u.name, u.stores);
+    add(out.calls, u.name, u.calls);
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 // What one analysis produces, as analyze() returns it and every report format and surface reads it: findings,
 // sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
-import type { FileFacts, FunctionFacts, PrototypeDefaults } from '../extract/facts';
+import type { FileFacts, FunctionFacts, MethodUses, PrototypeDefaults } from '../extract/facts';
 import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { Forwarder } from '../extract/forwarding-macros';
 import type { SiteState } from '../track/env';
@@ -52,6 +52,8 @@ export interface AnalysisResult {
   /** The file's methods with whether each is `const` everywhere, and the methods it called without knowing them: a multi-file run gives the const ones of the first to the second. */
   methodConstness?: [string, boolean][];
   unknownMethods?: string[];
+  /** What the file's methods do with their class's members (member-facts.ts): a multi-file run gives them to the files of the same classes. */
+  methodUses?: MethodUses[];
   /** The file's one-return getters (definition texts) and the getters it called unknown: a multi-file run gives the first to the second. */
   getterDefinitions?: [string, string][];
   missedGetters?: string[];
