@@ -640,9 +640,10 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   }
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const list = object ? resourceRef(object, fn.file, fn) : undefined;
+  const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : undefined;
   // `Ui::Render()` is a function of the namespace (or class) it names: the caller's own `Render()` only when that is
-  // its class or a base (the tracker resolves a call with a receiver class to that class's methods or free functions).
-  const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : calleeScope(f);
+  // its class or a base.
+  const qualifier = calleeScope(f);
   const receiverBases = receiverClass ? basesOf(receiverClass, fn.file.classBases) : [];
   const onCommandList = object ? isCommandListObject(object, fn) === 'yes' : false;
   const op = f.type === 'field_expression' ? f.child(1)?.type : undefined;
@@ -656,7 +657,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const callee = lambda ?? name;
   emit(fn, {
     kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
-    ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}),
+    ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}), ...(qualifier ? { qualifier } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),
   });

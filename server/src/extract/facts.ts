@@ -214,6 +214,8 @@ export interface UserCallEvent extends EventBase {
   onCommandList?: boolean;
   /** For `obj.F()` / `obj->F()`: the class of `obj` when its declaration names one (`ResourceUploadBatch`). */
   receiverClass?: string;
+  /** For `Ns::F()`: the scope it names last (`Ns`); F is no method of another class (track/interpreter.ts resolve). */
+  qualifier?: string;
   /** For `obj.F()` / `obj->F()` (not on `this`): how the call reaches the object, so `m_res` in F names `obj.m_res`. */
   receiverOp?: '.' | '->';
   /** The receiver class's base classes, as far as the file declares them (a method may be a base's). */

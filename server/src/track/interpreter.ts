@@ -578,7 +578,13 @@ export class Interpreter {
     const found = this.env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(this.fn) : undefined));
     // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
     const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(this.env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
-    const callee = found && classes.length && !classes.some((c) => memberOf(found.fn.qualifiedName, c)) ? undefined : found;
+    // `ImGui::Render()` inside `Dx12Renderer::UpdatePipeline()` is not `Dx12Renderer::Render()`. NOTE: the qualifier
+    // only rules a method out; it does not choose between same-named functions the call could not resolve before
+    // (MiniEngine's `PostEffects::Render()` beside other namespaces' `Render()`: resolving those spent the work budget
+    // of three frame functions of a gated engine).
+    const scopes = e.qualifier ? [e.qualifier, ...(this.env.functions.basesOf?.(e.qualifier) ?? [])] : [];
+    const outside = (cs: string[]) => cs.length > 0 && !!found && !cs.some((c) => memberOf(found.fn.qualifiedName, c));
+    const callee = outside(classes) || outside(scopes) ? undefined : found;
     if (found && !callee && e.receiverClass) this.env.unresolvedClasses.add(e.receiverClass);
     // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
     // too: its body is not evaluated again with the call's arguments.
