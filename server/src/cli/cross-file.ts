@@ -16,7 +16,8 @@ import { analyze, analyzeFacts } from '../analyze';
 import { reportKey } from '../report/repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
-import type { Field, FunctionFacts, MethodUses } from '../extract/facts';
+import type { Field, FunctionFacts } from '../extract/facts';
+import { relatedUses, usesByClass } from '../extract/method-uses';
 import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
@@ -255,7 +256,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   const functionTexts = definedInRun(all, (r) => r.functionDefinitions ?? [], (a, b) => a === b);
   // `Draw()` in frame.cpp testing `m_opts.shadows` and calling `LightPass()` of passes.cpp, which tests it again: the
   // methods of a class defined in several files share their member uses as methods of one file do (member-facts.ts).
-  const classUses = methodUsesByClass(all);
+  const classUses = usesByClass(all.flatMap((o) => (o.result && !o.failure && o.result.methodUses ? [[o.uri, o.result.methodUses] as const] : [])));
   if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0) return 0;
   let count = 0;
   for (const o of all) {
@@ -271,7 +272,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const notMethods = o.result && !o.failure ? undeclaredMethods(o, declaredBy) : undefined;
     const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
     const functions = o.result && !o.failure ? importedFunctions(o.result.calledNames, o.uri, functionTexts) : undefined;
-    const memberUses = o.result && !o.failure ? relatedMemberUses(o, classUses) : undefined;
+    const memberUses = o.result && !o.failure ? relatedUses(o.uri, classUses) : undefined;
     const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
     if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !getters && !functions && !memberUses) continue;
     const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
@@ -319,58 +320,6 @@ function undeclaredMethods(o: FileOutcome, declaredBy: ReadonlyMap<string, Reado
   if (!classInRun) return undefined;
   const out = new Set(unknown.filter((name) => !declaredBy.has(name)));
   return out.size ? out : undefined;
-}
-
-interface ClassUses {
-  uses: { uri: string; u: MethodUses }[];
-}
-
-/** The run's method uses of members (extract/member-facts.ts methodUses), by class, with the file of each method. */
-function methodUsesByClass(all: readonly FileOutcome[]): Map<string, ClassUses> {
-  const out = new Map<string, ClassUses>();
-  for (const o of all) {
-    for (const u of o.result && !o.failure ? o.result.methodUses ?? [] : []) {
-      let c = out.get(u.cls);
-      if (!c) out.set(u.cls, (c = { uses: [] }));
-      c.uses.push({ uri: o.uri, u });
-    }
-  }
-  for (const [cls, c] of out) {
-    // A class whose methods are all in one file has nothing to share.
-    if (new Set(c.uses.map((x) => x.uri)).size < 2) out.delete(cls);
-    // `if (m_opts.shadows) DepthPass();` tests the member when DepthPass records barriers in any file of the run.
-    const recording = new Set(c.uses.filter((x) => x.u.records).map((x) => x.u.name));
-    for (const x of c.uses) {
-      const more = (x.u.guarded ?? []).filter(([sym, calls]) => !x.u.tests.includes(sym) && calls.some((n) => recording.has(n))).map(([sym]) => sym);
-      if (more.length) x.u = { ...x.u, tests: [...x.u.tests, ...more] };
-    }
-  }
-  return out;
-}
-
-/**
- * The member uses of the methods other files define of the classes a file defines methods of, when they tie its
- * methods to theirs: one of its methods calls another file's method that tests or stores a member, or another
- * file's method calling one of its methods that does uses a member too (itself or through a method it calls).
- * NOTE: each file given them is extracted and tracked again: only uses that tie methods of two files count (a test
- * guarding barrier code or a call of a method that records some, a constant stored), not every call between them.
- */
-function relatedMemberUses(o: FileOutcome, byClass: ReadonlyMap<string, ClassUses>): MethodUses[] | undefined {
-  const out: MethodUses[] = [];
-  const uses = (u: MethodUses) => u.tests.length > 0 || u.stores.length > 0;
-  for (const cls of new Set((o.result?.methodUses ?? []).map((u) => u.cls))) {
-    const c = byClass.get(cls);
-    if (!c) continue;
-    const mine = c.uses.filter((x) => x.uri === o.uri).map((x) => x.u);
-    const theirs = c.uses.filter((x) => x.uri !== o.uri).map((x) => x.u);
-    const using = new Set(c.uses.filter((x) => uses(x.u)).map((x) => x.u.name));
-    const mineUsing = new Set(mine.filter(uses).map((u) => u.name));
-    const theirsUsing = new Set(theirs.filter(uses).map((u) => u.name));
-    const calls = mine.some((m) => m.calls.some((n) => theirsUsing.has(n)));
-    const called = theirs.some((g) => g.calls.some((n) => mineUsing.has(n)) && (uses(g) || g.calls.some((h) => using.has(h))));
-    if (calls || called) out.push(...theirs);
-  }
-  return out.length ? out : undefined;
 }
 
 /**

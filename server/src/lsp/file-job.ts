@@ -23,7 +23,7 @@ export interface FileJob {
   helpers?: false;
 }
 
-export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions'>;
+export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses'>;
 
 /**
  * The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them, serialized: they are
@@ -36,9 +36,15 @@ export interface FileAnswer {
   helpers?: Uint8Array;
 }
 
-/** The translation helpers and conversions the file exports to the others (extract/imported-functions.ts). */
-function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions'> {
-  return facts?.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {};
+/**
+ * The translation helpers and conversions the file exports to the others (extract/imported-functions.ts), and its
+ * methods with what they do with members (extract/method-uses.ts).
+ */
+function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses'> {
+  return {
+    ...(facts?.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}),
+    ...(facts?.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts?.methodUses ? { methodUses: facts.methodUses } : {}),
+  };
 }
 
 export function helpersOf(serialized: Uint8Array): FileHelpers {

@@ -1,8 +1,9 @@
 // Function lookup for helper calls: the analysed file first, then the other files of the run (CLI) or of the
 // workspace (language server). Only functions that record something barrier-related are worth evaluating.
-import type { FileFacts, FunctionFacts } from '../extract/facts';
+import type { FileFacts, FunctionFacts, MethodUses } from '../extract/facts';
 import type { FunctionIndex } from './env';
 import { calledIn, importClosure } from '../extract/function-imports';
+import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
 
 interface Entry {
   fn: FunctionFacts;
@@ -18,6 +19,9 @@ export interface WorkspaceSlice {
   functions: FunctionFacts[];
   classBases: [string, string[]][];
   functionDefinitions?: [string, string][];
+  /** The file's methods (declared or defined) and what they do with members (extract/method-uses.ts). */
+  methodConstness?: [string, boolean][];
+  methodUses?: MethodUses[];
 }
 
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
@@ -29,8 +33,17 @@ export class WorkspaceIndex {
   private bases: Map<string, string[]> | null = null;
   /** Translation helpers, conversions and records each file exports (extract/imported-functions.ts), by key: their text. */
   private readonly definitionsByUri = new Map<string, Map<string, string>>();
+  /** The methods each file declares or defines, and what they do with members (extract/method-uses.ts). */
+  private readonly methodsByUri = new Map<string, Set<string>>();
+  private readonly usesByUri = new Map<string, MethodUses[]>();
+  private classUses: Map<string, PlacedUses[]> | null = null;
 
-  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses'>): void {
+    if (facts.methodConstness?.length) this.methodsByUri.set(uri, new Set(facts.methodConstness.map(([name]) => name)));
+    else this.methodsByUri.delete(uri);
+    if (facts.methodUses?.length) this.usesByUri.set(uri, facts.methodUses);
+    else this.usesByUri.delete(uri);
+    this.classUses = null;
     this.byUri.set(uri, facts.functions.filter(isWorkspaceHelper).map((fn) => ({ fn, uri })));
     if (facts.classBases?.length) this.basesByUri.set(uri, facts.classBases);
     else this.basesByUri.delete(uri);
@@ -57,6 +70,29 @@ export class WorkspaceIndex {
       }
       return found;
     });
+  }
+
+  /**
+   * What the methods other files define of the classes `uri` defines methods of do with members, when they tie its
+   * methods to theirs (extract/method-uses.ts), for its extraction; undefined when none do.
+   */
+  memberUsesFor(uri: string): MethodUses[] | undefined {
+    if (!this.usesByUri.has(uri)) return undefined;
+    this.classUses ??= usesByClass(this.usesByUri);
+    return relatedUses(uri, this.classUses);
+  }
+
+  /**
+   * The names a text calls that no file of the workspace declares as a method, when another file declares the
+   * methods the file defines (its class is in the workspace): functions of other headers, which reach no member
+   * (`SetThreadDescription(GetCurrentThread(), …)`, extract/member-writes.ts). Undefined when the class is not.
+   */
+  notMethodsFor(uri: string, text: string): Set<string> | undefined {
+    const own = this.methodsByUri.get(uri);
+    const others = [...this.methodsByUri].filter(([u]) => u !== uri).map(([, names]) => names);
+    if (!own || !others.some((names) => [...own].some((n) => names.has(n)))) return undefined;
+    const out = new Set([...calledIn(text)].filter((n) => !own.has(n) && !others.some((names) => names.has(n))));
+    return out.size ? out : undefined;
   }
 
   /** Whether a file other than `excludeUri` declares bases (or an alias target) for `cls`. */
@@ -101,6 +137,9 @@ export class WorkspaceIndex {
 
   delete(uri: string): void {
     this.byUri.delete(uri);
+    this.methodsByUri.delete(uri);
+    this.usesByUri.delete(uri);
+    this.classUses = null;
     this.basesByUri.delete(uri);
     this.definitionsByUri.delete(uri);
     this.byName = null;
@@ -119,12 +158,17 @@ export class WorkspaceIndex {
    * `text`, the definitions it imports (importsFor) come as one more part.
    */
   slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
-    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys()]);
-    const parts: WorkspaceSlice[] = [...uris].map((uri) => ({
-      uri,
-      functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
-      classBases: this.basesByUri.get(uri) ?? [],
-    })).filter((part) => part.functions.length > 0 || part.classBases.length > 0);
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methodsByUri.keys(), ...this.usesByUri.keys()]);
+    const parts: WorkspaceSlice[] = [...uris].map((uri) => {
+      const methods = this.methodsByUri.get(uri);
+      const uses = this.usesByUri.get(uri);
+      return {
+        uri,
+        functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
+        classBases: this.basesByUri.get(uri) ?? [],
+        ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, false]) } : {}), ...(uses ? { methodUses: uses } : {}),
+      };
+    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses);
     const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
     if (imports) parts.push({ uri: `${excludeUri}#imports`, functions: [], classBases: [], functionDefinitions: [...imports] });
     return parts;
