@@ -4,6 +4,8 @@
 // source moved to COPY_SOURCE first, it stays silent. The helper's own branch on the resource's sample count
 // (`desc = GetDesc(res); if (desc.SampleDesc.Count > 1) resolve; else copy`) is decided by the resource's creation.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { runCli, tempTree } from './helpers';
 
@@ -93,6 +95,42 @@ void test_read(ID3D12GraphicsCommandList *list, ID3D12Resource *rt, ID3D12Resour
 `;
     const dir = tempTree({ 'src/utils.h': HEADER, 'src/test.c': test });
     assert.deepEqual(findings(runCli(['--format', 'json', '--jobs', '1', 'src'], dir).stdout), []);
+  });
+
+  void it('with --cache, the analysis with the imported macro is cached: warm runs and a changed helper elsewhere answer as uncached runs', () => {
+    // A third file's helper: changing it misses the caller's cached helper-pass result, while its cached analysis
+    // with the imported macro still hits — the helper pass then makes that analysis's facts again from the text.
+    const other = (state: string) => `void other_transition(ID3D12GraphicsCommandList *list, ID3D12Resource *r)
+{
+    D3D12_RESOURCE_BARRIER b;
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Flags = D3D12_RESOURCE_BARRIER_FLAG_NONE;
+    b.Transition.pResource = r;
+    b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+    b.Transition.StateBefore = D3D12_RESOURCE_STATE_RENDER_TARGET;
+    b.Transition.StateAfter = ${state};
+    ID3D12GraphicsCommandList_ResourceBarrier(list, 1, &b);
+}
+`;
+    const test = TEST(1, RT).replace('    read_back(rt, list, readback, scratch);', '    other_transition(list, rt);\n    read_back(rt, list, readback, scratch);');
+    const PSR = 'D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE';
+    const dir = tempTree({ 'src/utils.h': HEADER, 'src/test.c': test, 'src/other.c': other(PSR) });
+    const cache = path.join(dir, 'cache');
+    const run = (args: string[]) => findings(runCli(['--format', 'json', '--jobs', '1', ...args, 'src'], dir).stdout);
+    const uncached = run(['--no-cache']);
+    assert.deepEqual(uncached, ['invalid-subresource-state:16:CopyTextureRegion']);
+    assert.deepEqual(run(['--cache', '--cache-location', cache]), uncached);
+    assert.deepEqual(run(['--cache', '--cache-location', cache]), uncached);
+    fs.writeFileSync(path.join(dir, 'src/other.c'), other('D3D12_RESOURCE_STATE_COPY_SOURCE'));
+    assert.deepEqual(run(['--no-cache']), []);
+    assert.deepEqual(run(['--cache', '--cache-location', cache]), []);
+    assert.deepEqual(run(['--cache', '--cache-location', cache]), []);
+    // The macro forwards elsewhere: the cached analysis with the old macro must not be reused.
+    fs.writeFileSync(path.join(dir, 'src/utils.h'), HEADER.replace('#define read_back(a, b, c, d) read_back_(__LINE__, a, b, c, d)', '#define read_back(a, b, c, d) other_read(__LINE__, a, b, c, d)'));
+    fs.writeFileSync(path.join(dir, 'src/other.c'), other(PSR));
+    const elsewhere = run(['--no-cache']);
+    assert.deepEqual(run(['--cache', '--cache-location', cache]), elsewhere);
+    assert.deepEqual(run(['--cache', '--cache-location', cache]), elsewhere);
   });
 
   void it('without the header the macro is an unknown call: silent', () => {

@@ -19,6 +19,11 @@ export interface FileOutcome {
    * a later analysis of the file from its text starts from them too.
    */
   imports?: AnalyzeExtras;
+  /**
+   * The result with `imports` came from the result cache (--cache): it has no facts, and the helper pass that needs
+   * them makes them again from the text and `imports` (cross-file.ts importedFacts).
+   */
+  importsCached?: boolean;
   /** Something the user should know that does not fail the file (a Windows-1252 decode). */
   note?: string;
 }
