@@ -116,23 +116,18 @@ function outsideOwnClass(name: string, at: SyntaxNode): boolean {
   return methods !== null && !methods.has(name);
 }
 
-const freeByRoot = new WeakMap<SyntaxNode, Set<string>>();
-
 function freeFunctionsOf(n: SyntaxNode): Set<string> {
-  let root = n;
-  while (root.parent) root = root.parent;
-  let set = freeByRoot.get(root);
-  if (set) return set;
-  set = new Set();
-  for (const f of root.descendantsOfType('function_definition')) {
+  const index = fileFunctions(n);
+  if (index.free) return index.free;
+  index.free = new Set();
+  for (const f of index.defs) {
     if (f.parent?.type === 'field_declaration_list') continue;
     let d = f.childForFieldName('declarator');
     while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
     const name = d?.childForFieldName('declarator');
-    if (name?.type === 'identifier') set.add(name.text);
+    if (name?.type === 'identifier') index.free.add(name.text);
   }
-  freeByRoot.set(root, set);
-  return set;
+  return index.free;
 }
 
 let enabled = true;
@@ -382,7 +377,6 @@ export function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
   return false;
 }
 
-const barrierNamesByRoot = new WeakMap<SyntaxNode, Set<string>>();
 const patterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
 
 /** `\b(?:A|B)\s*\(` over a set of names (null when empty), once per set. */
@@ -397,54 +391,53 @@ export function callPattern(names: ReadonlySet<string>): RegExp | null {
 
 /** The functions of the file whose body holds barrier code (by last name). */
 export function barrierFunctionNames(n: SyntaxNode): Set<string> {
-  let root = n;
-  while (root.parent) root = root.parent;
-  let out = barrierNamesByRoot.get(root);
-  if (out) return out;
-  out = new Set();
-  for (const f of root.descendantsOfType('function_definition')) {
+  const index = fileFunctions(n);
+  if (index.recording) return index.recording;
+  index.recording = new Set();
+  for (const f of index.defs) {
     const name = lastName(f);
-    if (name && BARRIER_TEXT.test(f.childForFieldName('body')?.text ?? '')) out.add(name);
+    if (name && BARRIER_TEXT.test(f.childForFieldName('body')?.text ?? '')) index.recording.add(name);
   }
-  barrierNamesByRoot.set(root, out);
-  return out;
+  return index.recording;
 }
 
-/** A function definition's last name (`Draw` of `Renderer::Draw`), when it is a plain name. */
 export function lastName(f: SyntaxNode): string | undefined {
   const name = definitionDeclarator(f)?.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
   return name && /^\w+$/.test(name) ? name : undefined;
 }
 
-const helpersByRoot = new WeakMap<SyntaxNode, RegExp | null>();
-const namesByRoot = new WeakMap<SyntaxNode, Set<string>>();
+/**
+ * The function definitions of a file, found in one walk of its tree, and the name sets read from them (each made when
+ * first asked): every function by last name, the free functions, the functions that record barriers.
+ */
+interface FileFunctions { defs: SyntaxNode[]; names?: Set<string>; free?: Set<string>; recording?: Set<string> }
+const functionsByRoot = new WeakMap<SyntaxNode, FileFunctions>();
+
+function fileFunctions(n: SyntaxNode): FileFunctions {
+  let root = n;
+  while (root.parent) root = root.parent;
+  let index = functionsByRoot.get(root);
+  if (!index) functionsByRoot.set(root, (index = { defs: root.descendantsOfType('function_definition') }));
+  return index;
+}
 
 /** The functions the file defines, by their last name. */
 export function fileFunctionNames(n: SyntaxNode): Set<string> {
-  let root = n;
-  while (root.parent) root = root.parent;
-  let names = namesByRoot.get(root);
-  if (names) return names;
-  names = new Set<string>();
-  for (const f of root.descendantsOfType('function_definition')) {
+  const index = fileFunctions(n);
+  if (index.names) return index.names;
+  index.names = new Set<string>();
+  for (const f of index.defs) {
     let d = f.childForFieldName('declarator');
     while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
     const name = d?.childForFieldName('declarator')?.text.split('::').pop()?.trim();
-    if (name && /^~?\w+$/.test(name)) names.add(name.replace('~', ''));
+    if (name && /^~?\w+$/.test(name)) index.names.add(name.replace('~', ''));
   }
-  namesByRoot.set(root, names);
-  return names;
+  return index.names;
 }
 
 /** `\b(?:Name1|Name2)\s*\(` over the functions the file defines (their last name), or null when it defines none. */
 export function helperCallPattern(n: SyntaxNode): RegExp | null {
-  let root = n;
-  while (root.parent) root = root.parent;
-  if (helpersByRoot.has(root)) return helpersByRoot.get(root)!;
-  const names = fileFunctionNames(root);
-  const re = names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null;
-  helpersByRoot.set(root, re);
-  return re;
+  return callPattern(fileFunctionNames(n));
 }
 
 function within(n: SyntaxNode, outer: SyntaxNode): boolean {
