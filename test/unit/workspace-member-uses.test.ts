@@ -71,4 +71,28 @@ void describe('workspace member uses', () => {
     assert.ok(ix.notMethodsFor('file:///frame.cpp', FRAME)?.has('SetThreadDescription'));
     assert.equal(ix.notMethodsFor('file:///frame.cpp', FRAME)?.has('LightPass'), false);
   });
+
+  void it('the method names follow files added, changed and removed (a counted union, not a walk per keystroke)', () => {
+    const ix = new WorkspaceIndex();
+    const frame = 'file:///frame.cpp';
+    const text = 'void Scene::Draw() { DepthPass(); Flush(); Log(); }';
+    ix.set(frame, { functions: [], methodConstness: [['Draw', false]] });
+    // The class is in no other file: nothing is known to be no method.
+    assert.equal(ix.notMethodsFor(frame, text), undefined);
+    ix.set('file:///scene.h', { functions: [], methodConstness: [['Draw', false], ['DepthPass', false], ['Flush', false]] });
+    assert.deepEqual([...ix.notMethodsFor(frame, text) ?? []], ['Log']);
+    // A second header declares Log as a method of the class: every call may be one.
+    ix.set('file:///log.h', { functions: [], methodConstness: [['Log', false]] });
+    assert.equal(ix.notMethodsFor(frame, text), undefined);
+    // Changed: the header no longer declares Flush; removed: Log's header.
+    ix.set('file:///scene.h', { functions: [], methodConstness: [['Draw', false], ['DepthPass', false]] });
+    ix.delete('file:///log.h');
+    assert.deepEqual([...ix.notMethodsFor(frame, text) ?? []].sort(), ['Flush', 'Log']);
+    // The file itself no longer defines a method the others declare: its class is not known to be in the workspace.
+    ix.set(frame, { functions: [], methodConstness: [['Other', false]] });
+    assert.equal(ix.notMethodsFor(frame, text), undefined);
+    ix.delete('file:///scene.h');
+    ix.set(frame, { functions: [], methodConstness: [['Draw', false]] });
+    assert.equal(ix.notMethodsFor(frame, text), undefined);
+  });
 });

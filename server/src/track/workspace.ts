@@ -35,12 +35,13 @@ export class WorkspaceIndex {
   private readonly definitionsByUri = new Map<string, Map<string, string>>();
   /** The methods each file declares or defines, and what they do with members (extract/method-uses.ts). */
   private readonly methodsByUri = new Map<string, Set<string>>();
+  /** How many files declare or define each method name: the union of methodsByUri, kept as files come and go. */
+  private readonly methodFiles = new Map<string, number>();
   private readonly usesByUri = new Map<string, MethodUses[]>();
   private classUses: Map<string, PlacedUses[]> | null = null;
 
   set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses'>): void {
-    if (facts.methodConstness?.length) this.methodsByUri.set(uri, new Set(facts.methodConstness.map(([name]) => name)));
-    else this.methodsByUri.delete(uri);
+    this.setMethods(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
     if (facts.methodUses?.length) this.usesByUri.set(uri, facts.methodUses);
     else this.usesByUri.delete(uri);
     this.classUses = null;
@@ -88,11 +89,27 @@ export class WorkspaceIndex {
    * (`SetThreadDescription(GetCurrentThread(), …)`, extract/member-writes.ts). Undefined when the class is not.
    */
   notMethodsFor(uri: string, text: string): Set<string> | undefined {
+    // NOTE: asked at every keystroke: the other files' names are the counted union less the file's own (a name of
+    // its own that another file also declares is counted twice), not a walk over every file of the workspace.
     const own = this.methodsByUri.get(uri);
-    const others = [...this.methodsByUri].filter(([u]) => u !== uri).map(([, names]) => names);
-    if (!own || !others.some((names) => [...own].some((n) => names.has(n)))) return undefined;
-    const out = new Set([...calledIn(text)].filter((n) => !own.has(n) && !others.some((names) => names.has(n))));
+    if (!own || ![...own].some((n) => (this.methodFiles.get(n) ?? 0) > 1)) return undefined;
+    const out = new Set([...calledIn(text)].filter((n) => !own.has(n) && !this.methodFiles.has(n)));
     return out.size ? out : undefined;
+  }
+
+  /** Replaces a file's method names, keeping the counted union (methodFiles) in step. */
+  private setMethods(uri: string, names: Set<string> | undefined): void {
+    for (const n of this.methodsByUri.get(uri) ?? []) {
+      const c = (this.methodFiles.get(n) ?? 0) - 1;
+      if (c > 0) this.methodFiles.set(n, c);
+      else this.methodFiles.delete(n);
+    }
+    if (!names) {
+      this.methodsByUri.delete(uri);
+      return;
+    }
+    this.methodsByUri.set(uri, names);
+    for (const n of names) this.methodFiles.set(n, (this.methodFiles.get(n) ?? 0) + 1);
   }
 
   /** Whether a file other than `excludeUri` declares bases (or an alias target) for `cls`. */
@@ -137,7 +154,7 @@ export class WorkspaceIndex {
 
   delete(uri: string): void {
     this.byUri.delete(uri);
-    this.methodsByUri.delete(uri);
+    this.setMethods(uri, undefined);
     this.usesByUri.delete(uri);
     this.classUses = null;
     this.basesByUri.delete(uri);
