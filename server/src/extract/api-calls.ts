@@ -581,6 +581,17 @@ function forgetContainer(target: SyntaxNode, fn: FnCtx): boolean {
   return true;
 }
 
+/**
+ * A helper's argument as a number: folded, or — `kDepthStates[kPassShadow]`, `kSteps[1].before`, `desc.state` — the
+ * value the expression's evaluation found (a constant table's element, a local struct's member), as a barrier field
+ * written with the same expression would read.
+ */
+function argumentField(a: SyntaxNode, evaluated: AVal | undefined, fn: FnCtx): Field {
+  const field = evalField(a, fn.file, fn);
+  if (field.value !== null || field.param !== undefined || field.oneOf || evaluated?.t !== 'num' || evaluated.f.value === null) return field;
+  return { ...field, value: evaluated.f.value };
+}
+
 /** `b.SyncBefore` / `b.Transition.StateAfter` handed to a writer: that member is unknown. False if no barrier member. */
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
@@ -609,7 +620,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (args.length > 0 && fn.file.indexedGetters?.get(name)?.params.length === args.length) return;
   const handles = fn.file.descriptors?.calls.get(call);
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
-    const field = evalField(a, fn.file, fn);
+    const field = argumentField(a, evaluated[from + i], fn);
     const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(typeOfExpr(a, fn), fn.file.plainClasses);
     const h = handles?.args[from + i];
     const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
