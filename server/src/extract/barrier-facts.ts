@@ -74,8 +74,10 @@ export function pointedStructs(v: AVal | undefined, count: number | null): Struc
   const start = v.t === 'ptr' ? v.index ?? 0 : 0;
   if (target.t === 'struct') return [target];
   if (target.t !== 'array') return null;
-  const slice = target.elems.slice(start);
-  const limited = count !== null && !target.loopElem ? slice.slice(0, count) : slice;
+  // NOTE: a count of 0 or more copies only the elements the API reads (a batch array may hold thousands).
+  const limited = count !== null && !target.loopElem
+    ? (count >= 0 && Number.isInteger(start) && start >= 0 ? target.elems.slice(start, start + count) : target.elems.slice(start).slice(0, count))
+    : target.elems.slice(start);
   const elems = limited.filter((e): e is StructVal => e.t === 'struct');
   if (target.loopElem?.t === 'struct') elems.push(target.loopElem);
   return elems;

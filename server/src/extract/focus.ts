@@ -169,14 +169,19 @@ function namesOutsideBodies(
   const out = new Set<string>();
   const calledOutside = new Set<string>();
   const mirroredFunctions = new Set<string>();
-  // Each node with whether an enclosing node's identifiers were already read.
-  const stack: [SyntaxNode, boolean][] = [[root, false]];
+  // Each node with whether an enclosing node's identifiers were already read (parallel stacks: no pair per node).
+  const stack: SyntaxNode[] = [root];
+  const readStack: boolean[] = [false];
   while (stack.length) {
-    const [n, read] = stack.pop()!;
+    const n = stack.pop()!;
+    const read = readStack.pop()!;
     const code = !read && (n.type === 'ERROR' || n.type === 'compound_statement') && !placeholders.has(n);
     if (code) for (const id of text.slice(n.startIndex, n.endIndex).match(IDENT) ?? []) calledOutside.add(id);
     if (n.type === 'function_definition' && !deferredFns.has(n)) mirroredFunctions.add(definedName(n));
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], read || code]);
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      stack.push(n.children[i]);
+      readStack.push(read || code);
+    }
     if (!DECLARATIONS.has(n.type)) continue;
     const words = text.slice(n.startIndex, n.endIndex).match(IDENT) ?? [];
     if (!words.some(ctx.seedWord)) continue;

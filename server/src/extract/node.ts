@@ -102,7 +102,18 @@ export class NodeDoc {
 
   /** Line and UTF-16 column of a UTF-16 index, lines as parse/positions.ts counts them (every surface does). */
   position(index: number): Point {
-    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    const row = this.lineOf(index);
+    return { row, column: index - this.starts()[row] };
+  }
+
+  /** The line starts of the text (parse/positions.ts lineStartsOf), made on first use. */
+  starts(): readonly number[] {
+    return (this.lineStarts ??= lineStartsOf(this.text));
+  }
+
+  /** The line (0-based) of a UTF-16 index: the last line starting at or before it. */
+  lineOf(index: number): number {
+    const starts = this.starts();
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -110,12 +121,21 @@ export class NodeDoc {
       if (starts[mid] <= index) lo = mid;
       else hi = mid - 1;
     }
-    return { row: lo, column: index - starts[lo] };
+    return lo;
   }
 }
 
 
 const NO_CHILDREN: readonly SyntaxNode[] = Object.freeze([]);
+
+/**
+ * The named nodes of `children`: the array itself when all are (most nodes, since the mirror leaves out the
+ * anonymous tokens that fill no field), so no copy is made. NOTE: like the cached copy, never written to.
+ */
+function namedOf(children: readonly SyntaxNode[]): SyntaxNode[] {
+  for (let i = 0; i < children.length; i++) if (!children[i].isNamed) return children.filter((c) => c.isNamed);
+  return children as SyntaxNode[];
+}
 
 /** Node type and field names of packed subtrees (SyntaxNode.pack), by id: one grammar's, a few hundred. */
 const PACKED_NAMES: string[] = [];
@@ -228,9 +248,13 @@ export class SyntaxNode {
   get range(): Range {
     if (this.doc.anchor) return this.doc.anchor;
     if (!this.cachedRange) {
-      const start = this.doc.position(this.startIndex);
-      const end = this.doc.position(this.endIndex);
-      this.cachedRange = { startLine: start.row, startColumn: start.column, endLine: end.row, endColumn: end.column };
+      // NOTE: lines and columns straight from the line starts, without a Point per end (every range the facts hold).
+      const start = this.startIndex;
+      const end = this.endIndex;
+      const startLine = this.doc.lineOf(start);
+      const endLine = this.doc.lineOf(end);
+      const starts = this.doc.starts();
+      this.cachedRange = { startLine, startColumn: start - starts[startLine], endLine, endColumn: end - starts[endLine] };
     }
     return this.cachedRange;
   }
@@ -256,7 +280,7 @@ export class SyntaxNode {
   }
 
   get namedChildren(): SyntaxNode[] {
-    return (this.named ??= this.children.filter((c) => c.isNamed));
+    return (this.named ??= namedOf(this.children));
   }
 
   get namedChildCount(): number {

@@ -72,7 +72,7 @@ const CPP_CASTS = new Set(['static_cast', 'reinterpret_cast', 'const_cast']);
 export function isCppCast(n: SyntaxNode): boolean {
   if (n.type !== 'call_expression') return false;
   const fn = n.childForFieldName('function');
-  if (!fn || argumentNodes(n).length !== 1) return false;
+  if (!fn || argumentCount(n) !== 1) return false;
   if (fn.type === 'template_function') return CPP_CASTS.has(fn.childForFieldName('name')?.text ?? '');
   if (fn.type === 'parenthesized_expression') return isScalarTypeParen(fn);
   return (fn.type === 'identifier' || fn.type === 'primitive_type') && SCALAR_TYPE_NAMES.has(fn.text);
@@ -90,6 +90,15 @@ export function argumentNodes(n: SyntaxNode): SyntaxNode[] {
   const list = n.type === 'argument_list' || n.type === 'initializer_list' ? n : n.childForFieldName('arguments');
   if (!list) return [];
   return list.namedChildren.filter((c) => c.type !== 'comment');
+}
+
+/** How many argument expressions a call has (argumentNodes(n).length, without making the list). */
+function argumentCount(n: SyntaxNode): number {
+  const list = n.type === 'argument_list' || n.type === 'initializer_list' ? n : n.childForFieldName('arguments');
+  if (!list) return 0;
+  let count = 0;
+  for (const c of list.namedChildren) if (c.type !== 'comment') count++;
+  return count;
 }
 
 /** Whether a call expression submits barriers: `….ResourceBarrier(…)` or `….Barrier(…)`. */
