@@ -10,7 +10,7 @@ import { detached } from '../detached-string';
 /** One keyed read: `path` from the file context, `op` on what is there, and the fingerprint of its answer. */
 export interface FileRead {
   path: readonly string[];
-  op: 'get' | 'has' | 'size' | 'prop';
+  op: 'get' | 'has' | 'size' | 'prop' | 'all';
   key?: string;
   /** A syntax node key (descriptors.calls): its position in the document. */
   nodeKey?: boolean;
@@ -52,7 +52,7 @@ export class FileRecorder {
     const id = `${read.path.join('.')}|${read.op}|${read.key ?? ''}`;
     if (this.seen.has(id) || this.written.has(`${read.path.join('.')}|${read.key ?? ''}`)) return;
     this.seen.add(id);
-    if (read.op === 'get') this.returned.set(this.reads.length, value);
+    if (read.op === 'get' || read.op === 'all') this.returned.set(this.reads.length, value);
     // Kept as long as the cache entry: a key cut from the document must not hold the document's text alive.
     this.reads.push(read.key === undefined ? read : { ...read, key: detached(read.key) });
   }
@@ -125,6 +125,11 @@ export class FileRecorder {
           else this.note({ path, op: p, key, ...(k instanceof SyntaxNode ? { nodeKey: true } : {}), fp: p === 'has' ? String(r) : lookupPrint(path, r) }, r);
           return r;
         };
+        // Iterating the whole table reads all of it: the fingerprint of every entry (memberUses.calls, say).
+        if (p === Symbol.iterator || p === 'entries' || p === 'keys' || p === 'values' || p === 'forEach') {
+          this.note({ path, op: 'all', fp: lookupPrint(path, t) }, t);
+          return bound(t, p);
+        }
         if ((p === 'set' && t instanceof Map) || (p === 'add' && t instanceof Set)) return (k: unknown, v?: unknown) => {
           if (typeof k !== 'string' || (v !== null && typeof v === 'object') || typeof v === 'function') this.stop(`writes ${where}`);
           else this.write(p === 'set' ? { path, op: 'set', key: k, value: v } : { path, op: 'add', key: k });

@@ -187,6 +187,7 @@ function answer(r: FileRead, file: FileCtx): string {
   }
   if (!(v instanceof Map) && !(v instanceof Set)) return '\u0000none';
   if (r.op === 'size') return String(v.size);
+  if (r.op === 'all') return lookupPrint(r.path, v);
   const key = r.nodeKey && v instanceof Map ? nodeByKey(v).get(r.key!) : r.key;
   if (r.op === 'has') return String(key !== undefined && v.has(key));
   return lookupPrint(r.path, key !== undefined && v instanceof Map ? v.get(key) : undefined);
