@@ -30,6 +30,7 @@ import { argumentNodes, calleeName, calleeScope, ownEntry, rangeOf, unwrapValue 
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { plainType } from './plain-types';
+import { checksResult } from './result-checks';
 import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
@@ -662,12 +663,13 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const ownClass = f.type === 'identifier' || object?.type === 'this';
   const facts = argFacts(args);
   const reachesNothing = facts.every((a) => a.plain) && (object ? plainType(typeOfExpr(object, fn), fn.file.plainClasses) : !fn.method);
+  const check = !object && checksResult(args, fn);
   // A local lambda is called by its own name; a fill helper's call already wrote what it fills (fill-helpers.ts) and
   // keeps its name (the tracker keeps the states of what it is handed).
   const lambda = f.type === 'identifier' && !fn.file.fills?.has(name) ? localLambdaCallee(call, name, fn.file.lambdaNames) : undefined;
   const callee = lambda ?? name;
   emit(fn, {
-    kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}),
+    kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}), ...(check ? { checksResult: true as const } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}), ...(qualifier ? { qualifier } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),

@@ -208,6 +208,11 @@ export interface UserCallEvent extends EventBase {
    */
   reachesNothing?: true;
   /**
+   * The call only checks an HRESULT (`ThrowIfFail(list->Close())`, `Verify(hr, __LINE__)`; extract/result-checks.ts):
+   * it is handed no object, so it resets, records and replaces nothing, whatever its name.
+   */
+  checksResult?: true;
+  /**
    * The call is a method of a D3D12 command list (the object is declared as one, or a C COM macro
    * `ID3D12GraphicsCommandList_X(list, ...)`): not a barrier, copy or Close/Reset, which are events of their own.
    */

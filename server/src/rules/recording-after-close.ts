@@ -91,10 +91,10 @@ export const rule = defineRule({
         fingerprintText: `closed|${e.list?.key ?? ''}|${method}`,
       });
     };
-    const isCheck = (callee: string) => CHECKS.has(callee);
+    const isCheck = (e: UserCallEvent) => CHECKS.has(e.callee) || !!e.checksResult;
     /** A call of a helper that records on a closed list first: reported at the call, the recording as a note. */
     const throughHelper = (e: Event, closed: Closed, facts: FileFacts, caller: FunctionFacts) => {
-      if (e.kind !== 'user-call' || e.onCommandList || isCheck(e.callee)) return;
+      if (e.kind !== 'user-call' || e.onCommandList || isCheck(e)) return;
       const callee = calleeOf(e, facts);
       if (!callee) return;
       for (const [key, at] of closed) {
@@ -132,7 +132,7 @@ export const rule = defineRule({
           if (e.kind === 'reset') { if (key) closed.delete(key); else closed.clear(); return closed; }
           const method = recordedMethod(e);
           if (method && key && closed.has(key)) { if (!w.quiet) report(e, method, closed.get(key)!); }
-          else if (e.kind === 'user-call' && !e.onCommandList && !CHECKS.has(e.callee)) {
+          else if (e.kind === 'user-call' && !e.onCommandList && !isCheck(e)) {
             if (!w.quiet) throughHelper(e, closed, w.facts, w.fn);
             for (const k of [...closed.keys()]) if (mayResetList(e, k, w.facts, w.fn, isCheck)) closed.delete(k);
             for (const [k, at] of closedByHelper(e, w)) closed.set(k, at);

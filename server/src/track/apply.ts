@@ -755,7 +755,7 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // condition (`if (m_msaaRt) ... DrawScene() ... if (m_msaaRt)`) no longer hide the correlated-branch paths the
 // tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
-  if (e.onCommandList || INERT_CALLS.has(e.callee)) return state;
+  if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
   // again later, vkd3d-proton d3d12_sparse.c) it still forgets the resource below: keeping the state there reported

@@ -69,7 +69,7 @@ function* straightLine(s: Stmt): Generator<Stmt> {
 
 export function firstRecording(opts: {
   fn: FunctionFacts; key: string; facts: FileFacts; depth?: number;
-  recorded: (e: Event) => string | null; isCheck: (callee: string) => boolean;
+  recorded: (e: Event) => string | null; isCheck: (e: UserCallEvent) => boolean;
 }): FirstRecording | 'unknown' {
   const depth = opts.depth ?? 0;
   for (const s of straightLine(opts.fn.body)) {
@@ -83,7 +83,7 @@ export function firstRecording(opts: {
       const method = opts.recorded(e);
       if (method) return { method, trail: [{ range: e.range, callee: opts.fn.name }] };
     }
-    if (e.kind !== 'user-call' || e.onCommandList || opts.isCheck(e.callee)) continue;
+    if (e.kind !== 'user-call' || e.onCommandList || opts.isCheck(e)) continue;
     const callee = depth < MAX_DEPTH ? calleeOf(e, opts.facts) : undefined;
     const inner = callee && keyInCallee(e, callee, opts.key, opts.fn);
     if (!callee || !inner) return 'unknown';

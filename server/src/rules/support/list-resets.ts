@@ -20,7 +20,7 @@ function mentions(text: string, name: string): boolean {
 }
 
 /** Whether `e` may reset the list `key` of `fn` (a call that is not on a command list nor an error check). */
-export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth = 0): boolean {
+export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (e: UserCallEvent) => boolean, depth = 0): boolean {
   const root = keyRoot(key);
   if (!fn.params.includes(root) && !(fn.locals ?? []).includes(root)) return !cannotReachMember(e, key, facts, fn, isCheck, depth);
   // On an object (`obj->Flush()`) or, in a method or lambda, a call that may be a method of the caller's class (a
@@ -41,6 +41,11 @@ export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn
 
 /** Objects whose methods never reset a command list: the D3D12 and DXGI interfaces other than the lists. */
 const NOT_A_LIST = /^(?:ID3D12(?!(?:Graphics)?CommandList)\w*|IDXGI\w*)$/;
+/**
+ * Methods only the fence and queue interfaces have (a wait for the GPU): on an object whose declaration the file does
+ * not see (a member declared in the class's header), handed nothing list-like, they reach no command list.
+ */
+const FENCE_WAITS = new Set(['GetCompletedValue', 'SetEventOnCompletion', 'Signal', 'Wait']);
 /** Operating-system calls a wait for the GPU makes (`WaitForSingleObject(fenceEvent, INFINITE)`): they reach no list. */
 const OS_WAITS = new Set(['WaitForSingleObject', 'WaitForSingleObjectEx', 'WaitForMultipleObjects', 'WaitForMultipleObjectsEx', 'CreateEvent', 'CreateEventA', 'CreateEventW', 'CreateEventEx', 'CreateEventExA', 'CreateEventExW', 'CloseHandle', 'SetEvent', 'ResetEvent', 'Sleep']);
 
@@ -49,11 +54,12 @@ const OS_WAITS = new Set(['WaitForSingleObject', 'WaitForSingleObjectEx', 'WaitF
  * file defines, called without an object and handed nothing list-like, whose body (a few calls deep) neither resets
  * the list nor makes a call that may (`m_list->Close(); Execute; FlushCommandQueue(); m_list->ResourceBarrier(…)`
  * with Luna's FlushCommandQueue: a fence signal and wait); a method of a D3D12 or DXGI object that is not a command
- * list (`m_fence->SetEventOnCompletion(…)`); an operating-system wait handed nothing list-like.
+ * list (`m_fence->SetEventOnCompletion(…)`), or a fence or queue wait on an object of a type the file does not see; an
+ * operating-system wait handed nothing list-like.
  */
-function cannotReachMember(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth: number): boolean {
+function cannotReachMember(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (e: UserCallEvent) => boolean, depth: number): boolean {
   if (e.args.some((a) => a.list || a.resource.key === key || LIST_NAME.test(a.field.text))) return false;
-  if (e.receiverOp) return !!e.receiverClass && NOT_A_LIST.test(e.receiverClass);
+  if (e.receiverOp) return e.receiverClass ? NOT_A_LIST.test(e.receiverClass) : FENCE_WAITS.has(e.callee);
   if (e.list) return false;
   if (OS_WAITS.has(e.callee)) return true;
   if (depth >= MAX_DEPTH || !classOf(fn)) return false;
@@ -61,7 +67,7 @@ function cannotReachMember(e: UserCallEvent, key: string, facts: FileFacts, fn: 
   return !!callee && classOf(callee) === classOf(fn) && !resetsIn(callee.body, key, facts, callee, isCheck, depth + 1);
 }
 
-function resetsIn(s: Stmt, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (callee: string) => boolean, depth: number): boolean {
+function resetsIn(s: Stmt, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (e: UserCallEvent) => boolean, depth: number): boolean {
   switch (s.k) {
     case 'seq': return s.body.some((c) => resetsIn(c, key, facts, fn, isCheck, depth));
     case 'if': return resetsIn(s.then, key, facts, fn, isCheck, depth) || (!!s.else && resetsIn(s.else, key, facts, fn, isCheck, depth));
@@ -70,7 +76,7 @@ function resetsIn(s: Stmt, key: string, facts: FileFacts, fn: FunctionFacts, isC
     case 'event': {
       const e = s.event;
       if (e.kind === 'reset') return !e.list?.key || e.list.key === key;
-      if (e.kind !== 'user-call' || e.onCommandList || isCheck(e.callee)) return false;
+      if (e.kind !== 'user-call' || e.onCommandList || isCheck(e)) return false;
       return mayResetList(e, key, facts, fn, isCheck, depth);
     }
     default: return false;
