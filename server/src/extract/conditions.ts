@@ -101,6 +101,15 @@ function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
   (fn.file.unfolded ??= new Set()).add(name);
 }
 
+/**
+ * A name declared as a pointer to a D3D12 resource or command list (`ID3D12Resource* resource`,
+ * `ID3D12GraphicsCommandList* cl`, `ComPtr<ID3D12Resource>`): when it is null, a helper records nothing on it.
+ */
+function isObjectPointer(n: SyntaxNode, fn: FnCtx): boolean {
+  const t = n.type === 'identifier' ? fn.types.get(n.text) : undefined;
+  return t !== undefined && /\b(?:ID3D12Resource|ID3D12GraphicsCommandList|ID3D12CommandList)\d*\s*\*|\bComPtr\s*<\s*ID3D12(?:Resource|GraphicsCommandList)\d*\s*>/.test(t) && !/\*\s*\*|\[/.test(t);
+}
+
 /** A comparison operand without side effects, as a Field (a constant, a parameter, or unknown). */
 function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined {
   let n = node;
@@ -116,8 +125,10 @@ function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined 
   const prop = arithmetic ? undefined : resourceProperty(n, fn);
   if (prop) return prop;
   const v = evalValue(n, 'num', fn);
-  if (v.t === 'num') return v.f;
-  if (v.t === 'res' && !arithmetic) return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param };
+  if (v.t === 'num') return v.f.param !== undefined && !arithmetic && isObjectPointer(n, fn) ? { ...v.f, pointer: true } : v.f;
+  if (v.t === 'res' && !arithmetic) {
+    return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param, ...(v.ref.param !== undefined ? { pointer: true as const } : {}) };
+  }
   // `levels - 1`, `desc.MipLevels - 1` that do not fold: known by their text (a loop's last-iteration test).
   return arithmetic ? { value: null, text: n.text, range: rangeOf(n) } : undefined;
 }

@@ -35,6 +35,12 @@ export interface Field {
    * call whose argument for `flag` is known (track/env.ts substituteField).
    */
   byParam?: { param: number; whenTrue: number; whenFalse: number };
+  /**
+   * The value is a resource or command-list pointer parameter tested against null (`if (!cl || !resource) return;`
+   * in a transition helper): at a call handed a named object the test is decided "not null" (track/paths.ts decide).
+   * On a path where the argument is null the helper records nothing on it, so leaving that path out loses no state.
+   */
+  pointer?: true;
 }
 
 /**

@@ -374,6 +374,8 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
   const l = lf.value;
   const r = rf.value;
   if (l !== null && r !== null) return holds(c.op, l, r);
+  // `if (!resource) return;` in a helper handed a resource the caller names: not null.
+  if ((c.op === '==' || c.op === '!=') && ((r === 0 && namedArgument(c.left, binding)) || (l === 0 && namedArgument(c.right, binding)))) return c.op === '!=';
   // `direction == Direction::B2T` in a helper called with `Direction::B2T` or `Direction::T2B`, the enum declared
   // where the run cannot fold it: one scoped enum's enumerators are distinct (as for a path's learnt facts).
   if ((c.op === '==' || c.op === '!=') && (c.left.param !== undefined || c.right.param !== undefined)) {
@@ -399,6 +401,13 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
     if (negated !== undefined) return !negated;
   }
   return null;
+}
+
+/** A helper's resource pointer parameter bound to a resource the caller names (not null, not unresolved). */
+function namedArgument(f: Field, binding: Binding | null): boolean {
+  if (!f.pointer || f.param === undefined || !binding) return false;
+  const ref = binding.refs[f.param];
+  return !!ref && ref.key !== null && !ref.unknown && (binding.fields[f.param]?.value ?? null) === null;
 }
 
 const SCOPED = /^((?:\w+::)+)(\w+)$/;
