@@ -364,10 +364,17 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
   if ('args' in c) {
     const known = c.text !== undefined ? facts.atom(c.text) : undefined;
     if (known !== undefined) return known;
-    const args = c.args.map((a) => decide(a, facts, binding));
-    if (c.op === '!') return args[0] === null ? null : !args[0];
-    if (c.op === '&&') return args.includes(false) ? false : args.every((a) => a === true) ? true : null;
-    return args.includes(true) ? true : args.every((a) => a === false) ? false : null;
+    if (c.op === '!') {
+      const a = decide(c.args[0], facts, binding);
+      return a === null ? null : !a;
+    }
+    const parts = operands(c, c.op);
+    const args = parts.map((a) => decide(a, facts, binding));
+    if (c.op === '&&' ? args.includes(false) : args.includes(true)) return c.op === '||';
+    if (args.every((a) => a !== null)) return c.op === '&&';
+    // What is left once the decided operands are dropped, learnt as a whole on this path (see assume).
+    const open = keyOf(parts.filter((_, i) => args[i] === null), c.op);
+    return (open !== undefined ? facts.atom(open) : undefined) ?? null;
   }
   const lf = substituteField(c.left, binding);
   const rf = substituteField(c.right, binding);
@@ -410,6 +417,31 @@ function namedArgument(f: Field, binding: Binding | null): boolean {
   return !!ref && ref.key !== null && !ref.unknown && (binding.fields[f.param]?.value ?? null) === null;
 }
 
+/** The operands of a chain of one operator (`a && b && c`, however parenthesised), in order. */
+function operands(c: Condition, op: '&&' | '||'): Condition[] {
+  return 'args' in c && c.op === op ? c.args.flatMap((a) => operands(a, op)) : [c];
+}
+
+/** A spelling of `parts` joined by `op` for a learnt atom (undefined when one of them is opaque). */
+function keyOf(parts: readonly Condition[], op: '&&' | '||'): string | undefined {
+  const keys = parts.map(spelling);
+  return keys.length && !keys.includes(undefined) ? `#${op}:${keys.join(op)}` : undefined;
+}
+
+function spelling(c: Condition): string | undefined {
+  if (c.op === 'opaque') return undefined;
+  if ('args' in c) {
+    if (c.op === '!') {
+      const k = spelling(c.args[0]);
+      return k === undefined ? undefined : `!(${k})`;
+    }
+    const k = keyOf(operands(c, c.op), c.op);
+    return k === undefined ? undefined : `(${k})`;
+  }
+  const l = c.left.text.replace(/\s+/g, '');
+  return c.truthy ? l : `${l}${c.op}${c.right.text.replace(/\s+/g, '')}`;
+}
+
 const SCOPED = /^((?:\w+::)+)(\w+)$/;
 
 /** Two scoped enumerators: true when they are the same one, false for two of one enum, null otherwise. */
@@ -439,8 +471,17 @@ export function assume(c: Condition, facts: PathFacts, truth: boolean, binding: 
     if (da === truth) return facts;
     if (da !== null) return assume(b, facts, truth, binding);
     if (db !== null) return assume(a, facts, truth, binding);
+    // `mapped && bytes && size` false where `mapped` is known true: `bytes && size` is false, so a later
+    // `else if (bytes && size)` is decided. The undecided operands of the chain are learnt as one atom.
+    const parts = operands(c, c.op);
+    const open = parts.filter((p) => decide(p, facts, binding) === null);
+    if (open.length === 1) return assume(open[0], facts, truth, binding);
+    let out = facts;
+    const key = open.length < parts.length ? keyOf(open, c.op) : undefined;
+    const openSyms = open.flatMap(symsOf);
+    if (key !== undefined && openSyms.length) out = out.learnAtom(key, truth, openSyms, open.map(spelling).join(` ${c.op} `));
     const syms = symsOf(c);
-    return c.text !== undefined && syms.length ? facts.learnAtom(c.text, truth, syms, c.text) : facts;
+    return c.text !== undefined && syms.length ? out.learnAtom(c.text, truth, syms, c.text) : out;
   }
   const via = throughAlias(c, facts, binding);
   if (via) return assume(via.cond, facts, truth !== via.negate, binding);
