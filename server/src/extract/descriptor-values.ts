@@ -4,7 +4,7 @@
 // (extract/descriptors.ts walks the statements); anything else is unknown (null), never guessed.
 import type { SyntaxNode } from './node';
 import type { DescIndex, DVal, HandleFact, HandleHelper, MemberView, ViewFact } from './descriptor-facts';
-import { memberViewAt, structMember } from './member-views';
+import { heapSlotViewAt, memberViewAt, structMember } from './member-views';
 import { applyHelper } from './handle-helpers';
 import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
@@ -48,6 +48,8 @@ export interface DScope {
   body?: string;
   /** Receives the view a member names where the function uses it. */
   onMemberView?: (v: ViewFact) => void;
+  /** Whether the function has written a view into that heap itself (then another function's slot view is not read). */
+  ownViewAt?: (heap: string) => boolean;
   /** Members used where a handle may be that no member view answers: names another file may define. */
   missingMembers?: Set<string>;
   /** The function's CPU descriptor handle parameters (`D3D12_CPU_DESCRIPTOR_HANDLE rtv`). */
@@ -269,19 +271,41 @@ export function handleOf(node: SyntaxNode, s: DScope): HandleFact | null {
   }
 }
 
+/**
+ * `GetGPUDescriptorHandleForHeapStart(ctx->srv_heap)` of a struct pointer whose heap member another function filled
+ * through its own pointer (`init(ctx)` creating the SRV of `ctx->scene` there): the views of those slots, read as this
+ * function's own (member-views.ts heapSlotViewAt). Not where the function writes views into that heap itself.
+ */
+function seedHeapSlots(obj: SyntaxNode, s: DScope): void {
+  const sm = s.memberViews?.size && s.body !== undefined ? structMember(obj, s.types) : null;
+  if (!sm || s.env.has(`${sm.root}${sm.op}${sm.member}`)) return;
+  const prefix = `${sm.type}::${sm.member}[`;
+  for (const [name, mv] of s.memberViews!) {
+    if (!name.startsWith(prefix)) continue;
+    const v = heapSlotViewAt(sm, mv, s.body!, s.scope, { range: rangeOf(obj) });
+    if (v && !s.ownViewAt?.(v.heap)) s.onMemberView?.(v);
+  }
+}
+
 function callHandle(n: SyntaxNode, s: DScope): HandleFact | null {
   const f = n.childForFieldName('function')!;
   const args = argumentNodes(n);
   const name = calleeName(f);
   if (f.type === 'field_expression' && name) {
     const obj = f.childForFieldName('argument')!;
-    if (HEAP_START.test(name) && args.length === 0) return at(heapKey(obj, s), { c: 0 }, n);
+    if (HEAP_START.test(name) && args.length === 0) {
+      seedHeapSlots(obj, s);
+      return at(heapKey(obj, s), { c: 0 }, n);
+    }
     if (WRAPPER_FIRST.test(name) && args.length === 0) return at(heapKey(obj, s), { c: 0 }, n);
     if (WRAPPER_AT.test(name) && args.length === 1) return at(heapKey(obj, s), indexOf(args[0], s), n);
   }
   // The C COM macro takes the heap first: ID3D12DescriptorHeap_GetCPUDescriptorHandleForHeapStart(heap).
   const macro = f.type === 'identifier' && name ? HEAP_MACRO.exec(name) : null;
-  if (macro && args.length === 1) return at(heapKey(args[0], s), { c: 0 }, n);
+  if (macro && args.length === 1) {
+    seedHeapSlots(args[0], s);
+    return at(heapKey(args[0], s), { c: 0 }, n);
+  }
   if (HANDLE_HELPER.test(f.text.replace(/\s+/g, ''))) return helperHandle(n, args, s);
   return getterHandle(f, name, args, n, s) ?? helperCallHandle(f, name, args, n, s);
 }

@@ -90,6 +90,7 @@ class Walk {
       if (!seen.has(key)) this.views.push(v);
       seen.add(key);
     };
+    s.ownViewAt = (heap) => this.views.some((v) => v.heap === heap && !seen.has(`${v.heap}|${JSON.stringify(v.index)}|${v.resource?.key}`));
   }
 
   stmt(n: SyntaxNode): void {
@@ -711,7 +712,7 @@ function readsStored(stores: readonly StoredHandleFact[], views: readonly Member
     if (!root) return undefined;
     names.add(root);
   }
-  for (const v of views) names.add(v.name.slice(v.name.lastIndexOf(':') + 1));
+  for (const v of views) names.add(v.name.slice(v.name.lastIndexOf(':') + 1).replace(/\[\d+\]$/, ''));
   // A getter returning a stored member (`GetRTV()` → `m_rtv`) reads it where it is called.
   const stored = [...names];
   for (const [name, expr] of getters) if (stored.some((n) => expr.text.includes(n))) names.add(name);

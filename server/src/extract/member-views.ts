@@ -138,9 +138,17 @@ export class MemberViewLog {
     this.views.set(key, prior === undefined || (prior && fact && JSON.stringify(prior) === JSON.stringify(fact)) ? fact : null);
   }
 
-  /** Members that hold a slot holding one known view. */
+  /**
+   * Members that hold a slot holding one known view, and (named `T::heap[c]`) constant slots of a heap member that
+   * hold one known view of a resource member: `init(ctx)` creating the SRV of `ctx->scene` at the start of
+   * `ctx->srv_heap`, read where another function binds `GetGPUDescriptorHandleForHeapStart(ctx->srv_heap)`.
+   */
   result(): MemberView[] {
     const out: MemberView[] = [];
+    for (const [key, v] of this.views) {
+      const m = /^([^:]+)::(\w+)\[(\d+)\]$/.exec(key);
+      if (v && m) out.push({ name: key, heapMember: m[2], index: { c: Number(m[3]) }, ...v });
+    }
     for (const [key, slot] of this.stores) {
       if (!slot || !('c' in slot.index)) continue;
       const type = key.slice(0, key.indexOf('::'));
@@ -149,6 +157,31 @@ export class MemberViewLog {
     }
     return out;
   }
+}
+
+/** The `T::heap[c]` slot views (see MemberViewLog.result) of a heap member, by slot. */
+export function heapSlotKey(type: string, heapMember: string, slot: number): string {
+  return `${type}::${heapMember}[${slot}]`;
+}
+
+/** Whether the function assigns the object's resource member (then a slot's view of it names another object). */
+function reassigns(m: StructMember, resource: string, body: string): boolean {
+  return new RegExp(`(?:&\\s*${escape(m.root)}\\s*(?:\\.|->)\\s*${resource}\\b|\\b${escape(m.root)}\\s*(?:\\.|->)\\s*${resource}\\s*=[^=])`).test(body);
+}
+
+/**
+ * The view a heap member's slot holds where a function names that heap (`ctx->srv_heap`), from a slot view another
+ * function wrote through its own pointer to the struct (MemberViewLog.result): the view of `ctx->scene`. Null where
+ * the function assigns the resource member.
+ */
+export function heapSlotViewAt(m: StructMember, mv: MemberView, body: string, scope: string, at: { range: ViewFact['range'] }): ViewFact | null {
+  if (reassigns(m, mv.resource, body)) return null;
+  const res = `${m.root}${m.op}${mv.resource}`;
+  return {
+    view: mv.view, heap: `${scope}#${m.root}${m.op}${mv.heapMember}`, index: mv.index, resource: { key: res, text: res, range: at.range },
+    subresource: mv.subresource, range: at.range, scope,
+    ...(mv.covers !== undefined ? { covers: mv.covers } : {}), ...(mv.readOnlyDepth !== undefined ? { readOnlyDepth: mv.readOnlyDepth } : {}),
+  };
 }
 
 /**
