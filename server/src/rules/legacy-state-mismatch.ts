@@ -101,7 +101,8 @@ export const rule = defineRule({
             });
             return;
           }
-          const accepts = (v: number) => legacyStateAccepts(v, before, simultaneous);
+          // From COMMON a promoted state is accepted, unless nothing was recorded since the barrier that set COMMON.
+          const accepts = (v: number) => (v === 0 && meeting.idleCommon ? (before >>> 0) === 0 : legacyStateAccepts(v, before, simultaneous));
           const c = compareTracked(meeting.met.legacy, accepts);
           if (!c.severity || onlyTheRest(meeting, accepts)) return;
           const assumed = c.mismatches.some(([, o]) => o.assumed);

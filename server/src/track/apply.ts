@@ -178,7 +178,11 @@ function ownerOf(key: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** Events that record no GPU work: after them a resource explicitly put in COMMON is still unpromoted. */
+const NO_WORK: ReadonlySet<Event['kind']> = new Set(['barrier-call', 'resource-barrier-call', 'batch-add', 'resource-creation', 'rebind', 'reindex', 'swap']);
+
 export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackState {
+  if (!NO_WORK.has(e.kind)) env.work++;
   const next = state.clone();
   const list = env.listOf(e.list);
   switch (e.kind) {
@@ -621,7 +625,10 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
     return;
   }
   const m = meetAndCall(b, state, env, at, (meeting) => {
-    for (const h of env.hooks) h.legacyBarrier?.(b, meeting, ctx);
+    // COMMON set by an explicit barrier with nothing recorded since: not promoted to anything (see Origin.workStamp).
+    const common = meeting.met.legacy.values.get(0);
+    const met = common?.workStamp === env.work ? { ...meeting, idleCommon: true } : meeting;
+    for (const h of env.hooks) h.legacyBarrier?.(b, met, ctx);
   });
   if (!m) return;
   const name = b.resource?.text ?? m.key;
@@ -632,7 +639,8 @@ function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, 
   if (flags & FLAG_BEGIN_ONLY) {
     s = { ...s, split: { barrier: b, origin: orig(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
   } else {
-    const o = orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
+    const entered = orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
+    const o = after === 0 ? { ...entered, workStamp: env.work } : entered;
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
     const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
     s = {
@@ -755,6 +763,7 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // condition (`if (m_msaaRt) ... DrawScene() ... if (m_msaaRt)`) no longer hide the correlated-branch paths the
 // tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
+  env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test

@@ -119,6 +119,11 @@ export class TrackEnv {
   lastReplaced: Map<string, KnownResource | undefined> | null = null;
   /** How many times deferred uses were voided (track/bindings.ts): a memoized call must not skip that. */
   voidedUses = 0;
+  /**
+   * Counts everything applied that may record GPU work (any event but barriers, unknown calls, memoized calls): a
+   * COMMON state whose origin carries the count still current met no work since (Origin.workStamp).
+   */
+  work = 0;
   binding: Binding | null = null;
   /** Tracked state around each barrier site of the analysed file (for hover and inlay hints). */
   readonly siteStates = new Map<number, SiteState>();

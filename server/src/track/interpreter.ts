@@ -675,6 +675,7 @@ export class Interpreter {
     }, keep);
     const memo = memoOf(this.env);
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
+    if (memo && !this.env.reporting) this.env.work++;
     const exits = !memo || this.env.reporting || bodyCost(c.callee.fn) < MIN_MEMO_COST ? run()
       : memo.call(this.env, this.budget, {
         fn: c.callee.fn, binding: this.bind(e, c.callee), stack: [...this.env.stack, this.frameOf(e, c.callee)],
@@ -704,6 +705,8 @@ export class Interpreter {
     // exits are dropped is another function of them than the memo's.
     if (!memo || this.env.reporting || failing || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
     const stack = [...this.env.stack, this.frameOf(e, callee)];
+    // A memoized result applies no events: count the call as work (its COMMON states are never taken as idle).
+    this.env.work++;
     return memo.call(this.env, this.budget, { fn: callee.fn, binding: this.bind(e, callee), stack, loopDepth: this.loopDepth, state }, run, (out) => out.clone(), (out) => [out]);
   }
 

@@ -38,6 +38,11 @@ export interface Origin {
    * later test of the same value keeps only the values its branch can meet (interpreter.ts refine).
    */
   cond?: PathCond;
+  /**
+   * A legacy COMMON set by an explicit barrier: TrackEnv.work then. While it is still current, nothing that could
+   * have promoted the resource from COMMON was recorded since, so COMMON is the state a next barrier meets.
+   */
+  workStamp?: number;
 }
 
 /** What a path knew (PathFacts, paths.ts) where its values were joined with other paths'. */
@@ -82,7 +87,16 @@ export function joinPossible(a: Possible, b: Possible): Possible {
   for (const [v, o] of b.values) {
     const prior = values.get(v);
     if (!prior) values.set(v, o);
-    else if (prior.cond && prior.cond !== o.cond) values.set(v, { ...prior, cond: weakerCond(prior.cond, o.cond) });
+    else {
+      let kept = prior;
+      if (prior.cond && prior.cond !== o.cond) kept = { ...kept, cond: weakerCond(prior.cond, o.cond) };
+      // Idle on both paths only when both carry the same count.
+      if (prior.workStamp !== undefined && prior.workStamp !== o.workStamp) {
+        kept = { ...kept };
+        delete kept.workStamp;
+      }
+      if (kept !== prior) values.set(v, kept);
+    }
   }
   if (values.size > MAX_VALUES) return UNKNOWN;
   return { values, unknown: a.unknown || b.unknown };
