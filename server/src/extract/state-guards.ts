@@ -103,11 +103,42 @@ function storesAny(body: SyntaxNode, tracked: ReadonlySet<string>): boolean {
   });
 }
 
-/** The names the tested value stands for: itself, and what a local copy of it was initialised from. */
+/**
+ * The names the tested value stands for: itself, and what a local copy of it was initialised from — both values of
+ * a conditional initialiser (`it != m_states.end() ? it->second : COMMON`, a map tracker's lookup with a default),
+ * and for a map iterator's `it->second` the entry `m_states[res]` it found (`auto it = m_states.find(res)`).
+ */
 function trackedNames(side: string, fnBody: SyntaxNode | null): Set<string> {
   const out = new Set([side]);
   if (!fnBody || !/^\w+$/.test(side)) return out;
-  for (const init of initialisersOf(fnBody).get(side) ?? []) out.add(init);
+  const inits = initialisersOf(fnBody);
+  for (const init of inits.get(side) ?? []) {
+    out.add(init);
+    for (const v of conditionalValues(fnBody, side)) {
+      out.add(v);
+      const it = /^(\w+)->second$/.exec(v)?.[1];
+      for (const found of it ? inits.get(it) ?? [] : []) {
+        const m = /^(.+)\.find\((.+)\)$/.exec(found);
+        if (m) out.add(`${m[1]}[${m[2]}]`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Both values of `name`'s conditional initialisers (`auto s = c ? a : b;`), normalised. */
+function conditionalValues(fnBody: SyntaxNode, name: string): string[] {
+  const out: string[] = [];
+  for (const d of fnBody.descendantsOfType('init_declarator')) {
+    const value = d.childForFieldName('value');
+    if (d.childForFieldName('declarator')?.text !== name || !value) continue;
+    const v = unwrapValue(value);
+    if (v.type !== 'conditional_expression') continue;
+    for (const f of ['consequence', 'alternative']) {
+      const x = v.childForFieldName(f);
+      if (x) out.push(norm(unwrapValue(x).text));
+    }
+  }
   return out;
 }
 
