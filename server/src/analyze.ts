@@ -63,6 +63,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   constMethods?: ReadonlySet<string>;
   /** Names called through `this` that no file of the run declares as a method (extract/member-writes.ts). */
   notMethods?: ReadonlySet<string>;
+  /** Methods other files of a run declare without `const` (track/getter-aliases.ts receiverGetters). */
+  mutatingMethods?: ReadonlySet<string>;
   /** What other files' methods of the file's classes do with members (extract/member-facts.ts). */
   memberUses?: readonly MethodUses[];
   /** One-return getters other files of a run define (a class header's `GetRTV() const { return m_RTVHandle; }`), by name: their text. */
@@ -129,7 +131,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
-    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
+    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods, mutatingMethods: options.mutatingMethods,
     // The language server's workspace gives what a run gives (cli/cross-file.ts): functions that are no methods, and
     // the member uses of the file's classes' methods in other files.
     notMethods: options.notMethods ?? workspace?.notMethodsFor(uri, text), memberUses: options.memberUses ?? workspace?.memberUsesFor(uri),

@@ -26,7 +26,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { OTHER_API } from '../extract/types';
-import { importClosure } from '../extract/function-imports';
+import { importClosure, RECORD } from '../extract/function-imports';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -249,6 +249,9 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   const constness = definedInRun(all, (r) => r.methodConstness ?? [], (a, b) => a === b);
   // Every method name the run declares, by file: a name called through `this` that none declares is not a method.
   const declaredBy = methodDeclarations(all);
+  // `swap->Advance()` where swapchain.h declares `bool Advance();`: a file calling a method some other file declares
+  // without `const` is extracted again knowing it, so the object's getters are unknown after the call.
+  const nonConst = nonConstMethods(all);
   for (const [name, d] of constness) if (!d.value) constness.delete(name);
   // `Target.GetRTV()` in a .cpp whose class header defines `GetRTV() const { return m_RTVHandle; }`: a file that called
   // such a getter on an object without knowing it is extracted again with its definition (extract/imported-getters.ts).
@@ -273,17 +276,18 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const consts = o.result && !o.failure ? importedBy(o.result.unknownMethods, o.uri, constness) : undefined;
     const constMethods = consts && new Set(consts.keys());
     const notMethods = o.result && !o.failure ? undeclaredMethods(o, declaredBy) : undefined;
+    const mutatingMethods = o.result && !o.failure ? calledMutating(o, nonConst) : undefined;
     const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
-    const functions = o.result && !o.failure ? importedFunctions(o.result.calledNames, o.uri, functionTexts) : undefined;
+    const functions = o.result && !o.failure ? importedFunctions(importRoots(o.result), o.uri, functionTexts) : undefined;
     const memberUses = o.result && !o.failure ? relatedUses(o.uri, classUses) : undefined;
     const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
-    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !getters && !functions && !memberUses) continue;
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !mutatingMethods && !getters && !functions && !memberUses) continue;
     const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
     const extra = {
       ...(getters ? { getters } : {}), ...(functions ? { functions } : {}),
       ...(numbers ? { enumerators: numbers } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
-      ...(notMethods ? { notMethods } : {}), ...(memberUses ? { memberUses } : {}),
+      ...(notMethods ? { notMethods } : {}), ...(mutatingMethods ? { mutatingMethods } : {}), ...(memberUses ? { memberUses } : {}),
     };
     // With --cache, this analysis is cached too, under the file's key and a digest of what it imports: a warm run of
     // a whole engine tree spent two thirds of its CPU here (DiligentCore: 514 of 1,596 files import a macro).
@@ -340,6 +344,28 @@ function methodDeclarations(all: readonly FileOutcome[]): Map<string, Set<string
   return out;
 }
 
+/** The method names some file of the run declares or defines without `const`, with those files. */
+function nonConstMethods(all: readonly FileOutcome[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const o of all) {
+    for (const [name, constQ] of o.result && !o.failure ? o.result.methodConstness ?? [] : []) {
+      if (!constQ) out.set(name, (out.get(name) ?? new Set<string>()).add(o.uri));
+    }
+  }
+  return out;
+}
+
+/**
+ * The methods a file calls that another file of the run declares without `const` (the file's own declarations are in
+ * its facts already). NOTE: they only make getters unknown (fewer findings): only a file that reported a warning or
+ * an error is analysed again for them.
+ */
+function calledMutating(o: FileOutcome, nonConst: ReadonlyMap<string, ReadonlySet<string>>): Set<string> | undefined {
+  if (!o.result?.findings.some((f) => f.severity !== 'info')) return undefined;
+  const out = new Set((o.result.calledNames ?? []).filter((n) => [...nonConst.get(n) ?? []].some((u) => u !== o.uri)));
+  return out.size ? out : undefined;
+}
+
 /**
  * The names a file calls through `this` (path facts asked whether they may write a member) that no file of the run
  * declares as a method, when another file of the run declares the methods the file defines (their class is in the
@@ -366,6 +392,14 @@ function importedFunctions(called: readonly string[] | undefined, uri: string, d
     const d = defined.get(key);
     return d && !d.uris.has(uri) ? d.value : undefined;
   });
+}
+
+/**
+ * The names whose other files' definitions a file imports: the functions it calls, and the records it declares values
+ * of when it records barrier-related work (a file with no relevant function gains nothing from `ctx.target`).
+ */
+function importRoots(r: AnalysisResult): readonly string[] | undefined {
+  return r.helpers?.length ? r.calledNames : r.calledNames?.filter((n) => !n.startsWith(RECORD));
 }
 
 /**

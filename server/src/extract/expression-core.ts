@@ -123,7 +123,9 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
         const s = base.t === 'ptr' ? deref(base) : base;
         if (s.t === 'struct') return getMember(s, field);
         const member = recordMember(s, field);
-        if (member) return member;
+        // A resource member of a record nothing has filled (`RenderContext ctx;` then `Setup(&ctx)`) is the resource
+        // stored there, named by the member as for an object the function does not know (`ctx.target`).
+        if (member && !(member.t === 'unknown' && expect === 'res')) return member;
       }
       break;
     }

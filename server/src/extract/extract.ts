@@ -46,6 +46,7 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
+import { declaredRecordKeys } from './function-imports';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf, worthRecording } from './function-cache';
@@ -411,6 +412,8 @@ export interface ImportedDefinitions {
   constMethods?: ReadonlySet<string>;
   /** Names called through `this` that no file of the run declares as a method (member-writes.ts): free functions. */
   notMethods?: ReadonlySet<string>;
+  /** Methods another file of the run declares without `const` (track/getter-aliases.ts receiverGetters). */
+  mutatingMethods?: ReadonlySet<string>;
   /** One-return getters another file of the run defines, by name: their text (imported-getters.ts). */
   getters?: ReadonlyMap<string, string>;
   /** Translation helpers and conversions another file of the run defines, by name: their text (imported-functions.ts). */
@@ -575,8 +578,10 @@ export function extractFacts(
   const members = graphicsMembers(file);
   const constness = methodConstness(root);
   const uses = methodUses(root, (sym) => pointerMember(sym, file));
-  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), recordSpecifiers(root), enumSpecifiers(root), file.constantDecls);
-  const calledNames = calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name)));
+  const ownRecords = recordSpecifiers(root);
+  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), ownRecords, enumSpecifiers(root), file.constantDecls);
+  // The functions it calls and the records it declares values of that other files may define (function-imports.ts).
+  const calledNames = [...calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name))), ...declaredRecordKeys(text, new Set(ownRecords.keys()))];
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
     problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],
@@ -595,6 +600,7 @@ export function extractFacts(
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),
     ...(constness.length ? { methodConstness: constness } : {}), ...(uses.length ? { methodUses: uses } : {}),
     ...(file.methodImports?.unknown?.size ? { unknownMethods: [...file.methodImports.unknown] } : {}),
+    ...(imports.mutatingMethods?.size ? { mutatingMethods: [...imports.mutatingMethods] } : {}),
     ...(getterTexts.length ? { getterDefinitions: getterTexts } : {}), ...(called.length ? { missedGetters: called } : {}),
     ...(definitions.length ? { functionDefinitions: definitions } : {}), ...(calledNames.length ? { calledNames } : {}),
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),

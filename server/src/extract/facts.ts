@@ -426,6 +426,8 @@ export interface FileFacts {
   /** The file's methods, each with whether every declaration is `const`; and the methods it called unknown (member-writes.ts). */
   methodConstness?: [string, boolean][];
   unknownMethods?: string[];
+  /** Methods other files of a run declare without `const` that the file calls (cli/cross-file.ts): they may change an object's getters. */
+  mutatingMethods?: string[];
   /** What the file's methods do with their class's members (member-facts.ts): a multi-file run gives them to the files of the same classes. */
   methodUses?: MethodUses[];
   /** The file's one-return getters, by name with their definition's text, and the getter names it called on objects without knowing them (imported-getters.ts). */

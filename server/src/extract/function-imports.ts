@@ -1,6 +1,7 @@
 // Which of the run's (or workspace's) exported definitions a file imports (imported-functions.ts): the functions it
 // calls that another file defines, then what those call and the records they name (`struct Desc`: a parameter's
-// type), transitively. Pure text; shared by the CLI's cross-file pass and the language server's workspace index.
+// type), transitively; and the records holding D3D12 objects it declares values of (`RenderContext ctx;`). Pure
+// text; shared by the CLI's cross-file pass and the language server's workspace index.
 
 /** The key prefix of an exported record (a struct's definition) among the exported functions. */
 export const RECORD = 'struct ';
@@ -19,6 +20,24 @@ export function calledIn(text: string): Set<string> {
   return out;
 }
 
+/** `Name var`, `Name& var`, `const Name* var` followed by `;`, `=`, `{`, `,`, `)` or `[`: a value of type `Name` declared. */
+const DECLARED = /\b([A-Za-z_]\w*)(?:\s*[&*]+\s*|\s+)[A-Za-z_]\w*\s*[;={,)[]/g;
+/** Words and API types before a declarator that never name a record of the run. */
+const NO_RECORD = /^(?:return|const|static|struct|class|enum|typename|unsigned|signed|int|char|bool|float|double|void|auto|long|short|else|case|delete|new|goto|using|namespace|sizeof|[ID]?D3D\w*|DXGI\w*|I?DXGI\w*|UINT\w*|u?int\d+_t|size_t|HRESULT|BOOL|HANDLE)$/;
+/** A record worth importing for the values a file declares of it: one holding D3D12 objects (resources, heaps, lists). */
+const HOLDS_D3D12 = /\bID3D12\w*/;
+
+/**
+ * The records a text may declare values of (`RenderContext ctx;`, `void Draw(RenderContext& ctx)`), as record keys
+ * (`struct RenderContext`), leaving out `own` (the records it defines itself). Over-approximate: only the names another
+ * file exports as records are looked up.
+ */
+export function declaredRecordKeys(text: string, own: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(DECLARED)) if (!own.has(m[1]) && !NO_RECORD.test(m[1])) out.add(`${RECORD}${m[1]}`);
+  return [...out].sort();
+}
+
 /**
  * The definitions `called` reaches through `lookup` (a name's definition in another file, or undefined), by key, or
  * undefined when there are none.
@@ -32,7 +51,11 @@ export function importClosure(called: Iterable<string>, lookup: (key: string) =>
     out.set(key, text);
     pending.push(text);
   };
-  for (const name of called) add(name);
+  for (const name of called) {
+    // A record named as a declared value's type (declaredRecordKeys) comes only when it holds D3D12 objects.
+    if (name.startsWith(RECORD) && !HOLDS_D3D12.test(lookup(name) ?? '')) continue;
+    add(name);
+  }
   if (out.size === 0) return undefined;
   while (pending.length) {
     for (const name of new Set(pending.pop()!.match(IDENTIFIER) ?? [])) {

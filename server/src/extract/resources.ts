@@ -6,6 +6,7 @@ import type { FileCtx, FnCtx, IndexedGetter } from './context';
 import { fold, toNumber } from './constant-fold';
 import { substitutedIndex } from './index-keys';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
+import { recordMember } from './records';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
 export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
@@ -122,6 +123,10 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
       if (p >= 0) return { key: n.text, text, range, param: p };
     }
   }
+  // `ctx.target` of a record the function filled (`FrameContext ctx = { cl, backBuffer };`, `ctx.target = rt;`):
+  // the resource stored there, as the member reads in a barrier (expression-core.ts).
+  const stored = fn && n.type === 'field_expression' ? storedMember(n, fn) : undefined;
+  if (stored) return { ...stored, text, range };
   const key = keyText(n, file, fn, getters);
   const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) ?? indexedGetterCall(n, file)?.root : undefined;
   if (fn && root && !fn.env.has(root)) {
@@ -135,6 +140,16 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     return { key, text, range, member: true };
   }
   return { key, text, range };
+}
+
+/** The resource a local record's member holds (`ctx.target` with `ctx` bound to a record value), if it holds one. */
+function storedMember(n: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  const obj = n.childForFieldName('argument');
+  const field = n.childForFieldName('field')?.text;
+  if (obj?.type !== 'identifier' || !field || n.child(1)?.type !== '.') return undefined;
+  const bound = fn.env.get(obj.text);
+  const member = bound ? recordMember(bound, field) : undefined;
+  return member?.t === 'res' && member.ref.key ? member.ref : undefined;
 }
 
 /**

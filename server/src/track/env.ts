@@ -130,6 +130,11 @@ export class TrackEnv {
   readonly stack: Frame[] = [];
   /** The analysed file's descriptor table and creations, for uses through bindings (track/bindings.ts). */
   fileUses?: FileUses;
+  /**
+   * Method names the file or another file of the run declares without `const` (`bool Advance();`): called on an
+   * object, they may change what its getters return (track/getter-aliases.ts receiverGetters).
+   */
+  mutating?: ReadonlySet<string>;
 
   /** Whether the file records an enhanced end-split barrier anywhere (SyncBefore SPLIT, or a SyncBefore not known). */
   endSplits = false;

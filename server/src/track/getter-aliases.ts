@@ -1,10 +1,10 @@
 // Resources named through getters of an object (`pp->GetSRV()->GetResource()`), whose bodies the run does not show.
 // Two getters of one object may return one resource (a view and the resource it views): the identity is unknown, and
 // an unknown state is never an error, so the keys accessorAliases names are forgotten by the tracker (track/apply.ts).
-// NOTE: a method called on the object (`swap->Advance()`) may also change what a getter returns; forgetting the
-// object's getter keys at every such call lost true findings where the calls are const getters declared in a header
-// the run does not read (`src.GetSampleCount()` before a resolve), so that case is left open (docs/real-world.md,
-// Session 19 prec19).
+// A method called on the object (`swap->Advance()`) may also change what a getter returns: the object's getter keys
+// are forgotten after a call of a method some file of the run declares without `const` (receiverGetters).
+// NOTE: not after every call: forgetting at each lost true findings where the calls are const getters declared in a
+// header the run does not read (`src.GetSampleCount()` before a resolve; docs/real-world.md, Session 19 prec19).
 
 /** Calls that hand back the object they are called on (smart-pointer access), not another one. */
 const IDENTITY_CALLS = new Set(['Get', 'get', 'GetAddressOf', 'operator']);
@@ -48,5 +48,16 @@ export function accessorAliases(keys: Iterable<string>, key: string): string[] {
     if (other.name === mine.name && CONSTANT_ARGS.test(other.args) && CONSTANT_ARGS.test(mine.args)) continue;
     out.push(k);
   }
+  return out;
+}
+
+/**
+ * The tracked keys a getter of `receiver` names (`swap->Current()`, `swap->Current()->m_res`, `ctx.GetTarget()`)
+ * for a call `receiver<op>M(…)`: what M may have changed. A member of the object (`swap->m_res`) is not one.
+ */
+export function receiverGetters(keys: Iterable<string>, receiver: string, op: string): string[] {
+  const prefix = `${receiver}${op}`;
+  const out: string[] = [];
+  for (const k of keys) if (k.startsWith(prefix) && /^\w+\s*\(/.test(k.slice(prefix.length))) out.push(k);
   return out;
 }

@@ -5,6 +5,7 @@ import type { BarrierFact, Condition, Event, FunctionFacts, LoopCounter, NoopTes
 import { rangeKey, RESULT_SYM } from '../extract/facts';
 import type { Range } from '../types';
 import { applyEvent, forget, havocCall } from './apply';
+import { receiverGetters } from './getter-aliases';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import type { Binding, Frame, TrackEnv } from './env';
@@ -568,7 +569,14 @@ export class Interpreter {
 
   private apply(e: Event, state: TrackState): TrackState {
     if (e.kind !== 'user-call') return applyEvent(e, state, this.env);
-    return this.call(e, state);
+    const out = this.call(e, state);
+    // `swap->Advance()` of a method declared without `const`: what `swap->Current()` returns may have changed.
+    const receiver = e.receiverOp && e.list && this.env.mutating?.has(e.callee) ? substituteRef(e.list, this.env.binding).key : null;
+    const stale = receiver ? receiverGetters(out.res.keys(), receiver, e.receiverOp!) : [];
+    if (stale.length === 0) return out;
+    const next = out.clone();
+    for (const k of stale) forget(next, k);
+    return next;
   }
 
   /** The helper a call evaluates, or undefined (unknown, recursive, too deep): then havocCall. */

@@ -60,6 +60,7 @@ export function runTracker(
   const index = functionIndex(facts, uri, workspace);
   const quiet = new QuietFunctions(facts.functions, workspace);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
+  const mutating = mutatingMethods(facts);
   for (const fn of facts.functions) {
     if (!fn.relevant || (entry && !entry(fn))) continue;
     // Between functions, outside the per-function try: a cancellation is not an internal error.
@@ -76,6 +77,7 @@ export function runTracker(
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.rechecks = rechecks;
     env.fileUses = fileUsesOf(facts, uri);
+    env.mutating = mutating;
     if (process.env[CALL_MEMO_ENV] !== '0') attachMemo(env, new CallMemo());
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
@@ -131,4 +133,10 @@ function stoppedFunction(fn: FunctionFacts, error: unknown): ExtractProblem {
   if (process.env[INTERNAL_ERRORS_FATAL_ENV] && !(error instanceof RangeError && /call stack/.test(error.message))) throw error;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { kind: 'analysis-error', range, text: fn.name, detail: message.slice(0, 200) };
+}
+
+/** The methods the file declares without `const`, and those other files of the run do that it calls (FileFacts.mutatingMethods). */
+function mutatingMethods(facts: FileFacts): ReadonlySet<string> | undefined {
+  const own = (facts.methodConstness ?? []).filter(([, constQ]) => !constQ).map(([name]) => name);
+  return own.length || facts.mutatingMethods?.length ? new Set([...own, ...(facts.mutatingMethods ?? [])]) : undefined;
 }

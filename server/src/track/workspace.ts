@@ -2,7 +2,7 @@
 // workspace (language server). Only functions that record something barrier-related are worth evaluating.
 import type { FileFacts, FunctionFacts, MethodUses } from '../extract/facts';
 import type { FunctionIndex } from './env';
-import { calledIn, importClosure } from '../extract/function-imports';
+import { calledIn, declaredRecordKeys, importClosure, RECORD } from '../extract/function-imports';
 import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
 
 interface Entry {
@@ -61,7 +61,8 @@ export class WorkspaceIndex {
    */
   importsFor(uri: string, text: string): Map<string, string> | undefined {
     if (![...this.definitionsByUri.keys()].some((u) => u !== uri)) return undefined;
-    return importClosure(calledIn(text), (key) => {
+    const own = new Set([...this.definitionsByUri.get(uri)?.keys() ?? []].filter((k) => k.startsWith(RECORD)).map((k) => k.slice(RECORD.length)));
+    return importClosure([...calledIn(text), ...declaredRecordKeys(text, own)], (key) => {
       let found: string | undefined;
       for (const [u, defs] of this.definitionsByUri) {
         const t = u === uri ? undefined : defs.get(key);
