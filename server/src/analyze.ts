@@ -131,10 +131,10 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
-    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods, mutatingMethods: options.mutatingMethods,
+    enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
     // The language server's workspace gives what a run gives (cli/cross-file.ts): functions that are no methods, and
     // the member uses of the file's classes' methods in other files.
-    notMethods: options.notMethods ?? workspace?.notMethodsFor(uri, text), memberUses: options.memberUses ?? workspace?.memberUsesFor(uri),
+    notMethods: options.notMethods ?? workspace?.notMethodsFor(uri, text), mutatingMethods: options.mutatingMethods ?? workspace?.mutatingFor(uri, text), memberUses: options.memberUses ?? workspace?.memberUsesFor(uri),
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
   }, options.lineStarts, options.entries);

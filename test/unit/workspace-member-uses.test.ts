@@ -95,4 +95,19 @@ void describe('workspace member uses', () => {
     ix.set(frame, { functions: [], methodConstness: [['Draw', false]] });
     assert.equal(ix.notMethodsFor(frame, text), undefined);
   });
+
+  void it('gives the methods other files declare without const that a text calls, and keeps their constness in a slice', () => {
+    const ix = new WorkspaceIndex();
+    const frame = 'file:///frame.cpp';
+    const text = 'void Draw(SwapChain* swap) { swap->Advance(); swap->Current(); Log(); }';
+    ix.set(frame, { functions: [] });
+    assert.equal(ix.mutatingFor(frame, text), undefined);
+    ix.set('file:///swap.h', { functions: [], methodConstness: [['Advance', false], ['Current', true]] });
+    assert.deepEqual([...ix.mutatingFor(frame, text) ?? []], ['Advance']);
+    const part = ix.slice(frame, () => true).find((p) => p.uri === 'file:///swap.h');
+    assert.deepEqual(part?.methodConstness, [['Advance', false], ['Current', true]]);
+    ix.delete('file:///swap.h');
+    assert.equal(ix.mutatingFor(frame, text), undefined);
+  });
 });
+

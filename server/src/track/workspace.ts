@@ -34,14 +34,16 @@ export class WorkspaceIndex {
   /** Translation helpers, conversions and records each file exports (extract/imported-functions.ts), by key: their text. */
   private readonly definitionsByUri = new Map<string, Map<string, string>>();
   /** The methods each file declares or defines, and what they do with members (extract/method-uses.ts). */
-  private readonly methodsByUri = new Map<string, Set<string>>();
-  /** How many files declare or define each method name: the union of methodsByUri, kept as files come and go. */
-  private readonly methodFiles = new Map<string, number>();
+  private readonly methods = new CountedNames();
+  /** The methods each file declares or defines without `const` (track/getter-aliases.ts receiverGetters). */
+  private readonly nonConst = new CountedNames();
   private readonly usesByUri = new Map<string, MethodUses[]>();
   private classUses: Map<string, PlacedUses[]> | null = null;
 
   set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses'>): void {
-    this.setMethods(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
+    this.methods.set(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
+    const nonConst = (facts.methodConstness ?? []).filter(([, constQ]) => !constQ).map(([name]) => name);
+    this.nonConst.set(uri, nonConst.length ? new Set(nonConst) : undefined);
     if (facts.methodUses?.length) this.usesByUri.set(uri, facts.methodUses);
     else this.usesByUri.delete(uri);
     this.classUses = null;
@@ -92,25 +94,21 @@ export class WorkspaceIndex {
   notMethodsFor(uri: string, text: string): Set<string> | undefined {
     // NOTE: asked at every keystroke: the other files' names are the counted union less the file's own (a name of
     // its own that another file also declares is counted twice), not a walk over every file of the workspace.
-    const own = this.methodsByUri.get(uri);
-    if (!own || ![...own].some((n) => (this.methodFiles.get(n) ?? 0) > 1)) return undefined;
-    const out = new Set([...calledIn(text)].filter((n) => !own.has(n) && !this.methodFiles.has(n)));
+    const own = this.methods.of(uri);
+    if (!own || ![...own].some((n) => this.methods.count(n) > 1)) return undefined;
+    const out = new Set([...calledIn(text)].filter((n) => !own.has(n) && this.methods.count(n) === 0));
     return out.size ? out : undefined;
   }
 
-  /** Replaces a file's method names, keeping the counted union (methodFiles) in step. */
-  private setMethods(uri: string, names: Set<string> | undefined): void {
-    for (const n of this.methodsByUri.get(uri) ?? []) {
-      const c = (this.methodFiles.get(n) ?? 0) - 1;
-      if (c > 0) this.methodFiles.set(n, c);
-      else this.methodFiles.delete(n);
-    }
-    if (!names) {
-      this.methodsByUri.delete(uri);
-      return;
-    }
-    this.methodsByUri.set(uri, names);
-    for (const n of names) this.methodFiles.set(n, (this.methodFiles.get(n) ?? 0) + 1);
+  /**
+   * The names a text calls that another file of the workspace declares as a method without `const` (what a run gives:
+   * cli/cross-file.ts calledMutating): called on an object, they may change what its getters return.
+   */
+  mutatingFor(uri: string, text: string): Set<string> | undefined {
+    if (this.nonConst.size === 0) return undefined;
+    const own = this.nonConst.of(uri);
+    const out = new Set([...calledIn(text)].filter((n) => this.nonConst.count(n) > (own?.has(n) ? 1 : 0)));
+    return out.size ? out : undefined;
   }
 
   /** Whether a file other than `excludeUri` declares bases (or an alias target) for `cls`. */
@@ -155,7 +153,8 @@ export class WorkspaceIndex {
 
   delete(uri: string): void {
     this.byUri.delete(uri);
-    this.setMethods(uri, undefined);
+    this.methods.set(uri, undefined);
+    this.nonConst.set(uri, undefined);
     this.usesByUri.delete(uri);
     this.classUses = null;
     this.basesByUri.delete(uri);
@@ -176,15 +175,16 @@ export class WorkspaceIndex {
    * `text`, the definitions it imports (importsFor) come as one more part.
    */
   slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
-    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methodsByUri.keys(), ...this.usesByUri.keys()]);
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys()]);
     const parts: WorkspaceSlice[] = [...uris].map((uri) => {
-      const methods = this.methodsByUri.get(uri);
+      const methods = this.methods.of(uri);
+      const nonConst = this.nonConst.of(uri);
       const uses = this.usesByUri.get(uri);
       return {
         uri,
         functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
         classBases: this.basesByUri.get(uri) ?? [],
-        ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, false]) } : {}), ...(uses ? { methodUses: uses } : {}),
+        ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, !nonConst?.has(n)]) } : {}), ...(uses ? { methodUses: uses } : {}),
       };
     }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses);
     const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
@@ -212,6 +212,46 @@ export class WorkspaceIndex {
       }
     }
     return this.byName;
+  }
+}
+
+/**
+ * Names per file and how many files have each (their union, counted), kept as files are set and deleted: asked at
+ * every keystroke, the other files' names are the count less the file's own, not a walk over every file.
+ */
+class CountedNames {
+  private readonly byUri = new Map<string, Set<string>>();
+  private readonly files = new Map<string, number>();
+
+  set(uri: string, names: Set<string> | undefined): void {
+    for (const n of this.byUri.get(uri) ?? []) {
+      const c = (this.files.get(n) ?? 0) - 1;
+      if (c > 0) this.files.set(n, c);
+      else this.files.delete(n);
+    }
+    if (!names) {
+      this.byUri.delete(uri);
+      return;
+    }
+    this.byUri.set(uri, names);
+    for (const n of names) this.files.set(n, (this.files.get(n) ?? 0) + 1);
+  }
+
+  of(uri: string): ReadonlySet<string> | undefined {
+    return this.byUri.get(uri);
+  }
+
+  /** How many files have the name. */
+  count(name: string): number {
+    return this.files.get(name) ?? 0;
+  }
+
+  uris(): IterableIterator<string> {
+    return this.byUri.keys();
+  }
+
+  get size(): number {
+    return this.files.size;
   }
 }
 
