@@ -673,5 +673,17 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}), ...(qualifier ? { qualifier } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),
+    ...(receiverOp && calledForEffect(call) ? { forEffect: true as const } : {}),
   });
+}
+
+/**
+ * `swap->Advance();`, `if (swap->Advance())`, `if (!ctx.Bind(x))`: a call made for what it does, not for the object
+ * it returns (`backBuffer->Native()` as a barrier's resource is a getter, whatever its declaration's constness).
+ */
+function calledForEffect(call: SyntaxNode): boolean {
+  let n = call;
+  while (n.parent && (n.parent.type === 'parenthesized_expression' || (n.parent.type === 'unary_expression' && n.parent.child(0)?.type === '!'))) n = n.parent;
+  const p = n.parent;
+  return p?.type === 'expression_statement' || p?.type === 'condition_clause';
 }

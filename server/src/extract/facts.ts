@@ -233,6 +233,8 @@ export interface UserCallEvent extends EventBase {
   undecidedBranch?: true;
   /** The caller leaves when the call returns 0 (`if (!ok) return …;`): the helper's failure exits end there (extract/failure-exits.ts). */
   leavesOnFailure?: true;
+  /** `obj.M();` / `if (obj->M())`: called on an object for its effect, not as a getter of what it returns (track/getter-aliases.ts). */
+  forEffect?: true;
 }
 
 /** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */

@@ -571,7 +571,7 @@ export class Interpreter {
     if (e.kind !== 'user-call') return applyEvent(e, state, this.env);
     const out = this.call(e, state);
     // `swap->Advance()` of a method declared without `const`: what `swap->Current()` returns may have changed.
-    const receiver = e.receiverOp && e.list && this.env.mutating?.has(e.callee) ? substituteRef(e.list, this.env.binding).key : null;
+    const receiver = e.forEffect && e.receiverOp && e.list && this.env.mutating?.has(e.callee) ? substituteRef(e.list, this.env.binding).key : null;
     const stale = receiver ? receiverGetters(out.res.keys(), receiver, e.receiverOp!) : [];
     if (stale.length === 0) return out;
     const next = out.clone();
