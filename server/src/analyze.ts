@@ -179,7 +179,9 @@ export function analyzeFacts(
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
   const findings: ReportedFinding[] = [];
-  const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions });
+  const workspace = options.workspace;
+  const otherFileFunction = workspace && ((name: string, argc: number, cls?: string) => workspace.lookup(name, argc, uri, cls));
+  const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions, ...(otherFileFunction ? { otherFileFunction } : {}) });
   runSingleBarrierPass(facts, active, config, { workspace: options.workspace, uri });
   throwIfCancelled(options.isCancelled);
   const { siteStates: tracked, unresolved, unresolvedClasses, problems } = trackEntries(facts, uri, { active, config, findings }, options);

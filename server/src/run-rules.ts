@@ -16,14 +16,14 @@ export interface ActiveRule {
 }
 
 export function instantiateRules(
-  uri: string, config: BarrierlintConfig, findings: ReportedFinding[], registry: Rule[] = allRules, run: Pick<RuleContext, 'conventions'> = {},
+  uri: string, config: BarrierlintConfig, findings: ReportedFinding[], registry: Rule[] = allRules, run: Pick<RuleContext, 'conventions' | 'otherFileFunction'> = {},
 ): ActiveRule[] {
   const active: ActiveRule[] = [];
   for (const rule of registry) {
     if (rule.meta.platforms && !rule.meta.platforms.includes(config.platform)) continue;
     const ctx: RuleContext = {
       uri, platform: config.platform, legacyBarrierTranslation: config.legacyBarrierTranslation,
-      ...(run.conventions ? { conventions: run.conventions } : {}),
+      ...(run.conventions ? { conventions: run.conventions } : {}), ...(run.otherFileFunction ? { otherFileFunction: run.otherFileFunction } : {}),
       report: (d: ReportDescriptor) => {
         findings.push({
           rule: rule.meta.id, messageId: rule.meta.messageId, messageNumber: rule.meta.messageNumber,

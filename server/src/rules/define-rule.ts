@@ -2,7 +2,7 @@
 // `meta` describes the rule (id == file name, debug-layer message id, default severity, message templates);
 // `create` returns visitors that the single-barrier pass and the tracker call. Rules never touch syntax.
 import type {
-  BarrierCallEvent, BarrierFact, CreationEvent, ExtractProblem, FileFacts, ResourceBarrierCallEvent,
+  BarrierCallEvent, BarrierFact, CreationEvent, ExtractProblem, FileFacts, FunctionFacts, ResourceBarrierCallEvent,
 } from '../extract/facts';
 import type { TrackedVisitors } from '../track/visitors';
 import type {
@@ -67,6 +67,11 @@ export interface RuleContext {
   legacyBarrierTranslation: boolean;
   /** A run's state-tracking wrappers and conventions over all its files (absent: the file alone decides). */
   conventions?: import('./support/wrapper-conventions').RunConventions;
+  /**
+   * A function another file of the run defines (`D3DUtil::ChangeResourceState` of D3DUtil.cpp), by name, arity and
+   * class or namespace, with the file's uri; absent in a one-file analysis.
+   */
+  otherFileFunction?(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined;
   report(descriptor: ReportDescriptor): void;
 }
 

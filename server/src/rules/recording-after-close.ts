@@ -92,21 +92,34 @@ export const rule = defineRule({
       });
     };
     const isCheck = (e: UserCallEvent) => CHECKS.has(e.callee) || !!e.checksResult;
+    /**
+     * The helper a call names: one of the file, else (a name the file does not define) one another file of the run
+     * defines (`D3DUtil::ChangeResourceState(res, list, …)` of D3DUtil.cpp), read alone: what it calls is not followed.
+     */
+    const helperOf = (e: UserCallEvent, facts: FileFacts): { fn: FunctionFacts; uri: string; facts: FileFacts } | undefined => {
+      const own = calleeOf(e, facts);
+      if (own) return { fn: own, uri: ctx.uri, facts };
+      if (!ctx.otherFileFunction || facts.functions.some((f) => f.name === e.callee)) return undefined;
+      const other = ctx.otherFileFunction(e.callee, e.args.length, e.receiverClass ?? e.qualifier);
+      return other && { fn: other.fn, uri: other.uri, facts: { ...facts, functions: [] } };
+    };
     /** A call of a helper that records on a closed list first: reported at the call, the recording as a note. */
     const throughHelper = (e: Event, closed: Closed, facts: FileFacts, caller: FunctionFacts) => {
       if (e.kind !== 'user-call' || e.onCommandList || isCheck(e)) return;
-      const callee = calleeOf(e, facts);
-      if (!callee) return;
+      const found = helperOf(e, facts);
+      if (!found) return;
+      const { fn: callee, uri, facts: calleeFacts } = found;
       for (const [key, at] of closed) {
-        const inner = keyInCallee(e, callee, key, caller);
-        const r = inner ? firstRecording({ fn: callee, key: inner, facts, recorded: recordedMethod, isCheck }) : 'unknown';
+        // Another file's helper reaches the list only as the argument it is handed (its members are another object's).
+        const inner = uri === ctx.uri ? keyInCallee(e, callee, key, caller) : callee.params[e.args.findIndex((a) => a.resource.key === key)];
+        const r = inner ? firstRecording({ fn: callee, key: inner, facts: calleeFacts, recorded: recordedMethod, isCheck }) : 'unknown';
         if (r === 'unknown') continue;
         const list = e.args.find((a) => a.resource.key === key)?.resource.text ?? key;
         const last = r.trail[r.trail.length - 1];
         ctx.report({
           messageKey: 'helper', data: { list, callee: e.callee, method: r.method }, range: e.range, resource: list, api: `ID3D12CommandList::${r.method}`,
-          related: [{ uri: ctx.uri, range: at, message: `'${list}' was closed here` }, ...r.trail.slice(0, -1).map((t) => ({ uri: ctx.uri, range: t.range, message: `${t.callee}() passes it on here` })),
-            { uri: ctx.uri, range: last.range, message: `${last.callee}() records ${r.method} here` }],
+          related: [{ uri: ctx.uri, range: at, message: `'${list}' was closed here` }, ...r.trail.slice(0, -1).map((t) => ({ uri, range: t.range, message: `${t.callee}() passes it on here` })),
+            { uri, range: last.range, message: `${last.callee}() records ${r.method} here` }],
           fingerprintText: `closed-helper|${key}|${e.callee}|${r.method}`,
         });
       }
