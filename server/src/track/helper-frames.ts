@@ -1,0 +1,172 @@
+// A call into a helper the analysed files define, seen from the caller: which function it evaluates (resolveHelper),
+// the frame and the parameter binding it runs with, what its body costs, and how its own locals are kept apart from
+// the caller's objects of the same name (hidden on the way in, the caller's entries restored on the way out).
+import type { FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Binding, Frame, TrackEnv } from './env';
+import { substituteField, substituteRef } from './env';
+import type { KnownResource, ResState, TrackState } from './state';
+import { classPart, rootNames } from './key-names';
+
+export type Callee = { fn: FunctionFacts; uri: string };
+
+const MAX_CALL_DEPTH = 4;
+
+/** The helper a call evaluates, or undefined (unknown, recursive, too deep): then havocCall. */
+export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): { callee?: Callee; onStack: boolean } {
+  // `Transition(...)` inside `Impl::GenerateMips()` is `Impl::Transition`, not the public `Batch::Transition` that
+  // forwards to it: the caller's own class is preferred (a free function of that name is still found).
+  const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(caller) : undefined));
+  // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
+  const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
+  // `ImGui::Render()` inside `Dx12Renderer::UpdatePipeline()` is not `Dx12Renderer::Render()`. NOTE: the qualifier
+  // only rules a method out; it does not choose between same-named functions the call could not resolve before
+  // (MiniEngine's `PostEffects::Render()` beside other namespaces' `Render()`: resolving those spent the work budget
+  // of three frame functions of a gated engine).
+  const scopes = e.qualifier ? [e.qualifier, ...(env.functions.basesOf?.(e.qualifier) ?? [])] : [];
+  const outside = (cs: string[]) => cs.length > 0 && !!found && !cs.some((c) => memberOf(found.fn.qualifiedName, c));
+  const callee = outside(classes) || outside(scopes) ? undefined : found;
+  if (found && !callee && e.receiverClass) env.unresolvedClasses.add(e.receiverClass);
+  // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
+  // too: its body is not evaluated again with the call's arguments.
+  const root = env.rootFn;
+  const isRoot = !!callee && !!root && (callee.fn === root || (callee.fn.qualifiedName === root.qualifiedName && sameRange(callee.fn.range, root.range)));
+  const onStack = !!callee && (isRoot || env.stack.some((f) => f.fn === callee.fn));
+  return { callee: callee && !onStack && env.stack.length < MAX_CALL_DEPTH ? callee : undefined, onStack };
+}
+
+export function frameOf(env: TrackEnv, e: UserCallEvent, callee: Callee): Frame {
+  return { fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: env.currentUri() };
+}
+
+/** The callee's parameters bound to the call's arguments, in the caller's terms. */
+export function bindArguments(env: TrackEnv, e: UserCallEvent, callee: Callee): Binding {
+  // Parameters the call leaves out take their default arguments (constants of the callee's own file), chosen at
+  // this call: a finding they take part in is the call's.
+  const defaults = (callee.fn.defaults ?? []).slice(e.args.length).map((f) => (f ? { ...f, range: e.range } : { value: null, text: '', range: e.range }));
+  return {
+    fields: [...e.args.map((a) => substituteField(a.field, env.binding)), ...defaults],
+    refs: e.args.map((a) => substituteRef(a.resource, env.binding)),
+    owners: e.args.map((a) => env.ownerOf(a.resource)),
+    ...receiverOf(e, env.binding),
+    ...heldHandles(e, env.binding),
+    params: callee.fn.params,
+  };
+}
+
+const costs = new WeakMap<FunctionFacts, number>();
+
+/** Roughly what evaluating a helper's body costs: its statements, a loop's body counted five times per level. */
+export function bodyCost(fn: FunctionFacts): number {
+  let c = costs.get(fn);
+  if (c !== undefined) return c;
+  const size = (t: Stmt): number => {
+    switch (t.k) {
+      case 'seq': return t.body.reduce((n, x) => n + size(x), 0);
+      case 'if': return 1 + size(t.then) + (t.else ? size(t.else) : 0);
+      case 'switch': return 1 + t.cases.reduce((n, x) => n + size(x), 0);
+      case 'loop': return 1 + 5 * size(t.body);
+      default: return 1;
+    }
+  };
+  c = size(fn.body);
+  costs.set(fn, c);
+  return c;
+}
+
+/**
+ * `obj.F()`: F's members are obj's (in the caller's terms). An implicit `F()` / `this->F()` from a method keeps the
+ * caller's own receiver. A free function's names never need one.
+ */
+function receiverOf(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'receiver'> {
+  if (e.receiverOp && e.list) return { receiver: { ref: substituteRef(e.list, outer), op: e.receiverOp } };
+  if (!e.list && outer?.receiver) return { receiver: outer.receiver };
+  if (e.list?.key === 'this' && outer?.receiver) return { receiver: outer.receiver };
+  return {};
+}
+
+/** The class a method belongs to (`Batch::Impl::Transition` → Impl), or undefined for a free function. */
+export function classOf(fn: FunctionFacts | null): string | undefined {
+  return fn ? classPart(fn.qualifiedName) : undefined;
+}
+
+/** Whether a function's qualified name (`DX::MSAAHelper::Transition`) is a member of `cls`, or of no class at all. */
+function memberOf(qualifiedName: string, cls: string): boolean {
+  const owner = classPart(qualifiedName);
+  return owner === undefined || owner === cls;
+}
+
+/**
+ * The helper's locals whose names the arguments' objects also carry (the caller's `resource` handed to the helper's
+ * `texture`, beside the helper's own local `resource`), each with the name its keys take inside the helper.
+ */
+export function clashingLocals(locals: readonly string[], b: Binding, callee: string): Map<string, string> | undefined {
+  if (locals.length === 0) return undefined;
+  const reached = new Set<string>();
+  for (const r of b.refs) if (r.key) for (const n of rootNames(r.key)) reached.add(n);
+  if (b.receiver?.ref.key) for (const n of rootNames(b.receiver.ref.key)) reached.add(n);
+  let out: Map<string, string> | undefined;
+  for (const n of locals) if (reached.has(n)) (out ??= new Map()).set(n, `${n}__local_of_${callee.replace(/\W/g, '_')}`);
+  return out;
+}
+
+/**
+ * After a helper returns, what it created under its own locals' names (`ComPtr<ID3D12Resource> resource;` in
+ * `CreateReadbackBuffer()`) is no creation of the caller's object of that name: the caller's entries come back.
+ */
+export function restoreLocalCreations(resources: Map<string, KnownResource>, locals: readonly string[], replaced: Map<string, KnownResource | undefined>): void {
+  if (locals.length === 0 || replaced.size === 0) return;
+  const names = new Set(locals);
+  for (const [key, prior] of replaced) {
+    if (!rootNames(key).some((t) => names.has(t))) continue;
+    if (prior) resources.set(key, prior);
+    else resources.delete(key);
+  }
+}
+
+/**
+ * `state` without the resources named through the helper's `locals` (and the entry assumptions about them, taken out
+ * of `entry` and handed back to be restored after the call).
+ */
+export function hideLocals(state: TrackState, locals: readonly string[], entry: Map<string, ResState>): { state: TrackState; assumed: [string, ResState][] } {
+  if (locals.length === 0) return { state, assumed: [] };
+  const names = new Set(locals);
+  const local = (key: string) => rootNames(key).some((t) => names.has(t));
+  const assumed: [string, ResState][] = [];
+  for (const [key, s] of entry) if (local(key)) assumed.push([key, s]);
+  for (const [key] of assumed) entry.delete(key);
+  const keys = [...state.res.keys()].filter(local);
+  if (keys.length === 0) return { state, assumed };
+  const out = state.clone();
+  for (const k of keys) out.res.delete(k);
+  return { state: out, assumed };
+}
+
+/**
+ * After a helper returns, resources named through its own locals (`auto* t = Lookup(id); Transition(t->res, ...)`)
+ * are no longer nameable by the caller, and the next call's local is another object: the caller keeps what it had
+ * for such a key before the call. Assumptions the helper made about them are dropped too.
+ */
+export function forgetCalleeLocals(out: TrackState, before: TrackState, locals: readonly string[], entry: Map<string, ResState>, entryBefore: Set<string>): TrackState {
+  if (locals.length === 0) return out;
+  const names = new Set(locals);
+  const local = (key: string) => rootNames(key).some((t) => names.has(t));
+  for (const key of [...out.res.keys()]) {
+    if (!local(key)) continue;
+    const prior = before.res.get(key);
+    if (prior) out.res.set(key, prior);
+    else out.res.delete(key);
+  }
+  for (const key of [...entry.keys()]) if (!entryBefore.has(key) && local(key)) entry.delete(key);
+  return out;
+}
+
+/** The handles the caller holds in the arguments, or forwards from its own caller (a handle parameter passed on). */
+function heldHandles(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'handles'> {
+  const handles = e.args.map((a) => a.handle ?? (a.resource.param !== undefined ? outer?.handles?.[a.resource.param] : undefined));
+  return handles.some((h) => h) ? { handles } : {};
+}
+
+/** Whether two ranges start at the same place. */
+export function sameRange(a: { startLine: number; startColumn: number }, b: { startLine: number; startColumn: number }): boolean {
+  return a.startLine === b.startLine && a.startColumn === b.startColumn;
+}
