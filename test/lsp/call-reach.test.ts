@@ -115,6 +115,83 @@ describe('the helpers a keystroke re-analysis keeps (call-reach)', () => {
     assert.deepEqual(uploadCalls?.resolved.map((i) => first.spans[i].range.startLine), [transitions.find((s) => SOURCE.split('\n')[s.range.startLine].includes('Texture::'))!.range.startLine]);
   });
 
+  it('does not take a function\'s own name in its signature for a call (other classes\' methods of that name stay out)', () => {
+    // Three classes with a `render` method each; only Sky::render calls a `render` (the overload taking a count).
+    const source = `#include <d3d12.h>
+#include "d3dx12.h"
+
+static void Move(ID3D12GraphicsCommandList* cl, ID3D12Resource* r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after)
+{
+    D3D12_RESOURCE_BARRIER b = CD3DX12_RESOURCE_BARRIER::Transition(r, before, after);
+    cl->ResourceBarrier(1, &b);
+}
+
+struct Shadow { ID3D12Resource* map; void prepare(ID3D12GraphicsCommandList* cl); void render(ID3D12GraphicsCommandList* cl); };
+struct Water { ID3D12Resource* normals; void render(ID3D12GraphicsCommandList* cl); };
+struct Sky { ID3D12Resource* cube; void render(ID3D12GraphicsCommandList* cl); void render(ID3D12GraphicsCommandList* cl, int layers); };
+
+void Shadow::prepare(ID3D12GraphicsCommandList* cl)
+{
+    Move(cl, map, D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_DEPTH_WRITE);
+}
+
+void Shadow::render(ID3D12GraphicsCommandList* cl)
+{
+    prepare(cl);
+    cl->DrawInstanced(3, 1, 0, 0);
+}
+
+void Water::render(ID3D12GraphicsCommandList* cl)
+{
+    Move(cl, normals, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+}
+
+void Sky::render(ID3D12GraphicsCommandList* cl, int layers)
+{
+    for (int i = 0; i < layers; i++) cl->DrawInstanced(36, 1, 0, 0);
+}
+
+void Sky::render(ID3D12GraphicsCommandList* cl)
+{
+    Move(cl, cube, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+    render(cl, 6);
+}
+`;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    const lines = source.split('\n');
+    const textOf = (r: { startLine: number; endLine: number }): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
+    const renders = previous.spans.filter((s) => s.name === 'render');
+    assert.equal(renders.length, 4);
+    const label = (i: number): string => `${previous.spans[i].name}@${lines[previous.spans[i].range.startLine].replace(/\(.*/, '')}`;
+    const kept = (focus: (typeof renders)[number], byGraph = true): string[] =>
+      [...keptSpanIndices(previous.spans, focus, textOf, byGraph ? previous.calls : undefined, byGraph).keep].filter((i) => previous.spans[i] !== focus).map(label).sort();
+    const water = renders.find((s) => lines[s.range.startLine].includes('Water::'))!;
+    const shadow = renders.find((s) => lines[s.range.startLine].includes('Shadow::'))!;
+    const sky = renders.find((s) => lines[s.range.startLine].includes('Sky::') && !lines[s.range.startLine].includes('layers'))!;
+    // By the graph of the last analysis and by name alike: Water::render reaches Move, nothing named render.
+    assert.deepEqual(kept(water), ['Move@static void Move']);
+    assert.deepEqual(kept(water, false), ['Move@static void Move']);
+    assert.deepEqual(kept(shadow), ['Move@static void Move', 'prepare@void Shadow::prepare']);
+    // A call of its own name in the body (the overload) is a call: by name, every render is kept.
+    assert.deepEqual(kept(sky, false).filter((s) => s.startsWith('render@')).length, 3);
+    assert.ok(!previous.calls?.get(previous.spans.indexOf(water))?.byName.includes('render'), 'the signature is no call left without an event');
+    // Keystrokes in each render take the function path and answer as a whole-file analysis.
+    for (const [owner, needle] of [['Water::', 'D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL'], ['Shadow::', 'prepare(cl);'], ['Sky::render(ID3D12GraphicsCommandList* cl)', 'render(cl, 6);']]) {
+      for (const text of ['// x\n    ', '']) {
+        const focus = previous.spans.find((s) => s.name === 'render' && doc.text.split('\n')[s.range.startLine].includes(owner))!;
+        const at = doc.text.indexOf(needle, doc.offsetAt({ line: focus.range.startLine, character: 0 }));
+        doc.version++;
+        // Typed, then taken back (the comment and its line break).
+        doc.apply(text ? { range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text } : { range: { start: doc.positionAt(at - 9), end: doc.positionAt(at) }, text });
+        const typed = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+        assert.equal(typed?.mode, 'function', `typing ${JSON.stringify(text)} in ${owner}`);
+        previous = typed!;
+        assert.deepEqual(view(previous), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})));
+      }
+    }
+  });
+
   it('equals a whole-file analysis after random edits in any function and the callers re-check', () => {
     const pieces = [' ', '\n', 'x', ';', 'D3D12_RESOURCE_STATE_COPY_DEST', 'D3D12_RESOURCE_STATE_COMMON, ', 'transition(cl, D3D12_RESOURCE_STATE_COMMON);', '//'];
     let functionPath = 0;

@@ -13,7 +13,7 @@ import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../extract/f
 import { functionIndex, type WorkspaceIndex } from '../track/workspace';
 import type { Range } from '../types';
 import { detached } from '../detached-string';
-import { CALLED, type SpanCalls } from './function-spans';
+import { namesCalledIn, type FunctionSpan, type SpanCalls } from './function-spans';
 
 function userCalls(s: Stmt, out: UserCallEvent[]): void {
   switch (s.k) {
@@ -56,7 +56,7 @@ function spanIndexAt(spans: readonly { range: Range }[], r: Range): number {
  */
 export function callGraph(
   facts: Pick<FileFacts, 'functions' | 'fillHelpers' | 'classBases'>,
-  context: { uri: string; workspace?: WorkspaceIndex; spans: readonly { range: Range }[]; which: Iterable<number>; textOf: (r: Range) => string },
+  context: { uri: string; workspace?: WorkspaceIndex; spans: readonly FunctionSpan[]; which: Iterable<number>; textOf: (r: Range) => string },
 ): Map<number, SpanCalls> {
   const { spans, uri } = context;
   const index = functionIndex(facts, uri, context.workspace);
@@ -91,7 +91,10 @@ export function callGraph(
       }
     }
     // Calls the extraction read itself (templates, fill helpers, getters) left no event: followed by name.
-    for (const m of context.textOf(spans[at].range).matchAll(CALLED)) if (!evented.has(m[1])) byName.add(m[1]);
+    const span = spans[at];
+    for (const name of namesCalledIn(span, context.textOf(span.range), { line: span.range.startLine, column: span.range.startColumn })) {
+      if (!evented.has(name)) byName.add(name);
+    }
     resolved.delete(at);
     for (const name of byName) named.delete(name);
     // Kept across keystrokes: the names are copied out of this analysis's text (detached-string.ts).

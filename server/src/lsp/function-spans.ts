@@ -179,6 +179,25 @@ export type CallGraph = ReadonlyMap<number, SpanCalls>;
 // NOTE: `\b` first: without it the search restarts inside every identifier (4-5x slower on a 40,000-line file).
 export const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
 
+/**
+ * The names `name(` spelled in a function's text (`text` starts at `from`, the span's start or its line's start),
+ * without the function's own name in its signature (`void Renderer::createUniform(…)` declares, it does not call):
+ * followed by name, that one kept every function of the same name in each reduced document, with their helpers
+ * (a 13-line bgfx method kept 58 functions). A call of its own name in the body (recursion, an overload) still counts.
+ */
+export function namesCalledIn(span: FunctionSpan, text: string, from: Point): string[] {
+  let head = 0;
+  for (let line = from.line; line < span.bodyStart.line; line++) {
+    const next = text.indexOf('\n', head);
+    if (next < 0) return [...text.matchAll(CALLED)].map((m) => m[1]);
+    head = next + 1;
+  }
+  head += span.bodyStart.column - (span.bodyStart.line === from.line ? from.column : 0);
+  const out: string[] = [];
+  for (const m of text.matchAll(CALLED)) if (m.index >= head || m[1] !== span.name) out.push(m[1]);
+  return out;
+}
+
 /** True when `name(` occurs outside the function itself (a caller, a prototype, a pointer taken). */
 function calledElsewhere(text: string, focus: FunctionSpan): boolean {
   const call = new RegExp(`^\\s*\\(`);
@@ -299,6 +318,9 @@ export function keptSpanIndices(
   return keptSpans(spans, [spans.indexOf(focus)], textOf, calls, focusCalls);
 }
 
+/** Where a span's text from `textOf` starts: its first line's start (textOf gives whole lines). */
+const lineStart = (s: FunctionSpan): Point => ({ line: s.range.startLine, column: 0 });
+
 /**
  * The roots and the functions they call, directly or through each other (indices into `spans`): the roots' calls by
  * name (the edited text was not analysed yet), a helper's as its call graph resolves them when `calls` has it, else
@@ -334,8 +356,7 @@ function keptSpans(
       const resolved = new Map<string, number[]>();
       for (const t of graph.resolved) resolved.set(spans[t].name, [...(resolved.get(spans[t].name) ?? []), t]);
       const shallowNames = new Set(graph.named);
-      for (const m of textOf(spans[i].range).matchAll(CALLED)) {
-        const name = m[1];
+      for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) {
         if (shallowNames.has(name)) named.push(...(byName.get(name) ?? []));
         else for (const t of (resolved.get(name) ?? byName.get(name) ?? [])) add(t);
       }
@@ -348,7 +369,7 @@ function keptSpans(
       continue;
     }
     followedByName.add(i);
-    for (const m of textOf(spans[i].range).matchAll(CALLED)) for (const t of byName.get(m[1]) ?? []) add(t);
+    for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) for (const t of byName.get(name) ?? []) add(t);
   }
   const shallow = new Set<number>();
   for (const i of named) {
