@@ -8,7 +8,14 @@
 --   user does, and write one line {typing = the diagnostics on that line seen while typing, paused = those after a
 --   pause}: the typing-noise rules must appear only once typing paused), and
 --   BARRIERLINT_DOCS (a rule id: run the "Open the documentation" command for it and write one line {docs = its
---   result, messages = the window/showMessage texts received}).
+--   result, messages = the window/showMessage texts received}), and
+--   BARRIERLINT_FIX (JSON {line, character, title}: ask for the code actions there, apply the one whose title starts
+--   with `title`, wait for the diagnostics of the fixed text and write one line {titles, applied, after = their
+--   codes, text = the buffer's lines}), and
+--   BARRIERLINT_EDIT_AT_OPEN (JSON {line, text, message}: as soon as the server has the document, before its first
+--   diagnostics, insert `text` as a new line after `line`; wait for a diagnostic whose message contains `message`
+--   and write one line {edited = the buffer version the edit made, published = the versions of every
+--   publishDiagnostics received, in order}). BARRIERLINT_EXPECT=0 then: nothing is awaited before the edit.
 local cmd = vim.fn.json_decode(os.getenv('BARRIERLINT_CMD'))
 local file = os.getenv('BARRIERLINT_FILE')
 local out = os.getenv('BARRIERLINT_OUT')
@@ -30,6 +37,13 @@ vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, config)
   return show(err, result, ctx, config)
 end
 
+local published = {}
+local publish = vim.lsp.handlers['textDocument/publishDiagnostics']
+vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
+  table.insert(published, result and result.version or vim.NIL)
+  return publish(err, result, ctx, config)
+end
+
 local id = vim.lsp.start_client({ name = 'barrierlint', cmd = cmd, root_dir = vim.fn.fnamemodify(file, ':p:h'), settings = settings })
 if not id then
   finish({ vim.fn.json_encode({ error = 'start_client failed' }) })
@@ -37,6 +51,27 @@ end
 vim.cmd('edit ' .. vim.fn.fnameescape(file))
 vim.bo.filetype = 'cpp' -- -u NONE: no filetype detection; the filetype is the LSP languageId
 vim.lsp.buf_attach_client(0, id)
+local early = os.getenv('BARRIERLINT_EDIT_AT_OPEN') and vim.fn.json_decode(os.getenv('BARRIERLINT_EDIT_AT_OPEN')) or nil
+if early then
+  -- The didOpen goes out once the server answered `initialize`; the edit follows it while the open is analysed.
+  vim.wait(15000, function()
+    local c = vim.lsp.get_client_by_id(id)
+    return c ~= nil and c.server_capabilities ~= nil
+  end, 10)
+  vim.wait(100, function() return false end, 10)
+  vim.api.nvim_buf_set_lines(0, early.line + 1, early.line + 1, false, { early.text })
+  local edited = vim.lsp.util.buf_versions[vim.api.nvim_get_current_buf()]
+  local function found()
+    for _, d in ipairs(vim.diagnostic.get(0)) do
+      if d.message:find(early.message, 1, true) then return true end
+    end
+    return false
+  end
+  vim.wait(120000, found, 50)
+  vim.lsp.stop_client(id)
+  finish({ vim.fn.json_encode({ edited = edited, published = published, found = found() }) })
+  return
+end
 vim.wait(15000, function()
   local got = vim.diagnostic.get(0)
   if #got < expected then return false end
@@ -92,6 +127,35 @@ if docs then
   local result = vim.NIL -- `reply.result or vim.NIL` would turn false into null
   if reply and reply.result ~= nil then result = reply.result end
   table.insert(lines, vim.fn.json_encode({ docs = result, err = reply and reply.err or vim.NIL, messages = messages }))
+end
+local fix = os.getenv('BARRIERLINT_FIX') and vim.fn.json_decode(os.getenv('BARRIERLINT_FIX')) or nil
+if fix then
+  local client = vim.lsp.get_client_by_id(id)
+  local here = {}
+  for _, d in ipairs(vim.lsp.diagnostic.get_line_diagnostics(0, fix.line)) do table.insert(here, d) end
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(0) },
+    range = { start = { line = fix.line, character = fix.character }, ['end'] = { line = fix.line, character = fix.character } },
+    context = { diagnostics = here },
+  }
+  local reply = client.request_sync('textDocument/codeAction', params, 15000, 0)
+  local titles, chosen = {}, nil
+  for _, a in ipairs(reply and reply.result or {}) do
+    table.insert(titles, a.title)
+    if not chosen and a.title:sub(1, #fix.title) == fix.title then chosen = a end
+  end
+  if chosen and chosen.edit then
+    local before = #published
+    vim.lsp.util.apply_workspace_edit(chosen.edit, 'utf-16')
+    -- The fixed text's own diagnostics: a publish after the edit, then nothing for a moment.
+    vim.wait(15000, function() return #published > before end, 50)
+    vim.wait(1500, function() return false end, 50)
+  end
+  local after = {}
+  for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(after, d.code) end
+  table.insert(lines, vim.fn.json_encode({
+    titles = titles, applied = chosen and chosen.title or vim.NIL, after = after, text = vim.api.nvim_buf_get_lines(0, 0, -1, false),
+  }))
 end
 vim.lsp.stop_client(id)
 finish(lines)

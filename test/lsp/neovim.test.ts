@@ -3,12 +3,13 @@
 // byte columns, so the emoji and Chinese text before the barrier also check the position encoding.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseExpectations } from '../harness/fixture';
 import { EDITOR_FIXTURE } from '../harness/lsp-client';
+import { typingFile } from '../bench/bench-lsp-typing';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'out', 'server', 'src', 'cli', 'main.js');
@@ -27,13 +28,16 @@ interface NvimDiagnostic {
 }
 
 /** Runs the probe in headless nvim against the editor fixture with extra env; returns the JSON lines it wrote. */
-function runProbe(expectedCount: number, extraEnv: Record<string, string> = {}): string[] {
+function runProbe(expectedCount: number, extraEnv: Record<string, string> = {}, files: Record<string, string> = {}): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'barrierlint-nvim-'));
+  // Files of the test's own (written into the probe's directory): BARRIERLINT_FILE names one by its path there.
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  if (extraEnv.BARRIERLINT_FILE && !extraEnv.BARRIERLINT_FILE.startsWith('/')) extraEnv = { ...extraEnv, BARRIERLINT_FILE: join(dir, extraEnv.BARRIERLINT_FILE) };
   const out = join(dir, 'diagnostics.jsonl');
   try {
     const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${PROBE}`], {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         ...process.env,
         BARRIERLINT_CMD: JSON.stringify([process.execPath, CLI, '--stdio']),
@@ -43,7 +47,7 @@ function runProbe(expectedCount: number, extraEnv: Record<string, string> = {}):
         ...extraEnv,
       },
     });
-    assert.equal(run.status, 0, `nvim failed: ${run.stderr}`);
+    assert.equal(run.status, 0, `nvim failed: ${run.stderr} ${run.error ?? ''}`);
     return readFileSync(out, 'utf8').split('\n').filter(Boolean);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -91,6 +95,52 @@ describe('Neovim headless as LSP client', { skip }, () => {
     // A client that declares showDocument (Neovim 0.8+) gets the page opened instead: true, no message.
     if (last.docs === false) assert.ok(last.messages.some((m) => /sync-none-access-mismatch\.md/.test(m)), JSON.stringify(last));
     else assert.equal(last.docs, true, JSON.stringify(last));
+  });
+
+  it('applies the whole-barrier "Match the tracked state" fix and the fixed text is analysed clean', () => {
+    // The second barrier of tex names COPY_SOURCE before, where the first left it in RENDER_TARGET (layout, access
+    // and sync all wrong): one fix sets the three before-fields together.
+    const source = [
+      'void Shade(ID3D12GraphicsCommandList7* list, ID3D12Resource* target)',
+      '{',
+      '    CD3DX12_TEXTURE_BARRIER toTarget(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_RENDER_TARGET, D3D12_BARRIER_ACCESS_NO_ACCESS,',
+      '        D3D12_BARRIER_ACCESS_RENDER_TARGET, D3D12_BARRIER_LAYOUT_UNDEFINED, D3D12_BARRIER_LAYOUT_RENDER_TARGET, target,',
+      '        CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));',
+      '    CD3DX12_BARRIER_GROUP first(1, &toTarget);',
+      '    list->Barrier(1, &first);',
+      '    CD3DX12_TEXTURE_BARRIER toRead(D3D12_BARRIER_SYNC_COPY, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_COPY_SOURCE,',
+      '        D3D12_BARRIER_ACCESS_SHADER_RESOURCE, D3D12_BARRIER_LAYOUT_COPY_SOURCE, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, target,',
+      '        CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));',
+      '    CD3DX12_BARRIER_GROUP second(1, &toRead);',
+      '    list->Barrier(1, &second);',
+      '}',
+      '',
+    ].join('\n');
+    const fix = { line: 11, character: 10, title: 'Match the tracked state' };
+    const last = JSON.parse(runProbe(1, { BARRIERLINT_FILE: 'shade.cpp', BARRIERLINT_FIX: JSON.stringify(fix) }, { 'shade.cpp': source }).pop()!) as
+      { titles: string[]; applied: string | null; after: string[]; text: string[] };
+    assert.ok(last.applied, `a whole-barrier fix is offered: ${JSON.stringify(last.titles)}`);
+    assert.match(last.applied, /LayoutBefore D3D12_BARRIER_LAYOUT_RENDER_TARGET/);
+    assert.deepEqual(last.after, [], `no finding after the fix: ${JSON.stringify(last)}`);
+    const fixed = last.text.join('\n');
+    assert.match(fixed, /CD3DX12_TEXTURE_BARRIER toRead\(D3D12_BARRIER_SYNC_\w+, D3D12_BARRIER_SYNC_PIXEL_SHADING, D3D12_BARRIER_ACCESS_RENDER_TARGET,/);
+    assert.match(fixed, /D3D12_BARRIER_LAYOUT_RENDER_TARGET, D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, target,/);
+    // Silent case: the first barrier is untouched.
+    assert.match(fixed, /toTarget\(D3D12_BARRIER_SYNC_NONE, D3D12_BARRIER_SYNC_RENDER_TARGET, D3D12_BARRIER_ACCESS_NO_ACCESS,/);
+  });
+
+  it('an edit made while a 6,000-line file is analysed gets its own diagnostics; no older version is published after it', () => {
+    const text = typingFile(6000);
+    // A new statement after the first `cl->Barrier(1, &group);`: a barrier call with a null array.
+    const line = text.split('\n').findIndex((l) => l.includes('cl->Barrier(1, &group);'));
+    const edit = { line, text: '    cl->Barrier(1, nullptr);', message: 'pBarrierGroups is NULL but NumBarrierGroups is 1' };
+    const got = JSON.parse(runProbe(0, { BARRIERLINT_FILE: 'big.cpp', BARRIERLINT_EDIT_AT_OPEN: JSON.stringify(edit) }, { 'big.cpp': text }).pop()!) as
+      { edited: number; published: (number | null)[]; found: boolean };
+    assert.ok(got.found, `the edit's finding arrived: ${JSON.stringify(got)}`);
+    const first = got.published.findIndex((v) => v !== null && v >= got.edited);
+    assert.ok(first >= 0, JSON.stringify(got));
+    // Once the edited version was published, no diagnostics of an older version follow (they would be stale).
+    assert.deepEqual(got.published.slice(first).filter((v) => v !== null && v < got.edited), [], JSON.stringify(got));
   });
 
   it('stays calm while a barrier is typed character by character, and reports the unfinished one after a pause', () => {
