@@ -2,7 +2,7 @@
 // learning the condition on each; the state a branch meets when the code's own bookkeeping decides it.
 import type { NoopTest, ResourceRef, Stmt } from '../extract/facts';
 import type { Range } from '../types';
-import { forget } from './apply';
+import { forget } from './forgetting';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import { CreationFork } from './creation-fork';

@@ -3,7 +3,7 @@
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
 import type { Condition, Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import { rangeKey, RESULT_SYM } from '../extract/facts';
-import { applyEvent, forget, havocCall } from './apply';
+import { applyEvent } from './apply';
 import { ifStmt, switchStmt } from './branches';
 import { BudgetExceeded, WorkBudget } from './budget';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
@@ -12,7 +12,9 @@ import type { TrackEnv } from './env';
 import { substituteRef } from './env';
 import type { Evaluation, Flow } from './evaluation';
 import { flowOf } from './evaluation';
+import { forget } from './forgetting';
 import { receiverGetters } from './getter-aliases';
+import { havocCall } from './havoc-call';
 import type { Callee } from './helper-frames';
 import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, resolveHelper, restoreLocalCreations } from './helper-frames';
 import { outOfScope } from './key-names';

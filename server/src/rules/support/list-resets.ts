@@ -5,7 +5,7 @@
 // (`exec_command_list(queue, list)` only executes it). Members, globals and calls on objects reach anything: they may.
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
 import { keyRoot } from '../../extract/descriptor-values';
-import { LIST_NAME } from '../../track/apply';
+import { LIST_NAME } from '../../track/havoc-call';
 import { calleeOf, classOf, keyInCallee } from './list-first-use';
 
 const MAX_DEPTH = 3;
