@@ -53,7 +53,6 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // The address of a member of a list-named object (`&context.viewport`) is not the list (`&context.list` is);
   // other forms keep the name test of the whole expression.
   const listNamed = (key: string, text: string) => LIST_NAME.test(/^\s*&/.test(text) ? key.split(/\.|->/).pop() ?? key : key);
-  const getsList = args.some((a, i) => a.list || (refs[i].key && (env.listTypeOf(a.resource, refs[i].key) !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
   // A view creation of a known resource (`CreateShaderResourceView(tex, &desc, handle)`: its name says "resource")
   // records nothing: it only forgets what it is handed, as any other call would. Of a resource the code named
   // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests
@@ -63,6 +62,8 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // another file) reads a pointer: forgetting every state there hid each barrier's predecessor from the next.
   const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
   const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !accessor && !view;
+  // NOTE: the list test of each argument (a list type lookup per key) only when the name does not already say so.
+  const getsList = !mayRecord && args.some((a, i) => a.list || (refs[i].key && (env.listTypeOf(a.resource, refs[i].key) !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
   const all = getsList || mayRecord;
   if (!all && keys.size === 0) return state;
   voidDeferredUses(env, keys, mayRecord);
