@@ -662,6 +662,8 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const receiverOp = object && !onCommandList && object.type !== 'this' && (op === '.' || op === '->') ? op : undefined;
   const ownClass = f.type === 'identifier' || object?.type === 'this';
   const facts = argFacts(args);
+  // `rt_->ToRenderTarget(cl)` on a member the class's header declares: the run may say its class (graphicsMembers).
+  if (object && !receiverClass && receiverOp && fn.method) noteUntyped(object, fn);
   const reachesNothing = facts.every((a) => a.plain) && (object ? plainType(typeOfExpr(object, fn), fn.file.plainClasses) : !fn.method);
   const check = !object && checksResult(args, fn);
   // A local lambda is called by its own name; a fill helper's call already wrote what it fills (fill-helpers.ts) and

@@ -129,7 +129,7 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
   if (stored) return { ...stored, text, range };
   const key = keyText(n, file, fn, getters);
   const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) ?? indexedGetterCall(n, file)?.root : undefined;
-  if (fn && root && !fn.env.has(root)) {
+  if (fn && root && (!fn.env.has(root) || reassignedMember(root, file, fn))) {
     const p = fn.params.indexOf(root);
     const path = key.slice(root.length);
     if (p >= 0 && key.startsWith(root) && /^(?:\.|->|\[)/.test(path)) return { key, text, range, base: { param: p, path } };
@@ -140,6 +140,18 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     return { key, text, range, member: true };
   }
   return { key, text, range };
+}
+
+/**
+ * `m_target = std::make_unique<RenderTarget>(); m_target->Init(…);` in a method: the member was assigned an object the
+ * tracker knows nothing of (an unknown value; `new T()` reads as a number not known), but it is still the member: what the method then does through it is
+ * the member's (`m_target->m_res`), for the caller as for the method. Locals and parameters of that name are not.
+ */
+function reassignedMember(root: string, file: FileCtx, fn: FnCtx): boolean {
+  const bound = fn.env.get(root);
+  const unknown = bound?.t === 'unknown' || (bound?.t === 'num' && bound.f.value === null);
+  return !!fn.method && unknown && !fn.types.has(root) && !fn.params.includes(root)
+    && (isClassMember(root, file) || foreignMember(root, fn));
 }
 
 /** The resource a local record's member holds (`ctx.target` with `ctx` bound to a record value), if it holds one. */

@@ -109,8 +109,20 @@ const GRAPHICS_API = /\bI(?:D3D1\d\w*|Direct3D\w*)\b/;
 export function graphicsMembers(file: FileCtx): [string, string][] {
   return [...file.classMembers ?? []].flatMap((name) => {
     const t = file.memberTypes.get(name);
-    return t !== undefined && GRAPHICS_API.test(t) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
+    return t !== undefined && (GRAPHICS_API.test(t) || objectType(t)) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
   });
+}
+
+/**
+ * A member holding an object of the engine's own classes (`RenderTexture rt_;`, `std::unique_ptr<PostEffect> pe_;`,
+ * `DirectXCommon* dx_;`): offered too, so that a .cpp calling `rt_->ToRenderTarget(cl)` on a member its header declares
+ * knows the receiver's class (two `ToRenderTarget`s, or `Initialize`s of many classes, are otherwise ambiguous).
+ * Standard-library and D3D/DXGI value types are not (nothing of theirs is ever a helper of the run).
+ */
+export function objectType(t: string): boolean {
+  const cls = classOfType(t);
+  return !!cls && !GRAPHICS_API.test(t) && !/^(?:D3D\w*|DXGI|CD3DX12)_/.test(cls) && !/\bstd::(?!unique_ptr|shared_ptr)/.test(t)
+    && !/^(?:(?:unsigned|signed|const)\s+)*(?:bool|char|short|int|long|float|double|size_t|u?int\d+_t|UINT\d*|INT\d*|BOOL|FLOAT|DWORD|HANDLE|HWND|HRESULT|uint|auto)\b/.test(t.trim());
 }
 
 /**
@@ -188,10 +200,11 @@ export function collectReturnTypes(root: SyntaxNode): Map<string, string> {
 
 const SMART_POINTERS = /^(?:\w+::)*(?:unique_ptr|shared_ptr|ComPtr|CComPtr|com_ptr|RefCountPtr|RefPtr|intrusive_ptr)\s*<\s*(.*)>$/;
 
-/** The class a declared type names: `DirectX::ResourceUploadBatch&` → ResourceUploadBatch; smart pointers unwrap. */
+/** The class a declared type names: `DirectX::ResourceUploadBatch&` → ResourceUploadBatch; smart pointers and arrays unwrap. */
 export function classOfType(type: string | undefined): string | undefined {
   if (!type) return undefined;
-  let t = type.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/[*&\s]+$/g, '').trim();
+  // `std::unique_ptr<IScene> scenes_[4]`: an element (`scenes_[i]->Initialize()`) is of the array's element type.
+  let t = type.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/(?:[*&\s]|\[\])+$/g, '').trim();
   for (let m = SMART_POINTERS.exec(t); m; m = SMART_POINTERS.exec(t)) t = m[1].replace(/[*&\s]+$/g, '').trim();
   if (/[<>()]|\bauto\b|\bdecltype\b/.test(t) || !/^[\w:]+$/.test(t)) return undefined;
   return t.split('::').pop();

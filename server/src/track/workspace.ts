@@ -313,10 +313,22 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   function resolveOnce(name: string, argc: number, cls: string | undefined): { fn: FunctionFacts; uri: string } | undefined {
     const chain = cls ? chainOf(cls) : undefined;
     const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), chain, (f) => f);
+    // `dx_.Initialize(device)` inside `SceneManager::Initialize`: the file's only `Initialize` is its own class's, not
+    // the receiver's; the run's other files may define the receiver's (`Common::Initialize` of common.cpp).
+    if (chain && mine.length > 0 && !mine.some((f) => inClasses(f, chain))) {
+      const other = workspace?.lookup(name, argc, uri, chain);
+      if (other && inClasses(other.fn, chain)) return other;
+    }
     if (mine.length === 1) return { fn: mine[0], uri };
     if (mine.length > 1) return undefined;
     return workspace?.lookup(name, argc, uri, chain);
   }
+}
+
+/** Whether `fn` is a method of one of `classes` (`Common::Initialize` of Common). */
+function inClasses(fn: FunctionFacts, classes: readonly string[]): boolean {
+  const owner = fn.qualifiedName.split('::').slice(-2, -1)[0];
+  return owner !== undefined && classes.includes(owner);
 }
 
 /** Whether a call with `argc` arguments can call `fn` (default arguments fill the rest). */
