@@ -4,6 +4,7 @@ import { throwIfCancelled, type CancelCheck } from './cancel';
 import { extractFacts } from './extract/extract';
 import type { FileFacts, MethodUses } from './extract/facts';
 import type { HandleHelper, MemberView } from './extract/descriptor-facts';
+import type { RunClassViews } from './extract/class-views';
 import { wrapperFacts, type RunConventions } from './rules/support/wrapper-conventions';
 import type { Forwarder } from './extract/forwarding-macros';
 import type { Tree } from './parse/parser';
@@ -53,6 +54,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   handleHelpers?: readonly HandleHelper[];
   /** Struct members other files of a run fill with views (`test_context::rtv`), read where this file uses them. */
   memberViews?: readonly MemberView[];
+  /** What other files' methods wrote about their classes' members (extract/class-views.ts), read by the file's methods of those classes. */
+  classViews?: RunClassViews;
   /** A run's state-tracking wrappers and their conventions (wrapper-use-without-ensure), over all its files. */
   conventions?: RunConventions;
   /** Forwarding macros other files of a run define (a test header's `check_x(a, b)` → `check_x_(__LINE__, a, b)`). */
@@ -137,6 +140,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
     notMethods: options.notMethods ?? workspace?.notMethodsFor(uri, text), mutatingMethods: options.mutatingMethods ?? workspace?.mutatingFor(uri, text), memberUses: options.memberUses ?? workspace?.memberUsesFor(uri),
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
+    classViews: options.classViews ?? workspace?.classViewsFor(uri),
   }, options.lineStarts, options.entries);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
@@ -205,6 +209,7 @@ export function analyzeFacts(
     ...(facts.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}), ...(facts.calledNames ? { calledNames: facts.calledNames } : {}),
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
+    ...(facts.classViews ? { classViews: facts.classViews } : {}), ...(facts.methodClasses ? { methodClasses: facts.methodClasses } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),
     ...(facts.classBases ? { classBases: facts.classBases } : {}),

@@ -18,7 +18,7 @@ import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
 import type { Field, FunctionFacts } from '../extract/facts';
 import { relatedUses, usesByClass } from '../extract/method-uses';
-import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
+import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
@@ -27,6 +27,7 @@ import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { OTHER_API, objectType } from '../extract/types';
 import { importClosure, RECORD } from '../extract/function-imports';
+import { withBases, type RunClassViews } from '../extract/class-views';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -263,7 +264,13 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `Draw()` in frame.cpp testing `m_opts.shadows` and calling `LightPass()` of passes.cpp, which tests it again: the
   // methods of a class defined in several files share their member uses as methods of one file do (member-facts.ts).
   const classUses = usesByClass(all.flatMap((o) => (o.result && !o.failure && o.result.methodUses ? [[o.uri, o.result.methodUses] as const] : [])));
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0) return 0;
+  // `m_list->ClearRenderTargetView(m_sceneRtv, …)` in Renderer.cpp where `Renderer::CreateTargets()` of Device.cpp
+  // stored the slot of the scene target's RTV in `m_sceneRtv`: a file defining methods of a class whose methods in
+  // other files wrote views, handles or swap-chain buffers of members is extracted again with them (class-views.ts).
+  const classViews = all.flatMap((o) => (o.result && !o.failure ? (o.result.classViews ?? []).map((c) => ({ ...c, uri: o.uri })) : []));
+  const runBases = new Map<string, string[]>();
+  if (classViews.length) for (const o of all) for (const [c, bs] of o.result?.classBases ?? []) runBases.set(c, [...new Set([...runBases.get(c) ?? [], ...bs])]);
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
   let count = 0;
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
@@ -280,14 +287,16 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
     const functions = o.result && !o.failure ? importedFunctions(importRoots(o.result), o.uri, functionTexts) : undefined;
     const memberUses = o.result && !o.failure ? relatedUses(o.uri, classUses) : undefined;
+    const views = o.result && !o.failure ? classViewsOf(o.uri, o.result.methodClasses, classViews, runBases) : undefined;
     const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
-    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !mutatingMethods && !getters && !functions && !memberUses) continue;
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !mutatingMethods && !getters && !functions && !memberUses && !views) continue;
     const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
     const extra = {
       ...(getters ? { getters } : {}), ...(functions ? { functions } : {}),
       ...(numbers ? { enumerators: numbers } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
       ...(notMethods ? { notMethods } : {}), ...(mutatingMethods ? { mutatingMethods } : {}), ...(memberUses ? { memberUses } : {}),
+      ...(views ? { classViews: views } : {}),
     };
     // With --cache, this analysis is cached too, under the file's key and a digest of what it imports: a warm run of
     // a whole engine tree spent two thirds of its CPU here (DiligentCore: 514 of 1,596 files import a macro).
@@ -330,6 +339,19 @@ function importsDigest(extra: object): string {
 }
 
 const IDENTIFIER = /\b[A-Za-z_]\w*/g;
+
+/**
+ * Other files' member facts of the classes whose methods a file defines and of their bases (extract/class-views.ts),
+ * with the run's base-class declarations of that chain, or undefined when there are none.
+ */
+function classViewsOf(uri: string, classes: readonly string[] | undefined, all: readonly ClassViews[], bases: ReadonlyMap<string, readonly string[]>): RunClassViews | undefined {
+  if (!classes?.length) return undefined;
+  const wanted = withBases(classes, bases);
+  const views = all.filter((c) => c.uri !== uri && wanted.has(c.cls));
+  if (views.length === 0) return undefined;
+  const chain = [...wanted].flatMap((c): [string, readonly string[]][] => (bases.has(c) ? [[c, bases.get(c)!]] : []));
+  return { views, ...(chain.length ? { bases: chain } : {}) };
+}
 
 /** The files of the run declaring or defining each method name. */
 function methodDeclarations(all: readonly FileOutcome[]): Map<string, Set<string>> {

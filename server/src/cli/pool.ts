@@ -30,7 +30,7 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
   const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, otherQueueTypes } = result;
   const { handleHelpers, unresolvedHandleCalls, memberViews, unresolvedMembers, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
-  const { methodConstness, unknownMethods, methodUses, getterDefinitions, missedGetters, functionDefinitions, calledNames } = result;
+  const { methodConstness, unknownMethods, methodUses, getterDefinitions, missedGetters, functionDefinitions, calledNames, classViews, methodClasses } = result;
   const reported: AnalysisResult = {
     uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls,
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
@@ -39,6 +39,7 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
     ...(memberViews ? { memberViews } : {}), ...(unresolvedMembers ? { unresolvedMembers } : {}),
     ...(forwarders ? { forwarders } : {}), ...(graphicsMembers ? { graphicsMembers } : {}), ...(untyped ? { untyped } : {}),
     ...(methodConstness ? { methodConstness } : {}), ...(unknownMethods ? { unknownMethods } : {}), ...(methodUses ? { methodUses } : {}),
+    ...(classViews ? { classViews } : {}), ...(methodClasses ? { methodClasses } : {}),
     ...(getterDefinitions ? { getterDefinitions } : {}), ...(missedGetters ? { missedGetters } : {}),
     ...(functionDefinitions ? { functionDefinitions } : {}), ...(calledNames ? { calledNames } : {}),
     ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),

@@ -46,6 +46,8 @@ export interface ViewFact {
   /** CopyDescriptorsSimple: the slot holds whatever view the source slot holds. */
   copyOf?: HandleFact;
   range: Range;
+  /** Set on a view another file of the run wrote (a method of the class there, extract/class-views.ts): `range` is in it. */
+  uri?: string;
 }
 
 /** `x.BufferLocation = res->GetGPUVirtualAddress() + ...` for a buffer view or CBV desc named `key`. */
@@ -71,6 +73,18 @@ export interface UavCounterFact {
   range: Range;
 }
 
+/** What the methods of one class in one file wrote about members (extract/class-views.ts; plain data). */
+export interface ClassViews {
+  cls: string;
+  /** The file the facts come from (set where they are exported; notes point there). */
+  uri?: string;
+  views: ViewFact[];
+  stores: StoredHandleFact[];
+  tainted: string[];
+  /** Swap-chain buffers the class's methods fill (`GetBuffer(i, &m_backBuffers[i])`): keys, `[` ending an array's. */
+  swapChain: string[];
+}
+
 export interface DescriptorFacts {
   views: ViewFact[];
   /** UAVs created with a counter resource (extract/descriptors.ts). */
@@ -79,6 +93,8 @@ export interface DescriptorFacts {
   storedHandles: StoredHandleFact[];
   /** Heaps written where the slot is not known (a copy of many descriptors, an unknown index): lookups are unknown. */
   taintedHeaps: string[];
+  /** Swap-chain buffers methods of the file's classes fill in other files of the run (extract/class-views.ts). */
+  swapChainBuffers?: string[];
   // NOTE: `*@F@12` taints every heap function F@12 can reach: the non-local ones and its own (`F@12#heap`).
 }
 
@@ -198,4 +214,6 @@ export interface DescriptorPass {
   /** Struct members that name a view (extract/member-views.ts), and the ones the file used that it does not know. */
   memberViews: MemberView[];
   unresolvedMembers: string[];
+  /** What the file's methods wrote about their class's members, by class (extract/class-views.ts). */
+  classViews: ClassViews[];
 }

@@ -28,6 +28,7 @@ import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
 import type { ViewHelper } from './member-views';
 import { MemberViewLog, paramSlot, structMember, structTypeName, viewHelpersOf } from './member-views';
+import { type RunClassViews, classOfQualified, exportClassViews, importedFor, importedViews } from './class-views';
 import { recordAccessType, renderPassTargets } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
@@ -575,6 +576,8 @@ export interface FunctionBody {
   params: string[];
   paramTypes?: string[];
   name: string;
+  /** `Renderer::Render`, or the name for a free function (extract/class-views.ts reads the class). */
+  qualified?: string;
 }
 
 /** `!p`, `p == 0`, `0 == p` for a parameter or local `p`: the name that is 0 where the condition holds. */
@@ -735,8 +738,11 @@ export function handleGetters(fns: readonly GetterCandidate[]): Map<string, Synt
  * Run the descriptor walker over the file's functions (two rounds when handles are stored in members).
  * `importedGetters`: other files' getters the file calls (imported-getters.ts), read as its own.
  */
-export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = [], importedGetters: readonly GetterCandidate[] = []): DescriptorPass | undefined {
-  if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0) return undefined;
+export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxNode, imported: readonly HandleHelper[] = [], importedMembers: readonly MemberView[] = [], importedGetters: readonly GetterCandidate[] = [], runClasses?: RunClassViews): DescriptorPass | undefined {
+  // What methods of the file's classes wrote about members in other files of the run (extract/class-views.ts).
+  const classes = importedFor(runClasses, fns.flatMap((f) => classOfQualified(f.qualified ?? '') ?? []), file.classBases);
+  if (!HINTS.test(file.text) && imported.length === 0 && importedMembers.length === 0 && classes.length === 0) return undefined;
+  const classStores = classes.flatMap((c) => c.stores);
   const sizes = incrementSizes(root);
   const enums = enumerators(root, { file, env: new Map(), enums: new Map() });
   const getters = handleGetters([...fns, ...importedGetters]);
@@ -754,7 +760,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   const ownHelpers = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);
   const handleHelpers = new Map([...importedByName, ...byName(ownHelpers)]);
   const viewHelpers = fileViewHelpers(fns, (f) => scopeOf(f, () => undefined, handleHelpers));
-  let stores: StoredHandleFact[] = [];
+  let stores: StoredHandleFact[] = classStores;
   let result: Walk[] = [];
   let own: MemberView[] = [];
   for (let round = 0; round < 2; round++) {
@@ -777,16 +783,19 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       memberViews = new Map([...memberViews, ...own.map((m) => [m.name, m] as const)]);
     }
     if (round === 0 && found.length === 0 && own.length === 0) break;
-    stores = found;
+    stores = [...found, ...classStores];
   }
   const calls = new Map<SyntaxNode, CallAnnotation>();
   for (const w of result) for (const [k, v] of w.calls) calls.set(k, v);
+  const swapChain = [...new Set(classes.flatMap((c) => c.swapChain))];
   return {
     facts: {
-      views: [...result.flatMap((w) => w.views), ...unfollowedHelperViews(result, fns, root)], bufferViews: result.flatMap((w) => w.bufferViews),
+      views: [...result.flatMap((w) => w.views), ...unfollowedHelperViews(result, fns, root), ...importedViews(classes)], bufferViews: result.flatMap((w) => w.bufferViews),
       ...(result.some((w) => w.counters.length) ? { uavCounters: result.flatMap((w) => w.counters) } : {}),
-      storedHandles: stores, taintedHeaps: [...new Set(result.flatMap((w) => [...w.tainted]))],
+      storedHandles: stores, taintedHeaps: [...new Set([...result.flatMap((w) => [...w.tainted]), ...classes.flatMap((c) => c.tainted)])],
+      ...(swapChain.length ? { swapChainBuffers: swapChain } : {}),
     },
+    classViews: exportClassViews(result.map((w, i) => ({ qualified: fns[i].qualified ?? fns[i].name, locals: w.s.locals, views: w.views, stores: w.stores, tainted: w.tainted }))),
     calls,
     handleHelpers: ownHelpers,
     unresolvedHandleCalls: [...missing].filter((name) => !handleHelpers.has(name)),

@@ -7,6 +7,7 @@ import { collectListFactories } from './list-factories';
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
+import { classViewsOf, type RunClassViews } from './class-views';
 import type { Tree } from '../parse/parser';
 import { rangeWithin, splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
@@ -405,6 +406,8 @@ export interface ImportedDefinitions {
   enumerators?: ReadonlyMap<string, number>;
   handleHelpers?: readonly HandleHelper[];
   memberViews?: readonly MemberView[];
+  /** What methods of the file's classes wrote about members in other files of the run (class-views.ts). */
+  classViews?: RunClassViews;
   forwarders?: ReadonlyMap<string, Forwarder>;
   /** Class members another file of the run (the class's header) declares as another API's objects, by name. */
   memberTypes?: ReadonlyMap<string, string>;
@@ -500,7 +503,7 @@ export function extractFacts(
   file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
-  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews, foreign);
+  file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews, foreign, imports.classViews);
   const ownGetters = [file.resourceGetters, file.addressGetters, file.indexedGetters, handleGetters(bodies)];
   // A barrier queue's add method travels with the getters: its callers in other files call it as `ctx.Queue(b)`.
   const getterTexts = [...getterDefinitions(bodies, ownGetters), ...queueMethodDefinitions(bodies)];
@@ -592,6 +595,7 @@ export function extractFacts(
     ...(file.descriptors?.unresolvedHandleCalls.length ? { unresolvedHandleCalls: file.descriptors.unresolvedHandleCalls } : {}),
     ...(file.descriptors?.memberViews.length ? { memberViews: file.descriptors.memberViews } : {}),
     ...(file.descriptors?.unresolvedMembers.length ? { unresolvedMembers: file.descriptors.unresolvedMembers } : {}),
+    ...classViewsOf(file.descriptors?.classViews, functions),
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
     ...(ownForwarders.size ? { forwarders: [...ownForwarders] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),

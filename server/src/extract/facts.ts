@@ -1,7 +1,7 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { BarrierKind, CommandListType, Range } from '../types';
-import type { BindEvent, DescriptorFacts, GpuWorkEvent, HandleFact, HandleHelper, MemberView } from './descriptor-facts';
+import type { BindEvent, ClassViews, DescriptorFacts, GpuWorkEvent, HandleFact, HandleHelper, MemberView } from './descriptor-facts';
 import type { Condition, Field, ResourceRef } from './operands';
 import type { ZeroCountPath } from './count-paths';
 import type { AlignmentConstantUse } from './platform-constants';
@@ -413,6 +413,9 @@ export interface FileFacts {
   /** Struct members that name a view (extract/member-views.ts), and the ones the file used without knowing them. */
   memberViews?: MemberView[];
   unresolvedMembers?: string[];
+  /** What the file's methods wrote about their class's members, and the classes whose methods it defines (extract/class-views.ts). */
+  classViews?: ClassViews[];
+  methodClasses?: string[];
   /** D3D12-prefixed constants the file defines (extract/constants.ts). */
   definedNames?: string[];
   /** The file's forwarding macros (extract/forwarding-macros.ts), for the other files of a run that call them. */

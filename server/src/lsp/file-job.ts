@@ -23,7 +23,7 @@ export interface FileJob {
   helpers?: false;
 }
 
-export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses'>;
+export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'>;
 
 /**
  * The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them, serialized: they are
@@ -40,8 +40,9 @@ export interface FileAnswer {
  * The translation helpers and conversions the file exports to the others (extract/imported-functions.ts), and its
  * methods with what they do with members (extract/method-uses.ts).
  */
-function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses'> {
+function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'> {
   return {
+    ...(facts?.classViews ? { classViews: facts.classViews } : {}),
     ...(facts?.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}),
     ...(facts?.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts?.methodUses ? { methodUses: facts.methodUses } : {}),
   };

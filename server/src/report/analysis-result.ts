@@ -1,7 +1,7 @@
 // What one analysis produces, as analyze() returns it and every report format and surface reads it: findings,
 // sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
 import type { FileFacts, FunctionFacts, MethodUses, PrototypeDefaults } from '../extract/facts';
-import type { HandleHelper, MemberView } from '../extract/descriptor-facts';
+import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor-facts';
 import type { Forwarder } from '../extract/forwarding-macros';
 import type { SiteState } from '../track/env';
 import type { Finding } from '../types';
@@ -66,6 +66,9 @@ export interface AnalysisResult {
   /** The file's struct members that name a view and the ones it uses: a multi-file run gives the first to the second. */
   memberViews?: MemberView[];
   unresolvedMembers?: string[];
+  /** What the file's methods wrote about their class's members, and the classes whose methods it defines: a multi-file run gives the first to files of the second. */
+  classViews?: ClassViews[];
+  methodClasses?: string[];
   /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
   enhancedSupportQuery?: true;
   /** The file names a non-direct queue type: the run's prefer-queue-specific-layout advice is dropped. */

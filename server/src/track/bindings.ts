@@ -102,7 +102,7 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
     // A view reached through a handle parameter is the caller's: the method's object does not own it.
     ref: own && !t.ref && !t.throughParam ? onReceiver(v.ref, t.handle, env) : v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
     ...(v.covers !== undefined ? { covers: v.covers } : {}),
-    viewAt: { uri: env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
+    viewAt: { uri: v.uri ?? env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
   };
 }
 

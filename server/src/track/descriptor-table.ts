@@ -16,8 +16,9 @@ export interface ResolvedView {
   /** The subresources the view covers (absent: not known). */
   covers?: 'all' | number;
   readOnlyDepth?: boolean | null;
-  /** Where the view was created. */
+  /** Where the view was created (in `uri` when another file of the run created it). */
   range: Range;
+  uri?: string;
   /** The slot, for telling writes through one view from writes through another. */
   slot: string;
 }
@@ -161,14 +162,17 @@ export class DescriptorTable {
     if (c.view === null) {
       if (!c.copyOf) return null;
       const src = this.resolve(c.copyOf, scope, depth + 1);
-      return src ? { ...src, range: c.range } : null;
+      if (!src) return null;
+      const at = { ...src, range: c.range };
+      delete at.uri;
+      return c.uri ? { ...at, uri: c.uri } : at;
     }
     if (!c.resource?.key) return null;
     let ref = c.resource;
     if (c.loopVar && m.value !== null && c.resource.key) {
       ref = { ...ref, key: substitute(c.resource.key, c.loopVar, m.value), text: substitute(ref.text, c.loopVar, m.value) };
     }
-    return { view: c.view, ref, subresource: c.subresource, ...(c.covers !== undefined ? { covers: c.covers } : {}), readOnlyDepth: c.readOnlyDepth, range: c.range };
+    return { view: c.view, ref, subresource: c.subresource, ...(c.covers !== undefined ? { covers: c.covers } : {}), readOnlyDepth: c.readOnlyDepth, range: c.range, ...(c.uri ? { uri: c.uri } : {}) };
   }
 
   /** The resource a buffer view struct (`m_vertexBufferView`) points into, when every assignment agrees. */

@@ -11,6 +11,7 @@ export class FileUses {
   private readonly created = new Map<string, KnownResource | null>();
   /** Swap-chain buffers created in a loop (`GetBuffer(n, &m_rt[n])`): `m_rt[` names every element. */
   private readonly swapChainArrays = new Set<string>();
+  private readonly swapChainKeys = new Set<string>();
 
   constructor(facts: FileFacts, uri: string) {
     this.table = new DescriptorTable(facts.descriptors);
@@ -25,6 +26,12 @@ export class FileUses {
         if (e.creation.swapChain && m) this.swapChainArrays.add(m[1]);
       });
     }
+    // Swap-chain buffers a method of the file's class fills in another file of the run (extract/class-views.ts).
+    for (const key of facts.descriptors?.swapChainBuffers ?? []) {
+      const m = /^(.*\[)[A-Za-z_]\w*\]$/.exec(key);
+      if (m) this.swapChainArrays.add(m[1]);
+      else this.swapChainKeys.add(key);
+    }
   }
 
   /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
@@ -36,7 +43,7 @@ export class FileUses {
   }
 
   isSwapChain(key: string): boolean {
-    if (this.created.get(key)?.creation.swapChain) return true;
+    if (this.created.get(key)?.creation.swapChain || this.swapChainKeys.has(key)) return true;
     const m = /^(.*\[)[^\]]+\]$/.exec(key);
     return !!m && this.swapChainArrays.has(m[1]);
   }

@@ -1,6 +1,8 @@
 // Function lookup for helper calls: the analysed file first, then the other files of the run (CLI) or of the
 // workspace (language server). Only functions that record something barrier-related are worth evaluating.
 import type { FileFacts, FunctionFacts, MethodUses } from '../extract/facts';
+import type { ClassViews } from '../extract/descriptor-facts';
+import type { RunClassViews } from '../extract/class-views';
 import type { FunctionIndex } from './env';
 import { calledIn, declaredRecordKeys, importClosure, RECORD } from '../extract/function-imports';
 import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
@@ -22,6 +24,8 @@ export interface WorkspaceSlice {
   /** The file's methods (declared or defined) and what they do with members (extract/method-uses.ts). */
   methodConstness?: [string, boolean][];
   methodUses?: MethodUses[];
+  /** What the file's methods wrote about their class's members (extract/class-views.ts). */
+  classViews?: ClassViews[];
 }
 
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
@@ -39,8 +43,12 @@ export class WorkspaceIndex {
   private readonly nonConst = new CountedNames();
   private readonly usesByUri = new Map<string, MethodUses[]>();
   private classUses: Map<string, PlacedUses[]> | null = null;
+  /** What each file's methods wrote about their class's members (extract/class-views.ts), with the file. */
+  private readonly classViewsByUri = new Map<string, ClassViews[]>();
 
-  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'>): void {
+    if (facts.classViews?.length) this.classViewsByUri.set(uri, facts.classViews.map((c) => ({ ...c, uri })));
+    else this.classViewsByUri.delete(uri);
     this.methods.set(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
     const nonConst = (facts.methodConstness ?? []).filter(([, constQ]) => !constQ).map(([name]) => name);
     this.nonConst.set(uri, nonConst.length ? new Set(nonConst) : undefined);
@@ -84,6 +92,17 @@ export class WorkspaceIndex {
     if (!this.usesByUri.has(uri)) return undefined;
     this.classUses ??= usesByClass(this.usesByUri);
     return relatedUses(uri, this.classUses);
+  }
+
+  /**
+   * What the methods of the other files wrote about their classes' members (extract/class-views.ts): the extraction
+   * keeps those of the classes whose methods the file defines. Undefined when no other file wrote any.
+   */
+  classViewsFor(uri: string): RunClassViews | undefined {
+    const views = [...this.classViewsByUri].flatMap(([u, cs]) => (u === uri ? [] : cs));
+    if (views.length === 0) return undefined;
+    const bases = [...this.basesByUri.values()].flat();
+    return { views, ...(bases.length ? { bases } : {}) };
   }
 
   /**
@@ -156,6 +175,7 @@ export class WorkspaceIndex {
     this.methods.set(uri, undefined);
     this.nonConst.set(uri, undefined);
     this.usesByUri.delete(uri);
+    this.classViewsByUri.delete(uri);
     this.classUses = null;
     this.basesByUri.delete(uri);
     this.definitionsByUri.delete(uri);
@@ -175,18 +195,20 @@ export class WorkspaceIndex {
    * `text`, the definitions it imports (importsFor) come as one more part.
    */
   slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
-    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys()]);
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys()]);
     const parts: WorkspaceSlice[] = [...uris].map((uri) => {
       const methods = this.methods.of(uri);
       const nonConst = this.nonConst.of(uri);
       const uses = this.usesByUri.get(uri);
+      const views = uri === excludeUri ? undefined : this.classViewsByUri.get(uri);
       return {
         uri,
         functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
         classBases: this.basesByUri.get(uri) ?? [],
         ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, !nonConst?.has(n)]) } : {}), ...(uses ? { methodUses: uses } : {}),
+        ...(views ? { classViews: views } : {}),
       };
-    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses);
+    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews);
     const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
     if (imports) parts.push({ uri: `${excludeUri}#imports`, functions: [], classBases: [], functionDefinitions: [...imports] });
     return parts;
