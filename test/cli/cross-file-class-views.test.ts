@@ -320,50 +320,9 @@ void PostFX::ApplyOk()
     m_list->ClearRenderTargetView(m_sceneRtv, color, 0, nullptr);
 }
 `;
-const RESIZE_H = `#pragma once
-#include <d3d12.h>
-#include <dxgi1_4.h>
-#include <wrl.h>
-#include "d3dx12.h"
-using Microsoft::WRL::ComPtr;
-static const UINT kFrameCount = 2;
-class Renderer
-{
-public:
-    void CreateTargets();
-    void Run();
-    void RunOk();
-    void Resize();
-    void ClearBeforeTransition();
-    void DrawAfterPresentTransition();
-    void PopulateWithoutPresentTransition();
-    void RenderWithoutPresentTransition();
-    void PopulateCommandList();
-    void OnRender();
-    void BeginFrame();
-    void EndFrame();
-    void FrameThroughMethods();
-    void UnknownIndex();
-    void OtherHeap();
-    void RenderScene();
-    void RenderSceneOk();
-private:
-    UINT PickTarget();
-    ComPtr<ID3D12Device> m_device;
-    ComPtr<IDXGISwapChain3> m_swapChain;
-    ComPtr<ID3D12CommandQueue> m_queue;
-    ComPtr<ID3D12CommandAllocator> m_allocator;
-    ComPtr<ID3D12GraphicsCommandList> m_list;
-    ComPtr<ID3D12DescriptorHeap> m_rtvHeap;
-    ComPtr<ID3D12DescriptorHeap> m_sceneHeap;
-    ComPtr<ID3D12Resource> m_backBuffers[kFrameCount];
-    ComPtr<ID3D12Resource> m_sceneTarget;
-    ComPtr<ID3D12Resource> m_uiTarget;
-    D3D12_CPU_DESCRIPTOR_HANDLE m_sceneRtv;
-    UINT m_rtvSize = 0;
-    UINT m_frameIndex = 0;
-};
-`;
+// The same class with one more member and method, made in Resize.cpp.
+const RESIZE_H = RENDERER_H.replace('    void RunOk();', '    void RunOk();\n    void Resize();')
+  .replace('    ComPtr<ID3D12Resource> m_sceneTarget;', '    ComPtr<ID3D12Resource> m_sceneTarget;\n    ComPtr<ID3D12Resource> m_uiTarget;');
 const RESIZE_CPP = `#include "Renderer.h"
 void Renderer::Resize()
 {
