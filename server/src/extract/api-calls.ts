@@ -15,7 +15,7 @@ import { inConstMethod, submittedContainer } from './batches';
 import { submittedPaths, writtenBetween } from './container-paths';
 import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
-import { forwardedArgs } from './forwarding-macros';
+import { forwardedArgs, tokenValue } from './forwarding-macros';
 import { evalField } from './constant-fold';
 import { localLambda, localLambdaCallee } from './local-lambdas';
 import { forgetCapturedWrites, forgetStruct } from './lambdas';
@@ -645,7 +645,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (forward) {
     const range = rangeOf(call);
     const token = (text: string) => ({
-      field: { value: /^\d+$/.test(text) ? Number(text) : null, text, range }, resource: { key: null, text, range, unknown: true },
+      field: { value: tokenValue(text), text, range }, resource: { key: null, text, range, unknown: true },
     });
     emit(fn, { kind: 'user-call', site: -1, range, callee: forward.target, args: forwardedArgs(forward, argFacts(args), token) });
     return;

@@ -2,6 +2,8 @@
 // a, __VA_ARGS__)`. A call of the macro is a call of the function it forwards to, with the macro's arguments in their
 // places (vkd3d-proton's test helpers, check_* macros), so the helper's body is evaluated at the call.
 import type { SyntaxNode } from './node';
+import { lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
+import { ownEntry } from './syntax';
 
 /** Per argument of the target call: a macro parameter (index), the rest of the arguments, or another token. */
 type Slot = { param: number } | { rest: number } | { other: string };
@@ -67,4 +69,21 @@ export function forwardedArgs<T>(fw: Forwarder, args: readonly T[], token: (text
     else out.push(token(s.other));
   }
   return out;
+}
+
+/**
+ * The value of a token the macro body passes itself (`D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES`, `0`, `0xffffffffu`,
+ * an enumerator): a 32-bit constant, or null (`__LINE__`, a name the tables do not know).
+ */
+export function tokenValue(text: string): number | null {
+  const t = text.trim();
+  const num = /^(0[xX][0-9a-fA-F]+|\d+)[uUlL]*$/.exec(t);
+  if (num) {
+    const v = Number(num[1]);
+    return v <= 0xffffffff ? v : null;
+  }
+  const named = ownEntry(NAMED_CONSTANTS, t);
+  if (named !== undefined) return named <= 0xffffffffn ? Number(named) : null;
+  const e = /^[A-Z]\w*$/.test(t) ? lookupEnumIdentifier(t) : undefined;
+  return e?.value !== undefined ? e.value >>> 0 : null;
 }
