@@ -35,6 +35,7 @@ import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOthe
 import type { AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
+import { onNewerRuntimeDevice } from './runtime-interfaces';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
@@ -387,6 +388,7 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   }
   const named = (f: Field, what: RegExp): Field => (!spec.inferred || what.test(f.text) ? f : { ...f, value: null });
   if (spec.stateArg !== undefined) creation.initialState = named(evalField(args[spec.stateArg], fn.file, fn), /RESOURCE_STATE_/);
+  if (onNewerRuntimeDevice(call, fn)) creation.newerRuntime = true;
   if (spec.layoutArg !== undefined) creation.initialLayout = named(evalField(args[spec.layoutArg], fn.file, fn), /BARRIER_LAYOUT_/);
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
   fn.file.sites[site].site.fields = creationFields(creation);

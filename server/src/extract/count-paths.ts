@@ -164,6 +164,10 @@ export function zeroCountPath(call: SyntaxNode, count: SyntaxNode): ZeroCountPat
     if (r.kind === 'conditional') conditions.push(r.condition);
   }
   if (conditions.length === 0) return undefined;
+  // Every condition only asks whether a container the function did not fill holds something (a batch class's
+  // `if (m_textures.size() > 0) groups[n++] = …;` per group before `Barrier(n, groups)`): 0 is the path where the
+  // caller flushed an empty batch, which this function cannot know; the caller's sequence decides.
+  if (conditions.every((c) => flushedFromOutside(c, call))) return undefined;
   // Independent tests only: a name tested by two of them, or by any other condition of the function (an enclosing
   // `if (!a.empty() || !b.empty())`, an earlier `if (…) return;`), may make "none holds" impossible.
   // (The header of a loop that counts tests its own index, not the counted condition.)
@@ -176,4 +180,29 @@ export function zeroCountPath(call: SyntaxNode, count: SyntaxNode): ZeroCountPat
     for (const n of names) seen.add(n);
   }
   return { counter: name, conditions: conditions.map(rangeOf) };
+}
+
+/** `!v.empty()`, `v.size() > 0`, `v.Num()`…: the container tested, when that is the whole condition. */
+function emptinessTested(cond: SyntaxNode): string | undefined {
+  const t = cond.text.replace(/\s+/g, '').replace(/this->/g, '').replace(/^\((.*)\)$/, '$1');
+  const m = /^(?:!([\w.>-]+)\.(?:empty|IsEmpty)\(\)|([\w.>-]+)\.(?:size|Num|Count)\(\)(?:>0|!=0|>=1)?|0<([\w.>-]+)\.(?:size|Num)\(\))$/.exec(t);
+  return m ? m[1] ?? m[2] ?? m[3] : undefined;
+}
+
+/** Whether `cond` tests the emptiness of a container declared outside the function holding `call` (member, parameter). */
+function flushedFromOutside(cond: SyntaxNode, call: SyntaxNode): boolean {
+  const container = emptinessTested(cond);
+  const root = container && /^[A-Za-z_]\w*/.exec(container)?.[0];
+  if (!root) return false;
+  let f: SyntaxNode | null = call;
+  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
+  const body = f?.childForFieldName('body');
+  if (!body) return false;
+  return !body.descendantsOfType('declaration').some((d) => d.childrenForFieldName('declarator').some((x) => declaredName(x) === root));
+}
+
+function declaredName(d: SyntaxNode): string | undefined {
+  let n: SyntaxNode | null = d;
+  while (n && n.type !== 'identifier') n = n.childForFieldName('declarator');
+  return n?.text;
 }

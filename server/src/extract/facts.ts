@@ -73,6 +73,11 @@ export interface ResourceCreation {
   initialState?: Field;
   /** Enhanced InitialLayout, when the API has one. */
   initialLayout?: Field;
+  /**
+   * Made through ID3D12Device10 or later (extract/runtime-interfaces.ts): the call runs only on runtimes with
+   * enhanced barriers (Agility SDK 1.606+), so what only older runtimes reject is no finding.
+   */
+  newerRuntime?: boolean;
   /** Swap-chain buffer (GetBuffer): starts in COMMON/PRESENT. */
   swapChain?: boolean;
   /** A swap-chain buffer taken mid-frame (extract/api-calls.ts midFrameBuffer): its state is not known. */

@@ -6,6 +6,7 @@ import { evalValue } from './context';
 import { argumentNodes, rangeOf } from './syntax';
 import type { AVal } from './values';
 import { numVal } from './values';
+import { underNonEmptyTest } from './nonempty-guards';
 
 const SIZE_FUNCS = new Set(['_countof', 'ARRAYSIZE', 'std::size', 'size', 'std::ssize', 'countof', 'ARRAY_SIZE', 'ARRAY_COUNT']);
 
@@ -28,5 +29,7 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   // `std::array<T, 3>` keeps its declared length however many elements were written (fewer than it).
   const fixed = obj.length !== null && (!obj.container || (!obj.paths && obj.elems.length <= obj.length));
   const count = fixed ? obj.length : obj.loopElem || obj.unsized || sizes.size !== 1 ? null : [...sizes][0];
+  // Read where the container is known to hold something (`if (!v.empty()) … v.size()`): that path does not run.
+  if (count === 0 && obj.container && underNonEmptyTest(n, objNode.text)) return numVal({ value: null, text: n.text, range: rangeOf(n) });
   return numVal({ value: count, text: n.text, range: rangeOf(n) });
 }

@@ -43,6 +43,8 @@ export const rule = defineRule({
       // Rejected by every runtime: an error; accepted since Agility SDK 1.606 (COMMON, part of GENERIC_READ on an
       // UPLOAD heap; COMMON on a READBACK heap) but rejected before it: a warning.
       const everywhere = states.some((s) => ((s >>> 0) & ~r.newerRuntimes) !== 0);
+      // Made through ID3D12Device10+: it never runs on a runtime older than 1.606.
+      if (!everywhere && c.newerRuntime) return;
       ctx.report({
         messageKey: everywhere ? 'creation' : 'creationOlder', severity: everywhere ? 'error' : 'warning', api: `ID3D12Device::${c.api}`,
         // A helper's out-parameter bound to the caller's `&buffer` names the buffer.

@@ -253,7 +253,7 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     // Legacy implicit promotion from COMMON (LB-10): afterwards the state may be COMMON or the promoted one.
     if (need && !leg.unknown && leg.values.size === 1 && leg.values.has(0)) {
       const values = new Map(leg.values);
-      values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`) });
+      values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`), ...(list.key ? { promotedOn: list.key } : {}) });
       const entry = u.part ?? u.key;
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }

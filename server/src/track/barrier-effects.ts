@@ -12,6 +12,7 @@ import { gpuUseAwaits } from './bindings';
 import { awaitsFirstBarrier, noteFirstBarrier } from './deferred-commands';
 import { clearPendingWrites, forget, forgetAccessorAliases, forgetElementAliases } from './forgetting';
 import { dropParts, overlappingParts, partKey, partsOf, updateOverlappingParts, val } from './resource-parts';
+import { withoutOtherListPromotions } from './list-promotions';
 
 const SYNC_SPLIT = 0x80000000;
 const ACCESS_NO_ACCESS = 0x80000000;
@@ -165,8 +166,9 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
   }
   const m = meetAndCall(b, state, env, at, (meeting) => {
     // COMMON set by an explicit barrier with nothing recorded since: not promoted to anything (see Origin.workStamp).
-    const common = meeting.met.legacy.values.get(0);
-    const met = common?.workStamp === env.work ? { ...meeting, idleCommon: true } : meeting;
+    const own = withoutOtherListPromotions(meeting, list, env);
+    const common = own.met.legacy.values.get(0);
+    const met = common?.workStamp === env.work ? { ...own, idleCommon: true } : own;
     for (const h of env.hooks) h.legacyBarrier?.(b, met, ctx);
   });
   if (!m) return;

@@ -43,6 +43,8 @@ export interface Origin {
    * have promoted the resource from COMMON was recorded since, so COMMON is the state a next barrier meets.
    */
   workStamp?: number;
+  /** A promotion from COMMON made by a command on this list (track/list-promotions.ts). */
+  promotedOn?: string;
 }
 
 /** What a path knew (PathFacts, paths.ts) where its values were joined with other paths'. */
