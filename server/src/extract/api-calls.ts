@@ -21,7 +21,7 @@ import { localLambda, localLambdaCallee } from './local-lambdas';
 import { forgetCapturedWrites, forgetStruct } from './lambdas';
 import { inlineLambdaCall } from './inline-lambdas';
 import { deref, forgetAddressedElement } from './elements';
-import { bracedContainer } from './declarations';
+import { bracedContainer } from './declared-values';
 import { applyFillHelper } from './fill-helpers';
 import { applyScalarFills } from './scalar-fills';
 import { forgetMember, resetMembers } from './struct-writes';

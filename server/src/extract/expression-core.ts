@@ -5,7 +5,8 @@
 // modules evaluate their own sub-expressions through the Evaluator interface (context.ts), never by importing this.
 import type { SyntaxNode } from './node';
 import { tryApiCall } from './api-calls';
-import { containerCall, handleAssignment } from './declarations';
+import { containerCall } from './container-calls';
+import { handleAssignment } from './assignments';
 import type { Evaluator, FnCtx, ReturnTemplate } from './context';
 import { evalField, fold, toNumber } from './constant-fold';
 import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers';

@@ -23,7 +23,7 @@ import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
 import { collectConstants, collectEnumerators, collectImportedConstants, exportedEnumerators } from './constants';
 import { structKindOfType } from './expect';
-import { bracedContainer, containerElementKind } from './declarations';
+import { bracedContainer, containerElementKind } from './declared-values';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
 import { rangeOf, treeRoot } from './syntax';

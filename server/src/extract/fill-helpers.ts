@@ -20,7 +20,7 @@ import { STRUCT_LAYOUTS } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { FileCtx, FillTemplate, FnCtx, HelperCandidate } from './context';
 import { addSite, evalValue, RAW_SITE_KIND } from './context';
-import { ensureSite } from './declarations';
+import { ensureSite } from './struct-sites';
 import { arrayElement, deref } from './elements';
 import { callArguments, substituteParams } from './helper-templates';
 import { rememberCount } from './fill-counts';
