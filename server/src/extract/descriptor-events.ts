@@ -5,7 +5,7 @@ import { DESCRIPTOR_TABLE_SETTERS, GPU_WORK, RAYTRACING_DESC_USES, ROOT_DESCRIPT
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import type { BindEvent, BindSlot, BindTarget, GpuWorkEvent } from './descriptor-facts';
-import type { CallAnnotation } from './descriptors';
+import type { CallAnnotation } from './descriptor-facts';
 import type { DVal } from './descriptor-values';
 import { keyRoot } from './descriptor-values';
 import type { ResourceRef } from './facts';
