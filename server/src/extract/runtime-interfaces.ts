@@ -6,9 +6,7 @@
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { unwrapValue } from './syntax';
-
-/** The first ID3D12Device interface that exists only since Agility SDK 1.606. */
-const FIRST_NEWER_DEVICE = 10;
+import { FIRST_NEWER_RUNTIME_DEVICE } from '../model/heaps';
 
 /** `device->X(…)`, `m_device.Get()->X(…)`, `this->dev->X(…)`: the name whose declared type is the receiver's. */
 function receiverName(call: SyntaxNode): string | undefined {
@@ -32,5 +30,5 @@ export function onNewerRuntimeDevice(call: SyntaxNode, fn: FnCtx): boolean {
   if (!name) return false;
   const declared = fn.types.get(name) ?? (fn.params.includes(name) ? undefined : fn.file.memberTypes.get(name));
   const m = declared ? /\bID3D12Device(\d+)\b/.exec(declared) : null;
-  return !!m && Number(m[1]) >= FIRST_NEWER_DEVICE;
+  return !!m && Number(m[1]) >= FIRST_NEWER_RUNTIME_DEVICE;
 }

@@ -21,6 +21,12 @@ export interface HeapRestriction {
   newerRuntimes: number;
 }
 
+/**
+ * The first `ID3D12DeviceN` interface that exists only on runtimes accepting `newerRuntimes` creation states
+ * (ID3D12Device10 came with Agility SDK 1.606): a creation made through it runs on such a runtime or not at all.
+ */
+export const FIRST_NEWER_RUNTIME_DEVICE = 10;
+
 const A = ACCESS;
 export const HEAP_RESTRICTIONS: ReadonlyMap<number, HeapRestriction> = new Map([
   [HEAP_TYPE.UPLOAD, {
