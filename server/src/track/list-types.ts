@@ -50,6 +50,12 @@ export class ListTypes {
    * methods: a derived class or another class's member of the same name is another object.
    */
   private readonly byClass = new Map<string, CommandListType | null>();
+  /**
+   * Members or globals of this file created only by methods of classes (never by a free function): in a method of
+   * another class the same spelling is that class's own member (`_cmdList` of a graphics queue and of a compute queue
+   * in one CommandQueue.cpp), not the list another class created.
+   */
+  private readonly onlyByMethods = new Map<string, boolean>();
 
   constructor(private readonly configured: Readonly<Record<string, CommandListType>>) {}
 
@@ -57,6 +63,7 @@ export class ListTypes {
     if (Object.prototype.hasOwnProperty.call(this.configured, key)) return;
     if (!declaredIn(key, fn)) {
       this.shared.set(key, type);
+      this.onlyByMethods.set(key, (this.onlyByMethods.get(key) ?? true) && classOf(fn) !== null);
       this.addToClass(key, type, fn);
       return;
     }
@@ -97,6 +104,8 @@ export class ListTypes {
     const viaMember = member ? this.byMember.get(member) ?? null : null;
     if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner);
     if (owner && declaredIn(key, owner)) return own ?? null;
+    const cls = classOf(owner);
+    if (cls && this.onlyByMethods.get(key)) return this.byClass.get(`${cls}::${key.replace(/^this->/, '')}`) ?? null;
     return this.shared.get(key) ?? null;
   }
 
