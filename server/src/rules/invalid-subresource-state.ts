@@ -11,7 +11,7 @@ import { promotableFromCommon } from '../model/legacy-states';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
 import { fmt } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor, restsOnSkippedAssumption } from './support/tracked-helpers';
+import { compareTracked, pathNote, relatedFor, restsOnHelperChoices, restsOnSkippedAssumption } from './support/tracked-helpers';
 import { invalidUseReports } from './support/gpu-use-helpers';
 import type { CommandEvent } from '../extract/facts';
 import type { CommandUse, TrackContext } from '../track/visitors';
@@ -73,14 +73,14 @@ export const rule = defineRule({
         if (u.met.lastModel === 'legacy') {
           const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
             || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));
-          if (!c.severity || restsOnSkippedAssumption(c, !!u.resource)) continue;
+          if (!c.severity || restsOnSkippedAssumption(c, !!u.resource) || restsOnHelperChoices(c, u.met.legacy, tctx)) continue;
           ctx.report({
             ...base, messageKey: 'state', severity: c.severity, related: relatedFor(tctx, c),
             data: { ...where, method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
           });
         } else if (u.met.lastModel === 'enhanced' && u.resource?.creation.dimension !== 'buffer') {
           const c = compareTracked(u.met.layout, (v) => isAccessAllowedByLayout(v, need.access, { simultaneous }));
-          if (!c.severity || restsOnSkippedAssumption(c, !!u.resource)) continue;
+          if (!c.severity || restsOnSkippedAssumption(c, !!u.resource) || restsOnHelperChoices(c, u.met.layout, tctx)) continue;
           ctx.report({
             ...base, messageKey: 'layout', severity: c.severity, related: relatedFor(tctx, c),
             data: { ...where, method: e.method, actual: fmt('layout', c.mismatches[0][0]), name: u.ref.text, use: need.use, access: fmt('access', need.access), note: pathNote(c, (v) => fmt('layout', v)) },

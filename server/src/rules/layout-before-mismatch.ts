@@ -6,7 +6,7 @@ import { LAYOUT_UNDEFINED } from '../model/enums';
 import type { CommandListType } from '../types';
 import { defineRule } from './define-rule';
 import { fmt, known, resourceName, fingerprintOf } from './support/rule-helpers';
-import { assumedNote, compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
+import { assumedNote, compareTracked, focusOn, pathNote, relatedFor, restsOnHelperChoices } from './support/tracked-helpers';
 
 /** ` using COMPUTE command list` on a list that is not a direct one (E21); nothing on direct or unknown lists. */
 function usingList(type: CommandListType | null): string {
@@ -35,7 +35,7 @@ export const rule = defineRule({
           if (lb === undefined || lb === LAYOUT_UNDEFINED) return;
           for (const part of [{ met: meeting.met }, ...meeting.parts]) {
             const c = compareTracked(part.met.layout, (v) => v === lb);
-            if (!c.severity) continue;
+            if (!c.severity || restsOnHelperChoices(c, part.met.layout, tctx)) continue;
             const expected = c.mismatches.map(([v]) => fmt('layout', v)).join(' or ');
             ctx.report({
               messageKey: 'mismatch', severity: c.severity,

@@ -10,7 +10,7 @@ import type { Origin, ResState } from '../track/state';
 import type { BarrierMeeting, TrackContext } from '../track/visitors';
 import { defineRule } from './define-rule';
 import { fingerprintOf, known, resourceName } from './support/rule-helpers';
-import { alternativesNote, compareAlternatives, compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
+import { alternativesNote, compareAlternatives, compareTracked, focusOn, pathNote, relatedFor, restsOnHelperChoices } from './support/tracked-helpers';
 
 /**
  * ` (subresource: N)`: the barrier's own index, or the tracked part's; for ALL_SUBRESOURCES against one state of the
@@ -104,7 +104,7 @@ export const rule = defineRule({
           // From COMMON a promoted state is accepted, unless nothing was recorded since the barrier that set COMMON.
           const accepts = (v: number) => (v === 0 && meeting.idleCommon ? (before >>> 0) === 0 : legacyStateAccepts(v, before, simultaneous));
           const c = compareTracked(meeting.met.legacy, accepts);
-          if (!c.severity || onlyTheRest(meeting, accepts)) return;
+          if (!c.severity || onlyTheRest(meeting, accepts) || restsOnHelperChoices(c, meeting.met.legacy, tctx)) return;
           const assumed = c.mismatches.some(([, o]) => o.assumed);
           const initial = !assumed && meeting.met.legacyFromCreation;
           ctx.report({

@@ -84,6 +84,23 @@ export function restsOnSkippedAssumption(c: Comparison, resourceKnown: boolean):
   return !resourceKnown && c.severity === 'warning' && c.mismatches.every(([, o]) => o.assumed);
 }
 
+/**
+ * A partial disagreement between two helpers' own tests: one call of a helper left the resource in one of several
+ * states, each chosen by a branch inside that helper (every value the use can meet was set inside the same call), and
+ * the use is itself inside a helper (`state->PrepareForResolve(cl, bb); Resolve(cl, bb, …, msaa);
+ * state->PrepareForPresent(cl, bb);`, each branching on the sample count). Whether the two helpers' tests agree is
+ * not visible to the caller (they read object state or arguments the caller does not relate), so pairing the first
+ * helper's path with the other branch of the second is a guess: not reported. The same helper choice met by a use
+ * in the caller itself still warns (the caller does one thing whichever state the helper chose).
+ */
+export function restsOnHelperChoices(c: Comparison, p: Possible, ctx: TrackContext): boolean {
+  if (c.severity !== 'warning' || c.loop || ctx.related.length === 0 || p.unknown || p.values.size < 2) return false;
+  const origins = [...p.values.values()];
+  const first = origins[0];
+  return origins.every((o) => o.at && !o.loop && !o.assumed && o.uri === first.uri
+    && o.range.startLine === first.range.startLine && o.range.startColumn === first.range.startColumn);
+}
+
 /** Related locations: helper frames first, then where each disagreeing value was set. */
 export function relatedFor(ctx: TrackContext, c: Comparison): RelatedLocation[] {
   return [
