@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
-import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { analyzeEditedFunction, analyzeFile, reductionStats, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { barrierHeavyFile } from '../bench/barrier-file';
 import { EDITOR_FIXTURE } from '../harness/lsp-client';
 
@@ -204,15 +204,17 @@ describe('function-by-function re-analysis', () => {
     });
   }
 
-  it('keystroke after keystroke in one function (the reduced tree is edited and re-parsed) equals a whole-file analysis', () => {
-    const source = barrierHeavyFile(60) + HELPERS;
+  for (const eol of ['\n', '\r\n']) it(`keystroke after keystroke in one function (the reduced tree is edited and re-parsed) equals a whole-file analysis (${JSON.stringify(eol)} line ends)`, () => {
+    // A CRLF document's reduced copy (LF line ends, as reducedDocument makes it) is edited too, not re-made.
+    const source = (barrierHeavyFile(60) + HELPERS).replace(/\n/g, eol);
+    const reusedBefore = reductionStats.reused;
     const doc = new StoredDocument(URI, 'cpp', 1, source);
     let previous: DocumentFacts = analyzeFile(doc, {});
     // Typing in one function, then in others (before and after it, and in the helper it calls), then back.
     const marks = ['cl->Barrier(', 'cl->Barrier(', 'CD3DX12_BARRIER_GROUP g(1, &b);', 'cl->Barrier('];
     const froms = [source.length / 2, source.length / 5, 0, source.length / 2];
     let functionPath = 0;
-    const typed = ['D', '3', 'D', '1', '2', ';', '\n', ' ', 'x', '(', ')', ';', '\n', '}', '{', '/', '/', ' ', 'y', '\n'];
+    const typed = ['D', '3', 'D', '1', '2', ';', eol, ' ', 'x', '(', ')', ';', eol, '}', '{', '/', '/', ' ', 'y', eol];
     let at = 0;
     typed.forEach((piece, i) => {
       doc.version = i + 2;
@@ -229,6 +231,7 @@ describe('function-by-function re-analysis', () => {
       previous = merged;
     });
     assert.ok(functionPath >= 8, `only ${functionPath} keystrokes took the function path`);
+    assert.ok(reductionStats.reused - reusedBefore >= 5, `the reduced tree was edited ${reductionStats.reused - reusedBefore} times`);
   });
 
   it('keeps the function path in a function with a line tree-sitter cannot read, and falls back when an edit adds a syntax error', () => {

@@ -82,6 +82,9 @@ interface ReducedTree {
 
 const reducedTrees = new WeakMap<StoredDocument, ReducedTree>();
 
+/** Reduced documents made by editing the previous one and from scratch since the process started (tests, bench). */
+export const reductionStats = { reused: 0, fresh: 0 };
+
 /** The document's pending edits were consumed elsewhere: its last reduced tree no longer matches them. */
 export function forgetReducedTree(doc: StoredDocument): void {
   reducedTrees.delete(doc);
@@ -228,6 +231,7 @@ function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: Func
   const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers, calls: options.calls, rootCalls: options.rootCalls });
   if (!reduced) return undefined;
   const tree = parseCpp(reduced.text);
+  reductionStats.fresh++;
   const kept = new Set(reduced.kept.split(',').map(Number));
   const cache: ReducedTree = { spans, kept, text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text) };
   return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, byName: reduced.byName, cache };
@@ -236,7 +240,7 @@ function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: Func
 /**
  * The previous reduced document turned into this one: every function whose lines change (the edited one, those
  * kept or dropped since) is replaced line for line, bottom-up, and each replacement is applied to the previous tree
- * as an edit before an incremental re-parse. Undefined when it cannot be reused ('\r' line ends, a dropped function
+ * as an edit before an incremental re-parse. Undefined when it cannot be reused (a dropped function
  * sharing a line with kept code, or the previous result is not the one it was made for); the same conditions as
  * reducedDocument() apply.
  */
@@ -244,27 +248,35 @@ function reusedReduction(
   doc: StoredDocument, cached: ReducedTree, previousSpans: readonly FunctionSpan[], spans: FunctionSpan[], edited: FunctionSpan,
   options: ReductionOptions,
 ): Reduction | undefined {
-  if (cached.spans !== previousSpans || spans.length !== previousSpans.length || doc.mayHaveCarriageReturn) return undefined;
+  if (cached.spans !== previousSpans || spans.length !== previousSpans.length) return undefined;
   const lastLine = doc.positionAt(doc.text.length).line;
   const lineStart = (line: number): number => doc.offsetAt({ line, character: 0 });
   const linesEnd = (line: number): number => (line < lastLine ? lineStart(line + 1) - 1 : doc.text.length);
-  const linesOf = (r: Range): string => doc.text.slice(lineStart(r.startLine), linesEnd(r.endLine));
+  // NOTE: a reduced document joins its lines with '\n' (reducedDocument splits at '\r\n' too): the lines of a CRLF
+  // document are taken without their '\r' (the caller refused lone '\r' line ends), so the text is the one a fresh
+  // reduction makes (Windows engine sources are mostly CRLF: they re-parsed the whole reduced copy every keystroke).
+  const crlf = doc.mayHaveCarriageReturn;
+  const slice = (from: number, to: number): string => {
+    const s = doc.text.slice(from, to);
+    return crlf ? s.replace(/\r\n/g, '\n').replace(/\r$/, '') : s;
+  };
+  const linesOf = (r: Range): string => slice(lineStart(r.startLine), linesEnd(r.endLine));
   const focusIndex = spans.indexOf(edited);
   const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls, options.rootCalls);
   const bodyFrom = doc.offsetAt({ line: edited.bodyStart.line, character: edited.bodyStart.column });
   const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
-  if (!balanced(doc.text.slice(bodyFrom, bodyTo))) return undefined;
+  if (!balanced(slice(bodyFrom, bodyTo))) return undefined;
   if (!options.ignoreCallers) return undefined;
   const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i));
   // The lines a function takes in a reduced document start at its template header (function-spans.ts firstLineOf):
   // header lines are outside every body, so the edits did not move them relative to the function.
-  const lineAt = (line: number): string => doc.text.slice(lineStart(line), linesEnd(line));
+  const lineAt = (line: number): string => slice(lineStart(line), linesEnd(line));
   const headLines = new Map(changed.map((i) => [i, spans[i].range.startLine - firstLineOf(spans[i], lineAt)]));
   for (const i of changed) {
     if (keep.has(i)) continue;
     const r = spans[i].range;
-    const head = doc.text.slice(lineStart(r.startLine), lineStart(r.startLine) + r.startColumn);
-    const tail = doc.text.slice(lineStart(r.endLine) + r.endColumn, linesEnd(r.endLine));
+    const head = slice(lineStart(r.startLine), lineStart(r.startLine) + r.startColumn);
+    const tail = slice(lineStart(r.endLine) + r.endColumn, linesEnd(r.endLine));
     if (!droppable(head, tail)) return undefined;
     const first = r.startLine - headLines.get(i)!;
     if ([...keep].some((k) => spans[k].range.startLine <= r.endLine && first <= spans[k].range.endLine)) return undefined;
@@ -305,6 +317,7 @@ function reusedReduction(
     starts = next;
   }
   const reparsed = parseCpp(text, tree);
+  reductionStats.reused++;
   const cache: ReducedTree = { spans, kept: keep, text, tree: reparsed, lineStarts: starts };
   const helpers = [...keep].filter((i) => i !== focusIndex && !shallow.has(i)).map((i) => spans[i].range);
   return { text, tree: reparsed, focus: edited.range, helpers, byName, cache };
