@@ -90,7 +90,7 @@ class Typist {
     if (!edited) return 0;
     const textOf = (r: Range): string =>
       doc.text.slice(doc.offsetAt({ line: r.startLine, character: 0 }), doc.offsetAt({ line: r.endLine + 1, character: 0 }));
-    const { keep } = keptSpanIndices(spans, edited, textOf, this.previous.calls, !!this.previous.calls?.has(spans.indexOf(edited)));
+    const { keep } = keptSpanIndices(spans, edited, textOf, this.previous.calls, !!this.previous.calls?.has(spans.indexOf(edited)), this.previous.creations);
     return [...keep].reduce((n, i) => n + spans[i].range.endLine - spans[i].range.startLine + 1, 0);
   }
 }

@@ -17,6 +17,7 @@ import type { BarrierlintConfig, Finding, Range } from '../types';
 import { withSubmissions } from './editor-views';
 import { callersOf, reducedDocument, type FunctionSpan } from './function-spans';
 import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions, type ParseError } from './incremental-analysis';
+import { readersOf, type SpanCreations } from './span-creations';
 import { byFinding, bySite, mergeSorted, movedKept, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 const sameRange = (a: Range, b: Range): boolean =>
@@ -32,6 +33,8 @@ export interface RecheckJob {
   config: Partial<BarrierlintConfig>;
   spans: FunctionSpan[];
   stale: number[];
+  /** What the functions create under names others read (span-creations.ts): kept with the callers. */
+  creations?: SpanCreations;
 }
 
 /**
@@ -57,7 +60,7 @@ export function prepareRecheck(doc: StoredDocument, config: Partial<BarrierlintC
   if (previous.mode !== 'function' || doc.peekEdits().length > 0 || hasLoneCarriageReturn(doc.text)) return undefined;
   const stale = previous.stale ?? [];
   if (stale.length === 0) return { done: recheckedFacts(previous) };
-  return { job: { uri: doc.uri, text: doc.text, config, spans: previous.spans, stale } };
+  return { job: { uri: doc.uri, text: doc.text, config, spans: previous.spans, stale, ...(previous.creations ? { creations: previous.creations } : {}) } };
 }
 
 /**
@@ -69,9 +72,13 @@ export function analyzeRecheck(job: RecheckJob, options: { workspace?: Workspace
   const { spans } = job;
   const textOf = (r: Range): string =>
     doc.text.slice(doc.offsetAt({ line: r.startLine, character: r.startColumn }), doc.offsetAt({ line: r.endLine, character: r.endColumn }));
-  const found = callersOf(spans, job.stale, textOf).map((i) => spans[i]);
+  // An edited function creating what others read (a member created in Init): the readers' findings may change too,
+  // and so may their callers'.
+  const readers = job.creations ? readersOf(job.creations, job.stale, spans, (s) => textOf(s.range)) : [];
+  const changed = [...job.stale, ...readers];
+  const found = [...new Set([...readers, ...callersOf(spans, changed, textOf)])].sort((a, b) => a - b).map((i) => spans[i]);
   if (found.length === 0) return { callers: [], parsed: true, findings: [], sites: [], parseErrors: [] };
-  const reduced = reducedDocument(doc.text, spans, found[0], { ignoreCallers: true, also: found.slice(1) });
+  const reduced = reducedDocument(doc.text, spans, found[0], { ignoreCallers: true, also: found.slice(1), creations: job.creations });
   if (!reduced) return { whole: true };
   const callers = found.map((c) => c.range);
   const tree = parseCpp(reduced.text, undefined, options.isCancelled);

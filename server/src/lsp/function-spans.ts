@@ -7,6 +7,7 @@ import { detached } from '../detached-string';
 import { rangeWithin, splitLines } from '../parse/positions';
 import type { Tree } from '../parse/parser';
 import type { Range } from '../types';
+import { creatorsNamed, type SpanCreations } from './span-creations';
 
 export interface Point {
   line: number;
@@ -268,11 +269,11 @@ export function reducedDocument(
   text: string,
   spans: readonly FunctionSpan[],
   focus: FunctionSpan,
-  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph; rootCalls?: boolean } = {},
+  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph; rootCalls?: boolean; creations?: SpanCreations } = {},
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const kept = keptSpans(spans, [focus, ...(options.also ?? [])].map((r) => spans.indexOf(r)), textOf, options.calls, options.rootCalls);
+  const kept = keptSpans(spans, [focus, ...(options.also ?? [])].map((r) => spans.indexOf(r)), textOf, options.calls, options.rootCalls, options.creations);
   const keep = new Set([...kept.keep].map((i) => spans[i]));
   const shallow = new Set([...kept.shallow].map((i) => spans[i]));
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
@@ -313,9 +314,9 @@ export interface KeptSpans {
  * graph (call-reach.ts).
  */
 export function keptSpanIndices(
-  spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph, focusCalls = false,
+  spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph, focusCalls = false, creations?: SpanCreations,
 ): KeptSpans {
-  return keptSpans(spans, [spans.indexOf(focus)], textOf, calls, focusCalls);
+  return keptSpans(spans, [spans.indexOf(focus)], textOf, calls, focusCalls, creations);
 }
 
 /** Where a span's text from `textOf` starts: its first line's start (textOf gives whole lines). */
@@ -331,6 +332,7 @@ const lineStart = (s: FunctionSpan): Point => ({ line: s.range.startLine, column
  */
 function keptSpans(
   spans: readonly FunctionSpan[], roots: readonly number[], textOf: (r: Range) => string, calls?: CallGraph, rootCalls = false,
+  creations?: SpanCreations,
 ): KeptSpans {
   const byName = new Map<string, number[]>();
   spans.forEach((s, i) => {
@@ -347,29 +349,38 @@ function keptSpans(
     queue.push(i);
   };
   const named: number[] = [];
-  while (queue.length > 0) {
-    const i = queue.pop()!;
-    const root = roots.includes(i);
-    const graph = calls?.get(i);
-    if (root && rootCalls && graph) {
-      followedByName.add(i);
-      const resolved = new Map<string, number[]>();
-      for (const t of graph.resolved) resolved.set(spans[t].name, [...(resolved.get(spans[t].name) ?? []), t]);
-      const shallowNames = new Set(graph.named);
-      for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) {
-        if (shallowNames.has(name)) named.push(...(byName.get(name) ?? []));
-        else for (const t of (resolved.get(name) ?? byName.get(name) ?? [])) add(t);
+  const follow = (): void => {
+    while (queue.length > 0) {
+      const i = queue.pop()!;
+      const root = roots.includes(i);
+      const graph = calls?.get(i);
+      if (root && rootCalls && graph) {
+        followedByName.add(i);
+        const resolved = new Map<string, number[]>();
+        for (const t of graph.resolved) resolved.set(spans[t].name, [...(resolved.get(spans[t].name) ?? []), t]);
+        const shallowNames = new Set(graph.named);
+        for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) {
+          if (shallowNames.has(name)) named.push(...(byName.get(name) ?? []));
+          else for (const t of (resolved.get(name) ?? byName.get(name) ?? [])) add(t);
+        }
+        continue;
       }
-      continue;
+      if (graph && !root) {
+        for (const t of graph.resolved) add(t);
+        for (const name of graph.byName) for (const t of byName.get(name) ?? []) add(t);
+        for (const name of graph.named) named.push(...(byName.get(name) ?? []));
+        continue;
+      }
+      followedByName.add(i);
+      for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) for (const t of byName.get(name) ?? []) add(t);
     }
-    if (graph && !root) {
-      for (const t of graph.resolved) add(t);
-      for (const name of graph.byName) for (const t of byName.get(name) ?? []) add(t);
-      for (const name of graph.named) named.push(...(byName.get(name) ?? []));
-      continue;
-    }
-    followedByName.add(i);
-    for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) for (const t of byName.get(name) ?? []) add(t);
+  };
+  follow();
+  // The functions creating what the kept code names are kept with their helpers (span-creations.ts), and so on.
+  const creators = (): number[] => (creations ? creatorsNamed(creations, keep, spans, (s) => textOf(s.range)) : []);
+  for (let more = creators(); more.length > 0; more = creators()) {
+    for (const i of more) add(i);
+    follow();
   }
   const shallow = new Set<number>();
   for (const i of named) {

@@ -15,6 +15,7 @@ import {
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
+import { spanCreations, updatedCreations, type SpanCreations } from './span-creations';
 import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -41,6 +42,8 @@ export interface DocumentFacts {
   calls?: CallGraph;
   /** The relevant functions' signatures (call-reach.ts), kept with `calls`: what a call can resolve to in the file. */
   signatures?: Signature[];
+  /** What each function creates under a name others read (span-creations.ts): kept with them in a reduced document. */
+  creations?: SpanCreations;
 }
 
 /** A syntax error where it was found, and the line text tree-sitter's recovery left there. */
@@ -115,9 +118,10 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   const parseErrors = parseErrorsOf(result.facts?.problems ?? []);
   const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
   const signatures = result.facts ? signaturesOf(result.facts, spans, () => true) : undefined;
+  const creations = result.facts ? spanCreations(result.facts, spans, () => true) : undefined;
   return {
     findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts,
-    ...(calls && signatures ? { calls, signatures } : {}),
+    ...(calls && signatures ? { calls, signatures } : {}), ...(creations ? { creations } : {}),
   };
 }
 
@@ -141,12 +145,12 @@ export function analyzeEditedFunction(
   const cached = reducedTrees.get(doc);
   // The cached tree is edited in place below: it is only valid again once this analysis completes.
   reducedTrees.delete(doc);
-  const { calls, signatures } = previous;
+  const { calls, signatures, creations } = previous;
   const focusIndex = spans.indexOf(edited);
   // The edited function's calls as they resolved before (its helpers only), checked below; by name if they changed.
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
-  let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls })) ??
-    freshReduction(doc, spans, edited, { ...options, calls, rootCalls });
+  let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls, creations })) ??
+    freshReduction(doc, spans, edited, { ...options, calls, rootCalls, creations });
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
   const analyzeReduced = (r: Reduction): AnalysisResult =>
@@ -156,7 +160,7 @@ export function analyzeEditedFunction(
   const all = (facts: FileFacts): Signature[] =>
     [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
   if (rootCalls && result.facts && !resolvesAsWhole(result.facts, { uri: doc.uri, workspace, spans, at: focusIndex, all: signatures ?? [] })) {
-    reduced = reusedReduction(doc, reduced.cache, spans, spans, edited, { ...options, calls }) ?? freshReduction(doc, spans, edited, { ...options, calls });
+    reduced = reusedReduction(doc, reduced.cache, spans, spans, edited, { ...options, calls, creations }) ?? freshReduction(doc, spans, edited, { ...options, calls, creations });
     if (!reduced) return undefined;
     result = analyzeReduced(reduced);
   }
@@ -203,9 +207,10 @@ export function analyzeEditedFunction(
   const nextCalls = new Map(calls ?? []);
   for (const [i, c] of read) nextCalls.set(i, c);
   const nextSignatures = all(result.facts);
+  const nextCreations = updatedCreations(creations, result.facts, spans, (i) => i === focusIndex);
   return {
     findings, sites, spans, mode: 'function', parseErrors, stale, ...(change ? { change } : {}),
-    ...(signatures ? { calls: nextCalls, signatures: nextSignatures } : {}),
+    ...(signatures ? { calls: nextCalls, signatures: nextSignatures } : {}), creations: nextCreations,
   };
 }
 
@@ -224,11 +229,13 @@ interface Reduction {
   cache: ReducedTree;
 }
 
-type ReductionOptions = IncrementalOptions & { calls?: CallGraph; rootCalls?: boolean };
+type ReductionOptions = IncrementalOptions & { calls?: CallGraph; rootCalls?: boolean; creations?: SpanCreations };
 
 /** A new reduced document (function-spans.ts), parsed from scratch. */
 function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: FunctionSpan, options: ReductionOptions): Reduction | undefined {
-  const reduced = reducedDocument(doc.text, spans, edited, { ignoreCallers: options.ignoreCallers, calls: options.calls, rootCalls: options.rootCalls });
+  const reduced = reducedDocument(doc.text, spans, edited, {
+    ignoreCallers: options.ignoreCallers, calls: options.calls, rootCalls: options.rootCalls, creations: options.creations,
+  });
   if (!reduced) return undefined;
   const tree = parseCpp(reduced.text);
   reductionStats.fresh++;
@@ -262,7 +269,7 @@ function reusedReduction(
   };
   const linesOf = (r: Range): string => slice(lineStart(r.startLine), linesEnd(r.endLine));
   const focusIndex = spans.indexOf(edited);
-  const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls, options.rootCalls);
+  const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls, options.rootCalls, options.creations);
   const bodyFrom = doc.offsetAt({ line: edited.bodyStart.line, character: edited.bodyStart.column });
   const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
   if (!balanced(slice(bodyFrom, bodyTo))) return undefined;
