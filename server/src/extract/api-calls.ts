@@ -36,6 +36,7 @@ import type { AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
 import { onNewerRuntimeDevice } from './runtime-interfaces';
+import { uploadCommand } from './d3dx12-uploads';
 
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
@@ -78,6 +79,12 @@ export function tryApiCall(call: SyntaxNode, f: SyntaxNode, name: string | undef
   const asserted = shape && stateAssertEvent(call, { ...shape, list: listRef(shape, fn), macro: shape.viaMacro ? name ?? '' : null }, fn);
   if (asserted) emit(fn, asserted);
   if (asserted || (shape && handleApi(call, shape, fn))) return unknown(call);
+  const upload = uploadCommand(call, f, name, args, fn);
+  if (upload) {
+    for (const a of args) evalValue(a, 'any', fn);
+    emit(fn, upload);
+    return unknown(call);
+  }
   recordUserCall(call, f, name, args, fn);
   return undefined;
 }

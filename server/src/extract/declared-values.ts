@@ -140,7 +140,9 @@ export function declaredValue(shape: DeclShape, type: DeclaredType, value: Synta
   if (shape.reference || shape.pointer) {
     const v = evalValue(value, type.resource ? 'res' : 'any', fn);
     // `auto& target = m_surfaces.GetBloom();`: the object the initializer names (object-aliases.ts).
-    if (v.t === 'unknown' && !v.batch && !type.kind) return objectAlias(d.parent?.childForFieldName('type')?.text ?? '', value, shape.reference, fn) ?? v;
+    // A subscript of a member array (`Frame& f = m_frames[m_index];`) reads as a number nobody knows: the same object.
+    const unknownValue = (v.t === 'unknown' && !v.batch) || (v.t === 'num' && v.f.value === null);
+    if (unknownValue && !type.kind) return objectAlias(d.parent?.childForFieldName('type')?.text ?? '', value, shape.reference, fn) ?? v;
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
     return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
   }

@@ -128,6 +128,8 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
   const stored = fn && n.type === 'field_expression' ? storedMember(n, fn) : undefined;
   if (stored) return { ...stored, text, range };
   const key = keyText(n, file, fn, getters);
+  const through = fn ? memberOfAlias(n, key, fn) : undefined;
+  if (through) return { ...through, text, range };
   const root = fn ? rootName(n) ?? thisMemberRoot(n) ?? callRoot(n) ?? indexedGetterCall(n, file)?.root : undefined;
   if (fn && root && (!fn.env.has(root) || reassignedMember(root, file, fn))) {
     const p = fn.params.indexOf(root);
@@ -140,6 +142,27 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     return { key, text, range, member: true };
   }
   return { key, text, range };
+}
+
+/**
+ * `Frame& f = m_frames[m_index]; … f.backBuffer` (or `Frame* f = &m_frames[i]; f->backBuffer`): a member path through a
+ * local that names an object outside the function (object-aliases.ts) is that object's member, keyed as the caller
+ * writes it directly (`m_frames[m_index].backBuffer`), with the alias's member or parameter root. Through `&obj` the
+ * local points at the object itself, so its `->` is the object's `.`; a pointer copied from a member path keeps `->`.
+ */
+function memberOfAlias(n: SyntaxNode, key: string, fn: FnCtx): Omit<ResourceRef, 'text' | 'range'> | undefined {
+  if (n.type !== 'field_expression' && n.type !== 'subscript_expression') return undefined;
+  const root = rootName(n);
+  const bound = root !== undefined && !fn.params.includes(root) ? fn.env.get(root) : undefined;
+  if (bound?.t !== 'res' || !bound.ref.key || bound.ref.choice || bound.ref.unknown || !key.startsWith(root!)) return undefined;
+  let path = key.slice(root!.length);
+  if (!/^(?:\.|->|\[)/.test(path)) return undefined;
+  if (/^\s*&/.test(bound.ref.text) && path.startsWith('->')) path = `.${path.slice(2)}`;
+  const alias = bound.ref;
+  const full = `${alias.key}${path}`;
+  if (alias.param !== undefined) return { key: full, base: { param: alias.param, path } };
+  if (alias.base) return { key: full, base: { param: alias.base.param, path: alias.base.path + path } };
+  return alias.member ? { key: full, member: true } : { key: full };
 }
 
 /**

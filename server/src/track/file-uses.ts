@@ -9,7 +9,10 @@ import type { KnownResource } from './state';
 export class FileUses {
   readonly table: DescriptorTable;
   private readonly created = new Map<string, KnownResource | null>();
-  /** Swap-chain buffers created in a loop (`GetBuffer(n, &m_rt[n])`): `m_rt[` names every element. */
+  /**
+   * Swap-chain buffers created in a loop (`GetBuffer(n, &m_rt[n])`, `GetBuffer(i, &m_frames[i].backBuffer)`): the path
+   * around the loop's index (`m_rt[…]`, `m_frames[…].backBuffer`) names every element.
+   */
   private readonly swapChainArrays = new Set<string>();
   private readonly swapChainKeys = new Set<string>();
 
@@ -22,14 +25,14 @@ export class FileUses {
         const prior = this.created.get(key);
         const mine = { creation: e.creation, uri };
         this.created.set(key, prior === undefined || JSON.stringify(prior?.creation.dimension) === JSON.stringify(e.creation.dimension) && !!prior?.creation.swapChain === !!e.creation.swapChain ? mine : null);
-        const m = /^(.*\[)[A-Za-z_]\w*\]$/.exec(key);
-        if (e.creation.swapChain && m) this.swapChainArrays.add(m[1]);
+        const around = elementPattern(key);
+        if (e.creation.swapChain && around) this.swapChainArrays.add(around);
       });
     }
     // Swap-chain buffers a method of the file's class fills in another file of the run (extract/class-views.ts).
     for (const key of facts.descriptors?.swapChainBuffers ?? []) {
-      const m = /^(.*\[)[A-Za-z_]\w*\]$/.exec(key);
-      if (m) this.swapChainArrays.add(m[1]);
+      const around = elementPattern(key);
+      if (around) this.swapChainArrays.add(around);
       else this.swapChainKeys.add(key);
     }
   }
@@ -44,9 +47,15 @@ export class FileUses {
 
   isSwapChain(key: string): boolean {
     if (this.created.get(key)?.creation.swapChain || this.swapChainKeys.has(key)) return true;
-    const m = /^(.*\[)[^\]]+\]$/.exec(key);
-    return !!m && this.swapChainArrays.has(m[1]);
+    const m = /^(.*\[)[^\]]+(\][^[\]]*)$/.exec(key);
+    return !!m && this.swapChainArrays.has(`${m[1]}…${m[2]}`);
   }
+}
+
+/** `m_rt[n]` → `m_rt[…]`, `m_frames[i].backBuffer` → `m_frames[…].backBuffer`: an element indexed by a name. */
+function elementPattern(key: string): string | undefined {
+  const m = /^(.*\[)[A-Za-z_]\w*(\][^[\]]*)$/.exec(key);
+  return m ? `${m[1]}…${m[2]}` : undefined;
 }
 
 const fileUses = new WeakMap<FileFacts, FileUses>();
