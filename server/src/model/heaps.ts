@@ -46,3 +46,12 @@ export function accessNotAllowedOnHeap(heapType: number, access: number): number
   if (!r || (access >>> 0) === (A.NO_ACCESS >>> 0)) return 0;
   return (access & ~r.access) >>> 0;
 }
+
+/**
+ * Whether a buffer created with a legacy initial state is in COMMON for the runtime whatever state it names (#1328
+ * CREATERESOURCE_STATE_IGNORED: "Buffers are effectively created in state COMMON"): a DEFAULT-heap buffer. UPLOAD and
+ * READBACK fix their buffers' states; other heaps are not known here.
+ */
+export function createdInCommonForRuntime(creation: { dimension: string | null; heapType: number | null }): boolean {
+  return creation.dimension === 'buffer' && creation.heapType === HEAP_TYPE.DEFAULT;
+}

@@ -5,6 +5,7 @@ import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
+import { createdInCommonForRuntime } from '../model/heaps';
 import { reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { substituteBarrier, substituteField, substituteRef } from './env';
@@ -250,9 +251,11 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     }
     const need = ROLE_NEEDS[u.role];
     const leg = u.met.legacy;
-    // Legacy implicit promotion from COMMON (LB-10): afterwards the state may be COMMON or the promoted one.
-    if (need && !leg.unknown && leg.values.size === 1 && leg.values.has(0)) {
-      const values = new Map(leg.values);
+    // Legacy implicit promotion from COMMON (LB-10): afterwards the state may be COMMON or the promoted one. A buffer
+    // still in the state it was created in is in COMMON for the runtime (its initial state is ignored, #1328).
+    const ignoredCreation = u.met.legacyFromCreation && !!u.resource && createdInCommonForRuntime(u.resource.creation);
+    if (need && !leg.unknown && leg.values.size === 1 && (leg.values.has(0) || ignoredCreation)) {
+      const values = leg.values.has(0) ? new Map(leg.values) : new Map([[0, [...leg.values.values()][0]]]);
       values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`), ...(list.key ? { promotedOn: list.key } : {}) });
       const entry = u.part ?? u.key;
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });

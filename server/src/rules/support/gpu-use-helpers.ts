@@ -4,6 +4,7 @@
 import type { GpuWorkEvent } from '../../extract/descriptor-facts';
 import { isAccessAllowedByLayout } from '../../model/layouts';
 import { promotableFromCommon } from '../../model/legacy-states';
+import { createdInCommonForRuntime } from '../../model/heaps';
 import { formatLegacyState } from '../../model/messages';
 import { USE_NEEDS, expectedBits, legacyStateAllows } from '../../model/uses';
 import type { GpuUse, TrackContext } from '../../track/visitors';
@@ -63,7 +64,9 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
       // textures have (render target, depth) rules the buffer out: only a simultaneous-access texture could be
       // promoted then (to RENDER_TARGET, never to a depth state), so COMMON there is reported — a warning, as the
       // texture's flags are not known.
-      const promotes = (v: number) => v === 0 && u.use !== 'present'
+      // A buffer still in the state it was created in is in COMMON for the runtime (its initial state is ignored, #1328).
+      const common = (v: number) => v === 0 || (!!u.resource && createdInCommonForRuntime(u.resource.creation) && u.met.legacyFromCreation && u.met.lastModel === null);
+      const promotes = (v: number) => common(v) && u.use !== 'present'
         && (u.resource ? need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })) : !need.textureOnly);
       const c = compareTracked(u.met.legacy, (v) => legacyStateAllows(need, v) || promotes(v));
       // On a path that skipped the barrier its state was assumed from, the use may meet a resource the use promotes
