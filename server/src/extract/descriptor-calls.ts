@@ -5,7 +5,7 @@ import { VIEW_CREATION } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { CallAnnotation, HandleFact, UavCounterFact, ViewFact } from './descriptor-facts';
 import type { DScope, DVal } from './descriptor-values';
-import { HANDLE_HELPER, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, resourceOf, scaledCount, vaOf, heapStartOut } from './descriptor-values';
+import { HANDLE_HELPER, addIndex, handleOf, helperHandle, indexOf, keyRoot, numberOf, offsetBy, paramHandle, resourceOf, scaledCount, vaOf, heapStartOut } from './descriptor-values';
 import { resourceRef } from './resources';
 import type { Induction } from './descriptor-loops';
 import { raytracingCallArgs } from './raytracing-descs';
@@ -179,7 +179,7 @@ function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREAT
     const counter = named(args[1]);
     if (counter.key) w.counters.push({ resource: named(args[0]), counter, range: rangeOf(n) });
   }
-  const h = handleOf(args[spec.handle], s);
+  const h = handleOf(args[spec.handle], s) ?? storedParamHandle(args[spec.handle], s);
   if (!h) return;
   if (!h.index) {
     w.tainted.add(h.heap);
@@ -205,6 +205,18 @@ function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREAT
     ...(local && !(loop && resource?.key === loop.name) ? { scope: s.scope } : {}),
     ...(spec.view === 'dsv' ? { readOnlyDepth: nullDesc ? false : flags?.t === 'num' ? (flags.v & DSV_READ_ONLY_DEPTH) !== 0 : null } : {}),
   });
+}
+
+/**
+ * `Create(device, D3D12_CPU_DESCRIPTOR_HANDLE rtv) { CreateRenderTargetView(m_tex, nullptr, rtv); m_rtv = rtv; }`: the
+ * view is at the slot the parameter names, which the member then holds (held-slots.ts heldParameter keys it alike).
+ * Only for a parameter the function stores in a member: a view helper's slot parameter is written per call instead.
+ */
+function storedParamHandle(a: SyntaxNode, s: DScope): HandleFact | null {
+  const n = unwrapValue(a);
+  if (n.type !== 'identifier' || !s.handleParams?.has(n.text) || s.body === undefined) return null;
+  const stored = new RegExp(`[\\w\\]]\\s*=\\s*${n.text}\\s*;`).test(s.body);
+  return stored ? paramHandle(n, s) : null;
 }
 
 /** A local or parameter the walker holds a handle in, or a handle helper written in place (`CD3DX12_…_HANDLE(…)`). */

@@ -424,3 +424,8 @@ export function resourceOf(node: SyntaxNode, s: DScope): ResourceRef | null {
   if (!ref.key) return null;
   return ref;
 }
+
+/** The slot a CPU handle parameter names inside its function: `scope#name`, index 0. */
+export function paramHandle(n: SyntaxNode, s: DScope): HandleFact {
+  return { heap: `${s.scope}#${n.text}`, index: { c: 0 }, text: n.text, range: rangeOf(n) };
+}

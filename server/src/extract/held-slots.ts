@@ -15,7 +15,7 @@
 // stored next to some resource) the slot's view stays unknown.
 import type { HandleFact, ViewFact } from './descriptor-facts';
 import type { DScope } from './descriptor-values';
-import { resourceOf } from './descriptor-values';
+import { paramHandle, resourceOf } from './descriptor-values';
 import type { SyntaxNode } from './node';
 import { isResourceType } from './resources';
 import { rangeOf, unwrapValue } from './syntax';
@@ -33,7 +33,7 @@ export function heldParameter(target: SyntaxNode, right: SyntaxNode, s: DScope):
   if (r.type !== 'identifier' || !s.handleParams?.has(r.text)) return null;
   const key = norm(target.text);
   if (!/^[A-Za-z_]\w*$/.test(key) || s.locals.has(key)) return null;
-  const handle: HandleFact = { heap: `${s.scope}#${r.text}`, index: { c: 0 }, text: r.text, range: rangeOf(r) };
+  const handle = paramHandle(r, s);
   const view = s.handleParams.size === 1 ? attachedView(r, handle, s) : null;
   return { handle, ...(view ? { view } : {}) };
 }
