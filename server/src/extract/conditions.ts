@@ -10,6 +10,7 @@ import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
 import { resourceProperty } from './desc-reads';
 import { sizeQuery } from './container-sizes';
+import { evalField } from './constant-fold';
 
 const LEAVES = new Set([
   'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
@@ -35,6 +36,9 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
     const zero = { value: 0, text: '0', range: rangeOf(n) };
     return f && { op: size.empty ? '==' : '!=', left: f, right: zero, ...(ls !== undefined ? { ls } : {}) };
   }
+  // `const bool needTransition = (state & COPY_DEST) == 0; … if (needTransition)`: the test it was initialised with.
+  const named = n.type === 'identifier' ? singleInitializer(n, fn) : undefined;
+  if (named) return conditionOf(named, fn);
   if (symOf(n) !== undefined && n.type !== 'parenthesized_expression') {
     const f = leaf(n, fn);
     const ls = symIn(n);
@@ -89,6 +93,33 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
 }
 
 /**
+ * The comparison a local `bool` was initialised with, when the function never writes the local again and the
+ * comparison names only parameters and constants (so it means at the test what it meant at the declaration).
+ */
+function singleInitializer(id: SyntaxNode, fn: FnCtx): SyntaxNode | undefined {
+  const type = fn.types.get(id.text);
+  if (!type || !/^(?:const\s+)?(?:bool|BOOL)$/.test(type.trim())) return undefined;
+  let body: SyntaxNode | null = id.parent;
+  while (body && body.type !== 'function_definition') body = body.parent;
+  if (!body) return undefined;
+  let init: SyntaxNode | undefined;
+  let writes = 0;
+  for (const d of body.descendantsOfType('init_declarator')) {
+    if (d.childForFieldName('declarator')?.text !== id.text) continue;
+    writes++;
+    init = d.childForFieldName('value') ?? undefined;
+  }
+  for (const a of body.descendantsOfType(['assignment_expression', 'update_expression'])) {
+    const target = a.childForFieldName(a.type === 'assignment_expression' ? 'left' : 'argument');
+    if (target?.text === id.text) writes++;
+  }
+  if (writes !== 1 || init?.type !== 'binary_expression' && init?.type !== 'parenthesized_expression') return undefined;
+  if (init.descendantsOfType('call_expression').length > 0) return undefined;
+  const names = init.descendantsOfType('identifier').map((x) => x.text);
+  return names.every((x) => fn.params.includes(x) || CONSTANT_NAME.test(x)) ? init : undefined;
+}
+
+/**
  * A name compared in a condition that the file cannot fold and does not declare (`copy_type == kCopyTypeRead` with
  * the enum in a header): a multi-file run gives it the value another file's enumerator has (cli/cross-file.ts).
  */
@@ -119,6 +150,11 @@ function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined 
     // The size (of `v.empty()` too: the caller compares it with 0), when the container's length is known here.
     const v = size.empty ? undefined : evalValue(n, 'num', fn);
     return v?.t === 'num' && v.f.param === undefined ? v.f : { value: null, text: n.text, range: rangeOf(n) };
+  }
+  // `(state & D3D12_RESOURCE_STATE_COPY_DEST) == 0` of a parameter `state`: decided with the caller's argument.
+  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.type === '&') {
+    const f = evalField(n, fn.file, fn);
+    if (f.masked || f.value !== null) return f;
   }
   const arithmetic = offsetOk && offsetOperand(n);
   if ((!LEAVES.has(n.type) && !arithmetic) || n.descendantsOfType('call_expression').length > 0) return undefined;

@@ -48,6 +48,8 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   const n = unwrapValue(node);
   const v = n.type === 'identifier' ? fn?.env.get(n.text) : undefined;
   if (v?.t === 'num' && v.f.oneOf) return { value: null, text, range, oneOf: v.f.oneOf, ...(v.f.byParam ? { byParam: v.f.byParam } : {}) };
+  const masked = n.type === 'binary_expression' ? maskedParam(n, file, fn) : undefined;
+  if (masked) return { value: null, text, range, masked };
   const alternatives = n.type === 'conditional_expression' ? ternaryAlternatives(n, file, fn) : undefined;
   if (!alternatives) return { value: null, text, range };
   const byParam = ternaryOnParam(n, file, fn);
@@ -85,6 +87,19 @@ function ternaryAlternatives(n: SyntaxNode, file: FileCtx, fn?: FnCtx): number[]
     for (const k of known) seen.add(k);
   }
   return seen.size > 1 ? [...seen] : undefined;
+}
+
+/** `state & D3D12_RESOURCE_STATE_COPY_DEST` (either order) of a parameter and a known mask. */
+function maskedParam(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['masked'] {
+  if (n.childForFieldName('operator')?.text !== '&') return undefined;
+  const [l, r] = [n.childForFieldName('left'), n.childForFieldName('right')];
+  if (!l || !r) return undefined;
+  for (const [p, m] of [[l, r], [r, l]] as const) {
+    const param = paramIndex(p, fn);
+    const mask = param === undefined ? null : fold(m, file, fn);
+    if (param !== undefined && mask) return { param, mask: toNumber(mask) };
+  }
+  return undefined;
 }
 
 function paramIndex(node: SyntaxNode, fn?: FnCtx): number | undefined {

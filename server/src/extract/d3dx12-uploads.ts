@@ -28,9 +28,8 @@ export function uploadCommand(call: SyntaxNode, f: SyntaxNode, name: string | un
   const subresource = count.value === 1 ? evalField(args[form.first], fn.file, fn) : undefined;
   return {
     kind: 'command', site: -1, range: rangeOf(call), list: resourceRef(args[0], fn.file, fn), method: 'CopyTextureRegion',
-    resources: [
-      { role: 'copy-dest', ref: resourceRef(args[1], fn.file, fn), ...(subresource ? { subresource } : {}) },
-      { role: 'copy-source', ref: resourceRef(args[2], fn.file, fn) },
-    ],
+    // The intermediate is an upload-heap buffer the helper reads through a footprint (its state is fixed): only the
+    // destination is checked.
+    resources: [{ role: 'copy-dest', ref: resourceRef(args[1], fn.file, fn), ...(subresource ? { subresource } : {}) }],
   };
 }

@@ -35,6 +35,8 @@ export interface Field {
    * call whose argument for `flag` is known (track/env.ts substituteField).
    */
   byParam?: { param: number; whenTrue: number; whenFalse: number };
+  /** `state & MASK` of a parameter `state` and a known mask: the caller's argument masked, for a call that passes one. */
+  masked?: { param: number; mask: number };
   /**
    * The value is a resource or command-list pointer parameter tested against null (`if (!cl || !resource) return;`
    * in a transition helper): at a call handed a named object the test is decided "not null" (track/paths.ts decide).

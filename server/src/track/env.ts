@@ -264,6 +264,10 @@ export interface SiteState {
 
 export function substituteField(f: Field, b: Binding | null): Field {
   if (f.byParam && b) return chosenByArgument(f, f.byParam, b);
+  if (f.masked && b) {
+    const arg = b.fields[f.masked.param]?.value;
+    return arg === null || arg === undefined ? { ...f, masked: undefined } : { value: Number(BigInt(arg) & BigInt(f.masked.mask)), text: f.text, range: f.range };
+  }
   if (f.param === undefined || !b) return f;
   return b.fields[f.param] ?? { ...f, param: undefined };
 }
