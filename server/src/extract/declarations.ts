@@ -14,6 +14,8 @@ import { numVal } from './values';
 import type { DeclShape, DeclaredType } from './declarators';
 import { declShape, declaredType, deducedArray, deducedType, factoryList } from './declarators';
 import { declaredValue, listOfElements, sizedArray, sizedContainer } from './declared-values';
+import { isResourceType, resourceRef } from './resources';
+import { markResult } from './returned-locals';
 
 export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
   const typeNode = decl.childForFieldName('type');
@@ -54,6 +56,15 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     if (v.t === 'struct' && v.site >= 0 && type.kind && !shape.array && !shape.reference && !shape.pointer
       && fn.file.sites[v.site]?.live === v && neverRead(shape.name, target!, decl)) fn.file.sites[v.site].unread = true;
     fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
+    // `auto tex = CreateTexture(…);`: the call hands its returned local to `tex` (returned-locals.ts).
+    const declared = fn.types.get(shape.name) ?? '';
+    if (value && !shape.array && !shape.reference && (isResourceType(declared) || /^auto\s*\*?$/.test(declared.trim()))) {
+      let named = target!;
+      while (named.type === 'pointer_declarator' && named.childForFieldName('declarator')) named = named.childForFieldName('declarator')!;
+      const ref = resourceRef(named, fn.file, fn);
+      // The local names the call's result (`MakeTexture(device,64)` is its key: declared-values.ts) or itself.
+      if (ref.key === shape.name || ref.key === value.text.replace(/\s+/g, '')) markResult(value, ref, fn);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { collectSharedHeapTypes } from './shared-heap-properties';
 import { collectPlainClasses } from './plain-types';
 import { collectConstantTables } from './constant-tables';
 import { collectListFactories } from './list-factories';
+import { returnedLocal } from './returned-locals';
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -547,12 +548,13 @@ export function extractFacts(
       const defaults = own?.map((v) => (v ? evalField(v, ctx.file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
       const span = tableSpan(f.body, ctx);
+      const returned = f.lambda ? undefined : returnedLocal(f.body, locals);
       const facts: FunctionFacts = {
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
         ...(members.length ? { factMembers: members } : {}),
-        ...(span !== undefined ? { tableSpan: span } : {}),
+        ...(span !== undefined ? { tableSpan: span } : {}), ...(returned ? { returnsLocal: returned } : {}),
       };
       functions.push(facts);
       if (key && recorder) keepFacts(key, facts, recorder, turn);

@@ -240,6 +240,11 @@ export interface UserCallEvent extends EventBase {
   leavesOnFailure?: true;
   /** `obj.M();` / `if (obj->M())`: called on an object for its effect, not as a getter of what it returns (track/getter-aliases.ts). */
   forEffect?: true;
+  /**
+   * `m_tex = Create…(…)` / `auto t = Create…(…)`: the resource pointer the call's result is stored in. When the callee
+   * returns one of its own locals (FunctionFacts.returnsLocal), the target is that object (extract/returned-locals.ts).
+   */
+  resultTo?: ResourceRef;
 }
 
 /** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */
@@ -368,6 +373,8 @@ export interface FunctionFacts {
   tableSpan?: number;
   /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */
   locals?: string[];
+  /** The local every `return` hands back (`return resource;` of a resource factory; extract/returned-locals.ts). */
+  returnsLocal?: string;
   /** Default arguments by parameter (`after = D3D12_RESOURCE_STATE_COMMON`); `required`: parameters before the first one. */
   defaults?: (Field | undefined)[];
   required?: number;

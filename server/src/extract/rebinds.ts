@@ -8,6 +8,7 @@ import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { isResourceType, resourceRef } from './resources';
 import { rangeOf, unwrapValue } from './syntax';
+import { markResult } from './returned-locals';
 import { typeOfExpr } from './types';
 
 /** After `left = right` has been bound: record the rebind when `right` is a call and `left` a resource pointer. */
@@ -17,11 +18,28 @@ export function recordRebind(left: SyntaxNode, right: SyntaxNode, assign: Syntax
   const call = unwrapValue(right).type === 'call_expression';
   if (!call && left.type !== 'field_expression') return;
   if (left.type !== 'identifier' && left.type !== 'field_expression') return;
-  if (!isResourceType(typeOfExpr(left, fn) ?? '') && !(!call && copyLocationResource(left, fn))) return;
+  const type = typeOfExpr(left, fn);
+  // `depth_ = CreateDepthResource(…)` where only the class's header (another file) declares `depth_`: a member of
+  // unknown type stores the call's result too; whether it is a resource the tracker learns from the callee.
+  const untypedMember = call && type === undefined;
+  if (!isResourceType(type ?? '') && !(!call && copyLocationResource(left, fn)) && !untypedMember) return;
   const ref = resourceRef(left, fn.file, fn);
+  if (untypedMember && !isResourceType(type ?? '')) {
+    if (ref.member && ref.key === left.text.replace(/\s+/g, '')) {
+      const at = markResult(right, ref, fn);
+      if (at >= 0) fn.events.splice(at, 0, { kind: 'rebind', site: -1, range: rangeOf(assign), resource: ref });
+    }
+    return;
+  }
   // The name now stands for another resource (an alias): nothing is tracked under its own name.
   if (!ref.key || ref.unknown || ((left.type === 'identifier' || !call) && ref.key !== left.text.replace(/\s+/g, ''))) return;
-  fn.events.push({ kind: 'rebind', site: -1, range: rangeOf(assign), resource: ref });
+  const rebind = { kind: 'rebind' as const, site: -1, range: rangeOf(assign), resource: ref };
+  // `m_tex = Create…(…)` of a helper the tracker may evaluate: the name is rebound before the call, which then hands
+  // it what its returned local holds (returned-locals.ts). NOTE: a call that reads the old object (`t = Resize(t)`)
+  // then meets it unknown: that loses findings, never makes one.
+  const at = call ? markResult(right, ref, fn) : -1;
+  if (at >= 0) fn.events.splice(at, 0, rebind);
+  else fn.events.push(rebind);
 }
 
 /** `dst.pResource` of a local `D3D12_TEXTURE_COPY_LOCATION dst` (CopyTextureRegion names the resource through it). */

@@ -25,6 +25,7 @@ import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, single } from './path-set';
 import { assume, contradicts, PathFacts } from './paths';
 import { byChoice, chosen } from './resource-choice';
+import { capturedAt, deliver, deliverCreation, deliveryOf } from './returned-results';
 import type { KnownResource, Origin, Possible } from './state';
 import { sameStates, TrackState } from './state';
 
@@ -292,8 +293,16 @@ export class Interpreter implements Evaluation {
     try {
       const inner = new Interpreter(this.env, this.budget, this.loopDepth, keep);
       inner.fn = callee.fn;
-      const out = body(inner, hidden.state).map((x) => ({ facts: x.facts, state: forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore) }));
+      // `m_tex = CreateTexture(…)`: the local the callee returns is the target's object (returned-results.ts).
+      const delivery = deliveryOf(e, callee, saved, renames);
+      const out = body(inner, hidden.state).map((x) => {
+        const held = delivery ? capturedAt(x.state, delivery) : undefined;
+        const after = forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore);
+        return { facts: x.facts, state: delivery ? deliver(after, delivery, held) : after };
+      });
+      const created = delivery ? this.env.resources.get(delivery.local) : undefined;
       restoreLocalCreations(this.env.resources, locals, replaced);
+      if (delivery) deliverCreation(this.env, delivery, created);
       return out;
     } catch (error) {
       // The innermost call the budget ran out in names the helpers being evaluated (track/run.ts).
