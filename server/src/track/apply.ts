@@ -102,6 +102,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // Another object under the name: what was tracked for the previous one (and its parts) is not its state.
       const key = substituteRef(e.resource, env.binding).key;
       if (key && next.res.has(key)) forget(next, key);
+      // Nor is the previous object's creation (its heap type, its description) this one's.
+      if (key) env.dropResource(key);
       break;
     }
     case 'reindex':

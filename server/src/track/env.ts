@@ -173,6 +173,14 @@ export class TrackEnv {
     this.resources.set(key, resource);
   }
 
+  /** `tex = Make(…)`: the name holds another object, whose creation is not the one known under it (undone like setResource). */
+  dropResource(key: string): void {
+    if (!this.resources.has(key)) return;
+    const log = this.creationLogs[this.creationLogs.length - 1];
+    if (log && !log.has(key)) log.set(key, this.resources.get(key));
+    this.resources.delete(key);
+  }
+
   currentFn(): FunctionFacts | null {
     return this.stack.length ? this.stack[this.stack.length - 1].fn : this.rootFn;
   }
