@@ -548,7 +548,7 @@ export function extractFacts(
       const defaults = own?.map((v) => (v ? evalField(v, ctx.file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
       const span = tableSpan(f.body, ctx);
-      const returned = f.lambda ? undefined : returnedLocal(f.body, locals);
+      const returned = f.lambda ? undefined : returnedLocal(f.body, locals, ctx);
       const facts: FunctionFacts = {
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),

@@ -373,8 +373,8 @@ export interface FunctionFacts {
   tableSpan?: number;
   /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */
   locals?: string[];
-  /** The local every `return` hands back (`return resource;` of a resource factory; extract/returned-locals.ts). */
-  returnsLocal?: string;
+  /** The local every `return` hands back (`return resource;` of a resource factory; extract/returned-locals.ts), as tracked. */
+  returnsLocal?: ResourceRef;
   /** Default arguments by parameter (`after = D3D12_RESOURCE_STATE_COMMON`); `required`: parameters before the first one. */
   defaults?: (Field | undefined)[];
   required?: number;

@@ -7,7 +7,7 @@
 import type { ResourceRef, UserCallEvent } from './facts';
 import type { FnCtx } from './context';
 import type { SyntaxNode } from './node';
-import { POINTER_ACCESSORS } from './resources';
+import { POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
 /** Calls that hand back the object they are given: `std::move(r)`, `r.Detach()`, `r.Get()`. */
@@ -40,13 +40,14 @@ function ownReturns(body: SyntaxNode): SyntaxNode[] {
 
 /**
  * The local every `return` of the function hands back (`return resource;`; a failure exit's `return nullptr;` aside),
- * or undefined: no return, a return of something else (a member, a parameter, a call, another local) — then the
+ * as the reference its object is tracked under, or undefined: no return, a return of something else (a member, a parameter, a call, another local) — then the
  * result is not one object the body made.
  */
-export function returnedLocal(body: SyntaxNode, locals: readonly string[]): string | undefined {
+export function returnedLocal(body: SyntaxNode, locals: readonly string[], fn: FnCtx): ResourceRef | undefined {
   const returns = ownReturns(body);
   if (returns.length === 0) return undefined;
   let name: string | undefined;
+  let at: SyntaxNode | undefined;
   for (const r of returns) {
     const value = r.namedChild(0);
     // `if (FAILED(hr)) return nullptr;`: a failure exit hands back no object.
@@ -54,8 +55,13 @@ export function returnedLocal(body: SyntaxNode, locals: readonly string[]): stri
     const n = value ? returnedName(value) : undefined;
     if (!n || (name !== undefined && n !== name)) return undefined;
     name = n;
+    at ??= [value!, ...value!.descendantsOfType('identifier')].find((i) => i.type === 'identifier' && i.text === n);
   }
-  return name !== undefined && locals.includes(name) ? name : undefined;
+  if (name === undefined || !at || !locals.includes(name)) return undefined;
+  // The key the local's object is tracked under: its name, or what it aliases (`T* b = CreateBuffer(…)` names the
+  // call's result: declared-values.ts).
+  const ref = resourceRef(at, fn.file, fn);
+  return ref.key && !ref.unknown && ref.param === undefined && !ref.base ? { key: ref.key, text: name, range: ref.range } : undefined;
 }
 
 /**

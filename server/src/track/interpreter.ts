@@ -294,7 +294,7 @@ export class Interpreter implements Evaluation {
       const inner = new Interpreter(this.env, this.budget, this.loopDepth, keep);
       inner.fn = callee.fn;
       // `m_tex = CreateTexture(…)`: the local the callee returns is the target's object (returned-results.ts).
-      const delivery = deliveryOf(e, callee, saved, renames);
+      const delivery = deliveryOf(e, callee, saved, binding);
       const out = body(inner, hidden.state).map((x) => {
         const held = delivery ? capturedAt(x.state, delivery) : undefined;
         const after = forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore);

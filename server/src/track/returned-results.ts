@@ -16,11 +16,12 @@ export interface Delivery {
 }
 
 /** Where a call's result goes, when the callee returns one of its locals and the call stores it; else undefined. */
-export function deliveryOf(e: UserCallEvent, callee: Callee, caller: Binding | null, renames: Map<string, string> | undefined): Delivery | undefined {
+export function deliveryOf(e: UserCallEvent, callee: Callee, caller: Binding | null, own: Binding): Delivery | undefined {
   const returned = callee.fn.returnsLocal;
   if (!e.resultTo || !returned) return undefined;
   const target = substituteRef(e.resultTo, caller).key;
-  return target ? { local: renames?.get(returned) ?? returned, target } : undefined;
+  const local = substituteRef(returned, own).key;
+  return target && local ? { local, target } : undefined;
 }
 
 /** What the returned local holds at one exit of the callee: its whole state, or undefined (untracked, or split in parts). */
