@@ -109,7 +109,20 @@ export interface FunctionIndex {
 }
 
 export class TrackEnv {
-  reporting = true;
+  private reportingNow = true;
+  /** How often `reporting` was read (quiet-calls.ts: a call that never read it is the same whether it reports). */
+  reportingReads = 0;
+
+  /** Whether rule hooks fire and site states are recorded (false in a loop's fixpoint passes and silent re-runs). */
+  get reporting(): boolean {
+    this.reportingReads++;
+    return this.reportingNow;
+  }
+
+  set reporting(on: boolean) {
+    this.reportingNow = on;
+  }
+
   /** Assumed states of resources at function entry ("assumed at first use"). */
   readonly entry = new Map<string, ResState>();
   readonly resources = new Map<string, KnownResource>();

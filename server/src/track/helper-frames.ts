@@ -9,7 +9,8 @@ import { classPart, rootNames } from './key-names';
 
 export type Callee = { fn: FunctionFacts; uri: string };
 
-const MAX_CALL_DEPTH = 4;
+/** Helper calls nested deeper than this are havocked (quiet-calls.ts: a summary's stack). */
+export const MAX_CALL_DEPTH = 4;
 
 /** The helper a call evaluates, or undefined (unknown, recursive, too deep): then havocCall. */
 export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): { callee?: Callee; onStack: boolean } {

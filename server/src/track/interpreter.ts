@@ -18,6 +18,7 @@ import { havocCall } from './havoc-call';
 import type { Callee } from './helper-frames';
 import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, resolveHelper, restoreLocalCreations } from './helper-frames';
 import { outOfScope } from './key-names';
+import { quietCallsOf } from './quiet-calls';
 import { loop } from './loops';
 import type { PassCounters, SilentPass } from './pass-reuse';
 import { passStats, reusable } from './pass-reuse';
@@ -263,6 +264,17 @@ export class Interpreter implements Evaluation {
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
     if (!callee) return havocCall(e, state, this.env, onStack);
     const failing = !!e.leavesOnFailure;
+    const summaries = quietCallsOf(this.env);
+    // A quiet helper (track/quiet.ts) is summarised once per set of inputs, at any call site (quiet-calls.ts).
+    if (summaries?.has(callee.fn)) {
+      const input = { fn: callee.fn, binding: bindArguments(this.env, e, callee), failing, loopDepth: this.loopDepth, state };
+      return summaries.call(this.env, this.budget, input, () => this.evaluate(e, callee, state, failing));
+    }
+    return this.evaluate(e, callee, state, failing);
+  }
+
+  /** Evaluate the helper's body at the call (or replay the call memo's record of it). */
+  private evaluate(e: UserCallEvent, callee: Callee, state: TrackState, failing: boolean): TrackState {
     const run = () => this.enter(e, callee, state, (inner, start) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, start, failing) }],
       failing ? RESULT_KEPT : undefined)[0].state;
     const memo = memoOf(this.env);

@@ -16,6 +16,7 @@ import type { WorkspaceIndex } from './workspace';
 export class QuietFunctions {
   private readonly byName = new Map<string, FunctionFacts[]>();
   private readonly known = new Map<FunctionFacts, boolean>();
+  private readonly heights = new Map<FunctionFacts, number>();
 
   constructor(functions: readonly FunctionFacts[], private readonly workspace?: WorkspaceIndex) {
     // The functions a call can resolve to (track/workspace.ts functionIndex): the file's relevant functions, lambdas
@@ -38,6 +39,27 @@ export class QuietFunctions {
     const quiet = everyCall(fn.body, (e) => this.quietCall(e));
     this.known.set(fn, quiet);
     return quiet;
+  }
+
+  /**
+   * How deep the helper calls below quiet `fn` can nest (0: none of its calls resolves to a function, each is
+   * havocked), over every function a call may resolve to; Infinity on a call cycle (a call stack that could meet a
+   * function twice).
+   */
+  height(fn: FunctionFacts): number {
+    const known = this.heights.get(fn);
+    if (known !== undefined) return known;
+    this.heights.set(fn, Infinity);
+    let h = 0;
+    everyCall(fn.body, (e) => {
+      // A call resolves only to a function with at least as many parameters as it has arguments (workspace.ts byArity).
+      for (const g of [...(this.byName.get(e.callee) ?? []), ...(this.workspace?.functionsNamed(e.callee) ?? [])]) {
+        if (g.params.length >= e.args.length) h = Math.max(h, 1 + this.height(g));
+      }
+      return h !== Infinity;
+    });
+    this.heights.set(fn, h);
+    return h;
   }
 
   /**

@@ -17,6 +17,7 @@ import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
 import { QuietFunctions } from './quiet';
+import { attachQuietCalls, QuietCalls, quietSummariesOn } from './quiet-calls';
 
 /**
  * Set (tests do) to make an internal error inside one function's analysis fatal instead of an info finding, so
@@ -61,6 +62,8 @@ export function runTracker(
   const quiet = new QuietFunctions(facts.functions, workspace);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   const mutating = mutatingMethods(facts);
+  // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
+  const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
   for (const fn of facts.functions) {
     if (!fn.relevant || (entry && !entry(fn))) continue;
     // Between functions, outside the per-function try: a cancellation is not an internal error.
@@ -79,6 +82,7 @@ export function runTracker(
     env.fileUses = fileUsesOf(facts, uri);
     env.mutating = mutating;
     if (process.env[CALL_MEMO_ENV] !== '0') attachMemo(env, new CallMemo());
+    if (summaries) attachQuietCalls(env, summaries);
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
       flushDeferredUses(env);
