@@ -67,10 +67,10 @@ void test('a quiet helper called at several sites is replayed, with the same fin
   assert.ok(quietStats.hits > before, 'a call of Log is replayed');
   assert.equal(on, answer(CALLS, false));
   const findings = (JSON.parse(on) as { findings: { rule: string; range: { startLine: number } }[] }).findings;
-  // Must fire: Frame's second barrier (line 13) says COMMON where tex is in RENDER_TARGET.
-  assert.ok(findings.some((f) => f.range.startLine === 13), on);
-  // Must stay silent: Lost's second barrier (line 27): tex was handed to Trace and is unknown there.
-  assert.ok(!findings.some((f) => f.range.startLine === 27), on);
+  // Must fire: Frame's second barrier (line 14, 0-based) says COMMON where tex is in RENDER_TARGET.
+  assert.ok(findings.some((f) => f.range.startLine === 14), on);
+  // Must stay silent: Lost's second barrier (line 28): tex was handed to Trace and is unknown there.
+  assert.ok(!findings.some((f) => f.range.startLine === 28), on);
 });
 
 // The budget: a function calling a quiet helper with a large loop body many times stops at the same place.
