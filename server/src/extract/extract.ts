@@ -32,6 +32,7 @@ import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import { inlinableDefinitions, inlinableText } from './inline-helpers';
+import { outParamPrototypes } from './out-param-prototypes';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from './queue-methods';
 import { conversionDefinitions, conversionText } from './conversion-calls';
 import { readSubmitHelpers } from './submit-helpers';
@@ -170,6 +171,22 @@ function collectOutParams(fns: FunctionNode[], root: SyntaxNode, file: FileCtx):
       exportedDefaults.push({ key: `${cls ? `${cls}::` : ''}${name}/${params.length}`, nodes: defaults });
     }
   }
+}
+
+/**
+ * The out-parameters of functions another file of the run defines (out-param-prototypes.ts, imported with the run's
+ * definitions): a barrier the file hands one of them by name is the callee's to write. The file's own declarations win.
+ */
+function collectImportedOutParams(imported: SyntaxNode | undefined, file: FileCtx): void {
+  if (!imported) return;
+  const seen = new Map<string, OutParam[][]>();
+  for (const d of imported.descendantsOfType('function_declarator')) {
+    const name = d.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
+    if (!name || file.outParams.has(name)) continue;
+    const params = (d.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+    seen.set(name, [...(seen.get(name) ?? []), params.map(writableParam)]);
+  }
+  for (const [name, flags] of seen) file.outParams.set(name, flags);
 }
 
 /** Default arguments of prototypes, by `name/parameter count` (the file's, per extraction). */
@@ -486,6 +503,7 @@ export function extractFacts(
   prototypeDefaults.clear();
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
+  collectImportedOutParams(importedRecordRoot(root), file);
   readTemplates(fns, file);
   const candidates = helperCandidates(fns);
   file.submitHelpers = readSubmitHelpers(candidates);
@@ -584,7 +602,8 @@ export function extractFacts(
   const constness = methodConstness(root);
   const uses = methodUses(root, (sym) => pointerMember(sym, file));
   const ownRecords = recordSpecifiers(root);
-  const definitions = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), ownRecords, enumSpecifiers(root), file.constantDecls);
+  const exported = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), ownRecords, enumSpecifiers(root), file.constantDecls);
+  const definitions = [...exported, ...outParamPrototypes(root, new Set(exported.map(([name]) => name)))];
   // The functions it calls and the records it declares values of that other files may define (function-imports.ts).
   const calledNames = [...calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name))), ...declaredRecordKeys(text, new Set(ownRecords.keys()))];
   return {
