@@ -26,6 +26,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { OTHER_API, objectType } from '../extract/types';
+import { memberBarrierKind } from '../extract/expect';
 import { importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
@@ -240,7 +241,9 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // the header's type, so the D3D11 copy is not read as a D3D12 one. Only other-API types are given (they can only
   // take a command away); a name two files declare differently (one a D3D12 list) gives nothing.
   const members = definedInRun(all, (r) => r.graphicsMembers ?? [], (a, b) => a === b);
-  for (const [name, d] of members) if (!OTHER_API.test(d.value) && !objectType(d.value)) members.delete(name);
+  // A barrier struct a member holds (`D3D12_RESOURCE_BARRIER barrier_{};`) is given too: the methods that fill and submit
+  // it are read (extract/member-barriers.ts) instead of submitting a barrier nobody can read.
+  for (const [name, d] of members) if (!OTHER_API.test(d.value) && !objectType(d.value) && !memberBarrierKind(d.value)) members.delete(name);
   // `init_test_context(&ctx)` of a test header stores the RTV of `ctx->render_target` in `ctx->rtv`: a file using
   // `context.rtv` is extracted again with it (extract/member-views.ts).
   const viewMembers = definedInRun(all, (r) => (r.memberViews ?? []).map((m) => [m.name, m] as [string, MemberView]),

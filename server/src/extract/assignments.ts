@@ -17,6 +17,7 @@ import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 import { factoryList } from './declarators';
 import { copied, ensureSite } from './struct-sites';
+import { memberBarrier } from './member-barriers';
 
 /** Whether `n` sits inside a statement the parser could not read (an ERROR or a missing token in it). */
 function inBrokenCode(n: SyntaxNode): boolean {
@@ -50,7 +51,8 @@ function assignValue(assign: SyntaxNode, fn: FnCtx): void {
   }
   if (op === '=' && (left.type === 'identifier' || left.type === 'field_expression')) factoryList(left.text, left, right, fn, () => resourceRef(left, fn.file, fn));
   if (left.type === 'identifier') {
-    const prior = fn.env.get(left.text);
+    // `barrier_ = {};` of a barrier struct a class member holds (member-barriers.ts).
+    const prior = fn.env.get(left.text) ?? (op === '=' ? memberBarrier(left, fn, false) : undefined);
     // `T* p = nullptr;` that does not parse (an unbalanced `#if` block before it) reads as `T * (p = nullptr)`: the
     // code's meaning is not known, so neither is the value.
     if (inBrokenCode(assign)) {
@@ -144,6 +146,7 @@ function assignThroughPath(left: SyntaxNode, op: string, right: SyntaxNode, assi
     path.unshift(field);
     root = arg;
   }
+  if (root.type === 'identifier') memberBarrier(root, fn);
   const base = evalValue(root, 'any', fn);
   const rootStruct = base.t === 'ptr' ? deref(base) : base;
   if (rootStruct.t === 'array' && rootStruct.fields) return assignRecordMember(rootStruct, path, op, right, fn);

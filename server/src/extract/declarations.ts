@@ -154,7 +154,11 @@ function vexingParse(d: SyntaxNode, type: DeclaredType, typeNode: SyntaxNode | n
     if (typeNode) fn.types.set(name.text, typeText(typeNode, name));
     return;
   }
-  if (!type.kind || !type.helper || !args.every(isArgumentLike)) return;
+  if (!args.every(isArgumentLike)) return;
+  // `BlurApp app(hInstance);`: an object of a class constructed with arguments, whose declared type names the class
+  // its methods are called on (`app.Run()`).
+  if (!type.kind && typeNode?.type === 'type_identifier' && args.length > 0) fn.types.set(name.text, typeText(typeNode, name));
+  if (!type.kind || !type.helper) return;
   fn.bind(name.text, constructHelper(d, type.helper, args, fn));
 }
 

@@ -32,3 +32,13 @@ export function structKindOfType(typeText: string): StructKind | undefined {
 }
 /** Type texts repeat (every declaration of a barrier names its type): normalized once. */
 const kindByTypeText = new Map<string, StructKind | null>();
+
+/** Barrier kinds a class member may hold and a method submit (extract/member-barriers.ts). */
+const MEMBER_BARRIER_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['legacy', 'texture', 'buffer', 'global']);
+
+/** The kind of one barrier struct a member declared as `type` holds (not an array, pointer or reference of them). */
+export function memberBarrierKind(type: string): StructKind | undefined {
+  if (/[[*&]/.test(type)) return undefined;
+  const kind = structKindOfType(type);
+  return kind && MEMBER_BARRIER_KINDS.has(kind) ? kind : undefined;
+}

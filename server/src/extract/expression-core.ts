@@ -13,6 +13,7 @@ import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers
 import { arrayElement, deref, elementSlot, indexValue } from './elements';
 import { type Expect, isStructKind, structKindOfType } from './expect';
 import { aggregateInit } from './brace-initializers';
+import { memberBarrier } from './member-barriers';
 import { batchContainer } from './batches';
 import { instantiateOnReceiver, instantiateTemplate } from './helper-templates';
 import { forgetCapturedWrites } from './lambdas';
@@ -89,6 +90,8 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
           const el = arrayElement(slot.arr, slot.index, rangeOf(arg), fn);
           return slot.index !== null ? { t: 'ptr', target: slot.arr, index: slot.index } : { t: 'ptr', target: el, index: null };
         }
+        // `ResourceBarrier(1, &barrier_)` of a barrier struct a class member holds (member-barriers.ts).
+        if (arg.type === 'identifier') memberBarrier(arg, fn, false);
         const target = evalValue(arg, isStructKind(expect) ? expect : 'any', fn);
         if (target.t === 'struct' || target.t === 'array') return { t: 'ptr', target, index: target.t === 'array' ? 0 : null };
         if (expect === 'res' || target.t === 'res') return { t: 'res', ref: resourceRef(n, fn.file, fn) };

@@ -5,6 +5,7 @@ import type { FileCtx, FnCtx } from './context';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { POINTER_ACCESSORS } from './resources';
+import { memberBarrierKind } from './expect';
 import { argumentNodes, calleeName, unwrapValue } from './syntax';
 
 /** The declared name inside a declarator (`*m_rts[3]` → m_rts), or undefined for abstract/function declarators. */
@@ -109,7 +110,7 @@ const GRAPHICS_API = /\bI(?:D3D1\d\w*|Direct3D\w*)\b/;
 export function graphicsMembers(file: FileCtx): [string, string][] {
   return [...file.classMembers ?? []].flatMap((name) => {
     const t = file.memberTypes.get(name);
-    return t !== undefined && (GRAPHICS_API.test(t) || objectType(t)) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
+    return t !== undefined && (GRAPHICS_API.test(t) || objectType(t) || memberBarrierKind(t) !== undefined) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
   });
 }
 

@@ -141,7 +141,8 @@ function sameFrames(a: FrameKey[], b: FrameKey[]): boolean {
 
 function sameBinding(a: Binding, b: Binding): boolean {
   return a.owners.length === b.owners.length && a.owners.every((o, i) => o === b.owners[i])
-    && equal(a.fields, b.fields) && equal(a.refs, b.refs) && equal(a.receiver, b.receiver) && equal(a.handles, b.handles);
+    && equal(a.fields, b.fields) && equal(a.refs, b.refs) && equal(a.receiver, b.receiver) && equal(a.handles, b.handles)
+    && a.dynamicClass === b.dynamicClass;
 }
 
 /** The same path facts, structurally (see equal). */

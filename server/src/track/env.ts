@@ -17,6 +17,11 @@ export interface Binding {
   /** `obj.F()`: the object in the caller's terms and how it is reached; F's own members are its members. */
   receiver?: { ref: ResourceRef; op: '.' | '->' };
   /**
+   * The class of the object the method runs on, when the call that reached it named it (`BlurApp app; app.Run();`):
+   * an implicit call in a base's method (`Draw()` in `App::Run`) is that class's override (track/helper-frames.ts).
+   */
+  dynamicClass?: string;
+  /**
    * The callee's locals named like an object the arguments reach (`texture` bound to the caller's `resource`, and a
    * local `resource` of the helper): the local's keys take another name, so the two are not one object.
    */

@@ -16,7 +16,11 @@ export const MAX_CALL_DEPTH = 4;
 export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): { callee?: Callee; onStack: boolean } {
   // `Transition(...)` inside `Impl::GenerateMips()` is `Impl::Transition`, not the public `Batch::Transition` that
   // forwards to it: the caller's own class is preferred (a free function of that name is still found).
-  const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(caller) : undefined));
+  const ownClass = e.ownClass && !e.receiverClass ? overridingClass(env, classOf(caller)) : undefined;
+  const resolved = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? ownClass);
+  // `OnKeyboardInput(gt)` in `BlurApp::Update`, where BlurApp's own records nothing (no helper) and a sibling app's
+  // does: an implicit call of a method reaches its own class's methods and its bases', never another derived class's.
+  const found = resolved && ownClass && siblingMethod(env, resolved.fn, ownClass) ? undefined : resolved;
   // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
   const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
   // `ImGui::Render()` inside `Dx12Renderer::UpdatePipeline()` is not `Dx12Renderer::Render()`. NOTE: the qualifier
@@ -78,11 +82,35 @@ export function bodyCost(fn: FunctionFacts): number {
  * `obj.F()`: F's members are obj's (in the caller's terms). An implicit `F()` / `this->F()` from a method keeps the
  * caller's own receiver. A free function's names never need one.
  */
-function receiverOf(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'receiver'> {
-  if (e.receiverOp && e.list) return { receiver: { ref: substituteRef(e.list, outer), op: e.receiverOp } };
-  if (!e.list && outer?.receiver) return { receiver: outer.receiver };
-  if (e.list?.key === 'this' && outer?.receiver) return { receiver: outer.receiver };
-  return {};
+function receiverOf(e: UserCallEvent, outer: Binding | null): Pick<Binding, 'receiver' | 'dynamicClass'> {
+  if (e.receiverOp && e.list) return { receiver: { ref: substituteRef(e.list, outer), op: e.receiverOp }, ...(e.receiverClass ? { dynamicClass: e.receiverClass } : {}) };
+  // An implicit `F()` / `this->F()` runs on the same object: its class stays the one the outer call named.
+  const same = !e.list || e.list.key === 'this';
+  const dynamicClass = same && outer?.dynamicClass ? { dynamicClass: outer.dynamicClass } : {};
+  if (same && outer?.receiver) return { receiver: outer.receiver, ...dynamicClass };
+  return dynamicClass;
+}
+
+/**
+ * Whether `fn` is a method of a class that derives from something (so it is a class, not a namespace) but is neither
+ * `cls` nor one of its bases: not what an implicit call in a method of `cls` reaches.
+ */
+function siblingMethod(env: TrackEnv, fn: FunctionFacts, cls: string): boolean {
+  const owner = classPart(fn.qualifiedName);
+  if (!owner || owner === cls) return false;
+  const bases = env.functions.basesOf?.(cls) ?? [];
+  return !bases.includes(owner) && (env.functions.basesOf?.(owner) ?? []).length > 0;
+}
+
+/**
+ * The class whose method an implicit call in a method of `own` names: the class of the object the method runs on
+ * when the call that reached it named one derived from `own` (`BlurApp app; app.Run();` → `Draw()` in `App::Run` is
+ * `BlurApp::Draw`, the override that object has), else `own`.
+ */
+function overridingClass(env: TrackEnv, own: string | undefined): string | undefined {
+  const dynamic = env.binding?.dynamicClass;
+  if (!own || !dynamic || dynamic === own) return own;
+  return (env.functions.basesOf?.(dynamic) ?? []).includes(own) ? dynamic : own;
 }
 
 /** The class a method belongs to (`Batch::Impl::Transition` → Impl), or undefined for a free function. */
