@@ -5,7 +5,12 @@
 import type { FileFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { rangeWithin } from '../parse/positions';
-import type { FunctionSpan } from './function-spans';
+import type { Range } from '../types';
+
+/** What this module reads of a function span (function-spans.ts): where the function is. */
+interface Span {
+  range: Range;
+}
 
 /** Span index → the names (a key's leading identifier) of the resources the function creates under a name it does not declare. */
 export type SpanCreations = ReadonlyMap<number, readonly string[]>;
@@ -17,7 +22,7 @@ function rootName(key: string): string {
 }
 
 /** The creations of the spans `which` accepts, read from `facts` (functions nested in a span count as the span's). */
-export function spanCreations(facts: FileFacts, spans: readonly FunctionSpan[], which: (i: number) => boolean): Map<number, string[]> {
+export function spanCreations(facts: FileFacts, spans: readonly Span[], which: (i: number) => boolean): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const fn of facts.functions) {
     const names = new Set<string>();
@@ -39,14 +44,14 @@ export function spanCreations(facts: FileFacts, spans: readonly FunctionSpan[], 
  * name the function no longer creates stays until the next whole-file analysis: the re-check after the pause
  * (caller-recheck.ts) re-analyses the functions that read it, whose findings the edit may have changed.
  */
-export function updatedCreations(previous: SpanCreations | undefined, facts: FileFacts, spans: readonly FunctionSpan[], which: (i: number) => boolean): Map<number, readonly string[]> {
+export function updatedCreations(previous: SpanCreations | undefined, facts: FileFacts, spans: readonly Span[], which: (i: number) => boolean): Map<number, readonly string[]> {
   const out = new Map<number, readonly string[]>(previous ?? []);
   for (const [i, names] of spanCreations(facts, spans, which)) out.set(i, [...new Set([...(out.get(i) ?? []), ...names])]);
   return out;
 }
 
 /** The spans (indices, other than `changed`) whose text names something one of `changed` creates: their findings read it. */
-export function readersOf(creations: SpanCreations, changed: readonly number[], spans: readonly FunctionSpan[], textOf: (s: FunctionSpan) => string): number[] {
+export function readersOf<S extends Span>(creations: SpanCreations, changed: readonly number[], spans: readonly S[], textOf: (s: S) => string): number[] {
   const names = new Set(changed.flatMap((i) => creations.get(i) ?? []));
   if (names.size === 0) return [];
   return spans.flatMap((s, i) => (!changed.includes(i) && (textOf(s).match(/[A-Za-z_]\w*/g) ?? []).some((w) => names.has(w)) ? [i] : []));
@@ -56,7 +61,7 @@ export function readersOf(creations: SpanCreations, changed: readonly number[], 
  * The creating spans to keep besides `keep`: those creating a name that kept code mentions, until none is added
  * (a kept creator's own text may name another's resource). `textOf` gives a span's text.
  */
-export function creatorsNamed(creations: SpanCreations, keep: ReadonlySet<number>, spans: readonly FunctionSpan[], textOf: (s: FunctionSpan) => string): number[] {
+export function creatorsNamed<S extends Span>(creations: SpanCreations, keep: ReadonlySet<number>, spans: readonly S[], textOf: (s: S) => string): number[] {
   const words = new Set<string>();
   const read = (i: number): void => {
     for (const w of textOf(spans[i]).match(/[A-Za-z_]\w*/g) ?? []) words.add(w);
