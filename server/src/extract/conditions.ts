@@ -101,22 +101,35 @@ function singleInitializer(id: SyntaxNode, fn: FnCtx): SyntaxNode | undefined {
   if (!type || !/^(?:const\s+)?(?:bool|BOOL)$/.test(type.trim())) return undefined;
   let body: SyntaxNode | null = id.parent;
   while (body && body.type !== 'function_definition') body = body.parent;
-  if (!body) return undefined;
-  let init: SyntaxNode | undefined;
-  let writes = 0;
-  for (const d of body.descendantsOfType('init_declarator')) {
-    if (d.childForFieldName('declarator')?.text !== id.text) continue;
-    writes++;
-    init = d.childForFieldName('value') ?? undefined;
-  }
-  for (const a of body.descendantsOfType(['assignment_expression', 'update_expression'])) {
-    const target = a.childForFieldName(a.type === 'assignment_expression' ? 'left' : 'argument');
-    if (target?.text === id.text) writes++;
-  }
-  if (writes !== 1 || init?.type !== 'binary_expression' && init?.type !== 'parenthesized_expression') return undefined;
+  const init = body ? onceInitialised(body).get(id.text) : undefined;
+  if (!init || (init.type !== 'binary_expression' && init.type !== 'parenthesized_expression')) return undefined;
   if (init.descendantsOfType('call_expression').length > 0) return undefined;
   const names = init.descendantsOfType('identifier').map((x) => x.text);
   return names.every((x) => fn.params.includes(x) || CONSTANT_NAME.test(x)) ? init : undefined;
+}
+
+// NOTE: a function's tests of its locals are read one by one: its declarations and writes are gathered once per body.
+const initialisedOnce = new WeakMap<SyntaxNode, ReadonlyMap<string, SyntaxNode>>();
+
+/** A function's names declared with an initializer and never written again, to that initializer. */
+function onceInitialised(body: SyntaxNode): ReadonlyMap<string, SyntaxNode> {
+  let out = initialisedOnce.get(body);
+  if (out) return out;
+  const writes = new Map<string, number>();
+  const inits = new Map<string, SyntaxNode>();
+  const write = (name: string | undefined) => { if (name !== undefined) writes.set(name, (writes.get(name) ?? 0) + 1); };
+  for (const d of body.descendantsOfType('init_declarator')) {
+    const name = d.childForFieldName('declarator')?.text;
+    const value = d.childForFieldName('value');
+    write(name);
+    if (name !== undefined && value) inits.set(name, value);
+  }
+  for (const a of body.descendantsOfType(['assignment_expression', 'update_expression'])) {
+    write(a.childForFieldName(a.type === 'assignment_expression' ? 'left' : 'argument')?.text);
+  }
+  out = new Map([...inits].filter(([name]) => writes.get(name) === 1));
+  initialisedOnce.set(body, out);
+  return out;
 }
 
 /**
