@@ -161,6 +161,14 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   });
   if (!helper.params.some((p, i) => helper.read.has(p.name) && knownValue(values[i])) || numberForAggregate(values, helper.params)) return undefined;
   const names = new Set([...helper.params.map((p) => p.name), ...localNames(helper.body)]);
+  // A record of the caller handed to the helper (`DepthBuffer shadow;` then `Pass(cl, shadow)` / `Pass(cl, &shadow)`):
+  // a member the record holds nothing known for (`shadow.res`) is the caller's object's member, named as the caller
+  // names it — anchored before the helper's names hide the caller's.
+  const recordArgs = new Map<string, Anchor>();
+  helper.params.forEach((p, i) => {
+    const a = recordAnchor(args[i], values[i], fn);
+    if (a) recordArgs.set(p.name, a);
+  });
   const saved = [...names].map((n) => ({ name: n, had: fn.env.has(n), value: fn.env.get(n), type: fn.types.get(n) }));
   for (const n of names) {
     fn.env.delete(n);
@@ -172,7 +180,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   });
   depth++;
   const outerRef = fn.objectRef;
-  fn.objectRef = objectRefIn(names, fn);
+  fn.objectRef = objectRefIn(names, fn, recordArgs);
   fn.inlineDepth++;
   let out: Stmt;
   try {
@@ -241,7 +249,7 @@ const IDENTIFIER_PATH = /^[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*|\[\d+\])*$/;
  * caller's `volume`), followed by the rest of the path. Rooted in the helper's names and not so named: unknown, never
  * the helper's own spelling (two calls would share it).
  */
-function objectRefIn(names: ReadonlySet<string>, fn: FnCtx): (n: SyntaxNode) => ResourceRef | undefined {
+function objectRefIn(names: ReadonlySet<string>, fn: FnCtx, recordArgs: ReadonlyMap<string, Anchor>): (n: SyntaxNode) => ResourceRef | undefined {
   return (n) => {
     const root = rootName(n);
     if (!root || !names.has(root)) return undefined;
@@ -256,7 +264,7 @@ function objectRefIn(names: ReadonlySet<string>, fn: FnCtx): (n: SyntaxNode) => 
       cur = base;
     }
     for (let k = 1; k < chain.length; k++) {
-      const anchored = anchor(evalValue(chain[k], 'any', fn), fn, names);
+      const anchored = anchor(evalValue(chain[k], 'any', fn), fn, names) ?? (k === chain.length - 1 ? recordArgs.get(root) : undefined);
       if (anchored) return joined(anchored, chain.slice(0, k).reverse().map((c) => suffix(c, fn)), n);
     }
     return unknown;
@@ -281,6 +289,12 @@ interface Anchor {
   param?: number;
   basePath?: string;
   member?: boolean;
+}
+
+/** `shadow` / `&shadow` / `frame.depth` of the caller whose value is a record (records.ts): the object it names. */
+function recordAnchor(arg: SyntaxNode, v: AVal, fn: FnCtx): Anchor | undefined {
+  const record = v.t === 'array' && !!v.fields || v.t === 'ptr' && v.target.t === 'array' && v.target.elems[0]?.t === 'array' && !!v.target.elems[0].fields;
+  return record ? anchor({ t: 'unknown', text: arg.text, range: rangeOf(arg) }, fn, new Set()) : undefined;
 }
 
 /** The caller-side object a value of the helper stands for, when it names one. */
