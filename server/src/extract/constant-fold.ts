@@ -20,7 +20,7 @@ interface Folded {
 const MASK32 = 0xffffffffn;
 const MASK64 = 0xffffffffffffffffn;
 
-function parseNumber(text: string): Folded | null {
+export function parseNumber(text: string): Folded | null {
   const m = /^(0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)([uUlLzZ]*)$/.exec(text);
   if (!m) return null;
   const digits = m[1].replace(/'/g, '');

@@ -5,7 +5,7 @@ import type { FileCtx } from './context';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
-import { fold, toNumber } from './constant-fold';
+import { fold, parseNumber, toNumber } from './constant-fold';
 import { rangeOf } from './syntax';
 
 export function collectConstants(matches: readonly Captures[], file: FileCtx): void {
@@ -196,10 +196,31 @@ function usedOutsideDirectives(text: string, name: string): boolean {
   return false;
 }
 
+/**
+ * A body that is one integer literal the grammar reads as a `number_literal` without error: hexadecimal, octal (no 8
+ * or 9: `09` is an error) or decimal digits with a C suffix (`u`, `l`, `ll` and their combinations; other letter runs
+ * are user-defined literals). NOTE: kept to forms checked against the parser (test/unit/define-literals.test.ts).
+ */
+export const INTEGER_LITERAL = /^(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?$/;
+
+/** `BARRIERLINT_DEFINE_LITERALS=0` parses every #define body (the equality test of test/unit/define-literals.test.ts). */
+export const DEFINE_LITERALS_ENV = 'BARRIERLINT_DEFINE_LITERALS';
+
+function defineLiteralsOn(): boolean {
+  return process.env[DEFINE_LITERALS_ENV] !== '0';
+}
+
 /** A #define body is folded as an expression; function-like macros and non-constant bodies are skipped. */
 function defineConstant(file: FileCtx, name: string, body: string, range: ReturnType<typeof rangeOf>): void {
   const text = body.replace(/\/\/.*$/, '').replace(/\\\n/g, ' ').trim();
   if (!text || text.length > 200) return;
+  if (defineLiteralsOn() && INTEGER_LITERAL.test(text)) {
+    // What the probe below gives for one integer literal (its tree is that number_literal, folded by parseNumber),
+    // without parsing it: a header like glew.h has ~10,000 of them (test/unit/define-literals.test.ts).
+    const folded = parseNumber(text);
+    if (folded) file.constants.set(name, { t: 'num', f: { value: toNumber(folded), text, range } });
+    return;
+  }
   const source = `auto __bl = ${text};`;
   const tree = parseCpp(source);
   const root = new NodeDoc(source).root(tree);
