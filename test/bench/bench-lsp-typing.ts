@@ -5,7 +5,7 @@
 // - typing: single-character edits inside pass bodies, each waiting for its own publication (p50/p95/max);
 // - during a re-check: a keystroke sent while the re-check (started by a pause) runs;
 // - during a whole-file analysis: a keystroke sent while the analysis a save starts runs;
-// - the server's resident memory against a bare parse of the same file.
+// - the server's resident memory against a bare parse of the same file, right after and 15 s after the typing.
 // - a real file given by path: edits in functions nothing else calls, then in functions called elsewhere
 //   (typing-edits.ts picks one place per function body).
 // Usage: node out/test/bench/bench-lsp-typing.js [lines...] [file.cpp...]   (default 6000 40000; npm run bench runs it)
@@ -20,6 +20,8 @@ const CLI = path.resolve(__dirname, '..', '..', 'server', 'src', 'cli', 'main.js
 const PARSER = path.resolve(__dirname, '..', '..', 'server', 'src', 'parse', 'parser.js');
 const EDITS = 60;
 const DURING_RECHECK = 8;
+/** How long after the last keystroke the server's RSS is read again, once its background thread has stopped. */
+const SETTLE_MS = 15_000;
 
 /** A render pass; real code is mostly right, so one pass in 25 has a mistake (COMMON access with UNDEFINED). */
 function pass(n: number): string {
@@ -133,6 +135,9 @@ async function benchText(title: string, text: string, uri: string, plans: EditPl
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const rss = rssMiB(child.pid!);
+  // Settled: the background thread stops 5 s after its last job and the idle collection runs after 1 s of quiet.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const settled = rssMiB(child.pid!);
   await client.connection.sendRequest('shutdown');
   await client.connection.sendNotification('exit');
   client.dispose();
@@ -140,7 +145,8 @@ async function benchText(title: string, text: string, uri: string, plans: EditPl
   report.push(
     `  keystroke during a re-check after a pause (${DURING_RECHECK}): ${summary(during)}`,
     `  keystroke during the whole-file analysis of a save (${DURING_RECHECK}): ${summary(duringSave)}`,
-    `  server RSS ${rss.toFixed(0)} MiB (bare parse of the file: ${bare.toFixed(0)} MiB, ratio ${(rss / bare).toFixed(1)})`,
+    `  server RSS ${rss.toFixed(0)} MiB (bare parse of the file: ${bare.toFixed(0)} MiB, ratio ${(rss / bare).toFixed(1)}); ` +
+      `${SETTLE_MS / 1000} s later ${settled.toFixed(0)} MiB (ratio ${(settled / bare).toFixed(1)})`,
   );
   return report;
 }

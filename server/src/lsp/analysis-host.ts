@@ -19,6 +19,26 @@ export function analysisHeapCapMb(env: NodeJS.ProcessEnv = process.env): number 
   return Number.isInteger(asked) && asked >= 16 ? asked : 2048;
 }
 
+/**
+ * The analysis worker's young generation (V8's new space: two semi-spaces and the new large-object space), in MB.
+ * NOTE: V8 grows it to 48 MB under the allocation of typing (every keystroke extracts and tracks anew) and does not
+ * give it back when typing stops: after 40 keystrokes on bgfx's 9,400-line backend it held ~60 MiB more than after
+ * the open, the server settling at 3.2x a bare parse of the file; capped at 6 MB it settles at ~2.1x, for no CPU
+ * difference a keystroke the bench could tell from the machine's noise (docs/real-world.md, session 23 lsp23).
+ * BARRIERLINT_LSP_YOUNG_MB overrides it (0: V8's own sizing).
+ */
+export function analysisYoungGenerationMb(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const asked = env.BARRIERLINT_LSP_YOUNG_MB === undefined || env.BARRIERLINT_LSP_YOUNG_MB === '' ? NaN : Number(env.BARRIERLINT_LSP_YOUNG_MB);
+  if (asked === 0) return undefined;
+  return Number.isInteger(asked) && asked >= 1 ? asked : 6;
+}
+
+/** The analysis worker's V8 limits: the memory cap (old generation) and the young generation above. */
+export function analysisWorkerLimits(env: NodeJS.ProcessEnv = process.env): { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number } {
+  const young = analysisYoungGenerationMb(env);
+  return { maxOldGenerationSizeMb: analysisHeapCapMb(env), ...(young !== undefined ? { maxYoungGenerationSizeMb: young } : {}) };
+}
+
 /** A request without its id (the host assigns one). */
 export type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -39,7 +59,8 @@ export class AnalysisHost {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
   private disposed = false;
-  private readonly heapCapMb = analysisHeapCapMb();
+  private readonly limits = analysisWorkerLimits();
+  private readonly heapCapMb = this.limits.maxOldGenerationSizeMb;
   /** The synchronous request the worker is running (its `started` reply came, its answer not yet). */
   private running: number | undefined;
 
@@ -89,7 +110,7 @@ export class AnalysisHost {
   private spawn(): Worker {
     const worker = new Worker(path.join(__dirname, 'analysis-worker.js'), {
       workerData: { cancel: this.cancelTable.buffer },
-      resourceLimits: { maxOldGenerationSizeMb: this.heapCapMb },
+      resourceLimits: this.limits,
     });
     // The language server process ends when its connection does; a worker never keeps it alive.
     worker.unref();
