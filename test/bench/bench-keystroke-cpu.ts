@@ -20,7 +20,7 @@ import type { Range } from '../../server/src/types';
 import { typingFile } from './bench-lsp-typing';
 import { typingEdits, type TypingPosition } from './typing-edits';
 import { functionCacheStats } from '../../server/src/extract/function-cache';
-import { keptSubtrees, reuseSubtreesByDefault } from '../../server/src/extract/subtree-reuse';
+import { keptSubtrees } from '../../server/src/extract/subtree-reuse';
 
 interface Keystroke {
   fn: string;
@@ -123,8 +123,9 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
 }
 
 function main(): void {
-  // As the language server's analysis thread runs (lsp/analysis-core.ts); BARRIERLINT_SUBTREE_REUSE=0 for a before/after.
-  reuseSubtreesByDefault();
+  // NOTE: as the language server's analysis thread runs: the subtree reuse and the function cache are off there
+  // (BARRIERLINT_SUBTREE_REUSE=1 / BARRIERLINT_FN_CACHE=1 turn them on). Until session 23 the bench turned the subtree
+  // reuse on, which the server had stopped doing in session 16: its figures were not the server's.
   const args = process.argv.slice(2);
   const option = (flag: string, fallback: string): string => {
     const i = args.indexOf(flag);
