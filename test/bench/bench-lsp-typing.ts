@@ -67,13 +67,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 /** RSS of a process that only parses the file (the issue's yardstick for server memory). */
-function bareParseMiB(text: string): number {
+export function bareParseMiB(text: string): number {
   const script = `const { parseCpp } = require(${JSON.stringify(PARSER)}); const fs = require('fs');
 const text = fs.readFileSync(0, 'utf8'); const tree = parseCpp(text); tree.rootNode.childCount;
 const kb = /VmRSS:\\s+(\\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]; process.stdout.write(kb);`;
