@@ -12,7 +12,8 @@ import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
 import { fmt } from './support/rule-helpers';
 import { compareTracked, pathNote, relatedFor, restsOnHelperChoices, restsOnSkippedAssumption } from './support/tracked-helpers';
-import { invalidUseReports } from './support/gpu-use-helpers';
+import { invalidUseReports, promotedNote } from './support/gpu-use-helpers';
+import { metByCommand } from '../track/list-promotions';
 import type { CommandEvent } from '../extract/facts';
 import type { CommandUse, TrackContext } from '../track/visitors';
 
@@ -35,9 +36,9 @@ export const rule = defineRule({
     api: 'ID3D12CommandQueue::ExecuteCommandLists',
     catalog: ['LB-21', 'LB-22', 'EB-LAYOUT-09', 'EB-LAYOUT-11', 'EB-GLOBAL-01', 'EB-FREE-02', 'EB-FREE-07'],
     messages: {
-      state: "{{using}}Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
+      state: "{{using}}Resource state ({{actual}}){{promoted}} of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits (all): {{expected}}, Actual State: {{actual}}, Missing State: {{expected}}{{note}}.",
       layout: "{{using}}Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
-      boundState: "{{using}}Resource state ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
+      boundState: "{{using}}Resource state ({{actual}}){{promoted}} of resource ('{{name}}'){{sub}} is invalid for use as {{use}}.  Expected State Bits ({{how}}): {{expected}}, Actual State: {{actual}}, Missing State: {{missing}}{{note}}.",
       boundLayout: "{{using}}Resource layout ({{actual}}) of resource ('{{name}}'){{sub}} is invalid for use as {{use}}; the layout does not allow {{access}}{{note}}.",
     },
   },
@@ -71,12 +72,13 @@ export const rule = defineRule({
         const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
         const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${u.subresource ?? 0})` };
         if (u.met.lastModel === 'legacy') {
-          const c = compareTracked(u.met.legacy, (v) => (v & need.state) === need.state
+          const legacy = metByCommand(u.met.legacy, tctx.list);
+          const c = compareTracked(legacy, (v) => (v & need.state) === need.state
             || (v === 0 && (!u.resource || promotableFromCommon(need.state, { isBufferOrSimultaneous: simultaneous }))));
           if (!c.severity || restsOnSkippedAssumption(c, !!u.resource) || restsOnHelperChoices(c, u.met.legacy, tctx)) continue;
           ctx.report({
             ...base, messageKey: 'state', severity: c.severity, related: relatedFor(tctx, c),
-            data: { ...where, method: e.method, actual: formatLegacyState(c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
+            data: { ...where, method: e.method, actual: formatLegacyState(c.mismatches[0][0]), promoted: promotedNote(legacy, c.mismatches[0][0]), name: u.ref.text, use: need.use, expected: formatLegacyState(need.state), note: pathNote(c, formatLegacyState) },
           });
         } else if (u.met.lastModel === 'enhanced' && u.resource?.creation.dimension !== 'buffer') {
           const c = compareTracked(u.met.layout, (v) => isAccessAllowedByLayout(v, need.access, { simultaneous }));

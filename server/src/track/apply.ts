@@ -20,6 +20,7 @@ import { additionSite, reversedBatch, submitBatch } from './batch-submit';
 import { clearPendingWrites, forget, forgetAllEnhanced, forgetAllLegacy } from './forgetting';
 import { CreationEvt, helperCreation, recheck } from './helper-rechecks';
 import { ALL, dropParts, val } from './resource-parts';
+import { promoteFromCommon, withoutPromotedAway } from './list-promotions';
 
 /** `a->b->m` / `a->b->Get()` / `a.b.m` → `a->b` / `a.b`: the object a member or getter of it names; undefined for a plain name. */
 function ownerOf(key: string): string | undefined {
@@ -127,7 +128,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       const again = ran.some((k) => next.executed.has(k))
         ? { legacy: UNKNOWN, layout: UNKNOWN, legacyFromCreation: false } : {};
       for (const [k, s] of next.res) {
-        const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false } : {};
+        const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false } : { legacy: withoutPromotedAway(s.legacy) };
         next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
       }
       for (const k of ran) next.executed.add(k);
@@ -257,8 +258,8 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     // still in the state it was created in is in COMMON for the runtime (its initial state is ignored, #1328).
     const ignoredCreation = u.met.legacyFromCreation && !!u.resource && createdInCommonForRuntime(u.resource.creation);
     if (need && !leg.unknown && leg.values.size === 1 && (leg.values.has(0) || ignoredCreation)) {
-      const values = leg.values.has(0) ? new Map(leg.values) : new Map([[0, [...leg.values.values()][0]]]);
-      values.set(need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`), ...(list.key ? { promotedOn: list.key } : {}) });
+      const from = leg.values.has(0) ? leg.values : new Map([[0, [...leg.values.values()][0]!]]);
+      const values = promoteFromCommon(from, need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`), ...(list.key ? { promotedOn: list.key } : {}) }, list.key);
       const entry = u.part ?? u.key;
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }

@@ -15,6 +15,7 @@ import { FRESH } from './state';
 import { promotableFromCommon } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import type { GpuUse, TrackContext } from './visitors';
+import { promoteFromCommon } from './list-promotions';
 
 /** RENDER_TARGET | DEPTH_WRITE: the states of a draw's outputs. */
 const OUTPUT_STATES = 0x4 | 0x10;
@@ -247,7 +248,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     deferred.set(env, later);
   }
   for (const u of uses) {
-    promoteFromCommon(u, e, state, env);
+    promoteUse(u, e, state, env, list);
     // The shader may write what it binds as a UAV: a later access needs a barrier first (uav-write-hazard).
     if (u.use === 'unordered-access') {
       const cur = state.get(u.key);
@@ -285,7 +286,7 @@ function served(use: UseKind, met: ResState): boolean {
  * (a buffer written through its root UAV is in UNORDERED_ACCESS until the list's work ends). Only uses that need
  * one state, and only when the resource's kind is known (buffers and simultaneous-access textures promote to more).
  */
-function promoteFromCommon(u: GpuUse, e: GpuWorkEvent, state: TrackState, env: TrackEnv): void {
+function promoteUse(u: GpuUse, e: GpuWorkEvent, state: TrackState, env: TrackEnv, list: string | null): void {
   const need = USE_NEEDS[u.use];
   const leg = state.get(u.key).legacy;
   if (e.present || need.anyOf.length !== 1 || need.anyOf[0] === 0 || !u.resource) return;
@@ -294,8 +295,7 @@ function promoteFromCommon(u: GpuUse, e: GpuWorkEvent, state: TrackState, env: T
   const simultaneous = c.dimension === 'buffer' || ((c.flags ?? 0) & 0x30) !== 0;
   const promoted = need.anyOf[0];
   if (!promotableFromCommon(promoted, { isBufferOrSimultaneous: simultaneous })) return;
-  const values = new Map(leg.values);
-  values.set(promoted, { ...env.note(e.range, `'${u.ref.text}' was promoted to ${formatEnumValue('state', promoted)} by this ${e.method}`) });
+  const values = promoteFromCommon(leg.values, promoted, { ...env.note(e.range, `'${u.ref.text}' was promoted to ${formatEnumValue('state', promoted)} by this ${e.method}`), ...(list ? { promotedOn: list } : {}) }, list);
   state.set(u.key, { ...state.get(u.key), legacy: { values, unknown: false } });
 }
 

@@ -7,6 +7,7 @@
 // itself, and for a texture promoted to a write state (which does not decay), nothing changes.
 import { LEGACY_READ_STATES } from '../model/legacy-states';
 import type { ListId, TrackEnv } from './env';
+import type { Origin, Possible } from './state';
 import type { BarrierMeeting } from './visitors';
 
 /** `meeting` without the legacy values another known list promoted to (when they decay and COMMON remains). */
@@ -19,4 +20,36 @@ export function withoutOtherListPromotions(meeting: BarrierMeeting, list: ListId
   const values = new Map(legacy.values);
   for (const [state] of elsewhere) values.delete(state);
   return { ...meeting, met: { ...meeting.met, legacy: { ...legacy, values } } };
+}
+
+const isWrite = (state: number) => ((state >>> 0) & ~LEGACY_READ_STATES) !== 0;
+
+/**
+ * The legacy values after a command on `list` promoted the resource from COMMON to `state`: COMMON stays (a barrier
+ * may still name it, LB-10) beside the promoted state; after a promotion to a write state its COMMON is marked, as a
+ * later command on the same list meets the promoted state (one write state, no further promotion).
+ */
+export function promoteFromCommon(values: ReadonlyMap<number, Origin>, state: number, origin: Origin, list: string | null): Map<number, Origin> {
+  const out = new Map(values);
+  const common = out.get(0);
+  if (common && list !== null && isWrite(state)) out.set(0, { ...common, promotedAway: list });
+  out.set(state >>> 0, origin);
+  return out;
+}
+
+/** What a command on `list` meets: without the COMMON that the same list promoted to a write state on every path. */
+export function metByCommand(p: Possible, list: string | null): Possible {
+  const common = p.values.get(0);
+  if (list === null || !common || common.promotedAway !== list || p.values.size < 2) return p;
+  const values = new Map(p.values);
+  values.delete(0);
+  return { ...p, values };
+}
+
+/** After an ExecuteCommandLists boundary: a promotion may have decayed (a copy queue's list), COMMON is real again. */
+export function withoutPromotedAway(p: Possible): Possible {
+  const common = p.values.get(0);
+  if (!common || common.promotedAway === undefined) return p;
+  const { promotedAway: _, ...rest } = common;
+  return { ...p, values: new Map([...p.values, [0, rest]]) };
 }

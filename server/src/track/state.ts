@@ -45,6 +45,11 @@ export interface Origin {
   workStamp?: number;
   /** A promotion from COMMON made by a command on this list (track/list-promotions.ts). */
   promotedOn?: string;
+  /**
+   * On a COMMON value: on this path a command on this list then promoted the resource to a write state (LB-10: one
+   * write state, no further promotion). A barrier may still name COMMON; a command on the list meets the promoted state.
+   */
+  promotedAway?: string;
 }
 
 /** What a path knew (PathFacts, paths.ts) where its values were joined with other paths'. */
@@ -96,6 +101,11 @@ export function joinPossible(a: Possible, b: Possible): Possible {
       if (prior.workStamp !== undefined && prior.workStamp !== o.workStamp) {
         kept = { ...kept };
         delete kept.workStamp;
+      }
+      // Promoted away on both paths only when both were promoted on the same list.
+      if (prior.promotedAway !== undefined && prior.promotedAway !== o.promotedAway) {
+        kept = { ...kept };
+        delete kept.promotedAway;
       }
       if (kept !== prior) values.set(v, kept);
     }

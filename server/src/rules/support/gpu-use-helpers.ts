@@ -3,15 +3,17 @@
 // layout must allow the use's access, and Present needs COMMON/PRESENT. Shared by invalid-subresource-state.
 import type { GpuWorkEvent } from '../../extract/descriptor-facts';
 import { isAccessAllowedByLayout } from '../../model/layouts';
-import { promotableFromCommon } from '../../model/legacy-states';
+import { LEGACY_READ_STATES, promotableFromCommon } from '../../model/legacy-states';
 import { createdInCommonForRuntime } from '../../model/heaps';
 import { formatLegacyState } from '../../model/messages';
 import { USE_NEEDS, expectedBits, legacyStateAllows } from '../../model/uses';
+import type { Possible } from '../../track/state';
 import type { GpuUse, TrackContext } from '../../track/visitors';
 import type { Range, RelatedLocation } from '../../types';
 import type { ReportDescriptor } from '../define-rule';
 import { fmt } from './rule-helpers';
 import { assumedNote, compareTracked, pathNote, relatedFor, restsOnSkippedAssumption } from './tracked-helpers';
+import { metByCommand } from '../../track/list-promotions';
 
 const SIMULTANEOUS_FLAGS = 0x30;
 
@@ -42,6 +44,11 @@ function tableNote(u: GpuUse): string {
   return u.viaTable ? ' (bound through a descriptor table: if the shader reads it)' : '';
 }
 
+/** The debug layer's ` (promoted from COMMON state)` after a state a command on the list promoted the resource to. */
+export function promotedNote(legacy: Possible, state: number): string {
+  return legacy.values.get(state >>> 0)?.promotedOn !== undefined ? ' (promoted from COMMON state)' : '';
+}
+
 /**
  * The #538 reports for the uses of one clear/draw/dispatch/Present (nothing for unknown states). `seen` drops the
  * repeats of one mistake: the same binding and state met by every draw of a pass is reported at the first draw.
@@ -65,10 +72,15 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
       // promoted then (to RENDER_TARGET, never to a depth state), so COMMON there is reported — a warning, as the
       // texture's flags are not known.
       // A buffer still in the state it was created in is in COMMON for the runtime (its initial state is ignored, #1328).
-      const common = (v: number) => v === 0 || (!!u.resource && createdInCommonForRuntime(u.resource.creation) && u.met.legacyFromCreation && u.met.lastModel === null);
+      // (A state a command promoted it to since is not its creation state.)
+      const legacy = metByCommand(u.met.legacy, tctx.list);
+      // A read state a command promoted it to may be promoted to more read states (LB-10), as from COMMON.
+      const promotedTo = (v: number) => legacy.values.get(v)?.promotedOn !== undefined;
+      const common = (v: number) => v === 0 || (promotedTo(v) ? !need.writes && ((v >>> 0) & ~LEGACY_READ_STATES) === 0
+        : !!u.resource && createdInCommonForRuntime(u.resource.creation) && u.met.legacyFromCreation && u.met.lastModel === null);
       const promotes = (v: number) => common(v) && u.use !== 'present'
         && (u.resource ? need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })) : !need.textureOnly);
-      const c = compareTracked(u.met.legacy, (v) => legacyStateAllows(need, v) || promotes(v));
+      const c = compareTracked(legacy, (v) => legacyStateAllows(need, v) || promotes(v));
       // On a path that skipped the barrier its state was assumed from, the use may meet a resource the use promotes
       // from COMMON (tracked-helpers.ts restsOnSkippedAssumption): not reported when a promotion could serve the use.
       const promotable = need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: true }));
@@ -79,7 +91,7 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
       out.push({
         ...base, messageKey: 'boundState', severity: u.viaTable || mayPromote ? 'warning' : c.severity, related: [...relatedFor(tctx, c), ...notes(u)],
         data: {
-          method: e.method, actual: formatLegacyState(actual), name, sub, use: need.use, how: need.expected,
+          method: e.method, actual: formatLegacyState(actual), promoted: promotedNote(legacy, actual), name, sub, use: need.use, how: need.expected,
           expected: formatLegacyState(expected), missing: formatLegacyState(expected & ~actual),
           note: `${pathNote(c, formatLegacyState)}${assumedNote(c)}${tableNote(u)}`,
         },
