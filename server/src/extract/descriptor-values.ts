@@ -55,7 +55,7 @@ export interface DScope {
   /** The function's CPU descriptor handle parameters (`D3D12_CPU_DESCRIPTOR_HANDLE rtv`). */
   handleParams?: ReadonlySet<string>;
   /** Members the file creates views into, read as their own slot where their value is unknown (opaque-handles.ts). */
-  viewTargets?: ReadonlySet<string>;
+  viewTargets?: { has(key: string): boolean };
 }
 
 /** `device->GetDescriptorHandleIncrementSize(t)`, and the C COM macro `ID3D12Device_GetDescriptorHandleIncrementSize(device, t)`. */

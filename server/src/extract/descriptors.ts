@@ -11,7 +11,7 @@ import { HANDLE_TYPE, MEMBER_NAME, isName } from './descriptor-values';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { oneReturnGetters, type GetterCandidate } from './resource-getters';
 import { calleeName, rangeOf, unwrapValue } from './syntax';
-import { viewTargetKeys } from './opaque-handles';
+import { unstoredMemberHandles, viewTargetKeys } from './opaque-handles';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -218,6 +218,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       return w;
     });
     const found = result.flatMap((w) => w.stores);
+    if (round === 0 && viewTargets.size > 0) found.push(...unstoredMembers(viewTargets, [...found, ...classStores], fns));
     if (round === 0) {
       // The file's own member views (a setup helper of this file) are read at its uses in the second round.
       own = log.result();
@@ -243,4 +244,12 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     memberViews: own,
     unresolvedMembers: [...missingMembers].filter((name) => !memberViews.has(name)),
   };
+}
+
+/** unstoredMemberHandles for the file: names its functions declare or take are not members. */
+function unstoredMembers(targets: ReadonlyMap<string, SyntaxNode>, stores: readonly StoredHandleFact[], fns: readonly FunctionBody[]): StoredHandleFact[] {
+  const stored = new Set(stores.map((st) => st.key));
+  if ([...targets.keys()].every((k) => stored.has(k))) return [];
+  const locals = new Set(fns.flatMap((f) => [...f.params, ...declaredNames(f.body)]));
+  return unstoredMemberHandles(targets, stored, (root) => locals.has(root));
 }

@@ -27,25 +27,40 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * The keys the file creates a view into (the handle argument of a Create*View call) and never moves in place: the
  * members an opaque assignment may name a descriptor by.
  */
-export function viewTargetKeys(root: SyntaxNode, text: string): Set<string> {
-  const out = new Set<string>();
+export function viewTargetKeys(root: SyntaxNode, text: string): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
   for (const call of root.descendantsOfType('call_expression')) {
     const f = call.childForFieldName('function');
     if (f?.type !== 'field_expression' || !VIEW_CREATION_CALL.test(calleeName(f) ?? '')) continue;
     const args = argumentNodes(call);
     const last = args[args.length - 1];
     const key = last ? memberKey(last.text) : '';
-    if (PLAIN_PATH.test(key)) out.add(key);
+    if (PLAIN_PATH.test(key) && !out.has(key)) out.set(key, last!);
   }
-  for (const key of [...out]) {
+  for (const key of [...out.keys()]) {
     const name = escape(key.split(/\.|->/).pop()!);
     if (new RegExp(`\\b${name}\\s*(?:\\.\\s*(?:ptr\\s*(?:[-+]=|=[^=])|Offset\\s*\\(|InitOffsetted\\s*\\()|\\+\\+|--|[-+]=)|(?:\\+\\+|--)\\s*${name}\\b`).test(text)) out.delete(key);
   }
   return out;
 }
 
+/**
+ * View-target members the file never stores a handle in (assigned in another file, filled through an out-parameter
+ * `alloc.Allocate(&m_rtv)`, or by an initializer the walker does not read): as for an opaque assignment, the member
+ * names the descriptor its view was written into. `stored`: the keys the file (and the run's class facts) store to;
+ * `isLocal`: a name some function of the file declares or takes as a parameter.
+ */
+export function unstoredMemberHandles(targets: ReadonlyMap<string, SyntaxNode>, stored: ReadonlySet<string>, isLocal: (root: string) => boolean): { key: string; handle: HandleFact }[] {
+  const out: { key: string; handle: HandleFact }[] = [];
+  for (const [key, node] of targets) {
+    if (stored.has(key) || isLocal(key.split(/\.|->/)[0])) continue;
+    out.push({ key, handle: { heap: `${HEAP_PREFIX}${key}`, index: { c: 0 }, text: node.text, range: rangeOf(node) } });
+  }
+  return out;
+}
+
 /** The slot an opaque member handle stands for, when `target` is one of the file's view targets. */
-export function opaqueMemberHandle(target: SyntaxNode, targets: ReadonlySet<string> | undefined, isLocal: (root: string) => boolean): { key: string; handle: HandleFact } | undefined {
+export function opaqueMemberHandle(target: SyntaxNode, targets: { has(key: string): boolean } | undefined, isLocal: (root: string) => boolean): { key: string; handle: HandleFact } | undefined {
   const key = memberKey(target.text);
   if (!targets?.has(key) || isLocal(key.split(/\.|->/)[0])) return undefined;
   return { key, handle: { heap: `${HEAP_PREFIX}${key}`, index: { c: 0 }, text: target.text, range: rangeOf(target) } };
