@@ -50,6 +50,7 @@ export function metByCommand(p: Possible, list: string | null): Possible {
 export function withoutPromotedAway(p: Possible): Possible {
   const common = p.values.get(0);
   if (!common || common.promotedAway === undefined) return p;
-  const { promotedAway: _, ...rest } = common;
+  const rest = { ...common };
+  delete rest.promotedAway;
   return { ...p, values: new Map([...p.values, [0, rest]]) };
 }
