@@ -19,10 +19,23 @@ import { factoryList } from './declarators';
 import { copied, ensureSite } from './struct-sites';
 import { memberBarrier } from './member-barriers';
 
-/** Whether `n` sits inside a statement the parser could not read (an ERROR or a missing token in it). */
+/**
+ * Whether `n` sits inside a statement the parser could not read (an ERROR or a missing token in it). A statement
+ * with a body (`for (i = 0; …; ++i) { … bug_if(x) check(…); … }`) is broken only where its own parts are: an error
+ * in the body leaves its initializer, condition and update read as written.
+ */
 function inBrokenCode(n: SyntaxNode): boolean {
-  for (let p = n.parent; p && p.type !== 'compound_statement' && p.type !== 'translation_unit'; p = p.parent) if (p.hasError) return true;
+  for (let p = n.parent; p && p.type !== 'compound_statement' && p.type !== 'translation_unit'; p = p.parent) {
+    if (!p.hasError) continue;
+    if (!p.type.endsWith('_statement')) return true;
+    return p.children.some((c) => c.hasError && !isBody(c));
+  }
   return false;
+}
+
+/** A statement nested in another (a loop's or an if's body): not a part of the outer statement's own text. */
+function isBody(c: SyntaxNode): boolean {
+  return c.type === 'compound_statement' || (c.type.endsWith('_statement') && c.type !== 'expression_statement') || c.type === 'else_clause';
 }
 
 /** Expressions that name an existing object (a call's result is a new one: the local keeps its own name). */
