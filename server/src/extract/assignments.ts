@@ -240,7 +240,7 @@ function memberAt(s: StructVal, path: string[]): AVal | undefined {
 }
 
 function assignMember(s: StructVal, member: string, op: string, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx, loopElement = false): void {
-  const prior = s.members.get(member) ?? numVal({ value: s.zeroInit ? 0 : null, text: member, range: s.range });
+  const prior = s.members.get(member) ?? numVal({ value: s.zeroInit ? 0 : null, text: member, range: s.range, ...(s.zeroInit ? { origin: 'value-init' as const } : {}) });
   if (op !== '=') {
     const folded = fold(right, fn.file, fn);
     const before = prior.t === 'num' ? prior.f.value : null;
