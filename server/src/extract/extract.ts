@@ -1,5 +1,6 @@
 // Extraction entry point: a parsed file → FileFacts (functions with statement trees, sites, problems).
 // Helper functions that return a barrier are read first so their callers can instantiate them.
+import { PER_RESOURCE_FEATURES } from '../model/api';
 import { collectSharedHeapTypes } from './shared-heap-properties';
 import { collectPlainClasses } from './plain-types';
 import { collectConstantTables } from './constant-tables';
@@ -416,6 +417,19 @@ const ENHANCED_SUPPORT_QUERY = /\b(?:D3D12_FEATURE_D3D12_OPTIONS12|EnhancedBarri
 // NOTE: `CheckFeatureSupport(` anywhere is the same test as `\b\w*CheckFeatureSupport\s*\(` (a word run before it
 // starts at a boundary), without retrying `\w*` at every word of the file (1 % of a bgfx keystroke's extraction).
 const DEVICE_SETUP = /\bD3D12CreateDevice\s*\(|CheckFeatureSupport\s*\(/;
+/** A `CheckFeatureSupport(` call and its first argument when that is a plain name (`D3D12_FEATURE_FORMAT_INFO`). */
+const FEATURE_QUERY = /CheckFeatureSupport\s*\(\s*(\w*)/g;
+
+/**
+ * The file creates the device or checks a device feature. A file whose only checks ask about one format or one
+ * resource desc (`D3D12_FEATURE_FORMAT_INFO` in a resource service) is not where the device's features are decided.
+ */
+function setsDeviceUp(text: string): boolean {
+  if (!DEVICE_SETUP.test(text)) return false;
+  if (/\bD3D12CreateDevice\s*\(/.test(text)) return true;
+  for (const m of text.matchAll(FEATURE_QUERY)) if (!PER_RESOURCE_FEATURES.has(m[1])) return true;
+  return false;
+}
 /** A queue or list type other than DIRECT/BUNDLE (rules/prefer-queue-specific-layout.ts). */
 const OTHER_QUEUE_TYPES = /\bD3D12_COMMAND_LIST_TYPE_(?:COMPUTE|COPY|VIDEO_\w+)\b/;
 
@@ -631,7 +645,7 @@ export function extractFacts(
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
-    ...(DEVICE_SETUP.test(text) ? { deviceSetup: true as const } : {}),
+    ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
   };

@@ -129,3 +129,15 @@ export const ROLE_NEEDS: Readonly<Record<string, RoleNeed>> = {
   'indirect-count': { state: 0x200, stateName: 'INDIRECT_ARGUMENT', access: 0x200, use: 'an indirect count buffer' },
   'clear-uav': { state: 0x8, stateName: 'UNORDERED_ACCESS', access: 0x10, use: 'an unordered access view' },
 };
+
+/**
+ * `CheckFeatureSupport` features that ask about one format or one resource desc, not about the device: a texture or
+ * resource service queries them wherever it creates resources, so a file making only these queries is not where the
+ * device's features are decided (rules/enhanced-barriers-support.ts judges a file that sets the device up).
+ */
+export const PER_RESOURCE_FEATURES: ReadonlySet<string> = new Set([
+  'D3D12_FEATURE_FORMAT_SUPPORT',
+  'D3D12_FEATURE_FORMAT_INFO',
+  'D3D12_FEATURE_MULTISAMPLE_QUALITY_LEVELS',
+  'D3D12_FEATURE_PLACED_RESOURCE_SUPPORT_INFO',
+]);

@@ -5,7 +5,7 @@
 // ENHANCED_BARRIERS_NOT_SUPPORTED (#1343) and the barrier does nothing, so the resource keeps its old layout and the
 // frame reads stale or compressed data. Support is a run-time query, so statically this is a heuristic, as the
 // catalog says ("no gate visible"). The gate is judged only where it belongs: in a file that sets the device up
-// (D3D12CreateDevice, or CheckFeatureSupport for other features) and also uses the enhanced API, while no analysed
+// (D3D12CreateDevice, or CheckFeatureSupport for a device feature, not only a format's) and also uses the enhanced API, while no analysed
 // file names D3D12_FEATURE_D3D12_OPTIONS12 or EnhancedBarriersSupported. A file that only records barriers says
 // nothing about the device's checks and is not reported. The CLI drops the finding when any file of the run has the
 // query (cli/cross-file.ts). Reported once per file for the first Barrier() call and the first InitialLayout creation.
