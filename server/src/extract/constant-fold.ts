@@ -148,11 +148,17 @@ function isIfndef(p: SyntaxNode): boolean {
   return p.type === 'preproc_ifdef' && /^#\s*ifndef\b/.test(p.text);
 }
 
-/** `#ifndef NAME_H` directly followed by `#define NAME_H`: compiled wherever the header is included. */
+/**
+ * `#ifndef NAME_H` directly followed by `#define NAME_H` (no value, or `1`): compiled wherever the header is
+ * included. `#ifndef D3D12_X` followed by `#define D3D12_X <value>` is a fallback for headers that lack the name,
+ * not a guard: on a PC build the SDK header defines it and the block is skipped.
+ */
 function headerGuard(p: SyntaxNode, name: SyntaxNode): boolean {
   if (!isIfndef(p)) return false;
   const first = p.namedChildren.find((c) => c.startIndex > name.startIndex && c.type !== 'comment');
-  return first?.type === 'preproc_def' && first.childForFieldName('name')?.text === name.text;
+  if (first?.type !== 'preproc_def' || first.childForFieldName('name')?.text !== name.text) return false;
+  const value = first.childForFieldName('value')?.text.trim();
+  return !value || value === '1';
 }
 
 function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {

@@ -5,7 +5,8 @@ import type { FileCtx } from './context';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
-import { fold, parseNumber, toNumber } from './constant-fold';
+import { fold, parseNumber, provablyPc, toNumber } from './constant-fold';
+import { isXboxIdentifier } from '../model/enums';
 import { rangeOf } from './syntax';
 
 export function collectConstants(matches: readonly Captures[], file: FileCtx): void {
@@ -16,7 +17,7 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     if (defName && defValue) {
       noteDefined(file, defName.text);
       noteSwitch(file, defName.text, defValue.text);
-      defineConstant(file, defName.text, defValue.text, rangeOf(defValue));
+      defineConstant(file, defName.text, defValue.text, rangeOf(defValue), provablyPc(defValue));
       continue;
     }
     const name = get('const.name');
@@ -211,7 +212,7 @@ function defineLiteralsOn(): boolean {
 }
 
 /** A #define body is folded as an expression; function-like macros and non-constant bodies are skipped. */
-function defineConstant(file: FileCtx, name: string, body: string, range: ReturnType<typeof rangeOf>): void {
+function defineConstant(file: FileCtx, name: string, body: string, range: ReturnType<typeof rangeOf>, pc: boolean): void {
   const text = body.replace(/\/\/.*$/, '').replace(/\\\n/g, ' ').trim();
   if (!text || text.length > 200) return;
   if (defineLiteralsOn() && INTEGER_LITERAL.test(text)) {
@@ -226,9 +227,12 @@ function defineConstant(file: FileCtx, name: string, body: string, range: Return
   const root = new NodeDoc(source).root(tree);
   const value = root.descendantsOfType('init_declarator')[0]?.childForFieldName('value');
   if (!value || root.hasError) return;
-  // Problems found inside the probe tree are re-anchored on the #define body.
+  // Problems found inside the probe tree are re-anchored on the #define body. The probe has no preprocessor context:
+  // an Xbox-only name in a #define that not every PC build compiles (`#ifdef _GAMING_XBOX`, `#ifndef
+  // D3D12_TEXTURE_DATA_PITCH_ALIGNMENT` — a fallback for headers that lack the PC name) is no PC error (provablyPc).
   const scratch: FileCtx = { ...file, problems: [], reported: new Set() };
   const folded = fold(value, scratch);
+  if (!pc) scratch.problems = scratch.problems.filter((p) => !isXboxIdentifier(p.text));
   const unused = scratch.problems.length > 0 && !usedOutsideDirectives(file.text, name);
   for (const p of scratch.problems) file.problems.push({ ...p, range, definition: true, ...(unused ? { unusedMacro: true } : {}) });
   if (folded) file.constants.set(name, { t: 'num', f: { value: toNumber(folded), text, range } });
