@@ -6,7 +6,8 @@ import { evalValue } from './context';
 import { fold, toNumber } from './constant-fold';
 import { rangeOf, unwrapValue } from './syntax';
 import type { ArrayVal, AVal, StructVal } from './values';
-import { numVal } from './values';
+import { getMember, numVal } from './values';
+import { STRUCT_LAYOUTS } from '../model/structs';
 
 /** Array elements tracked one by one; an index at or past this is symbolic (unknown element). */
 export const MAX_TRACKED_ELEMENTS = 4096;
@@ -132,10 +133,32 @@ export function indexValue(idx: SyntaxNode, fn: FnCtx): number | null {
       return postfix ? cur.f.value : next;
     }
     if (arg?.type === 'identifier') fn.bind(arg.text, numVal({ value: null, text: arg.text, range: rangeOf(arg) }));
+    if (arg?.type === 'field_expression') return memberCounter(idx, arg, fn);
     return null;
   }
   const folded = fold(idx, fn.file, fn);
   return folded ? toNumber(folded) : null;
+}
+
+/**
+ * `bufs[group.NumBarriers++] = …` (a C translation layer counting into the group it submits): the member of a struct
+ * the function follows is the counter, incremented like a local one; unknown from here on when its value is not.
+ */
+function memberCounter(idx: SyntaxNode, arg: SyntaxNode, fn: FnCtx): number | null {
+  const objNode = arg.childForFieldName('argument');
+  const field = arg.childForFieldName('field')?.text;
+  const obj = objNode ? evalValue(objNode, 'any', fn) : undefined;
+  const s = obj?.t === 'ptr' ? deref(obj) : obj;
+  if (!field || s?.t !== 'struct' || !STRUCT_LAYOUTS[s.kind].members.includes(field)) return null;
+  const cur = getMember(s, field);
+  if (cur.t !== 'num' || cur.f.value === null) {
+    fn.setMember(s, field, numVal({ value: null, text: arg.text, range: rangeOf(arg) }), cur);
+    return null;
+  }
+  const postfix = idx.child(0)?.type !== '++' && idx.child(0)?.type !== '--';
+  const next = cur.f.value + (idx.text.includes('++') ? 1 : -1);
+  fn.setMember(s, field, numVal({ value: next, text: idx.text, range: rangeOf(idx) }), cur);
+  return postfix ? cur.f.value : next;
 }
 
 /**
