@@ -7,9 +7,9 @@ import type { Field } from './facts';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
-import { deref } from './elements';
+import { deref, elementSlot } from './elements';
 import { forgetStruct } from './lambdas';
-import { rangeOf } from './syntax';
+import { rangeOf, unwrapValue } from './syntax';
 import type { AVal, StructVal } from './values';
 import { getMember, makeStruct, numVal } from './values';
 
@@ -18,6 +18,7 @@ import { getMember, makeStruct, numVal } from './values';
  * may have written it, or a loop writes it on each pass. False when `target` names no such member.
  */
 export function forgetMember(target: SyntaxNode, fn: FnCtx, why = 'written by the callee'): boolean {
+  if (forgetInEveryElement(target, fn, why)) return true;
   const obj = target.childForFieldName('argument');
   const field = target.childForFieldName('field')?.text;
   if (!obj || !field) return false;
@@ -28,6 +29,41 @@ export function forgetMember(target: SyntaxNode, fn: FnCtx, why = 'written by th
   if (prior.t === 'struct') forgetStruct(prior, fn);
   else fn.setMember(s, field, { t: 'unknown', text: `${target.text} (${why})`, range: rangeOf(target) }, prior);
   return true;
+}
+
+/**
+ * `FFSWAP(T, barriers[i].Transition.StateBefore, barriers[i].Transition.StateAfter)` in a loop over the batch: a
+ * member of the element at an index the walk does not know may be any element's, so that member holds an unknown
+ * value in every element the array holds (the swap's second `ResourceBarrier` is not the first one again). An index
+ * with side effects (`b[n++]`) is left alone. False when `target` is no member of such an element.
+ */
+function forgetInEveryElement(target: SyntaxNode, fn: FnCtx, why: string): boolean {
+  const path: string[] = [];
+  let n: SyntaxNode | null = target;
+  while (n?.type === 'field_expression') {
+    const field = n.childForFieldName('field')?.text;
+    if (!field || n.child(1)?.type === '->') return false;
+    path.unshift(field);
+    const inner = n.childForFieldName('argument');
+    n = inner ? unwrapValue(inner) : null;
+  }
+  if (n?.type !== 'subscript_expression') return false;
+  const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
+  if (!idx || idx.descendantsOfType(['update_expression', 'assignment_expression', 'call_expression']).length || idx.type === 'update_expression') return false;
+  const slot = elementSlot(n, fn);
+  if (!slot || slot.index !== null) return false;
+  const member = path[path.length - 1];
+  let forgot = false;
+  for (const el of slot.arr.elems) {
+    let s: AVal | undefined = el;
+    for (const part of path.slice(0, -1)) s = s?.t === 'struct' ? getMember(s, part) : undefined;
+    if (s?.t !== 'struct' || !STRUCT_LAYOUTS[s.kind].members.includes(member)) continue;
+    const prior = getMember(s, member);
+    if (prior.t === 'struct') forgetStruct(prior, fn);
+    else fn.setMember(s, member, { t: 'unknown', text: `${target.text} (${why})`, range: rangeOf(target) }, prior);
+    forgot = true;
+  }
+  return forgot;
 }
 
 /**
