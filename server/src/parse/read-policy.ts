@@ -1,8 +1,11 @@
 // The one read policy of both surfaces (CLI and language server): which files are read, how large they may be,
 // and how their bytes become text. Only regular files are read (a FIFO, socket or device such as /dev/zero is
-// refused without blocking), with a size cap; binary and UTF-16 files are refused; UTF-8 is decoded strictly and
-// anything else is decoded as Windows-1252 (common in MSVC code bases) with a note saying so. Positions are
-// always UTF-16 code units of the decoded text.
+// refused without blocking), with a size cap; binary and UTF-16 files are refused; UTF-8 is decoded strictly;
+// a file that is not UTF-8 but whole Shift-JIS or GBK text (Japanese and Chinese MSVC code bases) is decoded as such,
+// anything else as Windows-1252 (common in MSVC code bases), with a note saying which. Positions are always UTF-16
+// code units of the decoded text.
+// NOTE: a double-byte character of Shift-JIS or GBK may end in 0x5C, a backslash when read byte by byte: read as
+// Windows-1252, a comment ending in such a character splices the next line into the comment (a lost argument).
 // NOTE: it lives in parse/ (beside positions.ts), not files/, so that config/ and report/ (baselines), which sit
 // below files/ in the layering, read their files under the same policy.
 import * as fs from 'node:fs';
@@ -15,7 +18,7 @@ export const MAX_SMALL_FILE_BYTES = 1024 * 1024;
 export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; message: string };
 
 export type SourceRead =
-  | { ok: true; text: string; encoding: 'utf-8' | 'windows-1252'; note?: string }
+  | { ok: true; text: string; encoding: 'utf-8' | 'windows-1252' | 'shift_jis' | 'gbk'; note?: string }
   | { ok: false; message: string };
 
 /**
@@ -81,6 +84,8 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
     return { ok: true, text: strictUtf8.decode(bytes), encoding: 'utf-8' };
   } catch {
     const at = firstInvalidUtf8(bytes);
+    const cjk = cjkDecode(bytes);
+    if (cjk) return { ok: true, text: cjk.text, encoding: cjk.encoding, note: `not valid UTF-8 (first bad byte at offset ${at}); read as ${cjk.name}` };
     return {
       ok: true,
       text: windows1252.decode(bytes),
@@ -88,6 +93,41 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
       note: `not valid UTF-8 (first bad byte at offset ${at}); read as Windows-1252`,
     };
   }
+}
+
+const CJK_ENCODINGS = [
+  { encoding: 'shift_jis', name: 'Shift-JIS', decoder: new TextDecoder('shift_jis', { fatal: true }) },
+  { encoding: 'gbk', name: 'GBK', decoder: new TextDecoder('gbk', { fatal: true }) },
+] as const;
+
+/**
+ * The bytes as Shift-JIS or GBK text, when one of them decodes the whole file and its non-ASCII characters are
+ * (nearly all) kana, CJK ideographs and CJK punctuation or full-width forms: Windows-1252 text rarely decodes so (an
+ * accented letter before a space or digit is no double-byte character; Latin text that does decode gives half-width
+ * katakana or private-use characters, which count against it). Shift-JIS first: Japanese text also decodes as GBK
+ * (as ideographs), Chinese GBK text as Shift-JIS gives half-width katakana and so loses.
+ */
+function cjkDecode(bytes: Uint8Array): { text: string; encoding: 'shift_jis' | 'gbk'; name: string } | undefined {
+  let best: { text: string; encoding: 'shift_jis' | 'gbk'; name: string; score: number } | undefined;
+  for (const c of CJK_ENCODINGS) {
+    let text: string;
+    try {
+      text = c.decoder.decode(bytes);
+    } catch {
+      continue;
+    }
+    let cjk = 0;
+    let other = 0;
+    for (const ch of text) {
+      const u = ch.codePointAt(0)!;
+      if (u < 0x80) continue;
+      if ((u >= 0x3000 && u <= 0x30ff) || (u >= 0x3400 && u <= 0x4dbf) || (u >= 0x4e00 && u <= 0x9fff) || (u >= 0xff01 && u <= 0xff5e)) cjk++;
+      else other++;
+    }
+    const score = cjk - other;
+    if (cjk > 0 && cjk >= 9 * other && (!best || score > best.score)) best = { text, encoding: c.encoding, name: c.name, score };
+  }
+  return best && { text: best.text, encoding: best.encoding, name: best.name };
 }
 
 function tooLarge(size: number, maxBytes: number): string {
