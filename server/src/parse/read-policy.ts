@@ -101,6 +101,26 @@ const CJK_ENCODINGS = [
 ] as const;
 
 /**
+ * What Windows-1252 text that happens to decode does not have. Japanese text has kana: a curly apostrophe before a
+ * letter (0x92 0x74, "doesn’t") is a valid Shift-JIS ideograph, never kana. Chinese GBK text is mostly pairs of two
+ * high bytes (GB2312): Latin text's high bytes are followed by ASCII letters.
+ */
+const looksLike: Record<'shift_jis' | 'gbk', (text: string, bytes: Uint8Array) => boolean> = {
+  shift_jis: (text) => /[\u3041-\u3096\u30a1-\u30fa]/.test(text),
+  gbk: (_text, bytes) => {
+    let high = 0;
+    let low = 0;
+    for (let i = 0; i + 1 < bytes.length; i++) {
+      if (bytes[i] < 0x81) continue;
+      if (bytes[i + 1] >= 0x80) high++;
+      else low++;
+      i++;
+    }
+    return high > 0 && high >= 4 * low;
+  },
+};
+
+/**
  * The bytes as Shift-JIS or GBK text, when one of them decodes the whole file and its non-ASCII characters are
  * (nearly all) kana, CJK ideographs and CJK punctuation or full-width forms: Windows-1252 text rarely decodes so (an
  * accented letter before a space or digit is no double-byte character; Latin text that does decode gives half-width
@@ -125,7 +145,8 @@ function cjkDecode(bytes: Uint8Array): { text: string; encoding: 'shift_jis' | '
       else other++;
     }
     const score = cjk - other;
-    if (cjk > 0 && cjk >= 9 * other && (!best || score > best.score)) best = { text, encoding: c.encoding, name: c.name, score };
+    if (cjk === 0 || cjk < 9 * other || (best && score <= best.score) || !looksLike[c.encoding](text, bytes)) continue;
+    best = { text, encoding: c.encoding, name: c.name, score };
   }
   return best && { text: best.text, encoding: best.encoding, name: best.name };
 }
