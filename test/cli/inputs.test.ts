@@ -83,6 +83,13 @@ void describe('input files', () => {
     assert.deepEqual(files.flatMap((f) => f.diagnostics.map((d) => d.rule)), []);
   });
 
+  void it('Windows-1252 text that also decodes whole as Shift-JIS or GBK (a curly apostrophe before a letter) stays Windows-1252', () => {
+    const root = tempTree({ 'quote.cpp': Buffer.concat([Buffer.from('// it doesn\x92t matter, isn\x92t it\n', 'latin1'), Buffer.from(CLEAN_CPP)]) });
+    const run = runCli(['quote.cpp'], root);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /note: quote\.cpp: not valid UTF-8 \(first bad byte at offset 11\); read as Windows-1252/);
+  });
+
   void it('an unreadable path exits 2', () => {
     const root = tempTree({ 'good.cpp': CLEAN_CPP });
     fs.symlinkSync('loop.cpp', path.join(root, 'loop.cpp'));
