@@ -9,8 +9,9 @@ import type { Range } from '../types';
 import type { WorkBudget } from './budget';
 import type { Binding, Frame, TrackEnv } from './env';
 import { deferredUseCount } from './bindings';
-import { PathFacts } from './paths';
+import type { PathFacts } from './paths';
 import { sameSet } from './state';
+import { equal, sameEntries, sameFacts, sameState } from './same-values';
 import type { KnownResource, ResState, TrackState } from './state';
 
 /** Set to `0` to evaluate every helper call (the memo is on otherwise); results are equal either way. */
@@ -145,27 +146,6 @@ function sameBinding(a: Binding, b: Binding): boolean {
     && a.dynamicClass === b.dynamicClass;
 }
 
-/** The same path facts, structurally (see equal). */
-export function sameFacts(a: PathFacts | null, b: PathFacts | null): boolean {
-  return a === b || (!!a && !!b && equal(a.syms, b.syms) && equal(a.atoms, b.atoms));
-}
-
-/** The same tracked state, structurally (see equal): resources, bindings, batches, closed lists. */
-export function sameState(a: TrackState, b: TrackState): boolean {
-  return equal(a.res, b.res) && equal(a.bindings, b.bindings) && equal(a.batches, b.batches) && sameSet(a.closed, b.closed)
-    && sameSet(a.executed, b.executed);
-}
-
-function sameEntries<V>(a: Entries<V>, b: Map<string, V>): boolean {
-  if (a.length !== b.size) return false;
-  let i = 0;
-  for (const [k, v] of b) {
-    const [ka, va] = a[i++];
-    if (ka !== k || !equal(va, v)) return false;
-  }
-  return true;
-}
-
 /** The map's entries after the call, or null when they are the very entries it found (same keys, order, objects). */
 function after<V>(before: Entries<V>, now: Map<string, V>): After<V> | null {
   const was = new Map(before);
@@ -186,42 +166,4 @@ function refill<V>(map: Map<string, V>, entries: After<V>): void {
   const current = new Map(map);
   map.clear();
   for (const e of entries) map.set(e.key, e.same ? current.get(e.key)! : e.value);
-}
-
-function isRange(x: object): boolean {
-  return 'startLine' in x && 'endColumn' in x;
-}
-
-/**
- * Structural equality of tracker values. Ranges are equal only when they are the same object: the tracker and the
- * rules compare origins by their range's identity, so two equal-looking ranges are not interchangeable. Path facts
- * are compared by what they hold: the conditions a loop's passes put on values past the path budget are new objects
- * on every pass, and two with equal facts, owner and time are read alike (interpreter.ts refine, state.ts joins).
- */
-export function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equal(x, b[i]));
-  if (a instanceof Map) {
-    if (!(b instanceof Map) || a.size !== b.size) return false;
-    const ib = b.entries();
-    for (const [k, v] of a) {
-      const [kb, vb] = ib.next().value as [unknown, unknown];
-      if (k !== kb || !equal(v, vb)) return false;
-    }
-    return true;
-  }
-  // A path condition's facts (state.ts PathCond): two conditions with equal facts, owner and time act alike.
-  if (a instanceof PathFacts || b instanceof PathFacts) return a instanceof PathFacts && b instanceof PathFacts && sameFacts(a, b);
-  if (a instanceof Set || b instanceof Set || Array.isArray(b) || b instanceof Map) return false;
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  if (isRange(a)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
-    if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }

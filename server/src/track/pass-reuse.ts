@@ -21,7 +21,7 @@ import { condStats, pathCap } from './path-set';
 import type { KnownResource, Possible, ResState, TrackState } from './state';
 import { firstBarrierCount, liveWaitCount } from './deferred-commands';
 import { unseenUseCount } from './bindings';
-import { sameFacts, sameState } from './call-memo';
+import { sameFacts, sameState } from './same-values';
 
 /** Set to `0` to run every final pass of a loop (reuse is on otherwise); results are equal either way. */
 export const PASS_REUSE_ENV = 'BARRIERLINT_PASS_REUSE';

@@ -20,10 +20,9 @@ import type { WorkBudget } from './budget';
 import type { Binding, TrackEnv } from './env';
 import { deferredUseCount } from './bindings';
 import { liveWaitCount } from './deferred-commands';
-import { equal, sameState } from './call-memo';
 import { MAX_CALL_DEPTH } from './helper-frames';
 import { condStats } from './path-set';
-import { PathFacts } from './paths';
+import { alike, sameEntries, sameState } from './same-values';
 import type { QuietFunctions } from './quiet';
 import type { KnownResource, ResState, TrackState } from './state';
 
@@ -181,17 +180,6 @@ function sameObjects<V>(before: [string, V][], now: Map<string, V>): boolean {
   return true;
 }
 
-/** The map holds entries equal to these, in this order (see call-memo.ts equal). */
-function sameEntries<V>(a: [string, V][], b: Map<string, V>): boolean {
-  if (a.length !== b.size) return false;
-  let i = 0;
-  for (const [k, v] of b) {
-    const [ka, va] = a[i++];
-    if (ka !== k || !equal(va, v)) return false;
-  }
-  return true;
-}
-
 /** The same arguments, owners, receiver and handles, but for where they are written (ranges are not compared). */
 function sameArguments(a: Binding, b: Binding): boolean {
   // An argument's owner is read only to look up what its name is in that function (a list type): a literal or an
@@ -204,27 +192,4 @@ const LITERAL = /^(?:L|u8|u|U)?["']|^[-+]?\.?\d/;
 
 function namesNothing(key: string | null | undefined): boolean {
   return !key || LITERAL.test(key);
-}
-
-function isRange(x: object): boolean {
-  return 'startLine' in x && 'endColumn' in x;
-}
-
-/** Structural equality of extracted values with every two ranges equal (the values' places are not compared). */
-function alike(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => alike(x, b[i]));
-  if (Array.isArray(b) || a instanceof Map || b instanceof Map || a instanceof Set || b instanceof Set) return false;
-  if (a instanceof PathFacts || b instanceof PathFacts) return false;
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  if (isRange(a) && isRange(b)) return true;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
-    if (!alike((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
 }
