@@ -21,6 +21,7 @@ import { typingFile } from './bench-lsp-typing';
 import { typingEdits, type TypingPosition } from './typing-edits';
 import { functionCacheStats } from '../../server/src/extract/function-cache';
 import { keptSubtrees } from '../../server/src/extract/subtree-reuse';
+import { spanStubs } from '../../server/src/lsp/span-stubs';
 
 interface Keystroke {
   fn: string;
@@ -83,15 +84,20 @@ class Typist {
     return { fn: at.fn, line: at.line, cpuMs: ms, keptLines, whole: !result, withWholeMs: cpuMs(started) };
   }
 
-  /** Lines of the functions the reduced document of the pending edit keeps (as function-spans.ts chooses them). */
+  /**
+   * Lines of the functions the reduced document of the pending edit keeps (as function-spans.ts chooses them); a
+   * function kept as a stub (span-stubs.ts) counts its signature's lines.
+   */
   private keptLines(): number {
     const doc = this.doc();
     const { spans, edited } = applyEdits(this.previous.spans, doc.peekEdits());
     if (!edited) return 0;
     const textOf = (r: Range): string =>
       doc.text.slice(doc.offsetAt({ line: r.startLine, character: 0 }), doc.offsetAt({ line: r.endLine + 1, character: 0 }));
-    const { keep } = keptSpanIndices(spans, edited, textOf, this.previous.calls, !!this.previous.calls?.has(spans.indexOf(edited)), this.previous.creations);
-    return [...keep].reduce((n, i) => n + spans[i].range.endLine - spans[i].range.startLine + 1, 0);
+    const stubs = this.previous.signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, this.previous.signatures) : undefined;
+    const { keep, stubbed } = keptSpanIndices(spans, edited, textOf, this.previous.calls, !!this.previous.calls?.has(spans.indexOf(edited)), this.previous.creations, stubs);
+    const lines = (i: number): number => (stubbed.has(i) ? spans[i].bodyStart.line : spans[i].range.endLine) - spans[i].range.startLine + 1;
+    return [...keep].reduce((n, i) => n + lines(i), 0);
   }
 }
 

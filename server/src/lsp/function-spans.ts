@@ -8,6 +8,7 @@ import { rangeWithin, splitLines } from '../parse/positions';
 import type { Tree } from '../parse/parser';
 import type { Range } from '../types';
 import { creatorsNamed, type SpanCreations } from './span-creations';
+import { stubLines, type SpanStubs } from './span-stubs';
 
 export interface Point {
   line: number;
@@ -258,6 +259,8 @@ export interface ReducedDocument {
   focusStart: number;
   /** Indices of the kept spans whose calls were followed by name (call-reach.ts reads their graph from this analysis). */
   byName: number[];
+  /** Indices of the kept spans kept as stubs (span-stubs.ts). */
+  stubbed: number[];
 }
 
 /**
@@ -269,11 +272,11 @@ export function reducedDocument(
   text: string,
   spans: readonly FunctionSpan[],
   focus: FunctionSpan,
-  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph; rootCalls?: boolean; creations?: SpanCreations } = {},
+  options: { ignoreCallers?: boolean; also?: readonly FunctionSpan[]; calls?: CallGraph; rootCalls?: boolean; creations?: SpanCreations; stubs?: SpanStubs } = {},
 ): ReducedDocument | undefined {
   const lines = splitLines(text);
   const textOf = (r: Range): string => lines.slice(r.startLine, r.endLine + 1).join('\n');
-  const kept = keptSpans(spans, [focus, ...(options.also ?? [])].map((r) => spans.indexOf(r)), textOf, options.calls, options.rootCalls, options.creations);
+  const kept = keptSpans(spans, [focus, ...(options.also ?? [])].map((r) => spans.indexOf(r)), textOf, options.calls, options.rootCalls, options.creations, options.stubs);
   const keep = new Set([...kept.keep].map((i) => spans[i]));
   const shallow = new Set([...kept.shallow].map((i) => spans[i]));
   const closingBrace = { line: focus.range.endLine, column: focus.range.endColumn - 1 };
@@ -291,10 +294,16 @@ export function reducedDocument(
     if ([...keep].some((k) => k.range.startLine <= s.range.endLine && first <= k.range.endLine)) return undefined;
     for (let line = first; line <= s.range.endLine; line++) lines[line] = '';
   }
+  // NOTE: the stubbed spans' lines are replaced after the dropped ones' checks read the kept lines as they are.
+  for (const i of kept.stubbed) {
+    const s = spans[i];
+    const first = firstLineOf(s, lineAt);
+    stubLines(lineAt, s, first, options.stubs!.get(i)!).forEach((l, k) => (lines[first + k] = l));
+  }
   const helpers = [...keep].filter((k) => k !== focus && !shallow.has(k)).map((k) => k.range);
   let focusStart = 0;
   for (let line = 0; line < focus.range.startLine; line++) focusStart += lines[line].length + 1;
-  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart, byName: [...kept.byName] };
+  return { text: lines.join('\n'), focus: focus.range, helpers, kept: keptKey(spans, keep), focusStart, byName: [...kept.byName], stubbed: [...kept.stubbed] };
 }
 
 /** Which spans a reduced document keeps (by index): two reduced documents with the same key differ only in focus. */
@@ -302,11 +311,15 @@ function keptKey(spans: readonly FunctionSpan[], keep: ReadonlySet<FunctionSpan>
   return spans.flatMap((s, i) => (keep.has(s) ? [i] : [])).join(',');
 }
 
-/** Which spans (indices) a reduced document keeps: `byName`, those whose calls were followed by name; `shallow`, those kept unfollowed. */
+/**
+ * Which spans (indices) a reduced document keeps: `byName`, those whose calls were followed by name; `shallow`, those
+ * kept unfollowed; `stubbed`, those of `shallow` kept as a stub (span-stubs.ts).
+ */
 export interface KeptSpans {
   keep: Set<number>;
   byName: Set<number>;
   shallow: Set<number>;
+  stubbed: Set<number>;
 }
 
 /**
@@ -315,8 +328,9 @@ export interface KeptSpans {
  */
 export function keptSpanIndices(
   spans: readonly FunctionSpan[], focus: FunctionSpan, textOf: (r: Range) => string, calls?: CallGraph, focusCalls = false, creations?: SpanCreations,
+  stubs?: SpanStubs,
 ): KeptSpans {
-  return keptSpans(spans, [spans.indexOf(focus)], textOf, calls, focusCalls, creations);
+  return keptSpans(spans, [spans.indexOf(focus)], textOf, calls, focusCalls, creations, stubs);
 }
 
 /** Where a span's text from `textOf` starts: its first line's start (textOf gives whole lines). */
@@ -332,7 +346,7 @@ const lineStart = (s: FunctionSpan): Point => ({ line: s.range.startLine, column
  */
 function keptSpans(
   spans: readonly FunctionSpan[], roots: readonly number[], textOf: (r: Range) => string, calls?: CallGraph, rootCalls = false,
-  creations?: SpanCreations,
+  creations?: SpanCreations, stubs?: SpanStubs,
 ): KeptSpans {
   const byName = new Map<string, number[]>();
   spans.forEach((s, i) => {
@@ -359,9 +373,13 @@ function keptSpans(
         const resolved = new Map<string, number[]>();
         for (const t of graph.resolved) resolved.set(spans[t].name, [...(resolved.get(spans[t].name) ?? []), t]);
         const shallowNames = new Set(graph.named);
+        // NOTE: a name can be both: `m_query.flush(cl)` resolves to Query::flush, `pass.batch.flush(cl)` to none.
+        // Taken as unresolved only, Query::flush was kept unfollowed (its helpers dropped: a mismatch it reports lost).
         for (const name of namesCalledIn(spans[i], textOf(spans[i].range), lineStart(spans[i]))) {
+          const targets = resolved.get(name);
+          for (const t of targets ?? []) add(t);
           if (shallowNames.has(name)) named.push(...(byName.get(name) ?? []));
-          else for (const t of (resolved.get(name) ?? byName.get(name) ?? [])) add(t);
+          else if (!targets) for (const t of byName.get(name) ?? []) add(t);
         }
         continue;
       }
@@ -383,10 +401,13 @@ function keptSpans(
     follow();
   }
   const shallow = new Set<number>();
+  // Kept only for the ambiguity of a call: as a stub where its signature says all resolution reads (span-stubs.ts).
+  const stubbed = new Set<number>();
   for (const i of named) {
     if (keep.has(i)) continue;
     keep.add(i);
     shallow.add(i);
+    if (stubs?.has(i)) stubbed.add(i);
   }
   // A function that cannot be emptied (it shares its first or last line with code outside it: `struct closer { void
   // operator()(HANDLE h) { … } };` on one line) is kept, unfollowed, instead of refusing the reduced document (every
@@ -399,8 +420,16 @@ function keptSpans(
     if (droppable(head, tail)) return;
     keep.add(i);
     shallow.add(i);
+    stubbed.delete(i);
   });
-  return { keep, byName: followedByName, shallow };
+  // NOTE: a stub shares its lines with nothing: one that does (checked just above for the unreached spans) stays whole.
+  for (const i of stubbed) {
+    const r = spans[i].range;
+    const head = textOf({ ...r, endLine: r.startLine }).slice(0, r.startColumn);
+    const tail = textOf({ ...r, startLine: r.endLine }).slice(r.endColumn);
+    if (!droppable(head, tail)) stubbed.delete(i);
+  }
+  return { keep, byName: followedByName, shallow, stubbed };
 }
 
 /**

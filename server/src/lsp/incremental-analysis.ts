@@ -16,6 +16,7 @@ import {
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { spanCreations, updatedCreations, type SpanCreations } from './span-creations';
+import { spanStubs, stubLines, type SpanStubs } from './span-stubs';
 import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -78,6 +79,8 @@ interface ReducedTree {
   spans: readonly FunctionSpan[];
   /** Indices of the spans whose lines it keeps. */
   kept: ReadonlySet<number>;
+  /** Those of `kept` kept as stubs (span-stubs.ts). */
+  stubbed: ReadonlySet<number>;
   text: string;
   tree: Tree;
   lineStarts: number[];
@@ -149,8 +152,10 @@ export function analyzeEditedFunction(
   const focusIndex = spans.indexOf(edited);
   // The edited function's calls as they resolved before (its helpers only), checked below; by name if they changed.
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
-  let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls, creations })) ??
-    freshReduction(doc, spans, edited, { ...options, calls, rootCalls, creations });
+  // The functions kept for a call's ambiguity alone are kept as stubs (span-stubs.ts); not with the old environment switch.
+  const stubs = signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, signatures) : undefined;
+  let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls, creations, stubs })) ??
+    freshReduction(doc, spans, edited, { ...options, calls, rootCalls, creations, stubs });
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
   const analyzeReduced = (r: Reduction): AnalysisResult =>
@@ -160,7 +165,8 @@ export function analyzeEditedFunction(
   const all = (facts: FileFacts): Signature[] =>
     [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
   if (rootCalls && result.facts && !resolvesAsWhole(result.facts, { uri: doc.uri, workspace, spans, at: focusIndex, all: signatures ?? [] })) {
-    reduced = reusedReduction(doc, reduced.cache, spans, spans, edited, { ...options, calls, creations }) ?? freshReduction(doc, spans, edited, { ...options, calls, creations });
+    reduced = reusedReduction(doc, reduced.cache, spans, spans, edited, { ...options, calls, creations, stubs }) ??
+      freshReduction(doc, spans, edited, { ...options, calls, creations, stubs });
     if (!reduced) return undefined;
     result = analyzeReduced(reduced);
   }
@@ -229,18 +235,18 @@ interface Reduction {
   cache: ReducedTree;
 }
 
-type ReductionOptions = IncrementalOptions & { calls?: CallGraph; rootCalls?: boolean; creations?: SpanCreations };
+type ReductionOptions = IncrementalOptions & { calls?: CallGraph; rootCalls?: boolean; creations?: SpanCreations; stubs?: SpanStubs };
 
 /** A new reduced document (function-spans.ts), parsed from scratch. */
 function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: FunctionSpan, options: ReductionOptions): Reduction | undefined {
   const reduced = reducedDocument(doc.text, spans, edited, {
-    ignoreCallers: options.ignoreCallers, calls: options.calls, rootCalls: options.rootCalls, creations: options.creations,
+    ignoreCallers: options.ignoreCallers, calls: options.calls, rootCalls: options.rootCalls, creations: options.creations, stubs: options.stubs,
   });
   if (!reduced) return undefined;
   const tree = parseCpp(reduced.text);
   reductionStats.fresh++;
   const kept = new Set(reduced.kept.split(',').map(Number));
-  const cache: ReducedTree = { spans, kept, text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text) };
+  const cache: ReducedTree = { spans, kept, stubbed: new Set(reduced.stubbed), text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text) };
   return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, byName: reduced.byName, cache };
 }
 
@@ -269,12 +275,12 @@ function reusedReduction(
   };
   const linesOf = (r: Range): string => slice(lineStart(r.startLine), linesEnd(r.endLine));
   const focusIndex = spans.indexOf(edited);
-  const { keep, byName, shallow } = keptSpanIndices(spans, edited, linesOf, options.calls, options.rootCalls, options.creations);
+  const { keep, byName, shallow, stubbed } = keptSpanIndices(spans, edited, linesOf, options.calls, options.rootCalls, options.creations, options.stubs);
   const bodyFrom = doc.offsetAt({ line: edited.bodyStart.line, character: edited.bodyStart.column });
   const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
   if (!balanced(slice(bodyFrom, bodyTo))) return undefined;
   if (!options.ignoreCallers) return undefined;
-  const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i));
+  const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i) || stubbed.has(i) !== cached.stubbed.has(i));
   // The lines a function takes in a reduced document start at its template header (function-spans.ts firstLineOf):
   // header lines are outside every body, so the edits did not move them relative to the function.
   const lineAt = (line: number): string => slice(lineStart(line), linesEnd(line));
@@ -301,7 +307,10 @@ function reusedReduction(
     const oldStart = starts[from];
     const oldEnd = to + 1 < starts.length ? starts[to + 1] - 1 : text.length;
     const r = spans[i].range;
-    const content = keep.has(i) ? linesOf({ ...r, startLine: r.startLine - headLines.get(i)! }) : '\n'.repeat(to - from);
+    const first = r.startLine - headLines.get(i)!;
+    const content = !keep.has(i) ? '\n'.repeat(to - from) :
+      stubbed.has(i) ? stubLines(lineAt, spans[i], first, options.stubs!.get(i)!).join('\n') :
+      linesOf({ ...r, startLine: first });
     const inner: number[] = [];
     for (let at = content.indexOf('\n'); at >= 0; at = content.indexOf('\n', at + 1)) inner.push(oldStart + at + 1);
     const lastBreak = inner.length > 0 ? inner[inner.length - 1] : oldStart;
@@ -325,7 +334,7 @@ function reusedReduction(
   }
   const reparsed = parseCpp(text, tree);
   reductionStats.reused++;
-  const cache: ReducedTree = { spans, kept: keep, text, tree: reparsed, lineStarts: starts };
+  const cache: ReducedTree = { spans, kept: keep, stubbed, text, tree: reparsed, lineStarts: starts };
   const helpers = [...keep].filter((i) => i !== focusIndex && !shallow.has(i)).map((i) => spans[i].range);
   return { text, tree: reparsed, focus: edited.range, helpers, byName, cache };
 }
