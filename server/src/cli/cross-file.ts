@@ -24,6 +24,7 @@ import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
 import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
+import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { OTHER_API, objectType } from '../extract/types';
 import { memberBarrierKind } from '../extract/expect';
@@ -37,7 +38,12 @@ export interface CrossFileOptions {
 }
 
 export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
+  const tracing = traceOn();
+  const t0 = tracing ? traceStart() : undefined;
   let reanalysed = withImportedEnumerators([...outcomes, ...context], options.keepSites, options.cache);
+  if (t0) trace('pass', 'imports', cpuMs(t0), wallMs(t0), reanalysed);
+  const t1 = tracing ? traceStart() : undefined;
+  let retracked = 0;
   const index = new WorkspaceIndex();
   const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length || o.result?.classBases?.length);
   const defaults = prototypeDefaultsOf([...outcomes, ...context]);
@@ -73,14 +79,19 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       // getters…), which its first result had. (A file helped by names still starts from its text alone: giving it
       // the imports too moves call-chain reports between files — gamehacker1999/DX12Engine DXCore.cpp; not taken here.)
       const from = byLists ? { ...o.imports, ...settings } : settings;
+      const t = tracing ? traceStart() : undefined;
       const done = analyseAgain(o, (text) => {
         const facts = first.facts ?? importedFacts(o, text, options.keepSites);
         return withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, from), options.keepSites));
       });
       if (done && key) options.cache?.set(key, o.result);
       if (done) reanalysed++;
+      if (done) retracked++;
+      if (t) trace('helpers', cpuMs(t), wallMs(t), JSON.stringify(first.findings) === JSON.stringify(o.result?.findings) ? 'same' : 'changed',
+        [byHelpers && 'names', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults'].filter(Boolean).join(',') || '-', o.uri);
     }
   }
+  if (t1) trace('pass', 'helpers', cpuMs(t1), wallMs(t1), retracked);
   for (const o of context) if (o.result?.facts) o.result = withoutFacts(o.result);
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
@@ -312,7 +323,9 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
       count++;
       continue;
     }
+    const t = traceOn() ? traceStart() : undefined;
     if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) {
+      if (t) trace('imports', cpuMs(t), wallMs(t), Object.keys(extra).join(','), o.uri);
       o.imports = extra;
       count++;
       if (key) cache?.set(key, withoutFacts(o.result!));

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { ConfigResolver } from '../config/config';
 import type { ResultCache } from './cache';
 import { crossFilePass } from './cross-file';
+import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
 import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTaskWithLimits, withoutFacts } from './pool';
@@ -33,7 +34,9 @@ export interface LintOptions {
 const SILENT: LintOptions['progress'] = { tick: () => undefined, render: () => undefined };
 
 export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
+  const t0 = traceOn() ? traceStart() : undefined;
   const outcomes = await analyzeFiles(targets, options);
+  if (t0) trace('pass', 'first', cpuMs(t0), wallMs(t0), outcomes.length);
   const context = options.context ?? [];
   // The other shards' files give helpers to a file that calls what it could not resolve, and conventions to a file
   // with a use wrapper-use-without-ensure could judge (the run's counts decide it).

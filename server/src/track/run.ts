@@ -1,6 +1,7 @@
 // The tracker's entry point: every function of the file is interpreted from an empty state (resources are
 // "assumed at first use"), helper calls are evaluated with their arguments, and rules' tracked hooks fire.
 import { throwIfCancelled, type CancelCheck } from '../cancel';
+import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import type { ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
 import { BudgetExceeded, FUNCTION_WORK_BUDGET } from './budget';
 import type { BarrierlintConfig } from '../types';
@@ -64,6 +65,7 @@ export function runTracker(
   const mutating = mutatingMethods(facts);
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
   const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
+  const tracing = traceOn();
   for (const fn of facts.functions) {
     if (!fn.relevant || (entry && !entry(fn))) continue;
     // Between functions, outside the per-function try: a cancellation is not an internal error.
@@ -83,6 +85,7 @@ export function runTracker(
     env.mutating = mutating;
     if (process.env[CALL_MEMO_ENV] !== '0') attachMemo(env, new CallMemo());
     if (summaries) attachQuietCalls(env, summaries);
+    const t = tracing ? traceStart() : undefined;
     try {
       new Interpreter(env).runFunction(fn, new TrackState());
       flushDeferredUses(env);
@@ -92,6 +95,7 @@ export function runTracker(
       if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });
     } finally {
       env.stack.length = 0;
+      if (t) trace('entry', cpuMs(t), wallMs(t), env.work, workspace ? 'run' : 'file', `${uri}:${fn.range.startLine + 1}`, fn.qualifiedName);
     }
     for (const [site, st] of env.siteStates) siteStates.set(site, st);
     for (const name of env.unresolved) unresolved.add(name);
