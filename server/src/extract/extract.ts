@@ -47,6 +47,7 @@ import { collectPathSyms, followedMembers, stableParams } from './path-facts';
 import { memberUses, methodUses, pointerMember, sharedMembers, withImportedUses } from './member-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
+import { backBufferIndexNames } from './back-buffer-indices';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
@@ -645,6 +646,7 @@ export function extractFacts(
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
+    ...backBufferIndicesOf(root, text),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -795,4 +797,11 @@ function lambdaScope(lambda: SyntaxNode): { name: string; within: { start: numbe
   const block = decl?.parent;
   if (!name || decl?.type !== 'declaration' || !block) return undefined;
   return { name, within: { start: decl.endIndex, end: block.endIndex } };
+}
+
+/** The file's swap-chain back-buffer index names (extract/back-buffer-indices.ts), when it asks for the index. */
+function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndices?: string[] } {
+  if (!text.includes('GetCurrentBackBufferIndex')) return {};
+  const names = backBufferIndexNames(root);
+  return names.length ? { backBufferIndices: names } : {};
 }

@@ -462,6 +462,8 @@ export interface FileFacts {
   alignmentConstants?: AlignmentConstantUse[];
   /** The file names D3D12_FEATURE_D3D12_OPTIONS12 or EnhancedBarriersSupported: it queries enhanced-barrier support. */
   enhancedSupportQuery?: true;
+  /** Names holding the swap chain's back-buffer index, and its direct index calls (extract/back-buffer-indices.ts). */
+  backBufferIndices?: string[];
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */

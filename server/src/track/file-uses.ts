@@ -1,6 +1,8 @@
 // File-wide knowledge for GPU-work uses: the file's descriptor table and the resources created anywhere in it,
 // built once per file's facts and shared by every function's tracking.
-import type { FileFacts } from '../extract/facts';
+import type { BarrierFact, FileFacts } from '../extract/facts';
+
+const PRESENT_FIELDS = ['StateBefore', 'StateAfter', 'LayoutBefore', 'LayoutAfter'];
 import { forEachEvent } from '../extract/events';
 import { DescriptorTable } from './descriptor-table';
 import type { KnownResource } from './state';
@@ -29,11 +31,34 @@ export class FileUses {
         if (e.creation.swapChain && around) this.swapChainArrays.add(around);
       });
     }
+    this.addBackBufferArrays(facts);
     // Swap-chain buffers a method of the file's class fills in another file of the run (extract/class-views.ts).
     for (const key of facts.descriptors?.swapChainBuffers ?? []) {
       const around = elementPattern(key);
       if (around) this.swapChainArrays.add(around);
       else this.swapChainKeys.add(key);
+    }
+  }
+
+  /**
+   * Arrays indexed by the swap chain's back-buffer index (extract/back-buffer-indices.ts) whose elements a barrier
+   * of the file takes out of or into PRESENT (`m_rt[m_frameIndex]`, PRESENT → RENDER_TARGET): swap-chain buffers,
+   * though the file never calls `GetBuffer`. Indexed by anything else (a frame counter) or never seen in PRESENT
+   * (per-frame targets of the engine's own), an array is not one.
+   */
+  private addBackBufferArrays(facts: FileFacts): void {
+    const indices = new Set(facts.backBufferIndices ?? []);
+    if (indices.size === 0) return;
+    const consider = (b: BarrierFact) => {
+      const m = b.resource?.key ? /^(.*\[)([^\]]+)(\][^[\]]*)$/.exec(b.resource.key) : null;
+      if (!m || !indices.has(m[2]) || !PRESENT_FIELDS.some((f) => /_PRESENT$/.test(b.fields[f]?.text ?? ''))) return;
+      this.swapChainArrays.add(`${m[1]}…${m[3]}`);
+    };
+    for (const fn of facts.functions) {
+      forEachEvent(fn.body, (e) => {
+        if (e.kind === 'resource-barrier-call') for (const b of e.barriers ?? []) consider(b);
+        else if (e.kind === 'barrier-call') for (const g of e.groups ?? []) for (const b of g.barriers ?? []) consider(b);
+      });
     }
   }
 

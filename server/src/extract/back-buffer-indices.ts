@@ -1,0 +1,36 @@
+// Names that hold the swap chain's current back-buffer index: a local or member assigned
+// `swapChain->GetCurrentBackBufferIndex()` (`m_frameIndex = m_swapChain->GetCurrentBackBufferIndex();`,
+// `UINT bb = swap->GetCurrentBackBufferIndex();`), and the call itself where it indexes directly
+// (`m_rt[m_swapChain->GetCurrentBackBufferIndex()]`). An array element indexed by one of them that a barrier of the
+// file moves out of or into PRESENT is a swap-chain buffer even where the file never calls `GetBuffer` (the swap
+// chain is set up in another file of the engine): Present needs it back in PRESENT (track/file-uses.ts).
+// NOTE: the names are file-wide, as keys of members are; a local of the same spelling in another function that
+// indexes an array its barriers take to or from PRESENT is a back buffer too, by the same PRESENT evidence.
+import type { SyntaxNode } from './node';
+import { calleeName } from './syntax';
+
+const INDEX_CALL = 'GetCurrentBackBufferIndex';
+
+/** A key as the walker spells it: no spaces, no `this->`. */
+export const indexKey = (text: string): string => text.replace(/\s+/g, '').replace(/\bthis->/g, '');
+
+/** The file's back-buffer index names and direct index calls, as keys. */
+export function backBufferIndexNames(root: SyntaxNode): string[] {
+  const out = new Set<string>();
+  for (const call of root.descendantsOfType('call_expression')) {
+    const f = call.childForFieldName('function');
+    if (f?.type !== 'field_expression' || calleeName(f) !== INDEX_CALL) continue;
+    if ((call.childForFieldName('arguments')?.namedChildCount ?? 0) !== 0) continue;
+    out.add(indexKey(call.text));
+    let p = call.parent;
+    while (p?.type === 'parenthesized_expression' || p?.type === 'cast_expression' || p?.type === 'static_cast_expression') p = p.parent;
+    if (p?.type === 'assignment_expression' && p.childForFieldName('operator')?.text === '=') {
+      const left = p.childForFieldName('left');
+      if (left) out.add(indexKey(left.text));
+    } else if (p?.type === 'init_declarator') {
+      const d = p.childForFieldName('declarator');
+      if (d?.type === 'identifier') out.add(d.text);
+    }
+  }
+  return [...out];
+}
