@@ -78,7 +78,10 @@ export function invalidUseReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCo
       const promotedTo = (v: number) => legacy.values.get(v)?.promotedOn !== undefined;
       const common = (v: number) => v === 0 || (promotedTo(v) ? !need.writes && ((v >>> 0) & ~LEGACY_READ_STATES) === 0
         : !!u.resource && createdInCommonForRuntime(u.resource.creation) && u.met.legacyFromCreation && u.met.lastModel === null);
-      const promotes = (v: number) => common(v) && u.use !== 'present'
+      // An acceleration structure is never promoted: it lives in RAYTRACING_ACCELERATION_STRUCTURE from its creation
+      // (DXR spec, "Acceleration structure memory restrictions"); a buffer spelt COMMON cannot be built into or read
+      // as one. (A state the runtime ignores at creation is not judged: the fallback layer's structures are UAVs.)
+      const promotes = (v: number) => common(v) && u.use !== 'present' && !(u.use === 'raytracing-acceleration-structure' && v >>> 0 === 0)
         && (u.resource ? need.anyOf.some((bits) => promotableFromCommon(bits, { isBufferOrSimultaneous: simultaneous })) : !need.textureOnly);
       const c = compareTracked(legacy, (v) => legacyStateAllows(need, v) || promotes(v));
       // On a path that skipped the barrier its state was assumed from, the use may meet a resource the use promotes
