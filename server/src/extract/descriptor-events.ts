@@ -188,7 +188,7 @@ function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEven
 /** A binding call on a command list: the event, or undefined when the call is not one. */
 export function bindEvent(call: SyntaxNode, parts: CallParts, list: ResourceRef | undefined, fn: FnCtx): BindEvent | GpuWorkEvent | undefined {
   if ((parts.method === 'Present' && parts.args.length === 2) || (parts.method === 'Present1' && parts.args.length === 3)) {
-    return isSwapChain(parts.object, fn) ? {
+    return isSwapChain(call, parts.object, fn) ? {
       kind: 'gpu-work', site: -1, range: rangeOf(call), scope: scopeOf(call, fn), method: 'IDXGISwapChain::Present',
       direct: [], draws: false, indexed: false, root: null, present: true,
     } : undefined;
@@ -199,12 +199,26 @@ export function bindEvent(call: SyntaxNode, parts: CallParts, list: ResourceRef 
   return { kind: 'bind', site: -1, range: rangeOf(call), list, scope: scopeOf(call, fn), method: parts.method, ...b };
 }
 
-/** `swapChain->Present(...)`: an object declared as a DXGI swap chain, or (undeclared) named like one. */
-function isSwapChain(obj: SyntaxNode | null, fn: FnCtx): boolean {
+/** `swapChain->Present(...)`: an object declared as a DXGI swap chain, or (undeclared) named like one or asked for its back-buffer index. */
+function isSwapChain(call: SyntaxNode, obj: SyntaxNode | null, fn: FnCtx): boolean {
   if (!obj) return false;
   const type = typeOfExpr(obj, fn);
-  if (type !== undefined) return /\bIDXGISwapChain\d*\b/.test(type);
-  return /swap/i.test(obj.text);
+  // `auto& swapChain = g_swapChain;` declares no type: what the function asks of it and its name are all there is,
+  // as for an undeclared object. (A declared engine wrapper is not one: its Present may transition first.)
+  if (type !== undefined && !/^\s*(?:const\s+)?auto\b/.test(type)) return /\bIDXGISwapChain\d*\b/.test(type);
+  return /swap/i.test(obj.text) || asksBackBufferIndex(call, obj);
+}
+
+/**
+ * `chain->Present(…)` in a function that also calls `chain->GetCurrentBackBufferIndex()`: only a swap chain has that
+ * method, so the object is one whatever its declaration says (`auto& chain = g_chain;`) or its name.
+ */
+function asksBackBufferIndex(call: SyntaxNode, obj: SyntaxNode | null): boolean {
+  if (!obj || !/^[\w.>-]+$/.test(obj.text)) return false;
+  let body: SyntaxNode | null = call.parent;
+  while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
+  const name = obj.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return !!body && new RegExp(`(?:^|[^\\w.>])${name}\\s*(?:->|\\.)\\s*GetCurrentBackBufferIndex\\s*\\(`).test(body.text);
 }
 
 /** The memory a raytracing desc names by GPU virtual address (build inputs, scratch, shader tables) and its use. */
