@@ -104,6 +104,10 @@ export interface StructRecord {
   resource: boolean[];
   /** Each member's declared type, as written (a member that is itself a record of the file takes braces). */
   types?: string[];
+  /** Members declared as arrays (`struct test_iteration iterations[3];`): a braced initializer of theirs is the rows. */
+  arrays?: boolean[];
+  /** Members a braced initializer that leaves them out zero-initialises (scalars without a default member initializer). */
+  zeros?: boolean[];
 }
 
 /** A getter indexing a member by its parameters (`ID3D12Resource* Get(uint32_t h) const { return objects[h]; }`; resource-getters.ts). */

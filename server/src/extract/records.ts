@@ -10,10 +10,13 @@ import type { SyntaxNode } from './node';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { Range } from '../types';
 import type { AVal, ArrayVal } from './values';
+import { numVal } from './values';
 
 export type { StructRecord };
 
 const RESOURCE_TYPE = /\bID3D12Resource\d*\b/;
+/** A member type a braced initializer zero-initialises when it leaves the member out (C11 6.7.9p21, C++ [dcl.init.aggr]). */
+const SCALAR_TYPE = /^(?:(?:const|unsigned|signed|short|long)\s+)*(?:bool|BOOL|char|int|float|double|unsigned|UINT|INT|UINT8|UINT16|UINT32|UINT64|DWORD|u?int(?:8|16|32|64)_t|size_t|D3D12_[A-Z0-9_]+|DXGI_FORMAT)$/;
 
 /** The members of a struct body, or undefined when the struct is not a plain aggregate. */
 function recordOf(spec: SyntaxNode): StructRecord | undefined {
@@ -22,6 +25,8 @@ function recordOf(spec: SyntaxNode): StructRecord | undefined {
   const fields: string[] = [];
   const resource: boolean[] = [];
   const types: string[] = [];
+  const arrays: boolean[] = [];
+  const zeros: boolean[] = [];
   for (const m of body.namedChildren) {
     if (m.type === 'comment' || m.type === 'access_specifier' || staticFunction(m)) continue;
     if (m.type !== 'field_declaration') return undefined;
@@ -34,9 +39,11 @@ function recordOf(spec: SyntaxNode): StructRecord | undefined {
       fields.push(id.text);
       types.push(d.type === 'field_identifier' ? type : `${type}*`);
       resource.push(RESOURCE_TYPE.test(type) && d.text.includes('*'));
+      arrays.push(d.type === 'array_declarator' && d.childForFieldName('declarator')?.type === 'field_identifier');
+      zeros.push(d.type === 'field_identifier' && !m.childForFieldName('default_value') && SCALAR_TYPE.test(type));
     }
   }
-  return fields.length ? { fields, resource, types } : undefined;
+  return fields.length ? { fields, resource, types, arrays, zeros } : undefined;
 }
 
 /** `static T Make(…) {…}` / `static T Make(…);` in a struct body: a factory, no member of the record. */
@@ -93,7 +100,8 @@ export function declaredRecord(typeNode: SyntaxNode | null, fn: FnCtx): StructRe
 /** A braced initializer of the record, positional or designated (`.before = A`); members left out are unknown. */
 export function recordValue(rec: StructRecord, init: SyntaxNode, fn: FnCtx, evaluate: (n: SyntaxNode, resource: boolean) => AVal): ArrayVal {
   const range = rangeOf(init);
-  const elems: AVal[] = rec.fields.map((f) => ({ t: 'unknown', text: f, range }));
+  // Members left out are zero where the language says so (a scalar without a default member initializer).
+  const elems: AVal[] = rec.fields.map((f, i) => rec.zeros?.[i] ? numVal({ value: 0, text: '0', range }) : { t: 'unknown', text: f, range });
   argumentNodes(init).forEach((item, i) => {
     let at = i;
     let value: SyntaxNode | null = item;
@@ -104,14 +112,21 @@ export function recordValue(rec: StructRecord, init: SyntaxNode, fn: FnCtx, eval
     }
     if (at < 0 || at >= elems.length || !value) return;
     const nested = value.type === 'initializer_list' ? memberRecord(rec, at, fn) : undefined;
-    elems[at] = nested ? recordValue(nested, value, fn, evaluate) : evaluate(value, rec.resource[at]);
+    elems[at] = nested && rec.arrays?.[at] ? recordRows(nested, value, fn, evaluate)
+      : nested ? recordValue(nested, value, fn, evaluate) : evaluate(value, rec.resource[at]);
   });
   return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range, container: false, fields: rec.fields });
 }
 
-/** The record of the file a record's member is (`AccessLayoutStage before;`), when it is one. */
+/** `{ { true, false }, { false, true } }` of a member array of records (`struct test_iteration iterations[3];`): its rows. */
+function recordRows(rec: StructRecord, init: SyntaxNode, fn: FnCtx, evaluate: (n: SyntaxNode, resource: boolean) => AVal): ArrayVal {
+  const elems: AVal[] = argumentNodes(init).map((row) => row.type === 'initializer_list' ? recordValue(rec, row, fn, evaluate) : { t: 'unknown', text: row.text, range: rangeOf(row) });
+  return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: false, range: rangeOf(init), container: false });
+}
+
+/** The record of the file a record's member is (`AccessLayoutStage before;`, or an array of them), when it is one. */
 export function memberRecord(rec: StructRecord, at: number, fn: FnCtx): StructRecord | undefined {
-  const type = rec.types?.[at]?.replace(/\b(?:const|struct|class)\b/g, '').trim();
+  const type = rec.types?.[at]?.replace(/\b(?:const|struct|class)\b/g, '').replace(rec.arrays?.[at] ? /\*$/ : /$^/, '').trim();
   return type && /^[\w:]+$/.test(type) ? fn.file.records?.get(type) ?? fn.file.records?.get(type.split('::').pop()!) : undefined;
 }
 
