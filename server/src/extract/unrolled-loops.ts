@@ -14,13 +14,20 @@ import { declaredName } from './types';
 import { rootName } from './syntax';
 import type { AVal } from './values';
 import type { Condition } from './facts';
+import { readsTableRow, tableRows } from './table-loops';
 
 export const MAX_UNROLLED_ITERATIONS = 16;
 const MAX_UNROLLED_TEXT = 4000;
+/**
+ * A loop over a constant table's rows (table-loops.ts) is walked row by row though it is larger or records no barrier
+ * itself: at most this many iterations of nested table loops together, of a body of at most MAX_TABLE_TEXT characters.
+ */
+const MAX_TABLE_ITERATIONS = 64;
+const MAX_TABLE_TEXT = 12000;
 
 /** The iterations of a loop walked one by one: the counter's values, or the range's elements. */
 export type Unrolling =
-  | { kind: 'counter'; sym: string; values: number[]; after: number }
+  | { kind: 'counter'; sym: string; values: number[]; after: number; rows?: string[] }
   | { kind: 'range'; name: string; elems: AVal[]; byReference: boolean };
 
 
@@ -49,11 +56,12 @@ export function insideUnrolled<T>(fn: FnCtx, iterations: number, counter: string
  * `if (pass == 0)` inside an unrolled loop: decided by the iteration's counter value, so only the branch taken is
  * walked (the other one never runs on this iteration). Undefined when anything else is tested.
  */
-export function unrolledTruth(c: Condition | undefined, fn: FnCtx): boolean | undefined {
+export function unrolledTruth(c: Condition | undefined, fn: FnCtx, node?: SyntaxNode | null): boolean | undefined {
   const syms = counters.get(fn) ?? new Set<string>();
   // In a helper walked in place with the caller's values (inline-helpers.ts), a test of values known on this walk is
   // decided too (`if (desc.before == desc.after)`, `if (p == Phase::Begin)`): the walk is one call's straight path.
-  const inlined = fn.inlineDepth > 0;
+  // So is a test that reads only rows of the constant tables walked row by row (table-loops.ts), counters and constants.
+  const inlined = fn.inlineDepth > 0 || (!!node && readsOnlyRows(node, syms, fn));
   if (!c || (!syms.size && !inlined)) return undefined;
   const named = (s: string | undefined) => s === undefined || syms.has(s);
   const truth = (x: Condition): boolean | undefined => {
@@ -71,6 +79,14 @@ export function unrolledTruth(c: Condition | undefined, fn: FnCtx): boolean | un
     return { '==': l === r, '!=': l !== r, '<': l < r, '<=': l <= r, '>': l > r, '>=': l >= r }[x.op];
   };
   return truth(c);
+}
+
+/** `iteration->copy_start && !test->flag`: every name is a table row walked row by row, a counter, or a constant. */
+function readsOnlyRows(cond: SyntaxNode, syms: ReadonlySet<string>, fn: FnCtx): boolean {
+  if (cond.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return false;
+  const ids = cond.descendantsOfType('identifier');
+  return ids.some((id) => readsTableRow(id.text, fn))
+    && ids.every((id) => readsTableRow(id.text, fn) || syms.has(id.text) || /^[A-Z][A-Z0-9_]*$/.test(id.text));
 }
 
 const LOOPS = new Set(['for_statement', 'for_range_loop', 'while_statement', 'do_statement']);
@@ -107,7 +123,7 @@ function leavesEarly(loop: SyntaxNode, fn: FnCtx): boolean {
 }
 
 /** `for (UINT i = 0; i < 3; ++i)` whose counter only the update moves and some subscript reads: its values. */
-function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[]; after: number } | undefined {
+function counterValues(n: SyntaxNode, fn: FnCtx, rowCount = false): { sym: string; values: number[]; after: number } | undefined {
   const shape = counterShape(n, fn);
   const cond = n.childForFieldName('condition');
   const body = n.childForFieldName('body');
@@ -116,12 +132,13 @@ function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[
   const holds = HOLDS[cond.childForFieldName('operator')?.type ?? ''];
   if (!holds || symOf(cond.childForFieldName('left')) !== sym) return undefined;
   const right = cond.childForFieldName('right');
-  const bound = constantOf(right, fn) ?? sizeOf(right, fn) ?? memberBound(right, fn);
+  const fromRow = rowBound(right, fn);
+  const bound = rowCount ? fromRow : constantOf(right, fn) ?? sizeOf(right, fn) ?? memberBound(right, fn) ?? fromRow;
   if (bound === null) return undefined;
   // Only where an iteration differs from the next by what it indexes (a table row, an array element).
   const indexes = body.descendantsOfType('subscript_expression').some((s) => s.childForFieldName('indices')?.text.replace(/[\s[\]]/g, '') === sym
     || s.childForFieldName('index')?.text === sym);
-  if (!indexes) return undefined;
+  if (!indexes && !rowCount) return undefined;
   const values: number[] = [];
   let v = start;
   for (; holds(v, bound); v += step) {
@@ -129,6 +146,13 @@ function counterValues(n: SyntaxNode, fn: FnCtx): { sym: string; values: number[
     values.push(v);
   }
   return { sym, values, after: v };
+}
+
+/** `iter < test->num_iterations` where `test` is a row of a table loop around the walk (table-loops.ts). */
+function rowBound(n: SyntaxNode | null, fn: FnCtx): number | null {
+  if (n?.type !== 'field_expression' || !readsTableRow(rootName(n), fn)) return null;
+  const v = evalValue(n, 'num', fn);
+  return v.t === 'num' && v.f.value !== null && v.f.param === undefined ? v.f.value : null;
 }
 
 /** `i < desc.textureNum` in a helper walked in place (inline-helpers.ts): the member of the caller's record. */
@@ -176,6 +200,8 @@ function fillsBarrierArray(body: SyntaxNode, fn: FnCtx): boolean {
 /** How to walk loop `n` iteration by iteration, or undefined for the fixpoint. */
 export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (n.type !== 'for_statement' && n.type !== 'for_range_loop') return undefined;
+  const table = tableLoop(n, fn);
+  if (table) return table;
   const body = n.childForFieldName('body');
   if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !(BARRIERS.test(body.text) || fillsBarrierArray(body, fn)) || leavesEarly(n, fn)) return undefined;
   const u: Unrolling | undefined = n.type === 'for_statement'
@@ -184,4 +210,17 @@ export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (!u) return undefined;
   const count = u.kind === 'counter' ? u.values.length : u.elems.length;
   return (active.get(fn) ?? 1) * Math.max(count, 1) <= MAX_UNROLLED_ITERATIONS ? u : undefined;
+}
+
+/** A counted loop over a constant table's rows (table-loops.ts): its counter values and the names of its rows. */
+function tableLoop(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
+  const body = n.childForFieldName('body');
+  if (n.type !== 'for_statement' || !body || body.text.length > MAX_TABLE_TEXT || CREATES.test(body.text) || leavesEarly(n, fn)) return undefined;
+  const shape = counterShape(n, fn);
+  if (!shape) return undefined;
+  // Over the rows of a table, or as many times as a row of one says (`render_pass < iteration->num_passes`).
+  const rows = tableRows(n, shape.sym, fn);
+  const c = rows ? counterValues(n, fn) : counterValues(n, fn, true);
+  if (!c) return undefined;
+  return (active.get(fn) ?? 1) * Math.max(c.values.length, 1) <= MAX_TABLE_ITERATIONS ? { kind: 'counter', ...c, rows: rows ?? [] } : undefined;
 }

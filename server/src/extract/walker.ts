@@ -17,6 +17,7 @@ import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
 import type { Unrolling } from './unrolled-loops';
 import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
+import { insideTableLoop } from './table-loops';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment } from './assignments';
@@ -130,7 +131,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = elseBody(alt);
-      const taken = unrolledTruth(decidable, fn);
+      const taken = unrolledTruth(decidable, fn, cond);
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
       const noop = noopTest(cond, fn);
       if (!decidable) fn.undecided++;
@@ -279,7 +280,7 @@ function guardedIteration(body: SyntaxNode | null, fn: FnCtx, walk: (c: SyntaxNo
         out.push(walk(stmts[i]));
         continue;
       }
-      const taken = unrolledTruth(conditionOf(guard, fn), fn);
+      const taken = unrolledTruth(conditionOf(guard, fn), fn, guard);
       if (taken === true) return out;
       if (taken === false) continue;
       const [rest] = fn.branches([() => seq(run(i + 1)), () => seq([])], true, unknownAt(stmts[i]), {});
@@ -309,7 +310,7 @@ function unrolledLoop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
   const typeNode = n.type === 'for_range_loop' ? n.childForFieldName('type') : null;
   const iterations: Stmt[] = [];
   const count = u.kind === 'counter' ? u.values.length : u.elems.length;
-  insideUnrolled(fn, count, u.kind === 'counter' ? u.sym : undefined, () => {
+  insideUnrolled(fn, count, u.kind === 'counter' ? u.sym : undefined, () => insideTableLoop(fn, u.kind === 'counter' ? u.rows ?? [] : [], () => {
     for (let k = 0; k < count; k++) {
       if (u.kind === 'counter') fn.env.set(u.sym, numVal({ value: u.values[k], text: u.sym, range }));
       else {
@@ -319,7 +320,7 @@ function unrolledLoop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
       iterations.push(guardedIteration(body, fn, walk));
       if (u.kind === 'counter' && update) iterations.push(...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, u.sym, conditionOf));
     }
-  });
+  }));
   if (u.kind === 'counter') fn.env.set(u.sym, numVal({ value: u.after, text: u.sym, range }));
   const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();
   return { k: 'seq', body: [...pre, ...iterations], ...(scoped.length ? { scoped } : {}) };
