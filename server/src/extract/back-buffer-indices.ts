@@ -11,6 +11,14 @@ import { calleeName } from './syntax';
 
 const INDEX_CALL = 'GetCurrentBackBufferIndex';
 
+/** Nodes an index passes through unchanged: `(…)`, `(UINT)…`, `{ … }` of a brace initialiser. */
+const WRAPPERS = new Set(['parenthesized_expression', 'cast_expression', 'initializer_list']);
+
+/** The argument list of `static_cast<T>(…)`. */
+const isStaticCastArgs = (n: SyntaxNode): boolean =>
+  n.type === 'argument_list' && n.namedChildCount === 1 && n.parent?.type === 'call_expression'
+  && /^static_cast\s*</.test(n.parent.childForFieldName('function')?.text ?? '');
+
 /** A key as the walker spells it: no spaces, no `this->`. */
 export const indexKey = (text: string): string => text.replace(/\s+/g, '').replace(/\bthis->/g, '');
 
@@ -23,7 +31,7 @@ export function backBufferIndexNames(root: SyntaxNode): string[] {
     if ((call.childForFieldName('arguments')?.namedChildCount ?? 0) !== 0) continue;
     out.add(indexKey(call.text));
     let p = call.parent;
-    while (p?.type === 'parenthesized_expression' || p?.type === 'cast_expression' || p?.type === 'static_cast_expression') p = p.parent;
+    while (p && (WRAPPERS.has(p.type) || isStaticCastArgs(p))) p = p.type === 'argument_list' ? p.parent!.parent : p.parent;
     if (p?.type === 'assignment_expression' && p.childForFieldName('operator')?.text === '=') {
       const left = p.childForFieldName('left');
       if (left) out.add(indexKey(left.text));
