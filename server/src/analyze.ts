@@ -163,14 +163,14 @@ const inside = (inner: Range, outer: Range): boolean =>
 
 /** runTracker over every function, or over `options.entries` first and every other function only when needed. */
 function trackEntries(
-  facts: FileFacts, uri: string, run: { active: ReturnType<typeof instantiateRules>; config: BarrierlintConfig; findings: readonly ReportedFinding[] },
+  facts: FileFacts, uri: string, run: { active: ReturnType<typeof instantiateRules>; config: BarrierlintConfig; findings: ReportedFinding[] },
   options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries'>,
 ): ReturnType<typeof runTracker> {
   const entries = options.entries;
   const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => inside(fn.range, r)));
-  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry);
+  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings);
   if (!isEntry || !run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame'))) return first;
-  const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn));
+  const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn), run.findings);
   for (const [site, state] of rest.siteStates) if (!first.siteStates.has(site)) first.siteStates.set(site, state);
   for (const name of rest.unresolved) first.unresolved.add(name);
   for (const cls of rest.unresolvedClasses) first.unresolvedClasses.add(cls);

@@ -65,6 +65,8 @@ export function addCallSites(facts: FileFacts, uri: string, findings: readonly R
     for (const fn of covering.get(f.range.startLine) ?? []) if (contains(fn.range, f.range) && (!inner || contains(inner.range, fn.range))) inner = fn;
     const calls = inner && !inner.lambda ? sites.get(inner) : undefined;
     for (const c of calls?.slice(0, MAX_CALL_SITES) ?? []) {
+      // A call a longer chain's report was folded into is listed already (recheck-repeats.ts).
+      if (f.related.some((r) => r.kind === 'call-site' && r.uri === uri && r.range.startLine === c.range.startLine && r.range.startColumn === c.range.startColumn)) continue;
       f.related.push({ uri, range: c.range, message: `${inner!.name}() is called here, from ${c.caller}()`, kind: 'call-site' });
     }
   }

@@ -96,6 +96,10 @@ export function within(r: Range, outer: Range): boolean {
 export interface Recheck {
   chain: readonly string[];
   identity: string;
+  /** The helper barrier checked (`uri#site`), whatever the values. */
+  barrier: string;
+  /** The outermost call of the chain: the function it calls and the function it is in (for a related note). */
+  call: { callee: string; caller: string };
   run(): void;
 }
 

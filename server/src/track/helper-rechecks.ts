@@ -24,6 +24,8 @@ export function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, list: R
   const values = Object.entries(b.fields).map(([k, f]) => `${k}=${f?.value ?? '?'}`).join(',');
   env.rechecks.push({
     chain: env.stack.map((f) => `${f.callUri}@${f.callRange.startLine}:${f.callRange.startColumn}`),
+    barrier: `${env.currentUri()}#${raw.site}`,
+    call: { callee: env.stack[0].fn.name, caller: env.rootFn?.name ?? '' },
     identity: `${env.currentUri()}#${raw.site}|${r(b.resource)}|${r(b.resourceAfter)}|${values}|${listKey}:${pos.listType}|${pos.group}|${pos.index}`,
     run,
   });

@@ -4,7 +4,7 @@ import { throwIfCancelled, type CancelCheck } from '../cancel';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import type { ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
 import { BudgetExceeded, FUNCTION_WORK_BUDGET } from './budget';
-import type { BarrierlintConfig } from '../types';
+import type { BarrierlintConfig, ReportedFinding } from '../types';
 import type { BarrierCheck, Recheck, SiteState } from './env';
 import { TrackEnv } from './env';
 import { Interpreter } from './interpreter';
@@ -18,6 +18,7 @@ import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
 import { QuietFunctions } from './quiet';
+import { withoutRecheckRepeats } from './recheck-repeats';
 import { attachQuietCalls, QuietCalls, quietSummariesOn } from './quiet-calls';
 
 /**
@@ -49,7 +50,7 @@ export interface TrackerHooks {
  */
 export function runTracker(
   facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
-  isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean,
+  isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean, findings?: ReportedFinding[],
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
@@ -101,7 +102,7 @@ export function runTracker(
     for (const name of env.unresolved) unresolved.add(name);
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
-  runRechecks(rechecks);
+  runRechecks(rechecks, findings);
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
 }
 
@@ -111,12 +112,19 @@ export function runTracker(
  * `LoadAssets() → Publish(m_buffer)`) gives the same finding: it is reported once, at the innermost call that
  * decides it, not again at every call on the way.
  */
-function runRechecks(all: readonly Recheck[]): void {
+function runRechecks(all: readonly Recheck[], findings?: ReportedFinding[]): void {
   const seen = new Set(all.map((r) => `${r.chain.join('>')}|${r.identity}`));
+  const runs: { recheck: Recheck; made: ReportedFinding[] }[] = [];
   for (const r of all) {
     const shorter = r.chain.some((_, i) => i > 0 && seen.has(`${r.chain.slice(i).join('>')}|${r.identity}`));
-    if (!shorter) r.run();
+    if (shorter) continue;
+    const before = findings?.length ?? 0;
+    r.run();
+    // What this chain reported (the rules write to `findings`), taken out until the chains are compared.
+    runs.push({ recheck: r, made: findings ? findings.splice(before) : [] });
   }
+  // The same barrier with other values can still say the same thing (only a field the check reads matters).
+  if (findings) findings.push(...withoutRecheckRepeats(runs));
 }
 
 /**
