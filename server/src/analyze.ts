@@ -17,6 +17,7 @@ import { callChain, reportKey, uncoveredReports } from './report/repeats';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
 import { addCallSites } from './track/call-sites';
+import { madeThroughCalls, withoutRecheckRepeats } from './track/recheck-repeats';
 import { isWorkspaceHelper, type WorkspaceIndex } from './track/workspace';
 import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
@@ -169,7 +170,7 @@ function trackEntries(
   const entries = options.entries;
   const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => inside(fn.range, r)));
   const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings);
-  if (!isEntry || !run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame'))) return first;
+  if (!isEntry || !(run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame')) || madeThroughCalls(run.findings))) return first;
   const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn), run.findings);
   for (const [site, state] of rest.siteStates) if (!first.siteStates.has(site)) first.siteStates.set(site, state);
   for (const name of rest.unresolved) first.unresolved.add(name);
@@ -191,6 +192,10 @@ export function analyzeFacts(
   const { siteStates: tracked, unresolved, unresolvedClasses, problems } = trackEntries(facts, uri, { active, config, findings }, options);
   throwIfCancelled(options.isCancelled);
   reportProblems(problems, active);
+  // A helper's finding a shorter call chain already made is that report (track/recheck-repeats.ts).
+  const decided = withoutRecheckRepeats(findings);
+  findings.length = 0;
+  findings.push(...decided);
   addCallSites(facts, uri, findings);
   const starts = findings.length === 0 ? [] : options.lineStarts ?? lineStartsOf(text);
   for (const f of findings) f.fingerprintText ??= textOf(text, starts, f.range).replace(/\s+/g, '');

@@ -1,7 +1,7 @@
 // A helper's barrier checked again at a call chain (helper-rechecks.ts) can give the finding a shorter chain already
 // gave: `ensure_layout()` passes ACCESS_COMMON to `emit_barrier()`, and every function that calls `ensure_layout()`
 // (and every function that calls those) rechecks the barrier with its own layouts, so access-common-before was
-// reported at each call on the way (Mesa dzn: 16 reports for 3 places in the code). Whether the finding depends on
+// reported at each call on the way (Mesa dzn: 11 reports for one place in the code). Whether the finding depends on
 // the call is known from the findings themselves: a finding the same barrier gave through a shorter chain that the
 // longer one only passes through (a suffix of it), saying the same thing, is that finding. It is reported once, at
 // the innermost call that decides it; the calls that reached it again become related notes of that report
@@ -25,31 +25,55 @@ function properSuffix(inner: readonly string[], outer: readonly string[]): boole
   return inner.every((loc, i) => loc === outer[skip + i]);
 }
 
+/** The recheck each finding a recheck made came from (the findings are the rules' own objects). */
+const origins = new WeakMap<ReportedFinding, Recheck>();
+
+/** Remember that `made` are the findings of `recheck`'s run. */
+export function markRecheckFindings(made: readonly ReportedFinding[], recheck: Recheck): void {
+  for (const f of made) origins.set(f, recheck);
+}
+
 /**
- * The findings of `runs` (each recheck with the findings its run added, in run order) without those a shorter chain
- * of the same barrier already gave; each dropped report becomes a related note of the report that covers it.
+ * A finding made through a chain of two or more calls: a shorter chain (a function the longer one calls) may have
+ * made it already. An analysis of only some functions (the editor's) then interprets the others too, as it does for a
+ * finding inside a helper, so that which report survives is the same as in a whole-file analysis.
  */
-export function withoutRecheckRepeats(runs: readonly { recheck: Recheck; made: ReportedFinding[] }[]): ReportedFinding[] {
-  const byShortest = [...runs].sort((a, b) => a.recheck.chain.length - b.recheck.chain.length);
+export function madeThroughCalls(findings: readonly ReportedFinding[]): boolean {
+  return findings.some((f) => (origins.get(f)?.chain.length ?? 0) > 1);
+}
+
+/**
+ * `findings` without the reports a shorter chain of the same helper barrier already made (in order); each dropped
+ * report becomes a related note of the report that covers it. Findings no recheck made are kept as they are.
+ */
+export function withoutRecheckRepeats(findings: readonly ReportedFinding[]): ReportedFinding[] {
+  const made = findings.filter((f) => origins.has(f));
+  if (made.length < 2) return [...findings];
+  const byShortest = [...made].sort((a, b) => origins.get(a)!.chain.length - origins.get(b)!.chain.length);
   const decided = new Map<string, { chain: readonly string[]; finding: ReportedFinding }[]>();
   const dropped = new Set<ReportedFinding>();
-  for (const { recheck, made } of byShortest) {
-    for (const f of made) {
-      const key = `${recheck.barrier}|${said(f)}`;
-      const earlier = decided.get(key) ?? [];
-      const cover = earlier.find((e) => properSuffix(e.chain, recheck.chain));
-      if (!cover) {
-        earlier.push({ chain: recheck.chain, finding: f });
-        decided.set(key, earlier);
-        continue;
-      }
-      dropped.add(f);
-      const notes = cover.finding.related.filter((r) => r.kind === 'call-site').length;
-      const listed = cover.finding.related.some((r) => r.uri === f.uri && r.range.startLine === f.range.startLine && r.range.startColumn === f.range.startColumn);
-      if (notes < MAX_NOTES && !listed && !(f.uri === cover.finding.uri && f.range.startLine === cover.finding.range.startLine && f.range.startColumn === cover.finding.range.startColumn)) {
-        cover.finding.related.push({ uri: f.uri, range: f.range, message: `${recheck.call.callee}() is called here, from ${recheck.call.caller}()`, kind: 'call-site' });
-      }
+  for (const f of byShortest) {
+    const recheck = origins.get(f)!;
+    const key = `${recheck.barrier}|${said(f)}`;
+    const earlier = decided.get(key) ?? [];
+    const cover = earlier.find((e) => properSuffix(e.chain, recheck.chain));
+    if (!cover) {
+      earlier.push({ chain: recheck.chain, finding: f });
+      decided.set(key, earlier);
+      continue;
     }
+    dropped.add(f);
+    noteOn(cover.finding, f, recheck);
   }
-  return runs.flatMap((r) => r.made.filter((f) => !dropped.has(f)));
+  return findings.filter((f) => !dropped.has(f));
+}
+
+const samePlace = (a: { uri: string; range: ReportedFinding['range'] }, b: { uri: string; range: ReportedFinding['range'] }): boolean =>
+  a.uri === b.uri && a.range.startLine === b.range.startLine && a.range.startColumn === b.range.startColumn;
+
+/** The dropped report `f` (made by `recheck`) as a related note of `kept`, unless listed already or too many. */
+function noteOn(kept: ReportedFinding, f: ReportedFinding, recheck: Recheck): void {
+  const notes = kept.related.filter((r) => r.kind === 'call-site').length;
+  if (notes >= MAX_NOTES || samePlace(kept, f) || kept.related.some((r) => samePlace(r, f))) return;
+  kept.related.push({ uri: f.uri, range: f.range, message: `${recheck.call.callee}() is called here, from ${recheck.call.caller}()`, kind: 'call-site' });
 }

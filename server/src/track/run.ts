@@ -18,7 +18,7 @@ import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
 import { QuietFunctions } from './quiet';
-import { withoutRecheckRepeats } from './recheck-repeats';
+import { markRecheckFindings } from './recheck-repeats';
 import { attachQuietCalls, QuietCalls, quietSummariesOn } from './quiet-calls';
 
 /**
@@ -114,17 +114,15 @@ export function runTracker(
  */
 function runRechecks(all: readonly Recheck[], findings?: ReportedFinding[]): void {
   const seen = new Set(all.map((r) => `${r.chain.join('>')}|${r.identity}`));
-  const runs: { recheck: Recheck; made: ReportedFinding[] }[] = [];
   for (const r of all) {
     const shorter = r.chain.some((_, i) => i > 0 && seen.has(`${r.chain.slice(i).join('>')}|${r.identity}`));
     if (shorter) continue;
     const before = findings?.length ?? 0;
     r.run();
-    // What this chain reported (the rules write to `findings`), taken out until the chains are compared.
-    runs.push({ recheck: r, made: findings ? findings.splice(before) : [] });
+    // What this chain reported (the rules write to `findings`): compared with the other chains once every function
+    // ran (recheck-repeats.ts), as the same barrier with other values can still say the same thing.
+    if (findings) markRecheckFindings(findings.slice(before), r);
   }
-  // The same barrier with other values can still say the same thing (only a field the check reads matters).
-  if (findings) findings.push(...withoutRecheckRepeats(runs));
 }
 
 /**
