@@ -11,7 +11,7 @@ import type { Induction } from './descriptor-loops';
 import { raytracingCallArgs } from './raytracing-descs';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import type { ViewHelper } from './member-views';
-import { MemberViewLog, paramSlot } from './member-views';
+import { MemberViewLog, paramSlot, structMember } from './member-views';
 import { renderPassTargets } from './render-passes';
 import { descCoverage, descMember, zeroFill } from './view-desc-fields';
 
@@ -179,7 +179,7 @@ function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREAT
     const counter = named(args[1]);
     if (counter.key) w.counters.push({ resource: named(args[0]), counter, range: rangeOf(n) });
   }
-  const h = handleOf(args[spec.handle], s) ?? storedParamHandle(args[spec.handle], s);
+  const h = handleOf(args[spec.handle], s) ?? storedParamHandle(args[spec.handle], s) ?? opaqueStructMember(w, args[spec.handle]);
   if (!h) return;
   if (!h.index) {
     w.tainted.add(h.heap);
@@ -217,6 +217,18 @@ function storedParamHandle(a: SyntaxNode, s: DScope): HandleFact | null {
   if (n.type !== 'identifier' || !s.handleParams?.has(n.text) || s.body === undefined) return null;
   const stored = new RegExp(`[\\w\\]]\\s*=\\s*${n.text}\\s*;`).test(s.body);
   return stored ? paramHandle(n, s) : null;
+}
+
+/**
+ * `t.rtv` of a struct parameter, a member the file creates views into and never moves in place, whose value the
+ * walker does not know: the member's own slot (MemberViewLog.opaqueMemberSlot).
+ */
+function opaqueStructMember(w: DescriptorWalk, a: SyntaxNode): HandleFact | null {
+  const s = w.s;
+  const sm = structMember(a, s.types);
+  if (!sm || !w.members || !s.viewTargets?.has(`${sm.root}${sm.op}${sm.member}`)) return null;
+  if (s.env.get(`${sm.root}${sm.op}${sm.member}`)?.t === 'handle') return null;
+  return w.members.opaqueMemberSlot(sm, s.scope, s.params ?? new Set(), unwrapValue(a).text, rangeOf(a));
 }
 
 /** A local or parameter the walker holds a handle in, or a handle helper written in place (`CD3DX12_…_HANDLE(…)`). */

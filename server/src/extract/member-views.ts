@@ -110,6 +110,19 @@ type Slot = { heapMember: string; index: DescIndex };
 export class MemberViewLog {
   private readonly stores = new Map<string, Slot | null>();
   private readonly views = new Map<string, Omit<MemberView, 'name' | 'heapMember' | 'index'> | null>();
+  /** `T::m` members a view was created into with the member's value unknown (opaqueMemberSlot). */
+  private readonly opaque = new Set<string>();
+
+  /**
+   * `CreateRenderTargetView(t->tex, nullptr, t->rtv)` through a parameter whose `rtv` holds no handle the walker
+   * knows (filled by an allocator, another file, an initializer): as for a class's own opaque member
+   * (opaque-handles.ts), the member names the descriptor the view was written into — its own slot, `R->m[0]`.
+   */
+  opaqueMemberSlot(m: StructMember, scope: string, params: ReadonlySet<string>, text: string, range: HandleFact['range']): HandleFact | null {
+    if (!params.has(m.root)) return null;
+    this.opaque.add(`${m.type}::${m.member}`);
+    return { heap: `${scope}#${m.root}${m.op}${m.member}`, index: { c: 0 }, text, range };
+  }
 
   /** `R->m = h`: a slot of R's own heap member, or (anything else) a member that names nothing. */
   store(m: StructMember, h: HandleFact | null, scope: string, params: ReadonlySet<string>): void {
@@ -148,6 +161,12 @@ export class MemberViewLog {
     for (const [key, v] of this.views) {
       const m = /^([^:]+)::(\w+)\[(\d+)\]$/.exec(key);
       if (v && m) out.push({ name: key, heapMember: m[2], index: { c: Number(m[3]) }, ...v });
+    }
+    // An opaque member's own slot holds one known view, and no function stores a known slot in the member.
+    for (const key of this.opaque) {
+      const v = this.views.get(`${key}[0]`);
+      const member = key.slice(key.indexOf('::') + 2);
+      if (v && !this.stores.get(key)) out.push({ name: key, heapMember: member, index: { c: 0 }, ...v });
     }
     for (const [key, slot] of this.stores) {
       if (!slot || !('c' in slot.index)) continue;
