@@ -144,7 +144,7 @@ export function declaredValue(shape: DeclShape, type: DeclaredType, value: Synta
     const unknownValue = (v.t === 'unknown' && !v.batch) || (v.t === 'num' && v.f.value === null);
     if (unknownValue && !type.kind) return objectAlias(d.parent?.childForFieldName('type')?.text ?? '', value, shape.reference, fn) ?? v;
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
-    return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
+    return v.t === 'res' && (v.ref.key === null || madeByCall(value, fn)) ? { t: 'unknown', text: shape.name, range } : v;
   }
   if (type.kind) {
     if (value.type === 'initializer_list') return aggregateInit(value, type.kind, fn, type.helper, d);
@@ -158,10 +158,27 @@ export function declaredValue(shape: DeclShape, type: DeclaredType, value: Synta
   if (type.resource) {
     // `ID3D12Resource* tex = nullptr;` filled later by IID_PPV_ARGS(&tex): its identity is its own name.
     const v = evalValue(value, 'res', fn);
-    return v.t === 'res' && v.ref.key === null ? { t: 'unknown', text: shape.name, range } : v;
+    return v.t === 'res' && (v.ref.key === null || madeByCall(value, fn)) ? { t: 'unknown', text: shape.name, range } : v;
   }
   // `auto b2 = b1;` deduces a struct by value: a copy, which the statements after it fill apart from `b1`.
   return copyDeclared(evalValue(value, 'any', fn), value, d, fn);
+}
+
+/** Names of calls that hand back an object they keep (the same one at every call): a getter's. */
+const GETTER_NAME = /^(?:[Gg]et|[Ff]ind|[Ll]ookup|[Cc]urrent|[Bb]ack[Bb]uffer)/;
+
+/**
+ * `ID3D12Resource *a = create_texture(device); ID3D12Resource *b = create_texture(device);`: a free function that is
+ * no getter makes a new object at each call, so the local is its own object (keyed by its name, given the call's
+ * result: returned-locals.ts), not the call's text — two locals initialised by the same text are two resources.
+ * A getter (`GetBackBuffer()`, a one-return getter of the file) keeps naming the object it hands back.
+ */
+function madeByCall(value: SyntaxNode, fn: FnCtx): boolean {
+  const call = unwrapValue(value);
+  if (call.type !== 'call_expression') return false;
+  const f = call.childForFieldName('function');
+  const name = f?.type === 'identifier' ? f.text : f?.type === 'qualified_identifier' ? f.childForFieldName('name')?.text : undefined;
+  return !!name && !GETTER_NAME.test(name) && !fn.file.resourceGetters?.has(name) && !fn.file.indexedGetters?.has(name);
 }
 
 /**
