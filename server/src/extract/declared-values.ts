@@ -258,5 +258,10 @@ export function elementValue(arr: ArrayVal, item: SyntaxNode, helper: string | u
   }
   if (!arr.elemKind) return evalValue(item, scalar ? 'any' : 'res', fn);
   if (item.type === 'initializer_list') return aggregateInit(item, arr.elemKind, fn, helper);
+  // `D3D12_TEXTURE_BARRIER b[2] = { 0 };`: the C idiom zero-fills the array (the 0 is the first element's first
+  // member, braces elided): a zeroed struct the statements after it fill field by field.
+  if (item.type === 'number_literal' && /^0+[uUlL]*$/.test(item.text)) {
+    return { t: 'struct', kind: arr.elemKind, members: new Map(), zeroInit: true, site: -1, range: rangeOf(item) };
+  }
   return copied(evalValue(item, arr.elemKind, fn), item, fn);
 }
