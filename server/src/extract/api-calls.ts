@@ -32,7 +32,7 @@ import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeap
 import { plainType } from './plain-types';
 import { checksResult } from './result-checks';
 import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
-import type { AVal } from './values';
+import type { ArrayVal, AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
 import { onNewerRuntimeDevice } from './runtime-interfaces';
@@ -587,8 +587,22 @@ function forgetContainer(target: SyntaxNode, fn: FnCtx): boolean {
   if (v.t !== 'array') return false;
   // An array written at some indices only has holes (`b[2] = ...` in `D3D12_RESOURCE_BARRIER b[4]`).
   for (const e of [...v.elems, ...(v.loopElem ? [v.loopElem] : [])]) if (e?.t === 'struct') forgetStruct(e, fn);
+  if (v.fields) forgetRecord(v, target, fn);
   if (v.container && !v.loopElem) v.loopElem = { t: 'unknown', text: `${target.text} (filled by the callee)`, range: rangeOf(target) };
   return true;
+}
+
+/**
+ * `Pending p{}; FillPending(&p);`: every scalar or resource field of a record of the file (and of the records it
+ * holds) may be written by the callee: unknown afterwards.
+ */
+function forgetRecord(v: ArrayVal, target: SyntaxNode, fn: FnCtx): void {
+  v.elems.forEach((e, i) => {
+    if (e?.t === 'array' && e.fields) forgetRecord(e, target, fn);
+    else if (e && e.t !== 'struct' && e.t !== 'array') {
+      fn.setElement(v, i, { t: 'unknown', text: `${target.text}.${v.fields![i] ?? i} (written by the callee)`, range: rangeOf(target) }, e);
+    }
+  });
 }
 
 /**
