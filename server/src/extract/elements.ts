@@ -126,11 +126,9 @@ export function indexValue(idx: SyntaxNode, fn: FnCtx): number | null {
     const arg = idx.childForFieldName('argument');
     const cur = arg?.type === 'identifier' ? fn.env.get(arg.text) : undefined;
     if (arg && cur?.t === 'num' && cur.f.value !== null) {
-      const postfix = idx.child(0)?.type === 'identifier';
-      const delta = idx.text.includes('++') ? 1 : -1;
-      const next = cur.f.value + delta;
-      fn.bind(arg.text, numVal({ ...cur.f, value: next }));
-      return postfix ? cur.f.value : next;
+      const step = stepped(idx, cur.f.value);
+      fn.bind(arg.text, numVal({ ...cur.f, value: step.next }));
+      return step.value;
     }
     if (arg?.type === 'identifier') fn.bind(arg.text, numVal({ value: null, text: arg.text, range: rangeOf(arg) }));
     if (arg?.type === 'field_expression') return memberCounter(idx, arg, fn);
@@ -155,10 +153,16 @@ function memberCounter(idx: SyntaxNode, arg: SyntaxNode, fn: FnCtx): number | nu
     fn.setMember(s, field, numVal({ value: null, text: arg.text, range: rangeOf(arg) }), cur);
     return null;
   }
+  const step = stepped(idx, cur.f.value);
+  fn.setMember(s, field, numVal({ value: step.next, text: idx.text, range: rangeOf(idx) }), cur);
+  return step.value;
+}
+
+/** `n++` / `--n` on a counter holding `current`: the expression's value and the counter's value after it. */
+function stepped(idx: SyntaxNode, current: number): { value: number; next: number } {
   const postfix = idx.child(0)?.type !== '++' && idx.child(0)?.type !== '--';
-  const next = cur.f.value + (idx.text.includes('++') ? 1 : -1);
-  fn.setMember(s, field, numVal({ value: next, text: idx.text, range: rangeOf(idx) }), cur);
-  return postfix ? cur.f.value : next;
+  const next = current + (idx.text.includes('++') ? 1 : -1);
+  return { value: postfix ? current : next, next };
 }
 
 /**

@@ -10,6 +10,7 @@
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { rootName } from './syntax';
+import { declaredName } from './types';
 
 /** The names that read a row of the table loops around the walk (the tables themselves and their row aliases). */
 const rowNames = new WeakMap<FnCtx, Set<string>>();
@@ -17,6 +18,11 @@ const rowNames = new WeakMap<FnCtx, Set<string>>();
 /** Whether `name` is a table or row alias of a table loop around the walk (a test through it is decided per row). */
 export function readsTableRow(name: string | undefined, fn: FnCtx): boolean {
   return name !== undefined && (rowNames.get(fn)?.has(name) ?? false);
+}
+
+/** Whether a table loop is being walked row by row (else no test is decided by rows). */
+export function inTableLoop(fn: FnCtx): boolean {
+  return (rowNames.get(fn)?.size ?? 0) > 0;
 }
 
 /** Walk `work` with `names` read as rows of the table loop being unrolled. */
@@ -34,28 +40,33 @@ export function insideTableLoop<T>(fn: FnCtx, names: readonly string[], work: ()
 
 const CONST_QUALIFIER = (d: SyntaxNode) => d.namedChildren.some((c) => c.type === 'type_qualifier' && (c.text === 'const' || c.text === 'constexpr'));
 
-/** The identifier a (pointer/array/init) declarator declares. */
-function declaratorName(d: SyntaxNode | null): string | undefined {
-  let cur = d;
-  while (cur && cur.type !== 'identifier') cur = cur.childForFieldName('declarator');
-  return cur?.text;
+/** Per function definition: its const declarations by name (the first), where they start and whether an array. */
+const constDecls = new WeakMap<SyntaxNode, Map<string, { start: number; array: boolean }>>();
+
+function constDeclarations(fnDef: SyntaxNode): Map<string, { start: number; array: boolean }> {
+  let out = constDecls.get(fnDef);
+  if (out) return out;
+  out = new Map();
+  for (const decl of fnDef.descendantsOfType('declaration')) {
+    if (!CONST_QUALIFIER(decl)) continue;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const name = d.type === 'init_declarator' ? declaredName(d) : undefined;
+      if (!name || out.has(name)) continue;
+      let inner: SyntaxNode | null = d.childForFieldName('declarator');
+      while (inner && inner.type === 'pointer_declarator') inner = inner.childForFieldName('declarator');
+      out.set(name, { start: decl.startIndex, array: inner?.type === 'array_declarator' });
+    }
+  }
+  constDecls.set(fnDef, out);
+  return out;
 }
 
-/** `name` is declared in the enclosing function as a const array (`static const struct test tests[] = {…}`). */
+/** `name` is declared in the enclosing function, before the loop, as a const array (`static const struct test tests[] = {…}`). */
 function localConstTable(name: string, loop: SyntaxNode): boolean {
   let fnDef: SyntaxNode | null = loop.parent;
   while (fnDef && fnDef.type !== 'function_definition') fnDef = fnDef.parent;
-  if (!fnDef) return false;
-  for (const decl of fnDef.descendantsOfType('declaration')) {
-    if (decl.startIndex > loop.startIndex || !CONST_QUALIFIER(decl)) continue;
-    for (const d of decl.childrenForFieldName('declarator')) {
-      if (d.type !== 'init_declarator' || declaratorName(d) !== name) continue;
-      let inner: SyntaxNode | null = d.childForFieldName('declarator');
-      while (inner && inner.type === 'pointer_declarator') inner = inner.childForFieldName('declarator');
-      return inner?.type === 'array_declarator';
-    }
-  }
-  return false;
+  const d = fnDef ? constDeclarations(fnDef).get(name) : undefined;
+  return !!d && d.start <= loop.startIndex && d.array;
 }
 
 /** The table `tests` (or the row path `test->iterations` of an outer table loop) the subscript `x[sym]` reads. */
@@ -87,7 +98,7 @@ export function tableRows(loop: SyntaxNode, sym: string, fn: FnCtx): string[] | 
     let init: SyntaxNode | null = s.parent;
     if (init?.type === 'pointer_expression') init = init.parent;
     if (init?.type !== 'init_declarator' || init.parent?.type !== 'declaration' || !CONST_QUALIFIER(init.parent)) continue;
-    const alias = declaratorName(init);
+    const alias = declaredName(init);
     if (alias && !reassigned(alias, body)) names.add(alias);
   }
   // The rows' readers inside: these names and the const locals a nested loop declares from them (`iteration`).
@@ -96,7 +107,7 @@ export function tableRows(loop: SyntaxNode, sym: string, fn: FnCtx): string[] | 
     if (!CONST_QUALIFIER(decl)) continue;
     for (const d of decl.childrenForFieldName('declarator')) {
       const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
-      const alias = declaratorName(d);
+      const alias = declaredName(d);
       if (alias && value && readers.has(rootName(value.type === 'pointer_expression' ? value.childForFieldName('argument') : value) ?? '')) readers.add(alias);
     }
   }

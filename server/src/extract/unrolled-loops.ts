@@ -14,7 +14,7 @@ import { declaredName } from './types';
 import { rootName } from './syntax';
 import type { AVal } from './values';
 import type { Condition } from './facts';
-import { readsTableRow, tableRows } from './table-loops';
+import { inTableLoop, readsTableRow, tableRows } from './table-loops';
 
 export const MAX_UNROLLED_ITERATIONS = 16;
 const MAX_UNROLLED_TEXT = 4000;
@@ -61,7 +61,7 @@ export function unrolledTruth(c: Condition | undefined, fn: FnCtx, node?: Syntax
   // In a helper walked in place with the caller's values (inline-helpers.ts), a test of values known on this walk is
   // decided too (`if (desc.before == desc.after)`, `if (p == Phase::Begin)`): the walk is one call's straight path.
   // So is a test that reads only rows of the constant tables walked row by row (table-loops.ts), counters and constants.
-  const inlined = fn.inlineDepth > 0 || (!!node && readsOnlyRows(node, syms, fn));
+  const inlined = fn.inlineDepth > 0 || (!!node && inTableLoop(fn) && readsOnlyRows(node, syms, fn));
   if (!c || (!syms.size && !inlined)) return undefined;
   const named = (s: string | undefined) => s === undefined || syms.has(s);
   const truth = (x: Condition): boolean | undefined => {
