@@ -1,11 +1,12 @@
 // File-wide knowledge for GPU-work uses: the file's descriptor table and the resources created anywhere in it,
 // built once per file's facts and shared by every function's tracking.
 import type { BarrierFact, FileFacts } from '../extract/facts';
-
-const PRESENT_FIELDS = ['StateBefore', 'StateAfter', 'LayoutBefore', 'LayoutAfter'];
 import { forEachEvent } from '../extract/events';
 import { DescriptorTable } from './descriptor-table';
 import type { KnownResource } from './state';
+
+/** The fields whose PRESENT value shows a barrier moving a swap-chain buffer. */
+const PRESENT_FIELDS = ['StateBefore', 'StateAfter', 'LayoutBefore', 'LayoutAfter'];
 
 /** File-wide knowledge for uses: the descriptor table and the resources created anywhere in the file. */
 export class FileUses {
