@@ -412,23 +412,17 @@ function keptSpans(
   // A function that cannot be emptied (it shares its first or last line with code outside it: `struct closer { void
   // operator()(HANDLE h) { … } };` on one line) is kept, unfollowed, instead of refusing the reduced document (every
   // keystroke in such a file was a whole-file analysis). `textOf` gives whole lines.
-  spans.forEach((s, i) => {
-    if (keep.has(i)) return;
-    const r = s.range;
-    const head = textOf({ ...r, endLine: r.startLine }).slice(0, r.startColumn);
-    const tail = textOf({ ...r, startLine: r.endLine }).slice(r.endColumn);
-    if (droppable(head, tail)) return;
+  const emptiable = (i: number): boolean => {
+    const r = spans[i].range;
+    return droppable(textOf({ ...r, endLine: r.startLine }).slice(0, r.startColumn), textOf({ ...r, startLine: r.endLine }).slice(r.endColumn));
+  };
+  spans.forEach((_s, i) => {
+    if (keep.has(i) || emptiable(i)) return;
     keep.add(i);
     shallow.add(i);
-    stubbed.delete(i);
   });
-  // NOTE: a stub shares its lines with nothing: one that does (checked just above for the unreached spans) stays whole.
-  for (const i of stubbed) {
-    const r = spans[i].range;
-    const head = textOf({ ...r, endLine: r.startLine }).slice(0, r.startColumn);
-    const tail = textOf({ ...r, startLine: r.endLine }).slice(r.endColumn);
-    if (!droppable(head, tail)) stubbed.delete(i);
-  }
+  // NOTE: a stub shares its lines with nothing, as a dropped function: one that does stays whole.
+  for (const i of stubbed) if (!emptiable(i)) stubbed.delete(i);
   return { keep, byName: followedByName, shallow, stubbed };
 }
 
