@@ -61,12 +61,14 @@ void describe('input files', () => {
     assert.deepEqual(diagnostics.map((d) => [d.line, d.column]), [[3, 49]]);
   });
 
-  void it('a Shift-JIS or GBK file is decoded as such: a comment ending in a character whose second byte is 0x5C splices nothing', () => {
+  void it('a Shift-JIS, CP949 or GBK file is decoded as such: a comment ending in a character whose second byte is 0x5C splices nothing', () => {
     // `// アップロード可能` in Shift-JIS ends in 0x94 0x5C: read as Windows-1252 that is a backslash at the end of the
     // comment, which spliced the next argument line into it (the initial state read from `nullptr`: a false warning).
     const sjisComment = Buffer.from([0x2f, 0x2f, 0x83, 0x41, 0x83, 0x62, 0x83, 0x76, 0x83, 0x8d, 0x81, 0x5b, 0x83, 0x68, 0x89, 0xc2, 0x94, 0x5c]);
     // `// 上传堆` in GBK: 0xB6 0xD1 (堆) ends the comment, `// 中文注释` starts with 0xD6 0xD0.
     const gbkComment = Buffer.from([0x2f, 0x2f, 0xc9, 0xcf, 0xb4, 0xab, 0xb6, 0xd1, 0x20, 0xd6, 0xd0, 0xce, 0xc4, 0xd7, 0xa2, 0xca, 0xcd]);
+    // `// 업로드 힙 버퍼를 만든다` in CP949 (Korean MSVC files): it decodes whole as GBK too, as ideographs.
+    const cp949Comment = Buffer.from([47, 47, 32, 190, 247, 183, 206, 181, 229, 32, 200, 252, 32, 185, 246, 198, 219, 184, 166, 32, 184, 184, 181, 231, 180, 217]);
     const source = (comment: Buffer) => Buffer.concat([
       Buffer.from('#include <d3d12.h>\n#include "d3dx12.h"\nvoid Make(ID3D12Device* device, ID3D12Resource** out)\n{\n'
         + '    CD3DX12_HEAP_PROPERTIES heap(D3D12_HEAP_TYPE_UPLOAD);\n    auto desc = CD3DX12_RESOURCE_DESC::Buffer(256);\n'
@@ -74,11 +76,12 @@ void describe('input files', () => {
       comment,
       Buffer.from('\n        D3D12_HEAP_FLAG_NONE,\n        &desc, D3D12_RESOURCE_STATE_GENERIC_READ,\n        nullptr, IID_PPV_ARGS(out));\n}\n'),
     ]);
-    const root = tempTree({ 'sjis.cpp': source(sjisComment), 'gbk.cpp': source(gbkComment) });
-    const run = runCli(['--format', 'json', 'sjis.cpp', 'gbk.cpp'], root);
+    const root = tempTree({ 'sjis.cpp': source(sjisComment), 'gbk.cpp': source(gbkComment), 'kr.cpp': source(cp949Comment) });
+    const run = runCli(['--format', 'json', 'sjis.cpp', 'gbk.cpp', 'kr.cpp'], root);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stderr, /note: sjis\.cpp: not valid UTF-8 \(first bad byte at offset \d+\); read as Shift-JIS/);
     assert.match(run.stderr, /note: gbk\.cpp: not valid UTF-8 \(first bad byte at offset \d+\); read as GBK/);
+    assert.match(run.stderr, /note: kr\.cpp: not valid UTF-8 \(first bad byte at offset \d+\); read as CP949 \(Korean\)/);
     const files = (JSON.parse(run.stdout) as { files: { diagnostics: { rule: string }[] }[] }).files;
     assert.deepEqual(files.flatMap((f) => f.diagnostics.map((d) => d.rule)), []);
   });

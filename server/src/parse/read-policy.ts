@@ -1,7 +1,8 @@
 // The one read policy of both surfaces (CLI and language server): which files are read, how large they may be,
 // and how their bytes become text. Only regular files are read (a FIFO, socket or device such as /dev/zero is
 // refused without blocking), with a size cap; binary and UTF-16 files are refused; UTF-8 is decoded strictly;
-// a file that is not UTF-8 but whole Shift-JIS or GBK text (Japanese and Chinese MSVC code bases) is decoded as such,
+// a file that is not UTF-8 but whole Shift-JIS, CP949 or GBK text (Japanese, Korean and Chinese MSVC code bases) is
+// decoded as such,
 // anything else as Windows-1252 (common in MSVC code bases), with a note saying which. Positions are always UTF-16
 // code units of the decoded text.
 // NOTE: a double-byte character of Shift-JIS or GBK may end in 0x5C, a backslash when read byte by byte: read as
@@ -17,8 +18,10 @@ export const MAX_SMALL_FILE_BYTES = 1024 * 1024;
 
 export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; message: string };
 
+type CjkEncoding = 'shift_jis' | 'euc-kr' | 'gbk';
+
 export type SourceRead =
-  | { ok: true; text: string; encoding: 'utf-8' | 'windows-1252' | 'shift_jis' | 'gbk'; note?: string }
+  | { ok: true; text: string; encoding: 'utf-8' | 'windows-1252' | CjkEncoding; note?: string }
   | { ok: false; message: string };
 
 /**
@@ -95,18 +98,28 @@ export function decodeSource(bytes: Uint8Array): SourceRead {
   }
 }
 
+// NOTE: the WHATWG 'euc-kr' decoder is Windows code page 949 (Unified Hangul Code), what Korean MSVC files are in.
 const CJK_ENCODINGS = [
   { encoding: 'shift_jis', name: 'Shift-JIS', decoder: new TextDecoder('shift_jis', { fatal: true }) },
+  { encoding: 'euc-kr', name: 'CP949 (Korean)', decoder: new TextDecoder('euc-kr', { fatal: true }) },
   { encoding: 'gbk', name: 'GBK', decoder: new TextDecoder('gbk', { fatal: true }) },
 ] as const;
 
+const HANGUL = /[\uac00-\ud7a3\u3131-\u318e]/g;
+
 /**
  * What Windows-1252 text that happens to decode does not have. Japanese text has kana: a curly apostrophe before a
- * letter (0x92 0x74, "doesn’t") is a valid Shift-JIS ideograph, never kana. Chinese GBK text is mostly pairs of two
+ * letter (0x92 0x74, "doesn’t") is a valid Shift-JIS ideograph, never kana. Korean text is nearly all Hangul: Chinese
+ * GB2312 text that decodes as CP949 gives about as many Hanja as Hangul. Chinese GBK text is mostly pairs of two
  * high bytes (GB2312): Latin text's high bytes are followed by ASCII letters.
  */
-const looksLike: Record<'shift_jis' | 'gbk', (text: string, bytes: Uint8Array) => boolean> = {
+const looksLike: Record<CjkEncoding, (text: string, bytes: Uint8Array) => boolean> = {
   shift_jis: (text) => /[\u3041-\u3096\u30a1-\u30fa]/.test(text),
+  'euc-kr': (text) => {
+    let wide = 0;
+    for (const ch of text) if (ch.codePointAt(0)! >= 0x80) wide++;
+    return wide > 0 && (text.match(HANGUL)?.length ?? 0) >= 0.9 * wide;
+  },
   gbk: (_text, bytes) => {
     let high = 0;
     let low = 0;
@@ -121,14 +134,15 @@ const looksLike: Record<'shift_jis' | 'gbk', (text: string, bytes: Uint8Array) =
 };
 
 /**
- * The bytes as Shift-JIS or GBK text, when one of them decodes the whole file and its non-ASCII characters are
- * (nearly all) kana, CJK ideographs and CJK punctuation or full-width forms: Windows-1252 text rarely decodes so (an
- * accented letter before a space or digit is no double-byte character; Latin text that does decode gives half-width
- * katakana or private-use characters, which count against it). Shift-JIS first: Japanese text also decodes as GBK
- * (as ideographs), Chinese GBK text as Shift-JIS gives half-width katakana and so loses.
+ * The bytes as Shift-JIS, CP949 or GBK text, when one of them decodes the whole file and its non-ASCII characters are
+ * (nearly all) kana, Hangul, CJK ideographs and CJK punctuation or full-width forms: Windows-1252 text rarely decodes
+ * so (an accented letter before a space or digit is no double-byte character; Latin text that does decode gives
+ * half-width katakana or private-use characters, which count against it). Shift-JIS first: Japanese text also decodes
+ * as GBK (as ideographs), Chinese GBK text as Shift-JIS gives half-width katakana and so loses. CP949 before GBK:
+ * Korean text also decodes as GBK (as ideographs, the same score), Chinese text as CP949 fails or is not Hangul enough.
  */
-function cjkDecode(bytes: Uint8Array): { text: string; encoding: 'shift_jis' | 'gbk'; name: string } | undefined {
-  let best: { text: string; encoding: 'shift_jis' | 'gbk'; name: string; score: number } | undefined;
+function cjkDecode(bytes: Uint8Array): { text: string; encoding: CjkEncoding; name: string } | undefined {
+  let best: { text: string; encoding: CjkEncoding; name: string; score: number } | undefined;
   for (const c of CJK_ENCODINGS) {
     let text: string;
     try {
@@ -141,7 +155,8 @@ function cjkDecode(bytes: Uint8Array): { text: string; encoding: 'shift_jis' | '
     for (const ch of text) {
       const u = ch.codePointAt(0)!;
       if (u < 0x80) continue;
-      if ((u >= 0x3000 && u <= 0x30ff) || (u >= 0x3400 && u <= 0x4dbf) || (u >= 0x4e00 && u <= 0x9fff) || (u >= 0xff01 && u <= 0xff5e)) cjk++;
+      if ((u >= 0x3000 && u <= 0x30ff) || (u >= 0x3131 && u <= 0x318e) || (u >= 0x3400 && u <= 0x4dbf) || (u >= 0x4e00 && u <= 0x9fff)
+        || (u >= 0xac00 && u <= 0xd7a3) || (u >= 0xff01 && u <= 0xff5e)) cjk++;
       else other++;
     }
     const score = cjk - other;
