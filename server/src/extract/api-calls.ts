@@ -29,7 +29,7 @@ import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, calleeScope, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
-import { plainType } from './plain-types';
+import { holdsList, plainType } from './plain-types';
 import { checksResult } from './result-checks';
 import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
 import type { ArrayVal, AVal } from './values';
@@ -476,6 +476,8 @@ function creationFields(c: ResourceCreation): Record<string, string | number | n
 }
 
 /** Arguments that are values, never objects a callee could record through. */
+/** A D3D12 or DXGI interface (the lists' methods are onCommandList calls and never get here). */
+const API_OBJECT = /^(?:const\s+)?(?:[\w:]*ComPtr<\s*)?(?:ID3D12|IDXGI)\w*\s*>?\s*[*&]*$/;
 const PLAIN_ARGUMENT = new Set(['number_literal', 'string_literal', 'concatenated_string', 'char_literal', 'true', 'false', 'null', 'nullptr', 'sizeof_expression']);
 const LEAF_ARGUMENT = new Set(['identifier', 'number_literal', 'string_literal', 'qualified_identifier', 'true', 'false', 'null', 'nullptr']);
 const ZERO_FILL = new Set(['memset', 'ZeroMemory', 'SecureZeroMemory', 'RtlZeroMemory']);
@@ -645,12 +647,15 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const handles = fn.file.descriptors?.calls.get(call);
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
     const field = argumentField(a, evaluated[from + i], fn);
-    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(typeOfExpr(a, fn), fn.file.plainClasses);
+    const type = typeOfExpr(a, fn);
+    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(type, fn.file.plainClasses);
+    const holder = !plain && holdsList(type, fn.file.listHolders);
     const h = handles?.args[from + i];
     const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
     return {
       ...(sym !== undefined ? { sym } : {}),
       field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
+      ...(holder ? { holdsList: true as const } : {}),
       ...(h?.t === 'handle' && handles ? { handle: { h: h.h, scope: handles.scope } } : {}),
     };
   });
@@ -687,14 +692,20 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const facts = argFacts(args);
   // `rt_->ToRenderTarget(cl)` on a member the class's header declares: the run may say its class (graphicsMembers).
   if (object && !receiverClass && receiverOp && fn.method) noteUntyped(object, fn);
-  const reachesNothing = facts.every((a) => a.plain) && (object ? plainType(typeOfExpr(object, fn), fn.file.plainClasses) : !fn.method);
+  // What the callee reaches besides its arguments (track/havoc-call.ts): the caller's members through `this` (`F()`
+  // in a method, unless the file declares F outside any class; `this->F()`; `*this` handed), and the object it is
+  // called on (`obj.F()`), unless it is a D3D12 or DXGI object (its methods change no barrier state).
+  const reachesThis = (f.type === 'identifier' && fn.method && !fn.file.freeFunctions?.has(name)) || object?.type === 'this'
+    || args.some((a) => /^\*?\s*this$/.test(a.text));
+  const receiverType = receiverOp && object ? typeOfExpr(object, fn) : undefined;
+  const receiverReach = !receiverOp || (receiverType && API_OBJECT.test(receiverType)) ? undefined : holdsList(receiverType, fn.file.listHolders) ? 'list' : 'object';
   const check = !object && checksResult(args, fn);
   // A local lambda is called by its own name; a fill helper's call already wrote what it fills (fill-helpers.ts) and
   // keeps its name (the tracker keeps the states of what it is handed).
   const lambda = f.type === 'identifier' && !fn.file.fills?.has(name) ? localLambdaCallee(call, name, fn.file.lambdaNames) : undefined;
   const callee = lambda ?? name;
   emit(fn, {
-    kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesNothing ? { reachesNothing } : {}), ...(check ? { checksResult: true as const } : {}),
+    kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesThis ? { reachesThis: true as const } : {}), ...(receiverReach ? { receiverReach } : {}), ...(check ? { checksResult: true as const } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}), ...(qualifier ? { qualifier } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),

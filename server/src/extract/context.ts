@@ -174,6 +174,8 @@ export interface FileCtx {
   classBodies?: Set<string>;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
+  /** The file's classes that hold a command list (plain-types.ts), by simple name: a call handed one may record barriers. */
+  listHolders?: Set<string>;
   /** The file's aggregate structs of its own (`struct Step { D3D12_RESOURCE_STATES before, after; };`), by name (records.ts). */
   records?: Map<string, StructRecord>;
   /** Return types of the file's functions, by simple name (types.ts collectReturnTypes). */

@@ -2,7 +2,7 @@
 // Helper functions that return a barrier are read first so their callers can instantiate them.
 import { PER_RESOURCE_FEATURES } from '../model/api';
 import { collectSharedHeapTypes } from './shared-heap-properties';
-import { collectPlainClasses } from './plain-types';
+import { collectClassKinds } from './plain-types';
 import { collectConstantTables } from './constant-tables';
 import { collectListFactories } from './list-factories';
 import { returnedLocal } from './returned-locals';
@@ -500,7 +500,9 @@ export function extractFacts(
   }
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
-  file.plainClasses = collectPlainClasses(root);
+  const kinds = collectClassKinds(root);
+  file.plainClasses = kinds.plain;
+  file.listHolders = kinds.holders;
   file.returnTypes = collectReturnTypes(root);
   file.records = collectRecords(root);
   // Records another file of the run defines (imported with the functions that read them) where the file has none.

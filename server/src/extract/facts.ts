@@ -203,15 +203,20 @@ export interface UserCallEvent extends EventBase {
   kind: 'user-call';
   callee: string;
   /** `list`: the argument is declared as a D3D12 command list. */
+  /** `holdsList`: its declared type is a class of the file holding one (extract/plain-types.ts). */
   /** `handle`: a descriptor handle the caller holds there (a local it computed), with the caller's descriptor scope. */
   /** `sym`: a member of the caller's class that its path facts follow (extract/member-facts.ts), passed as it is. */
-  args: { field: Field; resource: ResourceRef; list?: boolean; plain?: true; handle?: { h: HandleFact; scope: string }; sym?: string }[];
+  args: { field: Field; resource: ResourceRef; list?: boolean; holdsList?: true; plain?: true; handle?: { h: HandleFact; scope: string }; sym?: string }[];
   /**
-   * Every argument is a plain value (`plain`: a number, a string, an enum, a class of the file holding none of a
-   * list; extract/plain-types.ts) and the call is neither on an object that could hold a list nor a method of the
-   * caller's own class: the callee cannot reach a command list, whatever its name says.
+   * The callee may be a method of the caller's class (`F()` in a method, unless the file declares F outside any
+   * class; `this->F()`; `*this` handed): it reaches the caller's members and the globals (track/havoc-call.ts).
    */
-  reachesNothing?: true;
+  reachesThis?: true;
+  /**
+   * `obj.F()` / `obj->F()` on an object that may hold tracked members (its declared type is not plain): the callee
+   * reaches them; `list` when the declared type holds a command list (track/havoc-call.ts).
+   */
+  receiverReach?: 'object' | 'list';
   /**
    * The call only checks an HRESULT (`ThrowIfFail(list->Close())`, `Verify(hr, __LINE__)`; extract/result-checks.ts):
    * it is handed no object, so it resets, records and replaces nothing, whatever its name.

@@ -15,8 +15,12 @@ function bareType(type: string): string {
   return type.replace(/\b(?:const|volatile|struct|class|enum)\b/g, '').replace(/\[\]|[*&]/g, '').replace(/\s+/g, ' ').trim();
 }
 
-/** The file's enums and its classes whose members (and bases) are all plain, by simple name. */
-export function collectPlainClasses(root: SyntaxNode): Set<string> {
+/**
+ * The file's enums and its classes whose members (and bases) are all plain (`plain`), and its classes that hold a
+ * command list, as a member or through a member or base of such a class (`holders`: `struct Frame { ID3D12GraphicsCommandList* cl; }`),
+ * by simple name. A class of neither set holds members of types the file does not define.
+ */
+export function collectClassKinds(root: SyntaxNode): { plain: Set<string>; holders: Set<string> } {
   const out = new Set<string>();
   for (const e of root.descendantsOfType('enum_specifier')) {
     const name = e.childForFieldName('name')?.text;
@@ -34,17 +38,28 @@ export function collectPlainClasses(root: SyntaxNode): Set<string> {
     const bases = c.namedChildren.find((k) => k.type === 'base_class_clause')?.namedChildren.filter((k) => k.type !== 'access_specifier').map((k) => k.text) ?? [];
     classes.set(name, [...types, ...bases]);
   }
+  const holders = new Set<string>();
   for (let changed = true; changed;) {
     changed = false;
     for (const [name, types] of classes) {
-      if (out.has(name) || ambiguous.has(name)) continue;
-      if (types.every((t) => isPlain(t, out))) {
-        out.add(name);
-        changed = true;
-      }
+      if (out.has(name) || holders.has(name) || ambiguous.has(name)) continue;
+      if (types.every((t) => isPlain(t, out))) out.add(name);
+      else if (types.some((t) => holdsList(t, holders))) holders.add(name);
+      else continue;
+      changed = true;
     }
   }
-  return out;
+  return { plain: out, holders };
+}
+
+const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
+
+/** Whether a value of the declared type is a command list or an object of a class holding one (`holders`). */
+export function holdsList(type: string | undefined, holders: ReadonlySet<string> | undefined): boolean {
+  if (type === undefined) return false;
+  if (LIST_TYPE.test(type)) return true;
+  const inner = /<\s*([\w:]+)/.exec(type)?.[1] ?? bareType(type);
+  return !!holders?.has(inner.split('::').pop()!);
 }
 
 function isPlain(type: string, classes: ReadonlySet<string>): boolean {

@@ -312,17 +312,17 @@ function isAccelerationStructure(met: ResState, resource: KnownResource | undefi
 }
 
 /**
- * An unresolved call that is handed a resource, or is named like a barrier helper, may have changed its state: uses
+ * An unresolved call that reaches a resource (havoc-call.ts reachOf) may have changed its state: uses
  * met before the call can no longer be judged by a later barrier's before-state (unless that barrier, the first on
  * the resource, came before the call). (A call that only gets the list,
  * like `ThrowIfFailed(list->Close())`, is not taken to transition resources nobody named.)
  */
-export function voidDeferredUses(env: TrackEnv, keys: ReadonlySet<string>, mayRecord: boolean): void {
+export function voidDeferredUses(env: TrackEnv, reached: (base: string) => boolean): void {
   env.voidedUses++;
   for (const d of deferred.get(env) ?? []) {
     // Its first barrier already came (the entry state is assumed): a call after it cannot change what the use met.
     if (env.entry.has(d.use.key)) continue;
-    if (mayRecord || keys.has(d.use.key.split('|')[0])) d.use.unseen = false;
+    if (reached(d.use.key.split('|')[0])) d.use.unseen = false;
   }
 }
 

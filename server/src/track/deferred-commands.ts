@@ -58,12 +58,12 @@ export function deferCommandUses(env: TrackEnv, e: CommandEvent, uses: CommandUs
   waiting.set(env, list);
 }
 
-/** A call that may change the states of `keys` (or of anything, `mayRecord`), or a recording boundary (`all`). */
-export function voidDeferredCommands(env: TrackEnv, keys: ReadonlySet<string> | null, mayRecord = false): void {
+/** A call that may change the states of the keys it reaches (havoc-call.ts reachOf), or a recording boundary (null). */
+export function voidDeferredCommands(env: TrackEnv, reached: ((base: string) => boolean) | null): void {
   for (const w of waiting.get(env) ?? []) {
     const key = w.use.part ?? w.use.key;
     if (env.entry.has(key) || firstBefore.get(env)?.has(key)) continue;
-    if (!keys || mayRecord || keys.has(w.use.key.split('|')[0])) w.live = false;
+    if (!reached || reached(w.use.key.split('|')[0])) w.live = false;
   }
 }
 

@@ -1,6 +1,9 @@
-// An unresolved (or recursive) call: what it may have changed becomes unknown — the resources handed to it, or
-// every resource when it may record barriers — and what it surely cannot change (list methods, views) is kept.
-import type { ResourceRef, UserCallEvent } from '../extract/facts';
+// An unresolved (or recursive) call: what it can reach becomes unknown — the objects handed to it and their members,
+// the object it is called on, the caller's members when it may be a method of the caller's class, and everything
+// but the caller's own locals when it is handed a command list — and what it surely cannot change (list methods,
+// views) is kept. Names are never evidence: `GetAsyncKeyState`, `UpdateState(int)`, an argument called `context`.
+import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts';
+import { keyRoot } from '../extract/descriptor-values';
 import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
@@ -12,25 +15,22 @@ import { baseKey, forget, forgetWhere } from './forgetting';
 
 const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
 const REPLACING = /PPV_ARGS\s*\(|(?:\.|->)\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)\s*$/;
-const MAY_RECORD = /barrier|transition|resource|state|flush|submit|record|layout|execute/i;
-/** Names that may be a command list or an object holding one (`cmd`, `&context`): what a call may reach. */
-export const LIST_NAME = /list|cmd|\bcl\b|context|ctx/i;
 /** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
 const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get|QueryInterface$|AddRef$|Release$)/;
 
 /**
  * An unresolved (or recursive) call. A method of a D3D12 command list that is not an event (IASetPrimitiveTopology,
  * SetPipelineState, ...) changes no resource state, in the `list->X()` and the C `ID3D12GraphicsCommandList_X(list)`
- * form alike. Otherwise resources passed to the call become unknown; if it may record barriers (it gets a command
- * list, or is not a plain command-list method and its name says so), every resource does — but not when the call
- * can reach no list at all (`reachesNothing`: plain arguments only, no receiver that could hold a list, not a method
- * of the caller's class), and an argument of a plain type is not a list whatever its name. Unknown is never an
- * error, so this never cries wolf — it only silences what the call may have changed.
+ * form alike. Otherwise the call forgets what it can reach (reachOf): what it is handed, its object's members, the
+ * caller's members if it may be a method of the caller's class; and, when it can reach a command list, every
+ * state but those of the caller's locals it is not handed. Unknown is never an error, so this never cries wolf —
+ * it only silences what the call may have changed.
  */
-// NOTE: the name heuristics (MAY_RECORD, LIST_NAME) stay: without them, calls between two branches on the same
-// condition (`if (m_msaaRt) ... DrawScene() ... if (m_msaaRt)`) no longer hide the correlated-branch paths the
-// tracker cannot exclude, and real engine code (bgfx) gets false mismatch warnings.
-export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
+// NOTE: names once decided here (a callee matching /barrier|transition|resource|state|flush|.../, an argument
+// matching /list|cmd|ctx|context/): every such call forgot every state, which hid real bugs behind
+// `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
+// (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
+export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, caller: FunctionFacts | null = null): TrackState {
   env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
@@ -44,30 +44,31 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // substituted (env.listTypeOf) instead of substituting the reference again.
   if (e.list && LIST_METHOD.test(e.callee)) {
     const object = substituteRef(e.list, env.binding).key;
-    if (object !== null && (env.listTypeOf(e.list, object) !== null || LIST_NAME.test(object))) return state;
+    if (object !== null && env.listTypeOf(e.list, object) !== null) return state;
   }
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  // The address of a member of a list-named object (`&context.viewport`) is not the list (`&context.list` is);
-  // other forms keep the name test of the whole expression.
-  const listNamed = (key: string, text: string) => LIST_NAME.test(/^\s*&/.test(text) ? key.split(/\.|->/).pop() ?? key : key);
-  // A view creation of a known resource (`CreateShaderResourceView(tex, &desc, handle)`: its name says "resource")
-  // records nothing: it only forgets what it is handed, as any other call would. Of a resource the code named
-  // differently on two paths (`staging = resource` on one), it still forgets everything: what follows usually tests
-  // which one it was (`if (staging != resource)`), which the tracker cannot correlate (model/inert-calls.ts).
-  // (Out of branches the path facts cannot follow, a view creation of a known resource returned above.)
-  // A parameterless accessor (`m_depth.GetResource()` inside the barrier it names, the texture class declared in
-  // another file) reads a pointer: forgetting every state there hid each barrier's predecessor from the next.
+  // A parameterless accessor (`m_depth.GetResource()` inside the barrier it names) reads a pointer: its object is
+  // not reached. Any other call on an object made for its effect (`obj.F();`, `if (obj->F())`) reaches the object.
   const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
-  const mayRecord = MAY_RECORD.test(e.callee) && !e.reachesNothing && !accessor && !view;
-  // NOTE: the list test of each argument (a list type lookup per key) only when the name does not already say so.
-  const getsList = !mayRecord && args.some((a, i) => a.list || (refs[i].key && (env.listTypeOf(a.resource, refs[i].key) !== null || (!a.plain && listNamed(refs[i].key!, a.field.text)))));
-  const all = getsList || mayRecord;
-  if (!all && keys.size === 0) return state;
-  voidDeferredUses(env, keys, mayRecord);
-  voidDeferredCommands(env, keys, mayRecord);
+  const onObject = e.receiverReach && e.forEffect && !accessor && !view && e.list ? substituteRef(e.list, env.binding).key : null;
+  if (onObject) keys.add(onObject);
+  // Handed a command list, or an object whose declared type holds one (a class of the file with a list member), or
+  // called on such an object: the call may record barriers. NOTE: an argument of a type the file does not declare
+  // is not taken as holding a list (its name says nothing): the call forgets that object only; see docs/real-world.md.
+  const records = (onObject !== null && e.receiverReach === 'list')
+    || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && env.listTypeOf(a.resource, refs[i].key) !== null));
+  const members = !!e.reachesThis;
+  if (!records && !members && keys.size === 0) return state;
+  const reached = reachOf({ keys, records, members, caller });
+  // NOTE: uses that wait for their resource's first barrier are voided only by what the call reaches by itself, not
+  // because it is handed the list (`ThrowIfFailed(list->Close())`-like calls are not taken to transition resources
+  // nobody named: see bindings.ts voidDeferredUses).
+  const named = records ? reachOf({ keys, records: false, members, caller }) : reached;
+  voidDeferredUses(env, named);
+  voidDeferredCommands(env, named);
   // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
   // its state is unknown from here even where nothing was tracked yet (else another path's first-use assumption).
   // NOTE: a plain `&x` counts only for a name known as a resource: forgetting every `&desc` handed to a call made
@@ -78,12 +79,29 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
     const t = a.resource.text;
     return REPLACING.test(t) || (/^\s*&/.test(t) && (env.entry.has(key) || env.resources.has(key))) ? [key] : [];
   });
-  // Nothing the call receives is tracked here (`MakeData(data, m, s)`): the state is unchanged, no copy needed.
-  if (!all && replaced.length === 0 && !receivesTracked(state, keys)) return state;
+  // Nothing the call reaches is tracked here (`MakeData(data, m, s)`): the state is unchanged, no copy needed.
+  if (replaced.length === 0 && !reachesTracked(state, reached)) return state;
   const next = state.clone();
-  forgetWhere(next, (base) => all || keys.has(base));
+  forgetWhere(next, reached);
   for (const key of replaced) forget(next, key);
   return next;
+}
+
+/**
+ * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed and the members and
+ * elements of one (`m_gbuffer` handed reaches `m_gbuffer.albedo`, `m_rts[0]`); when it may be a method of the
+ * caller's class, every key that is not a parameter or local of the caller (members, `this->…`, globals); when it may
+ * record barriers, every key but the caller's locals it is not handed (a local resource is reached only through
+ * what the call gets; a parameter may alias a member or a global).
+ */
+function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; caller: FunctionFacts | null }): (base: string) => boolean {
+  const { keys, records, members, caller } = r;
+  const handed = (base: string) => keys.has(base) || (keys.size > 0 && [...keys].some((k) => base.startsWith(k) && /^(?:\.|->|\[)/.test(base.slice(k.length))));
+  if (!records && !members) return handed;
+  const locals = caller?.locals ?? [];
+  const params = records ? [] : caller?.params ?? [];
+  // NOTE: without the caller (a recursive evaluation), nothing is known to be its own: every key is reached.
+  return (base) => handed(base) || (!locals.includes(keyRoot(base)) && !params.includes(keyRoot(base)));
 }
 
 function viewOfKnownResource(e: UserCallEvent, env: TrackEnv): boolean {
@@ -93,8 +111,8 @@ function viewOfKnownResource(e: UserCallEvent, env: TrackEnv): boolean {
   return !!arg && !!substituteRef(arg.resource, env.binding).key;
 }
 
-function receivesTracked(state: TrackState, keys: ReadonlySet<string>): boolean {
-  for (const k of state.res.keys()) if (keys.has(baseKey(k))) return true;
+function reachesTracked(state: TrackState, reached: (base: string) => boolean): boolean {
+  for (const k of state.res.keys()) if (reached(baseKey(k))) return true;
   return false;
 }
 

@@ -5,10 +5,14 @@
 // (`exec_command_list(queue, list)` only executes it). Members, globals and calls on objects reach anything: they may.
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
 import { keyRoot } from '../../extract/descriptor-values';
-import { LIST_NAME } from '../../track/havoc-call';
 import { calleeOf, classOf, keyInCallee } from './list-first-use';
 
 const MAX_DEPTH = 3;
+
+/** An argument that may be the list or reach it: its declared type is not plain (extract/plain-types.ts); names say nothing. */
+function mayBeList(a: UserCallEvent['args'][number]): boolean {
+  return !!a.list || !!a.holdsList || !a.plain;
+}
 
 /** Whether `text` names `name` itself (not a member `x.name` / `x->name`), as a whole word. */
 function mentions(text: string, name: string): boolean {
@@ -29,9 +33,10 @@ export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn
   let handed = false;
   for (const a of e.args) {
     if (a.resource.key === key) { handed = true; continue; }
-    // An argument named like a list or a context holding one may be an alias of the closed list
-    // (`command_list = context.list;` then `reset_command_list(context.list, …)`): the call may reach it.
-    if (a.list || mentions(a.field.text, root) || LIST_NAME.test(a.field.text)) return true;
+    // An argument that is a list, an object holding one, or of a type the file does not declare may be an alias of
+    // the closed list (`command_list = context.list;` then `reset_command_list(context.list, …)`): the call may reach
+    // it. Only a plain value (a number, a D3D12 object other than a list, a class of the file holding no list) cannot.
+    if (mayBeList(a) || mentions(a.field.text, root)) return true;
   }
   if (!handed) return false;
   const callee = depth < MAX_DEPTH ? calleeOf(e, facts) : undefined;
@@ -58,7 +63,7 @@ const OS_WAITS = new Set(['WaitForSingleObject', 'WaitForSingleObjectEx', 'WaitF
  * operating-system wait handed nothing list-like.
  */
 function cannotReachMember(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (e: UserCallEvent) => boolean, depth: number): boolean {
-  if (e.args.some((a) => a.list || a.resource.key === key || LIST_NAME.test(a.field.text))) return false;
+  if (e.args.some((a) => mayBeList(a) || a.resource.key === key)) return false;
   if (e.receiverOp) return e.receiverClass ? NOT_A_LIST.test(e.receiverClass) : FENCE_WAITS.has(e.callee);
   if (e.list) return false;
   if (OS_WAITS.has(e.callee)) return true;
