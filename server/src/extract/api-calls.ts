@@ -476,8 +476,8 @@ function creationFields(c: ResourceCreation): Record<string, string | number | n
 }
 
 /** Arguments that are values, never objects a callee could record through. */
-/** A D3D12 or DXGI interface (the lists' methods are onCommandList calls and never get here). */
-const API_OBJECT = /^(?:const\s+)?(?:[\w:]*ComPtr<\s*)?(?:ID3D12|IDXGI)\w*\s*>?\s*[*&]*$/;
+/** The predefined macros of C and C++ (and MSVC's): a number or a string. */
+const PREDEFINED_MACRO = /^__(?:LINE|FILE|func|FUNCTION|COUNTER|FUNCSIG|PRETTY_FUNCTION)__$/;
 const PLAIN_ARGUMENT = new Set(['number_literal', 'string_literal', 'concatenated_string', 'char_literal', 'true', 'false', 'null', 'nullptr', 'sizeof_expression']);
 const LEAF_ARGUMENT = new Set(['identifier', 'number_literal', 'string_literal', 'qualified_identifier', 'true', 'false', 'null', 'nullptr']);
 const ZERO_FILL = new Set(['memset', 'ZeroMemory', 'SecureZeroMemory', 'RtlZeroMemory']);
@@ -648,7 +648,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
     const field = argumentField(a, evaluated[from + i], fn);
     const type = typeOfExpr(a, fn);
-    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || plainType(type, fn.file.plainClasses);
+    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || PREDEFINED_MACRO.test(a.text) || plainType(type, fn.file.plainClasses);
     const holder = !plain && holdsList(type, fn.file.listHolders);
     const h = handles?.args[from + i];
     const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
@@ -693,12 +693,18 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   // `rt_->ToRenderTarget(cl)` on a member the class's header declares: the run may say its class (graphicsMembers).
   if (object && !receiverClass && receiverOp && fn.method) noteUntyped(object, fn);
   // What the callee reaches besides its arguments (track/havoc-call.ts): the caller's members through `this` (`F()`
-  // in a method, unless the file declares F outside any class; `this->F()`; `*this` handed), and the object it is
-  // called on (`obj.F()`), unless it is a D3D12 or DXGI object (its methods change no barrier state).
-  const reachesThis = (f.type === 'identifier' && fn.method && !fn.file.freeFunctions?.has(name)) || object?.type === 'this'
-    || args.some((a) => /^\*?\s*this$/.test(a.text));
+  // in a method, unless the file declares F outside any class; `this->F()`; `*this` handed) — unless the caller's
+  // class is one of the file holding no list: then no method of it records a barrier — and the list an object it is
+  // called on holds (`frame.Submit()` of `struct Frame { ID3D12GraphicsCommandList* cl; }`).
+  // Only a call made for its effect (`DrawScene();`, `if (!Prepare())`): one whose value is used (`target =
+  // CurrentTarget()`) is read as a getter, as on any other object (track/getter-aliases.ts).
+  // `F()` counts only where the file declares a method F (a class body it holds, `Class::F` it defines): in a method
+  // of a class declared in a header the file does not see, `memcpy(…)`, `pow(…)` and the class's own undefined
+  // methods look alike, and taking every such call as a method made every member unknown (paths/mip-loop-library-calls).
+  const reachesThis = !fn.plainClass && calledForEffect(call) && ((f.type === 'identifier' && fn.method && !fn.file.freeFunctions?.has(name)
+    && !!fn.file.declaredMethods?.has(name)) || object?.type === 'this' || args.some((a) => /^\*?\s*this$/.test(a.text)));
   const receiverType = receiverOp && object ? typeOfExpr(object, fn) : undefined;
-  const receiverReach = !receiverOp || (receiverType && API_OBJECT.test(receiverType)) ? undefined : holdsList(receiverType, fn.file.listHolders) ? 'list' : 'object';
+  const receiverReach = receiverOp && holdsList(receiverType, fn.file.listHolders) ? 'list' as const : undefined;
   const check = !object && checksResult(args, fn);
   // A local lambda is called by its own name; a fill helper's call already wrote what it fills (fill-helpers.ts) and
   // keeps its name (the tracker keeps the states of what it is handed).

@@ -174,6 +174,8 @@ export interface FileCtx {
   classBodies?: Set<string>;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
+  /** Names of the methods the file's classes declare or define, and those other files of the run define for them. */
+  declaredMethods?: Set<string>;
   /** The file's classes that hold a command list (plain-types.ts), by simple name: a call handed one may record barriers. */
   listHolders?: Set<string>;
   /** The file's aggregate structs of its own (`struct Step { D3D12_RESOURCE_STATES before, after; };`), by name (records.ts). */
@@ -312,6 +314,8 @@ export class FnCtx {
    * file cannot list the class's members, so a name the file does not declare otherwise is taken as one of them.
    */
   foreignClass = false;
+  /** A method of a class of the file that holds no command list (plain-types.ts): its own methods record no barrier. */
+  plainClass = false;
   /**
    * While a helper of the file is walked in place (inline-helpers.ts): names a resource expression rooted in the
    * helper's own names in the caller's terms (undefined: not rooted there).

@@ -215,6 +215,8 @@ function newFnCtx(file: FileCtx, sig: Signature, node?: SyntaxNode): FnCtx {
   ctx.method = sig.qualified.includes('::') || (!!node && insideClass(node));
   const owner = sig.qualified.split('::').slice(-2, -1)[0];
   ctx.foreignClass = !!owner && !!node && membersElsewhere(owner, file);
+  const cls = owner ?? (node && ctx.method ? enclosingClass(node)?.split('::').pop() : undefined);
+  ctx.plainClass = !!cls && !!file.plainClasses?.has(cls);
   sig.params.forEach((p, i) => p && sig.paramTypes[i] && ctx.types.set(p, sig.paramTypes[i]));
   return ctx;
 }
@@ -498,6 +500,7 @@ export function extractFacts(
     file.recordingMethods = new Set(imports.memberUses.filter((u) => u.records).map((u) => u.name));
     file.memberUses = withImportedUses(memberUses(root, (sym) => pointerMember(sym, file), file.recordingMethods), imports.memberUses);
   }
+  file.declaredMethods = new Set([...methodIndex(root).methods.keys(), ...(imports.memberUses ?? []).map((u) => u.name)]);
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
   const kinds = collectClassKinds(root);

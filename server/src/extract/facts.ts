@@ -212,11 +212,8 @@ export interface UserCallEvent extends EventBase {
    * class; `this->F()`; `*this` handed): it reaches the caller's members and the globals (track/havoc-call.ts).
    */
   reachesThis?: true;
-  /**
-   * `obj.F()` / `obj->F()` on an object that may hold tracked members (its declared type is not plain): the callee
-   * reaches them; `list` when the declared type holds a command list (track/havoc-call.ts).
-   */
-  receiverReach?: 'object' | 'list';
+  /** `obj.F()` / `obj->F()` on an object whose declared type holds a command list: it may record (track/havoc-call.ts). */
+  receiverReach?: 'list';
   /**
    * The call only checks an HRESULT (`ThrowIfFail(list->Close())`, `Verify(hr, __LINE__)`; extract/result-checks.ts):
    * it is handed no object, so it resets, records and replaces nothing, whatever its name.

@@ -8,7 +8,7 @@ import type { SyntaxNode } from './node';
 
 const PLAIN = new RegExp('^(?:(?:unsigned|signed|long|short)\\s+)*(?:void|bool|char|wchar_t|char8_t|char16_t|char32_t|int|float|double|'
   + 'long|short|unsigned|size_t|ptrdiff_t|u?int(?:8|16|32|64)_t|U?INT(?:8|16|32|64)?|BOOL|BYTE|WORD|DWORD|FLOAT|HRESULT|'
-  + 'LPCSTR|LPCWSTR|LPSTR|LPWSTR|(?:std::)?(?:w?string|w?string_view)|D3D12_\\w+|DXGI_\\w+|ID3D12(?!\\w*CommandList)\\w*)$');
+  + 'LPCSTR|LPCWSTR|LPSTR|LPWSTR|HANDLE|HWND|HINSTANCE|HMODULE|HMONITOR|HDC|HICON|HCURSOR|HKEY|ULONG|LONG|USHORT|SIZE_T|ULONG_PTR|UINT_PTR|LPARAM|WPARAM|LRESULT|WCHAR|CHAR|BOOLEAN|(?:std::)?(?:w?string|w?string_view)|D3D12_\\w+|DXGI_\\w+|ID3D12(?!\\w*CommandList)\\w*)$');
 
 /** The type without qualifiers, pointer/reference marks and smart-pointer wrappers (`const Foo&` → Foo). */
 function bareType(type: string): string {

@@ -314,8 +314,7 @@ function isAccelerationStructure(met: ResState, resource: KnownResource | undefi
 /**
  * An unresolved call that reaches a resource (havoc-call.ts reachOf) may have changed its state: uses
  * met before the call can no longer be judged by a later barrier's before-state (unless that barrier, the first on
- * the resource, came before the call). (A call that only gets the list,
- * like `ThrowIfFailed(list->Close())`, is not taken to transition resources nobody named.)
+ * the resource, came before the call). (`ThrowIfFailed(list->Close())` is handed an HRESULT, not the list.)
  */
 export function voidDeferredUses(env: TrackEnv, reached: (base: string) => boolean): void {
   env.voidedUses++;

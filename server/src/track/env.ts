@@ -147,6 +147,8 @@ export class TrackEnv {
    */
   work = 0;
   binding: Binding | null = null;
+  /** The function being analysed (not a helper it calls): whose locals and parameters the tracked keys name. */
+  root: FunctionFacts | null = null;
   /** Tracked state around each barrier site of the analysed file (for hover and inlay hints). */
   readonly siteStates = new Map<number, SiteState>();
   readonly stack: Frame[] = [];

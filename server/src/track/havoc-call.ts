@@ -3,6 +3,7 @@
 // but the caller's own locals when it is handed a command list — and what it surely cannot change (list methods,
 // views) is kept. Names are never evidence: `GetAsyncKeyState`, `UpdateState(int)`, an argument called `context`.
 import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
@@ -13,7 +14,8 @@ import { voidDeferredUses } from './bindings';
 import { voidDeferredCommands } from './deferred-commands';
 import { baseKey, forget, forgetWhere } from './forgetting';
 
-const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
+/** The result of a D3D12 call already recorded (`list->Close()`, `queue->Signal(…)`): an HRESULT, not an object. */
+export const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
 const REPLACING = /PPV_ARGS\s*\(|(?:\.|->)\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)\s*$/;
 /** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
 const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get|QueryInterface$|AddRef$|Release$)/;
@@ -30,15 +32,15 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // matching /list|cmd|ctx|context/): every such call forgot every state, which hid real bugs behind
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
-export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, caller: FunctionFacts | null = null): TrackState {
+export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
   env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
   // again later, vkd3d-proton d3d12_sparse.c) it still forgets the resource below: keeping the state there reported
   // the uncorrelated second test's path (session 11); out of such branches it is kept.
-  const view = viewOfKnownResource(e, env);
-  if (view && !e.undecidedBranch) return state;
+  const view = viewOf(e, env);
+  if (view === 'known' && !e.undecidedBranch) return state;
   // NOTE: the receiver is read first, and only for a command-list method's name (such a call on a list returns
   // before the arguments are read); each key is substituted once: the list types below take the key already
   // substituted (env.listTypeOf) instead of substituting the reference again.
@@ -50,25 +52,23 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  // A parameterless accessor (`m_depth.GetResource()` inside the barrier it names) reads a pointer: its object is
-  // not reached. Any other call on an object made for its effect (`obj.F();`, `if (obj->F())`) reaches the object.
-  const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
-  const onObject = e.receiverReach && e.forEffect && !accessor && !view && e.list ? substituteRef(e.list, env.binding).key : null;
-  if (onObject) keys.add(onObject);
   // Handed a command list, or an object whose declared type holds one (a class of the file with a list member), or
-  // called on such an object: the call may record barriers. NOTE: an argument of a type the file does not declare
-  // is not taken as holding a list (its name says nothing): the call forgets that object only; see docs/real-world.md.
-  const records = (onObject !== null && e.receiverReach === 'list')
-    || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && env.listTypeOf(a.resource, refs[i].key) !== null));
+  // the list the analysed function records its commands on (`m_commandList.Get()` of a member the file cannot type), or
+  // called for its effect on such an object (`frame.Submit();`; a parameterless accessor, `m_ctx.GetResource()`
+  // inside the barrier it names, only reads): the call may record barriers. What a call on an object changes of the
+  // object itself is the interpreter's (receiverGetters of a non-const method). NOTE: an argument of a type the file
+  // does not declare is not taken as holding a list (its name says nothing): the call forgets that object only.
+  const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
+  // NOTE: a view of a resource the tracker cannot name (`staging`, `= texture` on one path, a new buffer on the
+  // other) forgets every state: what follows tests which one it was (`if (staging != texture)`), which the path facts
+  // cannot correlate (model/inert-calls.ts; uses/view-creation-and-aliases.c).
+  const records = view === 'unnamed' || (e.receiverReach === 'list' && e.forEffect && !accessor)
+    || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && (env.listTypeOf(a.resource, refs[i].key) !== null || recordsOn(env, refs[i].key))));
   const members = !!e.reachesThis;
   if (!records && !members && keys.size === 0) return state;
-  const reached = reachOf({ keys, records, members, caller });
-  // NOTE: uses that wait for their resource's first barrier are voided only by what the call reaches by itself, not
-  // because it is handed the list (`ThrowIfFailed(list->Close())`-like calls are not taken to transition resources
-  // nobody named: see bindings.ts voidDeferredUses).
-  const named = records ? reachOf({ keys, records: false, members, caller }) : reached;
-  voidDeferredUses(env, named);
-  voidDeferredCommands(env, named);
+  const reached = reachOf({ keys, records, members, env });
+  voidDeferredUses(env, reached);
+  voidDeferredCommands(env, reached);
   // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
   // its state is unknown from here even where nothing was tracked yet (else another path's first-use assumption).
   // NOTE: a plain `&x` counts only for a name known as a resource: forgetting every `&desc` handed to a call made
@@ -88,27 +88,59 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 }
 
 /**
- * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed and the members and
- * elements of one (`m_gbuffer` handed reaches `m_gbuffer.albedo`, `m_rts[0]`); when it may be a method of the
+ * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed; when it may be a method of the
  * caller's class, every key that is not a parameter or local of the caller (members, `this->…`, globals); when it may
  * record barriers, every key but the caller's locals it is not handed (a local resource is reached only through
  * what the call gets; a parameter may alias a member or a global).
  */
-function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; caller: FunctionFacts | null }): (base: string) => boolean {
-  const { keys, records, members, caller } = r;
-  const handed = (base: string) => keys.has(base) || (keys.size > 0 && [...keys].some((k) => base.startsWith(k) && /^(?:\.|->|\[)/.test(base.slice(k.length))));
+// NOTE: the members of a handed object (`Prepare(&fb)` and `fb.colorTexture`) keep their states unless the call may
+// record barriers: without a list it cannot transition them (paths/member-address-arguments.cpp). A call made without
+// a caller (none: every key is reached) is not expected; the interpreter always passes the function it runs.
+function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; env: TrackEnv }): (base: string) => boolean {
+  const { keys, records, members, env } = r;
+  const handed = (base: string) => keys.has(base);
   if (!records && !members) return handed;
-  const locals = caller?.locals ?? [];
-  const params = records ? [] : caller?.params ?? [];
-  // NOTE: without the caller (a recursive evaluation), nothing is known to be its own: every key is reached.
-  return (base) => handed(base) || (!locals.includes(keyRoot(base)) && !params.includes(keyRoot(base)));
+  // Keys name the analysed function's objects (a helper's are substituted into them): its locals are its own.
+  const root = env.root;
+  const locals = root?.locals ?? [];
+  const own = (base: string) => locals.includes(keyRoot(base)) || (!records && !!root?.params.includes(keyRoot(base)));
+  // In a method called on an object (`output->Begin(cl)`), its members are that object's (`output->…`).
+  const receiver = !records && env.binding?.receiver ? substituteRef(env.binding.receiver.ref, null).key : null;
+  if (receiver) return (base) => handed(base) || base.startsWith(receiver + '.') || base.startsWith(receiver + '->');
+  return (base) => handed(base) || !own(base);
 }
 
-function viewOfKnownResource(e: UserCallEvent, env: TrackEnv): boolean {
+const listsOf = new WeakMap<FunctionFacts, ReadonlySet<string>>();
+
+/**
+ * Whether `key` is a command list the analysed function (or the helper being evaluated) records on: the object of its
+ * barriers, commands, Close/Reset and list methods. Its identity, not its name, makes it the list.
+ */
+function recordsOn(env: TrackEnv, key: string): boolean {
+  const fns = [env.root, env.stack.length ? env.stack[env.stack.length - 1].fn : null];
+  return fns.some((fn) => !!fn && listsIn(fn).has(key));
+}
+
+function listsIn(fn: FunctionFacts): ReadonlySet<string> {
+  let out = listsOf.get(fn);
+  if (out) return out;
+  const found = new Set<string>();
+  forEachEvent(fn.body, (e) => {
+    const onList = e.kind === 'barrier-call' || e.kind === 'resource-barrier-call' || e.kind === 'command' || e.kind === 'close' || e.kind === 'reset'
+      || (e.kind === 'user-call' && e.onCommandList);
+    if (onList && e.list?.key) found.add(e.list.key);
+  });
+  listsOf.set(fn, (out = found));
+  return out;
+}
+
+/** A view creation (model/uses.ts VIEW_CREATION) of a resource the tracker names (`known`) or not (`unnamed`). */
+function viewOf(e: UserCallEvent, env: TrackEnv): 'known' | 'unnamed' | undefined {
   const view = Object.hasOwn(VIEW_CREATION, e.callee) ? VIEW_CREATION[e.callee] : undefined;
-  if (!view || view.resource === null || (e.args.length !== view.argc && e.args.length !== view.argc + 1)) return false;
+  if (!view || view.resource === null || (e.args.length !== view.argc && e.args.length !== view.argc + 1)) return undefined;
   const arg = e.args[view.resource + e.args.length - view.argc];
-  return !!arg && !!substituteRef(arg.resource, env.binding).key;
+  if (!arg || /^\s*(?:NULL|nullptr|0)\s*$/.test(arg.resource.text)) return undefined;
+  return substituteRef(arg.resource, env.binding).key ? 'known' : 'unnamed';
 }
 
 function reachesTracked(state: TrackState, reached: (base: string) => boolean): boolean {

@@ -106,6 +106,7 @@ export class Interpreter implements Evaluation {
    */
   runFunction(fn: FunctionFacts, state: TrackState, leavesOnFailure = false): TrackState {
     this.fn = fn;
+    if (this.env.stack.length === 0) this.env.root = fn;
     const f = this.stmt(fn.body, single(state));
     let out = this.join(f.normal, f.returns);
     if (leavesOnFailure && out) {
@@ -262,7 +263,7 @@ export class Interpreter implements Evaluation {
     const { callee, onStack } = resolveHelper(this.env, this.fn, e);
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
-    if (!callee) return havocCall(e, state, this.env, onStack, this.fn);
+    if (!callee) return havocCall(e, state, this.env, onStack);
     const failing = !!e.leavesOnFailure;
     const summaries = quietCallsOf(this.env);
     // A quiet helper (track/quiet.ts) is summarised once per set of inputs, at any call site (quiet-calls.ts).

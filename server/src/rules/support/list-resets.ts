@@ -5,14 +5,20 @@
 // (`exec_command_list(queue, list)` only executes it). Members, globals and calls on objects reach anything: they may.
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
 import { keyRoot } from '../../extract/descriptor-values';
+import { API_RESULT } from '../../track/havoc-call';
 import { calleeOf, classOf, keyInCallee } from './list-first-use';
 
 const MAX_DEPTH = 3;
 
-/** An argument that may be the list or reach it: its declared type is not plain (extract/plain-types.ts); names say nothing. */
+/**
+ * An argument that may be the list or reach it: a list, an object holding one, or a value whose declared type is not
+ * plain (extract/plain-types.ts) — not an upper-case constant the file does not declare (`INFINITE`,
+ * `EVENT_ALL_ACCESS`: a macro of a header), nor the HRESULT of a D3D12 call (`m_queue->Signal(…)`). Whether its name looks like a list's (`ctx`, `cmd`) says nothing.
+ */
 function mayBeList(a: UserCallEvent['args'][number]): boolean {
-  return !!a.list || !!a.holdsList || !a.plain;
+  return !!a.list || !!a.holdsList || (!a.plain && !MACRO_CONSTANT.test(a.field.text) && !API_RESULT.test(a.field.text));
 }
+const MACRO_CONSTANT = /^[A-Z][A-Z0-9_]*$/;
 
 /** Whether `text` names `name` itself (not a member `x.name` / `x->name`), as a whole word. */
 function mentions(text: string, name: string): boolean {
@@ -63,10 +69,13 @@ const OS_WAITS = new Set(['WaitForSingleObject', 'WaitForSingleObjectEx', 'WaitF
  * operating-system wait handed nothing list-like.
  */
 function cannotReachMember(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (e: UserCallEvent) => boolean, depth: number): boolean {
+  // An operating-system or fence wait takes handles, fences and numbers by its signature, whatever the caller hands
+  // it (`m_event`, `m_fence` of a type the file does not see).
+  if (!e.list && OS_WAITS.has(e.callee)) return true;
+  if (e.receiverOp && !e.receiverClass && FENCE_WAITS.has(e.callee)) return true;
   if (e.args.some((a) => mayBeList(a) || a.resource.key === key)) return false;
   if (e.receiverOp) return e.receiverClass ? NOT_A_LIST.test(e.receiverClass) : FENCE_WAITS.has(e.callee);
   if (e.list) return false;
-  if (OS_WAITS.has(e.callee)) return true;
   if (depth >= MAX_DEPTH || !classOf(fn)) return false;
   const callee = calleeOf(e, facts, fn);
   return !!callee && classOf(callee) === classOf(fn) && !resetsIn(callee.body, key, facts, callee, isCheck, depth + 1);
