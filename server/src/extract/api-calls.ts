@@ -31,7 +31,7 @@ import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
 import { checksResult } from './result-checks';
-import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, typeOfExpr } from './types';
+import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, objectType, typeOfExpr } from './types';
 import type { ArrayVal, AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
@@ -704,7 +704,12 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const reachesThis = !fn.plainClass && calledForEffect(call) && ((f.type === 'identifier' && fn.method && !fn.file.freeFunctions?.has(name)
     && !!fn.file.declaredMethods?.has(name)) || object?.type === 'this' || args.some((a) => /^\*?\s*this$/.test(a.text)));
   const receiverType = receiverOp && object ? typeOfExpr(object, fn) : undefined;
-  const receiverReach = receiverOp && holdsList(receiverType, fn.file.listHolders) ? 'list' as const : undefined;
+  // NOTE: an object of an engine class whose body the file does not hold (`m_stateManager.ApplyAllTransitions()`, the
+  // class declared in a header) may hold the list too: its methods are how engines record. An argument of such a
+  // class is not taken as one (a free function handed it is no method of it); see docs/real-world.md, session 22.
+  const unseenClass = !!receiverType && !!receiverClass && objectType(receiverType) && !fn.file.classBodies?.has(receiverClass)
+    && !plainType(receiverType, fn.file.plainClasses);
+  const receiverReach = receiverOp && (holdsList(receiverType, fn.file.listHolders) || unseenClass) ? 'list' as const : undefined;
   const check = !object && checksResult(args, fn);
   // A local lambda is called by its own name; a fill helper's call already wrote what it fills (fill-helpers.ts) and
   // keeps its name (the tracker keeps the states of what it is handed).
@@ -716,7 +721,18 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),
     ...(receiverOp && calledForEffect(call) ? { forEffect: true as const } : {}),
+    ...(args.length === 0 && !object && testedFlag(call) ? { testedFlag: true as const } : {}),
   });
+}
+
+/**
+ * `if (IsEnhancedBarriersEnabled())`, `if (!Renderer::UseCompute())`: the whole condition of an if is the call (a
+ * function's, not an object's: `if (m_barriers.empty())` is a container's size, which the path facts follow).
+ */
+function testedFlag(call: SyntaxNode): boolean {
+  let n = call;
+  while (n.parent && (n.parent.type === 'parenthesized_expression' || (n.parent.type === 'unary_expression' && n.parent.child(0)?.type === '!'))) n = n.parent;
+  return n.parent?.type === 'condition_clause' && n.parent.parent?.type === 'if_statement';
 }
 
 /**

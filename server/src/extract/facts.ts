@@ -247,6 +247,8 @@ export interface UserCallEvent extends EventBase {
    * returns one of its own locals (FunctionFacts.returnsLocal), the target is that object (extract/returned-locals.ts).
    */
   resultTo?: ResourceRef;
+  /** `if (F())`, `if (!Cls::F())`: a parameterless function call is the whole condition of an if (track/havoc-call.ts). */
+  testedFlag?: true;
 }
 
 /** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */

@@ -5,6 +5,7 @@
 import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
+import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
 import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
@@ -62,11 +63,15 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // NOTE: a view of a resource the tracker cannot name (`staging`, `= texture` on one path, a new buffer on the
   // other) forgets every state: what follows tests which one it was (`if (staging != texture)`), which the path facts
   // cannot correlate (model/inert-calls.ts; uses/view-creation-and-aliases.c).
-  const records = view === 'unnamed' || (e.receiverReach === 'list' && e.forEffect && !accessor)
+  const records = (e.receiverReach === 'list' && e.forEffect && !accessor)
     || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && (env.listTypeOf(a.resource, refs[i].key) !== null || recordsOn(env, refs[i].key))));
   const members = !!e.reachesThis;
-  if (!records && !members && keys.size === 0) return state;
-  const reached = reachOf({ keys, records, members, env });
+  if (!records && !members && keys.size === 0 && view !== 'unnamed' && !e.testedFlag && !FOREIGN_TRANSITIONS.has(e.callee)) return state;
+  // NOTE: an unresolved flag getter that is the whole condition of an if (`if (IsEnhancedBarriersEnabled())`) is
+  // usually tested again further on (`SwapBarriers()` and `Finish()` of DirectX-Graphics-Samples' D3D12Multithreading
+  // each pick legacy or enhanced barriers by it): the path facts cannot tell the two tests agree, so the states the
+  // first branch set are unknown at the second. Unknown, not reported: the mixed paths would be false warnings.
+  const reached = view === 'unnamed' || e.testedFlag || FOREIGN_TRANSITIONS.has(e.callee) ? everything : reachOf({ keys, records, members, env });
   voidDeferredUses(env, reached);
   voidDeferredCommands(env, reached);
   // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
@@ -96,13 +101,17 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 // NOTE: the members of a handed object (`Prepare(&fb)` and `fb.colorTexture`) keep their states unless the call may
 // record barriers: without a list it cannot transition them (paths/member-address-arguments.cpp). A call made without
 // a caller (none: every key is reached) is not expected; the interpreter always passes the function it runs.
+const everything = (): boolean => true;
+
 function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; env: TrackEnv }): (base: string) => boolean {
   const { keys, records, members, env } = r;
   const handed = (base: string) => keys.has(base);
   if (!records && !members) return handed;
-  // Keys name the analysed function's objects (a helper's are substituted into them): its locals are its own.
+  // Keys name the analysed function's objects (a helper's are substituted into them): its locals are its own. NOTE:
+  // in a helper (env.stack), a local of the analysed function may be what the helper was handed, under another name
+  // (`staging = resource` in DirectXTK12's GenerateMips_UnorderedAccessPath): no local is kept there.
   const root = env.root;
-  const locals = root?.locals ?? [];
+  const locals = (env.stack.length === 0 || !records ? root?.locals : undefined) ?? [];
   const own = (base: string) => locals.includes(keyRoot(base)) || (!records && !!root?.params.includes(keyRoot(base)));
   // In a method called on an object (`output->Begin(cl)`), its members are that object's (`output->…`).
   const receiver = !records && env.binding?.receiver ? substituteRef(env.binding.receiver.ref, null).key : null;
