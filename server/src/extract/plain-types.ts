@@ -1,8 +1,8 @@
 // Declared types that cannot carry a command list to an unseen callee: numbers, strings, D3D12 enums and structs,
 // D3D12 interfaces other than lists, enums of the file, and the file's classes whose members are all such types
-// (`StatsCollector& stats`, `JobContext* context` with `int worker`). An unknown call that receives only such values,
-// and is not a method of the caller's own class, cannot reach a command list: whatever its name
-// (`UpdateResourceStateStats(3)`, `RecordStats(context, 1)`), it records no barrier (track/apply.ts: havocCall).
+// (`StatsCollector& stats`, `JobContext* context` with `int worker`). An unknown call handed only such values cannot
+// reach a command list through them, whatever its name (`UpdateResourceStateStats(3)`, `RecordStats(context, 1)`);
+// a class of the file with a list member (or a member of such a class) is a list holder (track/havoc-call.ts).
 // A type the file does not define (`struct ProfilerContext;`) says nothing.
 import type { SyntaxNode } from './node';
 

@@ -1,7 +1,7 @@
 // Calls that never record a barrier and never change a resource's state, whatever they are handed: assertions,
 // PIX markers, debug names and the pure d3dx12 arithmetic helpers. The tracker treats an unresolved call as
-// possibly changing the state of what it gets (or of everything, when it gets a command list or its name says
-// "resource"/"state"); for these names that would only throw away what is known — `assert(tex)`,
+// possibly changing the state of what it gets (or of everything it reaches, when it gets a command list:
+// track/havoc-call.ts); for these names that would only throw away what is known — `assert(tex)`,
 // `PIXBeginEvent(list, …)`, `NAME_D3D12_OBJECT(tex)` and `D3D12CalcSubresource(…)` sit between the barriers of
 // most sample code.
 
@@ -40,7 +40,7 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
 /**
  * Names of parameterless accessors (`tex.GetResource()`, `swapChain->GetCurrentBackBufferResource()`,
  * `buffer.Resource()`, `GetState()`): a call of one with no arguments reads what an object holds and records no
- * barrier, even where its name says "resource" or "state" — the name test that makes other unresolved calls forget
- * every state. Names that also say they flush, submit, execute, record or transition are not accessors.
+ * barrier, even on an object that holds a command list (track/havoc-call.ts). Names that also say they flush,
+ * submit, execute, record or transition are not accessors.
  */
 export const ACCESSOR_NAME = /^(?:[Gg]et(?![a-z])(?!\w*(?:Barrier|Transition|Flush|Submit|Execute|Record))\w+|Resource)$/;

@@ -1,7 +1,6 @@
-// An unresolved (or recursive) call: what it can reach becomes unknown — the objects handed to it and their members,
-// the object it is called on, the caller's members when it may be a method of the caller's class, and everything
-// but the caller's own locals when it is handed a command list — and what it surely cannot change (list methods,
-// views) is kept. Names are never evidence: `GetAsyncKeyState`, `UpdateState(int)`, an argument called `context`.
+// An unresolved (or recursive) call: what it can reach becomes unknown — the objects handed to it, the caller's
+// members when it may be a method of the caller's class, and everything but the caller's own locals when it can
+// reach a command list — and what it surely cannot change (list methods, views) is kept. Names are never evidence: `GetAsyncKeyState`, `UpdateState(int)`, an argument called `context`.
 import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
@@ -24,9 +23,9 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 /**
  * An unresolved (or recursive) call. A method of a D3D12 command list that is not an event (IASetPrimitiveTopology,
  * SetPipelineState, ...) changes no resource state, in the `list->X()` and the C `ID3D12GraphicsCommandList_X(list)`
- * form alike. Otherwise the call forgets what it can reach (reachOf): what it is handed, its object's members, the
- * caller's members if it may be a method of the caller's class; and, when it can reach a command list, every
- * state but those of the caller's locals it is not handed. Unknown is never an error, so this never cries wolf —
+ * form alike. Otherwise the call forgets what it can reach (reachOf): what it is handed, the caller's members if it
+ * may be a method of the caller's class; and, when it can reach a command list, every state but those of the
+ * caller's locals it is not handed. Unknown is never an error, so this never cries wolf —
  * it only silences what the call may have changed.
  */
 // NOTE: names once decided here (a callee matching /barrier|transition|resource|state|flush|.../, an argument
@@ -53,25 +52,28 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
   const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
-  // Handed a command list, or an object whose declared type holds one (a class of the file with a list member), or
-  // the list the analysed function records its commands on (`m_commandList.Get()` of a member the file cannot type), or
-  // called for its effect on such an object (`frame.Submit();`; a parameterless accessor, `m_ctx.GetResource()`
-  // inside the barrier it names, only reads): the call may record barriers. What a call on an object changes of the
-  // object itself is the interpreter's (receiverGetters of a non-const method). NOTE: an argument of a type the file
-  // does not declare is not taken as holding a list (its name says nothing): the call forgets that object only.
+  // Handed a command list, an object whose declared type holds one (a class of the file with a list member), or the
+  // list the analysed function records its commands on (`m_commandList.Get()` of a member the file cannot type); or
+  // called for its effect on an object that holds one or is of an engine class the file does not see
+  // (extract/api-calls.ts receiverReach; a parameterless accessor, `m_ctx.GetResource()`, only reads): the call may
+  // record barriers. What a call on an object changes of the object itself is the interpreter's (receiverGetters of
+  // a non-const method). NOTE: an argument of a type the file does not declare is not taken as holding a list (its
+  // name says nothing): the call forgets that object only.
   const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
-  // NOTE: a view of a resource the tracker cannot name (`staging`, `= texture` on one path, a new buffer on the
-  // other) forgets every state: what follows tests which one it was (`if (staging != texture)`), which the path facts
-  // cannot correlate (model/inert-calls.ts; uses/view-creation-and-aliases.c).
   const records = (e.receiverReach === 'list' && e.forEffect && !accessor)
     || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && (env.listTypeOf(a.resource, refs[i].key) !== null || recordsOn(env, refs[i].key))));
   const members = !!e.reachesThis;
-  if (!records && !members && keys.size === 0 && view !== 'unnamed' && !e.testedFlag && !FOREIGN_TRANSITIONS.has(e.callee)) return state;
-  // NOTE: an unresolved flag getter that is the whole condition of an if (`if (IsEnhancedBarriersEnabled())`) is
-  // usually tested again further on (`SwapBarriers()` and `Finish()` of DirectX-Graphics-Samples' D3D12Multithreading
-  // each pick legacy or enhanced barriers by it): the path facts cannot tell the two tests agree, so the states the
-  // first branch set are unknown at the second. Unknown, not reported: the mixed paths would be false warnings.
-  const reached = view === 'unnamed' || e.testedFlag || FOREIGN_TRANSITIONS.has(e.callee) ? everything : reachOf({ keys, records, members, env });
+  // Every state is unknown after three kinds of call, none recognised by a name of the code base's own:
+  // - a view of a resource the tracker cannot name (`staging`, `= texture` on one path, a new buffer on the other):
+  //   what follows tests which one it was (`if (staging != texture)`), which the path facts cannot correlate
+  //   (uses/view-creation-and-aliases.c, DirectXTK12's GenerateMips_UnorderedAccessPath);
+  // - an unresolved flag getter that is the whole condition of an if (`if (IsEnhancedBarriersEnabled())`): it is
+  //   usually tested again further on (`SwapBarriers()` and `Finish()` of DirectX-Graphics-Samples' D3D12Multithreading
+  //   each pick legacy or enhanced barriers by it) and the path facts cannot tell the two tests agree;
+  // - a D3D12 API call that transitions resources it is not handed by name (model/foreign-transitions.ts).
+  const wholeState = view === 'unnamed' || !!e.testedFlag || FOREIGN_TRANSITIONS.has(e.callee);
+  if (!records && !members && !wholeState && keys.size === 0) return state;
+  const reached = wholeState ? everything : reachOf({ keys, records, members, env });
   voidDeferredUses(env, reached);
   voidDeferredCommands(env, reached);
   // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
@@ -93,11 +95,15 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 }
 
 /**
- * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed; when it may be a method of the
- * caller's class, every key that is not a parameter or local of the caller (members, `this->…`, globals); when it may
+ * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed, and what a getter
+ * of a handed object returns (`m_states.Transition(wrapper, …)` reaches `wrapper->GetUnderlyingResource()`: the
+ * wrapper is the resource to its engine); when it may be a method of the caller's class, every key that is not a parameter or local of the caller (members, `this->…`, globals); when it may
  * record barriers, every key but the caller's locals it is not handed (a local resource is reached only through
  * what the call gets; a parameter may alias a member or a global).
  */
+/** What follows a handed object's key in the key of a resource it hands out (`w.get()->GetUnderlyingResource()`). */
+const GETTER_OF = /^(?:\.get\(\))?(?:->|\.)\w+\(/;
+
 // NOTE: the members of a handed object (`Prepare(&fb)` and `fb.colorTexture`) keep their states unless the call may
 // record barriers: without a list it cannot transition them (paths/member-address-arguments.cpp). A call made without
 // a caller (none: every key is reached) is not expected; the interpreter always passes the function it runs.
@@ -105,7 +111,7 @@ const everything = (): boolean => true;
 
 function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; env: TrackEnv }): (base: string) => boolean {
   const { keys, records, members, env } = r;
-  const handed = (base: string) => keys.has(base);
+  const handed = (base: string) => keys.has(base) || (keys.size > 0 && [...keys].some((k) => base.startsWith(k) && GETTER_OF.test(base.slice(k.length))));
   if (!records && !members) return handed;
   // Keys name the analysed function's objects (a helper's are substituted into them): its locals are its own. NOTE:
   // in a helper (env.stack), a local of the analysed function may be what the helper was handed, under another name
