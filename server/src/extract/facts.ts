@@ -316,7 +316,8 @@ export type Stmt =
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)
-   * denotes a different resource on the next iteration.
+   * denotes a different resource on the next iteration. An assigned member of a named variable is its path
+   * (`ctx.pipeline_state`): only resources named through that member vary.
    */
   /** `scoped`: names the loop declares (its variable, its body's locals): out of scope after it. */
   /** `subresources`: the body names subresources by the loop's counter, so it runs at least once (subresource-loops.ts). */

@@ -258,7 +258,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   for (const arr of existing) updateInPlace(arr, rangeOf(n));
   const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();
   return seq([...pre, {
-    k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n), ...(counter ? { counter } : {}),
+    k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n, true), ...(counter ? { counter } : {}),
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
     ...(runsForever(n, cond) ? { forever: true } : {}),
   }]);
@@ -351,13 +351,18 @@ export function declaredNames(n: SyntaxNode): Set<string> {
   return names;
 }
 
-/** Names that are rebound on each iteration: loop variables, locals declared in the body, assigned or stepped names. */
-function varyingNames(n: SyntaxNode): string[] {
+/**
+ * Names that are rebound on each iteration: loop variables, locals declared in the body, assigned or stepped names.
+ * With `members`, an assigned member of a named variable is that member's path (`context.pipeline_state = NULL`
+ * rebinds `context.pipeline_state`, not `context.render_target`); else its variable's name.
+ */
+function varyingNames(n: SyntaxNode, members = false): string[] {
   const names = declaredNames(n);
   for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
     const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
-    // `dst.pResource = i ? c : b;`: a resource named through `dst` is another one on the next iteration.
-    const root = rootName(target);
+    // `dst.pResource = i ? c : b;`: a resource named through `dst.pResource` is another one on the next iteration.
+    const path = members && target?.type === 'field_expression' && namedMember(target) ? target.text.replace(/\s+/g, '').replace(/->/g, '.') : undefined;
+    const root = path ?? rootName(target);
     if (root) names.add(root);
   }
   return [...names].sort();

@@ -54,3 +54,19 @@ export function withoutPromotedAway(p: Possible): Possible {
   delete rest.promotedAway;
   return { ...p, values: new Map([...p.values, [0, rest]]) };
 }
+
+/**
+ * ExecuteCommandLists of the list that made a promotion: a resource promoted to a read-only state (a buffer to any)
+ * decays back to COMMON when that work completes (LB-10), and the work a later submission records runs after it. The
+ * promoted value is dropped; the COMMON the promotion kept beside it stays. Null when nothing decays.
+ */
+export function decayedAtExecute(legacy: Possible, ran: readonly string[], buffer: boolean): Possible | null {
+  if (legacy.unknown || !legacy.values.has(0) || ran.length === 0) return null;
+  const decays = (state: number, o: Origin) => state !== 0 && o.promotedOn !== undefined && ran.includes(o.promotedOn)
+    && (buffer || ((state >>> 0) & ~LEGACY_READ_STATES) === 0);
+  const gone = [...legacy.values].filter(([state, o]) => decays(state, o));
+  if (gone.length === 0) return null;
+  const values = new Map(legacy.values);
+  for (const [state] of gone) values.delete(state);
+  return { values, unknown: false };
+}

@@ -171,14 +171,26 @@ const ONCE_SPLIT_PATHS = 4;
 function perIteration(head: TrackState, entry: TrackState, varying: readonly string[]): TrackState {
   const out = head.clone();
   if (varying.length === 0) return out;
-  const names = new Set(varying);
+  const names = new Set(varying.filter((v) => !v.includes('.')));
+  const members = varying.filter((v) => v.includes('.'));
   for (const key of head.res.keys()) {
-    if (!rootNames(key).some((t) => names.has(t))) continue;
+    if (!rootNames(key).some((t) => names.has(t)) && !members.some((m) => namesMember(key, m))) continue;
     const before = entry.res.get(key);
     if (before) out.res.set(key, before);
     else out.res.delete(key);
   }
   return out;
+}
+
+/** `key` names a resource through the member path `member` (`dst.pResource`, `ctx.target` of `ctx->target->…`). */
+function namesMember(key: string, member: string): boolean {
+  const k = key.replace(/->/g, '.');
+  for (let at = k.indexOf(member); at >= 0; at = k.indexOf(member, at + 1)) {
+    const before = at === 0 ? '' : k[at - 1];
+    const after = k[at + member.length] ?? '';
+    if (!/[\w.]/.test(before) && !/\w/.test(after)) return true;
+  }
+  return false;
 }
 
 /** Values at the loop head that some path around the back edge also carries (not only the loop's entry). */
