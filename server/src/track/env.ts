@@ -113,6 +113,12 @@ export interface FunctionIndex {
    * arguments) and no helper of the run that records something has the name: its call changes no tracked state.
    */
   inert?(name: string, argc: number): boolean;
+  /**
+   * True when `cls` (or its nearest base that defines it) has `name` for `argc` arguments only as a method whose body
+   * makes no call and records nothing (`void PollInput() {}`); without a class, a free function of the file so
+   * defined that no relevant function of the file or the run shares the name with.
+   */
+  eventless?(name: string, argc: number, cls?: string): boolean;
   /** A class's bases, transitively, as this file and the run's other files declare them. */
   basesOf?(cls: string): string[];
 }
@@ -249,6 +255,7 @@ export class TrackEnv {
   inertCallee(name: string, argc: number): boolean {
     return this.functions.inert?.(name, argc) ?? false;
   }
+
 
   /** Where to report an event at `range` (in the current function): the outermost call site when inside helpers. */
   context(range: Range, list: ListId, pos: { group: number | null; index: number | null } = { group: null, index: null }): TrackContext {

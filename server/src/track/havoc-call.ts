@@ -32,7 +32,7 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // matching /list|cmd|ctx|context/): every such call forgot every state, which hid real bugs behind
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
-export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean): TrackState {
+export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idleOwn = false): TrackState {
   env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
@@ -62,7 +62,9 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
   const records = (e.receiverReach === 'list' && e.forEffect && !accessor)
     || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && (env.listTypeOf(a.resource, refs[i].key) !== null || recordsOn(env, refs[i].key))));
-  const members = !!e.reachesThis;
+  // The caller's own method that the file defines with an event-free body (`void PollInput() {}`) reaches nothing of
+  // `this` (track/helper-frames.ts idleOwnMethod).
+  const members = !!e.reachesThis && !idleOwn;
   // Every state is unknown after three kinds of call, none recognised by a name of the code base's own:
   // - a view of a resource the tracker cannot name (`staging`, `= texture` on one path, a new buffer on the other):
   //   what follows tests which one it was (`if (staging != texture)`), which the path facts cannot correlate

@@ -39,6 +39,17 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   return { callee: callee && !onStack && env.stack.length < MAX_CALL_DEPTH ? callee : undefined, onStack };
 }
 
+/**
+ * `PollInput()` in a method of a class whose own `PollInput` (or its nearest base's) the file defines with a body
+ * that makes no call and records nothing: the unresolved call (the index holds no such function) reaches nothing of
+ * `this` (track/havoc-call.ts).
+ */
+export function idleOwnMethod(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): boolean {
+  if (!e.reachesThis || e.receiverClass || !e.ownClass) return false;
+  const cls = overridingClass(env, classOf(caller));
+  return !!cls && (env.functions.eventless?.(e.callee, e.args.length, cls) ?? false);
+}
+
 export function frameOf(env: TrackEnv, e: UserCallEvent, callee: Callee): Frame {
   return { fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: env.currentUri() };
 }

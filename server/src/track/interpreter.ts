@@ -16,7 +16,7 @@ import { forget } from './forgetting';
 import { receiverGetters } from './getter-aliases';
 import { havocCall } from './havoc-call';
 import type { Callee } from './helper-frames';
-import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, resolveHelper, restoreLocalCreations } from './helper-frames';
+import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, idleOwnMethod, resolveHelper, restoreLocalCreations } from './helper-frames';
 import { outOfScope } from './key-names';
 import { quietCallsOf } from './quiet-calls';
 import { loop } from './loops';
@@ -263,7 +263,7 @@ export class Interpreter implements Evaluation {
     const { callee, onStack } = resolveHelper(this.env, this.fn, e);
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
-    if (!callee) return havocCall(e, state, this.env, onStack);
+    if (!callee) return havocCall(e, state, this.env, onStack, !onStack && idleOwnMethod(this.env, this.fn, e));
     const failing = !!e.leavesOnFailure;
     const summaries = quietCallsOf(this.env);
     // A quiet helper (track/quiet.ts) is summarised once per set of inputs, at any call site (quiet-calls.ts).

@@ -4,6 +4,7 @@ import type { FileFacts, FunctionFacts, MethodUses } from '../extract/facts';
 import type { ClassViews } from '../extract/descriptor-facts';
 import type { RunClassViews } from '../extract/class-views';
 import type { FunctionIndex } from './env';
+import { classPart } from './key-names';
 import { calledIn, declaredRecordKeys, importClosure, RECORD } from '../extract/function-imports';
 import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
 
@@ -294,8 +295,13 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   const local = new Map<string, FunctionFacts[]>();
   // Lambdas are called by their own name (`<lambda:12>`), which the call of the local holding one names
   // (extract/local-lambdas.ts); they are never another file's helpers.
+  // Functions the file defines with no event at all, by name and arity; a name any relevant function has is not one.
+  const idle = new Set<string>();
   for (const fn of facts.functions) {
-    if (!fn.relevant) continue;
+    if (!fn.relevant) {
+      if (!fn.lambda) idle.add(`${classPart(fn.qualifiedName) ?? ''}::${fn.name}/${fn.params.length}`);
+      continue;
+    }
     local.set(fn.name, [...(local.get(fn.name) ?? []), fn]);
   }
   // NOTE: only the barrier-filling helpers (their calls already wrote the barrier at extraction) keep the states of
@@ -319,6 +325,17 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     },
     inert(name, argc) {
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
+    },
+    eventless(name, argc, cls) {
+      const defined = (c: string) => (local.get(name) ?? []).some((f) => f.params.length === argc && classPart(f.qualifiedName) === c);
+      if (cls) {
+        for (const c of chainOf(cls)) {
+          if (idle.has(`${c}::${name}/${argc}`)) return true;
+          if (defined(c)) return false;
+        }
+        return false;
+      }
+      return idle.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
     },
     resolve(name, argc, cls) {
       // NOTE: every pass over a call resolves it again; the answer is read once per name, arity and class.
