@@ -69,9 +69,14 @@ void describe('methods another file declares without const', () => {
     }
   });
 
-  void it('without the header nothing says Advance changes the object: both transitions are compared', () => {
+  // Without the header, SwapChain is a class whose body no file of the run shows: `swap->Advance()` called for its
+  // effect may change what `swap->Current()` returns or record on a list it holds, and its name is no evidence either
+  // way (track/havoc-call.ts, issue 10 "no name guessing"). The second sync is silent, as with the header; this
+  // expectation was [26, 33] while a callee's name ("Advance" says nothing of barriers) decided it: line 26 then
+  // compared two different back buffers' transitions. The const getter between keeps the error at 33.
+  void it('without the header Advance is a method of an unseen class: the second sync is silent, the const getter keeps 33', () => {
     const dir = tempTree({ 'src/frame.cpp': SOURCE });
     const run = runCli(['--format', 'json', '--jobs', '1', 'src'], dir);
-    assert.deepEqual(lines(run.stdout), [26, 33], run.stdout);
+    assert.deepEqual(lines(run.stdout), [33], run.stdout);
   });
 });

@@ -478,6 +478,12 @@ function creationFields(c: ResourceCreation): Record<string, string | number | n
 /** Arguments that are values, never objects a callee could record through. */
 /** The predefined macros of C and C++ (and MSVC's): a number or a string. */
 const PREDEFINED_MACRO = /^__(?:LINE|FILE|func|FUNCTION|COUNTER|FUNCSIG|PRETTY_FUNCTION)__$/;
+/** `++m_value`, `count--`: the value of a stepped variable of a plain type (a number, not an object). */
+function steppedPlain(a: SyntaxNode, fn: FnCtx): boolean {
+  const target = a.type === 'update_expression' ? a.childForFieldName('argument') : null;
+  return !!target && plainType(typeOfExpr(target, fn), fn.file.plainClasses);
+}
+
 const PLAIN_ARGUMENT = new Set(['number_literal', 'string_literal', 'concatenated_string', 'char_literal', 'true', 'false', 'null', 'nullptr', 'sizeof_expression']);
 const LEAF_ARGUMENT = new Set(['identifier', 'number_literal', 'string_literal', 'qualified_identifier', 'true', 'false', 'null', 'nullptr']);
 const ZERO_FILL = new Set(['memset', 'ZeroMemory', 'SecureZeroMemory', 'RtlZeroMemory']);
@@ -648,7 +654,8 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
     const field = argumentField(a, evaluated[from + i], fn);
     const type = typeOfExpr(a, fn);
-    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || PREDEFINED_MACRO.test(a.text) || plainType(type, fn.file.plainClasses);
+    const plain = field.value !== null || PLAIN_ARGUMENT.has(unwrapValue(a).type) || PREDEFINED_MACRO.test(a.text) || plainType(type, fn.file.plainClasses)
+      || steppedPlain(unwrapValue(a), fn);
     const holder = !plain && holdsList(type, fn.file.listHolders);
     const h = handles?.args[from + i];
     const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
