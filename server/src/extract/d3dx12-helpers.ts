@@ -124,8 +124,20 @@ export function setGroupPointer(group: StructVal, p: AVal, setType = false): voi
 
 /** `CD3DX12_RESOURCE_DESC::Tex2D(...)` and the other desc factories; undefined for any other call. */
 export function descFactoryCall(call: SyntaxNode, callee: SyntaxNode, fn: FnCtx): StructVal | undefined {
-  const desc = /^CD3DX12_RESOURCE_DESC1?::(Buffer|Tex1D|Tex2D|Tex3D)$/.exec(callee.text.replace(/\s+/g, ''));
-  return desc ? constructDescFactory(call, desc[1], fn) : undefined;
+  const name = callee.text.replace(/\s+/g, '');
+  const desc = /^CD3DX12_RESOURCE_DESC1?::(Buffer|Tex1D|Tex2D|Tex3D)$/.exec(name);
+  if (desc) return constructDescFactory(call, desc[1], fn);
+  return DESC_COPY.test(name) ? descCopy(call, fn) : undefined;
+}
+
+/** `CD3DX12_RESOURCE_DESC1(bufferDesc)`: the d3dx12 wrapper constructed from one description is a copy of it. */
+const DESC_COPY = /^CD3DX12_RESOURCE_DESC1?$/;
+
+function descCopy(call: SyntaxNode, fn: FnCtx): StructVal | undefined {
+  const args = call.childForFieldName('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  if (args.length !== 1) return undefined;
+  const v = evalValue(args[0], 'any', fn);
+  return v.t === 'struct' && v.kind === 'desc' ? (cloneVal(v) as StructVal) : undefined;
 }
 
 function constructDescFactory(call: SyntaxNode, factory: string, fn: FnCtx): StructVal {
