@@ -5,7 +5,7 @@ import { collectSharedHeapTypes } from './shared-heap-properties';
 import { collectClassKinds } from './plain-types';
 import { collectConstantTables } from './constant-tables';
 import { collectListFactories } from './list-factories';
-import { returnedLocal } from './returned-locals';
+import { FORWARDED, forwardedCall, returnedLocal } from './returned-locals';
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -576,7 +576,8 @@ export function extractFacts(
       const turn = turnOf(file);
       const recorder = key && worthRecording(key) ? new FileRecorder(file, file.sites.length) : undefined;
       const ctx = newFnCtx(recorder?.file ?? file, sig, f.node);
-      const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n));
+      // A forwarding factory's result is held in a local of its own (returned-locals.ts FORWARDED).
+      const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n)).concat(forwardedCall(f.body) ? [FORWARDED] : []);
       const declared = new Set([...params, ...locals]);
       collectPathSyms(ctx, f.body, params, locals, sharedMembers(ctx, f.node, f.body, declared, (sym) => pointerMember(sym, ctx.file)));
       const body = walkStatement(f.body, ctx);

@@ -30,6 +30,22 @@ function returnedName(value: SyntaxNode): string | undefined {
   return object && args.length === 0 && f.child(1)?.type === '.' ? returnedName(object) : undefined;
 }
 
+/**
+ * The local a forwarding factory's result is held in: `return create_buffer_(line, device, DEFAULT, size, …);`
+ * (vkd3d-proton's create_default_buffer_) hands back what the other factory returns, as if it were stored in a local
+ * and returned. The name cannot be spelled in C or C++, so it is no name of the program.
+ */
+export const FORWARDED = '<returned>';
+
+/** The call every `return` of `body` hands back, when the body has exactly one (a failure exit's `return NULL;` aside). */
+export function forwardedCall(body: SyntaxNode): SyntaxNode | undefined {
+  const values = ownReturns(body).map((r) => r.namedChild(0)).filter((v) => !v || !NO_OBJECT.has(unwrapValue(v).text));
+  if (values.length !== 1 || !values[0]) return undefined;
+  const call = unwrapValue(values[0]);
+  const callee = call.type === 'call_expression' ? call.childForFieldName('function') : null;
+  return callee?.type === 'identifier' ? call : undefined;
+}
+
 /** The return statements of `body` that belong to it (not to a lambda inside it). */
 function ownReturns(body: SyntaxNode): SyntaxNode[] {
   return body.descendantsOfType('return_statement').filter((r) => {
@@ -46,6 +62,8 @@ function ownReturns(body: SyntaxNode): SyntaxNode[] {
 export function returnedLocal(body: SyntaxNode, locals: readonly string[], fn: FnCtx): ResourceRef | undefined {
   const returns = ownReturns(body);
   if (returns.length === 0) return undefined;
+  const forwarded = forwardedCall(body);
+  if (forwarded) return { key: FORWARDED, text: FORWARDED, range: rangeOf(forwarded) };
   let name: string | undefined;
   let at: SyntaxNode | undefined;
   for (const r of returns) {

@@ -18,6 +18,7 @@ import { inlineHelperCall } from './inline-helpers';
 import type { Unrolling } from './unrolled-loops';
 import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import { insideTableLoop } from './table-loops';
+import { FORWARDED, forwardedCall, markResult } from './returned-locals';
 import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment } from './assignments';
@@ -29,7 +30,7 @@ import { recordReindex } from './rebinds';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
 import { declaredName, localDeclaredName, typeText } from './types';
-import { elseBody, rangeOf, rootName } from './syntax';
+import { elseBody, rangeOf, rootName, unwrapValue } from './syntax';
 import type { Range } from '../types';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, numVal } from './values';
@@ -173,6 +174,8 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const pre = collect(fn, () => {
         if (value && onReturn) onReturn(value);
         else if (value) visitCalls(value, fn);
+        // `return create_buffer_(…);` of a forwarding factory: the call's result is what the function hands back.
+        if (value && !onReturn && forwardsResult(n)) markResult(value, { key: FORWARDED, text: FORWARDED, range: rangeOf(value) }, fn);
       });
       return seq([...pre, ...pathWrites(value, fn, undefined, conditionOf), ...failureReturn(value), { k: 'return', range: rangeOf(n) }]);
     }
@@ -185,6 +188,16 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     default:
       return seq([...collect(fn, () => visitCalls(n, fn)), ...pathWrites(n, fn, undefined, conditionOf)]);
   }
+}
+
+/** `return f(…);` as the one object-returning exit of its function (returned-locals.ts forwardedCall). */
+function forwardsResult(ret: SyntaxNode): boolean {
+  let def = ret.parent;
+  while (def && def.type !== 'function_definition' && def.type !== 'lambda_expression') def = def.parent;
+  const body = def?.type === 'function_definition' ? def.childForFieldName('body') : null;
+  const call = body ? forwardedCall(body) : undefined;
+  const value = ret.namedChild(0);
+  return !!call && !!value && unwrapValue(value).startIndex === call.startIndex;
 }
 
 /** `bookkeeping == C`: the value of C (the side that folds, the other one not). */
