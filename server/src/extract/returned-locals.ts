@@ -33,9 +33,12 @@ function returnedName(value: SyntaxNode): string | undefined {
 /**
  * The local a forwarding factory's result is held in: `return create_buffer_(line, device, DEFAULT, size, …);`
  * (vkd3d-proton's create_default_buffer_) hands back what the other factory returns, as if it were stored in a local
- * and returned. The name cannot be spelled in C or C++, so it is no name of the program.
+ * and returned. The name is reserved to the implementation in C and C++ (two leading underscores), so it is no name
+ * of the program; it must still read as one name (track/key-names.ts rootNames), or the helper frame never hides,
+ * forgets or restores it and one forwarding chain's result leaks into the next (vkd3d-proton: a readback buffer
+ * took a test texture's creation state when its own factory call was beyond the call-depth limit).
  */
-export const FORWARDED = '<returned>';
+export const FORWARDED = '__barrierlint_returned';
 
 /** The call every `return` of `body` hands back, when the body has exactly one (a failure exit's `return NULL;` aside). */
 export function forwardedCall(body: SyntaxNode): SyntaxNode | undefined {
