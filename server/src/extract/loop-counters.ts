@@ -27,8 +27,8 @@ export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): Loop
     const r = cond.childForFieldName('right');
     const holds = HOLDS[op];
     if (holds && symOf(l) === sym) {
-      const bound = constantOf(r, fn) ?? sizeOf(r, fn);
-      atLeastOnce = bound !== null && holds(start, bound);
+      const bounds = boundValues(r, fn);
+      atLeastOnce = bounds !== null && bounds.every((b) => holds(start, b));
     }
   }
   const guarded = pathSyms(fn)?.tested.has(sym) ?? false;
@@ -99,6 +99,23 @@ function entryTest(cond: SyntaxNode | null, sym: string, start: number, fn: FnCt
   const c = condOf(cond, fn);
   if (!c || !('left' in c) || c.rs === undefined || c.right.value !== null) return undefined;
   return { op: c.op, left: { value: start, text: String(start), range: c.left.range }, right: c.right, rs: c.rs };
+}
+
+/**
+ * The values a loop bound may have: a constant, an array's size, or `supported ? 2 : 1` (vkd3d-proton's
+ * `j < (options.DynamicDepthBiasSupported ? 2 : 1)`: whichever way the test goes, the loop runs at least once);
+ * null when one of them is not known.
+ */
+function boundValues(n: SyntaxNode | null, fn: FnCtx): number[] | null {
+  let v = n;
+  while (v?.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0);
+  if (v?.type === 'conditional_expression') {
+    const a = boundValues(v.childForFieldName('consequence'), fn);
+    const b = a && boundValues(v.childForFieldName('alternative'), fn);
+    return a && b ? [...a, ...b] : null;
+  }
+  const c = constantOf(v, fn) ?? sizeOf(v, fn);
+  return c === null ? null : [c];
 }
 
 /** `ARRAY_SIZE(buffers)`, `_countof(views)`, `std::size(a)` of an array the function declared with a length. */
