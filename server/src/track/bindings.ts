@@ -177,6 +177,12 @@ function slotUse(slot: string, b: Binding, n: Named, e: GpuWorkEvent): UseKind |
   return shaderViewUse(view, compute);
 }
 
+/** The root a root-parameter slot belongs to (`g3`: graphics, `c0`: compute), or undefined for other slots. */
+function rootOf(slot: string): 'graphics' | 'compute' | undefined {
+  const r = /^([gc])\d+$/.exec(slot)?.[1];
+  return r === 'g' ? 'graphics' : r === 'c' ? 'compute' : undefined;
+}
+
 /** Per-env uses met before anything was known about their resource; checked once the first barrier assumes a state. */
 const deferred = new WeakMap<TrackEnv, { e: GpuWorkEvent; use: GpuUse; ctx: TrackContext }[]>();
 
@@ -209,12 +215,15 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   }
   const prefix = `${list ?? '?'}|`;
   let unnamedOutput = false;
+  // A root UAV or table of this work whose resource cannot be named may be another UAV the shader writes.
+  let unnamedUav = false;
   const tableTwins = new Map<GpuUse, UseKind[]>();
   if (e.draws || e.root) {
     for (const [k, b] of state.bindings) {
       if (!k.startsWith(prefix)) continue;
       const n = nameTarget(b.target, e, env);
       if (!n && e.draws && /^(?:rt\d|ds)$/.test(k.slice(prefix.length))) unnamedOutput = true;
+      if (!n && (b.as === 'uav' || b.as === 'table') && rootOf(k.slice(prefix.length)) === e.root) unnamedUav = true;
       const use = n ? slotUse(k.slice(prefix.length), b, n, e) : undefined;
       if (!n || !use) continue;
       const from = uses.length;
@@ -247,12 +256,18 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     for (const u of uses) if (u.unseen) later.push({ e, use: u, ctx });
     deferred.set(env, later);
   }
+  // Which UAVs a shader writes is not known (uav-write-hazard.md): the work is taken to write at least one of the
+  // resources it binds as UAVs, not each of them. Each carries the whole group; a later use reports only when it meets
+  // every resource of the group (track/visitors GpuUse: the rules' hazard helpers). vkd3d-proton's pixel shader given
+  // u0 and u1 of a root signature it shares with a compute shader writes only u0: the dispatch that binds u1 and
+  // another buffer meets one of the two. A root UAV or table the work binds but the tracker cannot name may be the
+  // one written: then no resource is known to be.
+  const group = [...new Set(uses.filter((u) => u.use === 'unordered-access').map((u) => u.ref.key!))];
   for (const u of uses) {
     promoteUse(u, e, state, env, list);
-    // The shader may write what it binds as a UAV: a later access needs a barrier first (uav-write-hazard).
-    if (u.use === 'unordered-access') {
+    if (u.use === 'unordered-access' && !unnamedUav) {
       const cur = state.get(u.key);
-      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, ...(u.bound ? { boundAt: u.bound.range } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
+      state.set(u.key, { ...cur, pendingWrite: { method: e.method, role: 'uav-bound', list, view: u.viewId, group, ...(u.bound ? { boundAt: u.bound.range } : {}), origin: { ...env.note(e.range, `'${u.ref.text}' may be written through its UAV by this ${e.method}`) } } });
     }
   }
 }

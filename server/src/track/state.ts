@@ -147,7 +147,11 @@ export interface ResState {
   deactivated: (Origin & { list?: string | null }) | null;
   /** A command wrote the resource (copy/resolve destination, UAV clear) and no barrier followed yet. */
   /** The last write by a command with no barrier since, and the command list it was recorded on (null: unknown). */
-  pendingWrite: { method: string; role: string; origin: Origin; list?: string | null; partial?: boolean; view?: string; boundAt?: Origin['range'] } | null;
+  pendingWrite: {
+    method: string; role: string; origin: Origin; list?: string | null; partial?: boolean; view?: string; boundAt?: Origin['range'];
+    /** A draw/dispatch's UAV write: every resource the work bound as a UAV (it wrote at least one of them, not known which). */
+    group?: readonly string[];
+  } | null;
 }
 
 export const FRESH: ResState = {

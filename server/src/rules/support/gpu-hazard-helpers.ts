@@ -1,6 +1,7 @@
 // UAV hazards through bindings: a resource written through a UAV (a clear, or a draw/dispatch that binds it as a
 // UAV) and then accessed by the next draw/dispatch with no barrier in between. Whether a shader really writes a
-// UAV it is given is not known: the decision (uav-write-hazard.md) is to assume it does, but to compare two
+// UAV it is given is not known: the decision (uav-write-hazard.md) is to assume it writes at least one of the UAVs it
+// is given (a later use must meet all of them), to compare two
 // shader writes only through the same view (another view may cover other subresources or ranges) bound anew for
 // the second one, and to leave reads the tracked state already judges to invalid-subresource-state.
 import type { GpuWorkEvent } from '../../extract/descriptor-facts';
@@ -8,7 +9,7 @@ import type { UseKind } from '../../model/uses';
 import type { GpuUse, TrackContext } from '../../track/visitors';
 import type { RelatedLocation } from '../../types';
 import type { ReportDescriptor } from '../define-rule';
-import { stateDecides } from './hazard-helpers';
+import { meetsGroup, stateDecides } from './hazard-helpers';
 
 const HOW: Readonly<Record<UseKind, string>> = {
   'unordered-access': 'accessed again through a UAV', 'shader-resource': 'read as a shader resource',
@@ -39,6 +40,7 @@ export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCon
     // and only when the second binding was made after the first write (a binding left in place across dispatches
     // is taken as work split on purpose, e.g. disjoint tiles).
     if (uav && (w.partial || (w.role === 'uav-bound' && (w.view !== u.viewId || (w.boundAt && w.boundAt === u.bound?.range))))) continue;
+    if (!meetsGroup(w.group, uses)) continue;
     const related: RelatedLocation[] = [...tctx.related, { uri: w.origin.uri, range: w.origin.range, message: w.origin.note }];
     if (u.bound) related.push({ uri: u.bound.uri, range: u.bound.range, message: u.bound.note });
     const name = u.ref.text.replace(/\s+/g, ' ');

@@ -44,6 +44,14 @@ function inLoop(r: { startLine: number; endLine: number }, loop: { startLine: nu
   return !!loop && r.startLine >= loop.startLine && r.endLine <= loop.endLine;
 }
 
+/**
+ * A draw/dispatch wrote at least one of the resources it bound as UAVs (`group`), not known which: a later use is a
+ * hazard only when it meets all of them (one bound UAV; or a ping-pong that binds both buffers again).
+ */
+export function meetsGroup(group: readonly string[] | undefined, uses: readonly { ref: { key: string | null } }[]): boolean {
+  return !group || group.every((k) => uses.some((x) => x.ref.key === k));
+}
+
 /** Report uses of resources whose pending write came from one of `writerRoles`. */
 export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUse[], tctx: TrackContext, writerRoles: Set<string>): void {
   for (const u of uses) {
@@ -51,6 +59,7 @@ export function reportHazards(ctx: RuleContext, e: CommandEvent, uses: CommandUs
     if (!w || !writerRoles.has(w.role)) continue;
     const how = READ_USE[u.role] ?? WRITE_USE[u.role];
     if (!how || stateDecides(u) || disjointCopyWrites(w.method, w.role, e, u.role)) continue;
+    if (!meetsGroup(w.group, uses)) continue;
     // Two writes of which one covers only part of the resource (UAV clears of rectangles) may well not overlap.
     if (WRITE_USE[u.role] && (w.partial || u.partial)) continue;
     // The same UAV clear again, repeated by a loop (nvrhi's per-mip clears): each iteration clears the view it is
