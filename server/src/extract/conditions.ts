@@ -8,7 +8,7 @@ import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
-import { resourceProperty } from './desc-reads';
+import { heapReadResult, resourceProperty } from './desc-reads';
 import { sizeQuery } from './container-sizes';
 import { evalField } from './constant-fold';
 
@@ -44,6 +44,9 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
     const ls = symIn(n);
     return f && { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, ...(ls !== undefined ? { ls } : {}), truthy: true };
   }
+  // `SUCCEEDED(hr)` of a heap-properties read: whether the resource has a heap the run saw (desc-reads.ts).
+  const heapRead = heapReadResult(n, fn);
+  if (heapRead) return { op: heapRead.failed ? '!=' : '==', left: heapRead.field, right: { value: 1, text: '1', range: rangeOf(n) } };
   switch (n.type) {
     // A constant tested for truth (`if (true || mirror)`, `if (0)`): the branch is decided on every path.
     case 'true': case 'false': case 'number_literal': {

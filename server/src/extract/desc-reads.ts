@@ -58,6 +58,69 @@ interface DescSource {
   memberWrites: SyntaxNode[];
 }
 
+/**
+ * `SUCCEEDED(hr)` / `FAILED(hr)` of the one HRESULT a heap-properties read returned (`hr =
+ * ID3D12Resource_GetHeapProperties(buffer, &heap_properties, NULL); if (SUCCEEDED(hr) && heap_properties.Type ==
+ * D3D12_HEAP_TYPE_READBACK)`, vkd3d-proton's buffer readback helper): a Field standing for whether the read succeeded
+ * (1), which the tracker knows when the resource's creation shows its heap; and whether the test is FAILED.
+ */
+export function heapReadResult(n: SyntaxNode, fn: FnCtx): { field: Field; failed: boolean } | undefined {
+  if (n.type !== 'call_expression') return undefined;
+  const f = n.childForFieldName('function');
+  const macro = f?.type === 'identifier' ? f.text : '';
+  const args = argumentNodes(n);
+  if ((macro !== 'SUCCEEDED' && macro !== 'FAILED') || args.length !== 1) return undefined;
+  const hr = unwrapValue(args[0]);
+  const body = hr.type === 'identifier' ? enclosingFunction(n) : null;
+  const found = body ? lastWriteBefore(body, hr.text, n) : undefined;
+  const read = found ? heapPropertiesOf(found) : null;
+  if (!read) return undefined;
+  const field: Field = { value: null, text: n.text, range: rangeOf(n), ofResource: { ref: resourceRef(read.resource, fn.file, fn), prop: 'heapRead' } };
+  return { field, failed: macro === 'FAILED' };
+}
+
+const results = new WeakMap<SyntaxNode, Map<string, { at: SyntaxNode; value: SyntaxNode | null }[]>>();
+
+/**
+ * The call a local was last set to before `use` (`hr = ID3D12Resource_GetHeapProperties(…);`), when that write is a
+ * statement of a block that holds `use` (no branch or loop between them can change it) and no write of the local
+ * (an `=`, an update, its address taken) comes between.
+ */
+function lastWriteBefore(fnNode: SyntaxNode, name: string, use: SyntaxNode): SyntaxNode | undefined {
+  const writes = writesOf(fnNode).get(name) ?? [];
+  const before = writes.filter((w) => w.at.endIndex <= use.startIndex);
+  const last = before[before.length - 1];
+  const value = last?.value ? unwrapValue(last.value) : null;
+  if (!last || value?.type !== 'call_expression') return undefined;
+  const statement = last.at.parent?.type === 'expression_statement' ? last.at.parent : last.at.parent?.type === 'declaration' ? last.at.parent : null;
+  const block = statement?.parent;
+  for (let p = use.parent; p; p = p.parent) if (p === block) return value;
+  return undefined;
+}
+
+/** Every write of each local of a function, in source order: where, and the value of a plain `=` (null otherwise). */
+function writesOf(fnNode: SyntaxNode): Map<string, { at: SyntaxNode; value: SyntaxNode | null }[]> {
+  const known = results.get(fnNode);
+  if (known) return known;
+  const out = new Map<string, { at: SyntaxNode; value: SyntaxNode | null }[]>();
+  const note = (name: string, at: SyntaxNode, value: SyntaxNode | null) => out.set(name, [...(out.get(name) ?? []), { at, value }]);
+  for (const a of fnNode.descendantsOfType(['assignment_expression', 'init_declarator', 'update_expression', 'pointer_expression'])) {
+    if (a.type === 'pointer_expression') {
+      const arg = a.child(0)?.type === '&' ? a.childForFieldName('argument') : null;
+      if (arg?.type === 'identifier') note(arg.text, a, null);
+      continue;
+    }
+    const left = a.type === 'assignment_expression' ? a.childForFieldName('left') : a.type === 'init_declarator' ? a.childForFieldName('declarator') : a.childForFieldName('argument');
+    const l = left ? unwrapValue(left) : null;
+    if (l?.type !== 'identifier') continue;
+    const plain = a.type === 'init_declarator' || (a.type === 'assignment_expression' && a.child(1)?.type === '=');
+    note(l.text, a, plain ? a.childForFieldName(a.type === 'init_declarator' ? 'value' : 'right') : null);
+  }
+  for (const list of out.values()) list.sort((x, y) => x.at.startIndex - y.at.startIndex);
+  results.set(fnNode, out);
+  return out;
+}
+
 const cache = new WeakMap<SyntaxNode, Map<string, DescSource>>();
 
 /** Locals of a function written whole exactly once, by `GetDesc` of a resource, by local name. */

@@ -29,7 +29,7 @@ export interface Field {
    * A property of a resource's creation desc, read through `desc = res->GetDesc()` (`desc.SampleDesc.Count`): the
    * tracker gives it the value the resource was created with, where the run shows its creation.
    */
-  ofResource?: { ref: ResourceRef; prop: 'sampleCount' | 'heapType' };
+  ofResource?: { ref: ResourceRef; prop: 'sampleCount' | 'heapType' | 'heapRead' };
   /**
    * `flag ? A : B` with `flag` a parameter of the enclosing function and both branches known numbers: the value at a
    * call whose argument for `flag` is known (track/env.ts substituteField).

@@ -31,7 +31,9 @@ function valueOf(f: Field, env: TrackEnv): Field {
   if (!f.ofResource) return f;
   const ref = substituteRef(f.ofResource.ref, env.binding);
   const created = ref.key ? env.resources.get(ref.key)?.creation : undefined;
-  const value = created?.[f.ofResource.prop];
+  // GetHeapProperties succeeds for a resource created in a heap the run saw (committed or placed), and a reserved
+  // resource has none: 1 (S_OK read by SUCCEEDED) when the creation shows the heap type, else not known.
+  const value = f.ofResource.prop === 'heapRead' ? (typeof created?.heapType === 'number' ? 1 : undefined) : created?.[f.ofResource.prop];
   return typeof value === 'number' ? { value, text: f.text, range: f.range } : f;
 }
 
