@@ -216,6 +216,7 @@ export function analyzeFacts(
     ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
     ...(facts.classViews ? { classViews: facts.classViews } : {}), ...(facts.methodClasses ? { methodClasses: facts.methodClasses } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
+    ...(facts.newerRuntimeExport ? { newerRuntimeExport: facts.newerRuntimeExport } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),
     ...(facts.classBases ? { classBases: facts.classBases } : {}),
     ...withWrapperFacts(facts) };

@@ -36,7 +36,7 @@ void describe('input files', () => {
   });
 
   const bad: [string, Buffer, RegExp][] = [
-    ['binary', Buffer.from('int x;\0\0\0'), /bad\.cpp: binary file \(NUL byte at offset 6\); not linted/],
+    ['binary', Buffer.from('int x;\0\0\x01\0'), /bad\.cpp: binary file \(NUL byte at offset 6\); not linted/],
     ['UTF-16', Buffer.from('\ufeffint x;', 'utf16le'), /bad\.cpp: UTF-16 encoded file; barrierlint reads UTF-8 source/],
   ];
   for (const [name, bytes, message] of bad) {
@@ -91,6 +91,16 @@ void describe('input files', () => {
     const run = runCli(['quote.cpp'], root);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stderr, /note: quote\.cpp: not valid UTF-8 \(first bad byte at offset 11\); read as Windows-1252/);
+  });
+
+  void it('NUL bytes padding the end of a text file are ignored with a note; the file is linted', () => {
+    // ProjectAsura/d3d12_samples: 795 NUL bytes after the last line of App.cpp made the whole run exit 2.
+    const padded = Buffer.concat([Buffer.from(staleSuppressionCpp('padded')), Buffer.alloc(795)]);
+    const root = tempTree({ 'padded.cpp': padded });
+    const run = runCli(['padded.cpp'], root);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /note: padded\.cpp: 795 NUL bytes at the end \(from offset \d+\) ignored/);
+    assert.match(run.stdout, /padded\.cpp:3:/);
   });
 
   void it('an unreadable path exits 2', () => {

@@ -99,6 +99,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   dropHelperRepeats(outcomes);
   dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
   dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
+  dropRunWideAdvice(outcomes, context, (r) => r.newerRuntimeExport === true, 'upload-readback-heap-state', 'creationOlder');
   return reanalysed;
 }
 
@@ -169,13 +170,15 @@ function dropHelperRepeats(outcomes: FileOutcome[]): void {
 /**
  * Findings that one file of the run can answer for all: enhanced-barrier support is queried once for the device
  * (enhancedSupportQuery), and one file naming a compute or copy queue makes the application multi-queue
- * (otherQueueTypes). When any file of the run says so, the rule's findings are dropped from every file.
+ * (otherQueueTypes), and the application's Agility SDK export says which runtimes it runs on (newerRuntimeExport:
+ * only the rule's older-runtime message). When any file of the run says so, those findings are dropped from every file.
  */
-function dropRunWideAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[], answers: (r: AnalysisResult) => boolean, rule: string): void {
+function dropRunWideAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[], answers: (r: AnalysisResult) => boolean, rule: string, messageKey?: string): void {
   if (![...outcomes, ...context].some((o) => o.result && answers(o.result))) return;
+  const answered = (f: AnalysisResult['findings'][number]) => f.rule === rule && (messageKey === undefined || f.messageKey === messageKey);
   for (const o of outcomes) {
     const r = o.result;
-    if (r?.findings.some((f) => f.rule === rule)) o.result = { ...r, findings: r.findings.filter((f) => f.rule !== rule) };
+    if (r?.findings.some(answered)) o.result = { ...r, findings: r.findings.filter((f) => !answered(f)) };
   }
 }
 

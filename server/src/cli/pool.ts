@@ -28,7 +28,7 @@ export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number
  * every cache entry for nothing.
  */
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
-  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, otherQueueTypes } = result;
+  const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, newerRuntimeExport, otherQueueTypes } = result;
   const { handleHelpers, unresolvedHandleCalls, memberViews, unresolvedMembers, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
   const { methodConstness, unknownMethods, methodUses, getterDefinitions, missedGetters, functionDefinitions, calledNames, classViews, methodClasses } = result;
   const reported: AnalysisResult = {
@@ -42,7 +42,7 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
     ...(classViews ? { classViews } : {}), ...(methodClasses ? { methodClasses } : {}),
     ...(getterDefinitions ? { getterDefinitions } : {}), ...(missedGetters ? { missedGetters } : {}),
     ...(functionDefinitions ? { functionDefinitions } : {}), ...(calledNames ? { calledNames } : {}),
-    ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),
+    ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(newerRuntimeExport ? { newerRuntimeExport } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),
     ...(classBases ? { classBases } : {}), ...(wrapperFacts ? { wrapperFacts } : {}), ...(unresolvedClasses ? { unresolvedClasses } : {}),
   };
   // A file that calls functions it could not resolve keeps its facts until the cross-file pass, which re-tracks

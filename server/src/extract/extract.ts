@@ -414,6 +414,19 @@ function relevant(s: Stmt): boolean {
  * With `focus`, only the functions that can matter are mirrored and extracted (focus.ts): the facts then hold
  * every finding and site of the file, but not its other functions (helpers and unresolved calls are partial).
  */
+/**
+ * The application's Agility SDK export (`extern "C" __declspec(dllexport) const UINT D3D12SDKVersion = 613;`): it loads
+ * that runtime, so creation states accepted since Agility SDK 1.606 are accepted (rules/upload-readback-heap-state.ts).
+ * `D3D12SDKVersion = D3D12_SDK_VERSION` is the version of the Agility headers the application is built with.
+ */
+const AGILITY_SDK_EXPORT = /\bD3D12SDKVersion\s*=\s*(\d+|D3D12_SDK_VERSION)\b/;
+const FIRST_LENIENT_HEAP_STATES_SDK = 606;
+
+function exportsNewerRuntime(text: string): boolean {
+  const m = AGILITY_SDK_EXPORT.exec(text);
+  return !!m && (m[1] === 'D3D12_SDK_VERSION' || Number(m[1]) >= FIRST_LENIENT_HEAP_STATES_SDK);
+}
+
 /** Names only code that queries enhanced-barrier support spells (EB-CALL-01; rules/enhanced-barriers-support.ts). */
 const ENHANCED_SUPPORT_QUERY = /\b(?:D3D12_FEATURE_D3D12_OPTIONS12|EnhancedBarriersSupported)\b/;
 /** Where device features are decided: the device is created or its features are checked in this file. */
@@ -652,6 +665,7 @@ export function extractFacts(
     ...(file.fills ? { fillHelpers: [...file.fills].map(([name, t]) => ({ name, params: t.params.length })) } : {}),
     ...(alignment.length ? { alignmentConstants: alignment } : {}),
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
+    ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),

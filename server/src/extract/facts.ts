@@ -467,6 +467,8 @@ export interface FileFacts {
   alignmentConstants?: AlignmentConstantUse[];
   /** The file names D3D12_FEATURE_D3D12_OPTIONS12 or EnhancedBarriersSupported: it queries enhanced-barrier support. */
   enhancedSupportQuery?: true;
+  /** The file exports `D3D12SDKVersion` of Agility SDK 1.606 or later: the application never runs on an older runtime. */
+  newerRuntimeExport?: true;
   /** Names holding the swap chain's back-buffer index, and its direct index calls (extract/back-buffer-indices.ts). */
   backBufferIndices?: string[];
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */

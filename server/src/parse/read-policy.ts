@@ -1,10 +1,9 @@
 // The one read policy of both surfaces (CLI and language server): which files are read, how large they may be,
 // and how their bytes become text. Only regular files are read (a FIFO, socket or device such as /dev/zero is
-// refused without blocking), with a size cap; binary and UTF-16 files are refused; UTF-8 is decoded strictly;
-// a file that is not UTF-8 but whole Shift-JIS, CP949 or GBK text (Japanese, Korean and Chinese MSVC code bases) is
-// decoded as such,
-// anything else as Windows-1252 (common in MSVC code bases), with a note saying which. Positions are always UTF-16
-// code units of the decoded text.
+// refused without blocking), with a size cap; binary and UTF-16 files are refused (NUL padding at a text file's end
+// is dropped); UTF-8 is decoded strictly; a file that is not UTF-8 but whole Shift-JIS, CP949 or GBK text (Japanese,
+// Korean and Chinese MSVC code bases) is decoded as such, anything else as Windows-1252 (common in MSVC code bases),
+// with a note saying which. Positions are always UTF-16 code units of the decoded text.
 // NOTE: a double-byte character of Shift-JIS or GBK may end in 0x5C, a backslash when read byte by byte: read as
 // Windows-1252, a comment ending in such a character splices the next line into the comment (a lost argument).
 // NOTE: it lives in parse/ (beside positions.ts), not files/, so that config/ and report/ (baselines), which sit
@@ -75,13 +74,24 @@ export function readSourceFile(file: string, maxBytes = MAX_SOURCE_BYTES): Sourc
   return read.ok ? decodeSource(read.bytes) : read;
 }
 
-/** Bytes → text under the policy (exported for tests and for text that arrives as bytes). */
+/**
+ * Bytes → text under the policy (exported for tests and for text that arrives as bytes). A text file padded at its
+ * end with NUL bytes (some editors and generators leave such padding; compilers ignore the characters with a
+ * warning) is read without them, with a note; a NUL anywhere before text makes the file binary.
+ */
 export function decodeSource(bytes: Uint8Array): SourceRead {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return { ok: false, message: 'UTF-16 encoded file; barrierlint reads UTF-8 source (convert it or exclude it)' };
   }
   const nul = bytes.indexOf(0);
-  if (nul >= 0) return { ok: false, message: `binary file (NUL byte at offset ${nul}); not linted` };
+  if (nul < 0) return decodeText(bytes);
+  if (nul === 0 || bytes.subarray(nul).some((b) => b !== 0)) return { ok: false, message: `binary file (NUL byte at offset ${nul}); not linted` };
+  const read = decodeText(bytes.subarray(0, nul));
+  const padding = `${bytes.length - nul} NUL bytes at the end (from offset ${nul}) ignored`;
+  return read.ok ? { ...read, note: read.note ? `${read.note}; ${padding}` : padding } : read;
+}
+
+function decodeText(bytes: Uint8Array): SourceRead {
   try {
     // TextDecoder drops a leading UTF-8 BOM, so columns match what editors show.
     return { ok: true, text: strictUtf8.decode(bytes), encoding: 'utf-8' };

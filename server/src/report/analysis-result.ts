@@ -71,6 +71,8 @@ export interface AnalysisResult {
   methodClasses?: string[];
   /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
   enhancedSupportQuery?: true;
+  /** The file exports an Agility SDK version of 1.606 or later: the run's creationOlder heap-state warnings are dropped. */
+  newerRuntimeExport?: true;
   /** The file names a non-direct queue type: the run's prefer-queue-specific-layout advice is dropped. */
   otherQueueTypes?: true;
   /** The file's classes' base classes: a multi-file run resolves methods of a base declared in another file. */

@@ -5,7 +5,9 @@
 // the debug layer reports it at creation (#741/#742 "Certain heaps are restricted to certain D3D12_RESOURCE_STATES")
 // and CreateCommittedResource fails with E_INVALIDARG — unlike a DEFAULT-heap buffer, whose initial state is only
 // ignored (#1328). Since Agility SDK 1.606 an UPLOAD heap also accepts COMMON and any part of GENERIC_READ (and
-// RESOLVE_SOURCE), a READBACK heap COMMON: those are warnings (older runtimes fail). Unknown heap types are silent; an
+// RESOLVE_SOURCE), a READBACK heap COMMON: those are warnings (older runtimes fail), unless the creation is made through
+// ID3D12Device10+ or the application exports D3D12SDKVersion 606 or later (it loads that runtime; the CLI drops the
+// warnings of the whole run when any file of it exports one, cli/cross-file.ts). Unknown heap types are silent; an
 // initial state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
 // A creation in a helper whose state or heap type is a parameter is checked with the caller's arguments, at the call.
 import type { ResourceCreation } from '../extract/facts';
@@ -33,6 +35,7 @@ export const rule = defineRule({
   },
   create(ctx) {
     const creations = ruleCreations(ctx.uri);
+    let newerRuntimeExport = false;
     const reportCreation = (c: ResourceCreation, at?: { range: Range; related: RelatedLocation[] }) => {
       const r = c.heapType === null ? undefined : HEAP_RESTRICTIONS.get(c.heapType);
       // A state written differently on the paths of an if/else or switch is reported when every path's is wrong.
@@ -43,8 +46,8 @@ export const rule = defineRule({
       // Rejected by every runtime: an error; accepted since Agility SDK 1.606 (COMMON, part of GENERIC_READ on an
       // UPLOAD heap; COMMON on a READBACK heap) but rejected before it: a warning.
       const everywhere = states.some((s) => ((s >>> 0) & ~r.newerRuntimes) !== 0);
-      // Made through ID3D12Device10+: it never runs on a runtime older than 1.606.
-      if (!everywhere && c.newerRuntime) return;
+      // Made through ID3D12Device10+, or by an application that loads Agility SDK 1.606+: never on an older runtime.
+      if (!everywhere && (c.newerRuntime || newerRuntimeExport)) return;
       ctx.report({
         messageKey: everywhere ? 'creation' : 'creationOlder', severity: everywhere ? 'error' : 'warning', api: `ID3D12Device::${c.api}`,
         // A helper's out-parameter bound to the caller's `&buffer` names the buffer.
@@ -54,7 +57,10 @@ export const rule = defineRule({
       });
     };
     return {
-      file: creations.file,
+      file(facts) {
+        creations.file(facts);
+        newerRuntimeExport = facts.newerRuntimeExport === true;
+      },
       creation(e) {
         reportCreation(e.creation);
       },
