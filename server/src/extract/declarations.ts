@@ -6,7 +6,7 @@ import type { FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { constructHelper } from './d3dx12-helpers';
 import { deref } from './elements';
-import { isResourceLike, typeText } from './types';
+import { isResourceLike, typeOfExpr, typeText } from './types';
 import { declaredRecord, recordValue, tupleParts, unfilledRecord, type StructRecord } from './records';
 import { argumentNodes, rangeOf } from './syntax';
 import type { AVal } from './values';
@@ -16,6 +16,16 @@ import { declShape, declaredType, deducedArray, deducedType, factoryList } from 
 import { declaredValue, listOfElements, sizedArray, sizedContainer } from './declared-values';
 import { isResourceType, resourceRef } from './resources';
 import { markResult } from './returned-locals';
+
+/**
+ * `auto* p = tex.Get();`, `auto& ref = tex;`, `const auto& r = m_targets[0];`: `auto` deduces the initializer's type,
+ * and when that is a resource (a resource local, member or its pointer accessor) the local is declared as one — an
+ * alias of that resource, as with `ID3D12Resource* p = tex.Get();`. Otherwise the declared type as written.
+ */
+function deducedResource(typeNode: SyntaxNode | null, value: SyntaxNode, outer: DeclaredType, fn: FnCtx): DeclaredType {
+  if (outer.resource || !/^(?:const\s+)?auto$/.test(typeNode?.text.trim() ?? '')) return outer;
+  return isResourceType(typeOfExpr(value, fn) ?? '') ? { ...outer, resource: true } : outer;
+}
 
 export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
   const typeNode = decl.childForFieldName('type');
@@ -32,7 +42,7 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
       continue;
     }
     const shape = target ? declShape(target) : null;
-    const type = value && !outer.kind && !outer.container ? deducedArray(typeNode?.text ?? '', value) ?? outer : outer;
+    const type = value && !outer.kind && !outer.container ? deducedArray(typeNode?.text ?? '', value) ?? deducedResource(typeNode, value, outer, fn) : outer;
     if (!shape) {
       if (value) visitCalls(value, fn);
       continue;

@@ -89,13 +89,18 @@ export function resetMembers(s: StructVal, reset: { zero: boolean; text: string;
   }
 }
 
-/** The members `written` holds, nested structs member by member (a fill helper may write `Transition.StateAfter` only). */
+/**
+ * The members `written` holds, nested structs member by member (a fill helper may write `Transition.StateAfter` only).
+ * A nested struct the writer value-initialised (`*out = {}` then `out->Subresources.IndexOrFirstMipLevel = …`) has
+ * its other members zero in the target too, whatever the target held before (an uninitialised caller local).
+ */
 export function writeMembers(target: StructVal, written: StructVal, fn: FnCtx): void {
   for (const [member, value] of written.members) {
     const existed = target.members.has(member);
     const prior = getMember(target, member);
     if (value.t === 'struct' && prior.t === 'struct' && prior.kind === value.kind) {
       if (!existed) fn.createdWith(prior, target);
+      if (value.zeroInit && !prior.zeroInit) resetMembers(prior, { zero: true, text: '{}', range: value.range }, fn);
       writeMembers(prior, value, fn);
       continue;
     }
