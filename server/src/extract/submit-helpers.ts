@@ -83,11 +83,11 @@ function wrapOf(args: SyntaxNode[], c: HelperCandidate): { payload: SubmitHelper
   if (pay.type !== 'pointer_expression' || pay.child(0)?.type !== '&') return undefined;
   const g = unwrapValue(pay.childForFieldName('argument')!);
   if (g.type !== 'identifier' || c.params.includes(g.text)) return undefined;
-  // The group is never written after its declaration (no `g.NumBarriers = …`, no `g = …`).
-  for (const a of c.body.descendantsOfType(['assignment_expression', 'update_expression'])) {
+  // The group is never written after its declaration (no `g = …`), or only member by member right after it.
+  const writes = c.body.descendantsOfType(['assignment_expression', 'update_expression']).filter((a) => {
     const left = a.childForFieldName('left') ?? a.childForFieldName('argument');
-    if (left && /^\w+/.exec(left.text)?.[0] === g.text) return undefined;
-  }
+    return left && /^\w+/.exec(left.text)?.[0] === g.text;
+  });
   let parts: SyntaxNode[] | undefined;
   for (const d of c.body.descendantsOfType('init_declarator')) {
     const name = d.childForFieldName('declarator');
@@ -97,11 +97,12 @@ function wrapOf(args: SyntaxNode[], c: HelperCandidate): { payload: SubmitHelper
     const type = d.parent?.childForFieldName('type')?.text ?? '';
     const inner = v?.type === 'call_expression' && calleeName(v.childForFieldName('function')!) === 'CD3DX12_BARRIER_GROUP' ? v.childForFieldName('arguments') : v;
     const items = inner?.namedChildren.filter((x) => x.type !== 'comment') ?? [];
-    if (inner?.type === 'initializer_list' && /\bD3D12_BARRIER_GROUP\b/.test(type) && items.length === 3) parts = items.slice(1);
+    if (writes.length) parts = inner?.type === 'initializer_list' && items.length === 0 && /\bD3D12_BARRIER_GROUP\b/.test(type) ? memberParts(writes, c) : undefined;
+    else if (inner?.type === 'initializer_list' && /\bD3D12_BARRIER_GROUP\b/.test(type) && items.length === 3) parts = items.slice(1);
     else if (inner?.type === 'argument_list' && /\bCD3DX12_BARRIER_GROUP\b|\bD3D12_BARRIER_GROUP\b|\bauto\b/.test(type) && items.length === 2) parts = items;
-    else return undefined;
+    if (!parts) return undefined;
   }
-  if (!parts) return vexingWrap(g.text, c);
+  if (!parts) return writes.length ? undefined : vexingWrap(g.text, c);
   const [n, ptr] = parts.map(unwrapValue);
   const count = n.type === 'number_literal' ? n : n.type === 'identifier' ? c.params.indexOf(n.text) : -1;
   if (count === -1) return undefined;
@@ -112,6 +113,31 @@ function wrapOf(args: SyntaxNode[], c: HelperCandidate): { payload: SubmitHelper
   if (param < 0 || !BARRIER_PARAM.test(type)) return undefined;
   if (isAddress === /\*|\[\]/.test(type)) return undefined;
   return { payload: { param, via: isAddress ? 'address' : 'pointer' }, count };
+}
+
+/** The barrier arrays a group names, by its type: `g.pTextureBarriers = t;` goes with `g.Type = …TEXTURE`. */
+const GROUP_ARRAYS = new Set(['pTextureBarriers', 'pBufferBarriers', 'pGlobalBarriers']);
+
+/**
+ * `D3D12_BARRIER_GROUP g = {}; g.Type = D3D12_BARRIER_TYPE_TEXTURE; g.NumBarriers = n; g.pTextureBarriers = t;`: a
+ * group filled member by member in statements of the helper's own block (no test or loop around them), each member
+ * once, the type a constant. The count and the barrier pointer, as a group initialiser would give them.
+ */
+function memberParts(writes: SyntaxNode[], c: HelperCandidate): SyntaxNode[] | undefined {
+  const values = new Map<string, SyntaxNode>();
+  for (const w of writes) {
+    const left = w.childForFieldName('left');
+    const right = w.childForFieldName('right');
+    if (w.type !== 'assignment_expression' || w.childForFieldName('operator')?.text !== '=' || left?.type !== 'field_expression' || !right) return undefined;
+    if (w.parent?.type !== 'expression_statement' || w.parent.parent !== c.body) return undefined;
+    const field = left.childForFieldName('field')?.text ?? '';
+    if (values.has(field) || (field !== 'Type' && field !== 'NumBarriers' && !GROUP_ARRAYS.has(field))) return undefined;
+    values.set(field, right);
+  }
+  const arrays = [...values.keys()].filter((f) => GROUP_ARRAYS.has(f));
+  const type = values.get('Type');
+  if (arrays.length !== 1 || !values.has('NumBarriers') || (type && !/^D3D12_BARRIER_TYPE_(?:TEXTURE|BUFFER|GLOBAL)$/.test(unwrapValue(type).text))) return undefined;
+  return [values.get('NumBarriers')!, values.get(arrays[0])!];
 }
 
 /** `CD3DX12_BARRIER_GROUP g(n, t);` with identifiers only parses as a function declaration (most vexing parse). */
