@@ -49,6 +49,11 @@ export interface AnalyzeExtras extends AnalyzeOptions {
    * every entry (dedupe below prefers the helper's own report).
    */
   entries?: readonly Range[];
+  /**
+   * Keep and reuse unchanged functions' facts across extractions (extract/function-cache.ts; off by default): the
+   * language server's keystrokes typed on in one function, whose helpers are the same every keystroke.
+   */
+  functionCache?: boolean;
   /** Enumerators other files of a run define (name → value), folded where this file uses them. */
   enumerators?: ReadonlyMap<string, number>;
   /** Handle helpers other files of a run define, applied where this file calls them. */
@@ -142,7 +147,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
     classViews: options.classViews ?? workspace?.classViewsFor(uri),
-  }, options.lineStarts, options.entries);
+  }, options.lineStarts, options.entries, options.functionCache);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (options.complete) return result;

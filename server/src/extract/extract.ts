@@ -476,11 +476,13 @@ export interface ImportedDefinitions {
 /**
  * `lineStarts`: the text's line starts (parse/positions.ts lineStartsOf) when the caller has them. `edited`: the
  * ranges of the functions being edited (the editor's entries): the function cache neither looks them up nor records
- * them, since their text changes with every keystroke and recording a walk costs more than the walk.
+ * them, since their text changes with every keystroke and recording a walk costs more than the walk. `cache`: use
+ * the function cache (function-cache.ts) for this extraction unless BARRIERLINT_FN_CACHE=0 (the language server's
+ * keystrokes typed on in one function: lsp/incremental-analysis.ts).
  */
 export function extractFacts(
   tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}, lineStarts?: readonly number[],
-  edited?: readonly Range[],
+  edited?: readonly Range[], cache?: boolean,
 ): FileFacts {
   resetObjectIds();
   const doc = new NodeDoc(text, subtreeReuseOn() ? keptSubtrees : undefined, lineStarts);
@@ -502,7 +504,7 @@ export function extractFacts(
   collectMemberTypes(matches.declarations, file);
   collectEnumerators(root, file, imports.enumerators, importedRecordRoot(root));
   // Read through FileCtx only for the function cache (which records it by key); otherwise built when first asked.
-  const cacheOn = functionCacheOn();
+  const cacheOn = functionCacheOn(cache);
   if (cacheOn) {
     file.methodIndex = methodIndex(root);
     file.subscriptNames = subscriptNamesIn(text);

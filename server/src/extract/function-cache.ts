@@ -47,13 +47,16 @@ export function worthRecording(key: string): boolean {
 export const functionCacheStats = { reused: 0, kept: 0, notKept: new Map<string, number>() };
 
 /**
- * NOTE: off unless BARRIERLINT_FN_CACHE=1. Measured on bgfx's keystrokes (docs/real-world.md, sessions 15 fncache15
- * and 16 perf16) it reuses most helpers, yet does not lower a keystroke's CPU measurably, even with the mirror's
- * subtrees kept (subtree-reuse.ts) and the copies made in JavaScript: an expensive keystroke is the tracker (about
- * half), the walk of the edited function itself and the descriptor pass over every kept body, none of which it skips.
+ * NOTE: off unless BARRIERLINT_FN_CACHE=1 or the caller `wants` it (BARRIERLINT_FN_CACHE=0 turns it off for every
+ * caller). Measured on bgfx's keystrokes (docs/real-world.md, sessions 15 fncache15 and 16 perf16) it reuses most
+ * helpers, yet does not lower a keystroke's CPU measurably when every extraction records: an expensive keystroke is
+ * the tracker (about half), the walk of the edited function itself and the descriptor pass over every kept body,
+ * none of which it skips. The language server asks for it only while typing goes on in one function (session 25,
+ * lsp/incremental-analysis.ts), where the helpers' walk is most of a keystroke in files with large helpers.
  */
-export function functionCacheOn(): boolean {
-  return process.env.BARRIERLINT_FN_CACHE === '1';
+export function functionCacheOn(wants = false): boolean {
+  const v = process.env.BARRIERLINT_FN_CACHE;
+  return v === '1' || (v !== '0' && wants);
 }
 
 /** The cache key of a function: a hash (the text itself would keep the whole document alive). */

@@ -77,6 +77,8 @@ export interface FunctionChange {
 interface ReducedTree {
   /** The spans it was made for (the previous result's): indices into them name the functions. */
   spans: readonly FunctionSpan[];
+  /** Index of the function it was made for (the edited one). */
+  focus: number;
   /** Indices of the spans whose lines it keeps. */
   kept: ReadonlySet<number>;
   /** Those of `kept` kept as stubs (span-stubs.ts). */
@@ -154,13 +156,20 @@ export function analyzeEditedFunction(
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
   // The functions kept for a call's ambiguity alone are kept as stubs (span-stubs.ts); not with the old environment switch.
   const stubs = signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, signatures) : undefined;
+  // Typing on in the function the previous reduced document was made for: its helpers are the same lines as then,
+  // and their facts are reused from that extraction (extract/function-cache.ts) instead of walking them again. The
+  // first keystroke in a function is not recorded (recording costs more than the walk it saves, once). Off with
+  // BARRIERLINT_FN_CACHE=0.
+  const functionCache = !!cached && cached.spans === previous.spans && cached.focus === focusIndex;
   let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls, creations, stubs })) ??
     freshReduction(doc, spans, edited, { ...options, calls, rootCalls, creations, stubs });
   if (!reduced) return undefined;
   // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
   const analyzeReduced = (r: Reduction): AnalysisResult =>
     // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
-    analyze(r.text, doc.uri, { config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice() });
+    analyze(r.text, doc.uri, {
+      config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice(), functionCache,
+    });
   let result = analyzeReduced(reduced);
   const all = (facts: FileFacts): Signature[] =>
     [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
@@ -246,7 +255,9 @@ function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: Func
   const tree = parseCpp(reduced.text);
   reductionStats.fresh++;
   const kept = new Set(reduced.kept.split(',').map(Number));
-  const cache: ReducedTree = { spans, kept, stubbed: new Set(reduced.stubbed), text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text) };
+  const cache: ReducedTree = {
+    spans, focus: spans.indexOf(edited), kept, stubbed: new Set(reduced.stubbed), text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text),
+  };
   return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, byName: reduced.byName, cache };
 }
 
@@ -334,7 +345,7 @@ function reusedReduction(
   }
   const reparsed = parseCpp(text, tree);
   reductionStats.reused++;
-  const cache: ReducedTree = { spans, kept: keep, stubbed, text, tree: reparsed, lineStarts: starts };
+  const cache: ReducedTree = { spans, focus: focusIndex, kept: keep, stubbed, text, tree: reparsed, lineStarts: starts };
   const helpers = [...keep].filter((i) => i !== focusIndex && !shallow.has(i)).map((i) => spans[i].range);
   return { text, tree: reparsed, focus: edited.range, helpers, byName, cache };
 }
