@@ -9,13 +9,14 @@
 // NOTE: most functions of an engine tree are quiet (a GL or Vulkan backend, a model importer, a shader compiler):
 // interpreting them cost about half of a whole-tree run, and only produced "analysis stopped" infos on code with
 // nothing to track.
-import type { FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import type { TrackEnv } from './env';
 import type { WorkspaceIndex } from './workspace';
 
 export class QuietFunctions {
   private readonly byName = new Map<string, FunctionFacts[]>();
   private readonly known = new Map<FunctionFacts, boolean>();
+  private readonly silent = new Map<FunctionFacts, boolean>();
   private readonly heights = new Map<FunctionFacts, number>();
 
   constructor(functions: readonly FunctionFacts[], private readonly workspace?: WorkspaceIndex) {
@@ -39,6 +40,23 @@ export class QuietFunctions {
     const quiet = everyCall(fn.body, (e) => this.quietCall(e));
     this.known.set(fn, quiet);
     return quiet;
+  }
+
+  /**
+   * Whether interpreting `fn` as an entry (from an empty state) can change nothing but the unresolved names and the
+   * work spent: every event of its body is a call, a rebind or reindex, or a swap, and every function its calls may
+   * resolve to is such a function too. Nothing in it creates, transitions or uses a resource, so every name it
+   * could swap is untracked or unknown (forgotten by a havocked call): a swap trades unknown for unknown, and no
+   * event reads the result. NOTE: only an entry: evaluated at a call of another function a swap moves the
+   * caller's tracked states, so `has` (which the call summaries rely on) stays calls-only.
+   */
+  silentEntry(fn: FunctionFacts): boolean {
+    const known = this.silent.get(fn);
+    if (known !== undefined) return known;
+    this.silent.set(fn, true);
+    const silent = everyCall(fn.body, (e) => this.silentCall(e), SWAP);
+    this.silent.set(fn, silent);
+    return silent;
   }
 
   /**
@@ -73,7 +91,7 @@ export class QuietFunctions {
       const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined));
       if (found) this.noteUnresolved(found.fn, env, seen);
       return true;
-    });
+    }, SWAP);
   }
 
   /** A call resolves to a function of the file, else of another file of the run: every candidate must be quiet. */
@@ -81,17 +99,30 @@ export class QuietFunctions {
     return (this.byName.get(e.callee) ?? []).every((g) => this.has(g))
       && (this.workspace?.functionsNamed(e.callee) ?? []).every((g) => this.has(g));
   }
+
+  private silentCall(e: UserCallEvent): boolean {
+    return (this.byName.get(e.callee) ?? []).every((g) => this.silentEntry(g))
+      && (this.workspace?.functionsNamed(e.callee) ?? []).every((g) => this.silentEntry(g));
+  }
 }
 
-/** Whether every event of `s` is a user call that `test` accepts (stops at the first that is not). */
-function everyCall(s: Stmt, test: (e: UserCallEvent) => boolean): boolean {
+/** Event kinds besides calls that `everyCall` passes over. */
+type Passed = ReadonlySet<Event['kind']>;
+/** A rebind (a reindex) only forgets what is tracked under a name: nothing is tracked in a quiet function. */
+const FORGETTING: Passed = new Set(['rebind', 'reindex']);
+const SWAP: Passed = new Set(['rebind', 'reindex', 'swap']);
+
+/**
+ * Whether every event of `s` is a user call that `test` accepts or of a kind `passed` holds (stops at the first
+ * that is neither).
+ */
+function everyCall(s: Stmt, test: (e: UserCallEvent) => boolean, passed: Passed = FORGETTING): boolean {
   switch (s.k) {
-    case 'seq': return s.body.every((c) => everyCall(c, test));
-    case 'if': return everyCall(s.then, test) && (!s.else || everyCall(s.else, test));
-    case 'loop': return everyCall(s.body, test);
-    case 'switch': return s.cases.every((c) => everyCall(c, test));
-    // A rebind (a reindex) only forgets what is tracked under a name: nothing is tracked in a quiet function.
-    case 'event': return s.event.kind === 'rebind' || s.event.kind === 'reindex' || (s.event.kind === 'user-call' && test(s.event));
+    case 'seq': return s.body.every((c) => everyCall(c, test, passed));
+    case 'if': return everyCall(s.then, test, passed) && (!s.else || everyCall(s.else, test, passed));
+    case 'loop': return everyCall(s.body, test, passed);
+    case 'switch': return s.cases.every((c) => everyCall(c, test, passed));
+    case 'event': return passed.has(s.event.kind) || (s.event.kind === 'user-call' && test(s.event));
     default: return true;
   }
 }

@@ -73,7 +73,7 @@ export function runTracker(
     throwIfCancelled(isCancelled);
     const env = new TrackEnv(uri, hooks, types, index, fn);
     // A function whose tracking can find nothing (track/quiet.ts): only the names it could not resolve.
-    if (quiet.has(fn)) {
+    if (quiet.silentEntry(fn)) {
       quiet.noteUnresolved(fn, env);
       for (const name of env.unresolved) unresolved.add(name);
       for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
