@@ -16,6 +16,8 @@ function fn(name: string, body: Stmt[]): FunctionFacts {
   return { name, qualifiedName: name, params: [], range: at, body: { k: 'seq', body }, lambda: false, relevant: true, locals: [] } as unknown as FunctionFacts;
 }
 
+const swap = (): Stmt => ({ k: 'event', event: { kind: 'swap', site: -1, range: at, resources: [{ key: 'a', text: 'a', range: at }, { key: 'b', text: 'b', range: at }] } as unknown as Event });
+
 const close = (): Stmt => ({ k: 'event', event: { kind: 'close', site: -1, range: at } as unknown as Event });
 
 void describe('QuietFunctions', () => {
@@ -44,5 +46,27 @@ void describe('QuietFunctions', () => {
     ix.set('file:///other.cpp', { functions: [fn('Record', [call('Log')])] });
     assert.equal(new QuietFunctions([frame], ix).has(frame), true);
     assert.equal(new QuietFunctions([frame]).has(frame), true);
+  });
+
+  void it('a swap leaves a function quiet as an entry only (silentEntry): at a call it moves the caller\'s states', () => {
+    const sort = fn('SortBlocks', [{ k: 'loop', body: { k: 'seq', body: [swap(), call('Log')] } } as unknown as Stmt]);
+    const caller = fn('Defragment', [call('SortBlocks'), call('Log')]);
+    const q = new QuietFunctions([sort, caller]);
+    assert.equal(q.silentEntry(sort), true);
+    assert.equal(q.silentEntry(caller), true);
+    assert.equal(q.has(sort), false, 'call summaries rely on has(): a swap is not quiet there');
+    assert.equal(q.has(caller), false);
+  });
+
+  void it('a swap-only function reaching any other event, here or in another file, is interpreted', () => {
+    const submit = fn('Submit', [swap(), close()]);
+    const flip = fn('Flip', [swap(), call('Submit')]);
+    assert.equal(new QuietFunctions([submit, flip]).silentEntry(flip), false);
+    const frame = fn('Frame', [swap(), call('Record')]);
+    const ix = new WorkspaceIndex();
+    ix.set('file:///other.cpp', { functions: [fn('Record', [close()])] });
+    assert.equal(new QuietFunctions([frame], ix).silentEntry(frame), false);
+    ix.set('file:///other.cpp', { functions: [fn('Record', [swap()])] });
+    assert.equal(new QuietFunctions([frame], ix).silentEntry(frame), true);
   });
 });
