@@ -28,12 +28,19 @@ const CONTAINER_KIND: readonly [RegExp, Expect][] = [
 /** The container an expression names when the function does not hold its contents (member, parameter, global). */
 export function batchContainer(node: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
   const n = unwrapValue(node);
+  // `Texture::s_batch`: a class-wide container (FileCtx.staticMembers), named by the class's methods as `s_batch`.
+  if (n.type === 'qualified_identifier') return staticContainer(n, fn);
   if (n.type !== 'identifier' && n.type !== 'field_expression') return undefined;
   const root = rootName(n);
   if (!root || (fn.env.has(root) && !fn.params.includes(root))) return undefined;
   if (evalValue(n, 'any', fn).t === 'array') return undefined;
   const ref = resourceRef(n, fn.file, fn);
   return ref.key ? ref : undefined;
+}
+
+function staticContainer(n: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  const ref = resourceRef(n, fn.file, fn);
+  return ref.key && fn.file.staticMembers?.has(ref.key) ? ref : undefined;
 }
 
 /**

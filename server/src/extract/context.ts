@@ -151,6 +151,11 @@ export interface FileCtx {
   /** Names declared as class members / at namespace scope in this file (a name in both is neither: ambiguous). */
   classMembers?: Set<string>;
   globals?: Set<string>;
+  /**
+   * Static data members the file declares (`static std::vector<B> s_batch;` in a class body) or defines
+   * (`std::vector<B> Texture::s_batch = {};`): one object shared by every instance, never a receiver's member.
+   */
+  staticMembers?: Set<string>;
   /** Methods other files of a run declare `const` only (a base class's getters), and the ones this file called unknown. */
   methodImports?: MethodImports;
   /** Barrier-queue add methods another file of the run defines, by name (queue-methods.ts). */

@@ -325,7 +325,7 @@ export type Stmt =
    * `forever`: no condition to fail (`for (;;)`, `while (true)`): left only by break or return. `once`: `do { … }
    * while (0)`: the body runs exactly once; `break` and `continue` leave it.
    */
-  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; scoped?: string[]; subresources?: boolean;
+  | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; bound?: LoopBound; scoped?: string[]; subresources?: boolean;
     forever?: true; once?: true }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
@@ -349,6 +349,13 @@ export type Stmt =
 export type SwitchLabel = { value: number | null; text: string } | 'default';
 
 /** `for (i = start; i OP bound; i += step)` with constants and no other write to `i` in the loop. */
+/** A loop's test of its counter against a constant (`i >= 0`): what every entry into the body knows. */
+export interface LoopBound {
+  sym: string;
+  op: string;
+  value: number;
+}
+
 export interface LoopCounter {
   sym: string;
   start: number;

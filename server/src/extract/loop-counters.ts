@@ -3,7 +3,7 @@
 // says of the bound.
 import { sizeCall } from './size-calls';
 import type { SyntaxNode } from './node';
-import type { Condition, LoopCounter } from './facts';
+import type { Condition, LoopBound, LoopCounter } from './facts';
 import type { FnCtx } from './context';
 import { declaredName } from './types';
 import { constantOf, pathSyms, symOf, targetOf } from './path-facts';
@@ -59,6 +59,26 @@ function lastTest(n: SyntaxNode, sym: string, step: number): string | undefined 
 
 /** The counter of `for (init; cond; update)` with a constant start and step that only the update moves. */
 export function counterShape(n: SyntaxNode, fn: FnCtx): { sym: string; start: number; step: number } | undefined {
+  const shape = steppedCounter(n, fn);
+  return shape && shape.start !== null ? { sym: shape.sym, start: shape.start, step: shape.step } : undefined;
+}
+
+/**
+ * `for (int i = DEPTH - 1; i >= 0; i--)`, whatever its start: the body runs only while the test holds, so it knows
+ * the counter's bound (`i >= 0`) — the counter moves by whole steps that only the update makes. Undefined unless the
+ * test compares the counter with a constant.
+ */
+export function bodyBound(n: SyntaxNode, fn: FnCtx): LoopBound | undefined {
+  const cond = n.childForFieldName('condition');
+  if (cond?.type !== 'binary_expression') return undefined;
+  const op = cond.childForFieldName('operator')?.type ?? '';
+  const shape = HOLDS[op] && op !== '!=' ? steppedCounter(n, fn) : undefined;
+  if (!shape || symOf(cond.childForFieldName('left')) !== shape.sym) return undefined;
+  const value = constantOf(cond.childForFieldName('right'), fn) ?? sizeOf(cond.childForFieldName('right'), fn);
+  return value === null || !Number.isInteger(value) ? undefined : { sym: shape.sym, op, value };
+}
+
+function steppedCounter(n: SyntaxNode, fn: FnCtx): { sym: string; start: number | null; step: number } | undefined {
   const init = n.childForFieldName('initializer');
   const update = n.childForFieldName('update');
   if (!init || !update) return undefined;
@@ -73,14 +93,14 @@ export function counterShape(n: SyntaxNode, fn: FnCtx): { sym: string; start: nu
     sym = symOf(init.childForFieldName('left'));
     start = constantOf(init.childForFieldName('right'), fn);
   }
-  if (!sym || start === null || sym.includes('.')) return undefined;
+  if (!sym || sym.includes('.')) return undefined;
   let step: number | null = null;
   if (update.type === 'update_expression' && symOf(update.childForFieldName('argument')) === sym) {
     step = update.text.includes('++') ? 1 : -1;
   } else if (update.type === 'assignment_expression' && symOf(update.childForFieldName('left')) === sym) {
     const op = update.childForFieldName('operator')?.type;
     const c = constantOf(update.childForFieldName('right'), fn);
-    if (c !== null && c !== 0 && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
+    if (c !== null && c !== 0 && Number.isInteger(c) && (op === '+=' || op === '-=')) step = op === '+=' ? c : -c;
   }
   if (step === null) return undefined;
   const body = n.childForFieldName('body');

@@ -95,7 +95,16 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resour
       return `${keyText(strip(obj, file), file, fn)}${op}${field.text}`;
     }
   }
+  // `Texture::s_batch`: the static member the class's own methods name as `s_batch` (one object).
+  const shared = n.type === 'qualified_identifier' ? lastName(n) : undefined;
+  if (shared && file.staticMembers?.has(shared)) return shared;
   return n.text.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
+}
+
+function lastName(n: SyntaxNode): string | undefined {
+  let m: SyntaxNode | null = n;
+  while (m?.type === 'qualified_identifier') m = m.childForFieldName('name');
+  return m?.type === 'identifier' ? m.text : undefined;
 }
 
 /**
@@ -135,10 +144,10 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     const p = fn.params.indexOf(root);
     const path = key.slice(root.length);
     if (p >= 0 && key.startsWith(root) && /^(?:\.|->|\[)/.test(path)) return { key, text, range, base: { param: p, path } };
-    if (p < 0 && fn.method && !fn.types.has(root) && (isClassMember(root, file) || foreignMember(root, fn))) return { key, text, range, member: true };
+    if (p < 0 && fn.method && !fn.types.has(root) && !file.staticMembers?.has(root) && (isClassMember(root, file) || foreignMember(root, fn))) return { key, text, range, member: true };
   }
   const own = fn?.method ? ownCallRoot(n) : undefined;
-  if (own && !fn!.env.has(own) && !fn!.params.includes(own) && !fn!.types.has(own) && !file.freeFunctions?.has(own) && !file.globals?.has(own)) {
+  if (own && !fn!.env.has(own) && !fn!.params.includes(own) && !fn!.types.has(own) && !file.freeFunctions?.has(own) && !file.globals?.has(own) && !file.staticMembers?.has(own)) {
     return { key, text, range, member: true };
   }
   return { key, text, range };

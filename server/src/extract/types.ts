@@ -57,9 +57,30 @@ export function collectMemberTypes(matches: readonly Captures[], file: FileCtx):
     }
     const name = declarator ? declaredName(declarator) : undefined;
     if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));
-    const scope = [...m.keys()].some((k) => k.startsWith('member.')) ? (file.classMembers ??= new Set()) : (file.globals ??= new Set());
+    const member = [...m.keys()].some((k) => k.startsWith('member.'));
+    const scope = member ? (file.classMembers ??= new Set()) : (file.globals ??= new Set());
     if (name) scope.add(name);
+    const shared = member ? (name && isStaticField(declarator!) ? name : undefined) : staticDefinitionName(declarator);
+    if (shared) (file.staticMembers ??= new Set()).add(shared);
   }
+}
+
+/** `static T name;` in a class body: the field declaration says `static`. */
+function isStaticField(declarator: SyntaxNode): boolean {
+  let d: SyntaxNode | null = declarator;
+  while (d && d.type !== 'field_declaration') d = d.parent;
+  return !!d?.namedChildren.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');
+}
+
+/** `T Cls::name = …;` at namespace scope: the definition of the static data member `name`. */
+function staticDefinitionName(declarator: SyntaxNode | undefined): string | undefined {
+  let n: SyntaxNode | null = declarator ?? null;
+  while (n && (n.type === 'init_declarator' || n.type === 'pointer_declarator' || n.type === 'array_declarator' || n.type === 'reference_declarator')) {
+    n = n.type === 'reference_declarator' ? n.namedChildren[0] ?? null : n.childForFieldName('declarator');
+  }
+  if (n?.type !== 'qualified_identifier') return undefined;
+  while (n?.type === 'qualified_identifier') n = n.childForFieldName('name');
+  return n?.type === 'identifier' ? n.text : undefined;
 }
 
 /** The declared type of an object expression, when the file says: `cl`, `m_cl.Get()`, `this->m_cl`, `lists[i]`. */

@@ -11,7 +11,7 @@ import { capacityGuard } from './capacity-guards';
 import { historyTest, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
-import { loopCounter } from './loop-counters';
+import { bodyBound, loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
@@ -248,6 +248,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   if (reversed) return seq(collect(fn, () => fn.events.push({ kind: 'batch-add', site: -1, range: rangeOf(n), container: reversed, barriers: [], reverse: true })));
   const pre: Stmt[] = [];
   const counter = n.type === 'for_statement' ? loopCounter(n, fn, conditionOf) : undefined;
+  const bound = n.type === 'for_statement' ? bodyBound(n, fn) : undefined;
   if (n.type === 'for_statement') pre.push(...loopInit(n, fn));
   const unrolled = unrolling(n, fn);
   if (unrolled) return unrolledLoop(n, fn, walk, unrolled, pre);
@@ -271,7 +272,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   for (const arr of existing) updateInPlace(arr, rangeOf(n));
   const scoped = [...declaredNames(n)].filter((name) => !fn.params.includes(name)).sort();
   return seq([...pre, {
-    k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n, true), ...(counter ? { counter } : {}),
+    k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n, true), ...(counter ? { counter } : {}), ...(bound ? { bound } : {}),
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
     ...(runsForever(n, cond) ? { forever: true } : {}),
   }]);

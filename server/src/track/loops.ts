@@ -52,7 +52,8 @@ function loopOnce(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, paths: Paths)
 function loopOnceJoined(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
   const one = collapse(paths, it.env.entry);
   const state = one.state;
-  const f = it.stmt(s.body, [{ facts: one.facts, state: perIteration(state, state, s.varying) }]);
+  const inside = entered([{ facts: one.facts, state: perIteration(state, state, s.varying) }], s);
+  const f = inside.length ? it.stmt(s.body, inside) : flowOf(null);
   const after = it.join(it.join(f.normal, f.continues), f.breaks);
   const joined = after ? collapse(it.join([{ facts: one.facts, state }], after)!, it.env.entry) : null;
   const exit = joined ? widenChanged(joined.state, state) : state;
@@ -77,13 +78,17 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
   let factsConverged = false;
   // Each iteration starts with per-element resources (`targets[i]`) as they were before the loop: the next
   // iteration names another element. The loop head (and so the exit) still sees what the body left them in.
-  const bodyInput = (head: Paths): Paths => head.map((p) => ({ facts: p.facts, state: perIteration(p.state, entry, s.varying) }));
+  const bodyInput = (head: Paths): Paths => entered(head.map((p) => ({ facts: p.facts, state: perIteration(p.state, entry, s.varying) })), s);
+  const body = (head: Paths): Flow => {
+    const inside = bodyInput(head);
+    return inside.length ? it.stmt(s.body, inside) : flowOf(null);
+  };
   // A silent final pass may be the last fixpoint pass again (track/pass-reuse.ts).
   const reuse = !reporting && passReuseOn();
   let last: SilentPass<Flow> | null = null;
   for (let i = 0; i < MAX_LOOP_ITERATIONS && !converged; i++) {
     const start = reuse ? startPass(it.env, it.counters()) : null;
-    const f = it.stmt(s.body, bodyInput(cur));
+    const f = body(cur);
     last = start && endPass(it.env, start, cur, f, it.counters(), it.lastWrite);
     if (s.counter?.guarded) it.wrote([s.counter.sym]);
     const back = advance(notLast(it.join(f.normal, f.continues), s.counter), s.counter);
@@ -104,7 +109,7 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
       : [collapse(cur, it.env.entry)].map((p) => ({ facts: p.facts, state: widen(p.state) }));
   }
   it.env.reporting = reporting;
-  const final = (converged && last && it.reused(last, cur)) || it.stmt(s.body, bodyInput(cur));
+  const final = (converged && last && it.reused(last, cur)) || body(cur);
   // A loop that runs at least once (do-while, a constant trip count, a walk over subresources, paths that passed
   // its first test) has no path that skips its body.
   const once = s.doWhile || s.counter?.atLeastOnce || s.subresources || first;
@@ -116,6 +121,17 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
   const counted = s.counter?.guarded && exit ? it.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
   const out = counted && counted.map((p) => ({ facts: p.facts, state: leftLoop(p.state, s.range) }));
   return { normal: out, breaks: null, continues: null, returns: final.returns };
+}
+
+/** The paths that enter the body: those the loop's test of its counter (LoopBound) lets in, knowing it. */
+function entered(paths: Paths, s: Extract<Stmt, { k: 'loop' }>): Paths {
+  if (!s.bound) return paths;
+  const out: Paths = [];
+  for (const p of paths) {
+    const facts = p.facts.within(s.bound);
+    if (facts) out.push({ facts, state: p.state });
+  }
+  return out;
 }
 
 /** The paths that go round again: not those that know the counter had its last value (LoopCounter.last). */

@@ -7,7 +7,7 @@
 // Loop counters (`for (i = start; ...; i += step)`, not written elsewhere in the loop) are values on the first
 // iteration; on later ones the path knows the side of `start` the counter is on and which guard values it has
 // already passed (`i == 0` in a mip chain holds on one iteration only).
-import type { Condition, Field, LoopCounter, SwitchLabel } from '../extract/facts';
+import type { Condition, Field, LoopBound, LoopCounter, SwitchLabel } from '../extract/facts';
 import type { Binding } from './env';
 import { substituteField } from './env';
 
@@ -158,6 +158,23 @@ export class PathFacts {
     if (c.step > 0) next.atLeast = Math.max(c.start + c.step, f?.val !== undefined ? f.val + c.step : f?.atLeast ?? c.start + c.step);
     else next.atMost = Math.min(c.start + c.step, f?.val !== undefined ? f.val + c.step : f?.atMost ?? c.start + c.step);
     return base.withSym(c.sym, next);
+  }
+
+  /**
+   * The path enters a loop's body, whose test (`i >= 0`) bounds its whole-step counter: null when the path knows the
+   * counter is past it (it left the loop at the test).
+   */
+  within(b: LoopBound): PathFacts | null {
+    const f = this.syms.get(b.sym);
+    if (f?.val !== undefined) return holds(b.op, f.val, b.value) ? this : null;
+    if (f?.alias) return this;
+    const lo = b.op === '>' ? b.value + 1 : b.op === '>=' ? b.value : undefined;
+    const hi = b.op === '<' ? b.value - 1 : b.op === '<=' ? b.value : undefined;
+    const atLeast = Math.max(f?.atLeast ?? -Infinity, lo ?? -Infinity);
+    const atMost = Math.min(f?.atMost ?? Infinity, hi ?? Infinity);
+    if (atLeast > atMost) return null;
+    const next: SymFacts = { ...f, ...(atLeast > -Infinity ? { atLeast } : {}), ...(atMost < Infinity ? { atMost } : {}) };
+    return this.withSym(b.sym, tightened(next));
   }
 
   /** Facts both paths share (what is known after joining them). */
