@@ -73,7 +73,8 @@ export function bodyBound(n: SyntaxNode, fn: FnCtx): LoopBound | undefined {
   if (cond?.type !== 'binary_expression') return undefined;
   const op = cond.childForFieldName('operator')?.type ?? '';
   const shape = HOLDS[op] && op !== '!=' ? steppedCounter(n, fn) : undefined;
-  if (!shape || symOf(cond.childForFieldName('left')) !== shape.sym) return undefined;
+  // Only a counter the function tests: the bound decides nothing else, and kept facts keep paths apart.
+  if (!shape || symOf(cond.childForFieldName('left')) !== shape.sym || !pathSyms(fn)?.tested.has(shape.sym)) return undefined;
   const value = constantOf(cond.childForFieldName('right'), fn) ?? sizeOf(cond.childForFieldName('right'), fn);
   return value === null || !Number.isInteger(value) ? undefined : { sym: shape.sym, op, value };
 }

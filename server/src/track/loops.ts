@@ -59,7 +59,7 @@ function loopOnceJoined(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, paths: 
   const exit = joined ? widenChanged(joined.state, state) : state;
   // A guarded counter is the one value the loop writes outside its body; every other fact holds after it.
   const kept = joined?.facts ?? one.facts;
-  const facts = s.counter?.guarded ? kept.forget([s.counter.sym]) : kept;
+  const facts = s.counter?.guarded || s.bound ? kept.forget(loopSyms(s)) : kept;
   return { normal: [{ facts, state: exit }], breaks: null, continues: null, returns: f.returns };
 }
 
@@ -118,9 +118,15 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
   const leaving = lastOnly(it.join(final.normal, final.continues), s.counter);
   const exitNormal = s.forever ? null : once ? it.join(final.normal, final.continues) : it.join(cur, leaving);
   const exit = it.join(it.join(exitNormal, final.breaks), skip);
-  const counted = s.counter?.guarded && exit ? it.facts(exit, (f) => f.forget([s.counter!.sym])) : exit;
+  // What the body knew of the counter (its bound, its value) does not hold past the loop's last test.
+  const counted = (s.counter?.guarded || s.bound) && exit ? it.facts(exit, (f) => f.forget(loopSyms(s))) : exit;
   const out = counted && counted.map((p) => ({ facts: p.facts, state: leftLoop(p.state, s.range) }));
   return { normal: out, breaks: null, continues: null, returns: final.returns };
+}
+
+/** The counter names whose facts end with the loop (a guarded counter, a bounded one). */
+function loopSyms(s: Extract<Stmt, { k: 'loop' }>): string[] {
+  return [...new Set([...(s.counter?.guarded ? [s.counter.sym] : []), ...(s.bound ? [s.bound.sym] : [])])];
 }
 
 /** The paths that enter the body: those the loop's test of its counter (LoopBound) lets in, knowing it. */
