@@ -262,7 +262,7 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
     const ignoredCreation = u.met.legacyFromCreation && !!u.resource && createdInCommonForRuntime(u.resource.creation);
     if (need && !leg.unknown && leg.values.size === 1 && (leg.values.has(0) || ignoredCreation)) {
       const from = leg.values.has(0) ? leg.values : new Map([[0, [...leg.values.values()][0]!]]);
-      const values = promoteFromCommon(from, need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`), ...(list.key ? { promotedOn: list.key } : {}) }, list.key);
+      const values = promoteFromCommon(from, need.state, { ...env.note(e.range, `'${u.ref.text}' was promoted to D3D12_RESOURCE_STATE_${need.stateName} by this ${e.method}`), ...(list.key ? { promotedOn: list.key } : {}), ...(list.type === 'copy' ? { promotedOnCopy: true as const } : {}) }, list.key);
       const entry = u.part ?? u.key;
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }

@@ -1,10 +1,11 @@
 // A legacy promotion belongs to the command list whose command made it (eb-rules.md LB-10/LB-11). A buffer (or a
-// resource promoted to a read-only state) promoted by a copy on one list decays back to COMMON when that list's
+// resource promoted to a read-only state, or any resource promoted on a COPY list: "resources being accessed on a
+// Copy queue" decay too) promoted by a copy on one list decays back to COMMON when that list's
 // ExecuteCommandLists completes, so another list's barrier meets COMMON whenever the two run in separate submissions
 // (an upload on the copy queue's list, then `direct->ResourceBarrier(COMMON → INDEX_BUFFER)` on the direct list).
 // Whether they do is decided by submissions the barrier cannot see: the promoted state is not one a barrier on
 // another list is sure to meet, so it is left out of what that barrier is checked against. On the promoting list
-// itself, and for a texture promoted to a write state (which does not decay), nothing changes.
+// itself, and for a texture promoted to a write state on a direct or compute list (which does not decay), nothing changes.
 import { LEGACY_READ_STATES } from '../model/legacy-states';
 import type { ListId, TrackEnv } from './env';
 import type { Origin, Possible } from './state';
@@ -14,8 +15,8 @@ import type { BarrierMeeting } from './visitors';
 export function withoutOtherListPromotions(meeting: BarrierMeeting, list: ListId, env: TrackEnv): BarrierMeeting {
   const legacy = meeting.met.legacy;
   if (list.key === null || legacy.unknown || !legacy.values.has(0)) return meeting;
-  const decays = (state: number) => env.isBuffer(meeting.key) || ((state >>> 0) & ~LEGACY_READ_STATES) === 0;
-  const elsewhere = [...legacy.values].filter(([state, o]) => state !== 0 && o.promotedOn !== undefined && o.promotedOn !== list.key && decays(state));
+  const decays = (state: number, o: Origin) => env.isBuffer(meeting.key) || o.promotedOnCopy || ((state >>> 0) & ~LEGACY_READ_STATES) === 0;
+  const elsewhere = [...legacy.values].filter(([state, o]) => state !== 0 && o.promotedOn !== undefined && o.promotedOn !== list.key && decays(state, o));
   if (elsewhere.length === 0) return meeting;
   const values = new Map(legacy.values);
   for (const [state] of elsewhere) values.delete(state);
@@ -56,14 +57,15 @@ export function withoutPromotedAway(p: Possible): Possible {
 }
 
 /**
- * ExecuteCommandLists of the list that made a promotion: a resource promoted to a read-only state (a buffer to any)
- * decays back to COMMON when that work completes (LB-10), and the work a later submission records runs after it. The
- * promoted value is dropped; the COMMON the promotion kept beside it stays. Null when nothing decays.
+ * ExecuteCommandLists of the list that made a promotion: a resource promoted to a read-only state (a buffer to any, any
+ * resource on a COPY list) decays back to COMMON when that work completes (LB-10), and the work a later submission
+ * records runs after it. The promoted value is dropped; the COMMON the promotion kept beside it stays. Null when
+ * nothing decays.
  */
 export function decayedAtExecute(legacy: Possible, ran: readonly string[], buffer: boolean): Possible | null {
   if (legacy.unknown || !legacy.values.has(0) || ran.length === 0) return null;
   const decays = (state: number, o: Origin) => state !== 0 && o.promotedOn !== undefined && ran.includes(o.promotedOn)
-    && (buffer || ((state >>> 0) & ~LEGACY_READ_STATES) === 0);
+    && (buffer || o.promotedOnCopy || ((state >>> 0) & ~LEGACY_READ_STATES) === 0);
   const gone = [...legacy.values].filter(([state, o]) => decays(state, o));
   if (gone.length === 0) return null;
   const values = new Map(legacy.values);

@@ -45,6 +45,8 @@ export interface Origin {
   workStamp?: number;
   /** A promotion from COMMON made by a command on this list (track/list-promotions.ts). */
   promotedOn?: string;
+  /** That list is a COPY list: what it promoted decays to COMMON at its ExecuteCommandLists, textures too (LB-10). */
+  promotedOnCopy?: true;
   /**
    * On a COMMON value: on this path a command on this list then promoted the resource to a write state (LB-10: one
    * write state, no further promotion). A barrier may still name COMMON; a command on the list meets the promoted state.
