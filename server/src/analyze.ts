@@ -18,7 +18,7 @@ import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-ru
 import { runTracker } from './track/run';
 import { addCallSites } from './track/call-sites';
 import { madeThroughCalls, withoutRecheckRepeats } from './track/recheck-repeats';
-import { isWorkspaceHelper, type WorkspaceIndex } from './track/workspace';
+import { workspaceHelpers, type WorkspaceIndex } from './track/workspace';
 import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
 import { DEFAULT_CONFIG } from './types';
@@ -208,7 +208,7 @@ export function analyzeFacts(
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
-    helpers: facts.functions.filter(isWorkspaceHelper), unresolvedCalls: [...unresolved],
+    helpers: workspaceHelpers(facts, uri), unresolvedCalls: [...unresolved],
     ...(unresolvedClasses.size ? { unresolvedClasses: [...unresolvedClasses] } : {}),
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}), ...(facts.forwarders ? { forwarders: facts.forwarders } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),

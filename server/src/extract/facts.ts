@@ -385,6 +385,12 @@ export interface FunctionFacts {
   tableSpan?: number;
   /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */
   locals?: string[];
+  /**
+   * On a helper another file of the run may call (track/workspace.ts workspaceHelpers): the swap-chain buffers its
+   * own file knows (track/file-uses.ts: `m_rt[…]` for an array's elements, or a key), so that a `Present` the caller
+   * reaches after it checks them. Never set by extraction.
+   */
+  swapChains?: string[];
   /** The local every `return` hands back (`return resource;` of a resource factory; extract/returned-locals.ts), as tracked. */
   returnsLocal?: ResourceRef;
   /** Default arguments by parameter (`after = D3D12_RESOURCE_STATE_COMMON`); `required`: parameters before the first one. */

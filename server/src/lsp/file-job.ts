@@ -11,7 +11,7 @@ import { skipReason } from '../files/skip-reason';
 import { StoredDocument } from '../parse/document-store';
 import { parseCpp } from '../parse/parser';
 import { readSourceFile } from '../parse/read-policy';
-import { isWorkspaceHelper, type WorkspaceIndex } from '../track/workspace';
+import { workspaceHelpers, type WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig } from '../types';
 import { analyzeFile, type DocumentFacts } from './incremental-analysis';
 
@@ -61,7 +61,7 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
     findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors, ...(file.calls ? { calls: file.calls } : {}),
   };
   if (job.helpers === false) return { facts };
-  const functions = (file.facts?.functions ?? []).filter(isWorkspaceHelper);
+  const functions = file.facts ? workspaceHelpers(file.facts, job.uri) : [];
   const helpers: FileHelpers = { functions, ...(file.facts?.classBases ? { classBases: file.facts.classBases } : {}), ...definitionsOf(file.facts) };
   return { facts, helpers: serialize(helpers) };
 }
@@ -90,7 +90,7 @@ export function indexFileJob(job: IndexJob): IndexAnswer {
   if (skipReason(source.text)) return { skipped: true };
   try {
     const facts = extractFacts(parseCpp(source.text), source.text);
-    const helpers: FileHelpers = { functions: facts.functions.filter(isWorkspaceHelper), ...(facts.classBases ? { classBases: facts.classBases } : {}), ...definitionsOf(facts) };
+    const helpers: FileHelpers = { functions: workspaceHelpers(facts, job.uri), ...(facts.classBases ? { classBases: facts.classBases } : {}), ...definitionsOf(facts) };
     return { helpers: serialize(helpers) };
   } catch {
     // NOTE: an extractor failure on one file must not stop the indexing; the CLI reports such files.

@@ -16,6 +16,7 @@ import { promotableFromCommon } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import type { GpuUse, TrackContext } from './visitors';
 import { promoteFromCommon } from './list-promotions';
+import { swapChainBuffer } from './file-uses';
 
 /** RENDER_TARGET | DEPTH_WRITE: the states of a draw's outputs. */
 const OUTPUT_STATES = 0x4 | 0x10;
@@ -243,8 +244,9 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   dropUnservedTwins(uses, tableTwins);
   if (e.present) {
     for (const [key, s] of state.res) {
-      if (key.includes('|') || !env.fileUses?.isSwapChain(key) && !env.resources.get(key)?.creation.swapChain) continue;
-      uses.push({ use: 'present', ref: { key, text: key, range: e.range }, key, met: s, subresource: 0, viewId: `present:${key}`, resource: env.resources.get(key) ?? env.fileUses?.resource(key) });
+      if (key.includes('|') || !env.isSwapChain(key)) continue;
+      const resource = env.resources.get(key) ?? env.fileUses?.resource(key) ?? swapChainBuffer(key);
+      uses.push({ use: 'present', ref: { key, text: key, range: e.range }, key, met: s, subresource: 0, viewId: `present:${key}`, resource });
     }
   }
   if (uses.length === 0) return;

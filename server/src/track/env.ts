@@ -5,7 +5,7 @@ import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState } from './state';
-import type { FileUses } from './file-uses';
+import { matchesSwapChain, type FileUses } from './file-uses';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
 /** The caller's arguments, by parameter index, while a helper body is evaluated. */
@@ -174,6 +174,18 @@ export class TrackEnv {
    * or bound through a GPU virtual address or a buffer view — whatever their creation says or whether it is seen.
    */
   readonly buffersByUse = new Set<string>();
+  /**
+   * Swap-chain buffers other files know (FunctionFacts swapChains) whose helpers this tracking called: the frame
+   * split across files (`m_queue->BeginFrame(); … m_queue->EndFrame();`) presents the buffers the first one moved.
+   */
+  readonly swapChainsElsewhere = new Set<string>();
+
+  /** Whether `key` names a swap-chain buffer: one of the file's (file-uses.ts), or of a called helper's file. */
+  isSwapChain(key: string): boolean {
+    if (this.fileUses?.isSwapChain(key) || this.resources.get(key)?.creation.swapChain) return true;
+    for (const known of this.swapChainsElsewhere) if (matchesSwapChain(key, known)) return true;
+    return false;
+  }
 
   /** Whether `key` (a tracked key, `res` or `res|subN`) names a buffer: by its creation or by a buffer-only use. */
   isBuffer(key: string): boolean {

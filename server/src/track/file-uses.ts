@@ -67,8 +67,17 @@ export class FileUses {
   resource(key: string): KnownResource | undefined {
     const exact = this.created.get(key);
     if (exact) return exact;
-    if (this.isSwapChain(key)) return { creation: { resource: { key, text: key, range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } }, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true }, uri: '' };
+    if (this.isSwapChain(key)) return swapChainBuffer(key);
     return undefined;
+  }
+
+  /**
+   * The swap-chain buffers the file knows, for a helper another file calls (`m_rt[…]` for every element of an array,
+   * otherwise a key): what `Present` in the caller's tracking checks through that helper (matchesSwapChain).
+   */
+  swapChains(): string[] {
+    const made = [...this.created].filter(([, r]) => r?.creation.swapChain).map(([key]) => key);
+    return [...new Set([...this.swapChainArrays, ...this.swapChainKeys, ...made])];
   }
 
   isSwapChain(key: string): boolean {
@@ -79,6 +88,23 @@ export class FileUses {
 }
 
 /** `m_rt[n]` → `m_rt[…]`, `m_frames[i].backBuffer` → `m_frames[…].backBuffer`: an element indexed by a name. */
+/** A swap-chain buffer's creation, as `GetBuffer` makes it (a 2D texture of one mip), for a key that names one. */
+export function swapChainBuffer(key: string): KnownResource {
+  return { creation: { resource: { key, text: key, range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 } }, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true }, uri: '' };
+}
+
+/**
+ * Whether a caller's key names one of another file's swap-chain buffers (FileUses.swapChains): the same key, or the
+ * same member reached through the receiver the helper was called on (`m_queue->m_rt[m_index]` for `m_rt[…]`).
+ */
+export function matchesSwapChain(key: string, known: string): boolean {
+  const cut = known.indexOf('…');
+  const own = cut < 0 ? key === known : key.startsWith(known.slice(0, cut)) && key.endsWith(known.slice(cut + 1)) && /^[^\]]+$/.test(key.slice(cut, key.length - (known.length - cut - 1)));
+  if (own) return true;
+  const m = /^[\w.\->\[\]]*?(?:->|\.)(.*)$/.exec(key);
+  return !!m && m[1] !== key && /^[A-Za-z_]/.test(known) && matchesSwapChain(m[1], known);
+}
+
 function elementPattern(key: string): string | undefined {
   const m = /^(.*\[)[A-Za-z_]\w*(\][^[\]]*)$/.exec(key);
   return m ? `${m[1]}…${m[2]}` : undefined;

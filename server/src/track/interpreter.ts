@@ -264,6 +264,7 @@ export class Interpreter implements Evaluation {
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
     if (!callee) return havocCall(e, state, this.env, onStack, !onStack && idleOwnMethod(this.env, this.fn, e));
+    if (callee.uri !== this.env.uri) for (const known of callee.fn.swapChains ?? []) this.env.swapChainsElsewhere.add(known);
     const failing = !!e.leavesOnFailure;
     const summaries = quietCallsOf(this.env);
     // A quiet helper (track/quiet.ts) is summarised once per set of inputs, at any call site (quiet-calls.ts).

@@ -5,6 +5,7 @@ import type { ClassViews } from '../extract/descriptor-facts';
 import type { RunClassViews } from '../extract/class-views';
 import type { FunctionIndex } from './env';
 import { classPart } from './key-names';
+import { fileUsesOf } from './file-uses';
 import { calledIn, declaredRecordKeys, importClosure, RECORD } from '../extract/function-imports';
 import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
 
@@ -15,6 +16,17 @@ interface Entry {
 
 /** A function the workspace index keeps as a helper other files may call: it records something, and is not a lambda. */
 export const isWorkspaceHelper = (f: FunctionFacts): boolean => f.relevant && !f.lambda;
+
+/**
+ * The file's helpers as other files see them: each with the swap-chain buffers the file knows (FunctionFacts
+ * swapChains), so a caller that presents after `m_renderer->BeginFrame()` checks the back buffer it moved.
+ */
+export function workspaceHelpers(facts: FileFacts, uri: string): FunctionFacts[] {
+  const helpers = facts.functions.filter(isWorkspaceHelper);
+  if (helpers.length === 0) return helpers;
+  const swapChains = fileUsesOf(facts, uri).swapChains();
+  return swapChains.length ? helpers.map((fn) => ({ ...fn, swapChains })) : helpers;
+}
 
 /** One file's part of a WorkspaceIndex, as another thread rebuilds it (slice). */
 export interface WorkspaceSlice {
