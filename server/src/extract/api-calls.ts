@@ -2,7 +2,7 @@
 // creation, recording commands, ExecuteCommandLists, Close/Reset. An engine method that only shares a name
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
 import { pathMember } from './path-facts';
-import { appendedLists } from './executed-lists';
+import { appendedLists, castListsArgument } from './executed-lists';
 import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
@@ -141,10 +141,11 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
   }
   if (method === 'ExecuteCommandLists' && args.length === 2) {
     const site = addSite(fn.file, 'execute-command-lists', range, null);
-    const v = evalValue(args[1], 'any', fn);
+    const listsArg = castListsArgument(args[1]);
+    const v = evalValue(listsArg, 'any', fn);
     const arr = v.t === 'ptr' ? v.target : v;
     const lists = arr.t === 'array' ? arr.elems.filter((e) => e.t === 'res').map((e) => (e as { ref: ResourceRef }).ref)
-      : v.t === 'res' ? [v.ref] : appendedLists(args[1], call, fn);
+      : arr.t === 'res' ? [arr.ref] : appendedLists(listsArg, call, fn);
     emit(fn, { kind: 'execute-command-lists', site, range, list: listRef(shape, fn), lists });
     return true;
   }

@@ -53,3 +53,15 @@ export function appendedLists(arg: SyntaxNode, call: SyntaxNode, fn: FnCtx): Res
   const refs = appended.map((a) => resourceRef(a, fn.file, fn));
   return refs.every((r) => r.key) ? refs : null;
 }
+
+/**
+ * d3dx12.h's `CommandListCast(list.GetAddressOf())` (the DirectX templates' `ExecuteCommandLists(1,
+ * CommandListCast(m_commandList.GetAddressOf()))`): a reinterpret_cast of the one list's address, so the list it
+ * names is the argument's. Any other argument is itself.
+ */
+export function castListsArgument(arg: SyntaxNode): SyntaxNode {
+  const n = unwrapValue(arg);
+  if (n.type !== 'call_expression' || n.childForFieldName('function')?.text.replace(/^::/, '') !== 'CommandListCast') return arg;
+  const inner = n.childForFieldName('arguments')?.namedChildren ?? [];
+  return inner.length === 1 ? inner[0] : arg;
+}
