@@ -1,7 +1,8 @@
 // The application's Agility SDK export (`D3D12SDKVersion = 613`) is usually in the file with WinMain or the device
-// set-up, not in the one that creates the staging buffers: any file of the run that exports 1.606 or later answers
-// the older-runtime warning of upload-readback-heap-state for every file (work-graph samples, xiaoyaoing's
-// WorkGraphPlayground and TheSandvichMaker's retro-fps shapes). Errors of the rule stay.
+// set-up, not in the one that creates the staging buffers: a file that exports 1.606 or later answers the
+// older-runtime warning of upload-readback-heap-state for the files of its directory tree (work-graph samples,
+// xiaoyaoing's WorkGraphPlayground and TheSandvichMaker's retro-fps shapes), not for another sample's directory.
+// Errors of the rule stay.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runCli, tempTree } from './helpers';
@@ -35,6 +36,19 @@ void describe('Agility SDK export in another file of the run', () => {
     for (const jobs of ['1', '2']) {
       assert.deepEqual(stagingFindings('613', jobs), [['upload-readback-heap-state', 7, 'error']]);
     }
+  });
+
+  void it('1.613 exported by another application of the repository (a sibling directory): the warning stays', () => {
+    const dir = tempTree({ 'samples/GpuUpload/src/App.cpp': EXPORT('613'), 'samples/Meshlets/src/Staging.cpp': STAGING, 'samples/Meshlets/src/sub/More.cpp': STAGING });
+    const out = JSON.parse(runCli(['--format', 'json', 'samples'], dir).stdout) as Out;
+    const warnings = out.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'warning').map(() => f.path.replace(/^.*samples\//, '')));
+    assert.deepEqual(warnings, ['Meshlets/src/Staging.cpp', 'Meshlets/src/sub/More.cpp']);
+  });
+
+  void it('1.613 exported in a parent directory of the creating file: no warning', () => {
+    const dir = tempTree({ 'app/Main.cpp': EXPORT('613'), 'app/gfx/d3d12/Staging.cpp': STAGING });
+    const out = JSON.parse(runCli(['--format', 'json', 'app'], dir).stdout) as Out;
+    assert.deepEqual(out.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'warning')), []);
   });
 
   void it('1.600 exported elsewhere: the warning stays', () => {

@@ -99,7 +99,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   dropHelperRepeats(outcomes);
   dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
   dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
-  dropRunWideAdvice(outcomes, context, (r) => r.newerRuntimeExport === true, 'upload-readback-heap-state', 'creationOlder');
+  dropRunWideAdvice(outcomes, context, (r) => r.newerRuntimeExport === true, 'upload-readback-heap-state', { messageKey: 'creationOlder', inTree: true });
   return reanalysed;
 }
 
@@ -170,16 +170,28 @@ function dropHelperRepeats(outcomes: FileOutcome[]): void {
 /**
  * Findings that one file of the run can answer for all: enhanced-barrier support is queried once for the device
  * (enhancedSupportQuery), and one file naming a compute or copy queue makes the application multi-queue
- * (otherQueueTypes), and the application's Agility SDK export says which runtimes it runs on (newerRuntimeExport:
- * only the rule's older-runtime message). When any file of the run says so, those findings are dropped from every file.
+ * (otherQueueTypes). When any file of the run says so, those findings are dropped from every file. The application's
+ * Agility SDK export says which runtimes it runs on (newerRuntimeExport: only the rule's older-runtime message), for
+ * the files of its own directory tree (`inTree`): a repository of several samples holds several applications, and one
+ * sample's export says nothing of another's (ProjectAsura/d3d12_samples; a shared library beside them keeps its
+ * warnings too).
  */
-function dropRunWideAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[], answers: (r: AnalysisResult) => boolean, rule: string, messageKey?: string): void {
-  if (![...outcomes, ...context].some((o) => o.result && answers(o.result))) return;
-  const answered = (f: AnalysisResult['findings'][number]) => f.rule === rule && (messageKey === undefined || f.messageKey === messageKey);
+function dropRunWideAdvice(outcomes: FileOutcome[], context: readonly FileOutcome[], answers: (r: AnalysisResult) => boolean, rule: string,
+  scope: { messageKey?: string; inTree?: boolean } = {}): void {
+  const answering = [...outcomes, ...context].filter((o) => o.result && answers(o.result));
+  if (answering.length === 0) return;
+  const roots = scope.inTree ? answering.map((o) => directoryOf(o.uri)) : undefined;
+  const covered = (uri: string) => !roots || roots.some((root) => uri.startsWith(root));
+  const answered = (f: AnalysisResult['findings'][number]) => f.rule === rule && (scope.messageKey === undefined || f.messageKey === scope.messageKey);
   for (const o of outcomes) {
     const r = o.result;
-    if (r?.findings.some(answered)) o.result = { ...r, findings: r.findings.filter((f) => !answered(f)) };
+    if (covered(o.uri) && r?.findings.some(answered)) o.result = { ...r, findings: r.findings.filter((f) => !answered(f)) };
   }
+}
+
+/** `src/app/main.cpp` → `src/app/` (either separator); '' for a bare file name (the run's own directory). */
+function directoryOf(uri: string): string {
+  return uri.slice(0, Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
 }
 
 /**

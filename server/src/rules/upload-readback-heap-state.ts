@@ -7,7 +7,7 @@
 // ignored (#1328). Since Agility SDK 1.606 an UPLOAD heap also accepts COMMON and any part of GENERIC_READ (and
 // RESOLVE_SOURCE), a READBACK heap COMMON: those are warnings (older runtimes fail), unless the creation is made through
 // ID3D12Device10+ or the application exports D3D12SDKVersion 606 or later (it loads that runtime; the CLI drops the
-// warnings of the whole run when any file of it exports one, cli/cross-file.ts). Unknown heap types are silent; an
+// warnings of the files in an exporting file's directory tree, cli/cross-file.ts). Unknown heap types are silent; an
 // initial state set differently on the paths of an if/else or switch is reported only when it is wrong on every path.
 // A creation in a helper whose state or heap type is a parameter is checked with the caller's arguments, at the call.
 import type { ResourceCreation } from '../extract/facts';
