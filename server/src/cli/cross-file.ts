@@ -409,12 +409,20 @@ function nonConstMethods(all: readonly FileOutcome[]): Map<string, Set<string>> 
 }
 
 /**
+ * Whether the file reported a warning or an error a second analysis could take back: not a parse problem (the parse
+ * is the same), the only warning of a vendored SDK header (bgfx's d3d12.h was analysed again, 7 % of the run).
+ */
+function reportsTracked(o: FileOutcome): boolean {
+  return !!o.result?.findings.some((f) => f.severity !== 'info' && f.rule !== 'parse-problem');
+}
+
+/**
  * The methods a file calls that another file of the run declares without `const` (the file's own declarations are in
  * its facts already). NOTE: they only make getters unknown (fewer findings): only a file that reported a warning or
  * an error is analysed again for them.
  */
 function calledMutating(o: FileOutcome, nonConst: ReadonlyMap<string, ReadonlySet<string>>): Set<string> | undefined {
-  if (!o.result?.findings.some((f) => f.severity !== 'info')) return undefined;
+  if (!o.result || !reportsTracked(o)) return undefined;
   const out = new Set((o.result.calledNames ?? []).filter((n) => [...nonConst.get(n) ?? []].some((u) => u !== o.uri)));
   return out.size ? out : undefined;
 }
@@ -429,7 +437,7 @@ function undeclaredMethods(o: FileOutcome, declaredBy: ReadonlyMap<string, Reado
   // NOTE: knowing more names as functions only removes paths: a file is analysed again for it only when it reported
   // a warning or an error (a whole second analysis of every file with a tested member cost WispRenderer's run 20 %
   // more CPU, nearly all of it in a vendored imgui.cpp with no finding).
-  if (unknown.length === 0 || !o.result?.findings.some((f) => f.severity !== 'info')) return undefined;
+  if (unknown.length === 0 || !reportsTracked(o)) return undefined;
   const classInRun = (o.result?.methodConstness ?? []).some(([name]) => [...declaredBy.get(name) ?? []].some((u) => u !== o.uri));
   if (!classInRun) return undefined;
   const out = new Set(unknown.filter((name) => !declaredBy.has(name)));
