@@ -1,6 +1,7 @@
 // An unresolved (or recursive) call: what it can reach becomes unknown — the objects handed to it, the caller's
 // members when it may be a method of the caller's class, and everything but the caller's own locals when it can
-// reach a command list — and what it surely cannot change (list methods, views) is kept. Names are never evidence: `GetAsyncKeyState`, `UpdateState(int)`, an argument called `context`.
+// reach a command list — and what it surely cannot change (list methods, views) is kept. Names are never evidence:
+// `GetAsyncKeyState`, `UpdateState(int)`, an argument called `context`.
 import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
@@ -96,13 +97,6 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   return next;
 }
 
-/**
- * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed, and what a getter
- * of a handed object returns (`m_states.Transition(wrapper, …)` reaches `wrapper->GetUnderlyingResource()`: the
- * wrapper is the resource to its engine); when it may be a method of the caller's class, every key that is not a parameter or local of the caller (members, `this->…`, globals); when it may
- * record barriers, every key but the caller's locals it is not handed (a local resource is reached only through
- * what the call gets; a parameter may alias a member or a global).
- */
 /** What follows a handed object's key in the key of a resource it hands out (`w.get()->GetUnderlyingResource()`). */
 const GETTER_OF = /^(?:\.get\(\))?(?:->|\.)\w+\(/;
 
@@ -111,6 +105,14 @@ const GETTER_OF = /^(?:\.get\(\))?(?:->|\.)\w+\(/;
 // a caller (none: every key is reached) is not expected; the interpreter always passes the function it runs.
 const everything = (): boolean => true;
 
+/**
+ * Which tracked keys (their base, without `|part`) an unresolved call reaches: a key it is handed, and what a getter
+ * of a handed object returns (`m_states.Transition(wrapper, …)` reaches `wrapper->GetUnderlyingResource()`: the
+ * wrapper is the resource to its engine); when it may be a method of the caller's class, every key that is not a
+ * parameter or local of the caller (members, `this->…`, globals); when it may record barriers, every key but the
+ * caller's locals it is not handed (a local resource is reached only through what the call gets; a parameter may
+ * alias a member or a global).
+ */
 function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; env: TrackEnv }): (base: string) => boolean {
   const { keys, records, members, env } = r;
   const handed = (base: string) => keys.has(base) || (keys.size > 0 && [...keys].some((k) => base.startsWith(k) && GETTER_OF.test(base.slice(k.length))));
