@@ -13,7 +13,7 @@
 // (a helper may call helpers of a third file, so any change to any file's helpers misses).
 import { createHash } from 'node:crypto';
 import { analyze, analyzeFacts } from '../analyze';
-import { reportKey } from '../report/repeats';
+import { callChain, reportKey, uncoveredReports } from '../report/repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
 import type { Field, FunctionFacts } from '../extract/facts';
@@ -97,6 +97,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
   dropProjectConstants(outcomes, context);
   dropHelperRepeats(outcomes);
+  dropLongerChains(outcomes);
   dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
   dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
   dropRunWideAdvice(outcomes, context, (r) => r.newerRuntimeExport === true, 'upload-readback-heap-state', { messageKey: 'creationOlder', inTree: true });
@@ -164,6 +165,25 @@ function dropHelperRepeats(outcomes: FileOutcome[]): void {
       return frames === 0 || !own.has(key);
     });
     if (kept.length !== r.findings.length) o.result = { ...r, findings: kept };
+  }
+}
+
+/**
+ * A finding one file reports through a call chain (`Render()` → `Present()`) that another file reaches again only
+ * by passing through that chain (`main` → `Tick()` → `Render()` → `Present()`, the same mistake, the same message but
+ * for the names) is reported once, at the shorter chain: the outer file only called into it
+ * (report/repeats.ts uncoveredReports, as one file's analysis already does for its own chains).
+ */
+function dropLongerChains(outcomes: FileOutcome[]): void {
+  const chained = outcomes.flatMap((o) => (o.result?.findings ?? []).filter((f) => f.related.some((r) => r.kind === 'helper-frame')));
+  if (chained.length < 2) return;
+  const kept = uncoveredReports(chained, (f) => placeKey(f).key, callChain);
+  if (kept.size === chained.length) return;
+  for (const o of outcomes) {
+    const r = o.result;
+    if (!r) continue;
+    const findings = r.findings.filter((f) => kept.has(f) || !f.related.some((x) => x.kind === 'helper-frame'));
+    if (findings.length !== r.findings.length) o.result = { ...r, findings };
   }
 }
 
