@@ -42,3 +42,17 @@ export function backBufferIndexNames(root: SyntaxNode): string[] {
   }
   return [...out];
 }
+
+/** The text of an index call, bare, cast (`(UINT)…`) or `static_cast<UINT>(…)`: the call is group 1. */
+const INDEX_CALL_TEXT = new RegExp(String.raw`^(?:\(\s*\w+\s*\)|static_cast\s*<\s*\w+\s*>\s*\()?\s*((?:\w+\s*(?:->|\.)\s*)+${INDEX_CALL}\s*\(\s*\))\s*\)?$`);
+
+/**
+ * `swapChain->GetCurrentBackBufferIndex()` (through a cast): the index every function of the frame reads the same
+ * until `Present`, so `m_rt[bb]` of a local `bb` holding it is keyed `m_rt[swapChain->GetCurrentBackBufferIndex()]`
+ * (spelt as the names above are keyed) — `BeginFrame()` and `EndFrame()` each with a local of their own, called
+ * in turn, name one back buffer (a local's key would be dropped when the helper returns).
+ */
+export function backBufferIndexCall(text: string): string | undefined {
+  const m = INDEX_CALL_TEXT.exec(text);
+  return m ? indexKey(m[1]) : undefined;
+}

@@ -103,7 +103,11 @@ function writesOf(fnNode: SyntaxNode): Map<string, { at: SyntaxNode; value: Synt
   const known = results.get(fnNode);
   if (known) return known;
   const out = new Map<string, { at: SyntaxNode; value: SyntaxNode | null }[]>();
-  const note = (name: string, at: SyntaxNode, value: SyntaxNode | null) => out.set(name, [...(out.get(name) ?? []), { at, value }]);
+  const note = (name: string, at: SyntaxNode, value: SyntaxNode | null) => {
+    const list = out.get(name);
+    if (list) list.push({ at, value });
+    else out.set(name, [{ at, value }]);
+  };
   for (const a of fnNode.descendantsOfType(['assignment_expression', 'init_declarator', 'update_expression', 'pointer_expression'])) {
     if (a.type === 'pointer_expression') {
       const arg = a.child(0)?.type === '&' ? a.childForFieldName('argument') : null;

@@ -14,7 +14,7 @@
 // is written, so the 'reindex' of the local (extract/rebinds.ts) still forgets the element it named.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
-import { indexKey } from './back-buffer-indices';
+import { backBufferIndexCall } from './back-buffer-indices';
 
 const SAFE = /^[\w\s()+\-^&|%*<>~]+$/;
 const MAX_DEPTH = 3;
@@ -66,17 +66,6 @@ function localValue(name: string, fn: FnCtx): string | undefined {
   if (current) return current;
   if (!SAFE.test(text) || new RegExp(`\\b${name}\\b`).test(text) || /\w\s*\(/.test(text)) return undefined;
   return text;
-}
-
-/**
- * `swapChain->GetCurrentBackBufferIndex()` (through a cast): the index every function of the frame reads the same
- * until `Present`, so `m_rt[bb]` of a local `bb` holding it is keyed `m_rt[swapChain->GetCurrentBackBufferIndex()]`
- * (spelt as back-buffer-indices.ts keys it) — `BeginFrame()` and `EndFrame()` each with a local of their own, called
- * in turn, name one back buffer (a local's key would be dropped when the helper returns).
- */
-function backBufferIndexCall(text: string): string | undefined {
-  const m = /^(?:\(\s*\w+\s*\)|static_cast\s*<\s*\w+\s*>\s*\()?\s*((?:\w+\s*(?:->|\.)\s*)+GetCurrentBackBufferIndex\s*\(\s*\))\s*\)?$/.exec(text);
-  return m ? indexKey(m[1]) : undefined;
 }
 
 function enclosingBody(n: SyntaxNode): SyntaxNode | null {

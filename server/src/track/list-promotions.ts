@@ -15,8 +15,8 @@ import type { BarrierMeeting } from './visitors';
 export function withoutOtherListPromotions(meeting: BarrierMeeting, list: ListId, env: TrackEnv): BarrierMeeting {
   const legacy = meeting.met.legacy;
   if (list.key === null || legacy.unknown || !legacy.values.has(0)) return meeting;
-  const decays = (state: number, o: Origin) => env.isBuffer(meeting.key) || o.promotedOnCopy || ((state >>> 0) & ~LEGACY_READ_STATES) === 0;
-  const elsewhere = [...legacy.values].filter(([state, o]) => state !== 0 && o.promotedOn !== undefined && o.promotedOn !== list.key && decays(state, o));
+  const buffer = env.isBuffer(meeting.key);
+  const elsewhere = [...legacy.values].filter(([state, o]) => o.promotedOn !== list.key && decaysAtExecute(state, o, buffer));
   if (elsewhere.length === 0) return meeting;
   const values = new Map(legacy.values);
   for (const [state] of elsewhere) values.delete(state);
@@ -24,6 +24,14 @@ export function withoutOtherListPromotions(meeting: BarrierMeeting, list: ListId
 }
 
 const isWrite = (state: number) => ((state >>> 0) & ~LEGACY_READ_STATES) !== 0;
+
+/**
+ * Whether a promoted value decays to COMMON when its list's work completes (LB-10): a buffer's, one made on a COPY
+ * list, or a promotion to read-only states. COMMON itself and values no command promoted do not.
+ */
+function decaysAtExecute(state: number, o: Origin, buffer: boolean): boolean {
+  return state !== 0 && o.promotedOn !== undefined && (buffer || !!o.promotedOnCopy || !isWrite(state));
+}
 
 /**
  * The legacy values after a command on `list` promoted the resource from COMMON to `state`: COMMON stays (a barrier
@@ -64,9 +72,7 @@ export function withoutPromotedAway(p: Possible): Possible {
  */
 export function decayedAtExecute(legacy: Possible, ran: readonly string[], buffer: boolean): Possible | null {
   if (legacy.unknown || !legacy.values.has(0) || ran.length === 0) return null;
-  const decays = (state: number, o: Origin) => state !== 0 && o.promotedOn !== undefined && ran.includes(o.promotedOn)
-    && (buffer || o.promotedOnCopy || ((state >>> 0) & ~LEGACY_READ_STATES) === 0);
-  const gone = [...legacy.values].filter(([state, o]) => decays(state, o));
+  const gone = [...legacy.values].filter(([state, o]) => ran.includes(o.promotedOn ?? '') && decaysAtExecute(state, o, buffer));
   if (gone.length === 0) return null;
   const values = new Map(legacy.values);
   for (const [state] of gone) values.delete(state);
