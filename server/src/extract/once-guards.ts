@@ -27,11 +27,51 @@ export function historyTest(cond: SyntaxNode | null, fn: FnCtx): boolean {
   if (!cond) return false;
   const syms = flagTests(cond).map((t) => t.sym).filter((sym) => persistent(sym, cond, fn));
   if (syms.length === 0) return false;
-  let body: SyntaxNode | null = cond;
-  while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
+  const body = enclosingBody(cond);
   if (!body) return false;
-  return nodesOf(body, 'assignment_expression').some((w) => w.childForFieldName('operator')?.text === '='
-    && syms.includes(symOf(w.childForFieldName('left')) ?? ''));
+  const assigned = namesOf(body).assigned;
+  return syms.some((sym) => assigned.has(sym));
+}
+
+/** The function or lambda `n` stands in. */
+function enclosingBody(n: SyntaxNode): SyntaxNode | null {
+  let body: SyntaxNode | null = n;
+  while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
+  return body;
+}
+
+interface BodyNames {
+  /** Every identifier of a declaration's declarator names (`T x`, `T* p = …`, `T a[n]`), nested lambdas' included. */
+  declared: Set<string>;
+  /** The names plain `=` assigns (`m_ready = true`, `this->m.x = 0`: symOf of the left side). */
+  assigned: Set<string>;
+}
+
+/**
+ * NOTE: a function's names are gathered once, on its first test: every `if` on a flag used to walk the whole body
+ * twice (declarations, assignments), a third of the walk of xenia's render-target cache helpers (issue 13).
+ */
+const bodyNames = new WeakMap<SyntaxNode, BodyNames>();
+
+function namesOf(body: SyntaxNode): BodyNames {
+  let names = bodyNames.get(body);
+  if (names) return names;
+  names = { declared: new Set(), assigned: new Set() };
+  for (const d of nodesOf(body, 'declaration')) {
+    for (const x of d.childrenForFieldName('declarator')) {
+      const name = x.type === 'init_declarator' ? x.childForFieldName('declarator') : x;
+      if (!name) continue;
+      for (const i of nodesOf(name, 'identifier')) names.declared.add(i.text);
+      if (name.type === 'identifier') names.declared.add(name.text);
+    }
+  }
+  for (const w of nodesOf(body, 'assignment_expression')) {
+    if (w.childForFieldName('operator')?.text !== '=') continue;
+    const sym = symOf(w.childForFieldName('left'));
+    if (sym !== undefined) names.assigned.add(sym);
+  }
+  bodyNames.set(body, names);
+  return names;
 }
 
 /** Descendants of `n` of one type, by a plain walk (a body's nodes may not be in the mirror's type index yet). */
@@ -81,14 +121,6 @@ function truthOf(n: SyntaxNode | null): boolean | undefined {
 function persistent(sym: string, at: SyntaxNode, fn: FnCtx): boolean {
   const root = sym.split('.')[0];
   if (fn.params.includes(root) || (pathSyms(fn)?.locals.has(root) ?? false)) return false;
-  let body: SyntaxNode | null = at;
-  while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
-  if (!body) return false;
-  for (const d of nodesOf(body, 'declaration')) {
-    for (const x of d.childrenForFieldName('declarator')) {
-      const name = x.type === 'init_declarator' ? x.childForFieldName('declarator') : x;
-      if (name && nodesOf(name, 'identifier').concat(name.type === 'identifier' ? [name] : []).some((i) => i.text === root)) return false;
-    }
-  }
-  return true;
+  const body = enclosingBody(at);
+  return !!body && !namesOf(body).declared.has(root);
 }
