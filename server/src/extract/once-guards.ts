@@ -53,10 +53,14 @@ interface BodyNames {
  */
 const bodyNames = new WeakMap<SyntaxNode, BodyNames>();
 
+/** Bodies whose names were gathered since the process started (a test checks that it is once per body). */
+export const onceGuardStats = { bodies: 0 };
+
 function namesOf(body: SyntaxNode): BodyNames {
   let names = bodyNames.get(body);
   if (names) return names;
   names = { declared: new Set(), assigned: new Set() };
+  onceGuardStats.bodies++;
   for (const d of nodesOf(body, 'declaration')) {
     for (const x of d.childrenForFieldName('declarator')) {
       const name = x.type === 'init_declarator' ? x.childForFieldName('declarator') : x;
