@@ -38,6 +38,12 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The inert calls that still record GPU work: ImGui's renderer draws, and may sample a texture the application
+ * handed it, promoting it from COMMON. The others (checks, markers, names, arithmetic, object creation) record none.
+ */
+export const INERT_DRAWING_CALLS: ReadonlySet<string> = new Set(['ImGui_ImplDX12_RenderDrawData']);
+
+/**
  * Names of parameterless accessors (`tex.GetResource()`, `swapChain->GetCurrentBackBufferResource()`,
  * `buffer.Resource()`, `GetState()`): a call of one with no arguments reads what an object holds and records no
  * barrier, even on an object that holds a command list (track/havoc-call.ts). Names that also say they flush,

@@ -211,7 +211,11 @@ function creationState(e: CreationEvt, env: TrackEnv): ResState {
   if (st === undefined || st === null) return { ...FRESH, layout: UNKNOWN, legacy: UNKNOWN };
   const map = legacyToEnhanced(st, c.dimension !== 'buffer');
   const layouts = map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
-  const lo: Origin = { ...o, note: `'${c.resource.text}' was created in ${formatEnumValue('state', st)} here` };
+  // Created in COMMON: nothing has used it yet, so until work is recorded it is in COMMON itself, as after an explicit
+  // barrier to COMMON (Origin.workStamp), not in a state COMMON promotes to.
+  const lo: Origin = {
+    ...o, note: `'${c.resource.text}' was created in ${formatEnumValue('state', st)} here`, ...(st === 0 ? { workStamp: env.work } : {}),
+  };
   return {
     ...FRESH,
     layout: c.dimension === 'buffer' || layouts.length === 0 ? UNKNOWN : layoutPossible(layouts, lo),

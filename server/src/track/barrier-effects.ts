@@ -165,7 +165,7 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
     return;
   }
   const m = meetAndCall(b, state, env, at, (meeting) => {
-    // COMMON set by an explicit barrier with nothing recorded since: not promoted to anything (see Origin.workStamp).
+    // COMMON set by an explicit barrier or a creation, nothing recorded since: not promoted (see Origin.workStamp).
     const own = withoutOtherListPromotions(meeting, list, env);
     const common = own.met.legacy.values.get(0);
     const met = common?.workStamp === env.work ? { ...own, idleCommon: true } : own;

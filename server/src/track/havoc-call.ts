@@ -6,7 +6,7 @@ import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
-import { ACCESSOR_NAME, INERT_CALLS } from '../model/inert-calls';
+import { ACCESSOR_NAME, INERT_CALLS, INERT_DRAWING_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
 import { substituteRef } from './env';
@@ -34,7 +34,9 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idleOwn = false): TrackState {
-  env.work++;
+  // A result check (`ThrowIfFailed(device->Create…(…))`) or an inert call records no GPU work that could promote a
+  // resource out of COMMON (Origin.workStamp).
+  if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee))) env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test

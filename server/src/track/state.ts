@@ -39,7 +39,7 @@ export interface Origin {
    */
   cond?: PathCond;
   /**
-   * A legacy COMMON set by an explicit barrier: TrackEnv.work then. While it is still current, nothing that could
+   * A legacy COMMON set by an explicit barrier or a creation: TrackEnv.work then. While it is still current, nothing that could
    * have promoted the resource from COMMON was recorded since, so COMMON is the state a next barrier meets.
    */
   workStamp?: number;

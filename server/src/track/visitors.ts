@@ -30,7 +30,7 @@ export interface BarrierMeeting {
   resource?: KnownResource;
   /** Other subresources of the same resource that a whole-resource barrier also covers. */
   parts: { key: string; met: ResState }[];
-  /** The resource is in COMMON by an explicit barrier and nothing was recorded since that could have promoted it. */
+  /** In COMMON by an explicit barrier or its creation, and nothing recorded since could have promoted it. */
   idleCommon?: boolean;
 }
 
