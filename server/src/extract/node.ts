@@ -490,6 +490,9 @@ class Copier {
     for (;;) {
       let child = this.make(cursor);
       let open = false;
+      if (child?.type === 'initializer_list' && !exactTokens && numberTable(this.doc.text, child.startIndex, child.endIndex)) {
+        child = new SyntaxNode(NUMBER_TABLE, true, child.field, child.startIndex, child.endIndex, this.doc);
+      }
       if (child) {
         child.parent = node;
         const candidate = !!this.reuse && child.isNamed && reusable(child, node);
@@ -557,9 +560,27 @@ function flattenCommaChain(head: SyntaxNode): void {
   head.children = flat;
 }
 
+/**
+ * A brace list of HUGE_TABLE characters or more holding numbers alone (generated data: a 1 MB blue-noise sampler table,
+ * compiled shader bytecode), copied as one leaf of this type, which no part of the extractor reads: the variable it
+ * initialises has unknown values, as one initialised by a call. NOTE: Hybrid-Shadows' nine 1 MB tables (a quarter
+ * million numbers each) cost a third of their file's CPU in this copy and in evaluating them as constant tables; no
+ * barrier, state or count of a D3D12 call is read from such a table, and it names nothing.
+ */
+export const NUMBER_TABLE = 'number_table';
+const HUGE_TABLE = 65_536;
+/** A number literal (decimal, hex, float, with suffixes and digit separators), for numberTable. */
+const NUMBER_LITERALS = /(?<![\w.])(?:\d|\.\d)[\w.']*/g;
+
+/** Whether text[start, end) is a brace list of HUGE_TABLE characters or more whose only words are number literals. */
+function numberTable(text: string, start: number, end: number): boolean {
+  if (end - start < HUGE_TABLE) return false;
+  return !/[A-Za-z_"'/#]/.test(text.slice(start, end).replace(NUMBER_LITERALS, ''));
+}
+
 /** Subtrees the extractor only reads as text: copied as leaves. */
 const OPAQUE: ReadonlySet<string> = new Set([
-  'template_argument_list', 'string_literal', 'raw_string_literal', 'char_literal', 'concatenated_string', 'type_descriptor',
+  NUMBER_TABLE, 'template_argument_list', 'string_literal', 'raw_string_literal', 'char_literal', 'concatenated_string', 'type_descriptor',
   'preproc_include', 'lambda_capture_specifier', 'attribute_declaration', 'attribute_specifier', 'ms_declspec_modifier',
 ]);
 const SPECIFIERS: ReadonlySet<string> = new Set(['class_specifier', 'struct_specifier', 'union_specifier', 'enum_specifier']);
