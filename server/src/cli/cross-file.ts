@@ -12,7 +12,8 @@
 // With --cache, the second result is cached too, under the file's key and a digest of the whole helper index
 // (a helper may call helpers of a third file, so any change to any file's helpers misses).
 import { createHash } from 'node:crypto';
-import { analyze, analyzeFacts } from '../analyze';
+import { analyze, analyzeFacts, type AnalyzeExtras } from '../analyze';
+import { narrowingOnly, QuietRun } from './quiet-imports';
 import { callChain, reportKey, uncoveredReports } from '../report/repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
@@ -321,6 +322,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   if (classViews.length) for (const o of all) for (const [c, bs] of o.result?.classBases ?? []) runBases.set(c, [...new Set([...runBases.get(c) ?? [], ...bs])]);
   if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
   let count = 0;
+  const narrowing: { o: FileOutcome; extra: AnalyzeExtras; key: string | undefined }[] = [];
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
     const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
@@ -358,15 +360,32 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
       count++;
       continue;
     }
-    const t = traceOn() ? traceStart() : undefined;
-    if (analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) {
-      if (t) trace('imports', cpuMs(t), wallMs(t), Object.keys(extra).join(','), o.uri);
-      o.imports = extra;
-      count++;
-      if (key) cache?.set(key, withoutFacts(o.result!));
+    // A file whose analysis with these imports could change nothing the run reports is decided after the others (quiet-imports.ts).
+    if (narrowingOnly(o, extra)) {
+      narrowing.push({ o, extra, key });
+      continue;
     }
+    if (importAgain(o, extra, keepSites, key, cache)) count++;
+  }
+  const quiet = narrowing.length ? new QuietRun(all) : undefined;
+  for (const { o, extra, key } of narrowing) {
+    if (quiet?.unreachedQuiet(o)) {
+      if (traceOn()) trace('imports-unneeded', Object.keys(extra).join(','), o.uri);
+      continue;
+    }
+    if (importAgain(o, extra, keepSites, key, cache)) count++;
   }
   return count;
+}
+
+/** Analyses `o` again with what it imports (`extra`), caching the result under `key`; true when it was. */
+function importAgain(o: FileOutcome, extra: AnalyzeExtras, keepSites: boolean, key: string | undefined, cache?: ResultCache): boolean {
+  const t = traceOn() ? traceStart() : undefined;
+  if (!analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) return false;
+  if (t) trace('imports', cpuMs(t), wallMs(t), Object.keys(extra).join(','), o.uri);
+  o.imports = extra;
+  if (key) cache?.set(key, withoutFacts(o.result!));
+  return true;
 }
 
 /**
