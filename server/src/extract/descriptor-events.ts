@@ -79,7 +79,24 @@ function vaTarget(node: SyntaxNode, v: DVal | undefined, fn: FnCtx): BindTarget 
   }
   const viaGetter = addressGetterRef(n, fn.file, fn);
   if (viaGetter) return { via: 'va', ref: viaGetter, ...at };
-  return v?.t === 'va' ? { via: 'va', ref: v.ref, ...at } : undefined;
+  return v?.t === 'va' ? { via: 'va', ref: paramNamed(v.ref, fn), ...at } : undefined;
+}
+
+/**
+ * The walker's name for the resource behind an address a local holds (`vb = scratch->GetGPUVirtualAddress();` then
+ * `SetComputeRootUnorderedAccessView(0, vb)`) is the plain text `scratch`: when that text is rooted at a parameter the
+ * function has not reassigned, the parameter (or a path from it), for the caller to name as it names the
+ * helper's barriers on `scratch` — else the write is pending on the helper's name and its transition never retires it.
+ */
+function paramNamed(ref: ResourceRef, fn: FnCtx): ResourceRef {
+  if (!ref.key || ref.param !== undefined || ref.base || ref.member) return ref;
+  const root = /^[A-Za-z_]\w*/.exec(ref.key)?.[0];
+  if (!root || fn.env.has(root)) return ref;
+  const p = fn.params.indexOf(root);
+  if (p < 0) return ref;
+  const path = ref.key.slice(root.length);
+  if (!path) return { ...ref, param: p };
+  return /^(?:\.|->|\[)/.test(path) ? { ...ref, base: { param: p, path } } : ref;
 }
 
 /** `&m_vbv`, `m_vbvs`, `&vbvs[1]`: the buffer view struct named for element `i` of the call's array. */
@@ -230,7 +247,7 @@ function raytracingDirect(call: SyntaxNode, method: string, fn: FnCtx): GpuWorkE
   const direct: GpuWorkEvent['direct'] = [];
   a.args.forEach((v, i) => {
     const node = a.nodes?.[i];
-    const target = v.t !== 'va' ? undefined : node ? vaTarget(node, v, fn) : { via: 'va' as const, ref: v.ref };
+    const target = v.t !== 'va' ? undefined : node ? vaTarget(node, v, fn) : { via: 'va' as const, ref: paramNamed(v.ref, fn) };
     if (target && uses[i]) direct.push({ target, use: uses[i] });
   });
   return direct;

@@ -14,6 +14,7 @@ import type { BarrierFact, Stmt } from '../extract/facts';
 import { HEAP_RESTRICTIONS } from '../model/heaps';
 import type { TrackEnv } from './env';
 import { substituteBarrier } from './env';
+import { knownResource } from './resource-parts';
 import type { Possible, TrackState } from './state';
 
 /** The barriers recorded directly in a statement tree (not through helper calls). */
@@ -45,10 +46,7 @@ function knownState(b: BarrierFact, state: TrackState, env: TrackEnv): Possible 
   const p = b.kind === 'legacy-transition' ? tracked?.legacy : tracked?.layout;
   if (p && !p.unknown && p.values.size > 0) return p;
   // A member created in another method (Init() makes the upload buffer, Upload() tests its bookkeeping).
-  const fn = env.currentFn();
-  const root = /^(?:this->)?([A-Za-z_]\w*)/.exec(key)?.[1] ?? key;
-  const local = !!fn && (fn.params.includes(root) || (fn.locals ?? []).includes(root));
-  const heap = (env.resources.get(key) ?? (local ? undefined : env.fileUses?.resource(key)))?.creation.heapType;
+  const heap = knownResource(env, key)?.creation.heapType;
   const fixed = b.kind === 'legacy-transition' && heap !== null && heap !== undefined ? HEAP_RESTRICTIONS.get(heap) : undefined;
   return fixed ? { values: new Map([[fixed.state >>> 0, { uri: '', range: b.range, note: '' }]]), unknown: false } : undefined;
 }

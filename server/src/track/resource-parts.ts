@@ -4,7 +4,7 @@ import type { BarrierFact } from '../extract/facts';
 import type { SubresourceSelection } from '../model/subresource-ranges';
 import { selectionsOverlap } from '../model/subresource-ranges';
 import type { TrackEnv } from './env';
-import type { ResState } from './state';
+import type { KnownResource, ResState } from './state';
 import { TrackState, UNKNOWN } from './state';
 
 export const ALL = 0xffffffff;
@@ -14,12 +14,25 @@ export const val = (b: BarrierFact, name: string): number | undefined => {
   return f && f.value !== null ? f.value >>> 0 : undefined;
 };
 
+/**
+ * What is known of the resource's creation: made in the function, or, for a name that is not one of the function's
+ * parameters or locals, anywhere in the file (a member Init() creates, an argument of a helper's caller).
+ */
+export function knownResource(env: TrackEnv, key: string): KnownResource | undefined {
+  const own = env.resources.get(key);
+  if (own) return own;
+  const fn = env.currentFn();
+  const root = /^(?:this->)?([A-Za-z_]\w*)/.exec(key)?.[1] ?? key;
+  const local = !!fn && (fn.params.includes(root) || (fn.locals ?? []).includes(root));
+  return local ? undefined : env.fileUses?.resource(key);
+}
+
 /** `|sub3` for one subresource, '' for the whole resource, null when the part is unknown. */
 export function partKey(b: BarrierFact, env: TrackEnv, key: string): string | null {
   if (b.kind === 'legacy-transition') {
     const s = val(b, 'Subresource');
-    // A buffer has one subresource: index 0 is the whole buffer.
-    if (s === 0 && env.resources.get(key)?.creation.dimension === 'buffer') return '';
+    // A buffer has one subresource: index 0 is the whole buffer (one the function or, for a member, the file made).
+    if (s === 0 && knownResource(env, key)?.creation.dimension === 'buffer') return '';
     return s === undefined ? null : s === ALL ? '' : `|sub${s}`;
   }
   if (b.kind !== 'texture') return '';
