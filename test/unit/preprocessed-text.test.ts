@@ -1,8 +1,9 @@
 // The text the grammar reads: `#if 0` blocks blanked (parse/disabled-blocks.ts) and braced C++20 designators given
-// their `=` (parse/brace-designators.ts), each keeping the text's length and its line breaks.
+// their `=` (parse/brace-designators.ts), a block-opening statement macro blanked (parse/block-opening-macros.ts), each keeping the text's length and its line breaks.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { equalsBeforeBracedDesignators } from '../../server/src/parse/brace-designators';
+import { blankBlockOpeningMacros } from '../../server/src/parse/block-opening-macros';
 import { blankDisabledBlocks } from '../../server/src/parse/disabled-blocks';
 
 void test('#if 0 in a CRLF file is blanked, line breaks kept', () => {
@@ -30,4 +31,22 @@ void test('a designator with its brace right after the name takes the blank afte
 void test('a tight designator with no blank after its brace stays as written', () => {
   const text = 'X b{.Transition{.pResource = r}};';
   assert.equal(equalsBeforeBracedDesignators(text), text);
+});
+
+void test('a name alone before a block in statement position is blanked, CRLF kept', () => {
+  const text = 'void f(void)\r\n{\r\n    m_scoped_temp\r\n    {\r\n        g();\r\n    }\r\n    ZONE {\r\n        g();\r\n    }\r\n}\r\n';
+  const out = blankBlockOpeningMacros(text);
+  assert.equal(out.length, text.length);
+  assert.doesNotMatch(out, /m_scoped_temp|ZONE/);
+  assert.deepEqual(out.split('\n').map((l) => l.endsWith('\r')), text.split('\n').map((l) => l.endsWith('\r')));
+});
+
+void test('keywords, names inside an initializer or a macro definition stay as written', () => {
+  for (const text of [
+    'namespace\n{\nint a;\n}\n',
+    'void f()\n{\n    if (x) g();\n    else\n    {\n        h();\n    }\n}\n',
+    'Outer o = {\n    1,\n    Inner\n    { 2 }\n};\n',
+    '#define SCOPE \\\n    for (;;) \\\n    NAME \\\n    { x(); }\n',
+    'void f()\n{\n    a = b\n    {\n    }\n}\n',
+  ]) assert.equal(blankBlockOpeningMacros(text), text, text);
 });
