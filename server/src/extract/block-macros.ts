@@ -42,30 +42,38 @@ function layTokens(out: string[], tokens: readonly string[], limit: number): boo
 }
 
 /** The head `void NAME(auto a, auto b) {` as tokens; undefined for a variadic or parameterless macro. */
-function headTokens(name: string, params: readonly string[]): string[] | undefined {
+function headTokens(type: string, name: string, params: readonly string[]): string[] | undefined {
   if (params.length === 0 || params.some((p) => !/^\w+$/.test(p))) return undefined;
-  const tokens = ['void', `${name}(`];
+  const tokens = [type, `${name}(`];
   params.forEach((p, i) => tokens.push('auto', `${p}${i === params.length - 1 ? ')' : ','}`));
   tokens.push('{');
   return tokens;
 }
 
-/** The function a block macro stands for, parsed in place (see the file comment); undefined when it does not read as one. */
-function macroFunction(def: SyntaxNode, text: string): SyntaxNode | undefined {
+/** A macro's name, parameters and body text (line continuations read as blanks); undefined for an object-like macro. */
+export function macroParts(def: SyntaxNode): { name: string; value: SyntaxNode; params: string[]; body: string } | undefined {
   const name = def.childForFieldName('name')?.text;
   const value = def.childForFieldName('value');
   const paramsNode = def.childForFieldName('parameters');
   if (!name || !value || !paramsNode) return undefined;
-  const body = value.text.replace(/\\\r?\n/g, ' ');
-  if (!BLOCK_BODY.test(body) || !RECORDS_BARRIER.test(body)) return undefined;
   const params = paramsNode.text.replace(/^\(|\)$/g, '').split(',').map((p) => p.trim()).filter(Boolean);
-  const head = headTokens(name, params);
-  if (!head) return undefined;
+  return { name, value, params, body: value.text.replace(/\\\r?\n/g, ' ') };
+}
+
+/**
+ * The function a macro stands for, parsed in place (see the file comment): `type NAME(auto a, …) { lead <body> tail }`,
+ * where `lead` is laid before the body (`return` for a value macro) and `tail` after it. Undefined when it does not read
+ * as one function.
+ */
+export function macroAsFunction(def: SyntaxNode, text: string, shape: { type: string; lead: readonly string[]; tail: readonly string[] }): SyntaxNode | undefined {
+  const parts = macroParts(def);
+  const head = parts ? headTokens(shape.type, parts.name, parts.params) : undefined;
+  if (!parts || !head) return undefined;
+  const { value } = parts;
   const out = blankOutside(text, value.startIndex, value.endIndex);
-  if (!layTokens(out, head, value.startIndex)) return undefined;
-  // `do { … } while (0)` wants its `;`; after a plain block it is an empty statement.
+  if (!layTokens(out, [...head, ...shape.lead], value.startIndex)) return undefined;
   let close = value.endIndex;
-  for (const ch of [';', '}']) {
+  for (const ch of shape.tail) {
     while (close < out.length && out[close] !== ' ') close++;
     if (close < out.length) out[close] = ch;
     else out.push(ch);
@@ -75,6 +83,14 @@ function macroFunction(def: SyntaxNode, text: string): SyntaxNode | undefined {
   if (tree.rootNode.hasError) return undefined;
   const fns = new NodeDoc(synthetic).root(tree).descendantsOfType('function_definition');
   return fns.length === 1 ? fns[0] : undefined;
+}
+
+/** The function a block macro stands for, parsed in place (see the file comment); undefined when it does not read as one. */
+function macroFunction(def: SyntaxNode, text: string): SyntaxNode | undefined {
+  const parts = macroParts(def);
+  if (!parts || !BLOCK_BODY.test(parts.body) || !RECORDS_BARRIER.test(parts.body)) return undefined;
+  // `do { … } while (0)` wants its `;`; after a plain block it is an empty statement.
+  return macroAsFunction(def, text, { type: 'void', lead: [], tail: [';', '}'] });
 }
 
 /** The functions the file's block recording macros stand for, by their `function_definition` nodes. */

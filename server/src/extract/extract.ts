@@ -39,6 +39,7 @@ import { conversionDefinitions, conversionText } from './conversion-calls';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions } from './block-macros';
+import { valueMacroFunctions } from './value-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
@@ -63,6 +64,8 @@ interface FunctionNode {
   body: SyntaxNode;
   declarator: SyntaxNode | null;
   lambda: boolean;
+  /** The type a value macro read as a function returns (value-macros.ts), where its head can only say `auto`. */
+  returns?: string;
 }
 
 function functionNodes(matches: readonly Captures[]): FunctionNode[] {
@@ -535,6 +538,10 @@ export function extractFacts(
     const body = node.childForFieldName('body');
     if (body) fns.push({ node, body, declarator: node.childForFieldName('declarator'), lambda: false });
   }
+  for (const { node, returns } of valueMacroFunctions(root, text)) {
+    const body = node.childForFieldName('body');
+    if (body) fns.push({ node, body, declarator: node.childForFieldName('declarator'), lambda: false, returns });
+  }
   prototypeDefaults.clear();
   exportedDefaults.length = 0;
   collectOutParams(fns, root, file);
@@ -763,7 +770,7 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
     if (tooDeep(f.body)) continue;
     const scope = f.lambda ? lambdaScope(f.node) : undefined;
     if (f.lambda && !scope) continue;
-    const typeText = (f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type'))?.text ?? '';
+    const typeText = f.returns ?? (f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type'))?.text ?? '';
     const kind = structKindOfType(typeText);
     // `std::vector<D3D12_RESOURCE_BARRIER> MakeTransitions(…)`: the container it builds and returns.
     const elemKind = kind || f.lambda ? undefined : containerElementKind(typeText);
