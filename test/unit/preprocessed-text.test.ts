@@ -48,5 +48,6 @@ void test('keywords, names inside an initializer or a macro definition stay as w
     'Outer o = {\n    1,\n    Inner\n    { 2 }\n};\n',
     '#define SCOPE \\\n    for (;;) \\\n    NAME \\\n    { x(); }\n',
     'void f()\n{\n    a = b\n    {\n    }\n}\n',
+    'void f()\n{\n    Elem list[] = {\n        Elem{ 0, 0, 4 },\n    };\n    g();\n    Desc{\n        1, 2\n    };\n}\n',
   ]) assert.equal(blankBlockOpeningMacros(text), text, text);
 });
