@@ -27,6 +27,7 @@ import { applyScalarFills } from './scalar-fills';
 import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, calleeScope, ownEntry, rangeOf, unwrapValue } from './syntax';
+import { anchoredAt } from './imported-functions';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
@@ -629,7 +630,10 @@ function argumentField(a: SyntaxNode, evaluated: AVal | undefined, fn: FnCtx): F
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
   const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
   const submit = name && own ? fn.file.submitHelpers?.get(name) : undefined;
-  if (name && submit && submit.params === args.length && inlineSubmission(call, name, submit, args, f.type !== 'qualified_identifier', fn)) return;
+  const unqualified = f.type !== 'qualified_identifier';
+  // Another file's helper: what is read from its text (a literal count) stands at the call.
+  if (name && submit && submit.params === args.length
+    && (submit.from ? anchoredAt(submit.from, rangeOf(call), () => inlineSubmission(call, name, submit, args, unqualified, fn)) : inlineSubmission(call, name, submit, args, unqualified, fn))) return;
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
   // `add(tex, a, b)` of `auto add = [&](…) { batch[n++] = …; }`: evaluated in place (inline-lambdas.ts); any other

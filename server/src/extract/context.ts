@@ -35,6 +35,8 @@ export interface ReturnTemplate {
   owner?: string;
   /** The namespace the function is defined in (`namespace gfx { … }`): `gfx::Transition(…)` names it. */
   namespace?: string;
+  /** Defined in another file of the run (imported-helpers.ts): its ranges are moved to each call. */
+  imported?: true;
 }
 
 /**
@@ -52,6 +54,8 @@ export interface FillTemplate {
    * in each, from the pointed-at element on (`value` is the first). Each element is replaced whole.
    */
   elements?: StructVal[];
+  /** Defined in another file of the run (imported-helpers.ts): its ranges are moved to each call. */
+  imported?: true;
 }
 
 /** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */
@@ -84,6 +88,8 @@ export interface SubmitHelper {
    * parameter or the helper's literal).
    */
   wrap?: { count: number | SyntaxNode };
+  /** Defined in another file of the run: the imported tree its syntax is read from, anchored at each call (imported-helpers.ts). */
+  from?: SyntaxNode;
 }
 
 export interface SiteRecord {

@@ -28,10 +28,12 @@ import { structKindOfType } from './expect';
 import { bracedContainer, containerElementKind } from './declared-values';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
-import { rangeOf, treeRoot } from './syntax';
+import { definedName, rangeOf, treeRoot } from './syntax';
+import { importedDefinitions } from './imported-helpers';
 import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
+import type { FillRunner } from './fill-helpers';
 import { inlinableDefinitions, inlinableText } from './inline-helpers';
 import { outParamPrototypes } from './out-param-prototypes';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from './queue-methods';
@@ -547,12 +549,21 @@ export function extractFacts(
   collectOutParams(fns, root, file);
   collectImportedOutParams(importedRecordRoot(root), file);
   readTemplates(fns, file);
+  // Barrier helpers another file of the run defines, read as the file's own (imported-helpers.ts).
+  const foreignFns = importedTree ? importedDefinitions(functionNodes(structureMatches(importedTree).functions), new Set(fns.flatMap((f) => definedName(f.node) ?? []))) : [];
+  readTemplates(foreignFns, file, true);
   const candidates = helperCandidates(fns);
   file.submitHelpers = readSubmitHelpers(candidates);
-  readFillHelpers(candidates, file, {
+  const runner: FillRunner = {
     context: (scratch, c) => newFnCtx(scratch, { name: c.name, qualified: c.qualified, params: c.params, paramTypes: c.paramTypes }),
     walk: (body, ctx) => void walkStatement(body, ctx),
-  });
+  };
+  readFillHelpers(candidates, file, runner);
+  if (foreignFns.length) {
+    const foreign = helperCandidates(foreignFns);
+    readFillHelpers(foreign, file, runner, true);
+    for (const [name, h] of readSubmitHelpers(foreign) ?? []) if (!file.submitHelpers?.has(name)) (file.submitHelpers ??= new Map()).set(name, { ...h, from: importedTree! });
+  }
   const bodies = fns.filter((f) => !f.lambda).map((f) => ({ ...nameAndParams(f), node: f.node, body: f.body }));
   // Other files' getters the file called without knowing them are read as its own getters (imported-getters.ts).
   const foreign = importedGetterBodies(imports.getters, bodies, definedBodies);
@@ -645,7 +656,7 @@ export function extractFacts(
   const constness = methodConstness(root);
   const uses = methodUses(root, (sym) => pointerMember(sym, file));
   const ownRecords = recordSpecifiers(root);
-  const exported = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), ownRecords, enumSpecifiers(root), file.constantDecls);
+  const exported = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), ownRecords, enumSpecifiers(root), file.constantDecls, barrierHelperDefinitions(fns, file));
   const definitions = [...exported, ...outParamPrototypes(root, new Set(exported.map(([name]) => name)))];
   // The functions it calls and the records it declares values of that other files may define (function-imports.ts).
   const calledNames = [...calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name))), ...declaredRecordKeys(text, new Set(ownRecords.keys()))];
@@ -765,7 +776,8 @@ function helperCandidates(fns: FunctionNode[]): HelperCandidate[] {
  * a local names (`auto to = [](ID3D12Resource* r, …) { return CD3DX12_…; };`) is one too, for the calls after it in
  * its block (its kind read from the value it returns when it declares no return type).
  */
-function readTemplates(fns: FunctionNode[], file: FileCtx): void {
+function readTemplates(fns: FunctionNode[], file: FileCtx, imported = false): void {
+  const from = imported ? { imported: true as const } : {};
   for (const f of fns) {
     if (tooDeep(f.body)) continue;
     const scope = f.lambda ? lambdaScope(f.node) : undefined;
@@ -785,21 +797,37 @@ function readTemplates(fns: FunctionNode[], file: FileCtx): void {
       returned = elemKind && value.type === 'initializer_list' ? bracedContainer(value, elemKind, ctx) : evalValue(value, kind ?? 'any', ctx);
     });
     if (record) {
-      if (returned?.t === 'array' && returned.fields === record.fields) file.templates.set(sig.name, { params: sig.params, value: returned, ...templateScope(f, sig) });
+      if (returned?.t === 'array' && returned.fields === record.fields) file.templates.set(sig.name, { params: sig.params, value: returned, ...templateScope(f, sig), ...from });
       continue;
     }
     if (elemKind) {
       if (returned?.t !== 'array' || returned.unsized || returned.loopElem || returned.paths || !returned.elems.every((e) => e.t === 'struct')) continue;
       for (const e of returned.elems) if (e.t === 'struct') e.site = e.site >= 0 ? 0 : -1;
-      file.templates.set(sig.name, { params: sig.params, value: returned });
+      file.templates.set(sig.name, { params: sig.params, value: returned, ...from });
       continue;
     }
     if (returned?.t !== 'struct' || (!kind && !BARRIER_KINDS.has(returned.kind))) continue;
     returned.site = returned.site >= 0 ? 0 : -1;
     const name = scope?.name ?? sig.name;
     if (scope && file.templates.has(name)) continue;
-    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : f.lambda ? {} : templateScope(f, sig)) });
+    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : f.lambda ? {} : templateScope(f, sig)), ...from });
   }
+}
+
+/**
+ * The file's own helpers that build barriers for their callers (the functions returning one, the fill helpers, the
+ * submit helpers), by name: exported to the run's other files (imported-helpers.ts). A method defined in its class
+ * body is left out (its text alone would read as a free function).
+ */
+function barrierHelperDefinitions(fns: FunctionNode[], file: FileCtx): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  for (const f of importedDefinitions(fns, new Set())) {
+    const name = definedName(f.node)!;
+    const t = file.templates.get(name);
+    const helper = (t && !t.within && !t.imported) || (file.fills?.has(name) && !file.fills.get(name)!.imported) || file.submitHelpers?.has(name);
+    if (helper && f.node.parent?.type !== 'field_declaration_list') out.set(name, f.node);
+  }
+  return out;
 }
 
 /** A method's class (`Texture::Make` → Texture) and the namespace a function is defined in: what a qualified call names. */

@@ -28,6 +28,7 @@ import { rangeOf, unwrapValue } from './syntax';
 import { overwrite, writeMembers } from './struct-writes';
 import type { AVal, ArrayVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct } from './values';
+import { rangedAt } from './imported-helpers';
 
 /** The struct kinds followed by a walk at each call: creation inputs, whose members are plain values. */
 const FILLED_KINDS: ReadonlySet<StructKind> = new Set<StructKind>(['desc', 'heap-props', 'heap-desc', 'allocation-desc']);
@@ -46,14 +47,15 @@ export const scratchFile = (file: FileCtx): FileCtx => ({ ...file, sites: [], pr
  * ones into `file.fillHelper` (walked at each call). `candidates` are all the file's analysable functions and named
  * lambdas, so a name defined twice is seen whatever its parameters.
  */
-export function readFillHelpers(candidates: HelperCandidate[], file: FileCtx, runner: FillRunner): void {
+export function readFillHelpers(candidates: HelperCandidate[], file: FileCtx, runner: FillRunner, imported = false): void {
   const byName = new Map<string, HelperCandidate | null>();
   for (const c of candidates) byName.set(c.name, byName.has(c.name) ? null : c);
   for (const [name, c] of byName) {
-    const template = c && barrierTemplate(c, file, runner);
-    if (template) (file.fills ??= new Map()).set(name, template);
+    // Another file's barrier fill helpers (`imported`, imported-helpers.ts) where the file has none of that name.
+    const template = c && !(imported && file.fills?.has(name)) ? barrierTemplate(c, file, runner) : undefined;
+    if (template) (file.fills ??= new Map()).set(name, imported ? { ...template, imported: true } : template);
   }
-  file.fillHelper = descFiller(byName, file, runner);
+  if (!imported) file.fillHelper = descFiller(byName, file, runner);
 }
 
 /** A helper with exactly one writable barrier parameter, walked once with it bound to a fresh struct. */
@@ -164,7 +166,7 @@ function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[],
   if (template.elements) return fillElements(call, template, template.elements, args, v, fn);
   const target = v.t === 'ptr' ? deref(v) : v;
   if (target.t !== 'struct' || target.kind !== template.value.kind) return false;
-  const written = substituteParams(cloneVal(template.value), callArguments(args, fn, template.out)) as StructVal;
+  const written = substituteParams(template.imported ? rangedAt(template.value, rangeOf(call)) : cloneVal(template.value), callArguments(args, fn, template.out)) as StructVal;
   if (template.replaced) overwrite(target, written, call, fn);
   else writeMembers(target, written, fn);
   ensureSite(target, call, fn);
@@ -178,7 +180,7 @@ function fillElements(call: SyntaxNode, template: FillTemplate, elements: Struct
   if (arr.t !== 'array' || arr.elemKind !== template.value.kind || at === null) return false;
   const values = callArguments(args, fn, template.out);
   elements.forEach((e, j) => {
-    const written = substituteParams(cloneVal(e), values) as StructVal;
+    const written = substituteParams(template.imported ? rangedAt(e, rangeOf(call)) : cloneVal(e), values) as StructVal;
     written.site = addSite(fn.file, RAW_SITE_KIND[written.kind] ?? 'barrier', rangeOf(call), null);
     written.range = rangeOf(call);
     fn.file.sites[written.site].live = written;

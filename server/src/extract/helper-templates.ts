@@ -9,6 +9,7 @@ import { resourceRef } from './resources';
 import { basesOf, classOfType, typeOfExpr } from './types';
 import type { AVal } from './values';
 import { cloneVal, numVal } from './values';
+import { rangedAt } from './imported-helpers';
 
 /**
  * `texture->GetD3D12Resource()` in the helper, a member path through its parameter: in the caller it is the
@@ -120,7 +121,7 @@ export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, 
   // Every argument is evaluated, in order, whether the template reads it or not (their effects happen either way).
   args.forEach((_, i) => values.field(i));
   args.forEach((_, i) => values.ref(i));
-  const copy = cloneVal(template.value);
+  const copy = template.imported ? rangedAt(template.value, range) : cloneVal(template.value);
   const members = receiver ? memberRefs(copy) : undefined;
   const substituted = substituteParams(copy, values);
   const out = receiver && members?.size ? onReceiver(substituted, members, receiver) : substituted;

@@ -75,11 +75,12 @@ export function importedRecordRoot(root: SyntaxNode): SyntaxNode | undefined {
 
 /**
  * What a file exports to the other files of a run: its helpers walked in place (`helpers`), the conversions they call
- * and its conversions returning a D3D12 value (`conversions`), by name with their definition's text; bounded.
+ * and its conversions returning a D3D12 value (`conversions`), its helpers building barriers for their callers
+ * (`barrierHelpers`), by name with their definition's text; bounded.
  */
 export function exportedDefinitions(
   helpers: ReadonlyMap<string, SyntaxNode>, conversions: ReadonlyMap<string, SyntaxNode>, records: ReadonlyMap<string, SyntaxNode>, enums: ReadonlyMap<string, SyntaxNode>,
-  constants: ReadonlyMap<string, SyntaxNode> = new Map(),
+  constants: ReadonlyMap<string, SyntaxNode> = new Map(), barrierHelpers: ReadonlyMap<string, SyntaxNode> = new Map(),
 ): [string, string][] {
   const out = new Map<string, string>();
   let size = 0;
@@ -106,6 +107,8 @@ export function exportedDefinitions(
     }
   };
   for (const [name, def] of helpers) add(name, def);
+  // The helpers building barriers for their callers (`Make_Barrier(res, from, to)`, `Fill(&b, …)`): imported-helpers.ts.
+  for (const [name, def] of barrierHelpers) add(name, def);
   for (const [name, def] of conversions) if (BARRIER_VALUE_TYPE.test(def.childForFieldName('type')?.text ?? '')) add(name, def);
   return [...out];
 }
