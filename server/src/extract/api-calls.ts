@@ -28,6 +28,7 @@ import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, calleeScope, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { anchoredAt } from './imported-functions';
+import { heapPropsParam, heapTypeOfArgument } from './heap-props-args';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
@@ -389,6 +390,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   };
   const heapTypeArg = creation.heapType === null && heap?.t === 'struct' ? callerHeapType(getMember(heap, 'Type')) : undefined;
   if (heapTypeArg) creation.heapTypeArg = heapTypeArg;
+  const propsParam = creation.heapType === null && !heapTypeArg && spec.heapArg !== undefined ? heapPropsParam(args[spec.heapArg], fn) : undefined;
+  if (propsParam !== undefined) creation.heapPropsParam = propsParam;
   if (spec.memory) {
     const heap = resourceRef(args[spec.memory.heap], fn.file, fn).key;
     const offset = spec.memory.offset === undefined ? 0 : evalField(args[spec.memory.offset], fn.file, fn).value;
@@ -664,8 +667,9 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     const holder = !plain && holdsList(type, fn.file.listHolders);
     const h = handles?.args[from + i];
     const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
+    const heapType = heapTypeOfArgument(a, evaluated[from + i], type, fn);
     return {
-      ...(sym !== undefined ? { sym } : {}),
+      ...(sym !== undefined ? { sym } : {}), ...(heapType !== undefined ? { heapType } : {}),
       field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
       ...(holder ? { holdsList: true as const } : {}),
       ...(h?.t === 'handle' && handles ? { handle: { h: h.h, scope: handles.scope } } : {}),

@@ -61,6 +61,11 @@ export interface ResourceCreation {
    * caller's heap type at each call (track/apply.ts helperCreation). Absent when `heapType` is known.
    */
   heapTypeArg?: Field;
+  /**
+   * The creating helper's parameter its heap properties come through (`const D3D12_HEAP_PROPERTIES* heap`), when the
+   * heap type is not known in the helper: the caller's argument's Type at each call (extract/heap-props-args.ts).
+   */
+  heapPropsParam?: number;
   sampleCount?: number | null;
   /** The DXGI_FORMAT enumerator the desc names (`DXGI_FORMAT_D24_UNORM_S8_UINT`), when the source spells one. */
   format?: string | null;
@@ -206,7 +211,11 @@ export interface UserCallEvent extends EventBase {
   /** `holdsList`: its declared type is a class of the file holding one (extract/plain-types.ts). */
   /** `handle`: a descriptor handle the caller holds there (a local it computed), with the caller's descriptor scope. */
   /** `sym`: a member of the caller's class that its path facts follow (extract/member-facts.ts), passed as it is. */
-  args: { field: Field; resource: ResourceRef; list?: boolean; holdsList?: true; plain?: true; handle?: { h: HandleFact; scope: string }; sym?: string }[];
+  args: {
+    field: Field; resource: ResourceRef; list?: boolean; holdsList?: true; plain?: true; handle?: { h: HandleFact; scope: string }; sym?: string;
+    /** The heap Type of the D3D12_HEAP_PROPERTIES the argument is or points at (`&heap`), when known. */
+    heapType?: number;
+  }[];
   /**
    * The callee may be a method of the caller's class (`F()` in a method, unless the file declares F outside any
    * class; `this->F()`; `*this` handed): it reaches the caller's members and the globals (track/havoc-call.ts).

@@ -34,6 +34,8 @@ export interface Binding {
    * `m_tex[i]`, another element on each iteration of the caller's loop, and `ToTarget(cl, 0)` names `m_tex[0]`.
    */
   params?: readonly string[];
+  /** Per argument: the heap Type of the heap properties it points at, when known (extract/heap-props-args.ts). */
+  heapTypes?: readonly (number | undefined)[];
 }
 
 interface ArgTexts { pattern: RegExp; texts: ReadonlyMap<string, string> }

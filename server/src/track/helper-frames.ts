@@ -66,6 +66,7 @@ export function bindArguments(env: TrackEnv, e: UserCallEvent, callee: Callee): 
     ...receiverOf(e, env.binding),
     ...heldHandles(e, env.binding),
     params: callee.fn.params,
+    ...(e.args.some((a) => a.heapType !== undefined) ? { heapTypes: e.args.map((a) => a.heapType) } : {}),
   };
 }
 

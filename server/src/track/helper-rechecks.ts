@@ -59,7 +59,10 @@ export function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv):
   const c = e.creation;
   const fromCaller = (f: Field | undefined) => (f?.param !== undefined || !!f?.byParam) && !!env.binding;
   const state = fromCaller(c.initialState) || fromCaller(c.initialLayout);
-  const heap = fromCaller(c.heapTypeArg) ? substituteField(c.heapTypeArg!, env.binding) : undefined;
+  const props = c.heapPropsParam !== undefined ? env.binding?.heapTypes?.[c.heapPropsParam] : undefined;
+  const heap = fromCaller(c.heapTypeArg) ? substituteField(c.heapTypeArg!, env.binding)
+    // The heap Type stands where the argument was handed: the innermost call of the chain.
+    : props !== undefined ? { value: props, text: 'the heap properties handed to the helper', range: env.stack[env.stack.length - 1]?.callRange ?? e.range } : undefined;
   if (!state && heap?.value == null) return e;
   const creation: ResourceCreation = {
     ...c, resource: { ...ref, range: c.resource.range },
