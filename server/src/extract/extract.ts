@@ -782,7 +782,7 @@ function readTemplates(fns: FunctionNode[], file: FileCtx, imported = false): vo
     if (tooDeep(f.body)) continue;
     const scope = f.lambda ? lambdaScope(f.node) : undefined;
     if (f.lambda && !scope) continue;
-    const typeText = f.returns ?? (f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type'))?.text ?? '';
+    const typeText = f.returns ?? returnTypeText(f);
     const kind = structKindOfType(typeText);
     // `std::vector<D3D12_RESOURCE_BARRIER> MakeTransitions(…)`: the container it builds and returns.
     const elemKind = kind || f.lambda ? undefined : containerElementKind(typeText);
@@ -828,6 +828,16 @@ function barrierHelperDefinitions(fns: FunctionNode[], file: FileCtx): Map<strin
     if (helper && f.node.parent?.type !== 'field_declaration_list') out.set(name, f.node);
   }
   return out;
+}
+
+/**
+ * The type a function or lambda declares it returns; for `auto f(…) -> D3D12_RESOURCE_BARRIER`, the trailing one.
+ */
+function returnTypeText(f: FunctionNode): string {
+  const type = f.lambda ? f.node.childForFieldName('declarator')?.childForFieldName('type') : f.node.childForFieldName('type');
+  if (f.lambda || type?.type !== 'placeholder_type_specifier') return type?.text ?? '';
+  const trailing = f.declarator?.namedChildren.find((c) => c.type === 'trailing_return_type');
+  return trailing?.namedChildren[0]?.text ?? type.text;
 }
 
 /** A method's class (`Texture::Make` → Texture) and the namespace a function is defined in: what a qualified call names. */

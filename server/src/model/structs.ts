@@ -63,6 +63,8 @@ export const STRUCT_TYPE_NAMES: Readonly<Record<string, StructKind>> = {
   D3D12_BARRIER_GROUP: 'group', CD3DX12_BARRIER_GROUP: 'group',
   D3D12_BARRIER_SUBRESOURCE_RANGE: 'range', CD3DX12_BARRIER_SUBRESOURCE_RANGE: 'range',
   D3D12_RESOURCE_BARRIER: 'legacy', CD3DX12_RESOURCE_BARRIER: 'legacy',
+  // The union members of a D3D12_RESOURCE_BARRIER, built apart and assigned whole (`.Transition = transition`).
+  D3D12_RESOURCE_TRANSITION_BARRIER: 'legacy-transition', D3D12_RESOURCE_ALIASING_BARRIER: 'legacy-aliasing', D3D12_RESOURCE_UAV_BARRIER: 'legacy-uav',
   D3D12_RESOURCE_DESC: 'desc', CD3DX12_RESOURCE_DESC: 'desc', D3D12_RESOURCE_DESC1: 'desc', CD3DX12_RESOURCE_DESC1: 'desc',
   D3D12_HEAP_PROPERTIES: 'heap-props', CD3DX12_HEAP_PROPERTIES: 'heap-props',
   D3D12_TEXTURE_COPY_LOCATION: 'copy-location', CD3DX12_TEXTURE_COPY_LOCATION: 'copy-location',
