@@ -7,7 +7,8 @@ import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
 import type { SyntaxNode } from './node';
-import type { Event, Field, ResourceCreation, ResourceRef } from './facts';
+import type { Event, Field, ResourceCreation, ResourceRef, UserCallEvent } from './facts';
+import type { Range } from '../types';
 import type { FnCtx, SubmitHelper } from './context';
 import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
@@ -630,7 +631,7 @@ function argumentField(a: SyntaxNode, evaluated: AVal | undefined, fn: FnCtx): F
 }
 
 /** `b.SyncBefore` / `b.Transition.StateAfter` handed to a writer: that member is unknown. False if no barrier member. */
-function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx): void {
+function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx, ctorOf?: string): void {
   const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
   const submit = name && own ? fn.file.submitHelpers?.get(name) : undefined;
   const unqualified = f.type !== 'qualified_identifier';
@@ -651,7 +652,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     forgetOutArguments(name, args, fn, applyFillHelper(call, f, name, args, evaluated, fn));
     applyScalarFills(call, args, evaluated, fn);
   }
-  if (!name || (f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
+  if (!name || (!ctorOf && f.type !== 'identifier' && f.type !== 'field_expression' && f.type !== 'qualified_identifier')) return;
   // `m_tex.Get()` and friends only read a pointer: not a call worth a summary.
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
   // `atlas.Resource()`, `buf.Address()`: a getter of the file whose one statement returns a member (resource-getters.ts)
@@ -696,7 +697,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   }
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const list = object ? resourceRef(object, fn.file, fn) : undefined;
-  const receiverClass = object ? classOfType(typeOfExpr(object, fn)) : undefined;
+  const receiverClass = ctorOf ?? (object ? classOfType(typeOfExpr(object, fn)) : undefined);
   // `Ui::Render()` is a function of the namespace (or class) it names: the caller's own `Render()` only when that is
   // its class or a base.
   const qualifier = calleeScope(f);
@@ -740,6 +741,19 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     ...(args.length === 0 && !object && testedFlag(call) ? { testedFlag: true as const } : {}),
   });
 }
+
+/**
+ * `ScopedTransition t(cl, tex, A, B);` (extract/constructor-calls.ts): a call of class `cls`'s constructor, made at
+ * the declarator `at` with the class's name `typeNode` as its callee; the event it records is returned.
+ */
+export function recordConstructorCall(at: SyntaxNode, typeNode: SyntaxNode, cls: string, args: SyntaxNode[], fn: FnCtx): UserCallEvent | undefined {
+  const before = fn.events.length;
+  recordUserCall(at, typeNode, cls, args, fn, cls);
+  const own = fn.events.slice(before).filter((e): e is UserCallEvent => e.kind === 'user-call' && e.callee === cls && sameStart(e.range, rangeOf(at)));
+  return own[own.length - 1];
+}
+
+const sameStart = (a: Range, b: Range) => a.startLine === b.startLine && a.startColumn === b.startColumn;
 
 /**
  * `if (IsEnhancedBarriersEnabled())`, `if (!Renderer::UseCompute())`: the whole condition of an if is the call (a

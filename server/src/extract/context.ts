@@ -6,7 +6,7 @@ import type { StructKind } from '../model/structs';
 import type { MethodImports } from './member-writes';
 import type { Range } from '../types';
 import type { Expect } from './expect';
-import type { Condition, Event, ExtractProblem, Field, ResourceRef, Site, Stmt } from './facts';
+import type { Condition, Event, ExtractProblem, Field, ResourceRef, Site, Stmt, UserCallEvent } from './facts';
 import type { SyntaxNode } from './node';
 import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
@@ -318,6 +318,8 @@ export class FnCtx {
   readonly loopVarying: Set<string>[] = [];
   /** How many enclosing if statements have a condition the path facts cannot follow (track/apply.ts view creations). */
   undecided = 0;
+  /** Objects constructed with arguments whose destructor runs at the end of their block (constructor-calls.ts). */
+  readonly liveObjects: UserCallEvent[] = [];
   /** The function is a method of a class (defined in its body, or `Class::Name`): its member names follow the receiver. */
   method = false;
   /**

@@ -16,6 +16,7 @@ import { declShape, declaredType, deducedArray, deducedType, factoryList } from 
 import { declaredValue, listOfElements, sizedArray, sizedContainer } from './declared-values';
 import { isResourceType, resourceRef } from './resources';
 import { markResult } from './returned-locals';
+import { constructObject } from './constructor-calls';
 
 /**
  * `auto* p = tex.Get();`, `auto& ref = tex;`, `const auto& r = m_targets[0];`: `auto` deduces the initializer's type,
@@ -41,6 +42,8 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
       bindStructured(target, value, fn);
       continue;
     }
+    // `ScopedTransition t(cl, tex.Get(), A, B);`, `T t{cl, tex, A, B};`: a call of the class's constructor.
+    if (value && constructObject(d, typeNode, outer, fn)) continue;
     const shape = target ? declShape(target) : null;
     const type = value && !outer.kind && !outer.container ? deducedArray(typeNode?.text ?? '', value) ?? deducedResource(typeNode, value, outer, fn) : outer;
     if (!shape) {
@@ -168,6 +171,7 @@ function vexingParse(d: SyntaxNode, type: DeclaredType, typeNode: SyntaxNode | n
   // `BlurApp app(hInstance);`: an object of a class constructed with arguments, whose declared type names the class
   // its methods are called on (`app.Run()`).
   if (!type.kind && typeNode?.type === 'type_identifier' && args.length > 0) fn.types.set(name.text, typeText(typeNode, name));
+  if (constructObject(d, typeNode, type, fn, args)) return;
   if (!type.kind || !type.helper) return;
   fn.bind(name.text, constructHelper(d, type.helper, args, fn));
 }

@@ -24,6 +24,7 @@ import { evalValue, visitCalls } from './context';
 import { handleAssignment } from './assignments';
 import { handleContainerCall, handleSwapCall } from './container-calls';
 import { handleDeclaration } from './declarations';
+import { endObjects, returnEndsObjects } from './constructor-calls';
 import { queueMethodCall } from './queue-methods';
 import { forgetMember } from './struct-writes';
 import { recordReindex } from './rebinds';
@@ -103,7 +104,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // NOTE: the scope is opened and closed here, not in a helper around the walk: every nesting level costs stack
       // frames, and the nesting limit (tooDeep) is set for this many.
       const scope = n.parent?.type !== 'function_definition' && n.parent?.type !== 'lambda_expression' ? openScope(n, fn) : undefined;
-      const body = seq(n.namedChildren.map((c) => walk(c)));
+      const mark = fn.liveObjects.length;
+      const stmts = n.namedChildren.map((c) => walk(c));
+      // The destructors of the objects the block constructed with arguments (constructor-calls.ts) run at its end.
+      if (fn.liveObjects.length > mark) stmts.push(...collect(fn, () => fn.events.push(...endObjects(fn, mark, n.child(n.childCount - 1) ?? n))));
+      const body = seq(stmts);
       if (!scope) return body;
       closeScope(scope, fn);
       // A resource named through a local of the block (`auto res = &frames[i][Hudless]; SetResource(res);`) means
@@ -177,7 +182,8 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         // `return create_buffer_(…);` of a forwarding factory: the call's result is what the function hands back.
         if (value && !onReturn && forwardsResult(n)) markResult(value, { key: FORWARDED, text: FORWARDED, range: rangeOf(value) }, fn);
       });
-      return seq([...pre, ...pathWrites(value, fn, undefined, conditionOf), ...failureReturn(value), { k: 'return', range: rangeOf(n) }]);
+      const ends = fn.liveObjects.length ? collect(fn, () => fn.events.push(...returnEndsObjects(fn, n))) : [];
+      return seq([...pre, ...pathWrites(value, fn, undefined, conditionOf), ...failureReturn(value), ...ends, { k: 'return', range: rangeOf(n) }]);
     }
     case 'break_statement': return { k: 'break' };
     case 'continue_statement': return { k: 'continue' };

@@ -1,0 +1,115 @@
+// `ScopedTransition t(cl, tex, A, B);`, `ScopedTransition t{cl, tex, A, B};`: a local object of a class constructed
+// with arguments is a call of the class's constructor, as the temporary `ScopedTransition(cl, tex, A, B)` and
+// `auto t = ScopedTransition(…)` are. The tracker follows it when the run defines the constructor and otherwise
+// forgets what it is handed (an unresolved call). The object's destructor runs at the end of its block (and at a
+// return inside it): an RAII transition back (UE's FScopedResourceBarrier, TracerBoy's ScopedResourceBarrier) is
+// there, so what the constructor was handed is unknown after it — unless the class's body is in the file and
+// declares no destructor.
+import type { SyntaxNode } from './node';
+import type { UserCallEvent } from './facts';
+import type { FnCtx, FileCtx } from './context';
+import type { DeclaredType } from './declarators';
+import { recordConstructorCall } from './api-calls';
+import { declaredRecord } from './records';
+import { argumentNodes, rangeOf } from './syntax';
+
+interface Lifetime {
+  /** The class's body is in the file. */
+  seen: boolean;
+  /** It declares a constructor (in the body or `Cls::Cls(` out of it). */
+  ctor: boolean;
+  /** It declares a destructor (`~Cls(` in the body or `Cls::~Cls(`). */
+  dtor: boolean;
+  /** A constructor initialises members from what it is handed (`Cls(…) : m_res(res)`). */
+  initList: boolean;
+}
+
+const lifetimes = new WeakMap<FileCtx, Map<string, Lifetime>>();
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What the file says of class `cls`'s constructors and destructor. */
+function lifetimeOf(cls: string, file: FileCtx): Lifetime {
+  let byClass = lifetimes.get(file);
+  if (!byClass) lifetimes.set(file, (byClass = new Map()));
+  let l = byClass.get(cls);
+  if (l) return l;
+  const name = escape(cls);
+  const seen = !!file.classBodies?.has(cls);
+  const outOfClass = (tilde: string) => new RegExp(`\\b${name}\\s*::\\s*${tilde}${name}\\s*\\(`).test(file.text);
+  // NOTE: the body is read as text (`Cls(` not after `~`, `.`, `>` or `::`): a class of the file is rarely named
+  // elsewhere in its own body with an opening parenthesis after it.
+  const bodies = seen ? classBodyTexts(cls, file.text) : [];
+  const ctor = outOfClass('') || bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}\\s*\\(`).test(b));
+  const dtor = outOfClass('~') || bodies.some((b) => new RegExp(`~\\s*${name}\\s*\\(`).test(b));
+  // `Cls(a, b) : m_a(a)`: the parameter list (one level of nested parentheses) followed by a member-initializer list.
+  const params = `\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*:(?!:)`;
+  const initList = bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}${params}`).test(b))
+    || new RegExp(`\\b${name}\\s*::\\s*${name}${params}`).test(file.text);
+  byClass.set(cls, (l = { seen, ctor, dtor, initList }));
+  return l;
+}
+
+/** The text of each `class Cls … { … }` / `struct Cls … { … }` body of the file (braces balanced, comments kept). */
+function classBodyTexts(cls: string, text: string): string[] {
+  const out: string[] = [];
+  const head = new RegExp(`\\b(?:class|struct)\\s+(?:\\w+\\s+)*${escape(cls)}\\b[^;{]*\\{`, 'g');
+  for (let m = head.exec(text); m; m = head.exec(text)) {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < text.length && depth > 0; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}') depth--;
+    }
+    out.push(text.slice(m.index + m[0].length, i));
+  }
+  return out;
+}
+
+/** The class a declaration's type names (`ScopedTransition`, `ns::ScopedTransition`), when it can be one. */
+function classNamed(typeNode: SyntaxNode | null, type: DeclaredType): string | undefined {
+  if (!typeNode || type.kind || type.container || type.resource || type.scalar || type.helper) return undefined;
+  if (typeNode.type !== 'type_identifier' && typeNode.type !== 'qualified_identifier') return undefined;
+  if (typeNode.descendantsOfType('template_argument_list').length) return undefined;
+  return typeNode.text.replace(/\s+/g, '').split('::').pop() || undefined;
+}
+
+/**
+ * A declarator that constructs an object of a class with arguments: `T t(a, b)` (`args` given for the most vexing
+ * parse, where they are parameter declarations), `T t(a.Get(), b)`, `T t{a, b}`. Records the constructor call and
+ * keeps the object's destructor for the end of its block. False when the declarator is no such construction.
+ */
+export function constructObject(d: SyntaxNode, typeNode: SyntaxNode | null, type: DeclaredType, fn: FnCtx, args?: SyntaxNode[]): boolean {
+  const cls = classNamed(typeNode, type);
+  if (!cls || declaredRecord(typeNode, fn)) return false;
+  const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+  const given = args ?? (value?.type === 'argument_list' || value?.type === 'initializer_list' ? argumentNodes(value) : undefined);
+  if (!given?.length) return false;
+  const life = lifetimeOf(cls, fn.file);
+  // A class of the file without a constructor: `Ctx c{cl, tex}` fills an aggregate, it calls nothing.
+  if (life.seen && !life.ctor) return false;
+  const name = d.type === 'init_declarator' || d.type === 'function_declarator' ? d.childForFieldName('declarator') : d;
+  if (name?.type !== 'identifier') return false;
+  const ctor = recordConstructorCall(d, typeNode!, cls, given, fn);
+  fn.types.set(name.text, typeNode!.text);
+  fn.bind(name.text, { t: 'unknown', text: name.text, range: rangeOf(d) });
+  if (!ctor) return true;
+  const { receiverClass: _c, receiverBases: _b, ...rest } = ctor;
+  // NOTE: an object that keeps what it is handed (members initialised from it, a destructor that uses them, a class
+  // the file does not show) acts on it through its members, which the tracker does not tie to the arguments: what it
+  // was handed is unknown from the constructor on, even when the constructor itself is followed.
+  if (!life.seen || life.dtor || life.initList) fn.events.push({ ...rest, callee: `${cls}::(kept)` });
+  if (d.parent?.parent?.type === 'compound_statement' && (life.dtor || !life.seen)) fn.liveObjects.push({ ...rest, callee: `~${cls}` });
+  return true;
+}
+
+/** The destructor calls of the objects the block declared since `mark` (last constructed first), at `at`; they end. */
+export function endObjects(fn: FnCtx, mark: number, at: SyntaxNode): UserCallEvent[] {
+  const ended = fn.liveObjects.splice(mark).reverse();
+  return ended.map((e) => ({ ...e, range: rangeOf(at) }));
+}
+
+/** The destructor calls a `return` at `at` makes: every object alive there, last constructed first. */
+export function returnEndsObjects(fn: FnCtx, at: SyntaxNode): UserCallEvent[] {
+  return [...fn.liveObjects].reverse().map((e) => ({ ...e, range: rangeOf(at) }));
+}
