@@ -320,6 +320,8 @@ export class FnCtx {
   undecided = 0;
   /** Objects constructed with arguments whose destructor runs at the end of their block (constructor-calls.ts). */
   readonly liveObjects: UserCallEvent[] = [];
+  /** Names of the barrier structs class members hold that the method mentions (member-barriers.ts). */
+  memberBarriers?: Set<string>;
   /** The function is a method of a class (defined in its body, or `Class::Name`): its member names follow the receiver. */
   method = false;
   /**

@@ -17,6 +17,7 @@ import { declaredValue, listOfElements, sizedArray, sizedContainer } from './dec
 import { isResourceType, resourceRef } from './resources';
 import { markResult } from './returned-locals';
 import { constructObject } from './constructor-calls';
+import { onlyWritten } from './write-mentions';
 
 /**
  * `auto* p = tex.Get();`, `auto& ref = tex;`, `const auto& r = m_targets[0];`: `auto` deduces the initializer's type,
@@ -130,21 +131,6 @@ function neverRead(name: string, declarator: SyntaxNode, decl: SyntaxNode): bool
     if (!onlyWritten(id)) return false;
   }
   return true;
-}
-
-const SIZE_OR_ZERO = /^(?:sizeof|memset|ZeroMemory|SecureZeroMemory|RtlZeroMemory)$/;
-
-/** `id.a.b = …` (any assignment operator), `sizeof(id)`, `memset(&id, …)`: a mention that reads nothing of `id`. */
-function onlyWritten(id: SyntaxNode): boolean {
-  let n = id;
-  while (n.parent?.type === 'field_expression' && n.parent.childForFieldName('argument') === n) n = n.parent;
-  const p = n.parent;
-  if (n !== id && p?.type === 'assignment_expression' && p.childForFieldName('left') === n) return true;
-  if (p?.type === 'sizeof_expression' || (p?.type === 'parenthesized_expression' && p.parent?.type === 'sizeof_expression')) return n === id;
-  const addr = p?.type === 'pointer_expression' && p.child(0)?.type === '&' ? p : null;
-  const args = addr?.parent?.type === 'argument_list' ? addr.parent : null;
-  const callee = args?.parent?.type === 'call_expression' ? args.parent.childForFieldName('function')?.text : undefined;
-  return n === id && !!callee && SIZE_OR_ZERO.test(callee) && argumentNodes(args!.parent!)[0] === addr;
 }
 
 /**

@@ -45,6 +45,7 @@ import { valueMacroFunctions } from './value-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
+import { markPreparedMembers } from './member-barriers';
 import { subscriptNamesIn } from './rebinds';
 import { collectPathSyms, followedMembers, stableParams } from './path-facts';
 import { memberUses, methodUses, pointerMember, sharedMembers, withImportedUses } from './member-facts';
@@ -614,6 +615,7 @@ export function extractFacts(
       const declared = new Set([...params, ...locals]);
       collectPathSyms(ctx, f.body, params, locals, sharedMembers(ctx, f.node, f.body, declared, (sym) => pointerMember(sym, ctx.file)));
       const body = walkStatement(f.body, ctx);
+      markPreparedMembers(ctx, f.body);
       const { stable, followed } = stableParams(ctx, f.body, params);
       const members = followedMembers(ctx, declared);
       finalizeBatches(body);

@@ -9,6 +9,7 @@ import { memberBarrierKind } from './expect';
 import type { SyntaxNode } from './node';
 import { newRawStruct } from './brace-initializers';
 import type { StructVal } from './values';
+import { onlyWritten } from './write-mentions';
 
 /**
  * The barrier struct a member named by `n` holds in this method, bound on its first mention; undefined when `n` is
@@ -28,5 +29,28 @@ export function memberBarrier(n: SyntaxNode, fn: FnCtx, note = true): StructVal 
   if (!kind) return undefined;
   const s = newRawStruct(kind, n, fn, false);
   fn.bind(name, s);
+  (fn.memberBarriers ??= new Set()).add(name);
   return s;
+}
+
+/**
+ * A member barrier the method only writes (`m_b = {}; m_b.Transition.pResource = r;` in a constructor, a setter
+ * filling some fields): the method prepares it and records nothing from it, and another method (`Submit() const`)
+ * records it after further writes. Its value at this method's end is no barrier anyone records: not checked as one.
+ * A method that also reads it (submits it, hands it on) keeps its checks.
+ */
+export function markPreparedMembers(fn: FnCtx, body: SyntaxNode): void {
+  if (!fn.memberBarriers) return;
+  for (const name of fn.memberBarriers) {
+    const v = fn.env.get(name);
+    if (v?.t !== 'struct' || v.site < 0 || !fn.file.sites[v.site]) continue;
+    const read = body.descendantsOfType('identifier').some((id) => id.text === name && !onlyWritten(id) && !wholeAssigned(id));
+    if (!read) fn.file.sites[v.site].unread = true;
+  }
+}
+
+/** `m_b = {}` / `m_b = other`: the whole member is written. */
+function wholeAssigned(id: SyntaxNode): boolean {
+  const p = id.parent;
+  return p?.type === 'assignment_expression' && p.childForFieldName('left') === id && p.childForFieldName('operator')?.text === '=';
 }
