@@ -22,6 +22,8 @@ interface Lifetime {
   dtor: boolean;
   /** A constructor initialises members from what it is handed (`Cls(…) : m_res(res)`). */
   initList: boolean;
+  /** The class declares data members (`ID3D12Resource* m_res;`): the object may keep what it is handed. */
+  members: boolean;
 }
 
 const lifetimes = new WeakMap<FileCtx, Map<string, Lifetime>>();
@@ -46,8 +48,24 @@ function lifetimeOf(cls: string, file: FileCtx): Lifetime {
   const params = `\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*:(?!:)`;
   const initList = bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}${params}`).test(b))
     || new RegExp(`\\b${name}\\s*::\\s*${name}${params}`).test(file.text);
-  byClass.set(cls, (l = { seen, ctor, dtor, initList }));
+  byClass.set(cls, (l = { seen, ctor, dtor, initList, members: bodies.some(declaresData) }));
   return l;
+}
+
+/**
+ * A class body (its text) declaring a data member: at its own level (nested braces left out), a declaration with no
+ * parenthesis (`ID3D12Resource* m_res;`, `UINT m_n = 0;`) that is no alias, friend or static.
+ */
+function declaresData(body: string): boolean {
+  let depth = 0;
+  let own = '';
+  for (const c of body) {
+    if (c === '{') depth++;
+    else if (c === '}') { depth--; own += ';'; }
+    else if (depth === 0) own += c;
+  }
+  return own.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').replace(/\b(?:public|private|protected)\s*:/g, '').split(';')
+    .map((d) => d.trim()).some((d) => d && !d.includes('(') && !/^(?:using|typedef|friend|static|enum|struct|class|template)\b/.test(d));
 }
 
 /** The text of each `class Cls … { … }` / `struct Cls … { … }` body of the file (braces balanced, comments kept). */
@@ -95,10 +113,10 @@ export function constructObject(d: SyntaxNode, typeNode: SyntaxNode | null, type
   fn.bind(name.text, { t: 'unknown', text: name.text, range: rangeOf(d) });
   if (!ctor) return true;
   const { receiverClass: _c, receiverBases: _b, ...rest } = ctor;
-  // NOTE: an object that keeps what it is handed (members initialised from it, a destructor that uses them, a class
-  // the file does not show) acts on it through its members, which the tracker does not tie to the arguments: what it
+  // NOTE: an object that may keep what it is handed (data members, members initialised from it, a destructor, a
+  // class the file does not show) acts on it through its members, which the tracker does not tie to the arguments: what it
   // was handed is unknown from the constructor on, even when the constructor itself is followed.
-  if (!life.seen || life.dtor || life.initList) fn.events.push({ ...rest, callee: `${cls}::(kept)` });
+  if (!life.seen || life.dtor || life.initList || life.members) fn.events.push({ ...rest, callee: `${cls}::(kept)` });
   if (d.parent?.parent?.type === 'compound_statement' && (life.dtor || !life.seen)) fn.liveObjects.push({ ...rest, callee: `~${cls}` });
   return true;
 }
