@@ -9,7 +9,6 @@ import type { SyntaxNode } from './node';
 import type { UserCallEvent } from './facts';
 import type { FnCtx, FileCtx } from './context';
 import type { DeclaredType } from './declarators';
-import { recordConstructorCall } from './api-calls';
 import { declaredRecord } from './records';
 import { argumentNodes, rangeOf } from './syntax';
 
@@ -108,11 +107,13 @@ export function constructObject(d: SyntaxNode, typeNode: SyntaxNode | null, type
   if (life.seen && !life.ctor) return false;
   const name = d.type === 'init_declarator' || d.type === 'function_declarator' ? d.childForFieldName('declarator') : d;
   if (name?.type !== 'identifier') return false;
-  const ctor = recordConstructorCall(d, typeNode!, cls, given, fn);
+  const ctor = fn.evaluator.construct(d, typeNode!, cls, given, fn);
   fn.types.set(name.text, typeNode!.text);
   fn.bind(name.text, { t: 'unknown', text: name.text, range: rangeOf(d) });
   if (!ctor) return true;
-  const { receiverClass: _c, receiverBases: _b, ...rest } = ctor;
+  const rest: UserCallEvent = { ...ctor };
+  delete rest.receiverClass;
+  delete rest.receiverBases;
   // NOTE: an object that may keep what it is handed (data members, members initialised from it, a destructor, a
   // class the file does not show) acts on it through its members, which the tracker does not tie to the arguments: what it
   // was handed is unknown from the constructor on, even when the constructor itself is followed.

@@ -297,6 +297,8 @@ export interface Evaluator {
   value(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal;
   /** Record the events and side effects (calls, `n++`, `x = ...`) of an expression whose value is not needed. */
   effects(node: SyntaxNode, fn: FnCtx): void;
+  /** Record `T t(args)` at `at` as a call of class `cls`'s constructor (constructor-calls.ts); its event. */
+  construct(at: SyntaxNode, typeNode: SyntaxNode, cls: string, args: SyntaxNode[], fn: FnCtx): UserCallEvent | undefined;
 }
 
 export function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {

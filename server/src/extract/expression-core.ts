@@ -4,7 +4,7 @@
 // size queries and the D3D12 API calls (api-calls.ts, so their events are recorded in evaluation order). Those
 // modules evaluate their own sub-expressions through the Evaluator interface (context.ts), never by importing this.
 import type { SyntaxNode } from './node';
-import { tryApiCall } from './api-calls';
+import { recordConstructorCall, tryApiCall } from './api-calls';
 import { containerCall } from './container-calls';
 import { handleAssignment } from './assignments';
 import type { Evaluator, FnCtx, ReturnTemplate } from './context';
@@ -270,4 +270,4 @@ function visitCalls(n: SyntaxNode, fn: FnCtx): void {
 }
 
 /** The expression core, handed to every function context (extract.ts) and reached through context.ts. */
-export const expressionCore: Evaluator = { value: evalValue, effects: visitCalls };
+export const expressionCore: Evaluator = { value: evalValue, effects: visitCalls, construct: recordConstructorCall };
