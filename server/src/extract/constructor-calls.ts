@@ -10,7 +10,8 @@ import type { UserCallEvent } from './facts';
 import type { FnCtx, FileCtx } from './context';
 import type { DeclaredType } from './declarators';
 import { declaredRecord } from './records';
-import { argumentNodes, rangeOf } from './syntax';
+import { argumentNodes, rangeOf, unwrapValue } from './syntax';
+import { isCommandListObject, isResourceLike } from './types';
 
 interface Lifetime {
   /** The class's body is in the file. */
@@ -88,7 +89,22 @@ function classNamed(typeNode: SyntaxNode | null, type: DeclaredType): string | u
   if (!typeNode || type.kind || type.container || type.resource || type.scalar || type.helper) return undefined;
   if (typeNode.type !== 'type_identifier' && typeNode.type !== 'qualified_identifier') return undefined;
   if (typeNode.descendantsOfType('template_argument_list').length) return undefined;
-  return typeNode.text.replace(/\s+/g, '').split('::').pop() || undefined;
+  const text = typeNode.text.replace(/\s+/g, '');
+  // The API's own value types (`CD3DX12_DESCRIPTOR_RANGE r(type, 1, 0)`, `CD3DX12_CPU_DESCRIPTOR_HANDLE h(base, i, size)`)
+  // and the standard library's record no barrier.
+  if (API_OR_STD.test(text)) return undefined;
+  return text.split('::').pop() || undefined;
+}
+
+const API_OR_STD = /^(?:::)?(?:std::|CD3DX12_|D3D12_|DXGI_|D3D_|D3DX12)/;
+
+/**
+ * A class the file does not show is taken as a constructor worth calling only when it is handed a command list or
+ * something that reads as a resource (declared as one, or so named): `Vector3 v(x, y, z)` calls nothing of interest,
+ * and an unknown call forgets what it is handed (even a plain parameter a later test reads).
+ */
+function handsObjects(args: SyntaxNode[], fn: FnCtx): boolean {
+  return args.some((a) => isResourceLike(a, fn) || isCommandListObject(unwrapValue(a), fn) === 'yes' || /Resource|Texture|Buffer|Target|Surface/.test(a.text));
 }
 
 /**
@@ -105,6 +121,7 @@ export function constructObject(d: SyntaxNode, typeNode: SyntaxNode | null, type
   const life = lifetimeOf(cls, fn.file);
   // A class of the file without a constructor: `Ctx c{cl, tex}` fills an aggregate, it calls nothing.
   if (life.seen && !life.ctor) return false;
+  if (!life.seen && !handsObjects(given, fn)) return false;
   const name = d.type === 'init_declarator' || d.type === 'function_declarator' ? d.childForFieldName('declarator') : d;
   if (name?.type !== 'identifier') return false;
   const ctor = fn.evaluator.construct(d, typeNode!, cls, given, fn);
