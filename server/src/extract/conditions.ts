@@ -11,6 +11,7 @@ import { rangeOf } from './syntax';
 import { heapReadResult, resourceProperty } from './desc-reads';
 import { sizeQuery } from './container-sizes';
 import { evalField } from './constant-fold';
+import { COMMANDS } from '../model/api';
 
 const LEAVES = new Set([
   'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
@@ -157,6 +158,26 @@ function isObjectPointer(n: SyntaxNode, fn: FnCtx): boolean {
   return t !== undefined && /\b(?:ID3D12Resource|ID3D12GraphicsCommandList|ID3D12CommandList)\d*\s*\*|\bComPtr\s*<\s*ID3D12(?:Resource|GraphicsCommandList)\d*\s*>/.test(t) && !/\*\s*\*|\[/.test(t);
 }
 
+/**
+ * `ctx.cl` / `ctx->list`: a member of a parameter that the function records commands on (`ctx.cl->ResourceBarrier(…)`
+ * in its body): the parameter's index. Its null test guards the helper like a list parameter's does (isObjectPointer):
+ * when it is null the helper records nothing on it.
+ */
+function listMemberOf(n: SyntaxNode, fn: FnCtx): number | undefined {
+  if (n.type !== 'field_expression') return undefined;
+  const base = n.childForFieldName('argument');
+  const param = base?.type === 'identifier' ? fn.params.indexOf(base.text) : -1;
+  if (param < 0 || n.childForFieldName('field')?.type !== 'field_identifier') return undefined;
+  let body: SyntaxNode | null = n.parent;
+  while (body && body.type !== 'function_definition') body = body.parent;
+  const text = n.text.replace(/\s+/g, '');
+  const name = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/->/g, '\\s*->\\s*').replace(/\\\./g, '\\s*\\.\\s*');
+  const records = new RegExp(`(?<![\\w.>])${name}\\s*->\\s*(?:${RECORDING_METHODS})\\s*\\(`);
+  return body && records.test(body.text) ? param : undefined;
+}
+
+const RECORDING_METHODS = ['ResourceBarrier', 'Barrier', ...Object.keys(COMMANDS)].join('|');
+
 /** A comparison operand without side effects, as a Field (a constant, a parameter, or unknown). */
 function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined {
   let n = node;
@@ -177,6 +198,8 @@ function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined 
   const prop = arithmetic ? undefined : resourceProperty(n, fn);
   if (prop) return prop;
   const v = evalValue(n, 'num', fn);
+  const owner = arithmetic ? undefined : listMemberOf(n, fn);
+  if (owner !== undefined) return { value: null, text: n.text, range: rangeOf(n), pointer: true, memberOf: owner };
   if (v.t === 'num') return v.f.param !== undefined && !arithmetic && isObjectPointer(n, fn) ? { ...v.f, pointer: true } : v.f;
   if (v.t === 'res' && !arithmetic) {
     return { value: v.ref.key === null ? 0 : null, text: n.text, range: rangeOf(n), param: v.ref.param, ...(v.ref.param !== undefined ? { pointer: true as const } : {}) };

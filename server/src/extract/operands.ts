@@ -43,6 +43,11 @@ export interface Field {
    * On a path where the argument is null the helper records nothing on it, so leaving that path out loses no state.
    */
   pointer?: true;
+  /**
+   * With `pointer`: the value is a member of this parameter (`ctx.cl`, `ctx->list` of a `const Ctx& ctx` the helper
+   * records on: `if (!ctx.list || !res) return;`), decided like a pointer parameter at a call handed a named object.
+   */
+  memberOf?: number;
 }
 
 /**

@@ -429,9 +429,10 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
 
 /** A helper's resource pointer parameter bound to a resource the caller names (not null, not unresolved). */
 function namedArgument(f: Field, binding: Binding | null): boolean {
-  if (!f.pointer || f.param === undefined || !binding) return false;
-  const ref = binding.refs[f.param];
-  return !!ref && ref.key !== null && !ref.unknown && (binding.fields[f.param]?.value ?? null) === null;
+  const at = f.param ?? f.memberOf;
+  if (!f.pointer || at === undefined || !binding) return false;
+  const ref = binding.refs[at];
+  return !!ref && ref.key !== null && !ref.unknown && (binding.fields[at]?.value ?? null) === null;
 }
 
 /** The operands of a chain of one operator (`a && b && c`, however parenthesised), in order. */
