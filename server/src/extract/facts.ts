@@ -337,6 +337,7 @@ export type Stmt =
   | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; bound?: LoopBound; scoped?: string[]; subresources?: boolean;
     forever?: true; once?: true }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
+  /** `hasDefault`: a `default:` label, or labels naming every enumerator of the file's enum (exhaustive-switch.ts). */
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */
   /** `sym = value` (a constant, or null), `sym += delta`, or `sym = <comparison>` (`cond`: the value is that test). */

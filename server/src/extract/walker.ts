@@ -1,5 +1,6 @@
 // The statement walker: turns a function body into the structured statement tree (Stmt) the tracker follows,
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
+import { namesEveryEnumerator } from './exhaustive-switch';
 import type { SyntaxNode } from './node';
 import type { Condition, Stmt } from './facts';
 import { forEachEvent } from './events';
@@ -169,7 +170,8 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const body = n.childForFieldName('body');
       const cases = body?.namedChildren.filter((c) => c.type === 'case_statement') ?? [];
       const tested = switchLabels(cond, cases, fn);
-      const hasDefault = cases.some((c) => c.child(0)?.type === 'default');
+      // A switch naming every enumerator of its enum has no path past it either (exhaustive-switch.ts).
+      const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases);
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
       const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true, cases: true });
       return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n), ...tested }]);
