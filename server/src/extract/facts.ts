@@ -299,6 +299,12 @@ export interface NoopTest {
 /** The path value a function's `return false;` writes (extract/failure-exits.ts): a keyword, no variable's name. */
 export const RESULT_SYM = 'return';
 
+/**
+ * A path left through the failure branch of a resource creation (`if (FAILED(hr)) return hr;`): set to 1 on it
+ * (extract/failed-creations.ts). No other value has this name (not an identifier).
+ */
+export const FAILED_CREATION_SYM = 'creation failed';
+
 /** A call's identity within its function: where it starts (a forget names the call it follows by this). */
 export function rangeKey(r: Range): string {
   return `${r.startLine}:${r.startColumn}`;

@@ -1,6 +1,7 @@
 // The statement walker: turns a function body into the structured statement tree (Stmt) the tracker follows,
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
 import { namesEveryEnumerator } from './exhaustive-switch';
+import { failedCreationStmts, noteCreations } from './failed-creations';
 import type { SyntaxNode } from './node';
 import type { Condition, Stmt } from './facts';
 import { forEachEvent } from './events';
@@ -48,6 +49,7 @@ function collect(fn: FnCtx, work: () => void): Stmt[] {
   work();
   const out: Stmt[] = fn.events.map(submissionStmt);
   fn.events = saved;
+  noteCreations(fn, out);
   return out;
 }
 
@@ -142,7 +144,9 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
       const noop = noopTest(cond, fn);
       if (!decidable) fn.undecided++;
-      const [thenS, elseS] = fn.branches([() => walk(n.childForFieldName('consequence')), () => walk(altBody)], true, unknownAt(n), {
+      // `if (FAILED(hr))` after a creation: on that branch the created resource is none (failed-creations.ts).
+      const failed = failedCreationStmts(n, fn);
+      const [thenS, elseS] = fn.branches([() => seq([...failed, walk(n.childForFieldName('consequence'))]), () => walk(altBody)], true, unknownAt(n), {
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
       });
       if (!decidable) fn.undecided--;

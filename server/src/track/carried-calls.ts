@@ -7,7 +7,7 @@ import type { Evaluation } from './evaluation';
 import type { Callee } from './helper-frames';
 import { bindArguments, bodyCost, frameOf, resolveHelper } from './helper-frames';
 import type { Path, Paths } from './path-set';
-import { collapse, joinForReport, normalize, single } from './path-set';
+import { collapse, joinForReport, normalize, single, withoutFailedCreations } from './path-set';
 import type { PathFacts } from './paths';
 import type { TrackState } from './state';
 import { sameStates } from './state';
@@ -96,7 +96,8 @@ function callPaths(it: Evaluation, e: UserCallEvent, c: Carried, state: TrackSta
   const keep = new Set(c.toCaller.keys());
   const run = () => it.enter(e, c.callee, state, (inner, start) => {
     const f = inner.stmt(c.callee.fn.body, single(start, facts));
-    return inner.join(f.normal, f.returns) ?? single(start, facts);
+    const exits = inner.join(f.normal, f.returns);
+    return exits ? withoutFailedCreations(exits) : single(start, facts);
   }, keep);
   const memo = memoOf(it.env);
   // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).

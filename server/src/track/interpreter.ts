@@ -23,7 +23,7 @@ import { loop } from './loops';
 import type { PassCounters, SilentPass } from './pass-reuse';
 import { passStats, reusable } from './pass-reuse';
 import type { CondTag, Path, Paths } from './path-set';
-import { collapse, joinForReport, joinPaths, normalize, pathCap, single } from './path-set';
+import { collapse, joinForReport, joinPaths, normalize, pathCap, single, withoutFailedCreations } from './path-set';
 import { assume, contradicts, PathFacts } from './paths';
 import { byChoice, chosen } from './resource-choice';
 import { capturedAt, deliver, deliverCreation, deliveryOf } from './returned-results';
@@ -113,6 +113,7 @@ export class Interpreter implements Evaluation {
       const on = out.filter((p) => p.facts.compare(RESULT_SYM, '==', 0) !== true);
       if (on.length) out = on;
     }
+    if (out) out = withoutFailedCreations(out);
     return out && out.length ? collapse(out, this.env.entry).state : state;
   }
 

@@ -1,6 +1,7 @@
 // Sets of paths at a program point: each path is a tracked state with the facts that hold on it (paths.ts). Paths
 // with the same facts are joined; beyond MAX_PATHS, paths with the same state are joined (keeping the facts they
 // share), and if that is not enough everything is joined into one path, as the tracker did before path facts.
+import { FAILED_CREATION_SYM } from '../extract/facts';
 import { PathFacts } from './paths';
 import type { Origin, PathCond, Possible, ResState } from './state';
 import { FRESH, joinStates, sameStates, TrackState } from './state';
@@ -197,4 +198,15 @@ export function joinForReport(ps: Paths, entry: Map<string, ResState>): TrackSta
     out.res.set(key, { ...s, legacy: note((r) => r.legacy, s.legacy), layout: note((r) => r.layout, s.layout), access: note((r) => r.access, s.access) });
   }
   return out;
+}
+
+/**
+ * A function's exits without those through a creation's failure return (extract/failed-creations.ts): they made no
+ * resource, so the caller goes on with none (a null pointer or an error code) and their states are no path of the
+ * caller's resources — unless every exit is one.
+ */
+export function withoutFailedCreations(exits: Paths): Paths {
+  if (exits.length < 2) return exits;
+  const made = exits.filter((p) => p.facts.compare(FAILED_CREATION_SYM, '==', 1) !== true);
+  return made.length ? made : exits;
 }

@@ -1,0 +1,86 @@
+// A resource creation whose HRESULT the code tests for failure, the test's branch leaving the function:
+//
+//   HRESULT hr = device->CreateCommittedResource(…, D3D12_RESOURCE_STATE_COPY_DEST, …, IID_PPV_ARGS(&tex));
+//   if (FAILED(hr)) return hr;                  // or: if (FAILED(device->CreateCommittedResource(…))) return false;
+//
+// On that branch there is no new resource: the function returns without one, and a caller that goes on (ignoring the
+// error, as loaders' callers often do) goes on with none. The branch starts by marking its path (FAILED_CREATION_SYM
+// = 1); the tracker does not take a helper's exits so marked as its caller's way on (track/interpreter.ts
+// runFunction), so a caller's barrier is not compared with "created in COPY_DEST, never uploaded" of the path where
+// the creation failed. Only a test right after the creation (the inline call, or the next statement testing the
+// variable the call's result was stored in) whose branch returns or throws is read this way.
+import type { SyntaxNode } from './node';
+import type { FnCtx } from './context';
+import type { ResourceRef, Stmt } from './facts';
+import { FAILED_CREATION_SYM, rangeKey } from './facts';
+import { rangeOf } from './syntax';
+
+/** The resources each function's creation calls create, by the call's range (filled as the walker collects events). */
+const created = new WeakMap<FnCtx, Map<string, ResourceRef>>();
+
+/** Remember the creations among a statement's collected events. */
+export function noteCreations(fn: FnCtx, stmts: readonly Stmt[]): void {
+  for (const s of stmts) {
+    if (s.k !== 'event' || s.event.kind !== 'resource-creation' || !s.event.creation.resource.key) continue;
+    let m = created.get(fn);
+    if (!m) created.set(fn, (m = new Map()));
+    m.set(rangeKey(s.event.range), s.event.creation.resource);
+  }
+}
+
+/** The statement a failure test's leaving branch starts with: the path is one where the creation failed (empty: none). */
+export function failedCreationStmts(ifNode: SyntaxNode, fn: FnCtx): Stmt[] {
+  if (ifNode.childForFieldName('alternative') || !leaves(ifNode.childForFieldName('consequence'))) return [];
+  const call = testedCreation(ifNode);
+  const resource = call ? created.get(fn)?.get(rangeKey(rangeOf(call))) : undefined;
+  return resource ? [{ k: 'write', sym: FAILED_CREATION_SYM, value: 1 }] : [];
+}
+
+/** `return …;` / `throw …;`, or a block ending in one. */
+function leaves(s: SyntaxNode | null): boolean {
+  if (!s) return false;
+  if (s.type === 'compound_statement') return leaves(s.namedChildren.filter((c) => c.type !== 'comment').pop() ?? null);
+  if (s.type === 'expression_statement') return s.namedChild(0)?.type === 'throw_expression';
+  return s.type === 'return_statement' || s.type === 'throw_statement';
+}
+
+function unwrap(n: SyntaxNode | null): SyntaxNode | null {
+  let v = n;
+  while (v && (v.type === 'parenthesized_expression' || v.type === 'condition_clause') && v.namedChildCount === 1) v = v.namedChild(0);
+  return v;
+}
+
+/** `FAILED(x)` / `!SUCCEEDED(x)` as the whole condition: the call `x` is, or that the statement before stored in `x`. */
+function testedCreation(ifNode: SyntaxNode): SyntaxNode | undefined {
+  const cond = unwrap(ifNode.childForFieldName('condition'));
+  let test = cond;
+  let macro = 'FAILED';
+  if (cond?.type === 'unary_expression' && cond.child(0)?.type === '!') {
+    test = unwrap(cond.childForFieldName('argument'));
+    macro = 'SUCCEEDED';
+  }
+  if (test?.type !== 'call_expression' || test.childForFieldName('function')?.text !== macro) return undefined;
+  const args = test.childForFieldName('arguments')?.namedChildren ?? [];
+  const arg = args.length === 1 ? unwrap(args[0]) : null;
+  if (arg?.type === 'call_expression') return arg;
+  if (arg?.type !== 'identifier') return undefined;
+  const before = (ifNode.parent?.namedChildren ?? []).filter((c) => c.endIndex <= ifNode.startIndex && c.type !== 'comment');
+  return storedCall(before[before.length - 1] ?? null, arg.text);
+}
+
+/** `hr = call;` / `HRESULT hr = call;`: the call, when the statement stores it in `name`. */
+function storedCall(stmt: SyntaxNode | null, name: string): SyntaxNode | undefined {
+  if (stmt?.type === 'expression_statement') {
+    const a = stmt.namedChild(0);
+    if (a?.type !== 'assignment_expression' || a.childForFieldName('operator')?.type !== '=' || a.childForFieldName('left')?.text !== name) return undefined;
+    const v = unwrap(a.childForFieldName('right'));
+    return v?.type === 'call_expression' ? v : undefined;
+  }
+  if (stmt?.type !== 'declaration') return undefined;
+  for (const d of stmt.childrenForFieldName('declarator')) {
+    if (d.type !== 'init_declarator' || d.childForFieldName('declarator')?.text !== name) continue;
+    const v = unwrap(d.childForFieldName('value'));
+    return v?.type === 'call_expression' ? v : undefined;
+  }
+  return undefined;
+}
