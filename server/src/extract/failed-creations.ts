@@ -7,8 +7,8 @@
 // error, as loaders' callers often do) goes on with none. The branch starts by marking its path (FAILED_CREATION_SYM
 // = 1); the tracker does not take a helper's exits so marked as its caller's way on (track/interpreter.ts
 // runFunction), so a caller's barrier is not compared with "created in COPY_DEST, never uploaded" of the path where
-// the creation failed. Only a test right after the creation (the inline call, or the next statement testing the
-// variable the call's result was stored in) whose branch returns or throws is read this way.
+// the creation failed. Only a test of the creation (the inline call, or the variable a statement of the same block
+// stored the call's result in, not written since) whose branch returns or throws is read this way.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import type { ResourceRef, Stmt } from './facts';
@@ -64,23 +64,33 @@ function testedCreation(ifNode: SyntaxNode): SyntaxNode | undefined {
   const arg = args.length === 1 ? unwrap(args[0]) : null;
   if (arg?.type === 'call_expression') return arg;
   if (arg?.type !== 'identifier') return undefined;
+  // The last statement of the block before the test that stores `x` (`destTexture->SetName(…)` may stand between).
   const before = (ifNode.parent?.namedChildren ?? []).filter((c) => c.endIndex <= ifNode.startIndex && c.type !== 'comment');
-  return storedCall(before[before.length - 1] ?? null, arg.text);
-}
-
-/** `hr = call;` / `HRESULT hr = call;`: the call, when the statement stores it in `name`. */
-function storedCall(stmt: SyntaxNode | null, name: string): SyntaxNode | undefined {
-  if (stmt?.type === 'expression_statement') {
-    const a = stmt.namedChild(0);
-    if (a?.type !== 'assignment_expression' || a.childForFieldName('operator')?.type !== '=' || a.childForFieldName('left')?.text !== name) return undefined;
-    const v = unwrap(a.childForFieldName('right'));
-    return v?.type === 'call_expression' ? v : undefined;
-  }
-  if (stmt?.type !== 'declaration') return undefined;
-  for (const d of stmt.childrenForFieldName('declarator')) {
-    if (d.type !== 'init_declarator' || d.childForFieldName('declarator')?.text !== name) continue;
-    const v = unwrap(d.childForFieldName('value'));
-    return v?.type === 'call_expression' ? v : undefined;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const stored = storedCall(before[i], arg.text);
+    if (stored !== undefined) return stored ?? undefined;
   }
   return undefined;
+}
+
+/**
+ * `hr = call;` / `HRESULT hr = call;`: the call, when the statement stores one in `name`; null when it stores
+ * something else in it (or writes it otherwise); undefined when it does not write `name`.
+ */
+function storedCall(stmt: SyntaxNode, name: string): SyntaxNode | null | undefined {
+  if (stmt.type === 'expression_statement') {
+    const a = stmt.namedChild(0);
+    if (a?.type === 'assignment_expression' && a.childForFieldName('left')?.text === name) {
+      const v = unwrap(a.childForFieldName('right'));
+      return a.childForFieldName('operator')?.type === '=' && v?.type === 'call_expression' ? v : null;
+    }
+  } else if (stmt.type === 'declaration') {
+    for (const d of stmt.childrenForFieldName('declarator')) {
+      if (d.type !== 'init_declarator' || d.childForFieldName('declarator')?.text !== name) continue;
+      const v = unwrap(d.childForFieldName('value'));
+      return v?.type === 'call_expression' ? v : null;
+    }
+  }
+  // Any other statement naming `name` may write it (a loop, a nested block, `&hr`): the stored call is not known.
+  return new RegExp(`\\b${name}\\b`).test(stmt.text) ? null : undefined;
 }
