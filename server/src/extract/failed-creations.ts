@@ -33,7 +33,10 @@ export function failedCreationStmts(ifNode: SyntaxNode, fn: FnCtx): Stmt[] {
   if (ifNode.childForFieldName('alternative') || !leaves(ifNode.childForFieldName('consequence'))) return [];
   const call = testedCreation(ifNode);
   const resource = call ? created.get(fn)?.get(rangeKey(rangeOf(call))) : undefined;
-  return resource ? [{ k: 'write', sym: FAILED_CREATION_SYM, value: 1 }] : [];
+  // Only a resource the function hands its caller through a parameter (`ComPtr<ID3D12Resource>& tex`, `&out`): a
+  // local staging buffer that failed leaves the caller's own resources on a real path (code-model/helper-failure-exits.cpp).
+  const handed = resource && (resource.param !== undefined || resource.base !== undefined);
+  return handed ? [{ k: 'write', sym: FAILED_CREATION_SYM, value: 1 }] : [];
 }
 
 /** `return …;` / `throw …;`, or a block ending in one. */
