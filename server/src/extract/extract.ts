@@ -48,6 +48,7 @@ import { methodConstness, methodIndex } from './member-writes';
 import { markPreparedMembers } from './member-barriers';
 import { subscriptNamesIn } from './rebinds';
 import { collectPathSyms, followedMembers, stableParams } from './path-facts';
+import { reboundParams } from './rebound-params';
 import { memberUses, methodUses, pointerMember, sharedMembers, withImportedUses } from './member-facts';
 import { declaredNames, walkStatement } from './walker';
 import { descriptorPass, handleGetters } from './descriptors';
@@ -623,8 +624,9 @@ export function extractFacts(
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
       const span = tableSpan(f.body, ctx);
       const returned = f.lambda ? undefined : returnedLocal(f.body, locals, ctx);
+      const ownNames = locals.concat(reboundParams(body, params, stable));
       const facts: FunctionFacts = {
-        name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals,
+        name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals: ownNames,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
         ...(members.length ? { factMembers: members } : {}),
