@@ -181,7 +181,7 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
     s = { ...s, split: { barrier: b, origin: orig(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
   } else {
     const entered = orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
-    const o = after === 0 ? { ...entered, workStamp: env.work } : entered;
+    const o = after === 0 ? { ...entered, workStamp: env.work } : list.type === 'copy' && list.key ? { ...entered, decaysOn: list.key } : entered;
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
     const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];
     s = {

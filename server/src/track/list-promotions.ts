@@ -14,7 +14,10 @@ import type { BarrierMeeting } from './visitors';
 /** `meeting` without the legacy values another known list promoted to (when they decay and COMMON remains). */
 export function withoutOtherListPromotions(meeting: BarrierMeeting, list: ListId, env: TrackEnv): BarrierMeeting {
   const legacy = meeting.met.legacy;
-  if (list.key === null || legacy.unknown || !legacy.values.has(0)) return meeting;
+  if (list.key === null || legacy.unknown) return meeting;
+  const copied = afterOtherCopyList(legacy, list.key);
+  if (copied) return { ...meeting, met: { ...meeting.met, legacy: copied } };
+  if (!legacy.values.has(0)) return meeting;
   const buffer = env.isBuffer(meeting.key);
   const elsewhere = [...legacy.values].filter(([state, o]) => o.promotedOn !== list.key && decaysAtExecute(state, o, buffer));
   if (elsewhere.length === 0) return meeting;
@@ -71,10 +74,42 @@ export function withoutPromotedAway(p: Possible): Possible {
  * nothing decays.
  */
 export function decayedAtExecute(legacy: Possible, ran: readonly string[], buffer: boolean): Possible | null {
-  if (legacy.unknown || !legacy.values.has(0) || ran.length === 0) return null;
+  if (legacy.unknown || ran.length === 0) return null;
+  const copied = [...legacy.values].filter(([state, o]) => state !== 0 && o.decaysOn !== undefined && ran.includes(o.decaysOn));
+  if (copied.length > 0) {
+    const values = new Map(legacy.values);
+    for (const [state] of copied) values.delete(state);
+    if (!values.has(0)) values.set(0, decayedOrigin(copied[0][1]));
+    return { values, unknown: false };
+  }
+  if (!legacy.values.has(0)) return null;
   const gone = [...legacy.values].filter(([state, o]) => ran.includes(o.promotedOn ?? '') && decaysAtExecute(state, o, buffer));
   if (gone.length === 0) return null;
   const values = new Map(legacy.values);
   for (const [state] of gone) values.delete(state);
   return { values, unknown: false };
+}
+
+/**
+ * A barrier on another list than the COPY list whose barrier set the state: whether that list's work has completed
+ * (and the resource decayed to COMMON, LB-11) is decided by submissions the barrier cannot see, so COMMON is as right
+ * as the state the copy list left; either may be named (a disagreement only when neither is). Null when no value
+ * comes from another COPY list.
+ */
+function afterOtherCopyList(legacy: Possible, list: string): Possible | null {
+  const copied = [...legacy.values].filter(([state, o]) => state !== 0 && o.decaysOn !== undefined && o.decaysOn !== list);
+  if (copied.length === 0) return null;
+  const values = new Map(legacy.values);
+  for (const [state, o] of copied) values.set(state, { ...o, perPathAfter: true });
+  const common = values.get(0);
+  values.set(0, common ? { ...common, perPathAfter: true } : { ...decayedOrigin(copied[0][1]), perPathAfter: true });
+  return { values, unknown: false };
+}
+
+/** COMMON after the decay of a value a COPY list's barrier set, noted where that barrier was. */
+function decayedOrigin(o: Origin): Origin {
+  const out: Origin = { ...o, note: `${o.note}; it decays to D3D12_RESOURCE_STATE_COMMON when the copy list's work completes` };
+  delete out.decaysOn;
+  delete out.perPathAfter;
+  return out;
 }

@@ -52,6 +52,11 @@ export interface Origin {
    * write state, no further promotion). A barrier may still name COMMON; a command on the list meets the promoted state.
    */
   promotedAway?: string;
+  /**
+   * Set by a barrier on this COPY list: a resource accessed on a copy queue decays to COMMON when that list's
+   * ExecuteCommandLists completes (LB-11), whatever state an explicit barrier left it in (track/list-promotions.ts).
+   */
+  decaysOn?: string;
 }
 
 /** What a path knew (PathFacts, paths.ts) where its values were joined with other paths'. */
