@@ -344,7 +344,11 @@ export type Stmt =
     forever?: true; once?: true }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   /** `hasDefault`: a `default:` label, or labels naming every enumerator of the file's enum (exhaustive-switch.ts). */
-  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[] }
+  /**
+   * `caseTests`: without path facts for the tested value, each case's test `value == label` when the value is a
+   * parameter (null for `default`): a caller's constant argument decides which case runs (extract/switch-tests.ts).
+   */
+  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[]; caseTests?: (Condition | null)[] }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */
   /** `sym = value` (a constant, or null), `sym += delta`, or `sym = <comparison>` (`cond`: the value is that test). */
   | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition }

@@ -13,6 +13,7 @@ import { capacityGuard } from './capacity-guards';
 import { historyTest, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
+import { switchCaseTests } from './switch-tests';
 import { bodyBound, loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
@@ -173,7 +174,9 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const pre = [...collect(fn, () => cond && conditionCalls(cond, fn)), ...pathWrites(cond, fn, undefined, conditionOf)];
       const body = n.childForFieldName('body');
       const cases = body?.namedChildren.filter((c) => c.type === 'case_statement') ?? [];
-      const tested = switchLabels(cond, cases, fn);
+      const labelled = switchLabels(cond, cases, fn);
+      const caseTests = labelled.sym === undefined ? switchCaseTests(cond, cases, fn) : undefined;
+      const tested = caseTests ? { ...labelled, caseTests } : labelled;
       // A switch naming every enumerator of its enum has no path past it either (exhaustive-switch.ts).
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases);
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));

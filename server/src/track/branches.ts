@@ -1,6 +1,6 @@
 // if/else and switch over a set of paths: each path takes the branch its facts decide, an undecided one follows both
 // learning the condition on each; the state a branch meets when the code's own bookkeeping decides it.
-import type { NoopTest, ResourceRef, Stmt } from '../extract/facts';
+import type { Condition, NoopTest, ResourceRef, Stmt } from '../extract/facts';
 import type { Range } from '../types';
 import { forget } from './forgetting';
 import { bookkeepingHolds } from './bookkeeping';
@@ -120,6 +120,14 @@ export function switchStmt(it: Evaluation, s: Extract<Stmt, { k: 'switch' }>, pa
   const skip: Path[] = [];
   for (const p of paths) {
     if (s.sym === undefined || !s.labels) {
+      const chosen = s.caseTests ? decidedCase(s.caseTests, p, it) : undefined;
+      if (chosen !== undefined) {
+        // A caller's constant decides the case (extract/switch-tests.ts); no case and no default: the switch is skipped.
+        const into = chosen >= 0 ? chosen : s.caseTests!.indexOf(null);
+        if (into >= 0) entries[into].push({ facts: p.facts, state: p.state.clone() });
+        else skip.push(p);
+        continue;
+      }
       entries.forEach((e) => e.push({ facts: p.facts, state: p.state.clone() }));
       if (!s.hasDefault) skip.push(p);
       continue;
@@ -160,6 +168,19 @@ export function switchStmt(it: Evaluation, s: Extract<Stmt, { k: 'switch' }>, pa
   if (skip.length) out = it.join(out, skip);
   acc.normal = out;
   return acc;
+}
+
+/** The case whose test holds on `p` under the binding, -1 when every labelled case's test fails, undefined when one is undecided. */
+function decidedCase(tests: readonly (Condition | null)[], p: Path, it: Evaluation): number | undefined {
+  let undecided = false;
+  for (let i = 0; i < tests.length; i++) {
+    const t = tests[i];
+    if (!t) continue;
+    const d = decide(t, p.facts, it.env.binding);
+    if (d === true) return i;
+    if (d === null) undecided = true;
+  }
+  return undecided ? undefined : -1;
 }
 
 function pending(state: TrackState, container: ResourceRef, binding: Binding | null): boolean {
