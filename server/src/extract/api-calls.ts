@@ -44,6 +44,10 @@ import { uploadCommand } from './d3dx12-uploads';
 /** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
 const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
 
+/** `IDXGISwapChain3_Present(chain, 1, 0)`, `IDXGISwapChain_GetBuffer(chain, i, &IID_ID3D12Resource, (void **)&rt)`:
+ *  the swap-chain methods the tracker reads, through the DXGI C COM macros (other DXGI calls stay ordinary calls). */
+const DXGI_MACRO = /^IDXGISwapChain\d*_(Present1?|GetBuffer)$/;
+
 interface CallShape {
   method: string;
   object: SyntaxNode | null;
@@ -61,6 +65,8 @@ function shapeOf(f: SyntaxNode, name: string | undefined, args: SyntaxNode[]): C
   if (receiver) return { method: name, object: receiver, args, viaMacro: false };
   const m = f.type === 'identifier' ? C_MACRO.exec(name) : null;
   if (m && args.length > 0) return { method: m[2], object: args[0], args: args.slice(1), viaMacro: true };
+  const dxgi = f.type === 'identifier' ? DXGI_MACRO.exec(name) : null;
+  if (dxgi && args.length > 0) return { method: dxgi[1], object: args[0], args: args.slice(1), viaMacro: true };
   return undefined;
 }
 
@@ -107,8 +113,8 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     recordCreation(call, method, args, fn);
     return true;
   }
-  if (method === 'GetBuffer' && args.length === 2) {
-    const resource = createdRef(args[1], fn);
+  if (method === 'GetBuffer' && (args.length === 2 || (args.length === 3 && RESOURCE_IID.test(unwrapValue(args[1]).text.replace(/\s+/g, ''))))) {
+    const resource = createdRef(args[args.length - 1], fn);
     const site = addSite(fn.file, 'resource-creation', range, resource.text);
     const c: ResourceCreation = {
       resource, api: 'GetBuffer', dimension: 'texture2d', mipLevels: 1, arraySize: 1, flags: 1, heapType: 1, swapChain: true,
@@ -291,7 +297,12 @@ function inlineWrapped(call: SyntaxNode, name: string, helper: SubmitHelper, wra
   return true;
 }
 
-const FRESH_BUFFERS = /\b(?:ResizeBuffers1?|CreateSwapChain\w*)\s*\(/;
+/** `GetBuffer(i, __uuidof(ID3D12Resource), (void**)&rt[i])`, C's `&IID_ID3D12Resource` (also `(REFIID)&IID_…`, which
+ *  C's grammar reads as a bitwise and): the riid of a D3D12 buffer (a D3D11 back buffer, `__uuidof(ID3D11Texture2D)`,
+ *  is not one). */
+const RESOURCE_IID = /^(?:\(\w+\))?&?(?:__uuidof\(ID3D12Resource\d*\)|IID_ID3D12Resource\d*)$/;
+
+const FRESH_BUFFERS = /(?:\b|_)(?:ResizeBuffers1?|CreateSwapChain\w*)\s*\(/;
 
 /**
  * `swapChain->GetBuffer(i, IID_PPV_ARGS(&back))` into a local of the function, with no swap-chain creation or

@@ -149,6 +149,9 @@ export interface FileCtx {
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */
   memberTypes: Map<string, string>;
+  /** The length expression of those declared as one-dimensional arrays (`m_targets[FrameCount]`), null when two
+   *  declarations of the name disagree (types.ts). */
+  memberArraySizes?: Map<string, SyntaxNode | null>;
   /**
    * Names whose declared type a D3D12 command met without knowing (its receiver's, its resources'): another file of
    * a run (the class's header) may declare them as members of another API (types.ts: noteUntyped).

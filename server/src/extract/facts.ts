@@ -338,7 +338,8 @@ export type Stmt =
   /** `subresources`: the body names subresources by the loop's counter, so it runs at least once (subresource-loops.ts). */
   /**
    * `forever`: no condition to fail (`for (;;)`, `while (true)`): left only by break or return. `once`: `do { … }
-   * while (0)`: the body runs exactly once; `break` and `continue` leave it.
+   * while (0)`, or a counted loop whose constant bound stops it after its first iteration (`for (i = 0; i < 1; ++i)`):
+   * the body runs exactly once; `break` and `continue` leave it.
    */
   | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; bound?: LoopBound; scoped?: string[]; subresources?: boolean;
     forever?: true; once?: true }
@@ -382,6 +383,8 @@ export interface LoopCounter {
   step: number;
   /** The condition holds for `start`: the loop runs at least once (no zero-iteration path). */
   atLeastOnce: boolean;
+  /** The condition holds for `start` and not for `start + step` on a constant bound (`i < 1`): exactly one run. */
+  exactlyOnce?: true;
   /** The counter is tested in a condition: paths follow its value (first iteration, values already passed). */
   guarded: boolean;
   /** The loop's first test with the counter at its start (`1 < levels`), on a bound the path facts follow. */

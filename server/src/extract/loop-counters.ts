@@ -21,6 +21,7 @@ export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): Loop
   const { sym, start, step } = shape;
   const cond = n.childForFieldName('condition');
   let atLeastOnce = false;
+  let exactlyOnce = false;
   if (cond?.type === 'binary_expression') {
     const op = cond.childForFieldName('operator')?.type ?? '';
     const l = cond.childForFieldName('left');
@@ -29,12 +30,17 @@ export function loopCounter(n: SyntaxNode, fn: FnCtx, condOf: ConditionOf): Loop
     if (holds && symOf(l) === sym) {
       const bounds = boundValues(r, fn);
       atLeastOnce = bounds !== null && bounds.every((b) => holds(start, b));
+      // NOTE: only a literal or named constant bound (`i < 1`, `i < kPasses`): a container's size may be misread.
+      const constant = constantOf(r, fn);
+      exactlyOnce = atLeastOnce && constant !== null && !holds(start + step, constant);
     }
   }
   const guarded = pathSyms(fn)?.tested.has(sym) ?? false;
   const entry = atLeastOnce ? undefined : entryTest(cond, sym, start, fn, condOf);
   const last = guarded ? lastTest(n, sym, step) : undefined;
-  return guarded || atLeastOnce || entry ? { sym, start, step, atLeastOnce, guarded, ...(entry ? { entry } : {}), ...(last ? { last } : {}) } : undefined;
+  return guarded || atLeastOnce || entry
+    ? { sym, start, step, atLeastOnce, guarded, ...(exactlyOnce ? { exactlyOnce: true as const } : {}), ...(entry ? { entry } : {}), ...(last ? { last } : {}) }
+    : undefined;
 }
 
 /**

@@ -57,12 +57,25 @@ export function collectMemberTypes(matches: readonly Captures[], file: FileCtx):
     }
     const name = declarator ? declaredName(declarator) : undefined;
     if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));
+    if (name && declarator) noteArraySize(name, declarator, file);
     const member = [...m.keys()].some((k) => k.startsWith('member.'));
     const scope = member ? (file.classMembers ??= new Set()) : (file.globals ??= new Set());
     if (name) scope.add(name);
     const shared = member ? (name && isStaticField(declarator!) ? name : undefined) : staticDefinitionName(declarator);
     if (shared) (file.staticMembers ??= new Set()).add(shared);
   }
+}
+
+/** `T name[N];`: the length expression N of a one-dimensional array declaration (array-range-elements.ts). */
+function noteArraySize(name: string, declarator: SyntaxNode, file: FileCtx): void {
+  let d: SyntaxNode | null = declarator;
+  while (d && (d.type === 'init_declarator' || d.type === 'pointer_declarator')) d = d.childForFieldName('declarator');
+  if (d?.type !== 'array_declarator' || d.childForFieldName('declarator')?.type === 'array_declarator') return;
+  const size = d.childForFieldName('size');
+  if (!size) return;
+  const sizes = (file.memberArraySizes ??= new Map());
+  const seen = sizes.get(name);
+  sizes.set(name, seen === undefined || seen?.text === size.text ? size : null);
 }
 
 /** `static T name;` in a class body: the field declaration says `static`. */

@@ -15,6 +15,7 @@ import { rootName } from './syntax';
 import type { AVal } from './values';
 import type { Condition } from './facts';
 import { inTableLoop, readsTableRow, tableRows } from './table-loops';
+import { declaredResourceElements } from './array-range-elements';
 
 export const MAX_UNROLLED_ITERATIONS = 16;
 const MAX_UNROLLED_TEXT = 4000;
@@ -170,6 +171,9 @@ function rangeValues(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (!decl || !right || !name || decl.type === 'structured_binding_declarator') return undefined;
   if (right.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length || right.type === 'call_expression') return undefined;
   const coll = evalValue(right, 'any', fn);
+  const declared = coll.t !== 'array' || (coll.elems.length === 0 && !coll.container && !coll.loopElem && !coll.unsized && !coll.paths && !coll.fields)
+    ? declaredResourceElements(right, coll.t === 'array' ? coll.length : null, fn, MAX_UNROLLED_ITERATIONS) : undefined;
+  if (declared) return { kind: 'range', name, elems: declared, byReference: decl.type === 'reference_declarator' };
   if (coll.t !== 'array' || coll.loopElem || coll.unsized || coll.paths || coll.fields) return undefined;
   if (coll.elems.length === 0 || coll.elems.length > MAX_UNROLLED_ITERATIONS || (coll.length !== null && coll.length !== coll.elems.length)) return undefined;
   if (coll.elems.some((e) => e.t === 'unknown' || (e.t === 'struct' && e.fromLoop))) return undefined;

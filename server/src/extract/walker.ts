@@ -289,7 +289,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   return seq([...pre, {
     k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n, true), ...(counter ? { counter } : {}), ...(bound ? { bound } : {}),
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
-    ...(runsForever(n, cond) ? { forever: true } : {}),
+    ...(runsForever(n, cond) ? { forever: true } : {}), ...(counter?.exactlyOnce ? { once: true as const } : {}),
   }]);
 }
 

@@ -18,12 +18,13 @@ import { sameRes, TrackState, UNKNOWN } from './state';
 const MAX_LOOP_ITERATIONS = 4;
 
 export function loop(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
+  const assumedBefore = s.scoped?.length ? new Set(it.env.entry.keys()) : null;
   if (s.once) {
     const f = it.stmt(s.body, paths);
-    return { normal: it.join(it.join(f.normal, f.continues), f.breaks), breaks: null, continues: null, returns: f.returns };
+    const normal = it.join(it.join(f.normal, f.continues), f.breaks);
+    return { normal: assumedBefore && normal ? outOfScope(it.env, normal, s.scoped!, assumedBefore) : normal, breaks: null, continues: null, returns: f.returns };
   }
   it.loopDepth++;
-  const assumedBefore = s.scoped?.length ? new Set(it.env.entry.keys()) : null;
   try {
     const f = it.loopDepth > MAX_LOOP_NESTING ? loopOnce(it, s, paths) : loopToFixpoint(it, s, paths);
     if (!assumedBefore || !f.normal) return f;
