@@ -8,6 +8,7 @@ import type { RunClassViews } from './extract/class-views';
 import { wrapperFacts, type RunConventions } from './rules/support/wrapper-conventions';
 import type { Forwarder } from './extract/forwarding-macros';
 import type { Tree } from './parse/parser';
+import type { PackedMirror } from './extract/node';
 import { parseCpp } from './parse/parser';
 import { lineStartsOf, normalizeLoneCarriageReturns } from './parse/positions';
 import type { AnalysisResult, SiteFact } from './report/analysis-result';
@@ -34,6 +35,13 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   workspace?: WorkspaceIndex;
   /** Consulted between phases and functions; true abandons the analysis with AnalysisCancelled (cancel.ts). */
   isCancelled?: CancelCheck;
+  /**
+   * The packed mirror of an earlier complete analysis (extract/node.ts PackedMirror): with `complete`, when its text is
+   * this text, the file is neither parsed nor copied from the tree again (the CLI's import pass, cli/cross-file.ts).
+   */
+  mirror?: PackedMirror;
+  /** Receives the packed mirror of a complete analysis (the CLI keeps it for the import pass). */
+  keepMirror?: (packed: PackedMirror) => void;
   /**
    * Extract every function of the file. Without it only the functions that can matter are mirrored and extracted
    * (extract/focus.ts): the same findings and sites for much less work, but the result then has no `helpers`,
@@ -135,7 +143,8 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   // NOTE: lone '\r' line ends become '\n' (same length, same offsets), so the parse, the extraction and every line
   // number agree with parse/positions.ts; a tree parsed from the original text is then not reused.
   const text = normalizeLoneCarriageReturns(source);
-  const tree = (text === source ? options.tree : undefined) ?? parseCpp(text);
+  const packed = options.complete && options.mirror?.text === text ? options.mirror : undefined;
+  const tree = packed ?? (text === source ? options.tree : undefined) ?? parseCpp(text);
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
@@ -147,7 +156,7 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
     // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
     getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
     classViews: options.classViews ?? workspace?.classViewsFor(uri),
-  }, options.lineStarts, options.entries, options.functionCache);
+  }, options.lineStarts, options.entries, options.functionCache, options.complete ? options.keepMirror : undefined);
   throwIfCancelled(options.isCancelled);
   const result = analyzeFacts(facts, text, uri, options);
   if (options.complete) return result;

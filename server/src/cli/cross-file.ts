@@ -83,7 +83,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
       const t = tracing ? traceStart() : undefined;
       const done = analyseAgain(o, (text) => {
         const facts = first.facts ?? importedFacts(o, text, options.keepSites);
-        return withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, from), options.keepSites));
+        return withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, { ...from, mirror: o.mirror }), options.keepSites));
       });
       if (done && key) options.cache?.set(key, o.result);
       if (done) reanalysed++;
@@ -93,6 +93,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
     }
   }
   if (t1) trace('pass', 'helpers', cpuMs(t1), wallMs(t1), retracked);
+  for (const o of [...outcomes, ...context]) delete o.mirror;
   for (const o of context) if (o.result?.facts) o.result = withoutFacts(o.result);
   // The facts were kept for this pass only.
   for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
@@ -381,7 +382,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
 /** Analyses `o` again with what it imports (`extra`), caching the result under `key`; true when it was. */
 function importAgain(o: FileOutcome, extra: AnalyzeExtras, keepSites: boolean, key: string | undefined, cache?: ResultCache): boolean {
   const t = traceOn() ? traceStart() : undefined;
-  if (!analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra }), keepSites))) return false;
+  if (!analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra, mirror: o.mirror }), keepSites))) return false;
   if (t) trace('imports', cpuMs(t), wallMs(t), Object.keys(extra).join(','), o.uri);
   o.imports = extra;
   if (key) cache?.set(key, withoutFacts(o.result!));
@@ -394,7 +395,7 @@ function importAgain(o: FileOutcome, extra: AnalyzeExtras, keepSites: boolean, k
  */
 function importedFacts(o: FileOutcome, text: string, keepSites: boolean): AnalysisResult['facts'] {
   if (!o.importsCached || !o.imports) return undefined;
-  return forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...o.imports }), keepSites).facts;
+  return forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...o.imports, mirror: o.mirror }), keepSites).facts;
 }
 
 /** What an analysis imports (AnalyzeExtras), as text: Maps, Sets and undefined spelt apart from arrays and null. */

@@ -60,9 +60,14 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
   const focus = targets.length === 1 && !options.cache && !(options.context?.length);
   let pool: WorkerPool | undefined;
   const inFlight = new Set<Promise<void>>();
+  let kept = 0;
   const record = (index: number, cacheKey: string | undefined, reply: AnalyzeReply): void => {
     const outcome = outcomes[index];
     settle(outcome, reply);
+    if ('mirror' in reply && reply.mirror && outcome.result && !outcome.failure) {
+      outcome.mirror = reply.mirror;
+      kept += reply.mirror.nodes.byteLength;
+    }
     if (cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(cacheKey, withoutFacts(outcome.result));
     options.progress.tick(outcome.target.display);
   };
@@ -78,7 +83,9 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
         continue;
       }
       if (source.note) outcome.note = source.note;
-      const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites, ...(focus ? { focus } : {}) };
+      // In process, a file's mirror is kept for the cross-file pass (cross-file.ts), up to MIRROR_BUDGET bytes in all.
+      const keepMirror = !focus && workers <= 1 && kept < MIRROR_BUDGET;
+      const task: AnalyzeTask = { id: index, text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites, ...(focus ? { focus } : {}), ...(keepMirror ? { keepMirror } : {}) };
       const cacheKey = options.cache?.key(task);
       outcome.cacheKey = cacheKey;
       const cached = cacheKey ? options.cache?.get(cacheKey, outcome.uri) : undefined;
@@ -107,6 +114,12 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
   }
   return outcomes;
 }
+
+/**
+ * Bytes of packed mirrors (extract/node.ts PackedMirror, about 6 a character of text) an in-process run keeps for
+ * the cross-file pass: about 40 MB of C++. A file past it is parsed again there, as before (same results).
+ */
+export const MIRROR_BUDGET = 256 * 2 ** 20;
 
 /** Starting a worker (modules, tree-sitter, queries) costs about as much as analysing this many files. */
 export const FILES_PER_WORKER = 50;

@@ -3,6 +3,7 @@ import type { AnalysisResult } from '../analyze';
 import type { LoadedConfig } from '../config/config';
 import type { TargetFile } from '../files/collect';
 import type { AnalyzeExtras } from '../analyze';
+import type { PackedMirror } from '../extract/node';
 
 export interface FileOutcome {
   target: TargetFile;
@@ -24,6 +25,11 @@ export interface FileOutcome {
    * them makes them again from the text and `imports` (cross-file.ts importedFacts).
    */
   importsCached?: boolean;
+  /**
+   * The file's mirror from its first analysis, packed (in-process runs, within MIRROR_BUDGET): the cross-file pass
+   * analyses the file again from it instead of parsing it again, and drops it when done.
+   */
+  mirror?: PackedMirror;
   /** Something the user should know that does not fail the file (a Windows-1252 decode). */
   note?: string;
 }

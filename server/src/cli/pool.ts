@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { type AnalysisResult, analyze } from '../analyze';
 import type { CancelCheck } from '../cancel';
 import type { FileFacts } from '../extract/facts';
+import type { PackedMirror } from '../extract/node';
 import { forEachEvent } from '../extract/events';
 import type { BarrierlintConfig } from '../types';
 
@@ -18,9 +19,11 @@ export interface AnalyzeTask {
   keepSites: boolean;
   /** Extract only what can matter (analyze.ts without `complete`): the run has no cross-file pass and no result cache. */
   focus?: boolean;
+  /** Reply with the file's packed mirror (in process only: a worker's is not sent back), for the cross-file pass. */
+  keepMirror?: boolean;
 }
 
-export type AnalyzeReply = { id: number; result: AnalysisResult } | { id: number; error: string };
+export type AnalyzeReply = { id: number; result: AnalysisResult; mirror?: PackedMirror } | { id: number; error: string };
 
 /**
  * The part of a result the CLI reports: without `facts` (the extractor's full model, kept for the language
@@ -76,8 +79,11 @@ export function withoutFacts(result: AnalysisResult): AnalysisResult {
 /** Runs one task in the calling thread (workers and `--jobs 1` alike); a throw becomes an error reply. */
 export function analyzeTask(task: AnalyzeTask, isCancelled?: CancelCheck): AnalyzeReply {
   try {
-    const options = { config: task.config, isCancelled, ...(task.focus ? {} : { complete: true }) };
-    return { id: task.id, result: forReport(analyze(task.text, task.uri, options), task.keepSites) };
+    let mirror: PackedMirror | undefined;
+    const keepMirror = task.keepMirror ? (packed: PackedMirror) => { mirror = packed; } : undefined;
+    const options = { config: task.config, isCancelled, ...(task.focus ? {} : { complete: true }), ...(keepMirror ? { keepMirror } : {}) };
+    const result = forReport(analyze(task.text, task.uri, options), task.keepSites);
+    return mirror ? { id: task.id, result, mirror } : { id: task.id, result };
   } catch (error) {
     return { id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

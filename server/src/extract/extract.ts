@@ -15,7 +15,7 @@ import { rangeWithin, splitLines } from '../parse/positions';
 import { NodeDoc } from './node';
 import type { FocusOptions } from './focus';
 import { chooseBodies } from './focus';
-import type { SyntaxNode } from './node';
+import type { PackedMirror, SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { structureMatches } from './structure';
 import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts, MethodUses, Stmt } from './facts';
@@ -480,20 +480,28 @@ export interface ImportedDefinitions {
   memberUses?: readonly MethodUses[];
 }
 
+/** A packed mirror (node.ts PackedMirror), not a tree. */
+function isPacked(tree: Tree | PackedMirror): tree is PackedMirror {
+  return (tree as PackedMirror).nodes instanceof Int32Array;
+}
+
 /**
  * `lineStarts`: the text's line starts (parse/positions.ts lineStartsOf) when the caller has them. `edited`: the
  * ranges of the functions being edited (the editor's entries): the function cache neither looks them up nor records
  * them, since their text changes with every keystroke and recording a walk costs more than the walk. `cache`: use
  * the function cache (function-cache.ts) for this extraction unless BARRIERLINT_FN_CACHE=0 (the language server's
- * keystrokes typed on in one function: lsp/incremental-analysis.ts).
+ * keystrokes typed on in one function: lsp/incremental-analysis.ts). `tree` may be a packed mirror of this exact text
+ * (node.ts PackedMirror) instead of its parse; `keepMirror` receives the packed mirror of a complete extraction.
  */
 export function extractFacts(
-  tree: Tree, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}, lineStarts?: readonly number[],
-  edited?: readonly Range[], cache?: boolean,
+  tree: Tree | PackedMirror, text: string, isCancelled?: CancelCheck, focus?: FocusOptions, imports: ImportedDefinitions = {}, lineStarts?: readonly number[],
+  edited?: readonly Range[], cache?: boolean, keepMirror?: (packed: PackedMirror) => void,
 ): FileFacts {
   resetObjectIds();
   const doc = new NodeDoc(text, subtreeReuseOn() ? keptSubtrees : undefined, lineStarts);
-  const root = focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
+  const root = isPacked(tree) ? doc.unpacked(tree) : focus ? doc.focusedRoot(tree, (r, bodies) => chooseBodies(r, bodies, text, focus)) : doc.root(tree);
+  // Before anything is read from it (a token's range is located when first read): the mirror as the tree gives it.
+  if (keepMirror && !focus) keepMirror(doc.packed()!);
   const errors = countErrors(root, text);
   const matches = structureMatches(root);
   importFunctions(root, imports.functions);
