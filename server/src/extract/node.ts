@@ -207,15 +207,29 @@ export class SyntaxNode {
    * not located yet), height and number of children.
    */
   pack(delta: number): Int32Array {
-    const out: number[] = [];
+    // NOTE: written straight into a typed array that doubles when full: a whole file's mirror (the CLI's import pass,
+    // PackedMirror) is millions of numbers, and a JavaScript array of them first cost several times its size.
+    let out = new Int32Array(PACKED_FIELDS * 64);
+    let at = 0;
     const stack: SyntaxNode[] = [this];
     while (stack.length) {
       const n = stack.pop()!;
-      out.push(nameId(n.type), n.field === null ? -1 : nameId(n.field), (n.isNamed ? 1 : 0) | (n.hasError ? 2 : 0) | (n.isMissing ? 4 : 0),
-        n.start >= 0 ? n.start + delta : -1, n.end >= 0 ? n.end + delta : -1, n.height, n.children.length);
+      if (at + PACKED_FIELDS > out.length) {
+        const grown = new Int32Array(out.length * 2);
+        grown.set(out);
+        out = grown;
+      }
+      out[at] = nameId(n.type);
+      out[at + 1] = n.field === null ? -1 : nameId(n.field);
+      out[at + 2] = (n.isNamed ? 1 : 0) | (n.hasError ? 2 : 0) | (n.isMissing ? 4 : 0);
+      out[at + 3] = n.start >= 0 ? n.start + delta : -1;
+      out[at + 4] = n.end >= 0 ? n.end + delta : -1;
+      out[at + 5] = n.height;
+      out[at + 6] = n.children.length;
+      at += PACKED_FIELDS;
       for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
     }
-    return Int32Array.from(out);
+    return out.slice(0, at);
   }
 
   /** The subtree `pack` wrote, in `doc`, `delta` characters later (text and range are read from `doc`). */
