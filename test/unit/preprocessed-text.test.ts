@@ -1,9 +1,12 @@
 // The text the grammar reads: `#if 0` blocks blanked (parse/disabled-blocks.ts) and braced C++20 designators given
-// their `=` (parse/brace-designators.ts), a block-opening statement macro blanked (parse/block-opening-macros.ts), each keeping the text's length and its line breaks.
+// their `=` (parse/brace-designators.ts), a block-opening statement macro blanked (parse/block-opening-macros.ts), the
+// directives of a conditional inside an if/else chain blanked (parse/chain-directives.ts), each keeping the text's
+// length and its line breaks.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { equalsBeforeBracedDesignators } from '../../server/src/parse/brace-designators';
 import { blankBlockOpeningMacros } from '../../server/src/parse/block-opening-macros';
+import { blankChainDirectives } from '../../server/src/parse/chain-directives';
 import { blankDisabledBlocks } from '../../server/src/parse/disabled-blocks';
 
 void test('#if 0 in a CRLF file is blanked, line breaks kept', () => {
@@ -50,4 +53,34 @@ void test('keywords, names inside an initializer or a macro definition stay as w
     'void f()\n{\n    a = b\n    {\n    }\n}\n',
     'void f()\n{\n    Elem list[] = {\n        Elem{ 0, 0, 4 },\n    };\n    g();\n    Desc{\n        1, 2\n    };\n}\n',
   ]) assert.equal(blankBlockOpeningMacros(text), text, text);
+});
+
+void test('the directives of a conditional holding an else-if branch are blanked, CRLF kept', () => {
+  const text = 'void f()\r\n{\r\n    if (a) { g(); }\r\n#if FAST // fast path\r\n    else if (b) { h(); }\r\n#else\r\n    else if (c) { k(); }\r\n#endif\r\n    else { m(); }\r\n}\r\n';
+  const out = blankChainDirectives(text);
+  assert.equal(out.length, text.length);
+  assert.doesNotMatch(out, /#if|#else|#endif|FAST/);
+  assert.match(out, /else if \(b\)[^]*else if \(c\)[^]*else \{ m\(\); \}/);
+  assert.deepEqual(out.split('\n').map((l) => l.endsWith('\r')), text.split('\n').map((l) => l.endsWith('\r')));
+});
+
+void test('conditionals that split a statement, hold no else, or put a bare else before another half stay as written', () => {
+  for (const text of [
+    // Halves that open a block each: blanking would leave two opening braces.
+    'void f()\n{\n    if (a) { g(); }\n#if A\n    else if (x) {\n#else\n    else if (y) {\n#endif\n        h();\n    }\n}\n',
+    // No else after any directive: the grammar reads the group as statements already.
+    'void f()\n{\n    if (a) { g(); }\n#ifdef B\n    h();\n#endif\n}\n',
+    // `else { … }` followed by a second half is no C++ once blanked.
+    'void f()\n{\n    if (a) { g(); }\n#if A\n    else { h(); }\n#else\n    else { k(); }\n#endif\n}\n',
+    // A continued directive line would leave its second line behind.
+    'void f()\n{\n    if (a) { g(); }\n#if defined(A) && \\\n    defined(B)\n    else if (b) { h(); }\n#endif\n}\n',
+  ]) {
+    assert.equal(blankChainDirectives(text), text, text);
+  }
+});
+
+void test('a run of CRLF comment lines after a directive is read in one pass (no backtracking)', () => {
+  // Each comment line once had two ways to match its `\r`: 60 lines took 2^60 steps.
+  const text = `#ifdef A\r\n${'// note\r\n'.repeat(60)}int a;\r\n#endif\r\n`;
+  assert.equal(blankChainDirectives(text), text);
 });

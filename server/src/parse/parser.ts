@@ -7,6 +7,7 @@ import Cpp from 'tree-sitter-cpp';
 import { AnalysisCancelled, type CancelCheck } from '../cancel';
 import { blankAnnotationMacros } from './annotation-macros';
 import { blankBlockOpeningMacros } from './block-opening-macros';
+import { blankChainDirectives } from './chain-directives';
 import { equalsBeforeBracedDesignators } from './brace-designators';
 import { blankDisabledBlocks } from './disabled-blocks';
 
@@ -39,11 +40,12 @@ const blankedTrees = new WeakSet<Tree>();
  * language server's background re-parse of a large file never holds up a keystroke for the whole parse.
  */
 export function parseCpp(text: string, oldTree?: Tree, isCancelled?: CancelCheck): Tree {
-  const enabled = blankBlockOpeningMacros(blankDisabledBlocks(text));
+  const enabled = blankChainDirectives(blankBlockOpeningMacros(blankDisabledBlocks(text)));
   const blanked = enabled !== text;
-  // NOTE: an edit of one line can enable or disable a whole block elsewhere, or make the name on the line before a
-  // block-opening macro (parse/block-opening-macros.ts), which the edit ranges do not describe: a text with disabled
-  // blocks or such macros (before or after the edit) is parsed afresh.
+  // NOTE: an edit of one line can enable or disable a whole block elsewhere, make the name on the line before a
+  // block-opening macro (parse/block-opening-macros.ts), or put an `else` after a directive (parse/chain-directives.ts),
+  // which the edit ranges do not describe: a text with disabled blocks or such macros or directives (before or after
+  // the edit) is parsed afresh.
   const reuse = oldTree && !blanked && !blankedTrees.has(oldTree) ? oldTree : undefined;
   const options = { bufferSize: bufferSizeFor(text), ...(isCancelled ? { progressCallback: () => isCancelled() } : {}) };
   const tree = getParser().parse(equalsBeforeBracedDesignators(blankAnnotationMacros(enabled)), reuse, options) as Tree | null;
