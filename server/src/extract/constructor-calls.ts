@@ -12,6 +12,7 @@ import type { DeclaredType } from './declarators';
 import { declaredRecord } from './records';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike } from './types';
+import { resourceRef } from './resources';
 
 interface Lifetime {
   /** The class's body is in the file. */
@@ -131,6 +132,13 @@ export function constructObject(d: SyntaxNode, typeNode: SyntaxNode | null, type
   const rest: UserCallEvent = { ...ctor };
   delete rest.receiverClass;
   delete rest.receiverBases;
+  // The constructor runs on the object it constructs: its members are the object's (`Buffer b(dev, UPLOAD, …)` whose
+  // constructor creates `res` makes `b.res`), as for `b.Create(dev, UPLOAD, …)`. The kept/destructor events below
+  // stay receiver-less, as before.
+  if (!ctor.list) {
+    ctor.list = resourceRef(name, fn.file, fn);
+    ctor.receiverOp = '.';
+  }
   // NOTE: an object that may keep what it is handed (data members, members initialised from it, a destructor, a
   // class the file does not show) acts on it through its members, which the tracker does not tie to the arguments: what it
   // was handed is unknown from the constructor on, even when the constructor itself is followed.
