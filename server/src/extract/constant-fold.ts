@@ -164,6 +164,11 @@ function headerGuard(p: SyntaxNode, name: SyntaxNode): boolean {
 function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null {
   if (fn?.env.has(name)) return fromAVal(fn.env.get(name));
   if (fn?.params.includes(name)) return null;
+  // A name with an enumeration's prefix that is no member of it, defined by the project itself (`#define
+  // D3D12_RESOURCE_STATE_UNKNOWN ((D3D12_RESOURCE_STATES)-1)`, `static_cast<…>(-1)`, a `constexpr`): the engine's own
+  // sentinel, which its tracker replaces before any list sees it. Unknown, as in the other files of a run
+  // (cli/cross-file.ts), and no misspelt enumerator. A project's fallback for a real member keeps its value.
+  if (file.definedNames?.has(name) && lookupEnumIdentifier(name)?.value === undefined && lookupEnumIdentifier(name)) return null;
   const constant = file.constants.get(name);
   if (constant && !(fn?.types.has(name) && file.enumerators?.has(name))) return fromAVal(constant);
   const named = ownEntry(NAMED_CONSTANTS, name);
