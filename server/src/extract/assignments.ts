@@ -16,6 +16,7 @@ import { recordRebind, recordReindex } from './rebinds';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 import { factoryList } from './declarators';
+import { constructOwned } from './constructor-calls';
 import { copied, ensureSite } from './struct-sites';
 import { memberBarrier } from './member-barriers';
 
@@ -61,6 +62,11 @@ function assignValue(assign: SyntaxNode, fn: FnCtx): void {
       if (right.type !== 'assignment_expression') break;
     }
     if (right.type === 'assignment_expression') return;
+  }
+  // `m_tex = std::make_unique<Texture>(dev, …)`, `m_tex = new Texture(…)`: the constructor runs on `*m_tex`.
+  if (op === '=' && (left.type === 'identifier' || left.type === 'field_expression') && constructOwned(left, right, fn)) {
+    if (left.type === 'identifier') fn.bind(left.text, { t: 'unknown', text: left.text, range: rangeOf(assign) }, true);
+    return;
   }
   if (op === '=' && (left.type === 'identifier' || left.type === 'field_expression')) factoryList(left.text, left, right, fn, () => resourceRef(left, fn.file, fn));
   if (left.type === 'identifier') {

@@ -157,3 +157,51 @@ export function endObjects(fn: FnCtx, mark: number, at: SyntaxNode): UserCallEve
 export function returnEndsObjects(fn: FnCtx, at: SyntaxNode): UserCallEvent[] {
   return [...fn.liveObjects].reverse().map((e) => ({ ...e, range: rangeOf(at) }));
 }
+
+const OWNING_FACTORY = /^(?:(?:::)?(?:std|eastl)::)?make_(?:unique|shared)$/;
+
+/**
+ * `tex = std::make_unique<Texture>(dev, desc, DEPTH_WRITE)`, `auto t = std::make_shared<Texture>(…)`, `t = new
+ * Texture(…)`: the constructor of a class whose body and constructor the file holds runs on the object `target`
+ * points at, so the members it creates are `target->member` (as `target->Init(…)` would make them). A template
+ * class, a class the file does not show, or anything else is left to the caller (an unknown call, as before).
+ * True when the construction was recorded; the caller then evaluates nothing of `value` again.
+ */
+export function constructOwned(target: SyntaxNode, value: SyntaxNode, fn: FnCtx): boolean {
+  const v = unwrapValue(value);
+  let typeNode: SyntaxNode | null = null;
+  let list: SyntaxNode | null = null;
+  if (v.type === 'new_expression') {
+    if (v.childForFieldName('declarator')) return false;
+    typeNode = v.childForFieldName('type');
+    list = v.childForFieldName('arguments');
+  } else if (v.type === 'call_expression') {
+    const f = v.childForFieldName('function');
+    const tf = f?.type === 'qualified_identifier' ? f.childForFieldName('name') : f;
+    if (tf?.type !== 'template_function' || !OWNING_FACTORY.test(f!.text.replace(/\s+/g, '').replace(/<.*$/, ''))) return false;
+    // The template's argument list is mirrored as text (node.ts): `<Texture>`, `<gfx::Texture>`, one plain class name.
+    typeNode = tf.childForFieldName('arguments');
+    list = v.childForFieldName('arguments');
+  }
+  if (!typeNode || !list) return false;
+  const typeText = typeNode.type === 'template_argument_list' ? /^<\s*((?:::)?\w+(?:\s*::\s*\w+)*)\s*>$/.exec(typeNode.text)?.[1]
+    : typeNode.type === 'type_identifier' || typeNode.type === 'qualified_identifier' ? typeNode.text : undefined;
+  if (!typeText || typeNode.descendantsOfType('template_argument_list').length) return false;
+  const cls = typeText.replace(/\s+/g, '').split('::').pop();
+  if (!cls || API_OR_STD.test(typeText.replace(/\s+/g, ''))) return false;
+  const given = argumentNodes(list);
+  const life = lifetimeOf(cls, fn.file);
+  if (!given.length || !life.seen || !life.ctor) return false;
+  const ctor = fn.evaluator.construct(v, typeNode, cls, given, fn);
+  if (!ctor) return false;
+  const rest: UserCallEvent = { ...ctor };
+  delete rest.receiverClass;
+  delete rest.receiverBases;
+  if (!ctor.list) {
+    ctor.list = resourceRef(target, fn.file, fn);
+    ctor.receiverOp = '->';
+  }
+  // As for a local object (constructObject): what an object that keeps members was handed is unknown afterwards.
+  if (life.dtor || life.initList || life.members) fn.events.push({ ...rest, callee: `${cls}::(kept)` });
+  return true;
+}

@@ -16,7 +16,7 @@ import { declShape, declaredType, deducedArray, deducedType, factoryList } from 
 import { declaredValue, listOfElements, sizedArray, sizedContainer } from './declared-values';
 import { isResourceType, resourceRef } from './resources';
 import { markResult } from './returned-locals';
-import { constructObject } from './constructor-calls';
+import { constructObject, constructOwned } from './constructor-calls';
 import { onlyWritten } from './write-mentions';
 
 /**
@@ -46,6 +46,12 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     // `ScopedTransition t(cl, tex.Get(), A, B);`, `T t{cl, tex, A, B};`: a call of the class's constructor.
     if (value && constructObject(d, typeNode, outer, fn)) continue;
     const shape = target ? declShape(target) : null;
+    // `auto tex = std::make_unique<Texture>(dev, …)`, `Texture* t = new Texture(…)`: the constructor runs on `*tex`.
+    if (value && shape && !shape.array && !shape.reference && ownedName(target!) && constructOwned(ownedName(target!)!, value, fn)) {
+      if (typeNode) fn.types.set(shape.name, deducedType(typeNode, value, fn) ?? typeText(typeNode, target!));
+      fn.bind(shape.name, { t: 'unknown', text: shape.name, range: rangeOf(d) });
+      continue;
+    }
     const type = value && !outer.kind && !outer.container ? deducedArray(typeNode?.text ?? '', value) ?? deducedResource(typeNode, value, outer, fn) : outer;
     if (!shape) {
       if (value) visitCalls(value, fn);
@@ -170,4 +176,11 @@ function isArgumentLike(p: SyntaxNode): boolean {
   if (!d) return p.namedChildCount === 1;
   if (d.type !== 'abstract_function_declarator' || p.namedChildCount !== 2) return false;
   return (d.childForFieldName('parameters')?.namedChildren ?? []).every(isArgumentLike);
+}
+
+/** The name a declarator declares (`t`, `*t`), as the node `std::make_unique`'s object is known by. */
+function ownedName(target: SyntaxNode): SyntaxNode | null {
+  let n: SyntaxNode | null = target;
+  while (n?.type === 'pointer_declarator') n = n.childForFieldName('declarator');
+  return n?.type === 'identifier' ? n : null;
 }
