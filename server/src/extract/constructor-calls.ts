@@ -14,7 +14,7 @@ import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike } from './types';
 import { resourceRef } from './resources';
 
-interface Lifetime {
+export interface Lifetime {
   /** The class's body is in the file. */
   seen: boolean;
   /** It declares a constructor (in the body or `Cls::Cls(` out of it). */
@@ -31,12 +31,38 @@ const lifetimes = new WeakMap<FileCtx, Map<string, Lifetime>>();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * What the file says of each class's constructors and destructor, by class name, worked out from the file's text
+ * when first asked (FileCtx.lifetimes). A table read by key: the function cache (function-cache.ts) records which
+ * classes a function asked about and what the file said, and asks the next extraction's table the same questions.
+ * NOTE: read through the file's text instead, every function constructing a local object with arguments
+ * (`ScopedBarrier b(cl, tex, …)`, `Vector3 v(x, y, z)`) could not be kept, and was walked again at every keystroke
+ * typed on in one of its callers (xenia's 2,361-line GetOrCreateTransferPipelines: most of such a keystroke).
+ */
+export class Lifetimes extends Map<string, Lifetime> {
+  /** `file` with its text and class bodies read (extract.ts makes the table once `classBodies` is set). */
+  constructor(private readonly file: FileCtx) {
+    super();
+  }
+
+  override get(cls: string): Lifetime {
+    let l = super.get(cls);
+    if (!l) super.set(cls, (l = lifetimeIn(cls, this.file)));
+    return l;
+  }
+}
+
 /** What the file says of class `cls`'s constructors and destructor. */
 function lifetimeOf(cls: string, file: FileCtx): Lifetime {
+  if (file.lifetimes) return file.lifetimes.get(cls);
   let byClass = lifetimes.get(file);
   if (!byClass) lifetimes.set(file, (byClass = new Map()));
   let l = byClass.get(cls);
-  if (l) return l;
+  if (!l) byClass.set(cls, (l = lifetimeIn(cls, file)));
+  return l;
+}
+
+function lifetimeIn(cls: string, file: FileCtx): Lifetime {
   const name = escape(cls);
   const seen = !!file.classBodies?.has(cls);
   const outOfClass = (tilde: string) => new RegExp(`\\b${name}\\s*::\\s*${tilde}${name}\\s*\\(`).test(file.text);
@@ -49,8 +75,7 @@ function lifetimeOf(cls: string, file: FileCtx): Lifetime {
   const params = `\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*:(?!:)`;
   const initList = bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}${params}`).test(b))
     || new RegExp(`\\b${name}\\s*::\\s*${name}${params}`).test(file.text);
-  byClass.set(cls, (l = { seen, ctor, dtor, initList, members: bodies.some(declaresData) }));
-  return l;
+  return { seen, ctor, dtor, initList, members: bodies.some(declaresData) };
 }
 
 /**

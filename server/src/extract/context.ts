@@ -186,6 +186,8 @@ export interface FileCtx {
   classBases?: Map<string, string[]>;
   /** Classes and structs whose body (member list) this file holds, by simple name. */
   classBodies?: Set<string>;
+  /** What the file says of each class's constructors and destructor, asked by class name (constructor-calls.ts). */
+  lifetimes?: import('./constructor-calls').Lifetimes;
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
   /** Names of the methods the file's classes declare or define, and those other files of the run define for them. */

@@ -62,6 +62,7 @@ import { tableSpan } from './table-spans';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf, worthRecording } from './function-cache';
 import { FileRecorder } from './file-reads';
 import { keptSubtrees, subtreeReuseOn } from './subtree-reuse';
+import { Lifetimes } from './constructor-calls';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -533,6 +534,7 @@ export function extractFacts(
   file.declaredMethods = new Set([...methodIndex(root).methods.keys(), ...(imports.memberUses ?? []).map((u) => u.name)]);
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
+  file.lifetimes = new Lifetimes(file);
   const kinds = collectClassKinds(root);
   file.plainClasses = kinds.plain;
   file.listHolders = kinds.holders;
