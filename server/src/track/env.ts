@@ -258,9 +258,10 @@ export class TrackEnv {
   /** Receiver classes of calls that could not be resolved: another file of a run may declare their bases or aliases. */
   readonly unresolvedClasses = new Set<string>();
 
-  resolveCallee(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined {
+  resolveCallee(name: string, argc: number, cls?: string, qualifier?: string): { fn: FunctionFacts; uri: string } | undefined {
     const found = this.functions.resolve(name, argc, cls);
-    if (!found) this.unresolved.add(name);
+    // `ImGui::Text(…)`: another file of the run helps only with a `Text` of ImGui (or a free one), never `Frame::Text`.
+    if (!found) this.unresolved.add(qualifier ? `${qualifier}::${name}` : name);
     if (!found && cls) this.unresolvedClasses.add(cls);
     return found;
   }

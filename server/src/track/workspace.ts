@@ -175,7 +175,15 @@ export class WorkspaceIndex {
   /** Whether any file other than `excludeUri` defines a function with this name. */
   defines(name: string, excludeUri?: string): boolean {
     // NOTE: by name, not by scanning every file: the CLI asks this for every unresolved call of every file.
-    return (this.named().get(name) ?? []).some((e) => e.uri !== excludeUri);
+    // A qualified call (`ImGui::Text`) counts only a function of that scope, of a base of it, or of no class.
+    const cut = name.lastIndexOf('::');
+    const scope = cut > 0 ? name.slice(0, cut).split('::').pop()! : undefined;
+    const scopes = scope ? [scope, ...this.basesOf(scope)] : undefined;
+    const fits = (fn: FunctionFacts) => {
+      const owner = scopes ? classPart(fn.qualifiedName) : undefined;
+      return owner === undefined || scopes!.includes(owner);
+    };
+    return (this.named().get(cut > 0 ? name.slice(cut + 2) : name) ?? []).some((e) => e.uri !== excludeUri && fits(e.fn));
   }
 
   /** Every helper of this name, in any file (a superset of what a call of the name can resolve to). */
