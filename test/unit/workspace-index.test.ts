@@ -25,6 +25,21 @@ void describe('WorkspaceIndex', () => {
     assert.equal(ix.defines('Transition', 'a'), false);
   });
 
+  void it('defines a qualified name (`ImGui::Text`) only by a function of that scope, a base of it, or no class', () => {
+    const ix = new WorkspaceIndex();
+    ix.set('app', { functions: [{ ...fn('Text', 1), qualifiedName: 'Frame::Text' }] });
+    assert.equal(ix.defines('Text', 'ui'), true);
+    assert.equal(ix.defines('ImGui::Text', 'ui'), false);
+    assert.equal(ix.defines('Frame::Text', 'ui'), true);
+    ix.set('widgets', { functions: [{ ...fn('Text', 1), qualifiedName: 'ImGui::Text' }] });
+    assert.equal(ix.defines('ImGui::Text', 'ui'), true);
+    ix.set('free', { functions: [fn('Label', 1)] });
+    assert.equal(ix.defines('Ui::Label', 'ui'), true);
+    ix.set('bases', { functions: [{ ...fn('Draw', 0), qualifiedName: 'Base::Draw' }], classBases: [['Derived', ['Base']]] });
+    assert.equal(ix.defines('Derived::Draw', 'ui'), true);
+    assert.equal(ix.defines('Other::Draw', 'ui'), false);
+  });
+
   void it('lookup: by name and arity in other files; same-arity overloads in two files are ambiguous', () => {
     const ix = new WorkspaceIndex();
     ix.set('a', { functions: [fn('Transition', 4)] });

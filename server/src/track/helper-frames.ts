@@ -6,6 +6,7 @@ import type { Binding, Frame, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { KnownResource, ResState, TrackState } from './state';
 import { classPart, rootNames } from './key-names';
+import { mayName } from './call-scopes';
 
 export type Callee = { fn: FunctionFacts; uri: string };
 
@@ -20,7 +21,7 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   const resolved = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? ownClass, e.qualifier);
   // `OnKeyboardInput(gt)` in `BlurApp::Update`, where BlurApp's own records nothing (no helper) and a sibling app's
   // does: an implicit call of a method reaches its own class's methods and its bases', never another derived class's.
-  const found = resolved && ownClass && (siblingMethod(env, resolved.fn, ownClass) || unrelatedMethod(env, caller, ownClass, resolved.fn)) ? undefined : resolved;
+  const found = resolved && ownClass && (siblingMethod(env, resolved.fn, ownClass) || !mayName(e, caller, resolved.fn, env.functions.basesOf)) ? undefined : resolved;
   // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
   const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
   // `ImGui::Render()` inside `Dx12Renderer::UpdatePipeline()` is not `Dx12Renderer::Render()`. NOTE: the qualifier
@@ -113,23 +114,6 @@ function siblingMethod(env: TrackEnv, fn: FunctionFacts, cls: string): boolean {
   if (!owner || owner === cls) return false;
   const bases = env.functions.basesOf?.(cls) ?? [];
   return !bases.includes(owner) && (env.functions.basesOf?.(owner) ?? []).length > 0;
-}
-
-/**
- * `Text("x")` inside `ImGui::ShowMetricsWindow` (imgui's own widgets, defined as `void ImGui::F()`): an unqualified
- * call in a function of a scope names that scope's functions, its enclosing scopes', its class's bases' or a free
- * function, never a method of another class (`Frame::Text` of the application that records barriers). Taking it for
- * one interpreted imgui's UI functions as recording barriers, up to the work budget (docs/real-world.md, session 26).
- * NOTE: a free function of a namespace defined inside its `namespace` block has no scope in its qualified name and
- * is always reachable; a caller whose bases the run does not know may miss its base's method (then it is unknown).
- */
-function unrelatedMethod(env: TrackEnv, caller: FunctionFacts | null, own: string, fn: FunctionFacts): boolean {
-  const owner = classPart(fn.qualifiedName);
-  if (!owner || !caller) return false;
-  const scopes = caller.qualifiedName.split('::').slice(0, -1);
-  if (scopes.includes(owner) || owner === own) return false;
-  const bases = [own, ...scopes.slice(-1)].flatMap((c) => env.functions.basesOf?.(c) ?? []);
-  return !bases.includes(owner);
 }
 
 /**

@@ -15,6 +15,7 @@
 import type { Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import type { TrackEnv } from './env';
 import type { WorkspaceIndex } from './workspace';
+import { mayName } from './call-scopes';
 
 export class QuietFunctions {
   private readonly byName = new Map<string, FunctionFacts[]>();
@@ -22,7 +23,7 @@ export class QuietFunctions {
   private readonly silent = new Map<FunctionFacts, boolean>();
   private readonly heights = new Map<FunctionFacts, number>();
 
-  constructor(functions: readonly FunctionFacts[], private readonly workspace?: WorkspaceIndex) {
+  constructor(functions: readonly FunctionFacts[], private readonly workspace?: WorkspaceIndex, private readonly basesOf?: (cls: string) => readonly string[]) {
     // The functions a call can resolve to (track/workspace.ts functionIndex): the file's relevant functions, lambdas
     // too (a call of a local lambda names it `<lambda:12>`). NOTE: leaving them out made a function whose only events
     // are calls of its lambdas (`transition(tex, a, b); copyAll(mesh);`) quiet, and its copies were never checked.
@@ -40,7 +41,7 @@ export class QuietFunctions {
     if (known !== undefined) return known;
     // A call cycle of otherwise quiet functions is quiet: assumed while the cycle is being decided.
     this.known.set(fn, true);
-    const quiet = everyCall(fn.body, (e) => this.quietCall(e));
+    const quiet = everyCall(fn.body, (e) => this.quietCall(e, fn));
     this.known.set(fn, quiet);
     return quiet;
   }
@@ -57,7 +58,7 @@ export class QuietFunctions {
     const known = this.silent.get(fn);
     if (known !== undefined) return known;
     this.silent.set(fn, true);
-    const silent = everyCall(fn.body, (e) => this.silentCall(e), SWAP);
+    const silent = everyCall(fn.body, (e) => this.silentCall(e, fn), SWAP);
     this.silent.set(fn, silent);
     return silent;
   }
@@ -74,7 +75,7 @@ export class QuietFunctions {
     let h = 0;
     everyCall(fn.body, (e) => {
       // A call resolves only to a function with at least as many parameters as it has arguments (workspace.ts byArity).
-      for (const g of [...(this.byName.get(e.callee) ?? []), ...(this.workspace?.functionsNamed(e.callee) ?? [])]) {
+      for (const g of this.candidates(e, fn)) {
         if (g.params.length >= e.args.length) h = Math.max(h, 1 + this.height(g));
       }
       return h !== Infinity;
@@ -91,21 +92,27 @@ export class QuietFunctions {
     if (seen.has(fn)) return;
     seen.add(fn);
     everyCall(fn.body, (e) => {
-      const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined));
+      const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined), e.qualifier);
       if (found) this.noteUnresolved(found.fn, env, seen);
       return true;
     }, SWAP);
   }
 
-  /** A call resolves to a function of the file, else of another file of the run: every candidate must be quiet. */
-  private quietCall(e: UserCallEvent): boolean {
-    return (this.byName.get(e.callee) ?? []).every((g) => this.has(g))
-      && (this.workspace?.functionsNamed(e.callee) ?? []).every((g) => this.has(g));
+  /**
+   * The functions a call in `caller` may resolve to: of the file, else of another file of the run, by name and by the
+   * scopes the call can name (call-scopes.ts: `ImGui::Text(…)` is never `Frame::Text`).
+   */
+  private candidates(e: UserCallEvent, caller: FunctionFacts): FunctionFacts[] {
+    return [...(this.byName.get(e.callee) ?? []), ...(this.workspace?.functionsNamed(e.callee) ?? [])].filter((g) => mayName(e, caller, g, this.basesOf));
   }
 
-  private silentCall(e: UserCallEvent): boolean {
-    return (this.byName.get(e.callee) ?? []).every((g) => this.silentEntry(g))
-      && (this.workspace?.functionsNamed(e.callee) ?? []).every((g) => this.silentEntry(g));
+  /** Every function the call may resolve to must be quiet. */
+  private quietCall(e: UserCallEvent, caller: FunctionFacts): boolean {
+    return this.candidates(e, caller).every((g) => this.has(g));
+  }
+
+  private silentCall(e: UserCallEvent, caller: FunctionFacts): boolean {
+    return this.candidates(e, caller).every((g) => this.silentEntry(g));
   }
 }
 

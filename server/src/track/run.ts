@@ -61,7 +61,7 @@ export function runTracker(
   const hooks = active.map((a) => a.visitors.tracked).filter((h): h is TrackedVisitors => h !== undefined);
   const types = listTypes(facts, config, { workspace, uri });
   const index = functionIndex(facts, uri, workspace);
-  const quiet = new QuietFunctions(facts.functions, workspace);
+  const quiet = new QuietFunctions(facts.functions, workspace, (cls) => index.basesOf?.(cls) ?? []);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   const mutating = mutatingMethods(facts);
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
