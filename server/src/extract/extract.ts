@@ -28,7 +28,7 @@ import { structKindOfType } from './expect';
 import { bracedContainer, containerElementKind } from './declared-values';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
-import { definedName, rangeOf, treeRoot } from './syntax';
+import { definedName, parameterNodes, rangeOf, treeRoot } from './syntax';
 import { importedDefinitions } from './imported-helpers';
 import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
@@ -59,6 +59,7 @@ import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedRecordRoo
 import { declaredRecordKeys } from './function-imports';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
+import { declaredNamespaces, scopeKindOf, type ScopeKind } from './scope-kinds';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf, worthRecording } from './function-cache';
 import { FileRecorder } from './file-reads';
 import { keptSubtrees, subtreeReuseOn } from './subtree-reuse';
@@ -92,6 +93,8 @@ interface Signature {
   paramTypes: string[];
   /** Each parameter's default argument (`after = D3D12_RESOURCE_STATE_COMMON`), or null. */
   defaults?: (SyntaxNode | null)[];
+  /** Defined inside a class body (its qualified name came from that class). */
+  inClass?: boolean;
 }
 
 /** The class whose body defines a function (an inline method), by name. */
@@ -109,7 +112,7 @@ function parameterDecls(f: FunctionNode): SyntaxNode[] {
   while (d && d.type !== 'function_declarator' && d.type !== 'abstract_function_declarator' && d.type !== 'lambda_declarator') {
     d = d.childForFieldName('declarator') ?? d.namedChildren.find((c) => c.type.includes('declarator')) ?? null;
   }
-  return (d?.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+  return parameterNodes(d?.childForFieldName('parameters'));
 }
 
 const signatures = new WeakMap<FunctionNode, Signature>();
@@ -145,7 +148,7 @@ function readSignature(f: FunctionNode): Signature {
   const cls = declared.includes('::') ? undefined : enclosingClass(f.node);
   const qualified = cls ? `${cls}::${declared}` : declared;
   const defaults = decls.map((p) => p.type === 'optional_parameter_declaration' ? p.childForFieldName('default_value') ?? null : null);
-  return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes, defaults };
+  return { name: qualified.split('::').pop() ?? qualified, qualified, params, paramTypes, defaults, ...(cls ? { inClass: true } : {}) };
 }
 
 /**
@@ -170,7 +173,7 @@ function collectOutParams(fns: FunctionNode[], root: SyntaxNode, file: FileCtx):
     if (owner?.type !== 'declaration' && owner?.type !== 'field_declaration') continue;
     const declared = d.childForFieldName('declarator')?.text.replace(/\s+/g, '');
     const name = declared?.split('::').pop();
-    const params = (d.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+    const params = parameterNodes(d.childForFieldName('parameters'));
     if (name) add(name, params);
     if (name && owner.type === 'declaration' && !declared?.includes('::') && !enclosingClass(d)) free.add(name);
     // Default arguments are written on the declaration (`void F(..., bool flush = false);`), not the definition.
@@ -193,7 +196,7 @@ function collectImportedOutParams(imported: SyntaxNode | undefined, file: FileCt
   for (const d of imported.descendantsOfType('function_declarator')) {
     const name = d.childForFieldName('declarator')?.text.replace(/\s+/g, '').split('::').pop();
     if (!name || file.outParams.has(name)) continue;
-    const params = (d.childForFieldName('parameters')?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+    const params = parameterNodes(d.childForFieldName('parameters'));
     seen.set(name, [...(seen.get(name) ?? []), params.map(writableParam)]);
   }
   for (const [name, flags] of seen) file.outParams.set(name, flags);
@@ -593,6 +596,7 @@ export function extractFacts(
   const getterTexts = [...getterDefinitions(bodies, ownGetters), ...queueMethodDefinitions(bodies)];
   const called = calledGetterNames(text, ownGetters);
   const functions: FunctionFacts[] = [];
+  const scopes = { namespaces: declaredNamespaces(root), classes: file.classBodies ?? new Set<string>() };
   // Code inside ERROR nodes (outside any recognized function) is walked as statements so half-typed code still
   // yields what it can.
   for (const err of errors.errorNodes) {
@@ -614,8 +618,11 @@ export function extractFacts(
       const own = sig.defaults?.some((v) => v) ? sig.defaults : prototypeDefaults.get(`${name}/${params.length}`);
       const key = cacheOn && !edited?.some((r) => rangeWithin(f.node.range, r)) ? cacheKey(f, sig, own, file) : undefined;
       const kept = key ? cachedFacts(key, file) : undefined;
+      // NOTE: the kind of the function's scope is the file's (scope-kinds.ts), not the function text's: set apart
+      // from the cached facts.
+      const scopeKind = scopeKindOf(f.node, qualified, !!sig.inClass, scopes);
       if (kept) {
-        functions.push(kept);
+        functions.push(withScopeKind(kept, scopeKind));
         continue;
       }
       const turn = turnOf(file);
@@ -642,7 +649,7 @@ export function extractFacts(
         ...(members.length ? { factMembers: members } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}), ...(returned ? { returnsLocal: returned } : {}),
       };
-      functions.push(facts);
+      functions.push(withScopeKind(facts, scopeKind));
       if (key && recorder) keepFacts(key, facts, recorder, turn);
     } catch (error) {
       if (process.env.BARRIERLINT_INTERNAL_ERRORS_FATAL) throw error;
@@ -885,4 +892,12 @@ function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndice
   if (!text.includes('GetCurrentBackBufferIndex')) return {};
   const names = backBufferIndexNames(root);
   return names.length ? { backBufferIndices: names } : {};
+}
+
+/** `fn` with the kind of the scope its qualified name names last (scope-kinds.ts), or without one. */
+function withScopeKind(fn: FunctionFacts, kind: ScopeKind | undefined): FunctionFacts {
+  if (fn.scopeKind === kind) return fn;
+  const out = { ...fn, scopeKind: kind };
+  if (!kind) delete out.scopeKind;
+  return out;
 }

@@ -398,6 +398,11 @@ export interface FunctionFacts {
   /** Unqualified name (`Transition`), used to resolve calls. */
   name: string;
   qualifiedName: string;
+  /**
+   * Whether the scope the qualified name names last is a namespace or a class, as the function's file shows it
+   * (extract/scope-kinds.ts); undefined when the file does not say.
+   */
+  scopeKind?: 'namespace' | 'class';
   params: string[];
   range: Range;
   body: Stmt;

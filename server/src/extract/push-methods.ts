@@ -9,7 +9,7 @@ import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import type { ResourceRef } from './operands';
 import { resourceRef } from './resources';
-import { argumentNodes, calleeName, definitionDeclarator, definedName, rangeOf, rootName, treeRoot } from './syntax';
+import { argumentNodes, calleeName, definitionDeclarator, definedName, parameterNodes, rangeOf, rootName, treeRoot } from './syntax';
 import { declaredName } from './types';
 
 export interface PushMethod {
@@ -69,7 +69,7 @@ function pushMethods(root: SyntaxNode): Map<string, PushMethod | null> {
     const d = definitionDeclarator(def);
     const reference = def.childForFieldName('declarator')?.type === 'reference_declarator';
     const name = definedName(def);
-    const params = d?.childForFieldName('parameters')?.namedChildren.filter((p) => p.type !== 'comment') ?? [];
+    const params = parameterNodes(d?.childForFieldName('parameters'));
     const body = def.childForFieldName('body');
     if (!name) continue;
     const found = reference && params.length === 0 && body ? pushMethod(body) : undefined;

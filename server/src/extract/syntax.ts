@@ -92,6 +92,17 @@ export function argumentNodes(n: SyntaxNode): SyntaxNode[] {
   return list.namedChildren.filter((c) => c.type !== 'comment');
 }
 
+/**
+ * A function declarator's parameter declarations: `(void)` declares none (`void Flush(void)`, the C spelling of an
+ * empty list, is called with no argument), and comments are not parameters.
+ */
+export function parameterNodes(list: SyntaxNode | null | undefined): SyntaxNode[] {
+  const params = (list?.namedChildren ?? []).filter((p) => p.type !== 'comment');
+  const only = params.length === 1 ? params[0] : undefined;
+  const isVoid = only?.type === 'parameter_declaration' && !only.childForFieldName('declarator') && only.childForFieldName('type')?.text === 'void';
+  return isVoid ? [] : params;
+}
+
 /** How many argument expressions a call has (argumentNodes(n).length, without making the list). */
 function argumentCount(n: SyntaxNode): number {
   const list = n.type === 'argument_list' || n.type === 'initializer_list' ? n : n.childForFieldName('arguments');

@@ -10,7 +10,7 @@ import { ACCESSOR_NAME, INERT_CALLS, INERT_DRAWING_CALLS } from '../model/inert-
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
 import { substituteRef } from './env';
-import { TrackState } from './state';
+import { TrackState, type Batch } from './state';
 import { voidDeferredUses } from './bindings';
 import { voidDeferredCommands } from './deferred-commands';
 import { baseKey, forget, forgetWhere } from './forgetting';
@@ -91,12 +91,24 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
     const t = a.resource.text;
     return REPLACING.test(t) || (/^\s*&/.test(t) && (env.entry.has(key) || env.resources.has(key))) ? [key] : [];
   });
+  // A container of pending barriers the call reaches (`m_pending` of `ctx`, filled by `ctx.Transition(…)`): the
+  // call may submit it (`FlushBarriers()` the run does not define, or rules out), so what its barriers name is reached.
+  const batches = [...state.batches.keys()].filter(reached);
+  const named = new Set(batches.flatMap((k) => pendingKeys(state.batches.get(k)!)));
+  const reachedNow = named.size ? (base: string) => reached(base) || named.has(base) : reached;
   // Nothing the call reaches is tracked here (`MakeData(data, m, s)`): the state is unchanged, no copy needed.
-  if (replaced.length === 0 && !reachesTracked(state, reached)) return state;
+  if (replaced.length === 0 && batches.length === 0 && !reachesTracked(state, reachedNow)) return state;
   const next = state.clone();
-  forgetWhere(next, reached);
+  forgetWhere(next, reachedNow);
   for (const key of replaced) forget(next, key);
+  // Submitted or still pending: at a later submit its resources become unknown again (a path join's `mixed`).
+  for (const k of batches) next.batches.set(k, { items: [], mixed: [...pendingKeys(state.batches.get(k)!)], ...(state.batches.get(k)!.unreadable ? { unreadable: true } : {}) });
   return next;
+}
+
+/** The resources a batch's pending barriers name, and those its joined paths left unknown. */
+function pendingKeys(b: Batch): string[] {
+  return [...new Set([...(b.mixed ?? []), ...b.items.map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)])];
 }
 
 /** What follows a handed object's key in the key of a resource it hands out (`w.get()->GetUnderlyingResource()`). */

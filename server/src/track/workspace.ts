@@ -237,7 +237,8 @@ export class WorkspaceIndex {
 
   lookup(name: string, argc: number, excludeUri?: string, cls?: string | readonly string[]): Entry | undefined {
     const named = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri);
-    const candidates = ofClass(byArity(named, argc, (e) => e.fn), cls, (e) => e.fn);
+    // C++ name lookup: the nearest class of the chain that has the name, then its overloads by arity.
+    const candidates = byArity(ofClass(named, cls, (e) => e.fn), argc, (e) => e.fn);
     // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
     return candidates.length === 1 ? candidates[0] : undefined;
   }
@@ -371,7 +372,9 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   };
   function resolveOnce(name: string, argc: number, cls: string | undefined): { fn: FunctionFacts; uri: string } | undefined {
     const chain = cls ? chainOf(cls) : undefined;
-    const mine = ofClass(byArity(local.get(name) ?? [], argc, (f) => f), chain, (f) => f);
+    // The nearest class of the chain that has the name first, then the arity: `FlushBarriers()` in a ComputeContext
+    // is its base CommandContext's `FlushBarriers(bool flush = false)`, never a StateTracker's `FlushBarriers()`.
+    const mine = byArity(ofClass(local.get(name) ?? [], chain, (f) => f), argc, (f) => f);
     // `dx_.Initialize(device)` inside `SceneManager::Initialize`: the file's only `Initialize` is its own class's, not
     // the receiver's; the run's other files may define the receiver's (`Common::Initialize` of common.cpp).
     if (chain && mine.length > 0 && !mine.some((f) => inClasses(f, chain))) {
