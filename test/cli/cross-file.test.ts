@@ -75,4 +75,66 @@ void describe('cross-file helper functions', () => {
     // Without the header the omitted argument is unknown: nothing is claimed.
     assert.deepEqual(lines({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), []);
   });
+
+  void it('a base class method declared in a header is what a derived class calls, not a same-named method of another file', () => {
+    // `FlushBarriers()` in ComputeContext is its base CommandContext's `FlushBarriers(void)` (context.h), never the
+    // StateTracker's `FlushBarriers()` of tracker.cpp: the queued transitions are recorded, and the wrong one is seen.
+    const context = `class CommandContext {
+public:
+    void Transition(ID3D12Resource* r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
+        D3D12_RESOURCE_BARRIER& b = m_pending[m_count++];
+        b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+        b.Transition.pResource = r;
+        b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+        b.Transition.StateBefore = before;
+        b.Transition.StateAfter = after;
+    }
+    void FlushBarriers(void) {
+        if (m_count > 0) { m_list->ResourceBarrier(m_count, m_pending); m_count = 0; }
+    }
+    void CopyCounter(ID3D12Resource* dest, ID3D12Resource* counter) {
+        FlushBarriers();
+        m_list->CopyBufferRegion(dest, 0, counter, 0, 4);
+    }
+protected:
+    ID3D12GraphicsCommandList* m_list;
+    D3D12_RESOURCE_BARRIER m_pending[16];
+    UINT m_count;
+};
+class ComputeContext : public CommandContext {
+public:
+    void DispatchIndirect(ID3D12CommandSignature* sig, ID3D12Resource* args) {
+        FlushBarriers();
+        m_list->ExecuteIndirect(sig, 1, args, 0, nullptr, 0);
+    }
+};
+`;
+    const tracker = `#include <vector>
+class StateTracker {
+public:
+    void FlushBarriers();
+private:
+    ID3D12GraphicsCommandList* m_list;
+    std::vector<D3D12_RESOURCE_BARRIER> m_barriers;
+};
+void StateTracker::FlushBarriers() {
+    if (!m_barriers.empty()) { m_list->ResourceBarrier(UINT(m_barriers.size()), m_barriers.data()); m_barriers.clear(); }
+}
+`;
+    const use = (before: string) => `#include "context.h"
+void Build(ComputeContext& ctx, ID3D12CommandSignature* sig, ID3D12Resource* args, ID3D12Resource* counter) {
+    ctx.Transition(args, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT, D3D12_RESOURCE_STATE_COPY_DEST);
+    ctx.CopyCounter(args, counter);
+    ctx.Transition(args, ${before}, D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT);
+    ctx.DispatchIndirect(sig, args);
+}
+`;
+    const lines = (before: string) => {
+      const run = runCli(['--format', 'json', '--jobs', '1', 'src'], tempTree({ 'src/context.h': context, 'src/tracker.cpp': tracker, 'src/use.cpp': use(before) }));
+      const out = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
+      return out.files.flatMap((f) => f.diagnostics.map((d) => `${path.basename(f.path)}:${d.rule}:${d.line}`));
+    };
+    assert.deepEqual(lines('D3D12_RESOURCE_STATE_COPY_DEST'), []);
+    assert.deepEqual(lines('D3D12_RESOURCE_STATE_UNORDERED_ACCESS'), ['use.cpp:legacy-state-mismatch:6']);
+  });
 });
