@@ -2,7 +2,8 @@
 // caches at ExecuteCommandLists boundaries, so the PC's barrier-free accesses are not supported there: a command
 // that uses a resource relying on legacy implicit promotion from COMMON (the state the resource decays to at the
 // boundary), or on a COMMON layout with no barrier since the boundary, may read stale data or race earlier work.
-// The tracker gives the state the command meets; unknown states (a resource the function never saw) are silent.
+// The tracker gives the state the command meets; unknown states (a resource the function never saw) are silent, and
+// so is the first use of a resource created in COMMON with nothing recorded since (see the rule doc's decision).
 import type { Possible } from '../track/state';
 import type { CommandUse } from '../track/visitors';
 import { ROLE_NEEDS } from '../model/api';
@@ -20,6 +21,8 @@ type Reliance = 'promotion' | 'common-layout' | 'buffer';
 
 function reliance(u: CommandUse): Reliance | undefined {
   const { met } = u;
+  // The first use of a resource created in COMMON with nothing recorded since: no earlier work on it to race or flush.
+  if (u.fresh) return undefined;
   if (met.access.values.size > 0 || met.split) return undefined; // an enhanced barrier already set the access
   if (onlyValues(met.legacy, (v) => v === 0)) return 'promotion';
   if (met.lastModel === 'legacy') return undefined;

@@ -205,7 +205,9 @@ function creationState(e: CreationEvt, env: TrackEnv): ResState {
   const layout = c.initialLayout?.value;
   if (layout !== undefined && layout !== null) {
     const isBuffer = c.dimension === 'buffer';
-    return { ...FRESH, layout: isBuffer ? UNKNOWN : exactly(layout, { ...o, note: `'${c.resource.text}' was created in ${formatEnumValue('layout', layout)} here` }), legacy: UNKNOWN, lastModel: 'enhanced' };
+    // Created in COMMON: the work count then, as for a legacy creation in COMMON (Origin.workStamp).
+    const lo: Origin = { ...o, note: `'${c.resource.text}' was created in ${formatEnumValue('layout', layout)} here`, ...(layout === 0 ? { workStamp: env.work } : {}) };
+    return { ...FRESH, layout: isBuffer ? UNKNOWN : exactly(layout, lo), legacy: UNKNOWN, lastModel: 'enhanced' };
   }
   const st = c.initialState?.value;
   if (st === undefined || st === null) return { ...FRESH, layout: UNKNOWN, legacy: UNKNOWN };
@@ -249,6 +251,9 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
       uses.push({ ...base, met: p.met, ...(own ? { part: p.key } : {}), ...(index !== undefined ? { subresource: Number(index) } : {}) });
     }
   }
+  // A use that meets the COMMON its creation set, with nothing recorded since but this command (applyEvent counted
+  // it: the stamp is one behind), is the resource's first use: no earlier work on it can race it (CommandUse.fresh).
+  for (const u of uses) if (freshFromCreation(u.met, env.work - 1)) u.fresh = true;
   if (env.reporting && uses.length) {
     const ctx = env.context(e.range, list);
     for (const h of env.hooks) h.command?.(e, uses, ctx);
@@ -271,6 +276,12 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }
   }
+}
+
+/** Met in the COMMON state or layout the creation set (its origin stamped with `stamp`), and in nothing else. */
+function freshFromCreation(met: ResState, stamp: number): boolean {
+  const only = (p: ResState['legacy']) => !p.unknown && p.values.size === 1 && p.values.get(0)?.workStamp === stamp;
+  return met.access.values.size === 0 && (met.legacyFromCreation ? only(met.legacy) : met.lastModel === 'enhanced' && only(met.layout));
 }
 
 const WRITE_ROLES = new Set(['copy-dest', 'resolve-dest', 'clear-uav']);

@@ -48,6 +48,11 @@ export interface CommandUse {
   resource?: KnownResource;
   /** Met before the resource's first barrier and judged against the state that barrier assumed at entry. */
   atFirstBarrier?: true;
+  /**
+   * Met in the COMMON state or layout its creation set, with nothing recorded since (no command, call or
+   * ExecuteCommandLists): the resource's first use, with no earlier GPU work on it.
+   */
+  fresh?: true;
 }
 
 /** A resource used by a clear, draw, dispatch or Present through a view, a binding or a GPU virtual address. */
