@@ -646,6 +646,14 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
   const submit = name && own ? fn.file.submitHelpers?.get(name) : undefined;
   const unqualified = f.type !== 'qualified_identifier';
+  // A forwarding macro of the file onto a submit helper (`#define GFX_BARRIER(list, b) gfx::Submit((list), (b))`): the
+  // helper's submission, with the macro's arguments in their places, stands at the macro's call.
+  const forwarder = f.type === 'identifier' && name && !submit ? fn.file.forwarders?.get(name) : undefined;
+  const forwardSubmit = forwarder && forwarder.slots.every((sl) => !('other' in sl)) ? fn.file.submitHelpers?.get(forwarder.target) : undefined;
+  if (forwarder && forwardSubmit && !forwardSubmit.from) {
+    const forwarded = forwardedArgs(forwarder, args, () => args[0]!);
+    if (forwardSubmit.params === forwarded.length && inlineSubmission(call, forwarder.target, forwardSubmit, forwarded, !forwarder.qualifier, fn)) return;
+  }
   // Another file's helper: what is read from its text (a literal count) stands at the call.
   if (name && submit && submit.params === args.length
     && (submit.from ? anchoredAt(submit.from, rangeOf(call), () => inlineSubmission(call, name, submit, args, unqualified, fn)) : inlineSubmission(call, name, submit, args, unqualified, fn))) return;
@@ -703,7 +711,10 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     const token = (text: string) => ({
       field: { value: tokenValue(text), text, range }, resource: { key: null, text, range, unknown: true },
     });
-    emit(fn, { kind: 'user-call', site: -1, range, callee: forward.target, args: forwardedArgs(forward, argFacts(args), token) });
+    emit(fn, {
+      kind: 'user-call', site: -1, range, callee: forward.target, args: forwardedArgs(forward, argFacts(args), token),
+      ...(forward.qualifier ? { qualifier: forward.qualifier } : {}),
+    });
     return;
   }
   const object = f.type === 'field_expression' ? f.childForFieldName('argument') : null;

@@ -10,6 +10,8 @@ type Slot = { param: number } | { rest: number } | { other: string };
 
 export interface Forwarder {
   target: string;
+  /** The namespace or class the body's call names (`gfx::Submit(…)` → `gfx`), as calleeScope gives it. */
+  qualifier?: string;
   slots: Slot[];
 }
 
@@ -38,8 +40,11 @@ export function collectForwarders(root: SyntaxNode): Map<string, Forwarder> {
     const name = def.childForFieldName('name')?.text;
     const params = def.childForFieldName('parameters')?.text.replace(/^\(|\)$/g, '').split(',').map((p) => p.trim()).filter(Boolean) ?? [];
     const body = def.childForFieldName('value')?.text.replace(/\\\r?\n/g, ' ').trim();
-    const m = body ? /^(?:do\s*\{\s*)?(\w+)\s*\(([\s\S]*)\)\s*;?\s*(?:\}\s*while\s*\(\s*0\s*\))?$/.exec(body) : null;
-    if (!name || !m || m[1] === name) continue;
+    // The body's call may name its function through namespaces or a class (`gfx::Submit((list), (tb))`).
+    const m = body ? /^(?:do\s*\{\s*)?((?:::\s*)?(?:\w+\s*::\s*)*\w+)\s*\(([\s\S]*)\)\s*;?\s*(?:\}\s*while\s*\(\s*0\s*\))?$/.exec(body) : null;
+    const path = m ? m[1].split('::').map((p) => p.trim()).filter(Boolean) : [];
+    const target = path[path.length - 1];
+    if (!name || !m || !target || target === name) continue;
     const args = splitArgs(m[2]);
     if (!args) continue;
     const variadic = params[params.length - 1] === '...';
@@ -51,7 +56,8 @@ export function collectForwarders(root: SyntaxNode): Map<string, Forwarder> {
       if (variadic && (a === '__VA_ARGS__' || a === '##__VA_ARGS__')) return { rest: named.length };
       return { other: a };
     });
-    out.set(name, { target: m[1], slots });
+    const qualifier = path.length > 1 ? path[path.length - 2] : undefined;
+    out.set(name, { target, ...(qualifier ? { qualifier } : {}), slots });
   }
   return out;
 }
