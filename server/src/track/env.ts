@@ -100,6 +100,8 @@ export interface Recheck {
   identity: string;
   /** The helper barrier checked (`uri#site`), whatever the values. */
   barrier: string;
+  /** The function the barrier is in (the innermost helper of the chain). */
+  helper?: { uri: string; range: Range };
   /** The outermost call of the chain: the function it calls and the function it is in (for a related note). */
   call: { callee: string; caller: string };
   run(): void;

@@ -25,6 +25,7 @@ export function recheck(raw: BarrierFact, b: BarrierFact, env: TrackEnv, list: R
   env.rechecks.push({
     chain: env.stack.map((f) => `${f.callUri}@${f.callRange.startLine}:${f.callRange.startColumn}`),
     barrier: `${env.currentUri()}#${raw.site}`,
+    helper: { uri: env.currentUri(), range: env.stack[env.stack.length - 1].fn.range },
     call: { callee: env.stack[0].fn.name, caller: env.rootFn?.name ?? '' },
     identity: `${env.currentUri()}#${raw.site}|${r(b.resource)}|${r(b.resourceAfter)}|${values}|${listKey}:${pos.listType}|${pos.group}|${pos.index}`,
     run,

@@ -9,6 +9,7 @@
 // (another layout, another resource in the message) says something else and is kept at that call.
 import type { ReportedFinding } from '../types';
 import type { Recheck } from './env';
+import { within } from './env';
 
 /** Related notes added to one report at most (call-sites.ts lists the direct calls the same way). */
 const MAX_NOTES = 8;
@@ -47,6 +48,26 @@ export function madeThroughCalls(findings: readonly ReportedFinding[]): boolean 
  * report becomes a related note of the report that covers it. Findings no recheck made are kept as they are.
  */
 export function withoutRecheckRepeats(findings: readonly ReportedFinding[]): ReportedFinding[] {
+  const made = findings.filter((f) => origins.has(f));
+  if (made.length === 0) return [...findings];
+  // The helper's own pass, with its parameters unknown, already said it: the finding holds whatever a call passes
+  // (SYNC_NONE with a COPY_SOURCE access written as constants in the helper). It stays at the helper, and each
+  // call chain that rechecked it becomes a related note there.
+  const own = new Map<string, ReportedFinding[]>();
+  for (const f of findings) if (!origins.has(f)) own.set(said(f), [...(own.get(said(f)) ?? []), f]);
+  const dropped = new Set<ReportedFinding>();
+  for (const f of made) {
+    const helper = origins.get(f)!.helper;
+    const at = helper && own.get(said(f))?.find((h) => h.uri === helper.uri && within(h.range, helper.range));
+    if (!at) continue;
+    dropped.add(f);
+    noteOn(at, f, origins.get(f)!);
+  }
+  return withoutShorterChainRepeats(findings.filter((f) => !dropped.has(f)));
+}
+
+/** `findings` without the reports a shorter chain of the same helper barrier already made. */
+function withoutShorterChainRepeats(findings: readonly ReportedFinding[]): ReportedFinding[] {
   const made = findings.filter((f) => origins.has(f));
   if (made.length < 2) return [...findings];
   const byShortest = [...made].sort((a, b) => origins.get(a)!.chain.length - origins.get(b)!.chain.length);
