@@ -32,7 +32,10 @@ function factoryType(body: SyntaxNode, file: FileCtx): CommandListType | undefin
   }
   if (!found) return undefined;
   const returned = body.descendantsOfType('return_statement').map((r) => r.namedChild(0)).filter((v): v is SyntaxNode => !!v);
-  const returnsIt = returned.length > 0 && returned.every((v) => /^([A-Za-z_]\w*)(?:\s*\.\s*(?:Get|Detach)\s*\(\s*\))?$/.exec(unwrapValue(v).text)?.[1] === found!.name);
+  // `if (FAILED(hr)) return nullptr;` beside `return list;`: a factory that gives nothing when the creation fails.
+  const isList = (v: SyntaxNode) => /^([A-Za-z_]\w*)(?:\s*\.\s*(?:Get|Detach)\s*\(\s*\))?$/.exec(unwrapValue(v).text)?.[1] === found!.name;
+  const isNull = (v: SyntaxNode) => /^(?:nullptr|NULL|0|\{\s*\})$/.test(unwrapValue(v).text);
+  const returnsIt = returned.some(isList) && returned.every((v) => isList(v) || isNull(v));
   return returnsIt ? found.type : undefined;
 }
 
