@@ -19,6 +19,10 @@ import { getMember, numVal } from './values';
 export function applyScalarFills(call: SyntaxNode, args: SyntaxNode[], evaluated: readonly (AVal | undefined)[], fn: FnCtx): void {
   const fill = calledFill(call);
   if (!fill) return;
+  // The fill function's body is read from the syntax tree, which the file context does not record: reading the
+  // file's text marks this function's extraction as not reusable (function-cache.ts), as an edit of the fill function
+  // changes what it writes here.
+  void fn.file.text;
   const values = args.map((a, i): bigint | undefined => {
     if (fill.passing[i] !== 'value') return undefined;
     const v = evaluated[i] ?? evalValue(a, 'any', fn);
