@@ -1,13 +1,15 @@
 // The text the grammar reads: `#if 0` blocks blanked (parse/disabled-blocks.ts) and braced C++20 designators given
 // their `=` (parse/brace-designators.ts), a block-opening statement macro blanked (parse/block-opening-macros.ts), the
-// directives of a conditional inside an if/else chain blanked (parse/chain-directives.ts), each keeping the text's
-// length and its line breaks.
+// directives of a conditional inside an if/else chain blanked (parse/chain-directives.ts), a conditional inside an
+// expression read as its first branch (parse/expression-conditionals.ts), each keeping the text's length and its
+// line breaks.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { equalsBeforeBracedDesignators } from '../../server/src/parse/brace-designators';
 import { blankBlockOpeningMacros } from '../../server/src/parse/block-opening-macros';
 import { blankChainDirectives } from '../../server/src/parse/chain-directives';
 import { blankDisabledBlocks } from '../../server/src/parse/disabled-blocks';
+import { blankExpressionConditionals } from '../../server/src/parse/expression-conditionals';
 
 void test('#if 0 in a CRLF file is blanked, line breaks kept', () => {
   const text = 'void f()\r\n{\r\n#if 0\r\n    x = D3D12_RESOURCE_STATE_COMMON;\r\n#endif\r\n}\r\n';
@@ -83,4 +85,30 @@ void test('a run of CRLF comment lines after a directive is read in one pass (no
   // Each comment line once had two ways to match its `\r`: 60 lines took 2^60 steps.
   const text = `#ifdef A\r\n${'// note\r\n'.repeat(60)}int a;\r\n#endif\r\n`;
   assert.equal(blankChainDirectives(text), text);
+});
+
+void test('a conditional inside an expression keeps its first branch, CRLF kept', () => {
+  const text = 'void f()\r\n{\r\n    m = Make(device\r\n#ifdef _DEBUG\r\n        , Level::Debug\r\n#else\r\n        , Level::Info\r\n#endif\r\n        );\r\n}\r\n';
+  const out = blankExpressionConditionals(text);
+  assert.equal(out.length, text.length);
+  assert.doesNotMatch(out, /#|Info/);
+  assert.match(out, /, Level::Debug/);
+  assert.deepEqual(out.split('\n').map((l) => l.endsWith('\r')), text.split('\n').map((l) => l.endsWith('\r')));
+  const mask = 'const unsigned m = A | B\n#if !CONSOLE\n    // newer hardware\n    | C\n#endif\n    ;\n';
+  assert.equal(blankExpressionConditionals(mask), 'const unsigned m = A | B\n' + ' '.repeat(12) + '\n    // newer hardware\n    | C\n' + ' '.repeat(6) + '\n    ;\n');
+  const list = 'const L levels[]\n{\n#if NEW\n    L_2,\n#endif\n    L_1,\n};\n';
+  assert.doesNotMatch(blankExpressionConditionals(list), /#/);
+});
+
+void test('a conditional where a statement, a declaration or a block may stand stays as written', () => {
+  for (const text of [
+    'void f()\n{\n    g();\n#ifdef _DEBUG\n    h(a\n      , b);\n#endif\n}\n',
+    'void f()\n{\n#if A\n    g(a,\n#else\n    g(b,\n#endif\n      c);\n}\n',
+    'void f()\n{\n    run([&] {\n#ifdef X\n        g();\n#endif\n    });\n}\n',
+    '#ifndef HEADER_H\n#define HEADER_H\nint a;\n#endif\n',
+    'struct S {\n    int a;\n#if X\n    int b;\n#endif\n};\n',
+    'const char* s = "(";\n#if X\nint b;\n#endif\n',
+    'void f()\n{\n    g(a,\n#ifdef _GAMING_XBOX\n      X_STATE,\n#else\n      PC_STATE,\n#endif\n      b);\n}\n',
+    'const U levels[] = {\n    L_1,\n#if _GXDK_VER >= 3\n    L_XBOX_24,\n#endif\n};\n',
+  ]) assert.equal(blankExpressionConditionals(text), text, text);
 });

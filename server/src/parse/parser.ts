@@ -10,6 +10,7 @@ import { blankBlockOpeningMacros } from './block-opening-macros';
 import { blankChainDirectives } from './chain-directives';
 import { equalsBeforeBracedDesignators } from './brace-designators';
 import { blankDisabledBlocks } from './disabled-blocks';
+import { blankExpressionConditionals } from './expression-conditionals';
 
 export type Tree = Parser.Tree;
 export type SyntaxNode = Parser.SyntaxNode;
@@ -40,7 +41,7 @@ const blankedTrees = new WeakSet<Tree>();
  * language server's background re-parse of a large file never holds up a keystroke for the whole parse.
  */
 export function parseCpp(text: string, oldTree?: Tree, isCancelled?: CancelCheck): Tree {
-  const enabled = blankChainDirectives(blankBlockOpeningMacros(blankDisabledBlocks(text)));
+  const enabled = blankChainDirectives(blankBlockOpeningMacros(blankExpressionConditionals(blankDisabledBlocks(text))));
   const blanked = enabled !== text;
   // NOTE: an edit of one line can enable or disable a whole block elsewhere, make the name on the line before a
   // block-opening macro (parse/block-opening-macros.ts), or put an `else` after a directive (parse/chain-directives.ts),
