@@ -7,25 +7,12 @@
 // declares no destructor.
 import type { SyntaxNode } from './node';
 import type { UserCallEvent } from './facts';
-import type { FnCtx, FileCtx } from './context';
+import type { FnCtx, FileCtx, Lifetime } from './context';
 import type { DeclaredType } from './declarators';
 import { declaredRecord } from './records';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike } from './types';
 import { resourceRef } from './resources';
-
-export interface Lifetime {
-  /** The class's body is in the file. */
-  seen: boolean;
-  /** It declares a constructor (in the body or `Cls::Cls(` out of it). */
-  ctor: boolean;
-  /** It declares a destructor (`~Cls(` in the body or `Cls::~Cls(`). */
-  dtor: boolean;
-  /** A constructor initialises members from what it is handed (`Cls(…) : m_res(res)`). */
-  initList: boolean;
-  /** The class declares data members (`ID3D12Resource* m_res;`): the object may keep what it is handed. */
-  members: boolean;
-}
 
 const lifetimes = new WeakMap<FileCtx, Map<string, Lifetime>>();
 

@@ -122,6 +122,20 @@ export interface IndexedGetter {
   expr: SyntaxNode;
 }
 
+/** What a file says of one class's constructors and destructor (worked out by constructor-calls.ts). */
+export interface Lifetime {
+  /** The class's body is in the file. */
+  seen: boolean;
+  /** It declares a constructor (in the body or `Cls::Cls(` out of it). */
+  ctor: boolean;
+  /** It declares a destructor (`~Cls(` in the body or `Cls::~Cls(`). */
+  dtor: boolean;
+  /** A constructor initialises members from what it is handed (`Cls(…) : m_res(res)`). */
+  initList: boolean;
+  /** The class declares data members (`ID3D12Resource* m_res;`): the object may keep what it is handed. */
+  members: boolean;
+}
+
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
@@ -187,7 +201,7 @@ export interface FileCtx {
   /** Classes and structs whose body (member list) this file holds, by simple name. */
   classBodies?: Set<string>;
   /** What the file says of each class's constructors and destructor, asked by class name (constructor-calls.ts). */
-  lifetimes?: import('./constructor-calls').Lifetimes;
+  lifetimes?: { get(cls: string): Lifetime };
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */
   plainClasses?: Set<string>;
   /** Names of the methods the file's classes declare or define, and those other files of the run define for them. */
