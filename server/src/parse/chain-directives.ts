@@ -7,7 +7,8 @@
 // chain then holds the branches of every configuration, a superset of the paths of any one build. Groups whose
 // halves split a statement (`#if A` `if (x) {` `#else` `if (y) {` `#endif`) are left alone.
 
-const DIRECTIVE = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b/;
+import { DIRECTIVE, blankLine, quotedEnd } from './directive-lines';
+
 // Each line has one way to match (`[^\r\n]` leaves a CRLF's `\r` to `\r?`): no backtracking over runs of comment lines.
 const QUICK = /^[ \t]*#[ \t]*(?:if|elif|else|endif)[^\n]*\n(?:[ \t]*(?:\/\/[^\r\n]*)?\r?\n)*[ \t]*else\b/m;
 const ELSE_START = /^[ \t]*else\b/;
@@ -18,15 +19,13 @@ interface Group {
   directives: number[];
 }
 
-const blank = (line: string): string => line.replace(/[^\r]/g, ' ');
-
 export function blankChainDirectives(text: string): string {
   if (!QUICK.test(text)) return text;
   const lines = text.split('\n');
   let changed = false;
   for (const group of directiveGroups(lines)) {
     if (!chainGroup(lines, group)) continue;
-    for (const at of group.directives) lines[at] = blank(lines[at]);
+    for (const at of group.directives) lines[at] = blankLine(lines[at]);
     changed = true;
   }
   return changed ? lines.join('\n') : text;
@@ -98,7 +97,7 @@ function balanced(lines: readonly string[], from: number, to: number): boolean {
       if (ch === '/' && line[c + 1] === '*') {
         inBlockComment = true;
         c++;
-      } else if (ch === '"' || ch === "'") c = closingQuote(line, c);
+      } else if (ch === '"' || ch === "'") c = quotedEnd(line, c) - 1;
       else if (ch === '{') braces++;
       else if (ch === '}') braces--;
       else if (ch === '(') parens++;
@@ -107,12 +106,4 @@ function balanced(lines: readonly string[], from: number, to: number): boolean {
     }
   }
   return braces === 0 && parens === 0 && !inBlockComment;
-}
-
-function closingQuote(line: string, open: number): number {
-  for (let c = open + 1; c < line.length; c++) {
-    if (line[c] === '\\') c++;
-    else if (line[c] === line[open]) return c;
-  }
-  return line.length;
 }

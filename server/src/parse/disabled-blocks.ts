@@ -5,14 +5,14 @@
 // spaces (same length, newlines kept, so every position and every incremental edit stays true). Only a literal 0
 // condition counts; `#elif` after `#if 0` leaves the block as it is.
 
+import { blankLine } from './directive-lines';
+
 const IF = /^[ \t]*#[ \t]*if(?:def|ndef)?\b/;
 // A CRLF file's lines end in `\r` (the text is split at `\n`): `#if 0\r` is a disabled block too.
 const IF_ZERO = /^[ \t]*#[ \t]*if[ \t]+0[ \t]*(?:\/[/*].*)?\r?$/;
 const ELSE = /^[ \t]*#[ \t]*else\b/;
 const ELIF = /^[ \t]*#[ \t]*elif/;
 const ENDIF = /^[ \t]*#[ \t]*endif\b/;
-
-const blank = (line: string): string => line.replace(/[^\r]/g, ' ');
 
 export function blankDisabledBlocks(text: string): string {
   if (!/#[ \t]*if[ \t]+0/.test(text)) return text;
@@ -22,8 +22,8 @@ export function blankDisabledBlocks(text: string): string {
     if (!IF_ZERO.test(lines[i])) continue;
     const end = blockEnd(lines, i);
     if (!end) continue;
-    for (let j = i; j <= end.disabledTo; j++) lines[j] = blank(lines[j]);
-    if (end.endif !== end.disabledTo) lines[end.endif] = blank(lines[end.endif]);
+    for (let j = i; j <= end.disabledTo; j++) lines[j] = blankLine(lines[j]);
+    if (end.endif !== end.disabledTo) lines[end.endif] = blankLine(lines[end.endif]);
     changed = true;
     i = end.disabledTo;
   }

@@ -13,8 +13,9 @@
 // branch of every group counts when the brackets are counted, as the compiler sees one build
 // (`#if A⏎f(a,⏎#else⏎f(b,⏎#endif⏎c);` opens one bracket).
 
+import { DIRECTIVE, blankLine, quotedEnd } from './directive-lines';
+
 const IF_LINE = /^[ \t]*#[ \t]*if(?:n?def)?\b/;
-const DIRECTIVE = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b/;
 const PREPROCESSOR = /^[ \t]*#/;
 /** The code of a branch that goes on with a binary operator: the group continues an expression. */
 const CONTINUATION = /^(?:\|\|?|&&|\^|,|\?|\+(?!\+)|\/(?![/*])|%|\.(?!\.\.)|->|==|!=|<|>|=(?!=)|:(?!:))/;
@@ -23,7 +24,6 @@ const EXPRESSION_WORDS = new Set(['else', 'return']);
 const PLATFORM = /XBOX|GAMING|DURANGO|SCARLETT|GDK|WINAPI_FAMILY/i;
 const XBOX_NEGATED = /!\s*(?:defined\s*\(?\s*)?\w*XBOX/i;
 
-const blank = (line: string): string => line.replace(/[^\r]/g, ' ');
 
 interface Group {
   /** The group sits in an expression: its directives and later branches are blanked. */
@@ -66,26 +66,26 @@ export function blankExpressionConditionals(text: string): string {
     const wasContinued: boolean = continued;
     continued = /\\\r?$/.test(line) && (wasContinued || PREPROCESSOR.test(line));
     if (wasContinued || (PREPROCESSOR.test(line) && !DIRECTIVE.test(line))) {
-      if (blanking) lines[i] = blank(line);
+      if (blanking) lines[i] = blankLine(line);
       continue;
     }
     const directive = DIRECTIVE.exec(line)?.[1];
     if (directive === undefined) {
-      if (blanking) lines[i] = blank(line);
+      if (blanking) lines[i] = blankLine(line);
       else if (counting) scanLine(line, scan);
       continue;
     }
     if (directive.startsWith('if')) {
       const inExpression = blanking || (counting && inExpressionAt(lines, i, scan) && !platformGroup(lines, i));
       groups.push({ inExpression, branch: 0 });
-      if (inExpression) lines[i] = blank(line);
+      if (inExpression) lines[i] = blankLine(line);
     } else if (directive === 'endif') {
       const group = groups.pop();
-      if (group?.inExpression || blanking) lines[i] = blank(line);
+      if (group?.inExpression || blanking) lines[i] = blankLine(line);
     } else {
       const group = groups[groups.length - 1];
       if (group) group.branch++;
-      if (group?.inExpression || blanking) lines[i] = blank(line);
+      if (group?.inExpression || blanking) lines[i] = blankLine(line);
     }
     changed ||= lines[i] !== line;
   }
@@ -246,11 +246,3 @@ function openBrace(s: Scan): void {
 }
 
 /** The index after the string or character literal that opens at `start` (the line's end when unterminated). */
-function quotedEnd(line: string, start: number): number {
-  const quote = line[start];
-  for (let i = start + 1; i < line.length; i++) {
-    if (line[i] === '\\') i++;
-    else if (line[i] === quote) return i + 1;
-  }
-  return line.length;
-}
