@@ -9,7 +9,9 @@
 // - CLI process: `barrierlint --format json FILE` as a whole process (start-up included) against a process that
 //   loads tree-sitter and parses the file; peak RSS;
 // - the clang anchor: `clang++ -fsyntax-only` of the barrier file with the real DirectX-Headers, when clang++ and
-//   the headers are installed (Debian: apt-get install clang directx-headers-dev), else a printed note.
+//   the headers are there (Debian: apt-get install clang; DIRECTX_HEADERS=a DirectX-Headers checkout, or
+//   apt-get install directx-headers-dev), else one line saying why it was skipped. A file that does not compile
+//   stops the bench: the anchor must time a real front-end run, not an early error exit.
 // Times are CPU times (user + system), steadier than wall time on a loaded machine; wall times are kept in the JSON.
 // Writes bench/results.json (git-ignored) and prints the previous run's ratios beside the new ones.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +21,7 @@ import * as path from 'node:path';
 import { analyze } from '../../server/src/analyze';
 import { JIT_FLAGS, JIT_FLAGS_ENV, tuneJit } from '../../server/src/jit-flags';
 import { bareParse, editorWholeFile } from './bare-parse';
+import { findClang, type ClangSetup } from './clang-anchor';
 import { benchInputs, inputFileName, type Input } from './inputs';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -59,18 +62,6 @@ function coldChild(mode: string, file: string): Sample {
   const run = spawnSync(process.execPath, [CHILD, mode, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`child ${mode} failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as Sample;
-}
-
-interface ClangSetup { args: string[] }
-
-function findClang(): ClangSetup | string {
-  const which = spawnSync('sh', ['-c', 'command -v clang++'], { encoding: 'utf8' });
-  if (which.status !== 0) return 'clang++ not found (Debian: apt-get install clang)';
-  const dirs = ['/usr/include/directx', '/usr/local/include/directx', process.env.DIRECTX_HEADERS ?? ''].filter(Boolean);
-  const include = dirs.find((d) => fs.existsSync(path.join(d, 'd3dx12.h')));
-  if (!include) return 'DirectX-Headers not found (Debian: apt-get install directx-headers-dev, or set DIRECTX_HEADERS)';
-  const wsl = path.join(path.dirname(include), 'wsl');
-  return { args: ['-std=c++17', '-fsyntax-only', '-include', 'wsl/winadapter.h', `-I${include}`, `-I${path.join(wsl, 'stubs')}`] };
 }
 
 type Kind = 'parse' | 'lint' | 'complete' | 'editor' | 'coldParse' | 'coldLint' | 'processParse' | 'processLint' | 'clang';
@@ -133,7 +124,7 @@ function measure(input: Input, file: string, clang: ClangSetup | string): Record
 
 function table(rows: Record<string, unknown>[], previous: Record<string, unknown>[] | undefined): string {
   const cols = ['warmLint', 'warmBeyondParse', 'complete', 'editor', 'coldLint', 'process', 'clang'] as const;
-  const head = ['input', 'parse ms', 'lint ms', 'CLI ms', ...cols, 'CLI RSS'];
+  const head = ['input', 'parse ms', 'lint ms', 'CLI ms', 'clang ms', ...cols, 'CLI RSS'];
   const lines = [head.join(' | '), head.map(() => '---').join(' | ')];
   for (const row of rows) {
     const r = row as { input: string; ms: Record<string, { cpu: number }>; ratios: Record<string, number | undefined>; cliPeakRssMiB: number };
@@ -144,7 +135,7 @@ function table(rows: Record<string, unknown>[], previous: Record<string, unknown
       const was = prior?.ratios[c];
       return was !== undefined ? `${v.toFixed(2)}× (was ${was.toFixed(2)})` : `${v.toFixed(2)}×`;
     };
-    lines.push([r.input, r.ms.parse.cpu.toFixed(0), r.ms.lint.cpu.toFixed(0), r.ms.processLint.cpu.toFixed(0), ...cols.map(cell), `${r.cliPeakRssMiB} MiB`].join(' | '));
+    lines.push([r.input, r.ms.parse.cpu.toFixed(0), r.ms.lint.cpu.toFixed(0), r.ms.processLint.cpu.toFixed(0), r.ms.clang ? r.ms.clang.cpu.toFixed(0) : '–', ...cols.map(cell), `${r.cliPeakRssMiB} MiB`].join(' | '));
   }
   return lines.join('\n');
 }
@@ -180,7 +171,10 @@ function main(): void {
   const clang = findClang();
   console.log(`barrierlint single-file bench: medians of ${RUNS} interleaved repetitions (CPU time), node ${process.version}, `
     + `${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}, JIT: ${jit}`);
+  const clangVersion = typeof clang === 'string' ? undefined
+    : spawnSync('clang++', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0];
   if (typeof clang === 'string') console.log(`clang anchor skipped: ${clang}`);
+  else console.log(`clang anchor: ${clangVersion}, DirectX-Headers at ${clang.include}`);
   const previous = fs.existsSync(OUT) ? (JSON.parse(fs.readFileSync(OUT, 'utf8')) as { rows: Record<string, unknown>[] }).rows : undefined;
   const rows: Record<string, unknown>[] = [];
   try {
@@ -199,7 +193,7 @@ function main(): void {
   console.log(table(rows, previous));
   console.log(`\n${targets(rows).join('\n')}`);
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, jit, runs: RUNS, rows }, null, 2)}\n`);
+  fs.writeFileSync(OUT, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, jit, runs: RUNS, clang: clangVersion ?? clang, rows }, null, 2)}\n`);
   console.log(`wrote ${path.relative(ROOT, OUT)}`);
 }
 
