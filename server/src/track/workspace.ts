@@ -318,9 +318,13 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   // (extract/local-lambdas.ts); they are never another file's helpers.
   // Functions the file defines with no event at all, by name and arity; a name any relevant function has is not one.
   const idle = new Set<string>();
+  // Methods the file defines that record nothing, by class and name (any arity): `Init` of a class this file shows.
+  const idleMethods = new Set<string>();
   for (const fn of facts.functions) {
     if (!fn.relevant) {
       if (!fn.lambda) idle.add(`${classPart(fn.qualifiedName) ?? ''}::${fn.name}/${fn.params.length}`);
+      const cls = fn.lambda ? undefined : classPart(fn.qualifiedName);
+      if (cls) idleMethods.add(`${cls}::${fn.name}`);
       continue;
     }
     local.set(fn.name, [...(local.get(fn.name) ?? []), fn]);
@@ -383,7 +387,13 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     }
     if (mine.length === 1) return { fn: mine[0], uri };
     if (mine.length > 1) return undefined;
-    return workspace?.lookup(name, argc, uri, chain);
+    const other = workspace?.lookup(name, argc, uri, chain);
+    // `Init(*this, reg, space)` in `CD3DX12_ROOT_DESCRIPTOR::Init`, whose class this file defines a static `Init` of
+    // (recording nothing): C++ name lookup stops at the class, so the call is one of its `Init`s (or a base's),
+    // never `ParallelSort::Init` of another file of the run. NOTE: evaluating that wrong helper in each such method
+    // of a vendored d3dx12.h cost FidelityFX-SDK's helper pass 0.6 s.
+    if (other && chain && idleMethods.has(`${chain[0]}::${name}`) && !inClasses(other.fn, chain)) return undefined;
+    return other;
   }
 }
 
