@@ -9,7 +9,10 @@
 // on in one function; chosen by size, not by this run's times, so that two builds type in the same functions).
 // Also printed: how many lines of functions the reduced document kept (the edited one and its helpers), which is
 // what the keystroke's cost follows. For a profile: node --cpu-prof out/test/bench/bench-keystroke-cpu.js FILE.
-// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [lines...] [file.cpp...]
+// With --in FN, only typing on in function FN (its name, or the last part of its qualified name): REPEAT keystrokes
+// in a row at its typing position, each printed (the first two set up what typing on reuses: the cache records at
+// the second), with p50/p95 of those from the third on.
+// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN] [lines...] [file.cpp...]
 //   (default: the generated 6,000- and 40,000-line files of bench-lsp-typing.ts; --char is what is typed, ' ')
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -128,6 +131,18 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
   return out;
 }
 
+/** REPEAT keystrokes in a row in one function: what typing on in it costs once the helpers are kept. */
+function typingOn(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string }): string[] {
+  const at = positions.find((p) => p.fn === options.in || p.fn.endsWith(`::${options.in}`));
+  if (!at) return [`bench-keystroke-cpu: ${name}: no typing position in a function named ${options.in}`];
+  const typist = new Typist(name, text, options.char);
+  const keys = Array.from({ length: options.repeat }, () => typist.type(at));
+  const later = keys.slice(2).map((k) => k.cpuMs).sort((a, b) => a - b);
+  const tail = later.length > 0 ? `; from the third: p50 ${percentile(later, 50).toFixed(1)} ms, p95 ${percentile(later, 95).toFixed(1)} ms` : '';
+  return [`bench-keystroke-cpu: ${name}: typing ${JSON.stringify(options.char)} in ${at.fn} (line ${at.line + 1}), ${keys.length} keystrokes in a row: ` +
+    `CPU ms ${keys.map((k) => (k.whole ? `${k.withWholeMs.toFixed(0)} (whole)` : k.cpuMs.toFixed(0))).join(' ')}${tail}`, `  ${cacheSummary()}`];
+}
+
 function main(): void {
   // NOTE: as the language server's analysis thread runs: the subtree reuse and the function cache are off there
   // (BARRIERLINT_SUBTREE_REUSE=1 / BARRIERLINT_FN_CACHE=1 turn them on). Until session 23 the bench turned the subtree
@@ -140,7 +155,8 @@ function main(): void {
     args.splice(i, 2);
     return value;
   };
-  const options = { char: option('--char', ' '), repeat: Number(option('--repeat', '3')) };
+  const inFn = option('--in', '');
+  const options = { char: option('--char', ' '), repeat: Number(option('--repeat', inFn ? '8' : '3')), in: inFn };
   const files = args.filter((a) => Number.isNaN(Number(a)));
   const sizes = args.map(Number).filter((n) => n > 0);
   for (const lines of sizes.length > 0 || files.length > 0 ? sizes : [6000, 40000]) {
@@ -153,7 +169,8 @@ function main(): void {
     const text = readFileSync(file, 'utf8');
     const { uncalled, called } = typingEdits(text, 1000);
     const positions = [...uncalled, ...called].sort((a, b) => a.line - b.line);
-    process.stdout.write(`${bench(path.basename(file), text, positions, options).join('\n')}\n`);
+    const lines = options.in ? typingOn(path.basename(file), text, positions, options) : bench(path.basename(file), text, positions, options);
+    process.stdout.write(`${lines.join('\n')}\n`);
   }
 }
 
