@@ -9,7 +9,8 @@
 // on in one function; chosen by size, not by this run's times, so that two builds type in the same functions).
 // Also printed: how many lines of functions the reduced document kept (the edited one and its helpers), which is
 // what the keystroke's cost follows. For a profile: node --cpu-prof out/test/bench/bench-keystroke-cpu.js FILE.
-// With --in FN, only typing on in function FN (its name, or the last part of its qualified name): REPEAT keystrokes
+// With --in FN, only typing on in function FN (its name, or the last part of its qualified name; FN@LINE: the first
+// function of that name from line LINE on, for a name defined several times): REPEAT keystrokes
 // in a row at its typing position, each printed (the first two set up what typing on reuses: the cache records at
 // the second), with p50/p95 of those from the third on.
 // Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN] [lines...] [file.cpp...]
@@ -133,7 +134,8 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
 
 /** REPEAT keystrokes in a row in one function: what typing on in it costs once the helpers are kept. */
 function typingOn(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string }): string[] {
-  const at = positions.find((p) => p.fn === options.in || p.fn.endsWith(`::${options.in}`));
+  const [fn, from] = options.in.split('@');
+  const at = positions.find((p) => (p.fn === fn || p.fn.endsWith(`::${fn}`)) && p.line + 1 >= Number(from ?? 0));
   if (!at) return [`bench-keystroke-cpu: ${name}: no typing position in a function named ${options.in}`];
   const typist = new Typist(name, text, options.char);
   const keys = Array.from({ length: options.repeat }, () => typist.type(at));
