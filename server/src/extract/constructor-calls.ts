@@ -98,8 +98,11 @@ function classBodyTexts(cls: string, text: string): string[] {
 }
 
 /** The class a declaration's type names (`ScopedTransition`, `ns::ScopedTransition`), when it can be one. */
-function classNamed(typeNode: SyntaxNode | null, type: DeclaredType): string | undefined {
+function classNamed(typeNode: SyntaxNode | null, type: DeclaredType, file: FileCtx): string | undefined {
   if (!typeNode || type.kind || type.container || type.resource || type.scalar || type.helper) return undefined;
+  // `Structured<Light> lights(dev, UPLOAD, n, GENERIC_READ)`: a class template only when the file shows its body and a
+  // constructor (`ComPtr<ID3D12Resource> r(raw)` of a library is no construction worth a call).
+  if (typeNode.type === 'template_type') return shownTemplate(typeNode.text.replace(/<[^]*$/, ''), file);
   if (typeNode.type !== 'type_identifier' && typeNode.type !== 'qualified_identifier') return undefined;
   if (typeNode.descendantsOfType('template_argument_list').length) return undefined;
   const text = typeNode.text.replace(/\s+/g, '');
@@ -110,6 +113,15 @@ function classNamed(typeNode: SyntaxNode | null, type: DeclaredType): string | u
 }
 
 const API_OR_STD = /^(?:::)?(?:std::|CD3DX12_|D3D12_|DXGI_|D3D_|D3DX12)/;
+
+/** The class a template's name (`Structured`, `gfx::Structured`) names, when the file shows its body and a constructor. */
+function shownTemplate(name: string | undefined, file: FileCtx): string | undefined {
+  const text = name?.replace(/\s+/g, '');
+  if (!text || API_OR_STD.test(text)) return undefined;
+  const cls = text.split('::').pop();
+  const life = cls ? lifetimeOf(cls, file) : undefined;
+  return life?.seen && life.ctor ? cls : undefined;
+}
 
 /**
  * A class the file does not show is taken as a constructor worth calling only when it is handed a command list or
@@ -126,7 +138,7 @@ function handsObjects(args: SyntaxNode[], fn: FnCtx): boolean {
  * keeps the object's destructor for the end of its block. False when the declarator is no such construction.
  */
 export function constructObject(d: SyntaxNode, typeNode: SyntaxNode | null, type: DeclaredType, fn: FnCtx, args?: SyntaxNode[]): boolean {
-  const cls = classNamed(typeNode, type);
+  const cls = classNamed(typeNode, type, fn.file);
   if (!cls || declaredRecord(typeNode, fn)) return false;
   const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
   const given = args ?? (value?.type === 'argument_list' || value?.type === 'initializer_list' ? argumentNodes(value) : undefined);
@@ -196,9 +208,12 @@ export function constructOwned(target: SyntaxNode, value: SyntaxNode, fn: FnCtx)
     list = v.childForFieldName('arguments');
   }
   if (!typeNode || !list) return false;
-  const typeText = typeNode.type === 'template_argument_list' ? /^<\s*((?:::)?\w+(?:\s*::\s*\w+)*)\s*>$/.exec(typeNode.text)?.[1]
-    : typeNode.type === 'type_identifier' || typeNode.type === 'qualified_identifier' ? typeNode.text : undefined;
-  if (!typeText || typeNode.descendantsOfType('template_argument_list').length) return false;
+  // `<Texture>`, `<gfx::Texture>`; a class template's `<Structured<Light>>` and `new Structured<Light>(…)` by its name
+  // (the file must show its body and constructor, checked below for every class).
+  const typeText = typeNode.type === 'template_argument_list' ? /^<\s*((?:::)?\w+(?:\s*::\s*\w+)*)\s*(?:<[^<>]*>\s*)?>$/.exec(typeNode.text)?.[1]
+    : typeNode.type === 'type_identifier' || typeNode.type === 'qualified_identifier' ? typeNode.text
+    : typeNode.type === 'template_type' ? typeNode.text.replace(/<[^]*$/, '') : undefined;
+  if (!typeText || (typeNode.type !== 'template_type' && typeNode.descendantsOfType('template_argument_list').length)) return false;
   const cls = typeText.replace(/\s+/g, '').split('::').pop();
   if (!cls || API_OR_STD.test(typeText.replace(/\s+/g, ''))) return false;
   const given = argumentNodes(list);

@@ -51,6 +51,7 @@ import { collectPathSyms, followedMembers, stableParams } from './path-facts';
 import { reboundParams } from './rebound-params';
 import { memberUses, methodUses, pointerMember, sharedMembers, withImportedUses } from './member-facts';
 import { declaredNames, walkStatement } from './walker';
+import { baseInitializerStmts, constructedClass } from './base-initializers';
 import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
@@ -632,7 +633,10 @@ export function extractFacts(
       const locals = [...declaredNames(f.body)].filter((n) => !params.includes(n)).concat(forwardedCall(f.body) ? [FORWARDED] : []);
       const declared = new Set([...params, ...locals]);
       collectPathSyms(ctx, f.body, params, locals, sharedMembers(ctx, f.node, f.body, declared, (sym) => pointerMember(sym, ctx.file)));
-      const body = walkStatement(f.body, ctx);
+      // A constructor's base-class initializers (`Staging(…) : Buffer(dev, UPLOAD, …)`) run before its body.
+      const bases = baseInitializerStmts(f.node, constructedClass(qualified, name), ctx);
+      const walked = walkStatement(f.body, ctx);
+      const body: Stmt = bases.length ? { k: 'seq', body: [...bases, walked] } : walked;
       markPreparedMembers(ctx, f.body);
       const { stable, followed } = stableParams(ctx, f.body, params);
       const members = followedMembers(ctx, declared);

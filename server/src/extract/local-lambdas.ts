@@ -4,7 +4,7 @@
 // that lambda's body with the call's arguments, as it does for a helper function. Each lambda is a function of its
 // own, named by its line (`<lambda:12>`), so two functions with a lambda called `transition` each call their own.
 import type { SyntaxNode } from './node';
-import { COMMANDS } from '../model/api';
+import { COMMANDS, CREATION_APIS } from '../model/api';
 import { calleeName, isSubmitCall } from './syntax';
 
 /** The name the file gives a lambda analysed as a function of its own (extract.ts nameAndParams). */
@@ -21,7 +21,8 @@ export function lambdaVariable(lambda: SyntaxNode): string | undefined {
 /**
  * Whether a lambda's body calls `ResourceBarrier` or `Barrier` itself, or records a command that uses a resource
  * (`cl->CopyBufferRegion(m.vertices.Get(), …)`, a clear, a resolve: model/api.ts COMMANDS) outside nested loops:
- * only those are followed at their calls, so a command a lambda records is checked against the caller's states.
+ * only those are followed at their calls, so a command a lambda records is checked against the caller's states; so
+ * are lambdas that create resources (isCreation).
  * NOTE: every other lambda stays an unknown call, as before. Evaluating them all at each call (a lambda of nested
  * loops that only walks containers, DirectX-Graphics-Samples' raytracing fallback) pushed its caller over the step
  * budget, for nothing barrier-related; a command lambda with a loop inside a loop stays unknown for the same reason.
@@ -31,7 +32,7 @@ function recordsBarriers(lambda: SyntaxNode): boolean {
   let records = barrierLambdas.get(lambda);
   if (records === undefined) {
     const calls = lambda.descendantsOfType('call_expression');
-    records = calls.some(isSubmitCall) || (calls.some(isResourceCommand) && !hasNestedLoop(lambda));
+    records = calls.some(isSubmitCall) || (calls.some((c) => isResourceCommand(c) || isCreation(c)) && !hasNestedLoop(lambda));
     barrierLambdas.set(lambda, records);
   }
   return records;
@@ -44,6 +45,18 @@ function isResourceCommand(call: SyntaxNode): boolean {
   const f = call.childForFieldName('function');
   const name = f?.type === 'field_expression' ? calleeName(f) : undefined;
   return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name].resources.length > 0;
+}
+
+/**
+ * `device->CreateCommittedResource(&heap, flags, &desc, first, …)`: a lambda that creates resources in the states
+ * its calls hand it (`make(n, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, m_shapes)`) is followed at each call,
+ * as a helper function is, so the creation is checked with the call's state and the caller knows what it created.
+ * The D3D12 Memory Allocator's `CreateResource` names are left out (a common name of engines' own methods).
+ */
+function isCreation(call: SyntaxNode): boolean {
+  const f = call.childForFieldName('function');
+  const name = f?.type === 'field_expression' ? calleeName(f) : undefined;
+  return name !== undefined && Object.hasOwn(CREATION_APIS, name) && !CREATION_APIS[name].allocation;
 }
 
 function hasNestedLoop(lambda: SyntaxNode): boolean {

@@ -44,7 +44,7 @@ function seq(body: Stmt[]): Stmt {
 }
 
 /** Run `work` and wrap the events it records as statements. */
-function collect(fn: FnCtx, work: () => void): Stmt[] {
+export function collect(fn: FnCtx, work: () => void): Stmt[] {
   const saved = fn.events;
   fn.events = [];
   work();

@@ -1,0 +1,44 @@
+// A derived class's constructor that hands its arguments to its base's through the member-initializer list:
+// `Staging(ID3D12Device* d, UINT64 n) : Buffer(d, D3D12_HEAP_TYPE_UPLOAD, n, D3D12_RESOURCE_STATE_GENERIC_READ) {}`.
+// The base's constructor runs first, on the same object: the members it creates are the derived object's, with the
+// heap type and creation state the derived constructor chose (`Staging up(dev, 256)` makes `up.res` an upload-heap
+// buffer in GENERIC_READ), as a call of a base method from the constructor's body (`Create(d, UPLOAD, …)`) already did.
+import type { SyntaxNode } from './node';
+import type { Stmt } from './facts';
+import type { FnCtx } from './context';
+import { argumentNodes } from './syntax';
+import { collect } from './walker';
+
+/**
+ * The base-constructor calls of constructor `def` of class `cls` (its member-initializer list, in order), as
+ * statements run before the body. A member's initializer (`m_res(res)`) and a name that is no base of `cls` the file
+ * declares are left out; so is a base whose class the file does not show (nothing would be evaluated).
+ */
+export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, fn: FnCtx): Stmt[] {
+  if (!cls || def.type !== 'function_definition') return [];
+  const list = def.namedChildren.find((c) => c.type === 'field_initializer_list');
+  const bases = fn.file.classBases?.get(cls);
+  if (!list || !bases?.length) return [];
+  const out: Stmt[] = [];
+  for (const init of list.namedChildren) {
+    if (init.type !== 'field_initializer') continue;
+    const head = init.namedChild(0);
+    const args = init.namedChildren.find((c) => c.type === 'argument_list' || c.type === 'initializer_list');
+    if (!head || !args) continue;
+    // `Buffer(…)`, `gfx::Buffer(…)`, `Buffer<T>(…)`: the base by its simple name.
+    const base = head.text.replace(/<[^]*$/, '').replace(/\s+/g, '').split('::').pop();
+    if (!base || !bases.includes(base)) continue;
+    const life = fn.file.lifetimes?.get(base);
+    if (!life?.seen || !life.ctor) continue;
+    const given = argumentNodes(args);
+    if (!given.length) continue;
+    out.push(...collect(fn, () => void fn.evaluator.construct(init, head, base, given, fn)));
+  }
+  return out;
+}
+
+/** The class a constructor constructs (`Staging::Staging` → Staging), or undefined for any other function. */
+export function constructedClass(qualified: string, name: string): string | undefined {
+  const parts = qualified.split('::');
+  return parts.length >= 2 && parts[parts.length - 2] === name ? name : undefined;
+}
