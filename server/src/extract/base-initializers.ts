@@ -3,6 +3,7 @@
 // The base's constructor runs first, on the same object: the members it creates are the derived object's, with the
 // heap type and creation state the derived constructor chose (`Staging up(dev, 256)` makes `up.res` an upload-heap
 // buffer in GENERIC_READ), as a call of a base method from the constructor's body (`Create(d, UPLOAD, …)`) already did.
+// The same for a constructor delegating to another of its class (`Ring(d) : Ring(d, UPLOAD, GENERIC_READ) {}`).
 import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import type { FnCtx } from './context';
@@ -11,14 +12,14 @@ import { collect } from './walker';
 
 /**
  * The base-constructor calls of constructor `def` of class `cls` (its member-initializer list, in order), as
- * statements run before the body. A member's initializer (`m_res(res)`) and a name that is no base of `cls` the file
- * declares are left out; so is a base whose class the file does not show (nothing would be evaluated).
+ * statements run before the body; a delegating constructor's call of its own class counts too. A member's initializer
+ * (`m_res(res)`) and a name that is no base of `cls` the file declares are left out; so is a base whose class the file does not show (nothing would be evaluated).
  */
 export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, fn: FnCtx): Stmt[] {
   if (!cls || def.type !== 'function_definition') return [];
   const list = def.namedChildren.find((c) => c.type === 'field_initializer_list');
-  const bases = fn.file.classBases?.get(cls);
-  if (!list || !bases?.length) return [];
+  const bases = fn.file.classBases?.get(cls) ?? [];
+  if (!list) return [];
   const out: Stmt[] = [];
   for (const init of list.namedChildren) {
     if (init.type !== 'field_initializer') continue;
@@ -27,7 +28,9 @@ export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, f
     if (!head || !args) continue;
     // `Buffer(…)`, `gfx::Buffer(…)`, `Buffer<T>(…)`: the base by its simple name.
     const base = head.text.replace(/<[^]*$/, '').replace(/\s+/g, '').split('::').pop();
-    if (!base || !bases.includes(base)) continue;
+    // A delegating constructor (`Ring(dev) : Ring(dev, UPLOAD, GENERIC_READ) {}`) runs the other constructor of its
+    // own class on the same object.
+    if (!base || (base !== cls && !bases.includes(base))) continue;
     const life = fn.file.lifetimes?.get(base);
     if (!life?.seen || !life.ctor) continue;
     const given = argumentNodes(args);
