@@ -296,6 +296,39 @@ const BUFFER_METHODS = new Set(['CopyBufferRegion', 'ExecuteIndirect']);
 function swapResources(e: Extract<Event, { kind: 'swap' }>, state: TrackState, env: TrackEnv): void {
   const [a, b] = e.resources.map((r) => substituteRef(r, env.binding).key);
   if (!a || !b) return;
+  const [ta, tb] = e.resources.map((r) => r.text.replace(/\s+/g, ''));
+  for (const [x, y] of ta !== a || tb !== b ? [[a, b], [ta, tb]] : [[a, b]]) {
+    for (const rest of reachedThrough(state, x, y)) swapKeys(state, x + rest, y + rest);
+  }
+  const sa = state.res.get(a);
+  const sb = state.res.get(b);
+  const parts = [...state.res.keys()].some((k) => k.startsWith(`${a}|`) || k.startsWith(`${b}|`));
+  if (sa && sb && !parts) {
+    state.set(a, sb);
+    state.set(b, sa);
+    return;
+  }
+  forget(state, a);
+  forget(state, b);
+}
+
+/**
+ * What the tracker follows through either swapped name: `src->GetBuffer()`, `dst.res` of two wrapper objects
+ * `std::swap(src, dst)` exchanges (a ping-pong pair of buffer classes). Returns each key's rest after its name.
+ */
+function reachedThrough(state: TrackState, a: string, b: string): Set<string> {
+  const rests = new Set<string>();
+  for (const k of state.res.keys()) {
+    for (const name of [a, b]) {
+      const rest = k.slice(name.length);
+      if (k.startsWith(name) && /^(?:->|\.)[A-Za-z_]/.test(rest) && !rest.includes('|')) rests.add(rest);
+    }
+  }
+  return rests;
+}
+
+/** Two keys trade tracked states; a side with nothing tracked (or tracked per subresource) makes both unknown. */
+function swapKeys(state: TrackState, a: string, b: string): void {
   const sa = state.res.get(a);
   const sb = state.res.get(b);
   const parts = [...state.res.keys()].some((k) => k.startsWith(`${a}|`) || k.startsWith(`${b}|`));
