@@ -1,5 +1,5 @@
 // Which files are linted (walking, extensions, .git/node_modules/.gitignore) and the inputs that make a run
-// incomplete: unreadable, binary, UTF-16 and invalid UTF-8 files are reported and the run exits 2, never 0.
+// incomplete: unreadable, binary and broken UTF-16 files are reported and the run exits 2, never 0.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,7 +37,7 @@ void describe('input files', () => {
 
   const bad: [string, Buffer, RegExp][] = [
     ['binary', Buffer.from('int x;\0\0\x01\0'), /bad\.cpp: binary file \(NUL byte at offset 6\); not linted/],
-    ['UTF-16', Buffer.from('\ufeffint x;', 'utf16le'), /bad\.cpp: UTF-16 encoded file; barrierlint reads UTF-8 source/],
+    ['UTF-16 that is not valid UTF-16', Buffer.concat([Buffer.from('\ufeffint x;', 'utf16le'), Buffer.from([0x41])]), /bad\.cpp: UTF-16 byte-order mark but not valid UTF-16 text; not linted/],
   ];
   for (const [name, bytes, message] of bad) {
     void it(`a ${name} file exits 2 and is named; other files are still reported`, () => {
@@ -48,6 +48,23 @@ void describe('input files', () => {
       assert.match(run.stdout, /good\.cpp:3:/);
     });
   }
+
+  void it('a file with a UTF-16 byte-order mark (little- or big-endian) is read as UTF-16 with a note, positions as in its UTF-8 copy', () => {
+    // Visual Studio saves some files as UTF-16: refusing them made the whole run incomplete (exit 2).
+    const text = `\ufeff${staleSuppressionCpp('u16').replace('  cl->Close();', '  /*\u00e9*/cl->Close();')}`;
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    const root = tempTree({ 'le.cpp': le, 'be.cpp': be, 'utf8.cpp': Buffer.from(text.slice(1), 'utf8'), 'barrierlint.json': '{ "rules": { "unused-suppression": "error" } }' });
+    const run = runCli(['--format', 'json', 'le.cpp', 'be.cpp', 'utf8.cpp'], root);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /note: le\.cpp: UTF-16 \(little-endian\) with a byte-order mark; read as such/);
+    assert.match(run.stderr, /note: be\.cpp: UTF-16 \(big-endian\) with a byte-order mark; read as such/);
+    const files = (JSON.parse(run.stdout) as { files: { path: string; diagnostics: { line: number; column: number }[] }[] }).files;
+    const at = (name: string) => files.find((f) => f.path === name)!.diagnostics.map((d) => [d.line, d.column]);
+    assert.ok(at('utf8.cpp').length > 0);
+    assert.deepEqual(at('le.cpp'), at('utf8.cpp'));
+    assert.deepEqual(at('be.cpp'), at('utf8.cpp'));
+  });
 
   void it('a file that is not UTF-8 is read as Windows-1252 with a note, positions in UTF-16 units of the decoded text', () => {
     // Windows-1252 curly quotes on line 1; on line 3 `/*\xe9*/` (5 UTF-16 units) before the stale suppression.

@@ -1,7 +1,7 @@
 // The one read policy of both surfaces (CLI and language server): which files are read, how large they may be,
 // and how their bytes become text. Only regular files are read (a FIFO, socket or device such as /dev/zero is
-// refused without blocking), with a size cap; binary and UTF-16 files are refused (NUL padding at a text file's end
-// is dropped); UTF-8 is decoded strictly; a file that is not UTF-8 but whole Shift-JIS, CP949 or GBK text (Japanese,
+// refused without blocking), with a size cap; binary files are refused (NUL padding at a text file's end is
+// dropped); a file with a UTF-16 byte-order mark is decoded as UTF-16, with a note; UTF-8 is decoded strictly; a file that is not UTF-8 but whole Shift-JIS, CP949 or GBK text (Japanese,
 // Korean and Chinese MSVC code bases) is decoded as such, anything else as Windows-1252 (common in MSVC code bases),
 // with a note saying which. Positions are always UTF-16 code units of the decoded text.
 // NOTE: a double-byte character of Shift-JIS or GBK may end in 0x5C, a backslash when read byte by byte: read as
@@ -20,7 +20,7 @@ export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; message: str
 type CjkEncoding = 'shift_jis' | 'euc-kr' | 'gbk';
 
 export type SourceRead =
-  | { ok: true; text: string; encoding: 'utf-8' | 'windows-1252' | CjkEncoding; note?: string }
+  | { ok: true; text: string; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | CjkEncoding; note?: string }
   | { ok: false; message: string };
 
 /**
@@ -80,15 +80,30 @@ export function readSourceFile(file: string, maxBytes = MAX_SOURCE_BYTES): Sourc
  * warning) is read without them, with a note; a NUL anywhere before text makes the file binary.
  */
 export function decodeSource(bytes: Uint8Array): SourceRead {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return { ok: false, message: 'UTF-16 encoded file; barrierlint reads UTF-8 source (convert it or exclude it)' };
-  }
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return decodeUtf16(bytes);
   const nul = bytes.indexOf(0);
   if (nul < 0) return decodeText(bytes);
   if (nul === 0 || bytes.subarray(nul).some((b) => b !== 0)) return { ok: false, message: `binary file (NUL byte at offset ${nul}); not linted` };
   const read = decodeText(bytes.subarray(0, nul));
   const padding = `${bytes.length - nul} NUL bytes at the end (from offset ${nul}) ignored`;
   return read.ok ? { ...read, note: read.note ? `${read.note}; ${padding}` : padding } : read;
+}
+
+/**
+ * A file that starts with a UTF-16 byte-order mark (Visual Studio saves some files so: a wizard's `stdafx.cpp`, a
+ * header edited with a non-ASCII character): read as UTF-16 with a note. Refusing it made the whole run incomplete
+ * (exit 2). Text that is not valid UTF-16 (an odd length, a lone surrogate) is still refused.
+ */
+function decodeUtf16(bytes: Uint8Array): SourceRead {
+  const encoding = bytes[0] === 0xff ? 'utf-16le' : 'utf-16be';
+  try {
+    // TextDecoder drops the byte-order mark, so columns match what editors show.
+    const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    if (text.includes('\0')) return { ok: false, message: `binary file (NUL character in ${encoding === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE'} text); not linted` };
+    return { ok: true, text, encoding, note: `UTF-16 (${encoding === 'utf-16le' ? 'little' : 'big'}-endian) with a byte-order mark; read as such` };
+  } catch {
+    return { ok: false, message: 'UTF-16 byte-order mark but not valid UTF-16 text; not linted' };
+  }
 }
 
 function decodeText(bytes: Uint8Array): SourceRead {
