@@ -27,7 +27,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
-import { OTHER_API, objectType } from '../extract/types';
+import { nestedStructType, OTHER_API, objectType } from '../extract/types';
 import { memberBarrierKind } from '../extract/expect';
 import { importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
@@ -291,7 +291,9 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   const members = definedInRun(all, (r) => r.graphicsMembers ?? [], (a, b) => a === b);
   // A barrier struct a member holds (`D3D12_RESOURCE_BARRIER barrier_{};`) is given too: the methods that fill and submit
   // it are read (extract/member-barriers.ts) instead of submitting a barrier nobody can read.
-  for (const [name, d] of members) if (!OTHER_API.test(d.value) && !objectType(d.value) && !memberBarrierKind(d.value)) members.delete(name);
+  // So is a member holding a desc's nested struct by value (`DXGI_SAMPLE_DESC m_sampling;`): a positional resource
+  // desc naming it takes it whole (extract/brace-initializers.ts).
+  for (const [name, d] of members) if (!OTHER_API.test(d.value) && !objectType(d.value) && !memberBarrierKind(d.value) && !nestedStructType(d.value)) members.delete(name);
   // `init_test_context(&ctx)` of a test header stores the RTV of `ctx->render_target` in `ctx->rtv`: a file using
   // `context.rtv` is extracted again with it (extract/member-views.ts).
   const viewMembers = definedInRun(all, (r) => (r.memberViews ?? []).map((m) => [m.name, m] as [string, MemberView]),

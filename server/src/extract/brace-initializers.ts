@@ -2,7 +2,7 @@
 // the legacy Transition union), C++20 designated initializers, and `Helper{...}` (which calls a constructor).
 import { HELPERS } from '../model/helpers';
 import type { StructKind } from '../model/structs';
-import { STRUCT_LAYOUTS } from '../model/structs';
+import { STRUCT_LAYOUTS, STRUCT_TYPE_NAMES } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { addSite, evalValue, RAW_SITE_KIND } from './context';
@@ -10,6 +10,7 @@ import { constructHelper, helperNameOf, setGroupPointer } from './d3dx12-helpers
 import { memberExpect } from './expect';
 import { declaredBatch } from './batches';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
+import { noteUntyped, typeOfExpr } from './types';
 import type { AVal, StructVal } from './values';
 import { keepAddress, makeStruct } from './values';
 
@@ -96,7 +97,7 @@ function fillFrom(s: StructVal, items: SyntaxNode[], start: number, fn: FnCtx, o
       const list = union && inner.length === 1 && inner[0].type === 'initializer_list' ? inner[0] : item;
       s.members.set(member, nestedInit(list, nestedKind, fn));
       i++;
-    } else if (nestedKind && !structValued(item, fn)) {
+    } else if (nestedKind && !structValued(item, nestedKind, fn)) {
       const nested = fn.created(makeStruct(nestedKind, rangeOf(item), -1, true));
       i = fillFrom(nested, items, i, fn, false);
       s.members.set(member, nested);
@@ -110,11 +111,20 @@ function fillFrom(s: StructVal, items: SyntaxNode[], start: number, fn: FnCtx, o
   return i;
 }
 
-/** Whether an initializer element is a whole struct (a variable or a helper call), not the first scalar of one. */
-function structValued(item: SyntaxNode, fn: FnCtx): boolean {
+/**
+ * Whether an initializer element is a whole struct (a variable or a helper call), not the first scalar of one: also
+ * a member or local the file declares with the nested struct's own type (`{ …, fmt, desc->m_sampleDesc, layout,
+ * flags }` initialises all of SampleDesc; C++ elides braces only for an element that does not convert to the member).
+ */
+function structValued(item: SyntaxNode, kind: StructKind, fn: FnCtx): boolean {
   const n = unwrapValue(item);
   if (n.type === 'call_expression' || n.type === 'compound_literal_expression') return true;
-  return n.type === 'identifier' && fn.env.get(n.text)?.t === 'struct';
+  if (n.type === 'identifier' && fn.env.get(n.text)?.t === 'struct') return true;
+  if (n.type !== 'identifier' && n.type !== 'field_expression') return false;
+  const declared = typeOfExpr(n, fn)?.replace(/\b(?:const|struct)\b|\s+/g, '');
+  // Declared in a header of the run: the file is extracted again knowing the type (cli/cross-file.ts).
+  if (declared === undefined) noteUntyped(n, fn);
+  return !!declared && STRUCT_TYPE_NAMES[declared] === kind;
 }
 
 function designatorPath(pair: SyntaxNode): string[] {

@@ -6,6 +6,7 @@ import type { SyntaxNode } from './node';
 import type { Captures } from './structure';
 import { POINTER_ACCESSORS } from './resources';
 import { memberBarrierKind } from './expect';
+import { STRUCT_LAYOUTS, STRUCT_TYPE_NAMES } from '../model/structs';
 import { argumentNodes, calleeName, unwrapValue } from './syntax';
 
 /** The declared name inside a declarator (`*m_rts[3]` → m_rts), or undefined for abstract/function declarators. */
@@ -144,8 +145,21 @@ const GRAPHICS_API = /\bI(?:D3D1\d\w*|Direct3D\w*)\b/;
 export function graphicsMembers(file: FileCtx): [string, string][] {
   return [...file.classMembers ?? []].flatMap((name) => {
     const t = file.memberTypes.get(name);
-    return t !== undefined && (GRAPHICS_API.test(t) || objectType(t) || memberBarrierKind(t) !== undefined) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
+    return t !== undefined && (GRAPHICS_API.test(t) || objectType(t) || memberBarrierKind(t) !== undefined || nestedStructType(t)) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
   });
+}
+
+/** Struct kinds that are a member of another D3D12 struct (`SampleDesc` of a resource desc, a heap desc's `Properties`). */
+const NESTED_KINDS = new Set(Object.values(STRUCT_LAYOUTS).flatMap((l) => Object.values(l.nested ?? {})));
+
+/**
+ * A member declared as one of those structs by value (`DXGI_SAMPLE_DESC m_sampling;` in a header): offered to the run,
+ * so that a positional `{ …, fmt, info->m_sampling, layout, flags }` in another file is read as the whole member
+ * (extract/brace-initializers.ts), not as its first field with the rest shifted by one.
+ */
+export function nestedStructType(t: string): boolean {
+  const kind = STRUCT_TYPE_NAMES[t.replace(/\b(?:const|struct)\b|\s+/g, '')];
+  return kind !== undefined && NESTED_KINDS.has(kind);
 }
 
 /**
