@@ -1,5 +1,6 @@
 // Recording macros with a statement body: `#define TRANSITION(cl, res, a, b) do { D3D12_RESOURCE_BARRIER b_ = …;
-// (cl)->ResourceBarrier(1, &b_); } while (0)` (or a plain `{ … }` block). A macro's body is text to the grammar, so its
+// (cl)->ResourceBarrier(1, &b_); } while (0)` (or a plain `{ … }` block), or with one member call as the body:
+// `#define REC(cl, b) (cl)->ResourceBarrier(1, &(b))` (a body that calls a function is forwarding-macros.ts's). A macro's body is text to the grammar, so its
 // barrier is no call site and a call of the macro is an unknown call. Each such macro is read as the function it
 // stands for, `void TRANSITION(auto cl, auto res, auto a, auto b) { <body> }`, parsed from a text of the file's length
 // in which the body keeps its own offsets (everything else is blank and the head is laid into the blank text before
@@ -11,6 +12,8 @@ import { NodeDoc, type SyntaxNode } from './node';
 /** A statement body: `do { … } while (0)` or `{ … }`, with a barrier recorded in it. */
 const BLOCK_BODY = /^\s*(?:do\s*)?\{[\s\S]*\}\s*(?:while\s*\(\s*0\s*\)\s*)?;?\s*$/;
 const RECORDS_BARRIER = /\b(?:\w+_)?(?:ResourceBarrier|Barrier)\s*\(/;
+/** An expression body that is one member call recording barriers: `(cl)->ResourceBarrier(1, &(b))`, `list.Barrier(n, g)`. */
+const MEMBER_CALL_BODY = /^\s*\(*\s*\w+\s*\)*\s*(?:->|\.)\s*(?:ResourceBarrier|Barrier)\s*\([^;{}]*\)\s*\)*\s*$/;
 
 /** The text with every character outside [start, end) blanked, newlines kept (offsets and rows stay). */
 function blankOutside(text: string, start: number, end: number): string[] {
@@ -41,11 +44,14 @@ function layTokens(out: string[], tokens: readonly string[], limit: number): boo
   return true;
 }
 
-/** The head `void NAME(auto a, auto b) {` as tokens; undefined for a variadic or parameterless macro. */
-function headTokens(type: string, name: string, params: readonly string[]): string[] | undefined {
+/**
+ * The head `void NAME(auto a, auto b) {` as tokens (a parameter of `types` gets that type); undefined for a variadic or
+ * parameterless macro.
+ */
+function headTokens(type: string, name: string, params: readonly string[], types: ReadonlyMap<string, string> = new Map()): string[] | undefined {
   if (params.length === 0 || params.some((p) => !/^\w+$/.test(p))) return undefined;
   const tokens = [type, `${name}(`];
-  params.forEach((p, i) => tokens.push('auto', `${p}${i === params.length - 1 ? ')' : ','}`));
+  params.forEach((p, i) => tokens.push(types.get(p) ?? 'auto', `${p}${i === params.length - 1 ? ')' : ','}`));
   tokens.push('{');
   return tokens;
 }
@@ -65,15 +71,25 @@ export function macroParts(def: SyntaxNode): { name: string; value: SyntaxNode; 
  * where `lead` is laid before the body (`return` for a value macro) and `tail` after it. Undefined when it does not read
  * as one function.
  */
-export function macroAsFunction(def: SyntaxNode, text: string, shape: { type: string; lead: readonly string[]; tail: readonly string[] }): SyntaxNode | undefined {
+export function macroAsFunction(def: SyntaxNode, text: string, shape: { type: string; lead: readonly string[]; tail: readonly string[]; types?: ReadonlyMap<string, string> }): SyntaxNode | undefined {
   const parts = macroParts(def);
-  const head = parts ? headTokens(shape.type, parts.name, parts.params) : undefined;
-  if (!parts || !head) return undefined;
+  if (!parts) return undefined;
   const { value } = parts;
-  const out = blankOutside(text, value.startIndex, value.endIndex);
-  if (!layTokens(out, [...head, ...shape.lead], value.startIndex)) return undefined;
-  let close = value.endIndex;
-  for (const ch of shape.tail) {
+  // Typed parameters need more room before the body; without it the parameters stay `auto`.
+  for (const types of shape.types?.size ? [shape.types, undefined] : [undefined]) {
+    const head = headTokens(shape.type, parts.name, parts.params, types);
+    if (!head) return undefined;
+    const out = blankOutside(text, value.startIndex, value.endIndex);
+    if (!layTokens(out, [...head, ...shape.lead], value.startIndex)) continue;
+    return parsedInPlace(out, value.endIndex, shape.tail);
+  }
+  return undefined;
+}
+
+/** The laid-out text with `tail` written into the blanks after the body, parsed: its one function, or undefined. */
+function parsedInPlace(out: string[], bodyEnd: number, tail: readonly string[]): SyntaxNode | undefined {
+  let close = bodyEnd;
+  for (const ch of tail) {
     while (close < out.length && out[close] !== ' ') close++;
     if (close < out.length) out[close] = ch;
     else out.push(ch);
@@ -88,9 +104,27 @@ export function macroAsFunction(def: SyntaxNode, text: string, shape: { type: st
 /** The function a block macro stands for, parsed in place (see the file comment); undefined when it does not read as one. */
 function macroFunction(def: SyntaxNode, text: string): SyntaxNode | undefined {
   const parts = macroParts(def);
-  if (!parts || !BLOCK_BODY.test(parts.body) || !RECORDS_BARRIER.test(parts.body)) return undefined;
-  // `do { … } while (0)` wants its `;`; after a plain block it is an empty statement.
-  return macroAsFunction(def, text, { type: 'void', lead: [], tail: [';', '}'] });
+  if (!parts || !RECORDS_BARRIER.test(parts.body)) return undefined;
+  if (!BLOCK_BODY.test(parts.body) && !MEMBER_CALL_BODY.test(parts.body)) return undefined;
+  // `do { … } while (0)` and a call expression want their `;`; after a plain block it is an empty statement.
+  return macroAsFunction(def, text, { type: 'void', lead: [], tail: [';', '}'], types: barrierParams(parts.body, parts.params) });
+}
+
+/**
+ * Parameters the body hands to the recording call as its barrier array: `ResourceBarrier(1, &(b))` takes the address
+ * of a D3D12_RESOURCE_BARRIER, `Barrier(1, &(g))` of a D3D12_BARRIER_GROUP, `ResourceBarrier((n), (arr))` an array of
+ * them. Typed so, a barrier the caller passes is read as it is (an `auto` parameter would be a value of no known
+ * type); other parameters stay `auto`.
+ */
+function barrierParams(body: string, params: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const re = /\b(ResourceBarrier|Barrier)\s*\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*(&)?\s*\(?\s*(\w+)\s*\)?\s*\)/g;
+  for (const m of body.matchAll(re)) {
+    if (!params.includes(m[3])) continue;
+    const type = m[1] === 'ResourceBarrier' ? 'D3D12_RESOURCE_BARRIER' : 'D3D12_BARRIER_GROUP';
+    out.set(m[3], m[2] ? type : `const ${type}*`);
+  }
+  return out;
 }
 
 /** The functions the file's block recording macros stand for, by their `function_definition` nodes. */
