@@ -40,6 +40,9 @@ export const LAYOUT: EnumTable = {
   DIRECT_QUEUE_SHADER_RESOURCE: 21, DIRECT_QUEUE_COPY_SOURCE: 22, DIRECT_QUEUE_COPY_DEST: 23,
   COMPUTE_QUEUE_COMMON: 24, COMPUTE_QUEUE_GENERIC_READ: 25, COMPUTE_QUEUE_UNORDERED_ACCESS: 26,
   COMPUTE_QUEUE_SHADER_RESOURCE: 27, COMPUTE_QUEUE_COPY_SOURCE: 28, COMPUTE_QUEUE_COPY_DEST: 29,
+  // Declared by d3d12.h from 2021-10 (1.600.10) to 2025-09 (1.616.x, 1.717.x-preview); removed as obsolete in 1.618.1.
+  // Still a layout of the video queues to barrierlint (invalid-layout-value.md, "VIDEO_QUEUE_COMMON").
+  VIDEO_QUEUE_COMMON: 30,
   DIRECT_QUEUE_GENERIC_READ_COMPUTE_QUEUE_ACCESSIBLE: 31,
 };
 export const LAYOUT_UNDEFINED = 0xffffffff;
@@ -175,8 +178,6 @@ export interface EnumLookup {
  * what the header gave them, so the value rules still judge them), and a struct type. Not "unknown".
  */
 export const DECLARED_ONLY: Readonly<Record<string, number | null>> = {
-  // 2021–2025 headers: ( D3D12_BARRIER_LAYOUT_COMPUTE_QUEUE_COPY_DEST + 1 ); invalid-layout-value says it is retired.
-  D3D12_BARRIER_LAYOUT_VIDEO_QUEUE_COMMON: 30,
   D3D12_BARRIER_SYNC_INPUT_ASSEMBLER: 0x4,
   D3D12_BARRIER_SYNC_CONVERT_LINEAR_ALGEBRA_MATRIX: 0x20000000,
   D3D12_RESOURCE_FLAG_VIDEO_PROCESS_3DLUT_ONLY: 0x200,
