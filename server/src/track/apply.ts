@@ -144,8 +144,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // An enhanced split on a texture may end in a later command list (EB-SPLIT-01): it stays pending, and is
       // reported here only when the file has no end-split barrier anywhere (EB-SPLIT-07).
       // A COMMON-layout texture split cannot outlive the list's ExecuteCommandLists scope (#1329): reported here too.
-      const crossList = ([, s]: [string, ResState]) => !s.split!.legacy && s.split!.barrier.kind === 'texture' && env.endSplits
-        && val(s.split!.barrier, 'LayoutAfter') !== 0;
+      // A legacy split on a texture may also end in a later list (RB § Split barriers): it stays pending when the
+      // function ends a split on the same resource somewhere (its list recorded next, `a->Close(); b->ResourceBarrier(END_ONLY)`).
+      const crossList = ([k, s]: [string, ResState]) => (!s.split!.legacy && s.split!.barrier.kind === 'texture' && env.endSplits
+        && val(s.split!.barrier, 'LayoutAfter') !== 0)
+        || (s.split!.legacy && !env.isBuffer(k)
+          && (env.legacyEndSplits.get(s.split!.barrier.resource?.text ?? '') ?? []).some((line) => line > e.range.startLine));
       const unmatched = pending.filter((p) => !crossList(p));
       if (unmatched.length && env.reporting) {
         for (const h of env.hooks) h.listEnd?.(unmatched.map(([, s]) => s.split!), env.context(e.range, list));

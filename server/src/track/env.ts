@@ -174,6 +174,12 @@ export class TrackEnv {
   endSplits = false;
 
   /**
+   * The resources (source text) the analysed function ends a legacy split on (Flags END_ONLY, or not known), with the
+   * lines of those barriers: a begin pending at a Close may end in a later list the function records (apply.ts, 'close').
+   */
+  legacyEndSplits: ReadonlyMap<string, readonly number[]> = new Map();
+
+  /**
    * Resources (keys in the outermost caller's terms) that the analysis saw used as buffers — by a buffer-only copy,
    * or bound through a GPU virtual address or a buffer view — whatever their creation says or whether it is seen.
    */

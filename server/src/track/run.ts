@@ -80,6 +80,7 @@ export function runTracker(
       continue;
     }
     env.endSplits = endSplits;
+    env.legacyEndSplits = legacyEndSplitsIn(facts, fn);
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.rechecks = rechecks;
     env.fileUses = fileUsesOf(facts, uri);
@@ -153,4 +154,24 @@ function stoppedFunction(fn: FunctionFacts, error: unknown): ExtractProblem {
 function mutatingMethods(facts: FileFacts): ReadonlySet<string> | undefined {
   const own = (facts.methodConstness ?? []).filter(([, constQ]) => !constQ).map(([name]) => name);
   return own.length || facts.mutatingMethods?.length ? new Set([...own, ...(facts.mutatingMethods ?? [])]) : undefined;
+}
+
+/**
+ * The resources a legacy END_ONLY barrier (or one whose Flags are not known) inside `fn` names, by source text, with
+ * the lines of those barriers.
+ */
+function legacyEndSplitsIn(facts: FileFacts, fn: FunctionFacts): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const r = fn.range;
+  for (const b of facts.barriers) {
+    if (b.kind !== 'legacy-transition' || !b.resource) continue;
+    if (b.range.startLine < r.startLine || b.range.startLine > r.endLine) continue;
+    const flags = b.fields.Flags?.value;
+    if (flags === null || flags === undefined || (flags & 0x2) !== 0) {
+      const lines = out.get(b.resource.text) ?? [];
+      lines.push(b.range.startLine);
+      out.set(b.resource.text, lines);
+    }
+  }
+  return out;
 }
