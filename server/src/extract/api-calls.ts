@@ -193,6 +193,21 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     // RESOLVE_SOURCE; it is not also a resolve destination.
     const [dst, src] = resources;
     if (method === 'ResolveSubresourceRegion' && dst?.ref.key && dst.ref.key === src?.ref.key) resources = [src];
+    // CopyTiles(tiled, coord, size, buffer, offset, flags): the flags say which side is written. LINEAR_BUFFER_TO_
+    // SWIZZLED_TILED_RESOURCE (0x2) copies the buffer into the tiled resource, SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER
+    // (0x4) the other way; with neither (or both, or flags not known) the direction stays unknown.
+    if (method === 'CopyTiles') {
+      const flags = evalField(args[5], fn.file, fn).value;
+      const toTiled = typeof flags === 'number' && (flags & 0x6) === 0x2;
+      const toBuffer = typeof flags === 'number' && (flags & 0x6) === 0x4;
+      if (toTiled || toBuffer) {
+        const buffer = resourceRef(args[3], fn.file, fn);
+        resources = [
+          { role: toTiled ? 'copy-dest' : 'copy-source', ref: resources[0].ref, subresource: undefined },
+          { role: toTiled ? 'copy-source' : 'copy-dest', ref: buffer, subresource: undefined },
+        ];
+      }
+    }
     // ClearUnorderedAccessView*(gpu, cpu, res, values, NumRects, pRects): with rectangles it clears part of the view.
     if (method.startsWith('ClearUnorderedAccessView') && evalField(args[4], fn.file, fn).value !== 0) resources = resources.map((r) => ({ ...r, partial: true }));
     emit(fn, { kind: 'command', site: -1, range, list: listRef(shape, fn), method, resources });

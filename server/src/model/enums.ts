@@ -93,6 +93,10 @@ export const DSV_FLAGS: EnumTable = { NONE: 0, READ_ONLY_DEPTH: 0x1, READ_ONLY_S
 /** Descriptor kinds: helpers branch on them (`if (viewType == D3D12_DESCRIPTOR_RANGE_TYPE_SRV)`), decided at a call. */
 export const DESCRIPTOR_RANGE_TYPE: EnumTable = { SRV: 0, UAV: 1, CBV: 2, SAMPLER: 3 };
 export const DESCRIPTOR_HEAP_TYPE: EnumTable = { CBV_SRV_UAV: 0, SAMPLER: 1, RTV: 2, DSV: 3, NUM_TYPES: 4 };
+/** D3D12_TILE_COPY_FLAGS (d3d12.h): which way CopyTiles copies. */
+export const TILE_COPY_FLAGS: EnumTable = {
+  NONE: 0, NO_HAZARD: 0x1, LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE: 0x2, SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER: 0x4,
+};
 
 // Xbox-only enumerations (d3d12_x.h; known on Xbox profiles, unknown identifiers on PC). Names from the GDK
 // documents (xbox-platform.md § 1.3, § 7; EBX, DIFF).
@@ -150,6 +154,7 @@ export const ENUM_FAMILIES: readonly EnumFamily[] = [
   { id: 'dsv-flags', prefix: 'D3D12_DSV_FLAG_', table: DSV_FLAGS, flags: true },
   { id: 'descriptor-range-type', prefix: 'D3D12_DESCRIPTOR_RANGE_TYPE_', table: DESCRIPTOR_RANGE_TYPE, flags: false },
   { id: 'descriptor-heap-type', prefix: 'D3D12_DESCRIPTOR_HEAP_TYPE_', table: DESCRIPTOR_HEAP_TYPE, flags: false },
+  { id: 'tile-copy-flags', prefix: 'D3D12_TILE_COPY_FLAG_', table: TILE_COPY_FLAGS, flags: true },
   { id: 'state', prefix: 'D3D12XBOX_RESOURCE_STATE_', table: XBOX_RESOURCE_STATES, flags: true, xbox: true },
   { id: 'resource-flags', prefix: 'D3D12XBOX_RESOURCE_FLAG_', table: XBOX_RESOURCE_FLAGS, flags: true, xbox: true },
   { id: 'sync', prefix: 'D3D12XBOX_BARRIER_SYNC_', table: XBOX_SYNC, flags: true, xbox: true },
