@@ -8,7 +8,7 @@ import { ROLE_NEEDS } from '../model/api';
 import { isAccessAllowedByLayout } from '../model/layouts';
 import { defineRule } from './define-rule';
 import { fmt } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { compareTracked, pathNote, relatedFor, deactivatedOn } from './support/tracked-helpers';
 
 export const rule = defineRule({
   meta: {
@@ -29,7 +29,7 @@ export const rule = defineRule({
           if (tctx.listType !== 'copy') return;
           for (const u of uses) {
             const need = ROLE_NEEDS[u.role];
-            if (!need || u.met.deactivated || u.met.lastModel !== 'enhanced' || u.resource?.creation.dimension === 'buffer') continue;
+            if (!need || deactivatedOn(u.met, tctx.list) || u.met.lastModel !== 'enhanced' || u.resource?.creation.dimension === 'buffer') continue;
             const simultaneous = ((u.resource?.creation.flags ?? 0) & 0x30) !== 0;
             if (simultaneous) continue;
             // Layouts that do not allow the access are invalid-subresource-state's error.

@@ -9,7 +9,7 @@ import type { ResState } from '../track/state';
 import { defineRule } from './define-rule';
 import { createdHere, ruleCreations } from './support/file-creations';
 import { fmt } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { compareTracked, pathNote, relatedFor, deactivatedOn } from './support/tracked-helpers';
 
 const F = { RT: 0x1, DS: 0x2, UAV: 0x4 };
 const UAV_LAYOUTS = new Set([3, 20, 26]);
@@ -64,7 +64,7 @@ export const rule = defineRule({
         command(e, uses, tctx) {
           if (e.method !== 'DiscardResource' || (tctx.listType !== null && tctx.listType !== 'direct' && tctx.listType !== 'compute')) return;
           for (const u of uses) {
-            if (u.role !== 'discard' || u.met.deactivated) continue;
+            if (u.role !== 'discard' || deactivatedOn(u.met, tctx.list)) continue;
             const created = creations.of(u, tctx);
             const flags = created?.creation.flags;
             const known = !!created && flags !== null && flags !== undefined;

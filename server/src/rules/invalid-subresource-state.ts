@@ -11,7 +11,7 @@ import { promotableFromCommon } from '../model/legacy-states';
 import { formatLegacyState } from '../model/messages';
 import { defineRule } from './define-rule';
 import { fmt } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor, restsOnHelperChoices, restsOnSkippedAssumption } from './support/tracked-helpers';
+import { compareTracked, pathNote, relatedFor, restsOnHelperChoices, restsOnSkippedAssumption, deactivatedOn } from './support/tracked-helpers';
 import { invalidUseReports, promotedNote } from './support/gpu-use-helpers';
 import { metByCommand } from '../track/list-promotions';
 import type { CommandEvent } from '../extract/facts';
@@ -67,7 +67,7 @@ export const rule = defineRule({
       for (const u of uses) {
         const need = ROLE_NEEDS[u.role];
         // A deactivated resource is deactivated-resource-access's finding (one root cause, one report).
-        if (!need || u.met.deactivated || splitPending(u.met, tctx.list)) continue;
+        if (!need || deactivatedOn(u.met, tctx.list) || splitPending(u.met, tctx.list)) continue;
         const simultaneous = u.resource ? u.resource.creation.dimension === 'buffer' || ((u.resource.creation.flags ?? 0) & 0x30) !== 0 : false;
         const base = { range: tctx.range, resource: u.ref.text, fingerprintText: `use|${e.method}|${u.role}|${u.key}` };
         const where = { using: `Using ${e.method}${onList(tctx.list)}: `, sub: ` (subresource: ${u.subresource ?? 0})` };

@@ -139,3 +139,13 @@ export function focusOn(field: Field | undefined, ctx: TrackContext): Range | un
   if (r.endLine === r.startLine && f.endColumn > r.endColumn) return undefined;
   return f.startColumn === f.endColumn ? undefined : f;
 }
+
+/**
+ * Whether the resource is deactivated (AccessAfter NO_ACCESS) on the list that uses it: a deactivation is an access
+ * of the list whose barrier made it (accesses start over per command list and at every ExecuteCommandLists, EB-ECL-01),
+ * and on another list the resource is judged by its layout or state like any other (deactivated-resource-access
+ * reports a use on the same list).
+ */
+export function deactivatedOn(met: { deactivated: { list?: string | null } | null }, list: string | null): boolean {
+  return !!met.deactivated && (met.deactivated.list ?? null) === list;
+}
