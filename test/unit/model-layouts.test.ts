@@ -45,12 +45,13 @@ void test('UNDEFINED, NO_ACCESS and ACCESS_COMMON', () => {
   assert.equal(isAccessAllowedByLayout(L.RENDER_TARGET, A.COMMON), true);
   assert.equal(isAccessAllowedByLayout(LAYOUT_UNDEFINED, A.COMMON), false);
   assert.equal(isAccessAllowedByLayout(LAYOUT_UNDEFINED, A.COMMON, { bothUndefined: true }), true);
-  assert.equal(accessAllowedByLayout(30, A.RENDER_TARGET), 0, 'invalid layouts are EB-LAYOUT-01, not this check');
+  assert.equal(accessAllowedByLayout(32, A.RENDER_TARGET), 0, 'invalid layouts are EB-LAYOUT-01, not this check');
 });
 
 void test('valid layout values', () => {
-  for (const v of [0, 1, 17, 29, 31, LAYOUT_UNDEFINED]) assert.ok(isValidLayout(v), String(v));
-  for (const v of [30, 32, 0x80000000, 0x80000003]) assert.ok(!isValidLayout(v), String(v));
+  // 30: VIDEO_QUEUE_COMMON of the 2021–2025 headers (invalid-layout-value.md).
+  for (const v of [0, 1, 17, 29, 30, 31, LAYOUT_UNDEFINED]) assert.ok(isValidLayout(v), String(v));
+  for (const v of [32, 0x80000000, 0x80000003]) assert.ok(!isValidLayout(v), String(v));
 });
 
 void test('C.5.2 resource-flag needs', () => {
@@ -113,6 +114,9 @@ void test('cross-table: each valid layout is usable with all its accesses on som
     const permitted = LAYOUT_ACCESS.get(value >>> 0)!;
     const lists = COMMAND_LIST_TYPES.filter((list) => layoutAllowedOnList(value, list));
     assert.ok(lists.length > 0, `${name} allowed on no list`);
+    // The retired VIDEO_QUEUE_COMMON's table (COPY_SOURCE, COPY_DEST) and its text (video queues only) disagree; both
+    // are accepted on purpose (layouts.ts), so no one list allows all of them.
+    if (name === 'VIDEO_QUEUE_COMMON') continue;
     assert.ok(lists.some((list) => disallowedAccessOnList(permitted, list) === 0),
       `${name}: no list allows all of its accesses`);
   }

@@ -53,7 +53,8 @@ void test('formatSync / formatAccess / formatLayout', () => {
   assert.equal(formatLayout(LAYOUT.RENDER_TARGET), 'D3D12_BARRIER_LAYOUT_RENDER_TARGET');
   assert.equal(formatLayout(LAYOUT.PRESENT), 'D3D12_BARRIER_LAYOUT_COMMON');
   assert.equal(formatLayout(0xffffffff), 'D3D12_BARRIER_LAYOUT_UNDEFINED');
-  assert.equal(formatLayout(30), '0x1E');
+  assert.equal(formatLayout(30), 'D3D12_BARRIER_LAYOUT_VIDEO_QUEUE_COMMON');
+  assert.equal(formatLayout(32), '0x20');
 });
 
 void test('bracket, full line and BREAK line match D.1 spacing', () => {
