@@ -201,3 +201,46 @@ void test('editor keystrokes with the cache on: edits of a callee, of a #define 
   assert.notEqual(answers.get('the rules it reports off'), answers.get('the constexpr Render folds changes'), 'the config changes the answer');
   assert.equal(answers.get('back again'), answers.get('a keystroke in Render'));
 });
+
+// A caller's facts depend on the conversions a helper walked in place calls (`cmd.Submit(d)` whose body folds
+// `ToAccessBits(…)`): an edit that breaks the conversion must not be met with the caller's kept facts.
+void test('an edit of a conversion called by a helper walked in place is not met with kept facts', () => {
+  const fixed = `#include <d3d12.h>
+enum Bits : unsigned { NONE = 0, READ = 1, WRITE = 2 };
+struct Desc { ID3D12Resource* res; unsigned before; unsigned after; };
+static D3D12_BARRIER_ACCESS ToAccessBits(unsigned bits)
+{
+    unsigned out = D3D12_BARRIER_ACCESS_COMMON;
+    if (bits & READ) out |= D3D12_BARRIER_ACCESS_SHADER_RESOURCE;
+    if (bits & WRITE) out |= D3D12_BARRIER_ACCESS_UNORDERED_ACCESS;
+    return (D3D12_BARRIER_ACCESS)out;
+}
+class Recorder {
+public:
+    void Submit(const Desc& d);
+private:
+    ID3D12GraphicsCommandList7* m_list = nullptr;
+};
+void Recorder::Submit(const Desc& d)
+{
+    D3D12_BUFFER_BARRIER b = {};
+    b.SyncBefore = D3D12_BARRIER_SYNC_COMPUTE_SHADING;
+    b.SyncAfter = D3D12_BARRIER_SYNC_COMPUTE_SHADING;
+    b.AccessBefore = ToAccessBits(d.before);
+    b.AccessAfter = ToAccessBits(d.after);
+    b.pResource = d.res;
+    b.Size = UINT64_MAX;
+    D3D12_BARRIER_GROUP g = { D3D12_BARRIER_TYPE_BUFFER, 1 };
+    g.pBufferBarriers = &b;
+    m_list->Barrier(1, &g);
+}
+void Pass(Recorder& rec, ID3D12Resource* buf)
+{
+    Desc d = { buf, WRITE, READ };
+    rec.Submit(d);
+}
+`;
+  const broken = fixed.replace('unsigned out = D3D12_BARRIER_ACCESS_COMMON;', 'unsigned out = D3D12_BARRIER_ACC ESS_COMMON;');
+  assert.notEqual(factsWith(false, fixed, [ENV]), factsWith(false, broken, [ENV]), 'the edit changes the facts');
+  for (const text of [fixed, broken, fixed, broken]) assertSameFacts(text, 'conversion edited under a walked-in-place helper', [ENV]);
+});

@@ -34,7 +34,7 @@ import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import type { FillRunner } from './fill-helpers';
-import { inlinableDefinitions, inlinableText } from './inline-helpers';
+import { inlinableBody, inlinableDefinitions } from './inline-helpers';
 import { outParamPrototypes } from './out-param-prototypes';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from './queue-methods';
 import { conversionDefinitions, conversionText } from './conversion-calls';
@@ -746,13 +746,22 @@ function calledDefinitionTexts(body: SyntaxNode, file: FileCtx): [string[], stri
   const inlined: string[] = [];
   const queued: string[] = [];
   const converted: string[] = [];
-  for (const c of body.descendantsOfType('call_expression')) {
-    const h = inlinableText(c, root);
-    if (h !== undefined) inlined.push(h);
-    const q = queueMethodText(c, root, file);
-    if (q !== undefined) queued.push(q);
-    const v = conversionText(c);
-    if (v !== undefined) converted.push(v);
+  // A helper walked in place walks its own calls at the caller: the conversions and helpers it calls are the
+  // caller's inputs too (`cmd.Barrier(g)` whose body folds `ToAccess(…)`; an edit of ToAccess changes the caller's facts).
+  const bodies = [body];
+  const seen = new Set<SyntaxNode>(bodies);
+  for (let i = 0; i < bodies.length && i < 64; i++) {
+    for (const c of bodies[i].descendantsOfType('call_expression')) {
+      const h = inlinableBody(c, root);
+      if (h !== undefined) {
+        inlined.push(h.text);
+        if (!seen.has(h)) { seen.add(h); bodies.push(h); }
+      }
+      const q = queueMethodText(c, root, file);
+      if (q !== undefined) queued.push(q);
+      const v = conversionText(c);
+      if (v !== undefined) converted.push(v);
+    }
   }
   return [inlined, queued, converted];
 }

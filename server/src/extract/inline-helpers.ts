@@ -139,7 +139,7 @@ const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
 
 /** The statement tree of `helper(args…)` walked in place, or undefined when the call is not one to walk so. */
 export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: SyntaxNode) => Stmt): Stmt | undefined {
-  // NOTE: the per-function cache keys a caller with the bodies of the helpers it may walk here (inlinableText).
+  // NOTE: the per-function cache keys a caller with the bodies of the helpers it may walk here (inlinableBody).
   if (call.type !== 'call_expression' || depth >= MAX_DEPTH) return undefined;
   const f = call.childForFieldName('function');
   const name = f ? calleeName(f) : undefined;
@@ -331,9 +331,9 @@ function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode)
  * the per-function cache (extract.ts cacheKey), so an edit of such a helper, or its absence in a reduced document, is
  * not met with kept facts.
  */
-export function inlinableText(call: SyntaxNode, root: SyntaxNode): string | undefined {
+export function inlinableBody(call: SyntaxNode, root: SyntaxNode): SyntaxNode | undefined {
   const f = call.childForFieldName('function');
-  return (f ? ownOrImported(root, inlinables, calleeName(f) ?? '') : undefined)?.body.text;
+  return (f ? ownOrImported(root, inlinables, calleeName(f) ?? '') : undefined)?.body;
 }
 
 /** The file's helpers that are walked in place at their calls, by name: their definitions (imported-functions.ts exports them). */
