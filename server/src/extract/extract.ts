@@ -723,15 +723,19 @@ export function extractFacts(
  * read): its text and place (positions in its facts are absolute), its signature as read with its declaration
  * (class, default arguments of a prototype), and what its walk reads above it (the enclosing classes and
  * namespaces; whether the preprocessor conditionals around it are a PC build's, constant-fold.ts provablyPc).
- * Lambdas (walked with their enclosing function's statements in sight) and recovered code are not kept.
+ * Lambdas (walked with their enclosing function's statements in sight) and recovered code are not kept, nor a function
+ * whose tree has a syntax error: the parser's recovery depends on the text around it, so the same text may stand for
+ * another tree in another document. Whether the file has a syntax error anywhere is part of the key: the mirror
+ * keeps exact token positions only in a tree with errors (node.ts), so a block's closing `}` is placed only there
+ * (a destructor event at a block's end stands at the `}` or at the last statement).
  */
 function cacheKey(f: FunctionNode, sig: Signature, defaults: readonly (SyntaxNode | null)[] | undefined, file: FileCtx): string | undefined {
-  if (f.lambda || f.node.type === 'ERROR') return undefined;
+  if (f.lambda || f.node.type === 'ERROR' || f.node.hasError) return undefined;
   const r = rangeOf(f.node);
   const above: string[] = [];
   for (let p = f.node.parent; p; p = p.parent) above.push(p.type, p.childForFieldName('name')?.text ?? '');
   return functionKey([
-    f.node.text, r.startLine, r.startColumn, f.body.height, sig.name, sig.qualified, sig.params, sig.paramTypes,
+    f.node.text, r.startLine, r.startColumn, f.body.height, treeRoot(f.node).hasError, sig.name, sig.qualified, sig.params, sig.paramTypes,
     defaults?.map((d) => (d ? [d.range, d.text] : null)) ?? null, insideClass(f.node), provablyPc(f.node), above,
     ...calledDefinitionTexts(f.body, file), importedKey,
   ]);
