@@ -304,16 +304,7 @@ function swapResources(e: Extract<Event, { kind: 'swap' }>, state: TrackState, e
   for (const [x, y] of ta !== a || tb !== b ? [[a, b], [ta, tb]] : [[a, b]]) {
     for (const rest of reachedThrough(state, x, y)) swapKeys(state, x + rest, y + rest);
   }
-  const sa = state.res.get(a);
-  const sb = state.res.get(b);
-  const parts = [...state.res.keys()].some((k) => k.startsWith(`${a}|`) || k.startsWith(`${b}|`));
-  if (sa && sb && !parts) {
-    state.set(a, sb);
-    state.set(b, sa);
-    return;
-  }
-  forget(state, a);
-  forget(state, b);
+  swapKeys(state, a, b);
 }
 
 /**

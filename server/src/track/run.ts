@@ -2,7 +2,7 @@
 // "assumed at first use"), helper calls are evaluated with their arguments, and rules' tracked hooks fire.
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
-import type { ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
+import type { BarrierFact, ExtractProblem, FileFacts, FunctionFacts } from '../extract/facts';
 import { BudgetExceeded, FUNCTION_WORK_BUDGET } from './budget';
 import type { BarrierlintConfig, ReportedFinding } from '../types';
 import type { BarrierCheck, Recheck, SiteState } from './env';
@@ -63,6 +63,7 @@ export function runTracker(
   const index = functionIndex(facts, uri, workspace);
   const quiet = new QuietFunctions(facts.functions, workspace, (cls) => index.basesOf?.(cls) ?? []);
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
+  const legacyEnds = legacyEndSplitBarriers(facts);
   const mutating = mutatingMethods(facts);
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
   const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
@@ -80,7 +81,7 @@ export function runTracker(
       continue;
     }
     env.endSplits = endSplits;
-    env.legacyEndSplits = legacyEndSplitsIn(facts, fn);
+    env.legacyEndSplits = legacyEndSplitsIn(legacyEnds, fn);
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.rechecks = rechecks;
     env.fileUses = fileUsesOf(facts, uri);
@@ -156,22 +157,23 @@ function mutatingMethods(facts: FileFacts): ReadonlySet<string> | undefined {
   return own.length || facts.mutatingMethods?.length ? new Set([...own, ...(facts.mutatingMethods ?? [])]) : undefined;
 }
 
-/**
- * The resources a legacy END_ONLY barrier (or one whose Flags are not known) inside `fn` names, by source text, with
- * the lines of those barriers.
- */
-function legacyEndSplitsIn(facts: FileFacts, fn: FunctionFacts): Map<string, number[]> {
+/** The file's legacy transitions that end a split (Flags END_ONLY, or Flags not known), once per file. */
+function legacyEndSplitBarriers(facts: FileFacts): BarrierFact[] {
+  return facts.barriers.filter((b) => {
+    const flags = b.fields.Flags?.value;
+    return b.kind === 'legacy-transition' && !!b.resource && (flags === null || flags === undefined || (flags & 0x2) !== 0);
+  });
+}
+
+/** The resources those barriers inside `fn` name, by source text, with the lines of the barriers. */
+function legacyEndSplitsIn(ends: readonly BarrierFact[], fn: FunctionFacts): Map<string, number[]> {
   const out = new Map<string, number[]>();
   const r = fn.range;
-  for (const b of facts.barriers) {
-    if (b.kind !== 'legacy-transition' || !b.resource) continue;
+  for (const b of ends) {
     if (b.range.startLine < r.startLine || b.range.startLine > r.endLine) continue;
-    const flags = b.fields.Flags?.value;
-    if (flags === null || flags === undefined || (flags & 0x2) !== 0) {
-      const lines = out.get(b.resource.text) ?? [];
-      lines.push(b.range.startLine);
-      out.set(b.resource.text, lines);
-    }
+    const lines = out.get(b.resource!.text) ?? [];
+    lines.push(b.range.startLine);
+    out.set(b.resource!.text, lines);
   }
   return out;
 }
