@@ -139,7 +139,7 @@ function counterValues(n: SyntaxNode, fn: FnCtx, rowCount = false): { sym: strin
   // Only where an iteration differs from the next by what it indexes (a table row, an array element).
   const indexes = body.descendantsOfType('subscript_expression').some((s) => s.childForFieldName('indices')?.text.replace(/[\s[\]]/g, '') === sym
     || s.childForFieldName('index')?.text === sym);
-  if (!indexes && !rowCount) return undefined;
+  if (!indexes && !rowCount && !namesSubresource(body, sym)) return undefined;
   const values: number[] = [];
   let v = start;
   for (; holds(v, bound); v += step) {
@@ -147,6 +147,27 @@ function counterValues(n: SyntaxNode, fn: FnCtx, rowCount = false): { sym: strin
     values.push(v);
   }
   return { sym, values, after: v };
+}
+
+/**
+ * The counter picks the subresource a barrier names: an argument of `D3D12CalcSubresource(mip - 1, 0, 0, kMips, 1)`
+ * or of a barrier builder (`CD3DX12_RESOURCE_BARRIER::Transition(tex, a, b, mip)`, `CD3DX12_TEXTURE_BARRIER(…)`), or
+ * the value of a `Subresource`/`SubresourceIndex`/`IndexOrFirstMipLevel`/`FirstArraySlice` field. Each iteration then
+ * transitions its own subresource, as the straight-line code it stands for does, instead of an unknown one at the
+ * fixpoint (which makes the whole resource unknown).
+ */
+function namesSubresource(body: SyntaxNode, sym: string): boolean {
+  const reads = (n: SyntaxNode | null | undefined) => !!n && (n.text === sym || n.descendantsOfType('identifier').some((id) => id.text === sym));
+  const calls = body.descendantsOfType('call_expression').some((c) => {
+    const callee = c.childForFieldName('function')?.text ?? '';
+    return (/^D3D12CalcSubresource$/.test(callee) || /\bCD3DX12_(?:RESOURCE_BARRIER::Transition|TEXTURE_BARRIER|BARRIER_SUBRESOURCE_RANGE)$/.test(callee))
+      && reads(c.childForFieldName('arguments'));
+  });
+  return calls || body.descendantsOfType('assignment_expression').some((a) => {
+    const left = a.childForFieldName('left');
+    return left?.type === 'field_expression' && /^(?:Subresource|SubresourceIndex|IndexOrFirstMipLevel|FirstArraySlice)$/.test(left.childForFieldName('field')?.text ?? '')
+      && reads(a.childForFieldName('right'));
+  });
 }
 
 /** `iter < test->num_iterations` where `test` is a row of a table loop around the walk (table-loops.ts). */

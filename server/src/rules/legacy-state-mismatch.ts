@@ -69,6 +69,33 @@ export const rule = defineRule({
         related: [{ uri: tctx.uri, range: tctx.range, message: `'${u.ref.text}' was used as ${need.use} here, before the barrier` }],
       });
     };
+    /**
+     * An ALL_SUBRESOURCES transition after per-subresource ones: the rest of the resource agrees with StateBefore,
+     * but a subresource a barrier named since is in another state (the last mip a mip loop left in UNORDERED_ACCESS,
+     * the cube face whose way back was skipped). The debug layer checks each subresource (#527 names it).
+     */
+    const reportPart = (b: BarrierFact, meeting: BarrierMeeting, tctx: TrackContext, before: number, accepts: (v: number) => boolean) => {
+      const whole = known(b.fields.Subresource);
+      if (meeting.key.includes('|') || whole === undefined || (whole >>> 0) !== 0xffffffff) return;
+      for (const part of meeting.parts) {
+        const sub = /\|sub(\d+)$/.exec(part.key);
+        if (!sub) continue;
+        const c = compareTracked(part.met.legacy, accepts);
+        if (!c.severity || restsOnHelperChoices(c, part.met.legacy, tctx)) continue;
+        const assumed = c.mismatches.some(([, o]) => o.assumed);
+        ctx.report({
+          messageKey: assumed ? 'assumed' : 'mismatch', severity: c.severity,
+          data: {
+            before: formatLegacyState(before), name: resourceName(b), sub: ` (subresource: ${sub[1]})`, list: '',
+            expected: c.mismatches.map(([v]) => formatLegacyState(v)).join(' or '),
+            note: pathNote(c, formatLegacyState),
+          },
+          range: tctx.range, focus: focusOn(b.fields.StateBefore, tctx), related: relatedFor(tctx, c), resource: resourceName(b),
+          fingerprintText: `legacy|part|${fingerprintOf(b)}`,
+        });
+        return;
+      }
+    };
     return {
       tracked: {
         gpuUse(e, uses, tctx) {
@@ -104,7 +131,10 @@ export const rule = defineRule({
           // From COMMON a promoted state is accepted, unless nothing was recorded since the barrier that set COMMON.
           const accepts = (v: number) => (v === 0 && meeting.idleCommon ? (before >>> 0) === 0 : legacyStateAccepts(v, before, simultaneous));
           const c = compareTracked(meeting.met.legacy, accepts);
-          if (!c.severity || onlyTheRest(meeting, accepts) || restsOnHelperChoices(c, meeting.met.legacy, tctx)) return;
+          if (!c.severity || onlyTheRest(meeting, accepts) || restsOnHelperChoices(c, meeting.met.legacy, tctx)) {
+            if (!c.severity) reportPart(b, meeting, tctx, before, accepts);
+            return;
+          }
           const assumed = c.mismatches.some(([, o]) => o.assumed);
           const initial = !assumed && meeting.met.legacyFromCreation;
           ctx.report({
