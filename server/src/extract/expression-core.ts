@@ -27,6 +27,7 @@ import { argumentNodes, calleeName, isCppCast, rangeOf, unwrapValue } from './sy
 import type { AVal } from './values';
 import { getMember, numVal } from './values';
 import { conditionOf } from './conditions';
+import { addressedArgument } from './address-helpers';
 import type { ResourceRef } from './facts';
 
 /** `c ? a : b` naming a resource on each side: a reference that is `a` where `c` holds and `b` where it does not. */
@@ -209,6 +210,7 @@ function conversionCall(call: CallSite, fn: FnCtx): AVal | undefined {
  * the file's own barrier-returning helpers, `.data()`, size queries, then the D3D12 API calls (which record events).
  */
 const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
+  addressOfArgument,
   (c, fn) => { const helper = helperNameOf(c.callee.text); return helper ? constructHelper(c.node, helper, c.args, fn) : undefined; },
   (c, fn) => descFactoryCall(c.node, c.callee, fn),
   (c, fn) => {
@@ -223,6 +225,15 @@ const CALL_RECOGNIZERS: readonly CallRecognizer[] = [
   conversionCall,
   (c, fn) => tryApiCall(c.node, c.callee, c.name, c.args, fn),
 ];
+
+/** `get_rvalue_ptr(CD3DX12_RESOURCE_BARRIER::Transition(…))`, `std::addressof(b)`: the address of the argument (address-helpers.ts). */
+function addressOfArgument(call: CallSite, fn: FnCtx): AVal | undefined {
+  const arg = addressedArgument(call.node, call.callee);
+  if (!arg) return undefined;
+  const target = evalValue(arg, 'any', fn);
+  // Anything else is an unknown pointer (the argument is evaluated once: its calls' events are recorded here).
+  return target.t === 'struct' || target.t === 'array' ? { t: 'ptr', target, index: target.t === 'array' ? 0 : null } : { t: 'unknown', text: call.node.text, range: rangeOf(call.node) };
+}
 
 /** A call naming a function directly: `Make(…)`, `gfx::Make(…)`, `Barrier::Make(…)` (not through an object). */
 function namesTemplate(callee: SyntaxNode): boolean {
