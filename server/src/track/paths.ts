@@ -229,7 +229,42 @@ export class PathFacts {
     const direct = this.atom(`${sym}${op}${value}`);
     if (direct !== undefined) return direct;
     const negated = this.atom(`${sym}${NEGATE[op]}${value}`);
-    return negated === undefined ? null : !negated;
+    return negated === undefined ? this.impliedByOrder(sym, op, value) : !negated;
+  }
+
+  /**
+   * `samples > 2` where the path knows `samples > 1` is false (`const bool msaa = samples > 1;` then `if (!msaa)`):
+   * the ordered tests of one value learnt on the path bound it, and a test those bounds decide is decided. Real
+   * intervals (no integer steps assumed): `x > 1` false gives x <= 1, so `x > 2` is false; `x > 1` true leaves
+   * `x > 2` open.
+   */
+  private impliedByOrder(sym: string, op: string, value: number): boolean | null {
+    let lo = -Infinity, loStrict = false, hi = Infinity, hiStrict = false;
+    const below = (v: number, strict: boolean) => { if (v < hi || (v === hi && strict)) { hi = v; hiStrict = strict; } };
+    const above = (v: number, strict: boolean) => { if (v > lo || (v === lo && strict)) { lo = v; loStrict = strict; } };
+    for (const [k, a] of this.atoms) {
+      if (a.syms.length !== 1 || a.syms[0] !== sym || !k.startsWith(sym)) continue;
+      const m = /^(<=|>=|<|>)(-?\d+(?:\.\d+)?)$/.exec(k.slice(sym.length));
+      if (!m) continue;
+      const v = Number(m[2]);
+      const held = a.truth ? m[1] : NEGATE[m[1]];
+      if (held === '>') above(v, true);
+      else if (held === '>=') above(v, false);
+      else if (held === '<') below(v, true);
+      else if (held === '<=') below(v, false);
+    }
+    if (lo === -Infinity && hi === Infinity) return null;
+    // Whether every x in the interval satisfies `x > value` (etc.), or none does.
+    const gt = (v: number, orEqual: boolean): boolean | null => {
+      if (lo > v || (lo === v && (loStrict || orEqual))) return true;
+      if (hi < v || (hi === v && (hiStrict || !orEqual))) return false;
+      return null;
+    };
+    if (op === '>') return gt(value, false);
+    if (op === '>=') return gt(value, true);
+    if (op === '<') { const t = gt(value, true); return t === null ? null : !t; }
+    if (op === '<=') { const t = gt(value, false); return t === null ? null : !t; }
+    return null;
   }
 
   /** The path learns `sym OP value` (already known not to be false). */
