@@ -63,6 +63,8 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   CopyBufferRegion: { argc: [5], resources: [{ arg: 0, role: 'copy-dest' }, { arg: 2, role: 'copy-source' }], scope: 'COPY' },
   CopyTextureRegion: { argc: [6], resources: [{ arg: 0, role: 'copy-dest', loc: true }, { arg: 4, role: 'copy-source', loc: true }], scope: 'COPY' },
   CopyTiles: { argc: [6], resources: [{ arg: 0, role: 'copy-tiles' }], scope: 'COPY' },
+  // The query results are written like a copy's: the destination buffer must be in COPY_DEST (#538).
+  ResolveQueryData: { argc: [6], resources: [{ arg: 4, role: 'copy-dest' }], scope: 'COPY' },
   ResolveSubresource: { argc: [5], resources: [{ arg: 0, role: 'resolve-dest', sub: 1 }, { arg: 2, role: 'resolve-source', sub: 3 }], scope: 'RESOLVE' },
   ResolveSubresourceRegion: { argc: [9], resources: [{ arg: 0, role: 'resolve-dest', sub: 1 }, { arg: 4, role: 'resolve-source', sub: 5 }], scope: 'RESOLVE' },
   ExecuteIndirect: { argc: [6], resources: [{ arg: 2, role: 'indirect-argument' }, { arg: 4, role: 'indirect-count' }], scope: 'EXECUTE_INDIRECT' },
