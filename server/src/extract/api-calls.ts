@@ -2,7 +2,7 @@
 // creation, recording commands, ExecuteCommandLists, Close/Reset. An engine method that only shares a name
 // (`device->Barrier(tex, state)`) is recognized by its arguments and treated as an ordinary call.
 import { pathMember } from './path-facts';
-import { appendedLists, castListsArgument } from './executed-lists';
+import { appendedLists, castListsArgument, declaredLists } from './executed-lists';
 import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
@@ -153,8 +153,10 @@ function handleApi(call: SyntaxNode, shape: CallShape, fn: FnCtx): boolean {
     const listsArg = castListsArgument(args[1]);
     const v = evalValue(listsArg, 'any', fn);
     const arr = v.t === 'ptr' ? v.target : v;
-    const lists = arr.t === 'array' ? arr.elems.filter((e) => e.t === 'res').map((e) => (e as { ref: ResourceRef }).ref)
-      : arr.t === 'res' ? [arr.ref] : appendedLists(listsArg, call, fn);
+    const own = arr.t === 'array' ? arr.elems.filter((e) => e.t === 'res').map((e) => (e as { ref: ResourceRef }).ref)
+      : arr.t === 'res' ? [arr.ref] : null;
+    const complete = own !== null && own.length > 0 && (arr.t !== 'array' || own.length === arr.elems.length);
+    const lists = complete ? own : declaredLists(listsArg, call, fn) ?? own ?? appendedLists(listsArg, call, fn);
     emit(fn, { kind: 'execute-command-lists', site, range, list: listRef(shape, fn), lists });
     return true;
   }

@@ -65,3 +65,36 @@ export function castListsArgument(arg: SyntaxNode): SyntaxNode {
   const inner = n.childForFieldName('arguments')?.namedChildren ?? [];
   return inner.length === 1 ? inner[0] : arg;
 }
+
+/**
+ * `ID3D12CommandList* lists[] = { copyList };` declared in the function before the call and handed by name, or one
+ * list's address (`&copyList`): the lists it names, read from the declaration's elements as references (a list
+ * pointer's value is no resource value, so the array's evaluated elements are unknown). Null for anything else or
+ * an element that names no list.
+ */
+export function declaredLists(arg: SyntaxNode, call: SyntaxNode, fn: FnCtx): ResourceRef[] | null {
+  const n = unwrapValue(arg);
+  const refsOf = (nodes: SyntaxNode[]): ResourceRef[] | null => {
+    const refs = nodes.map((e) => resourceRef(unwrapValue(e), fn.file, fn));
+    return refs.length > 0 && refs.every((r) => r.key) ? refs : null;
+  };
+  if (n.type === 'pointer_expression' && n.child(0)?.type === '&') {
+    const a = n.childForFieldName('argument');
+    return a && (a.type === 'identifier' || a.type === 'field_expression') ? refsOf([a]) : null;
+  }
+  if (n.type !== 'identifier') return null;
+  let f: SyntaxNode | null = call.parent;
+  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
+  const body = f?.childForFieldName('body');
+  if (!body) return null;
+  let found: SyntaxNode[] | null = null;
+  for (const d of body.descendantsOfType('init_declarator')) {
+    if (d.startIndex >= call.startIndex) break;
+    let decl = d.childForFieldName('declarator');
+    while (decl?.type === 'pointer_declarator') decl = decl.childForFieldName('declarator');
+    const value = d.childForFieldName('value');
+    if (decl?.type !== 'array_declarator' || decl.childForFieldName('declarator')?.text !== n.text) continue;
+    found = value?.type === 'initializer_list' ? value.namedChildren.filter((c) => c.type !== 'comment') : null;
+  }
+  return found ? refsOf(found) : null;
+}

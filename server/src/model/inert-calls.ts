@@ -32,6 +32,8 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
   'AddToStateObject', 'CreatePipelineLibrary', 'CreateRootSignature', 'CreateCommandSignature', 'CreateDescriptorHeap',
   'CreateQueryHeap', 'CreateFence', 'CreateCommandAllocator', 'CreateCommandQueue', 'D3D12SerializeRootSignature',
   'D3D12SerializeVersionedRootSignature', 'GetRaytracingAccelerationStructurePrebuildInfo',
+  // queue and fence synchronization: a GPU wait or signal between submissions, and the CPU waiting for a fence
+  'Signal', 'Wait', 'SetEventOnCompletion', 'GetCompletedValue', 'WaitForSingleObject', 'WaitForSingleObjectEx',
   // Dear ImGui's D3D12 backend: it draws its own vertex/index buffers and font texture on the list it is handed and
   // records no barrier there (its texture uploads use a list of its own); the back buffer keeps its state around it
   'ImGui_ImplDX12_RenderDrawData',

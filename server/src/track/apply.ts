@@ -20,7 +20,7 @@ import { additionSite, reversedBatch, submitBatch } from './batch-submit';
 import { clearPendingWrites, forget, forgetAllEnhanced, forgetAllLegacy } from './forgetting';
 import { CreationEvt, helperCreation, recheck } from './helper-rechecks';
 import { ALL, dropParts, val } from './resource-parts';
-import { decayedAtExecute, promoteFromCommon, withoutPromotedAway } from './list-promotions';
+import { decayedAtExecute, decayedHere, promoteFromCommon, withoutPromotedAway } from './list-promotions';
 
 /** `a->b->m` / `a->b->Get()` / `a.b.m` → `a->b` / `a.b`: the object a member or getter of it names; undefined for a plain name. */
 function ownerOf(key: string): string | undefined {
@@ -130,8 +130,9 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       for (const [k, s] of next.res) {
         // A texture promoted to a read-only state by an executed list decays to COMMON, and a COMMON a promotion to a
         // write state marked is met again after the boundary (track/list-promotions.ts).
+        const dropped = env.isBuffer(k) ? null : decayedAtExecute(s.legacy, ran, false);
         const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false }
-          : { legacy: withoutPromotedAway(decayedAtExecute(s.legacy, ran, false) ?? s.legacy) };
+          : { legacy: withoutPromotedAway(dropped ? decayedHere(dropped, env.work) : s.legacy) };
         next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
       }
       for (const k of ran) next.executed.add(k);

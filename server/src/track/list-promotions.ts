@@ -107,6 +107,18 @@ function afterOtherCopyList(legacy: Possible, list: string): Possible | null {
 }
 
 /** COMMON after the decay of a value a COPY list's barrier set, noted where that barrier was. */
+/**
+ * The state a promotion left after it decayed at this ExecuteCommandLists (`decayedAtExecute`): when only COMMON
+ * remains, it is COMMON re-entered here, with no work recorded since (Origin.workStamp): the next barrier on the
+ * texture must name COMMON unless work recorded in between may have promoted it again (an upload on the copy queue,
+ * then the direct list's `COPY_DEST → PIXEL_SHADER_RESOURCE` after the wait names a state the texture left).
+ */
+export function decayedHere(p: Possible, work: number): Possible {
+  const common = p.values.get(0);
+  if (p.unknown || p.values.size !== 1 || !common) return p;
+  return { ...p, values: new Map([[0, { ...common, workStamp: work }]]) };
+}
+
 function decayedOrigin(o: Origin): Origin {
   const out: Origin = { ...o, note: `${o.note}; it decays to D3D12_RESOURCE_STATE_COMMON when the copy list's work completes` };
   delete out.decaysOn;
