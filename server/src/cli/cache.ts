@@ -1,4 +1,4 @@
-// Content-hash result cache: one JSON file per (tool build, config, uri, file content). Unchanged files are
+// Content-hash result cache: one file per (tool build, config, uri, file content). Unchanged files are
 // not re-analysed; any change to the analysis code, the configuration or the text misses. An entry that does not
 // verify (corrupt, unreadable, edited or planted) is a miss, never an error and never trusted.
 import { createHash } from 'node:crypto';
@@ -36,9 +36,13 @@ export class ResultCache {
     const read = readRegularFile(this.file(key), MAX_ENTRY_BYTES);
     if (!read.ok) return undefined;
     try {
-      const entry = JSON.parse(read.bytes.toString('utf8')) as Partial<CacheEntry>;
-      if (entry.key !== key || typeof entry.payload !== 'string' || entry.checksum !== checksum(key, entry.payload)) return undefined;
-      const result = JSON.parse(entry.payload) as AnalysisResult;
+      const text = read.bytes.toString('utf8');
+      const end = text.indexOf('\n');
+      if (end < 0) return undefined;
+      const header = JSON.parse(text.slice(0, end)) as Partial<CacheHeader>;
+      const payload = text.slice(end + 1);
+      if (header.key !== key || header.checksum !== checksum(key, payload)) return undefined;
+      const result = JSON.parse(payload) as AnalysisResult;
       return isResultShape(result, uri) ? result : undefined;
     } catch {
       return undefined;
@@ -49,10 +53,10 @@ export class ResultCache {
     const file = this.file(key);
     const temporary = `${file}.${process.pid}.tmp`;
     const payload = JSON.stringify(result);
-    const entry: CacheEntry = { key, checksum: checksum(key, payload), payload };
+    const header: CacheHeader = { key, checksum: checksum(key, payload) };
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(temporary, JSON.stringify(entry));
+      fs.writeFileSync(temporary, `${JSON.stringify(header)}\n${payload}`);
       fs.renameSync(temporary, file);
     } catch {
       // NOTE: a cache that cannot be written only costs speed; the run's result is unaffected.
@@ -65,12 +69,15 @@ export class ResultCache {
   }
 }
 
-interface CacheEntry {
+/**
+ * An entry is this header as one line of JSON, then the result as JSON text (the payload, hashed as written).
+ * NOTE: the payload is not a JSON string inside the header: reading a warm run's entries parsed each result twice
+ * (the escaped string, then the result), and that was most of a warm run's CPU.
+ */
+interface CacheHeader {
   key: string;
   /** sha256 over the key and the payload. */
   checksum: string;
-  /** The result as JSON text (hashed as written). */
-  payload: string;
 }
 
 const MAX_ENTRY_BYTES = 256 * 1024 * 1024;

@@ -20,6 +20,8 @@ export interface FileOutcome {
    * a later analysis of the file from its text starts from them too.
    */
   imports?: AnalyzeExtras;
+  /** The result-cache key of the analysis with `imports` (--cache), which names that result (cross-file.ts indexDigest). */
+  importsKey?: string;
   /**
    * The result with `imports` came from the result cache (--cache): it has no facts, and the helper pass that needs
    * them makes them again from the text and `imports` (cross-file.ts importedFacts).
