@@ -1,6 +1,8 @@
 // The result cache's entries (cli/cache.ts): a one-line header (key, checksum), then the result as JSON text. Before,
 // the result was a JSON string inside the entry's JSON, so a warm run parsed every result twice (the escaped string,
 // then the result): most of a warm run's CPU. An entry that does not verify is still a miss.
+// What a whole run reports is cached too (cli/lint.ts runCacheKey): a warm run of an unchanged tree does not run the
+// cross-file pass again; any change to any file misses, and the run then answers as an uncached run.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
@@ -8,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ResultCache } from '../../server/src/cli/cache';
 import type { AnalysisResult } from '../../server/src/analyze';
+import { runCli, tempTree } from './helpers';
 import { DEFAULT_CONFIG } from '../../server/src/types';
 
 const URI = 'file:///src/frame.cpp';
@@ -55,5 +58,55 @@ void describe('result cache entries', () => {
     assert.equal(cache.get(key, URI), undefined, 'an entry without a header line');
     fs.writeFileSync(file, text);
     assert.deepEqual(cache.get(key, URI), RESULT);
+  });
+});
+
+const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
+    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
+    cl->ResourceBarrier(1, &b);
+}
+`;
+const CALLER = `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
+    Transition(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    Transition(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
+}
+`;
+
+void describe('a whole run\'s reported results in the cache', () => {
+  const passes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('barrierlint-trace pass ')).map((l) => l.split(' ')[2]);
+  const TRACE = { BARRIERLINT_TRACE_TIMES: '1' };
+
+  void it('a warm run of an unchanged tree reports the cold run\'s output without the cross-file pass', () => {
+    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER });
+    const uncached = runCli(['--format', 'json', '--no-cache', 'src'], dir);
+    const cold = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(passes(cold.stderr), ['first', 'imports', 'helpers']);
+    const warm = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(passes(warm.stderr), ['first', 'cross-file-cached']);
+    for (const run of [cold, warm]) {
+      assert.equal(run.code, uncached.code);
+      assert.equal(run.stdout, uncached.stdout);
+    }
+    assert.match(warm.stdout, /legacy-state-mismatch/);
+  });
+
+  void it('a changed file, another set of files or another format misses, and answers as an uncached run', () => {
+    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER, 'src/other.cpp': CALLER.replace('Frame', 'Other') });
+    runCli(['--format', 'json', '--cache', 'src'], dir);
+    // The helper no longer records its barrier: the callers' findings go away.
+    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), HELPER.replace('cl->ResourceBarrier(1, &b);', '(void)b;'));
+    const changed = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(passes(changed.stderr), ['first', 'imports', 'helpers']);
+    assert.equal(changed.stdout, runCli(['--format', 'json', '--no-cache', 'src'], dir).stdout);
+    assert.doesNotMatch(changed.stdout, /legacy-state-mismatch/);
+    // Two of the three files: a run of its own.
+    const two = runCli(['--format', 'json', '--cache', 'src/frame.cpp', 'src/barriers.cpp'], dir, TRACE);
+    assert.deepEqual(passes(two.stderr), ['first', 'imports', 'helpers']);
+    assert.equal(two.stdout, runCli(['--format', 'json', '--no-cache', 'src/frame.cpp', 'src/barriers.cpp'], dir).stdout);
+    // The facts format keeps the sites: other keys.
+    const facts = runCli(['--format', 'facts', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(passes(facts.stderr), ['first', 'imports', 'helpers']);
+    assert.equal(facts.stdout, runCli(['--format', 'facts', '--no-cache', 'src'], dir).stdout);
+    assert.equal(runCli(['--format', 'facts', '--cache', 'src'], dir).stdout, facts.stdout);
   });
 });

@@ -33,6 +33,16 @@ export class ResultCache {
    * truncated, edited, swapped or planted entry) is a miss, and is analysed afresh.
    */
   get(key: string, uri: string): AnalysisResult | undefined {
+    const result = this.read(key) as AnalysisResult | undefined;
+    return result !== undefined && isResultShape(result, uri) ? result : undefined;
+  }
+
+  set(key: string, result: AnalysisResult): void {
+    this.write(key, result);
+  }
+
+  /** The payload stored under `key`, parsed, when the entry verifies; undefined otherwise. */
+  private read(key: string): unknown {
     const read = readRegularFile(this.file(key), MAX_ENTRY_BYTES);
     if (!read.ok) return undefined;
     try {
@@ -42,17 +52,16 @@ export class ResultCache {
       const header = JSON.parse(text.slice(0, end)) as Partial<CacheHeader>;
       const payload = text.slice(end + 1);
       if (header.key !== key || header.checksum !== checksum(key, payload)) return undefined;
-      const result = JSON.parse(payload) as AnalysisResult;
-      return isResultShape(result, uri) ? result : undefined;
+      return JSON.parse(payload) as unknown;
     } catch {
       return undefined;
     }
   }
 
-  set(key: string, result: AnalysisResult): void {
+  private write(key: string, value: unknown): void {
     const file = this.file(key);
     const temporary = `${file}.${process.pid}.tmp`;
-    const payload = JSON.stringify(result);
+    const payload = JSON.stringify(value);
     const header: CacheHeader = { key, checksum: checksum(key, payload) };
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -62,6 +71,27 @@ export class ResultCache {
       // NOTE: a cache that cannot be written only costs speed; the run's result is unaffected.
       fs.rmSync(temporary, { force: true });
     }
+  }
+
+  /**
+   * A key for the reported results of a whole run (lint.ts): derived from every file's key in order, so any change
+   * to any file, its configuration or the tool misses.
+   */
+  runKey(fileKeys: readonly string[]): string {
+    const hash = createHash('sha256').update('run\0');
+    for (const k of fileKeys) hash.update(k).update('\0');
+    return hash.digest('hex');
+  }
+
+  /** The reported results of a run stored under `key` (setRun), one per uri of `uris` in order, or undefined. */
+  getRun(key: string, uris: readonly string[]): AnalysisResult[] | undefined {
+    const results = this.read(key) as AnalysisResult[] | undefined;
+    if (!Array.isArray(results) || results.length !== uris.length) return undefined;
+    return results.every((r, i) => isResultShape(r, uris[i])) ? results : undefined;
+  }
+
+  setRun(key: string, results: readonly AnalysisResult[]): void {
+    this.write(key, results);
   }
 
   private file(key: string): string {
@@ -86,7 +116,7 @@ function checksum(key: string, payload: string): string {
   return createHash('sha256').update(key).update('\0').update(payload).digest('hex');
 }
 
-function isResultShape(result: AnalysisResult, uri: string): boolean {
+function isResultShape(result: AnalysisResult | null, uri: string): boolean {
   return typeof result === 'object' && result !== null && result.uri === uri && result.complete === true &&
     Array.isArray(result.findings) && Array.isArray(result.sites) && typeof result.parseErrors === 'number' &&
     result.findings.every((f) => typeof f === 'object' && f !== null && typeof f.rule === 'string' && typeof f.message === 'string');
