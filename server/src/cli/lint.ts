@@ -36,6 +36,11 @@ const SILENT: LintOptions['progress'] = { tick: () => undefined, render: () => u
 
 export async function lintFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const t0 = traceOn() ? traceStart() : undefined;
+  const cachedRun = options.cache && !options.context?.length ? reportedBefore(targets, options, options.cache) : undefined;
+  if (cachedRun) {
+    if (t0) trace('pass', 'cached-run', cpuMs(t0), wallMs(t0), cachedRun.length);
+    return cachedRun;
+  }
   const outcomes = await analyzeFiles(targets, options);
   if (t0) trace('pass', 'first', cpuMs(t0), wallMs(t0), outcomes.length);
   const context = options.context ?? [];
@@ -59,6 +64,32 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
   }
   crossFilePass(outcomes, contextOutcomes, { keepSites: options.keepSites, cache: options.cache });
   if (runKey && outcomes.every((o) => o.result?.complete && !o.failure)) options.cache?.setRun(runKey, outcomes.map((o) => reportedPart(o.result!)));
+  return outcomes;
+}
+
+/**
+ * What a run of these files reported before (--cache, no shard): every file read and keyed as analyzeFiles keys it,
+ * then the run's entry under those keys (runCacheKey), without reading any file's own entry. Undefined when a file
+ * cannot be read or the run has no entry.
+ */
+function reportedBefore(targets: readonly TargetFile[], options: LintOptions, cache: ResultCache): FileOutcome[] | undefined {
+  if (targets.length < 2) return undefined;
+  const outcomes: FileOutcome[] = [];
+  for (const target of targets) {
+    const config = options.configs.forFile(target.abs);
+    const outcome: FileOutcome = { target, uri: pathToFileURL(target.abs).href, config };
+    const source = readSource(target.abs);
+    if (!source.ok) return undefined;
+    if (source.note) outcome.note = source.note;
+    outcome.cacheKey = cache.key({ text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites });
+    outcomes.push(outcome);
+  }
+  const results = cache.getRun(cache.runKey([String(outcomes.length), ...outcomes.map((o) => o.cacheKey!)]), outcomes.map((o) => o.uri));
+  if (!results) return undefined;
+  for (const [i, o] of outcomes.entries()) {
+    o.result = results[i];
+    options.progress.tick(o.target.display);
+  }
   return outcomes;
 }
 
