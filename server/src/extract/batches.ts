@@ -197,7 +197,12 @@ export function emptyArrayGuard(cond: SyntaxNode | null, then: Stmt, body: Synta
     if (t.k === 'seq') t.body.forEach(find);
     else if (t.k === 'event') events.push(t);
     // Path bookkeeping (a fact ends, a value is stored) records nothing.
-    else if (t.k !== 'forget' && t.k !== 'write') events.push(t, t);
+    else if (t.k !== 'forget' && t.k !== 'write') {
+      // One submission of per-path lists (container-paths.ts submissionStmt) is one call.
+      const one = oneSubmission(t);
+      if (one) events.push(one);
+      else events.push(t, t);
+    }
   };
   find(then);
   const only = events.length === 1 && events[0].k === 'event' ? events[0].event : undefined;
@@ -214,6 +219,14 @@ export function emptyArrayGuard(cond: SyntaxNode | null, then: Stmt, body: Synta
 }
 
 const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
+
+/** The calls of one submission of per-path lists (an if whose every branch is that call): one of them. */
+function oneSubmission(t: Stmt): Stmt | undefined {
+  if (t.k === 'event') return t.event.kind === 'resource-barrier-call' ? t : undefined;
+  if (t.k !== 'if' || !t.else) return undefined;
+  const [a, b] = [oneSubmission(t.then), oneSubmission(t.else)];
+  return a?.k === 'event' && b?.k === 'event' && a.event.site === b.event.site ? a : undefined;
+}
 
 /** A submit's count and array operands as texts to compare: `&v[0]`/`v.data()` → v, `static_cast<UINT>(n)` → n. */
 function submitOperands(count: string, array: string): { arr: string; n: string } {

@@ -36,11 +36,11 @@ const sameList = (x: readonly AVal[], y: readonly AVal[]): boolean => x.length =
  * branch that filled it in a loop or to an unknown size gives up per-path lists, and so do other alternatives (a loop
  * body, switch cases: `perPath` false): the elements of every branch are kept together, as before.
  */
-export function mergeContainer(a: ArrayVal, byRun: ArrayVal[], opts: { cond?: Condition; end?: number; perPath: boolean }): void {
+export function mergeContainer(a: ArrayVal, byRun: ArrayVal[], opts: { cond?: Condition; end?: number; perPath: boolean }): boolean {
   const first = byRun[0];
   if (byRun.every((s) => sameList(s.elems, first.elems) && s.loopElem === first.loopElem && !!s.unsized === !!first.unsized && !s.paths && !first.paths)) {
     restoreContainer(a, first);
-    return;
+    return false;
   }
   const union: AVal[] = [];
   for (const s of byRun) for (const e of s.elems) if (!union.includes(e)) union.push(e);
@@ -48,11 +48,36 @@ export function mergeContainer(a: ArrayVal, byRun: ArrayVal[], opts: { cond?: Co
   if (!opts.perPath || byRun.some((s) => s.loopElem || s.unsized)) {
     a.loopElem = byRun.find((s) => s.loopElem)?.loopElem;
     a.unsized = byRun.some((s) => s.unsized);
-    return;
+    return false;
   }
   const lists = byRun.flatMap((s) => (s.paths ? s.paths.lists : [s.elems]));
   const choice = byRun.length === 2 && opts.cond && opts.end !== undefined ? choiceOf(byRun, opts.cond, opts.end) : undefined;
   a.paths = { lists, ...(choice ? { choice } : {}) };
+  return !!choice;
+}
+
+/** The prefix of a branch label's name (never a source name: the tracker's facts and path notes tell them apart). */
+export const LABEL_PREFIX = '#branch ';
+
+/**
+ * A label for if statement `n` when its branches write a value its condition reads (`if (buf->state != S) {
+ * v.push_back(…); buf->state = S; }`): a container filled there and submitted after the if is chosen by the branch
+ * the path took, which a test of the condition at the submission no longer tells (it reads the rewritten value).
+ * Undefined when the branches leave the condition's values alone (the condition is tested again, as before).
+ */
+export function branchLabel(n: SyntaxNode, cond: Condition, text: string, fnName: string, id: number): { cond: Condition; sym: string } | undefined {
+  const then = n.childForFieldName('consequence');
+  if (!then) return undefined;
+  const syms = conditionSyms(cond);
+  if (!syms.length || !writtenBetween(text, syms, then.startIndex, n.endIndex)) return undefined;
+  const sym = `${LABEL_PREFIX}${fnName}:${id}`;
+  const range = { startLine: n.range.startLine, startColumn: n.range.startColumn, endLine: n.range.startLine, endColumn: n.range.startColumn };
+  return { cond: { op: '==', left: { value: null, text: sym, range }, right: { value: 1, text: '1', range }, ls: sym }, sym };
+}
+
+/** Whether a condition tests a branch label (branchLabel), which no source text writes. */
+function isLabel(c: Condition): boolean {
+  return 'ls' in c && !!c.ls?.startsWith(LABEL_PREFIX);
 }
 
 /**
@@ -100,7 +125,7 @@ export function submittedPaths(payload: AVal, count: number | null, written: (sy
 function submittedChoice(c: PathChoice, written: (syms: string[], from: number) => boolean): SubmittedChoice {
   if ('list' in c) return c;
   const [then, other] = [submittedChoice(c.then, written), submittedChoice(c.else, written)];
-  return written(conditionSyms(c.cond), c.end) ? { then, else: other } : { cond: c.cond, then, else: other };
+  return !isLabel(c.cond) && written(conditionSyms(c.cond), c.end) ? { then, else: other } : { cond: c.cond, then, else: other };
 }
 
 /**

@@ -269,6 +269,18 @@ export interface BranchOptions {
   end?: number;
   /** Switch cases: a case that does not end in `break` falls through, so its own writes are not its path's values. */
   cases?: boolean;
+  /**
+   * An if whose branches write a value its condition reads (container-paths.ts branchLabel): per-branch container
+   * lists are tied to this label instead of the condition; `used` is set when one is.
+   */
+  label?: BranchLabel;
+}
+
+/** A label the walker writes on an if's paths (1 on the then-branch, 0 before the if) and `cond` tests. */
+export interface BranchLabel {
+  cond: Condition;
+  sym: string;
+  used?: boolean;
 }
 
 /** The old value of a name no path had bound before the branch that assigns it. */
@@ -337,6 +349,8 @@ export class FnCtx {
   loopDepth = 0;
   /** Per enclosing loop (outermost first), the names it rebinds on each iteration (walker.ts varyingNames). */
   readonly loopVarying: Set<string>[] = [];
+  /** Branch labels made so far (container-paths.ts branchLabel): numbers them within the function. */
+  labels = 0;
   /** How many enclosing if statements have a condition the path facts cannot follow (track/apply.ts view creations). */
   undecided = 0;
   /** Objects constructed with arguments whose destructor runs at the end of their block (constructor-calls.ts). */
@@ -469,7 +483,8 @@ export class FnCtx {
     for (const [key, { write, values, byRun }] of finals) {
       if (key.startsWith('c:') && write.owner) {
         const lists = runs.flatMap((_, i) => (results[i] && returns(results[i]) ? [] : [byRun[i] ?? write.old])).filter((v): v is ArrayVal => v.t === 'array');
-        mergeContainer(write.owner as ArrayVal, exhaustive ? lists : [...lists, write.old as ArrayVal], { cond: opts.cond, end: opts.end, perPath: !!opts.containers });
+        const tied = mergeContainer(write.owner as ArrayVal, exhaustive ? lists : [...lists, write.old as ArrayVal], { cond: opts.label?.cond ?? opts.cond, end: opts.end, perPath: !!opts.containers });
+        if (tied && opts.label) opts.label.used = true;
         const outer = this.regions[this.regions.length - 1];
         if (outer && !outer.writes.has(key) && !outer.createdInside.has(write.owner)) outer.writes.set(key, { ...write });
         continue;

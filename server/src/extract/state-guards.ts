@@ -235,7 +235,17 @@ function comparisons(c: SyntaxNode): { op: string; pairs: [SyntaxNode, SyntaxNod
   const a = comparisons(unwrapValue(l));
   const b = comparisons(unwrapValue(r));
   const leaf = op === '||' ? '!=' : '==';
-  return a?.op === leaf && b?.op === leaf ? { op: leaf, pairs: [...a.pairs, ...b.pairs] } : undefined;
+  if (a?.op === leaf && b?.op === leaf) return { op: leaf, pairs: [...a.pairs, ...b.pairs] };
+  // `state != want && state != alsoFine` on one piece of bookkeeping: the branch runs unless it is in either, and
+  // moves it to `want` (a state that already serves the use, such as GENERIC_READ for a copy source, is left alone).
+  if (op === '&&' && a?.op === '!=' && b?.op === '!=' && oneTested([...a.pairs, ...b.pairs])) return { op: '!=', pairs: [...a.pairs, ...b.pairs] };
+  return undefined;
+}
+
+/** Whether every comparison tests the same value against a different one (`s != A && s != B`). */
+function oneTested(pairs: [SyntaxNode, SyntaxNode][]): boolean {
+  const sides = pairs.map(([l, r]) => [norm(l.text), norm(r.text)]);
+  return sides.some(([t]) => sides.every(([l, r]) => l === t || r === t)) || sides.some(([, t]) => sides.every(([l, r]) => l === t || r === t));
 }
 
 /** The state-tracking guard an `if` statement is, if any. */

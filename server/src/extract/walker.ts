@@ -7,7 +7,7 @@ import type { Condition, Stmt } from './facts';
 import { forEachEvent } from './events';
 import { conditionOf } from './conditions';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
-import { submissionStmt } from './container-paths';
+import { branchLabel, submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
 import { capacityGuard } from './capacity-guards';
 import { historyTest, onceGuard } from './once-guards';
@@ -22,7 +22,7 @@ import type { Unrolling } from './unrolled-loops';
 import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import { insideTableLoop } from './table-loops';
 import { FORWARDED, forwardedCall, markResult } from './returned-locals';
-import type { FnCtx } from './context';
+import type { BranchLabel, FnCtx } from './context';
 import { evalValue, visitCalls } from './context';
 import { handleAssignment } from './assignments';
 import { handleContainerCall, handleSwapCall } from './container-calls';
@@ -147,10 +147,17 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       if (!decidable) fn.undecided++;
       // `if (FAILED(hr))` after a creation: on that branch the created resource is none (failed-creations.ts).
       const failed = failedCreationStmts(n, fn);
-      const [thenS, elseS] = fn.branches([() => seq([...failed, walk(n.childForFieldName('consequence'))]), () => walk(altBody)], true, unknownAt(n), {
-        containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}),
+      const label: BranchLabel | undefined = decidable ? branchLabel(n, decidable, fn.file.text, fn.name, ++fn.labels) : undefined;
+      const [walkedThen, elseS] = fn.branches([() => seq([...failed, walk(n.childForFieldName('consequence'))]), () => walk(altBody)], true, unknownAt(n), {
+        containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}), ...(label ? { label } : {}),
       });
       if (!decidable) fn.undecided--;
+      // A container filled on a branch that rewrote the tested values: the path carries which branch it took.
+      let thenS = walkedThen;
+      if (label?.used) {
+        pre.push({ k: 'write', sym: label.sym, value: 0 });
+        thenS = seq([{ k: 'write', sym: label.sym, value: 1 }, walkedThen]);
+      }
       const batchGuard = altBody ? undefined : emptinessGuard(cond, thenS);
       const emptyBatch = altBody ? undefined : emptyReturnGuard(n, fn);
       const state = stateGuard(n);

@@ -323,6 +323,8 @@ export class PathFacts {
   describe(common: PathFacts): string[] {
     const out: string[] = [];
     for (const [s, f] of this.syms) {
+      // A branch label (extract/container-paths.ts) says which way the path went, never a value of the code.
+      if (s.startsWith('#')) continue;
       const c = common.syms.get(s);
       if (f.val !== undefined && c?.val !== f.val) {
         out.push(f.truthy && (f.val === 0 || f.val === 1) ? `\`${s}\` is ${f.val ? 'true' : 'false'}` : `\`${s}\` is ${f.text ?? f.val}`);
