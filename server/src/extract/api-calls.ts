@@ -14,6 +14,7 @@ import { addSite, evalValue } from './context';
 import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
 import { inConstMethod, submittedContainer } from './batches';
 import { submittedPaths, writtenBetween } from './container-paths';
+import { branchForms } from './branch-forms';
 import { stateAssertEvent } from './state-asserts';
 import { zeroCountPath } from './count-paths';
 import { forwardedArgs, tokenValue } from './forwarding-macros';
@@ -252,7 +253,8 @@ function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
   } else {
     const barriers = barriersOf(payload, count.value);
     const batch = barriers ? undefined : submittedContainer(s.payloadNode, fn);
-    const paths = submittedPaths(payload, count.value, (syms, from) => writtenBetween(fn.file.text, syms, from, call.startIndex));
+    const written = (syms: string[], from: number) => writtenBetween(fn.file.text, syms, from, call.startIndex);
+    const paths = submittedPaths(payload, count.value, written) ?? (barriers ? branchForms(barriers, fn.joinTests, written) : undefined);
     const keeps = batch && inConstMethod(call) ? { keepsBatch: true } : {};
     emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch, ...keeps } : {}), ...extras, ...(paths ? { paths } : {}) });
   }

@@ -349,6 +349,8 @@ export class FnCtx {
   loopDepth = 0;
   /** Per enclosing loop (outermost first), the names it rebinds on each iteration (walker.ts varyingNames). */
   readonly loopVarying: Set<string>[] = [];
+  /** The test of each if/else join the function made (`Field.perPath.join`), for a barrier submitted after it (branch-forms.ts). */
+  readonly joinTests = new Map<number, { cond: Condition; end: number }>();
   /** Branch labels made so far (container-paths.ts branchLabel): numbers them within the function. */
   labels = 0;
   /** How many enclosing if statements have a condition the path facts cannot follow (track/apply.ts view creations). */
@@ -456,6 +458,7 @@ export class FnCtx {
     let live = 0;
     const liveRuns: number[] = [];
     const join = nextJoin++;
+    if (opts.cond && opts.end !== undefined && runs.length === 2 && exhaustive) this.joinTests.set(join, { cond: opts.cond, end: opts.end });
     // NOTE: a plain loop, not forEach: the walker recurses through here once per nested if, so every frame counts.
     for (let i = 0; i < runs.length; i++) {
       const run = runs[i];

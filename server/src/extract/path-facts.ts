@@ -11,6 +11,7 @@ import { evalValue } from './context';
 import { declaredName } from './types';
 import { definitionDeclarator, LOOP_STATEMENTS as LOOPS, rangeOf } from './syntax';
 import { laterContainerUse } from './container-paths';
+import { laterStructUse } from './branch-forms';
 import { COMMANDS } from '../model/api';
 import { HELPERS } from '../model/helpers';
 import { SCALAR_TYPE_NAMES } from '../model/structs';
@@ -192,10 +193,14 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     }
     // A container filled in the branches and submitted later: the submission tests the condition again.
     const use = st.type === 'if_statement' ? laterContainerUse(st, body) : undefined;
-    if (use) {
+    // A struct whose members the branches wrote, submitted later per branch (branch-forms.ts): the same, up to its
+    // last use.
+    const structUse = st.type === 'if_statement' ? laterStructUse(st, body) : undefined;
+    for (const u of [use, structUse]) {
+      if (!u) continue;
       for (const sym of seen) {
         count.set(sym, (count.get(sym) ?? 0) + 1);
-        if ((last.get(sym)?.startIndex ?? -1) < use.startIndex) last.set(sym, use);
+        if ((last.get(sym)?.startIndex ?? -1) < u.startIndex) last.set(sym, u);
       }
     }
   }
