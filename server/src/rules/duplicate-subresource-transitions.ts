@@ -30,6 +30,40 @@ export const rule = defineRule({
   },
   create(ctx) {
     return {
+      tracked: {
+        // A batch container filled by an engine's own Add/Transition method and submitted later: the barriers the
+        // submit applies, in the order the path added them. One addition repeated by a loop is not a pair.
+        batchSubmit(items, tctx) {
+          if (tctx.listType === 'bundle') return;
+          const descs = items.map((p, index) => ({ ...p, index })).filter((p) => p.barrier.kind === 'legacy-transition' && !p.barrier.fromLoop && p.barrier.resource?.key);
+          for (const [j, second] of descs.entries()) {
+            const sub2 = subresourceSelection(second.barrier);
+            const first = descs.slice(0, j).find((p) => {
+              const sub1 = subresourceSelection(p.barrier);
+              return p.barrier.resource!.key === second.barrier.resource!.key && (p.site === undefined || p.site !== second.site)
+                && sub1 && sub2 && selectionsOverlap(sub1, sub2) === true
+                && !endThenBegin({ b: p.barrier, group: null, index: p.index }, { b: second.barrier, group: null, index: second.index });
+            });
+            if (!first) continue;
+            const b = second.barrier;
+            ctx.report({
+              messageKey: 'duplicate',
+              data: {
+                name: resourceName(b), first: first.index, second: second.index,
+                firstSub: known(first.barrier.fields.Subresource)! >>> 0, secondSub: known(b.fields.Subresource)! >>> 0,
+              },
+              range: tctx.range,
+              related: [
+                ...tctx.related,
+                { uri: first.note.uri, range: first.note.range, message: `Desc[${first.index}] transitions '${resourceName(first.barrier)}' (added to the batch here)` },
+                { uri: second.note.uri, range: second.note.range, message: `Desc[${second.index}] transitions it again (added here)` },
+              ],
+              resource: resourceName(b), fingerprintText: `dup|${fingerprintOf(first.barrier)}|${fingerprintOf(b)}`,
+              barrier: b, position: { group: null, index: second.index, listType: tctx.listType },
+            });
+          }
+        },
+      },
       resourceBarrierCall(e, listType) {
         if (listType === 'bundle') return;
         // Loop-filled entries stand for "some element" (maybe a different resource each iteration): left out.

@@ -24,6 +24,11 @@ export function submitBatch(container: ResourceRef, state: TrackState, env: Trac
   const key = substituteRef(container, env.binding).key;
   const batch = key ? state.batches.get(key) : undefined;
   if (!key || !batch) return;
+  if (gi === null && env.reporting && batch.items.length > 1) {
+    const ctx = env.context(callRange, list);
+    const items = batch.items.filter((p) => !p.quiet);
+    for (const h of env.hooks) h.batchSubmit?.(items, ctx);
+  }
   batch.items.forEach((p, bi) => {
     const reporting = env.reporting;
     if (p.quiet) env.reporting = false;

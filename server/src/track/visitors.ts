@@ -9,6 +9,13 @@ import type { UseKind } from '../model/uses';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { KnownResource, Origin, PendingSplit, ResState } from './state';
 
+/** One barrier of a submitted batch, with the place it was added. */
+export interface BatchItem {
+  barrier: BarrierFact;
+  note: { uri: string; range: Range };
+  site?: string;
+}
+
 export interface TrackContext {
   uri: string;
   /** Report location in the analysed file (the outermost call site when inside a helper). */
@@ -106,6 +113,12 @@ export interface TrackedVisitors {
   /** A command list is closed (or the analysed function ends) with split barriers still pending. */
   listEnd?(pending: PendingSplit[], ctx: TrackContext): void;
   executeCommandLists?(e: ExecuteEvent, ctx: TrackContext): void;
+  /**
+   * A batch container's legacy barriers submitted by one ResourceBarrier call (track/batch-submit.ts), in the order
+   * they were added, each with where it was added (`site`: the call chain and statement, the same for a loop's
+   * repetitions).
+   */
+  batchSubmit?(items: readonly BatchItem[], ctx: TrackContext): void;
   /** A clear, draw, dispatch or Present using resources through views and bindings (track/bindings.ts). */
   gpuUse?(e: GpuWorkEvent, uses: GpuUse[], ctx: TrackContext): void;
   /**
