@@ -75,15 +75,26 @@ export function macroAsFunction(def: SyntaxNode, text: string, shape: { type: st
   const parts = macroParts(def);
   if (!parts) return undefined;
   const { value } = parts;
-  // Typed parameters need more room before the body; without it the parameters stay `auto`.
+  // Typed parameters need more room before the body; without it (a macro in the first line of a file) the head says
+  // `auto` and the types are kept aside for the function's signature (`declaredParamTypes`).
   for (const types of shape.types?.size ? [shape.types, undefined] : [undefined]) {
     const head = headTokens(shape.type, parts.name, parts.params, types);
     if (!head) return undefined;
     const out = blankOutside(text, value.startIndex, value.endIndex);
     if (!layTokens(out, [...head, ...shape.lead], value.startIndex)) continue;
-    return parsedInPlace(out, value.endIndex, shape.tail);
+    const fn = parsedInPlace(out, value.endIndex, shape.tail);
+    if (fn && !types && shape.types?.size) untypedHeads.set(fn, shape.types);
+    return fn;
   }
   return undefined;
+}
+
+/** Macro functions parsed with `auto` parameters for want of room, with the types their parameters stand for. */
+const untypedHeads = new WeakMap<SyntaxNode, ReadonlyMap<string, string>>();
+
+/** The type a macro function's parameter stands for when its head could only say `auto` (undefined otherwise). */
+export function declaredParamType(fn: SyntaxNode, param: string): string | undefined {
+  return untypedHeads.get(fn)?.get(param);
 }
 
 /** The laid-out text with `tail` written into the blanks after the body, parsed: its one function, or undefined. */

@@ -40,7 +40,7 @@ import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from '.
 import { conversionDefinitions, conversionText } from './conversion-calls';
 import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
-import { blockMacroFunctions } from './block-macros';
+import { blockMacroFunctions, declaredParamType } from './block-macros';
 import { valueMacroFunctions } from './value-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
 import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
@@ -142,7 +142,7 @@ function readSignature(f: FunctionNode): Signature {
   const decls = parameterDecls(f);
   // The declarator names the parameter (`UINT n = kDefault`: n, not the default's identifier).
   const params = decls.map((p) => declaredName(p.childForFieldName('declarator')) ?? '');
-  const paramTypes = decls.map((p) => typeText(p.childForFieldName('type'), p.childForFieldName('declarator')));
+  const paramTypes = decls.map((p, i) => (params[i] && declaredParamType(f.node, params[i])) ?? typeText(p.childForFieldName('type'), p.childForFieldName('declarator')));
   if (f.lambda) return { name: lambdaFunctionName(f.node), qualified: '<lambda>', params, paramTypes };
   const declared = d?.childForFieldName('declarator')?.text.replace(/\s+/g, '') ?? '<anonymous>';
   // An inline method is qualified by its class (`struct Texture { void Transition(...) {...} }` → Texture::Transition).
