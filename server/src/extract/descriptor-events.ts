@@ -9,6 +9,7 @@ import type { CallAnnotation } from './descriptor-facts';
 import type { DVal } from './descriptor-values';
 import { keyRoot } from './descriptor-values';
 import type { ResourceRef } from './facts';
+import type { Range } from '../types';
 import { evalField } from './constant-fold';
 import { addressGetterRef, resourceRef } from './resources';
 import { gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
@@ -253,11 +254,35 @@ function raytracingDirect(call: SyntaxNode, method: string, fn: FnCtx): GpuWorkE
   return direct;
 }
 
+/**
+ * `cl->Dispatch(a, 1, 1); cl->Dispatch(b, 1, 1);`: the range of the Dispatch call in the statement right before the
+ * one holding `call` (comments aside), on the same list; undefined when anything else comes between them.
+ */
+function previousDispatch(call: SyntaxNode): Range | undefined {
+  const st = call.parent;
+  const block = st?.parent;
+  if (st?.type !== 'expression_statement' || block?.type !== 'compound_statement') return undefined;
+  const siblings = block.namedChildren.filter((c) => c.type !== 'comment');
+  const i = siblings.findIndex((c) => c.startIndex === st.startIndex && c.type === st.type);
+  const prev = i > 0 ? siblings[i - 1] : undefined;
+  const pc = prev?.type === 'expression_statement' ? prev.namedChild(0) : null;
+  const receiver = (c: SyntaxNode): string | undefined => {
+    const f = c.childForFieldName('function');
+    return f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'Dispatch' ? f.childForFieldName('argument')?.text.replace(/\s+/g, '') : undefined;
+  };
+  if (pc?.type !== 'call_expression') return undefined;
+  const own = receiver(call);
+  return own !== undefined && receiver(pc) === own ? rangeOf(pc) : undefined;
+}
+
 /** The GPU-work event of a recorded command (clears, draws, dispatches), or undefined for other commands. */
 export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceRef | undefined, fn: FnCtx): GpuWorkEvent | undefined {
   const base = { kind: 'gpu-work' as const, site: -1, range: rangeOf(call), list, scope: scopeOf(call, fn) };
   const shape = Object.hasOwn(GPU_WORK, parts.method) ? GPU_WORK[parts.method] : undefined;
-  if (shape) return { ...base, method: DEBUG_LAYER_NAME[parts.method] ?? parts.method, direct: raytracingDirect(call, parts.method, fn), ...shape };
+  if (shape) {
+    const after = parts.method === 'Dispatch' ? previousDispatch(call) : undefined;
+    return { ...base, method: DEBUG_LAYER_NAME[parts.method] ?? parts.method, direct: raytracingDirect(call, parts.method, fn), ...shape, ...(after ? { afterDispatch: after } : {}) };
+  }
   if (parts.method === 'BuildRaytracingAccelerationStructure') {
     const direct = raytracingDirect(call, parts.method, fn);
     return direct.length ? { ...base, method: parts.method, direct, draws: false, indexed: false, root: null } : undefined;

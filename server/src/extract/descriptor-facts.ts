@@ -157,6 +157,12 @@ export interface GpuWorkEvent extends WorkEventBase {
   root: 'graphics' | 'compute' | null;
   /** IDXGISwapChain::Present: the swap chain's buffers must be in PRESENT. */
   present?: boolean;
+  /**
+   * A Dispatch whose statement comes right after another Dispatch on the same list (nothing recorded, bound or set
+   * between them): that Dispatch's range. The two runs see the same root arguments, so their threads cover the same
+   * indices (uav-write-hazard.md).
+   */
+  afterDispatch?: Range;
 }
 
 /**

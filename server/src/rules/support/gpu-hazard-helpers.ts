@@ -28,6 +28,12 @@ export function commandApi(e: GpuWorkEvent): string {
   return e.present ? 'IDXGISwapChain::Present' : `ID3D12CommandList::${CALL_NAME[e.method] ?? e.method}`;
 }
 
+/** The dispatch `e` comes right after the dispatch at `first`, in the analysed function itself (not in a helper). */
+function repeatedAtOnce(e: GpuWorkEvent, first: RelatedLocation['range'], tctx: TrackContext): boolean {
+  const a = e.afterDispatch;
+  return !!a && tctx.related.length === 0 && a.startLine === first.startLine && a.startColumn === first.startColumn;
+}
+
 export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext, writers: ReadonlySet<string>): ReportDescriptor[] {
   const out: ReportDescriptor[] = [];
   for (const u of uses) {
@@ -39,7 +45,10 @@ export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCon
     // Partial clears may not overlap what the dispatch touches; two shader writes are compared through one view,
     // and only when the second binding was made after the first write (a binding left in place across dispatches
     // is taken as work split on purpose, e.g. disjoint tiles).
-    if (uav && (w.partial || (w.role === 'uav-bound' && (w.view !== u.viewId || (w.boundAt && w.boundAt === u.bound?.range))))) continue;
+    // Two Dispatch calls in a row with nothing between them are not split work: they see the same root arguments
+    // (no constant, table or pipeline changed), so their threads write the same indices.
+    const leftInPlace = !!w.boundAt && w.boundAt === u.bound?.range && !repeatedAtOnce(e, w.origin.range, tctx);
+    if (uav && (w.partial || (w.role === 'uav-bound' && (w.view !== u.viewId || leftInPlace)))) continue;
     if (!meetsGroup(w.group, uses)) continue;
     const related: RelatedLocation[] = [...tctx.related, { uri: w.origin.uri, range: w.origin.range, message: w.origin.note }];
     if (u.bound) related.push({ uri: u.bound.uri, range: u.bound.range, message: u.bound.note });
