@@ -35,14 +35,16 @@ export const rule = defineRule({
         // submit applies, in the order the path added them. One addition repeated by a loop is not a pair.
         batchSubmit(items, tctx) {
           if (tctx.listType === 'bundle') return;
-          const descs = items.map((p, index) => ({ ...p, index })).filter((p) => p.barrier.kind === 'legacy-transition' && !p.barrier.fromLoop && p.barrier.resource?.key);
+          // Only plain transitions (Flags known to be NONE): the engine's split halves are chosen at run time by its
+          // own bookkeeping (`Flags = END_ONLY` when the resource is already transitioning), which a path may not fold.
+          const descs = items.map((p, index) => ({ ...p, index }))
+            .filter((p) => p.barrier.kind === 'legacy-transition' && !p.barrier.fromLoop && p.barrier.resource?.key && known(p.barrier.fields.Flags) === 0);
           for (const [j, second] of descs.entries()) {
             const sub2 = subresourceSelection(second.barrier);
             const first = descs.slice(0, j).find((p) => {
               const sub1 = subresourceSelection(p.barrier);
               return p.barrier.resource!.key === second.barrier.resource!.key && (p.site === undefined || p.site !== second.site)
-                && sub1 && sub2 && selectionsOverlap(sub1, sub2) === true
-                && !endThenBegin({ b: p.barrier, group: null, index: p.index }, { b: second.barrier, group: null, index: second.index });
+                && sub1 && sub2 && selectionsOverlap(sub1, sub2) === true;
             });
             if (!first) continue;
             const b = second.barrier;
