@@ -27,7 +27,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
-import { nestedStructType, OTHER_API, objectType } from '../extract/types';
+import { nestedStructType, OTHER_API, objectType, qualifiedClassOfType } from '../extract/types';
 import { memberBarrierKind } from '../extract/expect';
 import { importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
@@ -260,6 +260,18 @@ function definedInRun<T>(all: readonly FileOutcome[], entries: (r: AnalysisResul
   return out;
 }
 
+/**
+ * Two declarations of one member name that a run may give as one: the same text, or objects of one engine class
+ * named with its namespace or enclosing class (`DX::DeviceResources`). A bare name may be a class nested in each
+ * declaring class (`class Impl; std::unique_ptr<Impl> pImpl;` in every class of a library), and
+ * `BasicPostProcess::Effect` is not `DualPostProcess::Effect`: those stay apart.
+ */
+function sameMemberType(a: string, b: string): boolean {
+  if (a === b) return true;
+  const ca = qualifiedClassOfType(a);
+  return !!ca && ca.includes('::') && ca === qualifiedClassOfType(b) && objectType(a) && objectType(b);
+}
+
 /** The definitions of other files among the names a file uses, or undefined when there are none. */
 function importedBy<T>(names: readonly string[] | undefined, uri: string, defined: Map<string, RunDefinition<T>>): Map<string, T> | undefined {
   let out: Map<string, T> | undefined;
@@ -288,7 +300,10 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // Dx11DeviceContext` in its header: a file whose D3D12 commands met such a name untyped is extracted again with
   // the header's type, so the D3D11 copy is not read as a D3D12 one. Only other-API types are given (they can only
   // take a command away); a name two files declare differently (one a D3D12 list) gives nothing.
-  const members = definedInRun(all, (r) => r.graphicsMembers ?? [], (a, b) => a === b);
+  // One member name in several classes agrees when it names one namespace-qualified engine class, however it is held
+  // (`std::unique_ptr<DX::DeviceResources> device_resources_` in the owner, `DX::DeviceResources* device_resources_` in
+  // each user): only the class is read from it (the receiver of `device_resources_->ExecuteCommandList()`).
+  const members = definedInRun(all, (r) => r.graphicsMembers ?? [], sameMemberType);
   // A barrier struct a member holds (`D3D12_RESOURCE_BARRIER barrier_{};`) is given too: the methods that fill and submit
   // it are read (extract/member-barriers.ts) instead of submitting a barrier nobody can read.
   // So is a member holding a desc's nested struct by value (`DXGI_SAMPLE_DESC m_sampling;`): a positional resource

@@ -251,12 +251,17 @@ const SMART_POINTERS = /^(?:\w+::)*(?:unique_ptr|shared_ptr|ComPtr|CComPtr|com_p
 
 /** The class a declared type names: `DirectX::ResourceUploadBatch&` → ResourceUploadBatch; smart pointers and arrays unwrap. */
 export function classOfType(type: string | undefined): string | undefined {
+  return qualifiedClassOfType(type)?.split('::').pop();
+}
+
+/** The class a declared type names, as written: `std::unique_ptr<DX::DeviceResources>` → DX::DeviceResources. */
+export function qualifiedClassOfType(type: string | undefined): string | undefined {
   if (!type) return undefined;
   // `std::unique_ptr<IScene> scenes_[4]`: an element (`scenes_[i]->Initialize()`) is of the array's element type.
   let t = type.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/(?:[*&\s]|\[\])+$/g, '').trim();
   for (let m = SMART_POINTERS.exec(t); m; m = SMART_POINTERS.exec(t)) t = m[1].replace(/[*&\s]+$/g, '').trim();
   if (/[<>()]|\bauto\b|\bdecltype\b/.test(t) || !/^[\w:]+$/.test(t)) return undefined;
-  return t.split('::').pop();
+  return t.replace(/^::/, '');
 }
 
 /** A class's bases, transitively, as far as the file declares them. */
