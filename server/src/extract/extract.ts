@@ -61,7 +61,7 @@ import { declaredRecordKeys } from './function-imports';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { declaredNamespaces, scopeKindOf, type ScopeKind } from './scope-kinds';
-import { cachedFacts, functionCacheOn, functionKey, keepFacts, turnOf, worthRecording } from './function-cache';
+import { cachedFacts, functionCacheOn, functionKey, keepFacts, sameReuseAs, turnOf, worthRecording } from './function-cache';
 import { FileRecorder } from './file-reads';
 import { keptSubtrees, subtreeReuseOn } from './subtree-reuse';
 import { Lifetimes } from './constructor-calls';
@@ -916,5 +916,6 @@ function withScopeKind(fn: FunctionFacts, kind: ScopeKind | undefined): Function
   if (fn.scopeKind === kind) return fn;
   const out = { ...fn, scopeKind: kind };
   if (!kind) delete out.scopeKind;
+  sameReuseAs(out, fn);
   return out;
 }

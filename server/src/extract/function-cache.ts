@@ -104,10 +104,72 @@ export function keepFacts(key: string, facts: FunctionFacts, recorder: FileRecor
   if (entries.size > LIMIT) entries.delete(entries.keys().next().value!);
 }
 
+/**
+ * How a reused function's facts were made: from which kept extraction, with which moves of its site indices and join
+ * ids, and which copy each object of the kept facts got. Two reuses of one kept extraction with the same moves are
+ * equal facts object for object (the copy is deterministic), so an object of one maps to the other's (`mapAcross`):
+ * what a later keystroke needs to read an earlier keystroke's answers about a helper in its own objects (issue 13,
+ * docs/real-world.md session 28 lsp28: helper-call summaries kept across keystrokes).
+ */
+interface Replay {
+  entry: CachedFunction;
+  siteDelta: number;
+  joinDelta: number;
+  /** Kept object → this reuse's copy of it. */
+  copies: Map<object, unknown>;
+  /** This reuse's copy → the kept object (made when first asked). */
+  origins?: Map<unknown, object>;
+}
+
+// NOTE: the copy map of every reuse is kept as long as its facts are (about one map entry per object of the facts):
+// the kept helper calls of the language server's typing path (track/kept-runs.ts) pair an earlier keystroke's objects
+// with this one's through it. The cache is only on while typing goes on in one function.
+const replays = new WeakMap<FunctionFacts, Replay>();
+
+/** Whether `a` and `b` are reuses of the same kept extraction with the same moves: equal facts, object for object. */
+export function sameReuse(a: FunctionFacts, b: FunctionFacts): boolean {
+  const ra = replays.get(a);
+  const rb = replays.get(b);
+  return !!ra && !!rb && ra.entry === rb.entry && ra.siteDelta === rb.siteDelta && ra.joinDelta === rb.joinDelta && a.scopeKind === b.scopeKind;
+}
+
+/** `copy` is `of` with another field set apart from the kept facts (extract.ts withScopeKind): the same reuse. */
+export function sameReuseAs(copy: FunctionFacts, of: FunctionFacts): void {
+  const r = replays.get(of);
+  if (r) replays.set(copy, r);
+}
+
+/**
+ * The object of `to`'s facts that is `obj` of `from`'s facts, when both are reuses of the same kept extraction with
+ * the same moves (sameReuse); undefined when they are not, or `obj` is no object of `from`'s facts.
+ */
+export function mapAcross<T extends object>(obj: T, from: FunctionFacts, to: FunctionFacts): T | undefined {
+  if (!sameReuse(from, to)) return undefined;
+  const rf = replays.get(from)!;
+  rf.origins ??= new Map([...rf.copies].map(([k, c]) => [c, k]));
+  const kept = rf.origins.get(obj);
+  return kept === undefined ? undefined : replays.get(to)!.copies.get(kept) as T | undefined;
+}
+
+/**
+ * Pairs every object of `from`'s facts with the same object of `to`'s (into `pairs`: from's → to's), when both are
+ * reuses of one kept extraction with the same moves; false (nothing added) otherwise.
+ */
+export function pairReuses(from: FunctionFacts, to: FunctionFacts, pairs: Map<object, unknown>): boolean {
+  if (!sameReuse(from, to)) return false;
+  const a = replays.get(from)!.copies;
+  const b = replays.get(to)!.copies;
+  for (const [kept, copy] of a) pairs.set(copy as object, b.get(kept));
+  pairs.set(from, to);
+  return true;
+}
+
 function replay(entry: CachedFunction, file: FileCtx): FunctionFacts {
   const siteDelta = file.sites.length - entry.firstSite;
   const joinDelta = joinsMade() - entry.firstJoin;
-  const copy = copyMoved(entry.snapshot, { from: entry.firstSite, to: entry.firstSite + entry.siteCount, delta: siteDelta }, { from: entry.firstJoin, to: entry.firstJoin + entry.joinCount, delta: joinDelta });
+  const copies = new Map<object, unknown>();
+  const copy = copyMoved(entry.snapshot, { from: entry.firstSite, to: entry.firstSite + entry.siteCount, delta: siteDelta }, { from: entry.firstJoin, to: entry.firstJoin + entry.joinCount, delta: joinDelta }, copies);
+  replays.set(copy.facts, { entry, siteDelta, joinDelta, copies });
   skipJoins(entry.joinCount);
   for (const w of entry.writes) {
     const parent = resolve(file, w.path.slice(0, -1)) as Record<string, unknown> | undefined;
@@ -136,8 +198,7 @@ const STILL: Shift = { from: 0, to: 0, delta: 0 };
  * moved to this extraction's numbering. NOTE: in JavaScript rather than structuredClone plus a renumbering walk:
  * the serialising copy was most of a reused function's cost (docs/real-world.md, session 16 perf16).
  */
-function copyMoved<T>(root: T, sites: Shift = STILL, joins: Shift = STILL): T {
-  const copies = new Map<object, unknown>();
+function copyMoved<T>(root: T, sites: Shift = STILL, joins: Shift = STILL, copies = new Map<object, unknown>()): T {
   const copy = (v: unknown): unknown => {
     if (v === null || typeof v !== 'object') return v;
     const known = copies.get(v);

@@ -1,6 +1,7 @@
 // One analysis of an open document: the whole file (re-parsed incrementally from the edited tree), or — when every
 // edit since the previous analysis fell inside one function body — that function alone on a reduced copy of the
 // document (function-spans.ts), merged with the previous findings and sites of the rest, moved by the edits.
+import { KeptCalls } from '../track/kept-runs';
 import { analyze, type AnalysisResult, type SiteFact } from '../analyze';
 import type { CancelCheck } from '../cancel';
 import type { ExtractProblem, FileFacts } from '../extract/facts';
@@ -90,6 +91,19 @@ interface ReducedTree {
 
 const reducedTrees = new WeakMap<StoredDocument, ReducedTree>();
 
+/**
+ * Each open document's kept helper calls (track/kept-runs.ts): the last keystroke's run of the functions typed in,
+ * for the next keystroke's. Held by the document object: gone with it when the document is closed.
+ */
+const keptCallStores = new WeakMap<StoredDocument, KeptCalls>();
+
+/** The document's store of kept helper calls (made when first asked). */
+export function keptCallsOf(doc: StoredDocument): KeptCalls {
+  let kept = keptCallStores.get(doc);
+  if (!kept) keptCallStores.set(doc, (kept = new KeptCalls()));
+  return kept;
+}
+
 /** Reduced documents made by editing the previous one and from scratch since the process started (tests, bench). */
 export const reductionStats = { reused: 0, fresh: 0 };
 
@@ -169,6 +183,9 @@ export function analyzeEditedFunction(
     // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
     analyze(r.text, doc.uri, {
       config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice(), functionCache,
+      // The earlier keystroke's helper calls, replayed where their inputs are equal: only while typing goes on in one
+      // function (the function cache pairs the helpers' objects across keystrokes). Off with BARRIERLINT_KEPT_CALLS=0.
+      ...(functionCache ? { keptCalls: keptCallsOf(doc) } : {}),
     });
   let result = analyzeReduced(reduced);
   const all = (facts: FileFacts): Signature[] =>

@@ -154,7 +154,7 @@ function recordsOn(env: TrackEnv, key: string): boolean {
   return fns.some((fn) => !!fn && listsIn(fn).has(key));
 }
 
-function listsIn(fn: FunctionFacts): ReadonlySet<string> {
+export function listsIn(fn: FunctionFacts): ReadonlySet<string> {
   let out = listsOf.get(fn);
   if (out) return out;
   const found = new Set<string>();

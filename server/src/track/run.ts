@@ -14,6 +14,7 @@ import { flushDeferredUses } from './bindings';
 import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
+import { KEPT_CALLS_ENV, type KeptCalls } from './kept-runs';
 import type { TrackedVisitors } from './visitors';
 import type { WorkspaceIndex } from './workspace';
 import { functionIndex } from './workspace';
@@ -50,7 +51,7 @@ export interface TrackerHooks {
  */
 export function runTracker(
   facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
-  isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean, findings?: ReportedFinding[],
+  isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean, findings?: ReportedFinding[], keptCalls?: KeptCalls,
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
@@ -81,12 +82,18 @@ export function runTracker(
       continue;
     }
     env.endSplits = endSplits;
-    env.legacyEndSplits = legacyEndSplitsIn(legacyEnds, fn);
+    const legacyEndSplits = (env.legacyEndSplits = legacyEndSplitsIn(legacyEnds, fn));
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.rechecks = rechecks;
     env.fileUses = fileUsesOf(facts, uri);
     env.mutating = mutating;
-    if (process.env[CALL_MEMO_ENV] !== '0') attachMemo(env, new CallMemo());
+    if (process.env[CALL_MEMO_ENV] !== '0') {
+      // The language server's typing path only (kept-runs.ts): the earlier keystroke's helper calls of this function.
+      const kept = keptCalls && process.env[KEPT_CALLS_ENV] !== '0'
+        ? keptCalls.runOf(uri, fn, facts, { types, fileUses: env.fileUses, mutating, endSplits, legacyEndSplits, config, workspace })
+        : undefined;
+      attachMemo(env, new CallMemo(kept?.across, kept?.next));
+    }
     if (summaries) attachQuietCalls(env, summaries);
     const t = tracing ? traceStart() : undefined;
     try {

@@ -59,7 +59,15 @@ export class WorkspaceIndex {
   /** What each file's methods wrote about their class's members (extract/class-views.ts), with the file. */
   private readonly classViewsByUri = new Map<string, ClassViews[]>();
 
+  /** Counts the changes (set, delete): what was read of the index at one version holds at that version. */
+  private changes = 0;
+
+  get version(): number {
+    return this.changes;
+  }
+
   set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'>): void {
+    this.changes++;
     if (facts.classViews?.length) this.classViewsByUri.set(uri, facts.classViews.map((c) => ({ ...c, uri })));
     else this.classViewsByUri.delete(uri);
     this.methods.set(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
@@ -192,6 +200,7 @@ export class WorkspaceIndex {
   }
 
   delete(uri: string): void {
+    this.changes++;
     this.byUri.delete(uri);
     this.methods.set(uri, undefined);
     this.nonConst.set(uri, undefined);

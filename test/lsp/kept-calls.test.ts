@@ -1,0 +1,222 @@
+// Helper calls kept across keystrokes (track/kept-runs.ts, issue 13): the language server's typing path replays an
+// earlier keystroke's helper calls whose inputs are equal. It never changes an answer: typing sequences on every
+// fixture and example, and random typing on random files, give the same findings and sites at every keystroke with
+// kept calls on (the server's default) and off (BARRIERLINT_KEPT_CALLS=0); a function index or workspace that
+// changed refuses the replay; the store is bounded; and calls are replayed (so the comparisons are not vacuous).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { StoredDocument } from '../../server/src/parse/document-store';
+import { analyzeEditedFunction, analyzeFile, keptCallsOf, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { keptStats } from '../../server/src/track/call-memo';
+import { KEPT_CALLS_ENV } from '../../server/src/track/kept-runs';
+import { WorkspaceIndex } from '../../server/src/track/workspace';
+import { sourceFiles } from '../harness/fixture';
+import { rngOf } from '../harness/adversarial';
+import { propertySeed } from '../harness/seed';
+import { barrierHeavyFile } from '../bench/barrier-file';
+import { typingEdits } from '../bench/typing-edits';
+
+const URI = 'file:///kept-calls.cpp';
+const ROOT = path.resolve(__dirname, '../../..');
+
+function view(r: DocumentFacts): string {
+  return JSON.stringify({ mode: r.mode, findings: r.findings, sites: r.sites });
+}
+
+function withKept<T>(on: boolean, run: () => T): T {
+  const saved = process.env[KEPT_CALLS_ENV];
+  if (on) delete process.env[KEPT_CALLS_ENV];
+  else process.env[KEPT_CALLS_ENV] = '0';
+  try {
+    return run();
+  } finally {
+    if (saved === undefined) delete process.env[KEPT_CALLS_ENV];
+    else process.env[KEPT_CALLS_ENV] = saved;
+  }
+}
+
+interface Keystroke {
+  line: number;
+  character: number;
+  /** Characters removed at the position before `text` is inserted. */
+  removed: number;
+  text: string;
+}
+
+/**
+ * The answer after each keystroke, typed as the language server types them (the function path, else the whole
+ * file), with kept calls on or off. `workspace`: the index the analyses resolve in; `between` runs before each
+ * keystroke (a test changes the workspace there).
+ */
+function typeAll(text: string, keys: readonly Keystroke[], on: boolean, options: { workspace?: WorkspaceIndex; between?: (i: number) => void } = {}): string[] {
+  return withKept(on, () => {
+    const doc = new StoredDocument(URI, 'cpp', 1, text);
+    let previous = analyzeFile(doc, {}, { workspace: options.workspace });
+    const out: string[] = [];
+    for (const [i, k] of keys.entries()) {
+      options.between?.(i);
+      doc.version += 1;
+      doc.apply({ range: { start: { line: k.line, character: k.character }, end: { line: k.line, character: k.character + k.removed } }, text: k.text });
+      previous = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true, workspace: options.workspace }) ?? analyzeFile(doc, {}, { workspace: options.workspace });
+      out.push(view(previous));
+    }
+    return out;
+  });
+}
+
+/** `chars` typed one by one from a position (a space typed in place: the same text grows). */
+function typing(at: { line: number; character: number }, chars: string): Keystroke[] {
+  let character = at.character;
+  return [...chars].map((c) => ({ line: at.line, character: c === ' ' ? at.character : character++, removed: 0, text: c }));
+}
+
+function assertSameTyping(text: string, keys: readonly Keystroke[], what: string): void {
+  const off = typeAll(text, keys, false);
+  const on = typeAll(text, keys, true);
+  for (let i = 0; i < keys.length; i++) assert.equal(on[i], off[i], `${what}, keystroke ${i} (${JSON.stringify(keys[i].text)})`);
+}
+
+// Frame's loop evaluates Pass (and Show under it) in fixpoint passes with nothing reported: the call memo records
+// them, and the next keystroke's run of Frame replays them.
+const LOOP = `#include <d3d12.h>
+void ToShader(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  D3D12_TEXTURE_BARRIER t = CD3DX12_TEXTURE_BARRIER(D3D12_BARRIER_SYNC_ALL, D3D12_BARRIER_SYNC_ALL,
+    D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_SHADER_RESOURCE, D3D12_BARRIER_LAYOUT_COMMON,
+    D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
+  D3D12_BARRIER_GROUP g = CD3DX12_BARRIER_GROUP(1, &t);
+  cl->Barrier(1, &g);
+}
+void Show(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  ToShader(cl, tex);
+  ToShader(cl, tex);
+  ToShader(cl, tex);
+  ToShader(cl, tex);
+}
+void Pass(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
+  Show(cl, tex);
+  Show(cl, tex);
+  Show(cl, tex);
+}
+void Frame(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex, int n) {
+  int frames = 0;
+  for (int i = 0; i < n; i++) Pass(cl, tex);
+}
+`;
+const FRAME_BODY = { line: LOOP.split('\n').findIndex((l) => l.includes('int frames = 0;')), character: 2 };
+
+void test('typing in a function whose loop calls helpers replays the earlier keystroke\'s calls, with equal answers', () => {
+  const keys = typing(FRAME_BODY, '     int q = 1; ');
+  const before = keptStats.hits;
+  const on = typeAll(LOOP, keys, true);
+  assert.ok(keptStats.hits > before, 'some keystroke replays a kept call');
+  assert.deepEqual(on, typeAll(LOOP, keys, false));
+  assert.match(on[on.length - 1], /RESOURCE|LAYOUT|rule/);
+});
+
+void test('kept calls on and off give equal answers while typing in every fixture and example', () => {
+  const files = [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
+  let typed = 0;
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const { called, uncalled } = typingEdits(text, 2);
+    // A file of one function has no helper call to keep.
+    const at = uncalled[0] ?? called[0];
+    if (!at || called.length + uncalled.length < 2) continue;
+    typed++;
+    assertSameTyping(text, typing(at, '   x'), path.relative(ROOT, file));
+  }
+  assert.ok(typed > 100, `typed in ${typed} files`);
+});
+
+void test('kept calls on and off give equal answers after random typing in random files', () => {
+  const seed = propertySeed('kept calls typing');
+  const rng = rngOf(seed);
+  const files = [...sourceFiles(path.join(ROOT, 'test', 'fixtures')), ...sourceFiles(path.join(ROOT, 'examples'))];
+  const inputs = [barrierHeavyFile(120), LOOP, ...Array.from({ length: 10 }, () => fs.readFileSync(files[Math.floor(rng() * files.length)], 'utf8'))];
+  const typed = [' ', 'x', ';', '0', '(', ')', 'cl->', 'int k = 2;', 'D3D12_BARRIER_LAYOUT_', 'i++;'];
+  for (const [n, text] of inputs.entries()) {
+    const { called, uncalled } = typingEdits(text, 6);
+    const places = [...uncalled, ...called];
+    if (places.length === 0) continue;
+    const at = places[Math.floor(rng() * places.length)];
+    const keys: Keystroke[] = [];
+    let character = at.character;
+    for (let step = 0; step < 7; step++) {
+      // Mostly typing on at the cursor; sometimes a character before it removed.
+      if (rng() < 0.2 && character > at.character) {
+        keys.push({ line: at.line, character: --character, removed: 1, text: '' });
+      } else {
+        const t = typed[Math.floor(rng() * typed.length)];
+        keys.push({ line: at.line, character, removed: 0, text: t });
+        character += t.length;
+      }
+    }
+    assertSameTyping(text, keys, `input ${n} at ${at.fn} line ${at.line} (seed ${seed})`);
+  }
+});
+
+void test('a workspace that changed between keystrokes gives equal answers', () => {
+  const keys = typing(FRAME_BODY, '       ');
+  const answers = [true, false].map((on) => {
+    const workspace = new WorkspaceIndex();
+    // A file of the workspace saved between the fourth and fifth keystrokes.
+    const between = (i: number): void => (i === 4 ? workspace.set('file:///other.cpp', { functions: [], classBases: [] }) : undefined);
+    return typeAll(LOOP, keys, on, { workspace, between });
+  });
+  assert.deepEqual(answers[0], answers[1]);
+});
+
+void test('the store refuses a changed workspace or function index and keeps at most two functions', () => {
+  const workspace = new WorkspaceIndex();
+  const doc = new StoredDocument(URI, 'cpp', 1, LOOP);
+  const kept = keptCallsOf(doc);
+  assert.equal(keptCallsOf(doc), kept, 'one store per document');
+  assert.notEqual(keptCallsOf(new StoredDocument(URI, 'cpp', 1, LOOP)), kept, 'another document has its own');
+  let previous = analyzeFile(doc, {}, { workspace });
+  const type = (at: { line: number; character: number }, text: string): void => {
+    doc.version += 1;
+    doc.apply({ range: { start: at, end: at }, text });
+    previous = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true, workspace }) ?? analyzeFile(doc, {}, { workspace });
+  };
+  for (let i = 0; i < 4; i++) type(FRAME_BODY, ' ');
+  const hits = keptStats.hits;
+  type(FRAME_BODY, ' ');
+  assert.ok(keptStats.hits > hits, 'typing on replays');
+  workspace.set('file:///other.cpp', { functions: [], classBases: [] });
+  type(FRAME_BODY, ' ');
+  assert.equal(kept.refused.workspace, 1, 'a workspace changed since the earlier keystroke');
+  // Typing in two other functions, then back: the store keeps the last two functions typed in.
+  const showAt = { line: LOOP.split('\n').findIndex((l) => l.startsWith('void Show(')) + 1, character: 2 };
+  const passAt = { line: LOOP.split('\n').findIndex((l) => l.startsWith('void Pass(')) + 1, character: 2 };
+  for (let i = 0; i < 3; i++) type(showAt, ' ');
+  for (let i = 0; i < 3; i++) type(passAt, ' ');
+  assert.ok(kept.size <= 2, `${kept.size} runs kept`);
+});
+
+void test('a helper changed elsewhere in the file refuses the replay of the calls kept before it', () => {
+  const run = (on: boolean): { views: string[]; refused: number } => withKept(on, () => {
+    const doc = new StoredDocument(URI, 'cpp', 1, LOOP);
+    const kept = keptCallsOf(doc);
+    let previous = analyzeFile(doc, {});
+    const views: string[] = [];
+    const type = (at: { line: number; character: number }, text: string): void => {
+      doc.version += 1;
+      doc.apply({ range: { start: at, end: at }, text });
+      previous = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true }) ?? analyzeFile(doc, {});
+      views.push(view(previous));
+    };
+    for (let i = 0; i < 4; i++) type(FRAME_BODY, ' ');
+    // Show, a helper Frame's calls evaluate, changed (another function's body: a whole-file analysis), then typing on
+    // in Frame: the helpers the kept calls evaluated are not this keystroke's.
+    type({ line: LOOP.split('\n').findIndex((l) => l.startsWith('void Show(')) + 1, character: 0 }, '  ToShader(cl, tex);\n');
+    const before = Object.values(kept.refused).reduce((a, b) => a + b, 0);
+    const frame = { line: doc.text.split('\n').findIndex((l) => l.includes('int frames = 0;')), character: 2 };
+    for (let i = 0; i < 3; i++) type(frame, ' ');
+    return { views, refused: Object.values(kept.refused).reduce((a, b) => a + b, 0) - before };
+  });
+  const on = run(true);
+  assert.ok(on.refused > 0, 'the replay is refused');
+  assert.deepEqual(on.views, run(false).views);
+});
