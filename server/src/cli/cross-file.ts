@@ -29,7 +29,7 @@ import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { nestedStructType, OTHER_API, objectType, qualifiedClassOfType } from '../extract/types';
 import { memberBarrierKind } from '../extract/expect';
-import { importClosure, RECORD } from '../extract/function-imports';
+import { CLASS, importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
@@ -519,7 +519,7 @@ function importedFunctions(called: readonly string[] | undefined, uri: string, d
  * of when it records barrier-related work (a file with no relevant function gains nothing from `ctx.target`).
  */
 function importRoots(r: AnalysisResult): readonly string[] | undefined {
-  return r.helpers?.length ? r.calledNames : r.calledNames?.filter((n) => !n.startsWith(RECORD));
+  return r.helpers?.length ? r.calledNames : r.calledNames?.filter((n) => !n.startsWith(RECORD) && !n.startsWith(CLASS));
 }
 
 /**

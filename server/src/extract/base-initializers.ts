@@ -7,7 +7,8 @@
 import type { SyntaxNode } from './node';
 import type { Stmt } from './facts';
 import type { FnCtx } from './context';
-import { argumentNodes } from './syntax';
+import { argumentNodes, treeRoot } from './syntax';
+import { resourceRef } from './resources';
 import { collect } from './walker';
 
 /**
@@ -28,6 +29,22 @@ export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, f
     if (!head || !args) continue;
     // `Buffer(…)`, `gfx::Buffer(…)`, `Buffer<T>(…)`: the base by its simple name.
     const base = head.text.replace(/<[^]*$/, '').replace(/\s+/g, '').split('::').pop();
+    // A member of a class type constructed in place (`Renderer(dev) : m_scene(dev, 128, 128, RENDER_TARGET) {}` with
+    // `ColorTarget m_scene;`): its class's constructor runs on the member, so what it creates is `m_scene.m_tex`.
+    const member = head.type === 'field_identifier' ? memberClass(def, cls, head.text, fn) : undefined;
+    if (member) {
+      const given = argumentNodes(args);
+      if (given.length) {
+        out.push(...collect(fn, () => {
+          const ev = fn.evaluator.construct(init, head, member, given, fn);
+          if (ev && !ev.list) {
+            ev.list = resourceRef(head, fn.file, fn);
+            ev.receiverOp = '.';
+          }
+        }));
+      }
+      continue;
+    }
     // A delegating constructor (`Ring(dev) : Ring(dev, UPLOAD, GENERIC_READ) {}`) runs the other constructor of its
     // own class on the same object.
     if (!base || (base !== cls && !bases.includes(base))) continue;
@@ -44,4 +61,30 @@ export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, f
 export function constructedClass(qualified: string, name: string): string | undefined {
   const parts = qualified.split('::');
   return parts.length >= 2 && parts[parts.length - 2] === name ? name : undefined;
+}
+
+/**
+ * The class of data member `member` of class `cls` (its simple name), as the class's body in the file declares it
+ * (`ColorTarget m_scene;`, `gfx::ColorTarget m_scene;`), when the file or another file of the run shows that class's
+ * body and a constructor; undefined otherwise (a pointer or reference member, an API or library type).
+ */
+function memberClass(def: SyntaxNode, cls: string, member: string, fn: FnCtx): string | undefined {
+  let body: SyntaxNode | null = null;
+  for (let p = def.parent; p && !body; p = p.parent) if (p.type === 'field_declaration_list') body = p;
+  if (!body) {
+    const spec = treeRoot(def).descendantsOfType(['class_specifier', 'struct_specifier'])
+      .find((c) => c.childForFieldName('name')?.text.split('::').pop()?.trim() === cls && c.childForFieldName('body'));
+    body = spec?.childForFieldName('body') ?? null;
+  }
+  for (const decl of body?.namedChildren ?? []) {
+    if (decl.type !== 'field_declaration' || !decl.childrenForFieldName('declarator').some((d) => d.type === 'field_identifier' && d.text === member)) continue;
+    const type = decl.childForFieldName('type');
+    if (type?.type !== 'type_identifier' && type?.type !== 'qualified_identifier' && type?.type !== 'template_type') return undefined;
+    const name = type.text.replace(/<[^]*$/, '').replace(/\s+/g, '');
+    if (/^(?:::)?(?:std::|CD3DX12_|D3D12_|DXGI_|D3D_|D3DX12|Microsoft::)/.test(name)) return undefined;
+    const simple = name.split('::').pop();
+    const life = simple ? fn.file.lifetimes?.get(simple) : undefined;
+    return life?.seen && life.ctor ? simple : undefined;
+  }
+  return undefined;
 }

@@ -52,6 +52,9 @@ function lifetimeOf(cls: string, file: FileCtx): Lifetime {
 function lifetimeIn(cls: string, file: FileCtx): Lifetime {
   const name = escape(cls);
   const seen = !!file.classBodies?.has(cls);
+  // A class whose body another file of the run (its header) holds: what that file said of it (exportedLifetimes).
+  const imported = seen ? undefined : file.importedClasses?.get(cls);
+  if (imported !== undefined) return importedLifetime(imported);
   const outOfClass = (tilde: string) => new RegExp(`\\b${name}\\s*::\\s*${tilde}${name}\\s*\\(`).test(file.text);
   // NOTE: the body is read as text (`Cls(` not after `~`, `.`, `>` or `::`): a class of the file is rarely named
   // elsewhere in its own body with an opening parenthesis after it.
@@ -64,6 +67,34 @@ function lifetimeIn(cls: string, file: FileCtx): Lifetime {
     || new RegExp(`\\b${name}\\s*::\\s*${name}${params}`).test(file.text);
   return { seen, ctor, dtor, initList, members: bodies.some(declaresData) };
 }
+
+/** The words of a class's lifetime as exported: its flags that hold (`ctor members`). */
+const FLAGS = ['ctor', 'dtor', 'initList', 'members'] as const;
+
+/** A lifetime another file exported (exportedLifetimes), read back: the class's body is seen, in that file. */
+function importedLifetime(text: string): Lifetime {
+  const words = new Set(text.split(' '));
+  return { seen: true, ctor: words.has('ctor'), dtor: words.has('dtor'), initList: words.has('initList'), members: words.has('members') };
+}
+
+/**
+ * What the file says of the constructors and destructor of each class it gives a body that holds D3D12 objects and
+ * declares a constructor (`class GpuBuffer { GpuBuffer(dev, heap, n, state) { …Create…(&res) } ID3D12Resource* res; }`),
+ * as text by class name (the flags that hold), for the files of the run that construct its objects. A name the file
+ * gives two bodies is left out.
+ */
+export function exportedLifetimes(file: FileCtx): [string, string][] {
+  const out: [string, string][] = [];
+  for (const cls of [...file.classBodies ?? []].sort()) {
+    const bodies = classBodyTexts(cls, file.text);
+    if (bodies.length !== 1 || !HOLDS_D3D12.test(bodies[0])) continue;
+    const life = lifetimeIn(cls, file);
+    if (life.seen && life.ctor) out.push([cls, FLAGS.filter((f) => life[f]).join(' ')]);
+  }
+  return out;
+}
+
+const HOLDS_D3D12 = /\bID3D12\w*/;
 
 /**
  * A class body (its text) declaring a data member: at its own level (nested braces left out), a declaration with no

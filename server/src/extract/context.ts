@@ -200,6 +200,8 @@ export interface FileCtx {
   classBases?: Map<string, string[]>;
   /** Classes and structs whose body (member list) this file holds, by simple name. */
   classBodies?: Set<string>;
+  /** What other files of the run say of the constructors and destructor of classes they give a body (constructor-calls.ts exportedLifetimes), by simple name. */
+  importedClasses?: ReadonlyMap<string, string>;
   /** What the file says of each class's constructors and destructor, asked by class name (constructor-calls.ts). */
   lifetimes?: { get(cls: string): Lifetime };
   /** The file's enums and classes that cannot hold a command list (plain-types.ts), by simple name. */

@@ -56,15 +56,15 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
-import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedRecordRoot, importFunctions } from './imported-functions';
-import { declaredRecordKeys } from './function-imports';
+import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
+import { CLASS, declaredRecordKeys } from './function-imports';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
 import { tableSpan } from './table-spans';
 import { declaredNamespaces, scopeKindOf, type ScopeKind } from './scope-kinds';
 import { cachedFacts, functionCacheOn, functionKey, keepFacts, sameReuseAs, turnOf, worthRecording } from './function-cache';
 import { FileRecorder } from './file-reads';
 import { keptSubtrees, subtreeReuseOn } from './subtree-reuse';
-import { Lifetimes } from './constructor-calls';
+import { exportedLifetimes, Lifetimes } from './constructor-calls';
 
 interface FunctionNode {
   node: SyntaxNode;
@@ -538,6 +538,7 @@ export function extractFacts(
   file.declaredMethods = new Set([...methodIndex(root).methods.keys(), ...(imports.memberUses ?? []).map((u) => u.name)]);
   file.classBases = classBases(root);
   file.classBodies = classBodies(root);
+  file.importedClasses = importedClasses(imports.functions);
   file.lifetimes = new Lifetimes(file);
   const kinds = collectClassKinds(root);
   file.plainClasses = kinds.plain;
@@ -682,9 +683,9 @@ export function extractFacts(
   const uses = methodUses(root, (sym) => pointerMember(sym, file));
   const ownRecords = recordSpecifiers(root);
   const exported = exportedDefinitions(inlinableDefinitions(root), conversionDefinitions(root), ownRecords, enumSpecifiers(root), file.constantDecls, barrierHelperDefinitions(fns, file));
-  const definitions = [...exported, ...outParamPrototypes(root, new Set(exported.map(([name]) => name)))];
+  const definitions = [...exported, ...outParamPrototypes(root, new Set(exported.map(([name]) => name))), ...exportedLifetimes(file).map(([cls, life]): [string, string] => [`${CLASS}${cls}`, life])];
   // The functions it calls and the records it declares values of that other files may define (function-imports.ts).
-  const calledNames = [...calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name))), ...declaredRecordKeys(text, new Set(ownRecords.keys()))];
+  const calledNames = [...calledElsewhere(text, new Set(fns.map((f) => nameAndParams(f).name))), ...declaredRecordKeys(text, new Set(ownRecords.keys()), file.classBodies)];
   return {
     functions, barriers: unread.size ? barriers.filter((b) => !unread.has(b)) : barriers, sites: file.sites.map((s) => s.site),
     problems: [...errors.problems, ...problemsThatMatter(file.problems, functions, barriers)],

@@ -9,6 +9,11 @@ export const RECORD = 'struct ';
 export const ENUM = 'enum ';
 /** The key prefix of an exported namespace-scope constant's declaration. */
 export const CONSTANT = 'const ';
+/**
+ * The key prefix of an exported class's lifetime (constructor-calls.ts exportedLifetimes): what its file says of its
+ * constructors and destructor, so that `GpuBuffer b(dev, …)` in another file runs the constructor on the object.
+ */
+export const CLASS = 'class ';
 
 const IDENTIFIER = /\b[A-Za-z_]\w*/g;
 const CALLED = /\b([A-Za-z_]\w*)\s*\(/g;
@@ -29,14 +34,26 @@ const HOLDS_D3D12 = /\bID3D12\w*/;
 
 /**
  * The records a text may declare values of (`RenderContext ctx;`, `void Draw(RenderContext& ctx)`), as record keys
- * (`struct RenderContext`), leaving out `own` (the records it defines itself). Over-approximate: only the names another
- * file exports as records are looked up.
+ * (`struct RenderContext`), leaving out `own` (the records it defines itself), and the classes it may construct
+ * (`class GpuBuffer`), leaving out `ownClasses`. Over-approximate: only the names another file exports are looked up.
  */
-export function declaredRecordKeys(text: string, own: ReadonlySet<string>): string[] {
+export function declaredRecordKeys(text: string, own: ReadonlySet<string>, ownClasses: ReadonlySet<string> = own): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(DECLARED)) if (!own.has(m[1]) && !NO_RECORD.test(m[1])) out.add(`${RECORD}${m[1]}`);
+  // The classes it may construct (`GpuBuffer b(dev, …)`, `new GpuBuffer(…)`, `std::make_unique<GpuBuffer>(…)`, a member
+  // `GpuBuffer m_b;` built in an initializer list, a base `: public GpuBuffer`), as class keys.
+  for (const re of CONSTRUCTED) for (const m of text.matchAll(re)) if (!ownClasses.has(m[1]) && !NO_RECORD.test(m[1])) out.add(`${CLASS}${m[1]}`);
   return [...out].sort();
 }
+
+/** Where a text may construct an object of a class (the class's simple name is group 1). */
+const CONSTRUCTED = [
+  DECLARED,
+  /\b([A-Za-z_]\w*)\s+[A-Za-z_]\w*\s*[({]/g,
+  /\bnew\s+(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)\s*[({]/g,
+  /\bmake_(?:unique|shared)\s*<\s*(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)\s*>/g,
+  /\b(?:public|protected|private)\s+(?:virtual\s+)?(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)\b/g,
+];
 
 /**
  * The definitions `called` reaches through `lookup` (a name's definition in another file, or undefined), by key, or
@@ -49,7 +66,8 @@ export function importClosure(called: Iterable<string>, lookup: (key: string) =>
     const text = out.has(key) ? undefined : lookup(key);
     if (text === undefined) return;
     out.set(key, text);
-    pending.push(text);
+    // A class's lifetime is no text to read names from.
+    if (!key.startsWith(CLASS)) pending.push(text);
   };
   for (const name of called) {
     // A record named as a declared value's type (declaredRecordKeys) comes only when it holds D3D12 objects.

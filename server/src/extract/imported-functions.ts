@@ -11,7 +11,7 @@ import { parseCpp } from '../parse/parser';
 import { NodeDoc } from './node';
 import type { SyntaxNode } from './node';
 import type { Range } from '../types';
-import { calledIn, CONSTANT, ENUM, RECORD } from './function-imports';
+import { calledIn, CLASS, CONSTANT, ENUM, RECORD } from './function-imports';
 import { insideFunction } from './constants';
 
 /** Exported definitions longer than this are no translation helpers or conversions (inline-helpers/conversion-calls bound them lower). */
@@ -36,11 +36,19 @@ const docOf = new WeakMap<SyntaxNode, NodeDoc>();
 /** Parses the definitions a file imports (by name: their text) as one unit seen from the file's root. */
 export function importFunctions(root: SyntaxNode, defs: ReadonlyMap<string, string> | undefined): void {
   if (!defs?.size) return;
-  const source = [...defs.values()].filter((t) => t.length <= MAX_DEFINITION).join('\n');
+  // A class's lifetime (`class Name` → its flags) is no definition to parse (importedClasses).
+  const source = [...defs].filter(([k, t]) => !k.startsWith(CLASS) && t.length <= MAX_DEFINITION).map(([, t]) => t).join('\n');
   const doc = new NodeDoc(source);
   const imported = doc.root(parseCpp(source));
   importedOf.set(root, { root: imported, doc });
   docOf.set(imported, doc);
+}
+
+/** The lifetimes of classes other files of the run define that a file imported (`class Name` entries), by class name. */
+export function importedClasses(defs: ReadonlyMap<string, string> | undefined): Map<string, string> | undefined {
+  const out = new Map<string, string>();
+  for (const [key, text] of defs ?? []) if (key.startsWith(CLASS)) out.set(key.slice(CLASS.length), text);
+  return out.size ? out : undefined;
 }
 
 /** `name` as `table` reads it in the file of `root`, else in the functions the file imported. */
