@@ -87,7 +87,8 @@ export function exportedLifetimes(file: FileCtx): [string, string][] {
   const out: [string, string][] = [];
   for (const cls of [...file.classBodies ?? []].sort()) {
     const bodies = classBodyTexts(cls, file.text);
-    if (bodies.length !== 1 || !HOLDS_D3D12.test(bodies[0])) continue;
+    // The API's own helper classes (a vendored d3dx12.h's `CD3DX12_RESOURCE_DESC`) are never constructed as objects (classNamed).
+    if (/^(?:CD3DX12|D3DX12|D3D12|DXGI|D3D_)/.test(cls) || bodies.length !== 1 || !HOLDS_D3D12.test(bodies[0])) continue;
     const life = lifetimeIn(cls, file);
     if (life.seen && life.ctor) out.push([cls, FLAGS.filter((f) => life[f]).join(' ')]);
   }
