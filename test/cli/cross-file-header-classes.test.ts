@@ -3,7 +3,8 @@
 // RenderSurface(…)`, at a base's constructor named in a derived class's initializer list, and at a member of a class
 // type built in an initializer list (`: m_bright(dev, 64, 64, COPY_DEST)`). What the constructor creates — with its
 // heap type and initial state — is then known at the use in the other file. Silent: the right state, a state the
-// constructor is handed by a parameter (unknown stays unknown), a class with no constructor.
+// constructor is handed by a parameter (unknown stays unknown), a class with no constructor. The resource may be
+// reached through the class's getter (`ring.Native()` returning `storage.Get()`), as its header defines it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runCli, tempTree } from './helpers';
@@ -50,6 +51,37 @@ RenderSurface::RenderSurface(ID3D12Device* device, UINT width, UINT height, D3D1
     const CD3DX12_HEAP_PROPERTIES props(D3D12_HEAP_TYPE_DEFAULT);
     const auto desc = CD3DX12_RESOURCE_DESC::Tex2D(DXGI_FORMAT_R16G16B16A16_FLOAT, width, height, 1, 1, 1, 0, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET);
     device->CreateCommittedResource(&props, D3D12_HEAP_FLAG_NONE, &desc, initial, nullptr, IID_PPV_ARGS(&m_handle));
+}
+`;
+const STREAM_H = `#pragma once
+#include <d3d12.h>
+#include <wrl/client.h>
+#include "d3dx12.h"
+class StreamBuffer
+{
+public:
+    StreamBuffer(ID3D12Device* device, UINT64 bytes)
+    {
+        const CD3DX12_HEAP_PROPERTIES props(D3D12_HEAP_TYPE_UPLOAD);
+        const auto desc = CD3DX12_RESOURCE_DESC::Buffer(bytes);
+        device->CreateCommittedResource(&props, D3D12_HEAP_FLAG_NONE, &desc, D3D12_RESOURCE_STATE_GENERIC_READ, nullptr, IID_PPV_ARGS(&storage));
+    }
+    ID3D12Resource* Native() const { return storage.Get(); }
+private:
+    Microsoft::WRL::ComPtr<ID3D12Resource> storage;
+};
+`;
+const STREAM_CPP = `#include "stream_buffer.h"
+void StreamInto(ID3D12Device* device, ID3D12GraphicsCommandList* cl, ID3D12Resource* target)
+{
+    StreamBuffer ring(device, 8192);
+    const auto b = CD3DX12_RESOURCE_BARRIER::Transition(ring.Native(), D3D12_RESOURCE_STATE_GENERIC_READ, D3D12_RESOURCE_STATE_COPY_DEST);
+    cl->ResourceBarrier(1, &b);
+}
+void StreamOk(ID3D12Device* device, ID3D12GraphicsCommandList* cl, ID3D12Resource* target)
+{
+    StreamBuffer ring(device, 8192);
+    cl->CopyBufferRegion(target, 0, ring.Native(), 0, 8192);
 }
 `;
 const PASSES = `#include "heap_block.h"
@@ -142,7 +174,10 @@ function findings(stdout: string): string[] {
 
 void describe('classes defined in another file of the run', () => {
   void it('constructors of header classes run on the object: creation heap and state known at the use (--jobs 1 and 2)', () => {
-    const dir = tempTree({ 'src/heap_block.h': HEAP_BLOCK_H, 'src/render_surface.h': SURFACE_H, 'src/render_surface.cpp': SURFACE_CPP, 'src/passes.cpp': PASSES });
+    const dir = tempTree({
+      'src/heap_block.h': HEAP_BLOCK_H, 'src/render_surface.h': SURFACE_H, 'src/render_surface.cpp': SURFACE_CPP, 'src/passes.cpp': PASSES,
+      'src/stream_buffer.h': STREAM_H, 'src/stream.cpp': STREAM_CPP,
+    });
     for (const jobs of ['1', '2']) {
       const run = runCli(['--format', 'json', '--jobs', jobs, 'src'], dir);
       assert.deepEqual(findings(run.stdout), [
@@ -151,6 +186,8 @@ void describe('classes defined in another file of the run', () => {
         'passes.cpp:35:legacy-state-mismatch',
         'passes.cpp:42:legacy-state-mismatch',
         'passes.cpp:49:upload-readback-heap-state',
+        // Through the class's getter (`return storage.Get();`), which its header exports.
+        'stream.cpp:6:upload-readback-heap-state',
       ], run.stdout);
     }
   });

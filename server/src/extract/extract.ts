@@ -587,7 +587,7 @@ export function extractFacts(
   const getterBodies = foreign.length ? [...bodies, ...foreign] : bodies;
   const queues = importedQueueMethods(foreign);
   if (queues) file.importedQueueMethods = queues;
-  file.resourceGetters = resourceGetters(getterBodies, file);
+  file.resourceGetters = resourceGetters(getterBodies, file, new Set(foreign));
   file.addressGetters = addressGetters(getterBodies, file);
   file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));

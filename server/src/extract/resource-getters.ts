@@ -77,9 +77,14 @@ function memberExpression(expr: SyntaxNode, file: FileCtx): boolean {
   return MEMBER_EXPRESSION.test(expr.text.replace(/\s+/g, '')) && !!root && memberName(root, file);
 }
 
-/** The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. */
-export function resourceGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
-  return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && (returnsResource(f.node) || returnsList(f.node)) && memberExpression(unwrapValue(ret), file));
+/**
+ * The getters returning a member resource: a name, fields, subscripts, `.Get()`, rooted at a class member. A getter
+ * another file of the run exported (`imported`: its class's header accepted it, where the class's members are
+ * declared) is rooted at a member of that class whatever the name (`return resource.Get();`).
+ */
+export function resourceGetters(fns: GetterCandidate[], file: FileCtx, imported: ReadonlySet<GetterCandidate> = new Set()): Map<string, SyntaxNode> {
+  return oneReturnGetters(fns, (f, ret) => f.node.type === 'function_definition' && (returnsResource(f.node) || returnsList(f.node))
+    && (imported.has(f) ? MEMBER_EXPRESSION.test(unwrapValue(ret).text.replace(/\s+/g, '')) : memberExpression(unwrapValue(ret), file)));
 }
 
 /**
