@@ -5,21 +5,12 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCli, tempTree } from './helpers';
+import { FRAME_CALLER, TRANSITION_HELPER } from '../harness/cross-file-pair';
 
-const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
-    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
-    cl->ResourceBarrier(1, &b);
-}
-`;
-const CALLER = `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
-    Transition(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
-    Transition(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
-}
-`;
 
 void describe('cross-file helper functions', () => {
   void it('reports the mismatch at the call site, with a note inside the helper, for --jobs 1 and 2', () => {
-    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER });
+    const dir = tempTree({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER });
     for (const jobs of ['1', '2']) {
       const run = runCli(['--format', 'json', '--jobs', jobs, 'src'], dir);
       assert.equal(run.code, 1, run.stderr);
@@ -32,7 +23,7 @@ void describe('cross-file helper functions', () => {
   });
 
   void it('with --cache, a warm run and a run after the helper changed answer as an uncached run', () => {
-    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER });
+    const dir = tempTree({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER });
     const rules = (args: string[]) => {
       const run = runCli(['--format', 'json', ...args, 'src'], dir);
       const out = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
@@ -43,15 +34,15 @@ void describe('cross-file helper functions', () => {
     assert.deepEqual(rules(['--cache']), expected);
     // The helper no longer records its barrier: the caller's cached cross-file result must not be reused once the
     // helpers of another file changed.
-    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), HELPER.replace('cl->ResourceBarrier(1, &b);', '(void)b;'));
+    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), TRANSITION_HELPER.replace('cl->ResourceBarrier(1, &b);', '(void)b;'));
     assert.deepEqual(rules(['--cache']), rules(['--no-cache']));
     assert.deepEqual(rules(['--cache']).find((f) => f[0] === 'frame.cpp'), ['frame.cpp', []]);
   });
 
   void it('stays silent when the caller is correct', () => {
     const dir = tempTree({
-      'a.cpp': HELPER,
-      'b.cpp': CALLER.replace('D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT', 'D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PRESENT'),
+      'a.cpp': TRANSITION_HELPER,
+      'b.cpp': FRAME_CALLER.replace('D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT', 'D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PRESENT'),
     });
     const run = runCli(['--format', 'json', '.'], dir);
     assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -70,10 +61,10 @@ void describe('cross-file helper functions', () => {
       return out.files.flatMap((f) => f.diagnostics.map((d) => `${path.basename(f.path)}:${d.rule}:${d.line}`));
     };
     // The first call leaves the target in COPY_DEST (the header's default), so RENDER_TARGET before the second is wrong.
-    assert.deepEqual(lines({ 'src/barriers.h': header, 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), ['frame.cpp:legacy-state-mismatch:3']);
-    assert.deepEqual(lines({ 'src/barriers.h': header, 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_COPY_DEST') }), []);
+    assert.deepEqual(lines({ 'src/barriers.h': header, 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), ['frame.cpp:legacy-state-mismatch:3']);
+    assert.deepEqual(lines({ 'src/barriers.h': header, 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_COPY_DEST') }), []);
     // Without the header the omitted argument is unknown: nothing is claimed.
-    assert.deepEqual(lines({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), []);
+    assert.deepEqual(lines({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': caller('D3D12_RESOURCE_STATE_RENDER_TARGET') }), []);
   });
 
   void it('a base class method declared in a header is what a derived class calls, not a same-named method of another file', () => {

@@ -12,6 +12,7 @@ import { ResultCache } from '../../server/src/cli/cache';
 import type { AnalysisResult } from '../../server/src/analyze';
 import { runCli, tempTree } from './helpers';
 import { DEFAULT_CONFIG } from '../../server/src/types';
+import { FRAME_CALLER, TRANSITION_HELPER } from '../harness/cross-file-pair';
 
 const URI = 'file:///src/frame.cpp';
 const RESULT = {
@@ -61,23 +62,13 @@ void describe('result cache entries', () => {
   });
 });
 
-const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
-    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
-    cl->ResourceBarrier(1, &b);
-}
-`;
-const CALLER = `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
-    Transition(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
-    Transition(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
-}
-`;
 
 void describe('a whole run\'s reported results in the cache', () => {
   const passes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('barrierlint-trace pass ')).map((l) => l.split(' ')[2]);
   const TRACE = { BARRIERLINT_TRACE_TIMES: '1' };
 
   void it('a warm run of an unchanged tree reports the cold run\'s output without the cross-file pass', () => {
-    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER });
+    const dir = tempTree({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER });
     const uncached = runCli(['--format', 'json', '--no-cache', 'src'], dir);
     const cold = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
     assert.deepEqual(passes(cold.stderr), ['first', 'imports', 'helpers']);
@@ -91,10 +82,10 @@ void describe('a whole run\'s reported results in the cache', () => {
   });
 
   void it('a changed file, another set of files or another format misses, and answers as an uncached run', () => {
-    const dir = tempTree({ 'src/barriers.cpp': HELPER, 'src/frame.cpp': CALLER, 'src/other.cpp': CALLER.replace('Frame', 'Other') });
+    const dir = tempTree({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER, 'src/other.cpp': FRAME_CALLER.replace('Frame', 'Other') });
     runCli(['--format', 'json', '--cache', 'src'], dir);
     // The helper no longer records its barrier: the callers' findings go away.
-    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), HELPER.replace('cl->ResourceBarrier(1, &b);', '(void)b;'));
+    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), TRANSITION_HELPER.replace('cl->ResourceBarrier(1, &b);', '(void)b;'));
     const changed = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
     assert.deepEqual(passes(changed.stderr), ['first', 'imports', 'helpers']);
     assert.equal(changed.stdout, runCli(['--format', 'json', '--no-cache', 'src'], dir).stdout);

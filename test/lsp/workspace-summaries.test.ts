@@ -11,17 +11,8 @@ import { startInProcess, type InProcessPair } from '../harness/lsp-client';
 import { AnalysisCore, type Background } from '../../server/src/lsp/analysis-core';
 import type { BackgroundJob } from '../../server/src/lsp/background-thread';
 import { indexFileJob } from '../../server/src/lsp/file-job';
+import { FRAME_CALLER, TRANSITION_HELPER } from '../harness/cross-file-pair';
 
-const HELPER = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
-    auto b = CD3DX12_RESOURCE_BARRIER::Transition(res, before, after);
-    cl->ResourceBarrier(1, &b);
-}
-`;
-const CALLER = `void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* rt) {
-    Transition(cl, rt, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
-    Transition(cl, rt, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_PRESENT);
-}
-`;
 
 describe('cross-file helper functions in the editor', () => {
   let dir: string;
@@ -31,8 +22,8 @@ describe('cross-file helper functions in the editor', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'barrierlint-helpers-'));
     mkdirSync(join(dir, 'src'));
-    writeFileSync(join(dir, 'src', 'barriers.cpp'), HELPER);
-    writeFileSync(join(dir, 'src', 'frame.cpp'), CALLER);
+    writeFileSync(join(dir, 'src', 'barriers.cpp'), TRANSITION_HELPER);
+    writeFileSync(join(dir, 'src', 'frame.cpp'), FRAME_CALLER);
     pair = startInProcess({ settings: {}, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'ws' }] });
     await pair.client.initialize();
   });
@@ -42,7 +33,7 @@ describe('cross-file helper functions in the editor', () => {
   });
 
   it('reports the mismatch at the call site once the helper file is indexed, with a note inside the helper', async () => {
-    await pair.client.open(uri('src/frame.cpp'), CALLER, 1);
+    await pair.client.open(uri('src/frame.cpp'), FRAME_CALLER, 1);
     const diagnostics = await pair.client.diagnostics(uri('src/frame.cpp'), (p) => p.diagnostics.length > 0);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['legacy-state-mismatch', 2]]);
     assert.ok(diagnostics[0].relatedInformation?.some((r) => r.location.uri === uri('src/barriers.cpp')));
@@ -65,8 +56,8 @@ describe('a workspace folder added later', () => {
     dir = mkdtempSync(join(tmpdir(), 'barrierlint-folders-'));
     mkdirSync(join(dir, 'app'));
     mkdirSync(join(dir, 'lib'));
-    writeFileSync(join(dir, 'lib', 'barriers.cpp'), HELPER);
-    writeFileSync(join(dir, 'app', 'frame.cpp'), CALLER);
+    writeFileSync(join(dir, 'lib', 'barriers.cpp'), TRANSITION_HELPER);
+    writeFileSync(join(dir, 'app', 'frame.cpp'), FRAME_CALLER);
     pair = startInProcess({ settings: {}, workspaceFolders: [{ uri: pathToFileURL(join(dir, 'app')).href, name: 'app' }] });
     await pair.client.initialize();
   });
@@ -76,7 +67,7 @@ describe('a workspace folder added later', () => {
   });
 
   it('has its files indexed: the open file then reports through their helpers', async () => {
-    await pair.client.open(uri('app/frame.cpp'), CALLER, 1);
+    await pair.client.open(uri('app/frame.cpp'), FRAME_CALLER, 1);
     // Without the other folder, the helper is unknown and nothing is reported.
     assert.deepEqual(await pair.client.diagnostics(uri('app/frame.cpp'), (p) => p.version === 1), []);
     const seen = pair.client.published.length;
@@ -93,7 +84,7 @@ describe('indexing a file that is not open', () => {
   it('reads it on the background thread (the analysis worker only keeps its helpers), and forgets one gone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'barrierlint-index-'));
     try {
-      writeFileSync(join(dir, 'barriers.cpp'), HELPER);
+      writeFileSync(join(dir, 'barriers.cpp'), TRANSITION_HELPER);
       const core = new AnalysisCore();
       const kinds: string[] = [];
       const background = (async (work: BackgroundJob) => {
