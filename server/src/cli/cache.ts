@@ -74,11 +74,12 @@ export class ResultCache {
   }
 
   /**
-   * A key for the reported results of a whole run (lint.ts): derived from every file's key in order, so any change
-   * to any file, its configuration or the tool misses.
+   * A key for the reported results of a whole run (lint.ts): derived from how many files it reports and every file's
+   * key in order (the reported files', then their context's), so any change to any file, its configuration or the
+   * tool misses.
    */
-  runKey(fileKeys: readonly string[]): string {
-    const hash = createHash('sha256').update('run\0');
+  runKey(reported: number, fileKeys: readonly string[]): string {
+    const hash = createHash('sha256').update(`run\0${reported}\0`);
     for (const k of fileKeys) hash.update(k).update('\0');
     return hash.digest('hex');
   }

@@ -84,7 +84,7 @@ function reportedBefore(targets: readonly TargetFile[], options: LintOptions, ca
     outcome.cacheKey = cache.key({ text: source.text, uri: outcome.uri, config: config.config, keepSites: options.keepSites });
     outcomes.push(outcome);
   }
-  const results = cache.getRun(cache.runKey([String(outcomes.length), ...outcomes.map((o) => o.cacheKey!)]), outcomes.map((o) => o.uri));
+  const results = cache.getRun(cache.runKey(outcomes.length, outcomes.map((o) => o.cacheKey!)), outcomes.map((o) => o.uri));
   if (!results) return undefined;
   for (const [i, o] of outcomes.entries()) {
     o.result = results[i];
@@ -105,7 +105,7 @@ function runCacheKey(outcomes: readonly FileOutcome[], context: readonly FileOut
     if (!o.cacheKey || o.failure || !o.result?.complete) return undefined;
     keys.push(o.cacheKey);
   }
-  return cache.runKey([String(outcomes.length), ...keys]);
+  return cache.runKey(outcomes.length, keys);
 }
 
 /** What the report reads of a result (report-run.ts, report/json.ts): findings, sites, parse errors. */

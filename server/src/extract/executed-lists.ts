@@ -27,6 +27,13 @@ function containerName(arg: SyntaxNode): string | undefined {
   return undefined;
 }
 
+/** The body of the function or lambda whose code holds `call`. */
+function enclosingBody(call: SyntaxNode): SyntaxNode | null {
+  let f: SyntaxNode | null = call.parent;
+  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
+  return f?.childForFieldName('body') ?? null;
+}
+
 /**
  * The lists appended to the container an ExecuteCommandLists call is handed, since its last `clear()` before the
  * call (source order; an append under a condition or in a loop counts: a list that may run again is one that may
@@ -35,9 +42,7 @@ function containerName(arg: SyntaxNode): string | undefined {
 export function appendedLists(arg: SyntaxNode, call: SyntaxNode, fn: FnCtx): ResourceRef[] | null {
   const name = containerName(arg);
   if (!name) return null;
-  let f: SyntaxNode | null = call.parent;
-  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
-  const body = f?.childForFieldName('body');
+  const body = enclosingBody(call);
   if (!body) return null;
   let appended: SyntaxNode[] = [];
   for (const c of body.descendantsOfType('call_expression')) {
@@ -83,9 +88,7 @@ export function declaredLists(arg: SyntaxNode, call: SyntaxNode, fn: FnCtx): Res
     return a && (a.type === 'identifier' || a.type === 'field_expression') ? refsOf([a]) : null;
   }
   if (n.type !== 'identifier') return null;
-  let f: SyntaxNode | null = call.parent;
-  while (f && f.type !== 'function_definition' && f.type !== 'lambda_expression') f = f.parent;
-  const body = f?.childForFieldName('body');
+  const body = enclosingBody(call);
   if (!body) return null;
   let found: SyntaxNode[] | null = null;
   for (const d of body.descendantsOfType('init_declarator')) {

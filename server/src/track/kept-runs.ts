@@ -74,10 +74,7 @@ export class KeptCalls {
     while (this.runs.size > MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);
     if (!earlier || earlier.root === fn) return { next };
     const why = this.refusal(earlier, next);
-    if (why) {
-      this.refused[why] = (this.refused[why] ?? 0) + 1;
-      return { next };
-    }
+    if (why) return this.refuse(why, next);
     const helpers = new Map<object, unknown>();
     const byNow = new Map<FunctionFacts, FunctionFacts>();
     const base = new Pairing(helpers, { was: earlier.root, now: fn }, CLOSURES);
