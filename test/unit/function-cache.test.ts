@@ -258,3 +258,42 @@ void test('facts kept from a document without syntax errors are not reused in on
     assertSameFacts(text, `generated file, edit ${n}`, [ENV]);
   }
 });
+
+// A helper with a decidable `if` read the file's text to see whether its branches rewrite the tested value
+// (container-paths.ts branchLabel), which stopped its recording: bgfx's renderer_d3d12.cpp walked 34 such helpers again
+// at every keystroke typed in `submit`. The test now reads the function's own text (FnCtx.textBetween), which the
+// cache key holds: the helper is kept and reused, with facts equal to a fresh extraction.
+void test('a helper whose if is tested for writes of its condition is kept, and reused while another function is edited', () => {
+  const helper = `void Transition(ID3D12GraphicsCommandList* cl, ID3D12Resource* res, int state, bool first)
+{
+    std::vector<D3D12_RESOURCE_BARRIER> v;
+    if (state != 1) {
+        v.push_back(CD3DX12_RESOURCE_BARRIER::Transition(res, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_GENERIC_READ));
+        state = 1;
+    }
+    if (first) {
+        cl->ResourceBarrier(1, &CD3DX12_RESOURCE_BARRIER::Transition(res, D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_DEST));
+    }
+    if (!v.empty()) cl->ResourceBarrier(UINT(v.size()), v.data());
+}
+`;
+  const caller = (pad: string) => `void Upload(ID3D12GraphicsCommandList* cl, ID3D12Resource* res)
+{${pad}
+    Transition(cl, res, 0, true);
+}
+`;
+  const texts = [helper + caller(''), helper + caller(' '), helper + caller('  ')];
+  withSwitches([ENV], true, () => {
+    extractFacts(parseCpp(texts[0]), texts[0]);
+    const notKept = functionCacheStats.notKept.get('reads the file text') ?? 0;
+    const reused = functionCacheStats.reused;
+    extractFacts(parseCpp(texts[1]), texts[1]);
+    extractFacts(parseCpp(texts[2]), texts[2]);
+    assert.equal(functionCacheStats.notKept.get('reads the file text') ?? 0, notKept, 'the helper reads no file text');
+    assert.equal(functionCacheStats.reused - reused, 2, 'the helper is reused at both edits of the caller');
+  });
+  for (const [i, text] of texts.entries()) assertSameFacts(text, `edit ${i}`, [ENV]);
+  // And its findings: the container filled on the branch that rewrites `state` is submitted after it.
+  const off = answerWith([ENV], false, texts[2]);
+  assert.equal(answerWith([ENV], true, texts[2]), off);
+});

@@ -253,7 +253,7 @@ function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
   } else {
     const barriers = barriersOf(payload, count.value);
     const batch = barriers ? undefined : submittedContainer(s.payloadNode, fn);
-    const written = (syms: string[], from: number) => writtenBetween(fn.file.text, syms, from, call.startIndex);
+    const written = (syms: string[], from: number) => writtenBetween(fn, syms, from, call.startIndex);
     const paths = submittedPaths(payload, count.value, written) ?? (barriers ? branchForms(barriers, fn.joinTests, written) : undefined);
     const keeps = batch && inConstMethod(call) ? { keepsBatch: true } : {};
     emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch, ...keeps } : {}), ...extras, ...(paths ? { paths } : {}) });

@@ -57,6 +57,11 @@ export function mergeContainer(a: ArrayVal, byRun: ArrayVal[], opts: { cond?: Co
 }
 
 /** The prefix of a branch label's name (never a source name: the tracker's facts and path notes tell them apart). */
+/** Where a part of the source text is read (context.ts FnCtx.textBetween: the function's own text when it can). */
+export interface TextSource {
+  textBetween(from: number, to: number): string;
+}
+
 export const LABEL_PREFIX = '#branch ';
 
 /**
@@ -65,7 +70,7 @@ export const LABEL_PREFIX = '#branch ';
  * the path took, which a test of the condition at the submission no longer tells (it reads the rewritten value).
  * Undefined when the branches leave the condition's values alone (the condition is tested again, as before).
  */
-export function branchLabel(n: SyntaxNode, cond: Condition, text: string, fnName: string, id: number): { cond: Condition; sym: string } | undefined {
+export function branchLabel(n: SyntaxNode, cond: Condition, text: TextSource, fnName: string, id: number): { cond: Condition; sym: string } | undefined {
   const then = n.childForFieldName('consequence');
   if (!then) return undefined;
   const syms = conditionSyms(cond);
@@ -132,8 +137,8 @@ function submittedChoice(c: PathChoice, written: (syms: string[], from: number) 
  * Whether the text from `from` to `to` may write one of `syms` (an assignment, `++`/`--`, its address taken): then a
  * test of it after that point is not the test the branch made.
  */
-export function writtenBetween(text: string, syms: string[], from: number, to: number): boolean {
-  const between = text.slice(from, to);
+export function writtenBetween(text: TextSource, syms: string[], from: number, to: number): boolean {
+  const between = text.textBetween(from, to);
   return syms.some((sym) => {
     const last = sym.slice(sym.lastIndexOf('.') + 1).replace(/[^\w]/g, '');
     const name = `\\b${last}\\b`;

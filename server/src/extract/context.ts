@@ -355,6 +355,19 @@ export class FnCtx {
   readonly joinTests = new Map<number, { cond: Condition; end: number }>();
   /** Branch labels made so far (container-paths.ts branchLabel): numbers them within the function. */
   labels = 0;
+  /** The function's own node (extract.ts newFnCtx): a part of its text is read through it (textBetween). */
+  node?: SyntaxNode;
+  /**
+   * The source text from `from` to `to` (offsets into the file's text). Inside the function's own node it is read
+   * from that node's text, which the function cache's key holds (function-cache.ts cacheKey): the function's
+   * extraction stays reusable while typing goes on elsewhere. Anywhere else it is read from the file's text, which
+   * the cache cannot vouch for (its recording stops: the extraction is not kept).
+   */
+  textBetween(from: number, to: number): string {
+    const n = this.node;
+    if (n && n.startIndex <= from && from <= to && to <= n.endIndex) return n.text.slice(from - n.startIndex, to - n.startIndex);
+    return this.file.text.slice(from, to);
+  }
   /** How many enclosing if statements have a condition the path facts cannot follow (track/apply.ts view creations). */
   undecided = 0;
   /** Objects constructed with arguments whose destructor runs at the end of their block (constructor-calls.ts). */

@@ -224,6 +224,7 @@ function writableParam(p: SyntaxNode): OutParam {
 
 function newFnCtx(file: FileCtx, sig: Signature, node?: SyntaxNode): FnCtx {
   const ctx = new FnCtx(file, sig.params, sig.name, expressionCore);
+  ctx.node = node;
   ctx.method = sig.qualified.includes('::') || (!!node && insideClass(node));
   const owner = sig.qualified.split('::').slice(-2, -1)[0];
   ctx.foreignClass = !!owner && !!node && membersElsewhere(owner, file);

@@ -147,7 +147,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       if (!decidable) fn.undecided++;
       // `if (FAILED(hr))` after a creation: on that branch the created resource is none (failed-creations.ts).
       const failed = failedCreationStmts(n, fn);
-      const label: BranchLabel | undefined = decidable ? branchLabel(n, decidable, fn.file.text, fn.name, ++fn.labels) : undefined;
+      const label: BranchLabel | undefined = decidable ? branchLabel(n, decidable, fn, fn.name, ++fn.labels) : undefined;
       const [walkedThen, elseS] = fn.branches([() => seq([...failed, walk(n.childForFieldName('consequence'))]), () => walk(altBody)], true, unknownAt(n), {
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}), ...(label ? { label } : {}),
       });
