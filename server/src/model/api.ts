@@ -68,6 +68,9 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   ResolveSubresource: { argc: [5], resources: [{ arg: 0, role: 'resolve-dest', sub: 1 }, { arg: 2, role: 'resolve-source', sub: 3 }], scope: 'RESOLVE' },
   ResolveSubresourceRegion: { argc: [9], resources: [{ arg: 0, role: 'resolve-dest', sub: 1 }, { arg: 4, role: 'resolve-source', sub: 5 }], scope: 'RESOLVE' },
   ExecuteIndirect: { argc: [6], resources: [{ arg: 2, role: 'indirect-argument' }, { arg: 4, role: 'indirect-count' }], scope: 'EXECUTE_INDIRECT' },
+  // The predicate is read from the buffer when the predicated commands run: it must be in PREDICATION (#538).
+  // `SetPredication(nullptr, 0, op)` turns predication off and names no resource.
+  SetPredication: { argc: [3], resources: [{ arg: 0, role: 'predication' }], scope: 'PREDICATION' },
   ClearUnorderedAccessViewUint: { argc: [6], resources: [{ arg: 2, role: 'clear-uav' }], scope: 'CLEAR_UNORDERED_ACCESS_VIEW' },
   ClearUnorderedAccessViewFloat: { argc: [6], resources: [{ arg: 2, role: 'clear-uav' }], scope: 'CLEAR_UNORDERED_ACCESS_VIEW' },
   DiscardResource: { argc: [2], resources: [{ arg: 0, role: 'discard' }], scope: 'ALL' },
@@ -129,6 +132,8 @@ export const ROLE_NEEDS: Readonly<Record<string, RoleNeed>> = {
   'resolve-source': { state: 0x2000, stateName: 'RESOLVE_SOURCE', access: 0x2000, use: 'a resolve source' },
   'indirect-argument': { state: 0x200, stateName: 'INDIRECT_ARGUMENT', access: 0x200, use: 'an indirect argument buffer' },
   'indirect-count': { state: 0x200, stateName: 'INDIRECT_ARGUMENT', access: 0x200, use: 'an indirect count buffer' },
+  // D3D12_RESOURCE_STATE_PREDICATION and D3D12_BARRIER_ACCESS_PREDICATION are the INDIRECT_ARGUMENT bits.
+  predication: { state: 0x200, stateName: 'PREDICATION', access: 0x200, use: 'a predication buffer' },
   'clear-uav': { state: 0x8, stateName: 'UNORDERED_ACCESS', access: 0x10, use: 'an unordered access view' },
 };
 

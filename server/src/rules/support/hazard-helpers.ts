@@ -6,6 +6,7 @@ import type { RuleContext } from '../define-rule';
 const READ_USE: Record<string, string> = {
   'copy-source': 'read as a copy source', 'resolve-source': 'read as a resolve source',
   'indirect-argument': 'read as indirect arguments', 'indirect-count': 'read as an indirect count',
+  predication: 'read as a predicate',
 };
 const WRITE_USE: Record<string, string> = {
   'copy-dest': 'written again as a copy destination', 'resolve-dest': 'written again as a resolve destination',
