@@ -247,9 +247,33 @@ function argumentValue(a: SyntaxNode, s: DScope): DVal {
     const v = s.env.get(n.text);
     if (v?.t === 'handles' || v?.t === 'va') return v;
   }
+  const stored = storedHandles(n, s);
+  if (stored) return stored;
   const va = vaOf(n, s);
   if (va) return { t: 'va', ref: va };
   return { t: 'unknown' };
+}
+
+/** The most render targets a binding names (D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT). */
+const MAX_STORED_ELEMENTS = 8;
+
+/**
+ * A member array of handles filled element by element in another method (`m_rtvs[0] = h0; m_rtvs[1] = h1;`) and
+ * passed whole (`OMSetRenderTargets(2, m_rtvs, FALSE, …)`, `OMSetRenderTargets(2, m_gbuffer.rtvs, …)`): its elements
+ * from the handles stored file-wide, `[0]` up to the first element not stored. Null for a local, or when `[0]` is not
+ * a known handle.
+ */
+function storedHandles(n: SyntaxNode, s: DScope): DVal | null {
+  if (n.type !== 'identifier' && n.type !== 'field_expression') return null;
+  const key = n.text.replace(/\s+/g, '').replace(/^this->/, '');
+  if (!/^[A-Za-z_][\w.>-]*$/.test(key) || s.locals.has(keyRoot(key)) || s.env.has(key)) return null;
+  const elems: HandleFact[] = [];
+  for (let i = 0; i < MAX_STORED_ELEMENTS; i++) {
+    const h = s.stored(`${key}[${i}]`);
+    if (!h) break;
+    elems.push(h);
+  }
+  return elems.length > 0 ? { t: 'handles', elems } : null;
 }
 
 /** `obj->lpVtbl->Method(obj, …)`: the first argument is the object the method is called on. */
