@@ -179,7 +179,7 @@ function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREAT
     const counter = named(args[1]);
     if (counter.key) w.counters.push({ resource: named(args[0]), counter, range: rangeOf(n) });
   }
-  const h = handleOf(args[spec.handle], s) ?? storedParamHandle(args[spec.handle], s) ?? opaqueStructMember(w, args[spec.handle]);
+  const h = handleOf(args[spec.handle], s) ?? storedParamHandle(args[spec.handle], s) ?? keptParamHandle(args[spec.handle], s, w) ?? opaqueStructMember(w, args[spec.handle]);
   if (!h) return;
   if (!h.index) {
     w.tainted.add(h.heap);
@@ -217,6 +217,34 @@ function storedParamHandle(a: SyntaxNode, s: DScope): HandleFact | null {
   if (n.type !== 'identifier' || !s.handleParams?.has(n.text) || s.body === undefined) return null;
   const stored = new RegExp(`[\\w\\]]\\s*=\\s*${n.text}\\s*;`).test(s.body);
   return stored ? paramHandle(n, s) : null;
+}
+
+/**
+ * `Setup(dev, cl, D3D12_CPU_DESCRIPTOR_HANDLE dsv) { …create depth…; CreateDepthStencilView(depth, nullptr, dsv);
+ * cl->ClearDepthStencilView(dsv, …); }`: a handle parameter whose value the walker does not know, that the function
+ * creates a view into and never changes, is that view's slot for the rest of the function (its later clears and
+ * bindings name the view). The parameter's own slot (`F@12#dsv`) means nothing outside the function, so the caller's
+ * uses are untouched; a view helper's slot (resource and handle both parameters) stays per call (pushView).
+ */
+function keptParamHandle(a: SyntaxNode, s: DScope, w: DescriptorWalk): HandleFact | null {
+  const n = unwrapValue(a);
+  if (n.type !== 'identifier' || !s.handleParams?.has(n.text) || s.body === undefined || s.env.has(n.text) || w.perCall) return null;
+  if (changesHandle(n.text, s.body)) return null;
+  const h = paramHandle(n, s);
+  s.env.set(n.text, { t: 'handle', h });
+  return h;
+}
+
+/** Whether a function body moves or overwrites a handle variable, or hands its address to anything but OMSetRenderTargets. */
+function changesHandle(name: string, body: string): boolean {
+  const esc = name.replace(/[$]/g, '\\$&');
+  if (new RegExp(`\\b${esc}\\s*(?:\\.\\s*(?:ptr|Offset|InitOffsetted)\\b|(?:[-+*/|&]?=)(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${esc}\\b`).test(body)) return true;
+  for (const m of body.matchAll(new RegExp(`&\\s*${esc}\\b`, 'g'))) {
+    const before = body.slice(0, m.index);
+    const call = /([A-Za-z_]\w*)\s*\([^()]*$/.exec(before);
+    if (!call || call[1] !== 'OMSetRenderTargets') return true;
+  }
+  return false;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { GpuUse, TrackContext } from '../../track/visitors';
 import type { RelatedLocation } from '../../types';
 import type { ReportDescriptor } from '../define-rule';
 import { meetsGroup, stateDecides } from './hazard-helpers';
+import { metByCommand } from '../../track/list-promotions';
 
 const HOW: Readonly<Record<UseKind, string>> = {
   'unordered-access': 'accessed again through a UAV', 'shader-resource': 'read as a shader resource',
@@ -34,6 +35,22 @@ function repeatedAtOnce(e: GpuWorkEvent, first: RelatedLocation['range'], tctx: 
   return !!a && tctx.related.length === 0 && a.startLine === first.startLine && a.startColumn === first.startColumn;
 }
 
+/**
+ * Whether invalid-subresource-state judges this use from its state (then it, not the hazard, reports a wrong one): as
+ * for commands, and also a state known from the creation (gpu-use-helpers' `legacyKnown`), met as this list meets it —
+ * a buffer this list promoted to UNORDERED_ACCESS by a dispatch is in that state for the next draw or dispatch, not
+ * also in COMMON (list-promotions' metByCommand), so a read through an SRV is #538, reported once.
+ */
+function gpuStateDecides(u: GpuUse, list: string | null): boolean {
+  const m = u.met;
+  if (m.lastModel === null && m.legacyFromCreation && !m.legacy.unknown) {
+    const legacy = metByCommand(m.legacy, list);
+    return legacy.values.size > 0 && !legacy.values.has(0);
+  }
+  if (m.lastModel === 'legacy') return stateDecides({ ...u, met: { ...m, legacy: metByCommand(m.legacy, list) } });
+  return stateDecides(u);
+}
+
 export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackContext, writers: ReadonlySet<string>): ReportDescriptor[] {
   const out: ReportDescriptor[] = [];
   for (const u of uses) {
@@ -41,7 +58,7 @@ export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCon
     if (!w || !writers.has(w.role) || u.unseen) continue;
     if (w.list && tctx.list && w.list !== tctx.list) continue;
     const uav = u.use === 'unordered-access';
-    if (!uav && (stateDecides(u) || u.viaTable)) continue;
+    if (!uav && (gpuStateDecides(u, tctx.list) || u.viaTable)) continue;
     // Partial clears may not overlap what the dispatch touches; two shader writes are compared through one view,
     // and only when the second binding was made after the first write (a binding left in place across dispatches
     // is taken as work split on purpose, e.g. disjoint tiles).
