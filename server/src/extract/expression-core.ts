@@ -170,14 +170,16 @@ export interface CallSite {
 type CallRecognizer = (call: CallSite, fn: FnCtx) => AVal | undefined;
 
 /**
- * `v.data()` of an array or container the function built: a pointer to its first element. Of a container the function
+ * `v.data()` (or `list.begin()`) of an array or container the function built: a pointer to its first element. Of a container the function
  * does not hold (a batch class's member): unknown, naming the batch (a group pointing at it submits what was added).
  */
 function containerData(call: CallSite, fn: FnCtx): AVal | undefined {
-  if (call.callee.type !== 'field_expression' || call.name !== 'data' || call.args.length !== 0) return undefined;
+  if (call.callee.type !== 'field_expression' || (call.name !== 'data' && call.name !== 'begin') || call.args.length !== 0) return undefined;
   const objNode = call.callee.childForFieldName('argument')!;
   const obj = evalValue(objNode, 'any', fn);
+  // `batch.begin()` of a std::initializer_list the function holds is a pointer to its first element too.
   if (obj.t === 'array') return { t: 'ptr', target: obj, index: 0 };
+  if (call.name !== 'data') return undefined;
   const batch = batchContainer(objNode, fn);
   return batch ? { t: 'unknown', text: call.node.text, range: rangeOf(call.node), batch } : undefined;
 }

@@ -22,6 +22,7 @@ import { declaredName, localDeclaredName, typeText } from './types';
 import type { Range } from '../types';
 import type { ArrayVal, AVal } from './values';
 import { pointerToRecord, recordValue } from './records';
+import { bracedContainer, containerElementKind } from './declared-values';
 import { anchoredAt, ownOrImported } from './imported-functions';
 
 /** Helper bodies walked in place at most this long (an RHI's barrier translation is short). */
@@ -207,6 +208,10 @@ const SEQUENCE = /^(?:const\s+)?(?:std::)?(?:span|initializer_list|array|vector)
  * record of the file, or `{ … }` into a record parameter: the records the braces spell (records.ts).
  */
 function bracedArgument(list: SyntaxNode, type: string, fn: FnCtx): AVal | undefined {
+  // `Barriers({ Transition(a, …), Transition(b, …) })` into a `const std::vector<D3D12_RESOURCE_BARRIER>&` (or an
+  // initializer_list / span of barriers): the container of the barriers the braces list, as a named vector would be.
+  const elemKind = containerElementKind(type.replace(/\bconst\b|[&*]/g, ' ').replace(/\s+/g, ' ').trim());
+  if (elemKind) return bracedContainer(list, elemKind, fn);
   const seq = SEQUENCE.exec(type.trim());
   const name = seq ? seq[1] : type.replace(/\b(?:const|struct|class)\b|[&*\s]/g, '');
   const rec = fn.file.records?.get(name) ?? fn.file.records?.get(name.split('::').pop() ?? name);
