@@ -51,6 +51,10 @@ void describe('Agility SDK export in another file of the run', () => {
     assert.deepEqual(out.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'warning')), []);
   });
 
+  void it('1.711 exported elsewhere with an integer suffix (`711u`): no older-runtime warning', () => {
+    assert.deepEqual(stagingFindings('711u', '1'), [['upload-readback-heap-state', 7, 'error']]);
+  });
+
   void it('1.600 exported elsewhere: the warning stays', () => {
     assert.deepEqual(stagingFindings('600', '1'), [['upload-readback-heap-state', 6, 'warning'], ['upload-readback-heap-state', 7, 'error']]);
   });

@@ -430,9 +430,10 @@ function relevant(s: Stmt): boolean {
 /**
  * The application's Agility SDK export (`extern "C" __declspec(dllexport) const UINT D3D12SDKVersion = 613;`): it loads
  * that runtime, so creation states accepted since Agility SDK 1.606 are accepted (rules/upload-readback-heap-state.ts).
- * `D3D12SDKVersion = D3D12_SDK_VERSION` is the version of the Agility headers the application is built with.
+ * `D3D12SDKVersion = D3D12_SDK_VERSION` is the version of the Agility headers the application is built with. The
+ * number may carry an integer suffix (`= 714u;`) and the constant may be brace-initialised (`D3D12SDKVersion{ 714 }`).
  */
-const AGILITY_SDK_EXPORT = /\bD3D12SDKVersion\s*=\s*(\d+|D3D12_SDK_VERSION)\b/;
+const AGILITY_SDK_EXPORT = /\bD3D12SDKVersion\s*(?:=|\{)\s*(\d+|D3D12_SDK_VERSION)(?:[uUlL]{1,3})?\b/;
 const FIRST_LENIENT_HEAP_STATES_SDK = 606;
 
 function exportsNewerRuntime(text: string): boolean {
