@@ -11,7 +11,7 @@ import type { Event, Field, ResourceCreation, ResourceRef, UserCallEvent } from 
 import type { Range } from '../types';
 import type { FnCtx, SubmitHelper } from './context';
 import { addSite, evalValue } from './context';
-import { barriersOf, groupFromStruct, pointedStructs } from './barrier-facts';
+import { barriersOf, groupFromStruct, hasUnreadableElements, pointedStructs } from './barrier-facts';
 import { inConstMethod, submittedContainer } from './batches';
 import { submittedPaths, writtenBetween } from './container-paths';
 import { branchForms } from './branch-forms';
@@ -256,7 +256,8 @@ function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
     const written = (syms: string[], from: number) => writtenBetween(fn, syms, from, call.startIndex);
     const paths = submittedPaths(payload, count.value, written) ?? (barriers ? branchForms(barriers, fn.joinTests, written) : undefined);
     const keeps = batch && inConstMethod(call) ? { keepsBatch: true } : {};
-    emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch, ...keeps } : {}), ...extras, ...(paths ? { paths } : {}) });
+    const unreadable = barriers && hasUnreadableElements(payload, count.value) ? { unreadableElements: true as const } : {};
+    emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch, ...keeps } : {}), ...unreadable, ...extras, ...(paths ? { paths } : {}) });
   }
 }
 

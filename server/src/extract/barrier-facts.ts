@@ -83,6 +83,16 @@ export function pointedStructs(v: AVal | undefined, count: number | null): Struc
   return elems;
 }
 
+/**
+ * Whether the array a value points at has an element written with a value that is not a barrier struct the walk can
+ * read (`out[i] = pending[i].barrier` in a flush loop; an array a callee filled): the submission may hold any barrier.
+ */
+export function hasUnreadableElements(v: AVal | undefined, count: number | null): boolean {
+  if (!v || count === 0) return false;
+  const target = v.t === 'ptr' ? v.target : v;
+  return target.t === 'array' && !!target.loopElem && target.loopElem.t !== 'struct';
+}
+
 /** The barriers an array/pointer/struct value points at (see pointedStructs). */
 export function barriersOf(v: AVal | undefined, count: number | null = null): BarrierFact[] | null {
   const structs = pointedStructs(v, count);

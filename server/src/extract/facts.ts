@@ -121,6 +121,11 @@ export interface ResourceBarrierCallEvent extends EventBase {
   /** The submit is in a `const` method: it cannot empty the container, which still holds what it submitted. */
   keepsBatch?: boolean;
   /**
+   * Some element of the array holds a barrier that cannot be read (copied element by element from another container
+   * in a loop, filled by a callee through the pointer): besides `barriers`, the call may transition any resource.
+   */
+  unreadableElements?: true;
+  /**
    * The container was filled differently on the branches of an if/else (extract/container-paths.ts): the barriers
    * each path submits. The walker turns the call into one call per path; `barriers` is their union.
    */

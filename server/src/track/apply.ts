@@ -70,9 +70,10 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         legacy(b, next, env, list, e.range, bi);
       });
       if (!e.barriers && e.batch) submitBatch(e.batch, next, env, list, e.range, null, e.keepsBatch);
-      // An array we cannot read (`ResourceBarrier(1, &b)` with `b` a helper's parameter) may transition any resource.
-      if (!e.barriers && !e.batch) forgetAllLegacy(next);
-      if (!e.barriers) clearPendingWrites(next);
+      // An array we cannot read (`ResourceBarrier(1, &b)` with `b` a helper's parameter), or one some element of which
+      // we cannot read (copied from another container in a loop, filled by a callee), may transition any resource.
+      if ((!e.barriers && !e.batch) || e.unreadableElements) forgetAllLegacy(next);
+      if (!e.barriers || e.unreadableElements) clearPendingWrites(next);
       break;
     case 'batch-add': {
       const key = substituteRef(e.container, env.binding).key;
