@@ -245,6 +245,34 @@ void Pass(Recorder& rec, ID3D12Resource* buf)
   for (const text of [fixed, broken, fixed, broken]) assertSameFacts(text, 'conversion edited under a walked-in-place helper', [ENV]);
 });
 
+// Found by the random-edit property (seed 20261201 once a fixture was added): an edit of a helper's parameter type
+// alone, its body unchanged, turned `cl` into something that is not a command list; the caller walks the helper in
+// place, and kept its facts from before the edit (the helper's body text was part of the caller's key, its signature
+// not).
+void test('an edit of the signature of a helper walked in place is not met with kept facts', () => {
+  const fixed = `#include <d3d12.h>
+struct Move { ID3D12Resource* res; D3D12_RESOURCE_STATES from; D3D12_RESOURCE_STATES to; };
+void Emit(ID3D12GraphicsCommandList* cl, const Move& m)
+{
+    D3D12_RESOURCE_BARRIER b = {};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Transition.pResource = m.res;
+    b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+    b.Transition.StateBefore = m.from;
+    b.Transition.StateAfter = m.to;
+    cl->ResourceBarrier(1, &b);
+}
+void Frame(ID3D12GraphicsCommandList* cl, ID3D12Resource* target)
+{
+    Move m = { target, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET };
+    Emit(cl, m);
+}
+`;
+  const broken = fixed.replace('void Emit(ID3D12GraphicsCommandList* cl', 'void Emit(ID3D12GraphicsCommanist* cl');
+  assert.notEqual(factsWith(false, fixed, [ENV]), factsWith(false, broken, [ENV]), 'the edit changes the facts');
+  for (const text of [fixed, broken, fixed, broken]) assertSameFacts(text, 'signature edited under a walked-in-place helper', [ENV]);
+});
+
 // A function's facts kept from a document without syntax errors are not reused in one with an error elsewhere (and
 // back): the mirror keeps exact token positions only in a tree with errors, so a destructor event at a block's end
 // stood at the last statement in one and at the `}` in the other. Found by the random-edit property with seed 2:

@@ -761,7 +761,9 @@ function calledDefinitionTexts(body: SyntaxNode, file: FileCtx): [string[], stri
     for (const c of bodies[i].descendantsOfType('call_expression')) {
       const h = inlinableBody(c, root);
       if (h !== undefined) {
-        inlined.push(h.text);
+        // With its parameter list: a parameter's type decides what the body's calls are (`cl->ResourceBarrier` on a
+        // command list, or on something else), so an edit of the signature alone changes the caller's facts too.
+        inlined.push(h.parent?.type === 'function_definition' || h.parent?.type === 'lambda_expression' ? h.parent.text : h.text);
         if (!seen.has(h)) { seen.add(h); bodies.push(h); }
       }
       const q = queueMethodText(c, root, file);
