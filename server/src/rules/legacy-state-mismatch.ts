@@ -113,8 +113,10 @@ export const rule = defineRule({
           if (before === undefined) {
             // One barrier, per-path values: each path's StateBefore against the state tracked there.
             const a = compareAlternatives(b.fields.StateBefore, meeting.met.legacy, (v) => (t) => legacyStateAccepts(t, v, simultaneous));
-            // Inside a helper the caller's arguments may decide the path: only the analysed function's own branches.
-            if (!a || meeting.parts.length > 0 || tctx.related.length > 0) return;
+            // Inside a helper the caller's arguments may decide the path: only the analysed function's own branches,
+            // or every alternative wrong (`MoveTo(cl, r, resting, COPY_SOURCE)` with `resting` one of two states
+            // the resource is in neither of: wrong whichever path chose it).
+            if (!a || meeting.parts.length > 0 || (tctx.related.length > 0 && a.severity !== 'error')) return;
             const c = a.comparison;
             const assumed = c.mismatches.some(([, o]) => o.assumed);
             ctx.report({

@@ -387,6 +387,13 @@ function keepLoop(f: SymFacts): SymFacts {
   return f.atLeast !== undefined || f.atMost !== undefined ? { atLeast: f.atLeast, atMost: f.atMost } : {};
 }
 
+/** `holds` for every pair of alternatives when they all agree; null when one side is unknown or they disagree. */
+function everyAlternative(op: string, ls: readonly number[] | undefined, rs: readonly number[] | undefined): boolean | null {
+  if (!ls?.length || !rs?.length || (ls.length === 1 && rs.length === 1)) return null;
+  const first = holds(op, ls[0], rs[0]);
+  return ls.every((a) => rs.every((b) => holds(op, a, b) === first)) ? first : null;
+}
+
 function holds(op: string, a: number, b: number): boolean {
   switch (op) {
     case '==': return a === b;
@@ -435,6 +442,10 @@ export function decide(c: Condition, facts: PathFacts, binding: Binding | null):
   const l = lf.value;
   const r = rf.value;
   if (l !== null && r !== null) return holds(c.op, l, r);
+  // `const S s = compute ? COPY_DEST : PIXEL_SHADER_RESOURCE;` handed to `if (before == after) return;`: a value that is
+  // one of known numbers (Field.oneOf) compared with a known number is decided when every alternative agrees.
+  const agreed = everyAlternative(c.op, l !== null ? [l] : lf.oneOf, r !== null ? [r] : rf.oneOf);
+  if (agreed !== null) return agreed;
   // `if (!resource) return;` in a helper handed a resource the caller names: not null.
   if ((c.op === '==' || c.op === '!=') && ((r === 0 && namedArgument(c.left, binding)) || (l === 0 && namedArgument(c.right, binding)))) return c.op === '!=';
   // `direction == Direction::B2T` in a helper called with `Direction::B2T` or `Direction::T2B`, the enum declared
