@@ -272,6 +272,70 @@ function sameMemberType(a: string, b: string): boolean {
   return !!ca && ca.includes('::') && ca === qualifiedClassOfType(b) && objectType(a) && objectType(b);
 }
 
+/** Run member declarations keyed `Class::member`, by member name: [declaring class, definition]. */
+type ClassMembers = Map<string, [string, RunDefinition<string>][]>;
+
+function membersByClass(members: Map<string, RunDefinition<string>>): ClassMembers {
+  const out: ClassMembers = new Map();
+  for (const [key, d] of members) {
+    const at = key.lastIndexOf('::');
+    if (at < 0) continue;
+    members.delete(key);
+    const name = key.slice(at + 2);
+    out.set(name, [...out.get(name) ?? [], [key.slice(0, at), d]]);
+  }
+  return out;
+}
+
+/** The base classes the run's files declare, by class (as written). */
+function runClassBases(all: readonly FileOutcome[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const o of all) for (const [c, bs] of o.result?.classBases ?? []) out.set(c, [...new Set([...out.get(c) ?? [], ...bs])]);
+  return out;
+}
+
+/** The classes a file defines methods of, with their bases as far as the run declares them. */
+function classesWithBases(classes: readonly string[], bases: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const out = new Set<string>();
+  const todo = [...classes];
+  while (todo.length && out.size < 64) {
+    const c = todo.shift()!;
+    if (out.has(c)) continue;
+    out.add(c);
+    todo.push(...(bases.get(c) ?? bases.get(c.split('::').pop()!) ?? []));
+  }
+  return out;
+}
+
+/** `DirectX::ResourceUploadBatch` (a method's class, with its namespace) is the declaring `ResourceUploadBatch`. */
+function sameClass(methodClass: string, declaring: string): boolean {
+  return methodClass === declaring || methodClass.endsWith(`::${declaring}`);
+}
+
+/**
+ * The member types a file imports for the names its D3D12 commands met untyped: the declaration of its own classes
+ * (those it defines methods of, and their bases) when another file of the run holds it, the declarations agreeing;
+ * otherwise the run's declarations of the name when they all agree (sameMemberType).
+ */
+function importedMemberTypes(r: AnalysisResult, uri: string, members: Map<string, RunDefinition<string>>, byClass: ClassMembers,
+  bases: ReadonlyMap<string, readonly string[]>): Map<string, string> | undefined {
+  const names = r.untyped;
+  if (!names?.length) return undefined;
+  const classes = byClass.size && r.methodClasses?.length ? classesWithBases(r.methodClasses, bases) : undefined;
+  let out: Map<string, string> | undefined;
+  for (const name of names) {
+    const own = classes ? (byClass.get(name) ?? []).filter(([cls]) => [...classes].some((c) => sameClass(c, cls))) : [];
+    if (own.length) {
+      const [, first] = own[0];
+      if (!own.some(([, d]) => d.uris.has(uri)) && own.every(([, d]) => sameMemberType(first.value, d.value))) (out ??= new Map()).set(name, first.value);
+      continue;
+    }
+    const d = members.get(name);
+    if (d && !d.uris.has(uri)) (out ??= new Map()).set(name, d.value);
+  }
+  return out;
+}
+
 /** The definitions of other files among the names a file uses, or undefined when there are none. */
 function importedBy<T>(names: readonly string[] | undefined, uri: string, defined: Map<string, RunDefinition<T>>): Map<string, T> | undefined {
   let out: Map<string, T> | undefined;
@@ -309,6 +373,10 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // So is a member holding a desc's nested struct by value (`DXGI_SAMPLE_DESC m_sampling;`): a positional resource
   // desc naming it takes it whole (extract/brace-initializers.ts).
   for (const [name, d] of members) if (!OTHER_API.test(d.value) && !objectType(d.value) && !memberBarrierKind(d.value) && !nestedStructType(d.value)) members.delete(name);
+  // The same members keyed by their declaring class (`Histogram::m_ctx`): a .cpp defining methods of that class (or
+  // of a class derived from it) takes that declaration, whatever other classes of the run declare under the name.
+  const byClass = membersByClass(members);
+  const typeBases = byClass.size ? runClassBases(all) : new Map<string, string[]>();
   // `init_test_context(&ctx)` of a test header stores the RTV of `ctx->render_target` in `ctx->rtv`: a file using
   // `context.rtv` is extracted again with it (extract/member-views.ts).
   const viewMembers = definedInRun(all, (r) => (r.memberViews ?? []).map((m) => [m.name, m] as [string, MemberView]),
@@ -338,14 +406,14 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   const classViews = all.flatMap((o) => (o.result && !o.failure ? (o.result.classViews ?? []).map((c) => ({ ...c, uri: o.uri })) : []));
   const runBases = new Map<string, string[]>();
   if (classViews.length) for (const o of all) for (const [c, bs] of o.result?.classBases ?? []) runBases.set(c, [...new Set([...runBases.get(c) ?? [], ...bs])]);
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && byClass.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
   let count = 0;
   const narrowing: { o: FileOutcome; extra: AnalyzeExtras; key: string | undefined }[] = [];
   for (const o of all) {
     const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
     const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
     const macros = o.result && !o.failure ? importedBy(o.result.unresolvedCalls, o.uri, forwarders) : undefined;
-    const types = o.result && !o.failure ? importedBy(o.result.untyped, o.uri, members) : undefined;
+    const types = o.result && !o.failure ? importedMemberTypes(o.result, o.uri, members, byClass, typeBases) : undefined;
     const handles = found && [...found.values()];
     const used = o.result && !o.failure ? importedBy(o.result.unresolvedMembers, o.uri, viewMembers) : undefined;
     const memberViews = used && [...used.values()];

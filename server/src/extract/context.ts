@@ -163,6 +163,8 @@ export interface FileCtx {
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */
   memberTypes: Map<string, string>;
+  /** Declared types of class members by declaring class, `Cls::name` (nested classes joined, namespaces left out). */
+  classMemberTypes?: Map<string, string>;
   /** The length expression of those declared as one-dimensional arrays (`m_targets[FrameCount]`), null when two
    *  declarations of the name disagree (types.ts). */
   memberArraySizes?: Map<string, SyntaxNode | null>;

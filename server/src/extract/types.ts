@@ -60,11 +60,29 @@ export function collectMemberTypes(matches: readonly Captures[], file: FileCtx):
     if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));
     if (name && declarator) noteArraySize(name, declarator, file);
     const member = [...m.keys()].some((k) => k.startsWith('member.'));
+    const cls = member && name && declarator ? declaringClass(declarator) : undefined;
+    if (cls && type) (file.classMemberTypes ??= new Map()).set(`${cls}::${name}`, typeText(type, declarator ?? null));
     const scope = member ? (file.classMembers ??= new Set()) : (file.globals ??= new Set());
     if (name) scope.add(name);
     const shared = member ? (name && isStaticField(declarator!) ? name : undefined) : staticDefinitionName(declarator);
     if (shared) (file.staticMembers ??= new Set()).add(shared);
   }
+}
+
+/**
+ * The class a member declaration is in, with the classes it is nested in (`Batch::Impl` for a member of `class
+ * Batch::Impl { … }` or of `class Impl` inside `class Batch`); namespaces are left out (a .cpp names the class either
+ * way). Undefined for an anonymous class.
+ */
+export function declaringClass(declarator: SyntaxNode): string | undefined {
+  const names: string[] = [];
+  for (let n = declarator.parent; n; n = n.parent) {
+    if (n.type !== 'class_specifier' && n.type !== 'struct_specifier' && n.type !== 'union_specifier') continue;
+    const name = n.childForFieldName('name');
+    if (!name) return undefined;
+    names.unshift(name.text.replace(/\s+/g, ''));
+  }
+  return names.length ? names.join('::') : undefined;
 }
 
 /** `T name[N];`: the length expression N of a one-dimensional array declaration (array-range-elements.ts). */
@@ -143,10 +161,15 @@ const GRAPHICS_API = /\bI(?:D3D1\d\w*|Direct3D\w*)\b/;
  * D3D12 ones are offered too, so that two files declaring one name differently answer nothing (cli/cross-file.ts).
  */
 export function graphicsMembers(file: FileCtx): [string, string][] {
-  return [...file.classMembers ?? []].flatMap((name) => {
+  const offered = (t: string) => GRAPHICS_API.test(t) || objectType(t) || memberBarrierKind(t) !== undefined || nestedStructType(t);
+  const byName = [...file.classMembers ?? []].flatMap((name) => {
     const t = file.memberTypes.get(name);
-    return t !== undefined && (GRAPHICS_API.test(t) || objectType(t) || memberBarrierKind(t) !== undefined || nestedStructType(t)) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
+    return t !== undefined && offered(t) && !file.globals?.has(name) ? [[name, t] as [string, string]] : [];
   });
+  // The same members under their declaring class (`Histogram::m_ctx`): a .cpp defining that class's methods takes
+  // its own class's declaration, whatever other classes declare under the name (cli/cross-file.ts).
+  const byClass = [...file.classMemberTypes ?? []].filter(([key, t]) => offered(t) && !file.globals?.has(key.slice(key.lastIndexOf('::') + 2)));
+  return [...byName, ...byClass];
 }
 
 /** Struct kinds that are a member of another D3D12 struct (`SampleDesc` of a resource desc, a heap desc's `Properties`). */
