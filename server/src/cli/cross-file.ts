@@ -27,7 +27,7 @@ import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
-import { nestedStructType, OTHER_API, objectType, qualifiedClassOfType } from '../extract/types';
+import { classOfType, nestedStructType, OTHER_API, objectType, qualifiedClassOfType } from '../extract/types';
 import { memberBarrierKind } from '../extract/expect';
 import { CLASS, importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
@@ -275,15 +275,27 @@ function sameMemberType(a: string, b: string): boolean {
 /** Run member declarations keyed `Class::member`, by member name: [declaring class, definition]. */
 type ClassMembers = Map<string, [string, RunDefinition<string>][]>;
 
-function membersByClass(members: Map<string, RunDefinition<string>>): ClassMembers {
+function membersByClass(members: Map<string, RunDefinition<string>>, classes: ReadonlySet<string>): ClassMembers {
   const out: ClassMembers = new Map();
   for (const [key, d] of members) {
     const at = key.lastIndexOf('::');
     if (at < 0) continue;
     members.delete(key);
+    // NOTE: an object of a class no file of the run defines a method of may be an alias of an API interface
+    // (`using GraphicsCommandList = ID3D12GraphicsCommandList6;`): taken as an engine class, its D3D12 commands would
+    // be lost. Such a member is given as before, by name only (kd1370987/DirectX12BaseProject's RenderContext).
+    const cls = classOfType(d.value);
+    if (objectType(d.value) && !OTHER_API.test(d.value) && (!cls || !classes.has(cls))) continue;
     const name = key.slice(at + 2);
     out.set(name, [...out.get(name) ?? [], [key.slice(0, at), d]]);
   }
+  return out;
+}
+
+/** The classes (last name) some file of the run defines methods of. */
+function methodClassNames(all: readonly FileOutcome[]): Set<string> {
+  const out = new Set<string>();
+  for (const o of all) for (const c of o.result?.methodClasses ?? []) out.add(c.split('::').pop()!);
   return out;
 }
 
@@ -375,7 +387,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   for (const [name, d] of members) if (!OTHER_API.test(d.value) && !objectType(d.value) && !memberBarrierKind(d.value) && !nestedStructType(d.value)) members.delete(name);
   // The same members keyed by their declaring class (`Histogram::m_ctx`): a .cpp defining methods of that class (or
   // of a class derived from it) takes that declaration, whatever other classes of the run declare under the name.
-  const byClass = membersByClass(members);
+  const byClass = membersByClass(members, methodClassNames(all));
   const typeBases = byClass.size ? runClassBases(all) : new Map<string, string[]>();
   // `init_test_context(&ctx)` of a test header stores the RTV of `ctx->render_target` in `ctx->rtv`: a file using
   // `context.rtv` is extracted again with it (extract/member-views.ts).
