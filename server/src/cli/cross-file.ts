@@ -348,6 +348,35 @@ function importedMemberTypes(r: AnalysisResult, uri: string, members: Map<string
   return out;
 }
 
+/** The run's getter definitions keyed by class (`Texture::Native`), by getter name: [key, definition]. */
+function gettersByName(texts: Map<string, RunDefinition<string>>): Map<string, [string, RunDefinition<string>][]> {
+  const out = new Map<string, [string, RunDefinition<string>][]>();
+  for (const [key, d] of texts) {
+    const at = key.lastIndexOf('::');
+    if (at < 0) continue;
+    texts.delete(key);
+    const name = key.slice(at + 2);
+    out.set(name, [...out.get(name) ?? [], [key, d]]);
+  }
+  return out;
+}
+
+/**
+ * The getters a file called without knowing them: other files' definitions by name, and for a name whose definitions
+ * differ between classes (none by name), each class's definition under `Class::name`.
+ */
+function importedGetters(names: readonly string[] | undefined, uri: string, byName: Map<string, RunDefinition<string>>,
+  byClass: ReadonlyMap<string, [string, RunDefinition<string>][]>): Map<string, string> | undefined {
+  let out = importedBy(names, uri, byName);
+  for (const name of names ?? []) {
+    if (byName.has(name)) continue;
+    const classed = (byClass.get(name) ?? []).filter(([, d]) => !d.uris.has(uri));
+    if (classed.length < 2) continue;
+    for (const [key, d] of classed) (out ??= new Map()).set(key, d.value);
+  }
+  return out;
+}
+
 /** The definitions of other files among the names a file uses, or undefined when there are none. */
 function importedBy<T>(names: readonly string[] | undefined, uri: string, defined: Map<string, RunDefinition<T>>): Map<string, T> | undefined {
   let out: Map<string, T> | undefined;
@@ -405,6 +434,9 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   // `Target.GetRTV()` in a .cpp whose class header defines `GetRTV() const { return m_RTVHandle; }`: a file that called
   // such a getter on an object without knowing it is extracted again with its definition (extract/imported-getters.ts).
   const getterTexts = definedInRun(all, (r) => r.getterDefinitions ?? [], (a, b) => a === b);
+  // Two classes with a getter of one name and different bodies give nothing by name: their definitions by class
+  // (`Texture::Native`) are given instead, and the file chooses by its receiver's class (extract/resources.ts).
+  const classGetters = gettersByName(getterTexts);
   // `cmd.Barrier(&desc, 1)` in renderer.cpp whose `CommandList::Barrier` translates engine descs in
   // d3d12_command_list.cpp through `ToD3D12State`: a file calling such a function of another file is extracted again
   // with its definition and those it calls (extract/imported-functions.ts), and the enumerators they name.
@@ -418,7 +450,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   const classViews = all.flatMap((o) => (o.result && !o.failure ? (o.result.classViews ?? []).map((c) => ({ ...c, uri: o.uri })) : []));
   const runBases = new Map<string, string[]>();
   if (classViews.length) for (const o of all) for (const [c, bs] of o.result?.classBases ?? []) runBases.set(c, [...new Set([...runBases.get(c) ?? [], ...bs])]);
-  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && byClass.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
+  if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && byClass.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && classGetters.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
   let count = 0;
   const narrowing: { o: FileOutcome; extra: AnalyzeExtras; key: string | undefined }[] = [];
   for (const o of all) {
@@ -433,7 +465,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const constMethods = consts && new Set(consts.keys());
     const notMethods = o.result && !o.failure ? undeclaredMethods(o, declaredBy) : undefined;
     const mutatingMethods = o.result && !o.failure ? calledMutating(o, nonConst) : undefined;
-    const getters = o.result && !o.failure ? importedBy(o.result.missedGetters, o.uri, getterTexts) : undefined;
+    const getters = o.result && !o.failure ? importedGetters(o.result.missedGetters, o.uri, getterTexts, classGetters) : undefined;
     const functions = o.result && !o.failure ? importedFunctions(importRoots(o.result), o.uri, functionTexts) : undefined;
     const memberUses = o.result && !o.failure ? relatedUses(o.uri, classUses) : undefined;
     const views = o.result && !o.failure ? classViewsOf(o.uri, o.result.methodClasses, classViews, runBases) : undefined;

@@ -230,6 +230,13 @@ export interface FileCtx {
   descriptors?: DescriptorPass;
   /** Parameterless getters returning a member resource (resource-getters.ts), by name: their expression. */
   resourceGetters?: Map<string, SyntaxNode>;
+  /**
+   * Imported resource getters of a name two classes of the run define differently, by class (`Texture::Native`):
+   * a call on an object of a known class takes that class's (resources.ts receiverGetter), with the class a declared
+   * type names (`receiverClass`, types.ts classOfType).
+   */
+  classResourceGetters?: Map<string, SyntaxNode>;
+  receiverClass?: (type: string | undefined) => string | undefined;
   /** Getters returning an element of a member resource array chosen by their parameters (resource-getters.ts). */
   indexedGetters?: Map<string, IndexedGetter>;
   /** Parameterless getters returning a member resource's GPU address (resource-getters.ts), by name: that member. */

@@ -43,7 +43,7 @@ import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions, declaredParamType } from './block-macros';
 import { valueMacroFunctions } from './value-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
-import { collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
+import { classOfType, collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
 import { markPreparedMembers } from './member-barriers';
 import { subscriptNamesIn } from './rebinds';
@@ -55,7 +55,7 @@ import { baseInitializerStmts, constructedClass } from './base-initializers';
 import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
-import { calledGetterNames, getterDefinitions, importedGetterBodies } from './imported-getters';
+import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
 import { CLASS, declaredRecordKeys } from './function-imports';
 import { lambdaFunctionName, lambdaVariable } from './local-lambdas';
@@ -590,6 +590,11 @@ export function extractFacts(
   const queues = importedQueueMethods(foreign);
   if (queues) file.importedQueueMethods = queues;
   file.resourceGetters = resourceGetters(getterBodies, file, new Set(foreign));
+  // A getter name two classes of the run define differently: each class's, chosen by the receiver's class (resources.ts).
+  for (const [cls, found] of importedClassGetterBodies(imports.getters, bodies, definedBodies)) {
+    for (const [name, expr] of resourceGetters(found, file, new Set(found))) (file.classResourceGetters ??= new Map()).set(`${cls}::${name}`, expr);
+  }
+  if (file.classResourceGetters) file.receiverClass = (t) => classOfType(t);
   file.addressGetters = addressGetters(getterBodies, file);
   file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));

@@ -11,6 +11,8 @@ import { gpuAddressReceiver, rootName, unwrapValue } from './syntax';
 
 export interface GetterCandidate {
   name: string;
+  /** `Texture::Native` (an inline method is qualified by its class): the getter's class, for the run's export. */
+  qualified?: string;
   params: string[];
   node: SyntaxNode;
   body: SyntaxNode;

@@ -80,7 +80,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resour
       return `${keyText(strip(arr, file), file, fn)}[${idxText}]`;
     }
   }
-  const through = receiverGetter(n, file, getters);
+  const through = receiverGetter(n, file, getters, fn);
   if (through) return `${keyText(strip(through.receiver, file), file, fn)}${through.op}${keyText(strip(through.expr, file), file)}`;
   const indexed = indexedGetterKey(n, file, fn);
   if (indexed) return indexed;
@@ -212,14 +212,27 @@ function ownClassAccessor(name: string, obj: SyntaxNode, file?: FileCtx, fn?: Fn
  * m_Buffer.Get();`): the receiver's member (`sky.m_Buffer`), the key a state-tracking wrapper called on the same
  * object (`sky.EnsureState(cl, s)`) moves. Undefined for any other call.
  */
-function receiverGetter(n: SyntaxNode, file: FileCtx, getters = file.resourceGetters): { receiver: SyntaxNode; op: string; expr: SyntaxNode } | undefined {
+function receiverGetter(n: SyntaxNode, file: FileCtx, getters = file.resourceGetters, fn?: FnCtx): { receiver: SyntaxNode; op: string; expr: SyntaxNode } | undefined {
   if (n.type !== 'call_expression' || argumentNodes(n).length !== 0) return undefined;
   const f = n.childForFieldName('function');
   const receiver = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
   const name = f ? calleeName(f) : undefined;
-  const expr = name ? getters?.get(name) : undefined;
+  const expr = name ? getters?.get(name) ?? (getters === file.resourceGetters && receiver ? classGetter(receiver, name, file, fn) : undefined) : undefined;
   if (!receiver || !expr || isThis(receiver)) return undefined;
   return { receiver, op: f!.child(1)?.type === '->' ? '->' : '.', expr: unwrapValue(expr) };
+}
+
+/**
+ * `tex.Native()` where two classes of the run define `Native()` differently (imported by class): the getter of the
+ * receiver's declared class (`Texture tex;`, a member `Texture* m_tex;` declared in the class's header).
+ */
+function classGetter(receiver: SyntaxNode, name: string, file: FileCtx, fn?: FnCtx): SyntaxNode | undefined {
+  if (!file.classResourceGetters || !file.receiverClass) return undefined;
+  const r = unwrapValue(receiver);
+  const field = r.type === 'field_expression' ? r.childForFieldName('field')?.text : undefined;
+  const type = r.type === 'identifier' ? fn?.types.get(r.text) ?? file.memberTypes.get(r.text) : field ? file.memberTypes.get(field) : undefined;
+  const cls = file.receiverClass(type);
+  return cls ? file.classResourceGetters.get(`${cls}::${name}`) : undefined;
 }
 
 /**
