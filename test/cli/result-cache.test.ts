@@ -100,4 +100,29 @@ void describe('a whole run\'s reported results in the cache', () => {
     assert.equal(facts.stdout, runCli(['--format', 'facts', '--no-cache', 'src'], dir).stdout);
     assert.equal(runCli(['--format', 'facts', '--cache', 'src'], dir).stdout, facts.stdout);
   });
+
+  // The helper pass's entries name the other files by what the pass reads of them (cli/cross-file.ts indexDigest),
+  // not by their keys: an edit that changes no file's helpers tracks again only the edited file.
+  const retracked = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('barrierlint-trace helpers ')).map((l) => path.basename(l.split(' ').at(-1)!)).sort();
+
+  void it('after an edit that changes no helper, only the edited file is tracked again', () => {
+    const dir = tempTree({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER, 'src/other.cpp': FRAME_CALLER.replace('Frame', 'Other') });
+    const cold = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(retracked(cold.stderr), ['frame.cpp', 'other.cpp']);
+    fs.appendFileSync(path.join(dir, 'src/other.cpp'), '// edited\n');
+    const warm = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(passes(warm.stderr), ['first', 'imports', 'helpers']);
+    assert.deepEqual(retracked(warm.stderr), ['other.cpp']);
+    assert.equal(warm.stdout, runCli(['--format', 'json', '--no-cache', 'src'], dir).stdout);
+    assert.match(warm.stdout, /legacy-state-mismatch/);
+  });
+
+  void it('an edit that moves a helper tracks its callers again, and they report where it now is', () => {
+    const dir = tempTree({ 'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER, 'src/other.cpp': FRAME_CALLER.replace('Frame', 'Other') });
+    runCli(['--format', 'json', '--cache', 'src'], dir);
+    fs.writeFileSync(path.join(dir, 'src/barriers.cpp'), `// moved down\n\n${TRANSITION_HELPER}`);
+    const warm = runCli(['--format', 'json', '--cache', 'src'], dir, TRACE);
+    assert.deepEqual(retracked(warm.stderr), ['frame.cpp', 'other.cpp']);
+    assert.equal(warm.stdout, runCli(['--format', 'json', '--no-cache', 'src'], dir).stdout);
+  });
 });

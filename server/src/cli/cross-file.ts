@@ -61,14 +61,16 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   // Definitions whose default arguments only a header of the run gives: their own file's calls bind them.
   const ownDefaulted = new Set(outcomes.filter((o) => withOwnPrototypeDefaults(o, defaults)));
   if (index.size >= 2 || judged.size || ownDefaulted.size) {
-    const digest = options.cache ? indexDigest(withHelpers, [...outcomes, ...context]) : '';
+    const digest = options.cache ? indexDigest([...outcomes, ...context]) : '';
     for (const o of outcomes) {
       const names = o.result?.unresolvedCalls ?? [];
       const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
       const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
       if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o))) continue;
-      const key = options.cache && o.cacheKey ? options.cache.derivedKey(o.cacheKey, digest) : undefined;
+      // The file's own part: its key, or the key of its analysis with imports (which holds the file's key).
+      const own = o.importsKey ?? o.cacheKey;
+      const key = options.cache && own ? options.cache.derivedKey(own, `helpers\0${digest}`) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
         o.result = cached;
@@ -516,7 +518,10 @@ function importAgain(o: FileOutcome, extra: AnalyzeExtras, keepSites: boolean, k
   if (t) trace('imports', cpuMs(t), wallMs(t), Object.keys(extra).join(','), o.uri);
   o.imports = extra;
   o.importsKey = key;
-  if (key) cache?.set(key, withoutFacts(o.result!));
+  if (key) {
+    exportsDigest(o.result);
+    cache?.set(key, withoutFacts(o.result!));
+  }
   return true;
 }
 
@@ -651,31 +656,29 @@ function analyseAgain(o: FileOutcome, run: (text: string) => AnalysisResult): bo
 }
 
 /**
- * A digest of what the helper pass reads of the run's files. A complete result is named by its cache key (the key of
- * the analysis with imports, or the file's own): a key decides its result, so equal keys give equal contents.
- * NOTE: hashing the results themselves (their helpers as JSON) was a tenth of a warm run's CPU.
+ * A digest of what the helper pass reads of the run's files: each file's part (exportsDigest) in run order. NOTE: it
+ * names each file by what the pass reads of it, not by its cache key (as before session 30): a file edited where no
+ * helper, class base, default, wrapper, enumerator or member type changes (a comment, a body that records no barrier
+ * after the last helper) leaves every other file's helper-pass entry valid. Naming files by key made a warm run after
+ * any edit track again every file the pass helps (DiligentCore: 154 files).
  */
-function indexDigest(files: readonly FileOutcome[], all: readonly FileOutcome[]): string {
+function indexDigest(all: readonly FileOutcome[]): string {
   const hash = createHash('sha256');
-  const keyed = new Set<FileOutcome>();
-  for (const o of all) {
-    const key = o.importsKey ?? o.cacheKey;
-    if (!key || o.failure || !o.result?.complete) continue;
-    keyed.add(o);
-    hash.update(o.uri).update('\0key\0').update(key).update('\0');
-  }
-  files = files.filter((o) => !keyed.has(o));
-  all = all.filter((o) => !keyed.has(o));
-  for (const o of files) hash.update(o.uri).update('\0').update(JSON.stringify(o.result?.helpers)).update('\0').update(JSON.stringify(o.result?.classBases ?? null)).update('\0');
-  // Another file's enumerators change what a file that uses them folds.
-  for (const o of all) if (o.result?.enumerators) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.enumerators)).update('\0');
-  // Another file's member types change which commands a file records.
-  for (const o of all) if (o.result?.graphicsMembers) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.graphicsMembers)).update('\0');
-  // Another file's wrappers and uses change the conventions a file is judged by.
-  for (const o of all) if (o.result?.wrapperFacts) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.wrapperFacts)).update('\0');
-  // A header's default arguments change what its definition's callers bind.
-  for (const o of all) if (o.result?.prototypeDefaults) hash.update(o.uri).update('\0').update(JSON.stringify(o.result.prototypeDefaults)).update('\0');
+  for (const o of all) hash.update(o.uri).update('\0').update(exportsDigest(o.result)).update('\0');
   return hash.digest('hex');
+}
+
+/**
+ * What the helper pass reads of one file's result, as a digest: the helpers and class bases (the index, the list
+ * owners), the prototype defaults, the wrappers and uses (conventions), and the enumerators and member types (what
+ * other files fold and record; kept from the earlier digest). Kept on the result, so a cached result carries it.
+ */
+export function exportsDigest(r: AnalysisResult | undefined): string {
+  if (!r) return 'none';
+  r.exportsDigest ??= createHash('sha256').update(JSON.stringify([
+    r.complete, r.helpers ?? null, r.classBases ?? null, r.prototypeDefaults ?? null, r.wrapperFacts ?? null, r.enumerators ?? null, r.graphicsMembers ?? null,
+  ])).digest('hex');
+  return r.exportsDigest;
 }
 
 type DefaultsByKey = Map<string, { uri: string; defaults: (Field | null)[] }[]>;

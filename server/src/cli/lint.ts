@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { ConfigResolver } from '../config/config';
 import type { ResultCache } from './cache';
 import type { AnalysisResult } from '../analyze';
-import { crossFilePass } from './cross-file';
+import { crossFilePass, exportsDigest } from './cross-file';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
@@ -134,7 +134,11 @@ async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions
       outcome.mirror = reply.mirror;
       kept += reply.mirror.nodes.byteLength;
     }
-    if (cacheKey && outcome.result?.complete && !outcome.failure) options.cache?.set(cacheKey, withoutFacts(outcome.result));
+    if (cacheKey && outcome.result?.complete && !outcome.failure) {
+      // Stamped before it is written: a warm run's helper pass reads the digest instead of hashing the helpers again.
+      exportsDigest(outcome.result);
+      options.cache?.set(cacheKey, withoutFacts(outcome.result));
+    }
     options.progress.tick(outcome.target.display);
   };
   try {

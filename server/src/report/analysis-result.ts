@@ -79,4 +79,10 @@ export interface AnalysisResult {
   classBases?: [string, string[]][];
   /** The file's state-tracking wrappers and command uses: a multi-file run counts its conventions over all files. */
   wrapperFacts?: import('../rules/support/wrapper-conventions').WrapperFacts;
+  /**
+   * A digest of what a multi-file run's helper pass reads of this result (its helpers, class bases, prototype
+   * defaults, wrappers, enumerators, member types), written with the result into the CLI's cache (cli/cross-file.ts
+   * exportsDigest) so a warm run does not hash them again. Nothing reports it.
+   */
+  exportsDigest?: string;
 }
