@@ -696,7 +696,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   if (f.type === 'field_expression' && args.length === 0 && POINTER_ACCESSORS.has(name)) return;
   // `atlas.Resource()`, `buf.Address()`: a getter of the file whose one statement returns a member (resource-getters.ts)
   // reads it and changes nothing; an unknown call of that name would forget what its object holds.
-  if (args.length === 0 && (fn.file.resourceGetters?.has(name) || fn.file.addressGetters?.has(name) || classGetterName(fn.file.classResourceGetters, name))) return;
+  if (args.length === 0 && (fn.file.resourceGetters?.has(name) || fn.file.addressGetters?.has(name) || fn.file.classResourceGetterNames?.has(name))) return;
   if (args.length > 0 && fn.file.indexedGetters?.get(name)?.params.length === args.length) return;
   const handles = fn.file.descriptors?.calls.get(call);
   const argFacts = (xs: SyntaxNode[], from = 0) => xs.map((a, i) => {
@@ -816,9 +816,4 @@ function calledForEffect(call: SyntaxNode): boolean {
   while (n.parent && (n.parent.type === 'parenthesized_expression' || (n.parent.type === 'unary_expression' && n.parent.child(0)?.type === '!'))) n = n.parent;
   const p = n.parent;
   return p?.type === 'expression_statement' || p?.type === 'condition_clause';
-}
-
-/** A getter name imported per class (two classes of the run define it differently, each a one-return getter). */
-function classGetterName(getters: ReadonlyMap<string, unknown> | undefined, name: string): boolean {
-  return !!getters && [...getters.keys()].some((k) => k.endsWith(`::${name}`));
 }

@@ -236,6 +236,9 @@ export interface FileCtx {
    * type names (`receiverClass`, types.ts classOfType).
    */
   classResourceGetters?: Map<string, SyntaxNode>;
+  /** The bare names of `classResourceGetters` (`Native`), for a call whose receiver's class is not asked. */
+  classResourceGetterNames?: Set<string>;
+  /** types.ts classOfType, handed over here: resources.ts cannot import types.ts (types.ts imports resources.ts). */
   receiverClass?: (type: string | undefined) => string | undefined;
   /** Getters returning an element of a member resource array chosen by their parameters (resource-getters.ts). */
   indexedGetters?: Map<string, IndexedGetter>;

@@ -592,9 +592,12 @@ export function extractFacts(
   file.resourceGetters = resourceGetters(getterBodies, file, new Set(foreign));
   // A getter name two classes of the run define differently: each class's, chosen by the receiver's class (resources.ts).
   for (const [cls, found] of importedClassGetterBodies(imports.getters, bodies, definedBodies)) {
-    for (const [name, expr] of resourceGetters(found, file, new Set(found))) (file.classResourceGetters ??= new Map()).set(`${cls}::${name}`, expr);
+    for (const [name, expr] of resourceGetters(found, file, new Set(found))) {
+      (file.classResourceGetters ??= new Map()).set(`${cls}::${name}`, expr);
+      (file.classResourceGetterNames ??= new Set()).add(name);
+    }
   }
-  if (file.classResourceGetters) file.receiverClass = (t) => classOfType(t);
+  if (file.classResourceGetters) file.receiverClass = classOfType;
   file.addressGetters = addressGetters(getterBodies, file);
   file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
