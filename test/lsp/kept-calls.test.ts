@@ -15,6 +15,7 @@ import { WorkspaceIndex } from '../../server/src/track/workspace';
 import { sourceFiles } from '../harness/fixture';
 import { rngOf } from '../harness/adversarial';
 import { propertySeed } from '../harness/seed';
+import { helperLoop } from '../harness/helper-loop';
 import { barrierHeavyFile } from '../bench/barrier-file';
 import { typingEdits } from '../bench/typing-edits';
 
@@ -80,30 +81,7 @@ function assertSameTyping(text: string, keys: readonly Keystroke[], what: string
 
 // Frame's loop evaluates Pass (and Show under it) in fixpoint passes with nothing reported: the call memo records
 // them, and the next keystroke's run of Frame replays them.
-const LOOP = `#include <d3d12.h>
-void ToShader(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
-  D3D12_TEXTURE_BARRIER t = CD3DX12_TEXTURE_BARRIER(D3D12_BARRIER_SYNC_ALL, D3D12_BARRIER_SYNC_ALL,
-    D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_SHADER_RESOURCE, D3D12_BARRIER_LAYOUT_COMMON,
-    D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
-  D3D12_BARRIER_GROUP g = CD3DX12_BARRIER_GROUP(1, &t);
-  cl->Barrier(1, &g);
-}
-void Show(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
-  ToShader(cl, tex);
-  ToShader(cl, tex);
-  ToShader(cl, tex);
-  ToShader(cl, tex);
-}
-void Pass(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
-  Show(cl, tex);
-  Show(cl, tex);
-  Show(cl, tex);
-}
-void Frame(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex, int n) {
-  int frames = 0;
-  for (int i = 0; i < n; i++) Pass(cl, tex);
-}
-`;
+const LOOP = helperLoop('#include <d3d12.h>', 'int frames = 0;');
 const FRAME_BODY = { line: LOOP.split('\n').findIndex((l) => l.includes('int frames = 0;')), character: 2 };
 
 void test('typing in a function whose loop calls helpers replays the earlier keystroke\'s calls, with equal answers', () => {

@@ -8,6 +8,7 @@ import { CALL_MEMO_ENV, CallMemo, memoStats } from '../../server/src/track/call-
 import { TrackEnv } from '../../server/src/track/env';
 import { FRESH, TrackState } from '../../server/src/track/state';
 import { answerWith, assertNeutralOnFixtures, assertNeutralOnGenerated } from '../harness/env-switch';
+import { helperLoop } from '../harness/helper-loop';
 
 const URI = 'file:///memo.cpp';
 
@@ -29,29 +30,7 @@ void test('memo on and off give equal results on generated call chains and loops
 
 // In the loop's fixpoint passes (nothing is reported), Pass's third call to Show meets the state its second call
 // met: it is replayed. The loop's second iteration meets SHADER_RESOURCE where ToCopy expects COMMON.
-const LOOP = `
-void ToShader(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
-  D3D12_TEXTURE_BARRIER t = CD3DX12_TEXTURE_BARRIER(D3D12_BARRIER_SYNC_ALL, D3D12_BARRIER_SYNC_ALL,
-    D3D12_BARRIER_ACCESS_COMMON, D3D12_BARRIER_ACCESS_SHADER_RESOURCE, D3D12_BARRIER_LAYOUT_COMMON,
-    D3D12_BARRIER_LAYOUT_SHADER_RESOURCE, tex, CD3DX12_BARRIER_SUBRESOURCE_RANGE(0xffffffff));
-  D3D12_BARRIER_GROUP g = CD3DX12_BARRIER_GROUP(1, &t);
-  cl->Barrier(1, &g);
-}
-void Show(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
-  ToShader(cl, tex);
-  ToShader(cl, tex);
-  ToShader(cl, tex);
-  ToShader(cl, tex);
-}
-void Pass(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex) {
-  Show(cl, tex);
-  Show(cl, tex);
-  Show(cl, tex);
-}
-void Frame(ID3D12GraphicsCommandList7* cl, ID3D12Resource* tex, int n) {
-  for (int i = 0; i < n; i++) Pass(cl, tex);
-}
-`;
+const LOOP = helperLoop();
 
 void test('a helper called in a loop is replayed, with the same findings', () => {
   const before = memoStats.hits;
