@@ -13,6 +13,7 @@ import { declaredRecord } from './records';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike } from './types';
 import { resourceRef } from './resources';
+import { classBodyTexts, INIT_LIST_PARAMS, outOfClassDefinitions } from './class-texts';
 
 const lifetimes = new WeakMap<FileCtx, Map<string, Lifetime>>();
 
@@ -55,16 +56,15 @@ function lifetimeIn(cls: string, file: FileCtx): Lifetime {
   // A class whose body another file of the run (its header) holds: what that file said of it (exportedLifetimes).
   const imported = seen ? undefined : file.importedClasses?.get(cls);
   if (imported !== undefined) return importedLifetime(imported);
-  const outOfClass = (tilde: string) => new RegExp(`\\b${name}\\s*::\\s*${tilde}${name}\\s*\\(`).test(file.text);
+  // `Cls::Cls(`, `Cls::~Cls(` and `Cls::Cls(a, b) : m_a(a)` out of the class (class-texts.ts).
+  const outOfClass = outOfClassDefinitions(cls, file);
   // NOTE: the body is read as text (`Cls(` not after `~`, `.`, `>` or `::`): a class of the file is rarely named
   // elsewhere in its own body with an opening parenthesis after it.
-  const bodies = seen ? classBodyTexts(cls, file.text) : [];
-  const ctor = outOfClass('') || bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}\\s*\\(`).test(b));
-  const dtor = outOfClass('~') || bodies.some((b) => new RegExp(`~\\s*${name}\\s*\\(`).test(b));
+  const bodies = seen ? classBodyTexts(cls, file) : [];
+  const ctor = outOfClass.ctor || bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}\\s*\\(`).test(b));
+  const dtor = outOfClass.dtor || bodies.some((b) => new RegExp(`~\\s*${name}\\s*\\(`).test(b));
   // `Cls(a, b) : m_a(a)`: the parameter list (one level of nested parentheses) followed by a member-initializer list.
-  const params = `\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*:(?!:)`;
-  const initList = bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}${params}`).test(b))
-    || new RegExp(`\\b${name}\\s*::\\s*${name}${params}`).test(file.text);
+  const initList = bodies.some((b) => new RegExp(`(?<![\\w~.>:])${name}${INIT_LIST_PARAMS}`).test(b)) || outOfClass.initList;
   return { seen, ctor, dtor, initList, members: bodies.some(declaresData) };
 }
 
@@ -86,7 +86,7 @@ function importedLifetime(text: string): Lifetime {
 export function exportedLifetimes(file: FileCtx): [string, string][] {
   const out: [string, string][] = [];
   for (const cls of [...file.classBodies ?? []].sort()) {
-    const bodies = classBodyTexts(cls, file.text);
+    const bodies = classBodyTexts(cls, file);
     // The API's own helper classes (a vendored d3dx12.h's `CD3DX12_RESOURCE_DESC`) are never constructed as objects (classNamed).
     if (/^(?:CD3DX12|D3DX12|D3D12|DXGI|D3D_)/.test(cls) || bodies.length !== 1 || !HOLDS_D3D12.test(bodies[0])) continue;
     const life = lifetimeIn(cls, file);
@@ -111,22 +111,6 @@ function declaresData(body: string): boolean {
   }
   return own.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').replace(/\b(?:public|private|protected)\s*:/g, '').split(';')
     .map((d) => d.trim()).some((d) => d && !d.includes('(') && !/^(?:using|typedef|friend|static|enum|struct|class|template)\b/.test(d));
-}
-
-/** The text of each `class Cls … { … }` / `struct Cls … { … }` body of the file (braces balanced, comments kept). */
-function classBodyTexts(cls: string, text: string): string[] {
-  const out: string[] = [];
-  const head = new RegExp(`\\b(?:class|struct)\\s+(?:\\w+\\s+)*${escape(cls)}\\b[^;{]*\\{`, 'g');
-  for (let m = head.exec(text); m; m = head.exec(text)) {
-    let depth = 1;
-    let i = m.index + m[0].length;
-    for (; i < text.length && depth > 0; i++) {
-      if (text[i] === '{') depth++;
-      else if (text[i] === '}') depth--;
-    }
-    out.push(text.slice(m.index + m[0].length, i));
-  }
-  return out;
 }
 
 /** The class a declaration's type names (`ScopedTransition`, `ns::ScopedTransition`), when it can be one. */
