@@ -63,6 +63,25 @@ export function constructedClass(qualified: string, name: string): string | unde
   return parts.length >= 2 && parts[parts.length - 2] === name ? name : undefined;
 }
 
+const specsByRoot = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
+/**
+ * The first class or struct specifier with a body of each simple name in the tree of `root`, in document order, read
+ * once per tree. NOTE: looked up by each out-of-class constructor with member initializers, a search of every class
+ * of the file per constructor was a fifth of the CPU of a file of 2,000 small classes (issue 12).
+ */
+function classBodiesByName(root: SyntaxNode): Map<string, SyntaxNode> {
+  let out = specsByRoot.get(root);
+  if (out) return out;
+  out = new Map();
+  for (const c of root.descendantsOfType(['class_specifier', 'struct_specifier'])) {
+    const name = c.childForFieldName('name')?.text.split('::').pop()?.trim();
+    if (name !== undefined && !out.has(name) && c.childForFieldName('body')) out.set(name, c);
+  }
+  specsByRoot.set(root, out);
+  return out;
+}
+
 /**
  * The class of data member `member` of class `cls` (its simple name), as the class's body in the file declares it
  * (`ColorTarget m_scene;`, `gfx::ColorTarget m_scene;`), when the file or another file of the run shows that class's
@@ -71,11 +90,7 @@ export function constructedClass(qualified: string, name: string): string | unde
 function memberClass(def: SyntaxNode, cls: string, member: string, fn: FnCtx): string | undefined {
   let body: SyntaxNode | null = null;
   for (let p = def.parent; p && !body; p = p.parent) if (p.type === 'field_declaration_list') body = p;
-  if (!body) {
-    const spec = treeRoot(def).descendantsOfType(['class_specifier', 'struct_specifier'])
-      .find((c) => c.childForFieldName('name')?.text.split('::').pop()?.trim() === cls && c.childForFieldName('body'));
-    body = spec?.childForFieldName('body') ?? null;
-  }
+  if (!body) body = classBodiesByName(treeRoot(def)).get(cls)?.childForFieldName('body') ?? null;
   for (const decl of body?.namedChildren ?? []) {
     if (decl.type !== 'field_declaration' || !decl.childrenForFieldName('declarator').some((d) => d.type === 'field_identifier' && d.text === member)) continue;
     const type = decl.childForFieldName('type');
