@@ -390,6 +390,16 @@ function importedBy<T>(names: readonly string[] | undefined, uri: string, define
 }
 
 /**
+ * `Scope::*` in a file's unfolded names (extract/conditions.ts noteUnfolded): every enumerator of the run spelt
+ * `Scope::Name`, in place of the pattern.
+ */
+function withScopes(names: readonly string[] | undefined, defined: ReadonlyMap<string, unknown>): readonly string[] | undefined {
+  const scopes = names?.filter((n) => n.endsWith('::*')).map((n) => n.slice(0, -1));
+  if (!names || !scopes?.length) return names;
+  return [...names.filter((n) => !n.endsWith('::*')), ...[...defined.keys()].filter((k) => scopes.some((s) => k.startsWith(s) && !k.slice(s.length).includes(':')))];
+}
+
+/**
  * A file that compares with a name another file of the run declares as an enumerator is extracted again with that
  * value, before the helper index is built: its helpers (`Record(…, copy_type, …)` testing `kCopyTypeRead`) then
  * decide the test for the other files' calls as well. The facts stay for the helper pass (analyzeFacts).
@@ -456,7 +466,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   let count = 0;
   const narrowing: { o: FileOutcome; extra: AnalyzeExtras; key: string | undefined }[] = [];
   for (const o of all) {
-    const imported = o.result && !o.failure ? importedBy(o.result.unfolded, o.uri, enumerators) : undefined;
+    const imported = o.result && !o.failure ? importedBy(withScopes(o.result.unfolded, enumerators), o.uri, enumerators) : undefined;
     const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
     const macros = o.result && !o.failure ? importedBy(o.result.unresolvedCalls, o.uri, forwarders) : undefined;
     const types = o.result && !o.failure ? importedMemberTypes(o.result, o.uri, members, byClass, typeBases) : undefined;

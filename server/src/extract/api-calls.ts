@@ -574,7 +574,10 @@ function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled:
     if (!target || !OUT_ARGUMENT.has(target.type)) return;
     // A container of barriers handed over by pointer or by name (containers go by reference) may be filled by the
     // callee (`GetBarriers(&barriers)`); a declared by-value or const parameter cannot.
-    const byRef = overloads ? overloads.some((flags) => flags[i] === 'ref' || (flags[i] === 'ptr' && addressOf)) : true;
+    // A plain array handed over by name decays to a pointer to its first element: a pointer parameter may fill it
+    // (`D3D12_RESOURCE_BARRIER out[8]; UINT n = Drain(out, 8);`).
+    const decays = !addressOf && target.type === 'identifier' && overloads?.some((flags) => flags[i] === 'ptr') && plainArray(target, fn);
+    const byRef = overloads ? overloads.some((flags) => flags[i] === 'ref' || (flags[i] === 'ptr' && addressOf)) || !!decays : true;
     if (byRef && !isMember(target) && forgetContainer(target, fn)) return;
     const member = target.type === 'field_expression';
     // A pointer parameter receives a copy of a pointer: it can write `&x`, or what a pointer variable points at.
@@ -633,8 +636,25 @@ function forgetContainer(target: SyntaxNode, fn: FnCtx): boolean {
   // An array written at some indices only has holes (`b[2] = ...` in `D3D12_RESOURCE_BARRIER b[4]`).
   for (const e of [...v.elems, ...(v.loopElem ? [v.loopElem] : [])]) if (e?.t === 'struct') forgetStruct(e, fn);
   if (v.fields) forgetRecord(v, target, fn);
-  if (v.container && !v.loopElem) v.loopElem = { t: 'unknown', text: `${target.text} (filled by the callee)`, range: rangeOf(target) };
+  // Any element may now hold what the callee wrote: a container's, and a plain array's (its submission may then
+  // hold any barrier, barrier-facts.ts hasUnreadableElements).
+  if ((v.container || (!v.fields && barrierArray(target, fn))) && !v.loopElem) v.loopElem = { t: 'unknown', text: `${target.text} (filled by the callee)`, range: rangeOf(target) };
   return true;
+}
+
+/** Whether `n` names a local plain array of barriers (not a container): it decays to a pointer when handed over by name. */
+function plainArray(n: SyntaxNode, fn: FnCtx): boolean {
+  const v = evalValue(n, 'any', fn);
+  return v.t === 'array' && !v.container && !v.fields && barrierArray(n, fn);
+}
+
+/** Barrier types a callee fills arrays of (an array of resource pointers keeps its elements: they are named). */
+const BARRIER_TYPE = /^(?:const\s+)?(?:CD3DX12_RESOURCE_BARRIER|D3D12_RESOURCE_BARRIER|D3D12_(?:TEXTURE|BUFFER|GLOBAL)_BARRIER)\b/;
+
+/** Whether `n` is a name declared as an array of barriers (`D3D12_RESOURCE_BARRIER out[8]`). */
+function barrierArray(n: SyntaxNode, fn: FnCtx): boolean {
+  const t = n.type === 'identifier' ? fn.types.get(n.text) : undefined;
+  return t !== undefined && BARRIER_TYPE.test(t.trim());
 }
 
 /**

@@ -72,6 +72,13 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
         const b = conditionOf(r, fn) ?? { op: 'opaque' };
         return a.op === 'opaque' && b.op === 'opaque' ? undefined : { op, args: [a, b], text: n.text.replace(/\s+/g, '') };
       }
+      // `if (flags & Flag::Download)`, `!!(flags & kMapped)`: a bit test for truth, `(flags & mask) != 0`.
+      if (op === '&') {
+        const f = leaf(n, fn);
+        // The mask may be an enumerator of a header (`flags & EBufFlag::Readback`): a multi-file run gives its value.
+        if (!f || (!f.masked && f.value === null)) for (const side of [l, r]) if (evalField(side, fn.file, fn).value === null) noteUnfolded(side, fn);
+        return f && (f.masked || f.value !== null) ? { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, truthy: true } : undefined;
+      }
       if (!op || !COMPARISONS.has(op)) return undefined;
       const a = leaf(l, fn);
       // `j == levels - 1`: an offset of other names is read on the right of a followed value only (its last-value test).
@@ -146,7 +153,12 @@ function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
   const id = n.type === 'qualified_identifier' ? n.childForFieldName('name') : n;
   const name = id?.type === 'identifier' ? id.text : undefined;
   if (!name || fn.params.includes(name) || fn.types.has(name) || fn.file.classMembers?.has(name) || fn.file.globals?.has(name)) return;
-  (fn.file.unfolded ??= new Set()).add(name);
+  const unfolded = (fn.file.unfolded ??= new Set()).add(name);
+  // `flags & EBufFlag::Readback` with the enum in a header: its scoped spelling, and every enumerator of that enum
+  // (`EBufFlag::*`): a caller's argument `EBufFlag::CPUAccess` folds by its scoped spelling when two enums of the
+  // run share the bare name (cli/cross-file.ts).
+  const parts = n.type === 'qualified_identifier' ? n.text.replace(/\s+/g, '').split('::') : [];
+  if (parts.length >= 2 && parts.every((p) => /^\w+$/.test(p))) unfolded.add(parts.slice(-2).join('::')).add(`${parts[parts.length - 2]}::*`);
 }
 
 /**

@@ -77,7 +77,22 @@ export function collectEnumerators(root: SyntaxNode, file: FileCtx, external?: R
   }, insideFunction, scoped);
   // `Layout::ShaderResource` where two enums share a bare name: the scoped spelling alone (constant-fold.ts).
   for (const [name, { value, at }] of scoped) {
-    if (!file.constants.has(name) && value <= 0xffffffff) file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
+    if (file.constants.has(name) || value > 0xffffffff) continue;
+    file.constants.set(name, { t: 'num', f: { value, text: name, range: rangeOf(at) } });
+    // Exported by the scoped spelling too: another file's `Flags::CPUAccess` folds when two enums share `CPUAccess`.
+    (file.enumerators ??= new Set()).add(name);
+  }
+  // How many enumerators each named enum has, by syntax (`Scope::*`): another file of the run tells from it that an
+  // if/else-if chain naming every enumerator it imported names the whole enum (exhaustive-switch.ts).
+  for (const e of root.descendantsOfType('enum_specifier')) {
+    const scope = e.childForFieldName('name')?.text.replace(/\s+/g, '').split('::').pop();
+    const body = e.childForFieldName('body');
+    if (!scope || !body || insideFunction(e)) continue;
+    const key = `${scope}::*`;
+    const count = body.namedChildren.filter((c) => c.type === 'enumerator').length;
+    if (file.constants.has(key)) file.constants.set(key, { t: 'unknown', text: key, range: rangeOf(e) });
+    else file.constants.set(key, { t: 'num', f: { value: count, text: key, range: rangeOf(e) } });
+    (file.enumerators ??= new Set()).add(key);
   }
   const own = (name: string) => file.constants.has(name) || file.classMembers?.has(name) || file.globals?.has(name);
   for (const [name, { value, at }] of values) {

@@ -8,6 +8,7 @@
 // would pair the state of neither branch with a later `if (mode != Output::SDR)` (track/branches.ts switchStmt).
 // An enum declared in another file, or one with an enumerator the labels leave out, keeps that path.
 import type { SyntaxNode } from './node';
+import type { FileCtx } from './context';
 
 /** The enumerators of each enum the file declares, by the enum's name (null: two enums of that name). */
 const enumsByRoot = new WeakMap<SyntaxNode, Map<string, string[] | null>>();
@@ -46,4 +47,49 @@ export function namesEveryEnumerator(cases: readonly SyntaxNode[]): boolean {
   }
   const enumerators = fileEnums(cases[0]).get(scope!.split('::').pop()!);
   return !!enumerators && enumerators.length > 0 && enumerators.every((e) => named.has(e));
+}
+
+/**
+ * The last `if` of an if/else-if chain without a final `else` whose tests compare one expression with every
+ * enumerator of one enum (`if (t == Kind::A) … else if (t == Kind::B) … else if (t == Kind::C) …`): like the switch
+ * above, no path runs past the chain without entering a branch. The enum is the file's own, or one of another file of
+ * the run whose enumerators the file imported with their count (`Kind::*`, constants.ts collectEnumerators: a chain
+ * naming all the imported ones names the whole enum only when none failed to fold).
+ */
+export function closesEnumChain(last: SyntaxNode, file: FileCtx): boolean {
+  const ifs: SyntaxNode[] = [last];
+  for (let p = last.parent; p?.type === 'else_clause' && p.parent?.type === 'if_statement'; p = p.parent.parent) ifs.unshift(p.parent);
+  if (ifs.length < 2) return false;
+  let subject: string | undefined;
+  let scope: string | undefined;
+  const named = new Set<string>();
+  for (const s of ifs) {
+    const test = comparedEnumerator(s.childForFieldName('condition'));
+    if (!test || (subject !== undefined && (test.subject !== subject || test.scope !== scope))) return false;
+    subject = test.subject;
+    scope = test.scope;
+    named.add(test.name);
+  }
+  const own = fileEnums(last).get(scope!);
+  if (own) return own.length > 0 && own.every((e) => named.has(e));
+  const count = file.constants.get(`${scope}::*`);
+  if (count?.t !== 'num' || count.f.value === null) return false;
+  const imported = [...file.constants.keys()].filter((k) => k.startsWith(`${scope}::`) && k !== `${scope}::*`).map((k) => k.slice(scope!.length + 2));
+  return imported.length === count.f.value && imported.every((e) => named.has(e));
+}
+
+/** `x == Kind::A` (either side): the other side's text, the enum's name and the enumerator. */
+function comparedEnumerator(cond: SyntaxNode | null): { subject: string; scope: string; name: string } | undefined {
+  let c = cond;
+  while (c && (c.type === 'condition_clause' || c.type === 'parenthesized_expression') && c.namedChildCount === 1) c = c.namedChild(0);
+  if (c?.type === 'condition_clause') c = c.childForFieldName('value');
+  if (c?.type !== 'binary_expression' || c.childForFieldName('operator')?.text !== '==') return undefined;
+  const l = c.childForFieldName('left');
+  const r = c.childForFieldName('right');
+  if (!l || !r) return undefined;
+  const [q, other] = l.type === 'qualified_identifier' ? [l, r] : [r, l];
+  if (q.type !== 'qualified_identifier' || other.type === 'qualified_identifier' || other.descendantsOfType('call_expression').length > 0) return undefined;
+  const parts = q.text.replace(/\s+/g, '').split('::');
+  if (parts.length < 2 || parts.some((p) => !/^\w+$/.test(p))) return undefined;
+  return { subject: other.text.replace(/\s+/g, ''), scope: parts[parts.length - 2], name: parts[parts.length - 1] };
 }

@@ -331,8 +331,10 @@ export type Stmt =
    * `history`: the test reads a member or global flag the function assigns elsewhere (extract/once-guards.ts): the
    * branch taken depends on earlier calls, so what one branch assumes at first use is not the other's entry state.
    * `noop`: the test skips a barrier whose before-value is bookkeeping equal to its after-value (extract/noop-tests.ts).
+   * `exhaustive`: the last test of an if/else-if chain naming every enumerator of one enum: no path runs past the
+   * chain with no branch taken (extract/exhaustive-switch.ts closesEnumChain).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; noop?: NoopTest }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; noop?: NoopTest; exhaustive?: true }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

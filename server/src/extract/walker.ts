@@ -1,6 +1,6 @@
 // The statement walker: turns a function body into the structured statement tree (Stmt) the tracker follows,
 // evaluating declarations and expressions in source order so each event sees the values of its moment.
-import { namesEveryEnumerator } from './exhaustive-switch';
+import { closesEnumChain, namesEveryEnumerator } from './exhaustive-switch';
 import { failedCreationStmts, noteCreations } from './failed-creations';
 import type { SyntaxNode } from './node';
 import type { Condition, Stmt } from './facts';
@@ -165,6 +165,8 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const guard = (state === 'is' && guardValue === undefined ? undefined : state)
         ?? (!altBody && !batchGuard && emptyArrayGuard(cond, thenS, n.childForFieldName('consequence')) ? 'then' : undefined)
         ?? (capacityGuard(n) ? 'skip' : undefined);
+      // The last test of an if/else-if chain over every enumerator of an enum: no path runs past it untaken.
+      const exhaustive = !altBody && !guard && closesEnumChain(n, fn.file);
       if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
       const once = !altBody && onceGuard(cond, n.childForFieldName('consequence'), fn);
       const history = !once && historyTest(cond, fn);
@@ -172,6 +174,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
         ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(history ? { history } : {}), ...(noop ? { noop } : {}),
+        ...(exhaustive ? { exhaustive: true as const } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

@@ -31,13 +31,15 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
     const skipped = d === null || !s.cond || !p.facts.decidesByFlag(s.cond) ? null : d ? s.else : s.then;
     const q = skipped ? { facts: p.facts, state: unknownUntouched(p.state, skipped, it.env.binding) } : p;
     if (d === true) thenIn.push(q);
-    else if (d === false) elseIn.push(q);
+    // The last test of a chain over every enumerator of an enum (extract/exhaustive-switch.ts): a value that is none
+    // of them is no path (a cast nobody writes for a mode), so a path decided past every branch ends here.
+    else if (d === false && !s.exhaustive) elseIn.push(q);
     if (d !== null) silent.all = false;
     else {
       let t = cond ? assume(cond, p.facts, true, it.env.binding) : p.facts;
       let e = cond ? assume(cond, p.facts, false, it.env.binding) : p.facts;
       // A state-tracking wrapper's test: the bookkeeping says the resource ends in the wanted state either way.
-      if (s.guard === 'then' && t) e = null;
+      if ((s.guard === 'then' || s.exhaustive) && t) e = null;
       else if (s.guard === 'skip' && e) t = null;
       else if (s.guard === 'is' && s.guardValue !== undefined) {
         // A first-use test of the wrapper's bookkeeping: decided by the resource's tracked state.
