@@ -51,12 +51,54 @@ ID3D12Resource* MakeReadbackWrong(UINT64 size)
 }
 `;
 
+const KINDS = `#pragma once
+enum class Variant { Fast = 0, Exact, Hybrid };
+`;
+const CHAIN = `#include <d3d12.h>
+#include "kinds.h"
+static void Move(ID3D12GraphicsCommandList* cl, ID3D12Resource* r, D3D12_RESOURCE_STATES from, D3D12_RESOURCE_STATES to)
+{
+    D3D12_RESOURCE_BARRIER b = {};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Transition.pResource = r;
+    b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;
+    b.Transition.StateBefore = from;
+    b.Transition.StateAfter = to;
+    cl->ResourceBarrier(1, &b);
+}
+void Run(ID3D12GraphicsCommandList* cl, ID3D12Resource* result, Variant v)
+{
+    if (v == Variant::Fast)
+    {
+        Move(cl, result, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+        cl->Dispatch(8, 1, 1);
+    }
+    else if (v == Variant::Exact)
+    {
+        Move(cl, result, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+        cl->Dispatch(16, 1, 1);
+    }
+    else if (v == Variant::Hybrid)
+    {
+        Move(cl, result, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+        cl->Dispatch(32, 1, 1);
+    }
+    Move(cl, result, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE);
+}
+`;
+
 type Out = { files: { path: string; diagnostics: { rule: string; line: number; severity: string; message: string }[] }[] };
 
 function errors(out: Out): string[] {
   const user = out.files.find((f) => f.path.endsWith('buffers.cpp'));
   assert.ok(user);
   return user.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.rule}:${d.line}:${/HEAP_TYPE_(\w+)/.exec(d.message)?.[1] ?? ''}`);
+}
+
+function mismatches(out: Out): string[] {
+  const user = out.files.find((f) => f.path.endsWith('pass.cpp'));
+  assert.ok(user);
+  return user.diagnostics.filter((d) => d.rule === 'legacy-state-mismatch').map((d) => `${d.rule}:${d.line}`);
 }
 
 void describe('scoped enumerators of another file of the run', () => {
@@ -66,6 +108,20 @@ void describe('scoped enumerators of another file of the run', () => {
       const run = runCli(['--format', 'json', '--no-cache', '--jobs', jobs, 'src'], dir);
       assert.deepEqual(errors(JSON.parse(run.stdout) as Out), ['upload-readback-heap-state:33:READBACK'], run.stdout);
     }
+  });
+
+  void it('an if/else-if chain over every enumerator of a header enum: no path runs past it untaken (--jobs 1 and 2)', () => {
+    const dir = tempTree({ 'src/kinds.h': KINDS, 'src/pass.cpp': CHAIN });
+    for (const jobs of ['1', '2']) {
+      const run = runCli(['--format', 'json', '--no-cache', '--jobs', jobs, 'src'], dir);
+      assert.deepEqual(mismatches(JSON.parse(run.stdout) as Out), [], run.stdout);
+    }
+  });
+
+  void it('an enum of the header with an enumerator that does not fold is not taken as named in full', () => {
+    const dir = tempTree({ 'src/kinds.h': KINDS.replace('Hybrid }', 'Hybrid, Custom = VARIANT_CUSTOM_BASE + 1 }'), 'src/pass.cpp': CHAIN });
+    const run = runCli(['--format', 'json', '--no-cache', 'src'], dir);
+    assert.deepEqual(mismatches(JSON.parse(run.stdout) as Out), ['legacy-state-mismatch:30'], run.stdout);
   });
 
   void it('without the header the flags are unknown: both branches stay open for the staging buffer', () => {
