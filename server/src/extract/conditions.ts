@@ -1,5 +1,5 @@
 // Conditions the tracker can decide once a helper's parameters are bound: `before != after`, `res == nullptr`,
-// and `&&`/`||`/`!` over them. Engines guard their transition helpers with `if (StateBefore != StateAfter)`;
+// a bit test (`flags & kMapped`), and `&&`/`||`/`!` over them. Engines guard their transition helpers with `if (StateBefore != StateAfter)`;
 // evaluated at a call site with constant arguments, the guard picks one branch. Anything else (calls, other
 // operators, values that do not fold) is left undecided, and both branches are followed as before.
 import type { SyntaxNode } from './node';

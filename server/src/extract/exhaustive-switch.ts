@@ -6,7 +6,9 @@
 // No path runs past it without entering a case (a value outside the enum is a cast nobody writes for a mode, and
 // compilers' -Wswitch hold such switches to every enumerator): the tracker follows no "no case taken" path, which
 // would pair the state of neither branch with a later `if (mode != Output::SDR)` (track/branches.ts switchStmt).
-// An enum declared in another file, or one with an enumerator the labels leave out, keeps that path.
+// An enum declared in another file, or one with an enumerator the labels leave out, keeps that path. The same holds
+// for an if/else-if chain with no final `else` comparing one value with every enumerator of an enum (closesEnumChain),
+// of the file or of another file of the run whose enumerators the file imported in full.
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
 
