@@ -54,6 +54,8 @@ export interface DScope {
   missingMembers?: Set<string>;
   /** The function's CPU descriptor handle parameters (`D3D12_CPU_DESCRIPTOR_HANDLE rtv`). */
   handleParams?: ReadonlySet<string>;
+  /** GPU handle parameters named like one of the CPU ones (`srvGpu` → `srvCpu`): the same slot (handle-pairs.ts). */
+  pairedGpu?: ReadonlyMap<string, string>;
   /** Members the file creates views into, read as their own slot where their value is unknown (opaque-handles.ts). */
   viewTargets?: { has(key: string): boolean };
 }
@@ -241,6 +243,8 @@ export function handleOf(node: SyntaxNode, s: DScope): HandleFact | null {
         const v = s.env.get(n.text);
         if (v?.t === 'handle') return v.h;
         if (v) return null;
+        const paired = pairedParamHandle(n, s);
+        if (paired) return paired;
       }
       if (n.type === 'subscript_expression') {
         const arr = n.childForFieldName('argument');
@@ -425,7 +429,19 @@ export function resourceOf(node: SyntaxNode, s: DScope): ResourceRef | null {
   return ref;
 }
 
+/**
+ * A GPU handle parameter whose CPU partner (handle-pairs.ts) the function has read as its own slot and not moved
+ * (descriptor-calls.ts keptParamHandle): that slot, where the view created at the CPU handle is.
+ */
+function pairedParamHandle(n: SyntaxNode, s: DScope): HandleFact | null {
+  const cpu = s.pairedGpu?.get(n.text);
+  const v = cpu ? s.env.get(cpu) : undefined;
+  if (v?.t !== 'handle' || v.h.heap !== `${s.scope}#${cpu}` || !v.h.index || !('c' in v.h.index) || v.h.index.c !== 0) return null;
+  return { ...v.h, text: n.text, range: rangeOf(n) };
+}
+
 /** The slot a CPU handle parameter names inside its function: `scope#name`, index 0. */
 export function paramHandle(n: SyntaxNode, s: DScope): HandleFact {
-  return { heap: `${s.scope}#${n.text}`, index: { c: 0 }, text: n.text, range: rangeOf(n) };
+  return { heap: `${s.scope}#${s.pairedGpu?.get(n.text) ?? n.text}`, index: { c: 0 }, text: n.text, range: rangeOf(n) };
 }
+

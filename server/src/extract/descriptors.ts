@@ -11,7 +11,8 @@ import { HANDLE_TYPE, MEMBER_NAME, isName } from './descriptor-values';
 import { enumerators, incrementSizes, storedLookup } from './descriptor-scan';
 import { oneReturnGetters, type GetterCandidate } from './resource-getters';
 import { calleeName, rangeOf, unwrapValue } from './syntax';
-import { unstoredMemberHandles, viewTargetKeys } from './opaque-handles';
+import { pairedOpaqueStores, unstoredMemberHandles, viewTargetKeys } from './opaque-handles';
+import { pairedGpuParams } from './handle-pairs';
 import { declaredName } from './types';
 import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
@@ -142,6 +143,13 @@ function unfollowedHelperViews(walks: readonly Walk[], fns: readonly FunctionBod
 }
 
 const CPU_HANDLE_TYPE = /\b(?:CD3DX12|D3D12)_CPU_DESCRIPTOR_HANDLE\b/;
+const GPU_HANDLE_TYPE = /\b(?:CD3DX12|D3D12)_GPU_DESCRIPTOR_HANDLE\b/;
+
+/** A function's GPU handle parameters named like one of its CPU handle parameters (handle-pairs.ts). */
+function gpuParamPairs(f: FunctionBody): Map<string, string> {
+  const typed = (re: RegExp) => f.params.filter((_p, i) => re.test(f.paramTypes?.[i] ?? ''));
+  return pairedGpuParams(typed(CPU_HANDLE_TYPE), typed(GPU_HANDLE_TYPE));
+}
 const VIEW_CALL = /Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View\b/;
 
 /**
@@ -196,6 +204,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     file, env: new Map(), sizes, enums, locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`,
     stored, getters, handleHelpers, missing, types: types.get(f), params: new Set(f.params), memberViews, body: f.body.text, missingMembers,
     handleParams: new Set(f.params.filter((_p, i) => CPU_HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''))), viewTargets,
+    pairedGpu: gpuParamPairs(f),
   });
   const importedByName = byName(imported);
   const ownHelpers = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);
@@ -219,6 +228,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     });
     const found = result.flatMap((w) => w.stores);
     if (round === 0 && viewTargets.size > 0) found.push(...unstoredMembers(viewTargets, [...found, ...classStores], fns));
+    if (round === 0 && viewTargets.size > 0) found.push(...pairedOpaqueStores([...found, ...classStores], viewTargets, file.text));
     if (round === 0) {
       // The file's own member views (a setup helper of this file) are read at its uses in the second round.
       own = log.result();

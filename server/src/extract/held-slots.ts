@@ -30,11 +30,11 @@ const KIND_OF: Readonly<Record<string, 'rtv' | 'dsv'>> = {
 /** A member a function stores from its parameter (`m_rtv = rtv`): the slot it holds, and the view read into it. */
 export function heldParameter(target: SyntaxNode, right: SyntaxNode, s: DScope): { handle: HandleFact; view?: ViewFact } | null {
   const r = unwrapValue(right);
-  if (r.type !== 'identifier' || !s.handleParams?.has(r.text)) return null;
+  if (r.type !== 'identifier' || !(s.handleParams?.has(r.text) || s.pairedGpu?.has(r.text))) return null;
   const key = norm(target.text);
   if (!/^[A-Za-z_]\w*$/.test(key) || s.locals.has(key)) return null;
   const handle = paramHandle(r, s);
-  const view = s.handleParams.size === 1 ? attachedView(r, handle, s) : null;
+  const view = s.handleParams?.size === 1 && s.handleParams.has(r.text) ? attachedView(r, handle, s) : null;
   return { handle, ...(view ? { view } : {}) };
 }
 

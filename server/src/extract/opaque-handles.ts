@@ -11,6 +11,7 @@
 import type { SyntaxNode } from './node';
 import type { HandleFact } from './descriptor-facts';
 import { argumentNodes, calleeName, rangeOf } from './syntax';
+import { gpuPartnerPath } from './handle-pairs';
 
 const VIEW_CREATION_CALL = /^Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View$/;
 const HEAP_PREFIX = '#opaque:';
@@ -64,4 +65,22 @@ export function opaqueMemberHandle(target: SyntaxNode, targets: { has(key: strin
   const key = memberKey(target.text);
   if (!targets?.has(key) || isLocal(key.split(/\.|->/)[0])) return undefined;
   return { key, handle: { heap: `${HEAP_PREFIX}${key}`, index: { c: 0 }, text: target.text, range: rangeOf(target) } };
+}
+
+/**
+ * The GPU partners of opaque member slots (handle-pairs.ts): `m_uav.GpuHandle` of a struct whose `m_uav.CpuHandle`
+ * the file creates a view into is the same descriptor, bound where the view was written. Only a partner the file
+ * names, that is not itself a view target, and that no store of the file or of the run gives another value.
+ */
+export function pairedOpaqueStores(stores: readonly { key: string; handle: HandleFact }[], targets: ReadonlyMap<string, SyntaxNode>, text: string): { key: string; handle: HandleFact }[] {
+  const keys = new Set(stores.map((st) => st.key));
+  const out: { key: string; handle: HandleFact }[] = [];
+  for (const st of stores) {
+    if (st.handle.heap !== `${HEAP_PREFIX}${st.key}`) continue;
+    const partner = gpuPartnerPath(st.key);
+    if (!partner || keys.has(partner) || targets.has(partner) || out.some((o) => o.key === partner)) continue;
+    if (!new RegExp(`\\b${partner.split(/\.|->/).map(escape).join('\\s*(?:\\.|->)\\s*')}\\b`).test(text)) continue;
+    out.push({ key: partner, handle: { ...st.handle, text: partner } });
+  }
+  return out;
 }
