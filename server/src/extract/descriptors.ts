@@ -227,8 +227,10 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       return w;
     });
     const found = result.flatMap((w) => w.stores);
-    if (round === 0 && viewTargets.size > 0) found.push(...unstoredMembers(viewTargets, [...found, ...classStores], fns));
-    if (round === 0 && viewTargets.size > 0) found.push(...pairedOpaqueStores([...found, ...classStores], viewTargets, file.text));
+    // Both rounds: the second round's stores are the ones the facts keep (helpers reading `t.dsv` through a
+    // parameter look the caller's member up there, track/bindings.ts callerHandle).
+    if (viewTargets.size > 0) found.push(...unstoredMembers(viewTargets, [...found, ...classStores], fns));
+    if (viewTargets.size > 0) found.push(...pairedOpaqueStores([...found, ...classStores], viewTargets, file.text));
     if (round === 0) {
       // The file's own member views (a setup helper of this file) are read at its uses in the second round.
       own = log.result();

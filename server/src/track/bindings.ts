@@ -50,7 +50,7 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
       const bound = substituteRef(s.target.ref, env.binding).key;
       if (bound) env.buffersByUse.add(bound);
     }
-    const b: Binding = { target: boundTarget(s.target, env), ...(s.as ? { as: s.as } : {}), origin };
+    const b: Binding = { target: s.target.via === 'handle' ? boundTarget(s.target, env) : boundAddress(s.target, env), ...(s.as ? { as: s.as } : {}), origin };
     state.bindings.set(key, b);
   }
 }
@@ -145,6 +145,36 @@ function boundTarget(t: BindTarget, env: TrackEnv): BindTarget {
   if (t.via !== 'handle' || !t.ref) return t;
   const caller = callerHandle(t, env);
   return caller ? { via: 'handle', handle: caller.handle, ...(caller.scope ? { scope: caller.scope } : {}), throughParam: true } : { via: 'handle', handle: t.handle, throughParam: true };
+}
+
+/**
+ * A root view bound by a helper at an address it computed from its parameter (`SetUAV(slot, ID3D12Resource* buffer)`
+ * binding `buffer->GetGPUVirtualAddress() + offset`): named with the caller's argument when the binding is made — the
+ * draw or dispatch that reads it runs in another frame (the caller's, or another wrapper's), where `buffer` names
+ * nothing.
+ */
+function boundAddress(t: Exclude<BindTarget, { via: 'handle' }>, env: TrackEnv): BindTarget {
+  // `SetIndexBuffer(ID3D12Resource* indices)` filling a local D3D12_INDEX_BUFFER_VIEW from `indices`: the same.
+  const viewed = t.via === 'buffer-view' ? env.fileUses?.table.bufferView(t.key)?.ref : undefined;
+  const at = t.via === 'va' ? t.ref : viewed && paramPath(viewed, env);
+  if (!env.binding || !at || (at.param === undefined && !at.base)) return t;
+  const named = substituteRef(at, env.binding);
+  if (named === at || !named.key) return t;
+  // The caller's name as the tracked state spells it, not as a parameter or member of the caller (the reading frame
+  // may be another one, whose parameters and receiver are not the caller's).
+  const ref: ResourceRef = { key: named.key, text: named.text, range: named.range };
+  return t.via === 'va' ? { ...t, ref } : { via: 'va', ref };
+}
+
+/** A buffer view's resource named by the helper's parameter (`indices`, `mesh->vb`): the reference through it. */
+function paramPath(ref: ResourceRef, env: TrackEnv): ResourceRef {
+  if (!ref.key || ref.param !== undefined || ref.base) return ref;
+  const root = /^[A-Za-z_]\w*/.exec(ref.key)?.[0] ?? '';
+  const param = env.currentFn()?.params.indexOf(root) ?? -1;
+  if (param < 0) return ref;
+  const path = ref.key.slice(root.length);
+  if (!path) return { ...ref, param };
+  return /^(?:\.|->|\[)/.test(path) ? { ...ref, base: { param, path } } : ref;
 }
 
 /**
