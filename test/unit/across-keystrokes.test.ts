@@ -96,3 +96,44 @@ void test('closures are equal only under a name the caller vouches for, and the 
   assert.ok(!new Pairing(new Map(), root).same(vouched(() => 1), vouched(() => 2)));
   assert.ok(new Pairing(new Map(), root).same(vouched(lookup), vouched(lookup)), 'the same function object');
 });
+
+void test("a replay's pairs inside values the tracker never changes are kept for the run's next replays; pairs of values it changes in place are not", () => {
+  const root = { was: fn('Submit'), now: fn('Submit') };
+  const unknown = { values: new Map(), unknown: true };
+  // A resource's tracked state (track/state.ts ResState: treated as immutable, with everything it holds).
+  const res = (range: object, note: string) => ({
+    layout: { values: new Map([[4, { uri: 'u', range, note }]]), unknown: false }, access: unknown, syncAfter: unknown, legacy: unknown,
+    legacyFromCreation: false, lastModel: 'legacy', split: null, deactivated: null, pendingWrite: null,
+  });
+  const wasRange = r(10);
+  const nowRange = r(10);
+  const resWas = res(wasRange, 'set here');
+  const resNow = res(nowRange, 'set here');
+  // A program point's maps are changed in place by the tracker (TrackState.res).
+  const stateWas = { res: new Map([['tex', resWas]]) };
+  const stateNow = { res: new Map([['tex', resNow]]) };
+  const base = new Pairing(new Map(), root);
+  const first = base.fork();
+  assert.ok(first.same({ state: stateWas, cond: { facts: { x: 1 }, owner: 7, time: 1 } }, { state: stateNow, cond: { facts: { x: 1 }, owner: 17, time: 1 } }));
+  // Before `keep`, another fork of the run has paired nothing: the state's range cannot be read in the current objects.
+  assert.equal(base.fork().map({ s: resWas }), undefined);
+  base.keep(first);
+  const next = base.fork();
+  assert.equal(next.map({ s: resWas })?.s, resNow, 'the resource state is paired for the rest of the run');
+  assert.equal(next.map({ r: wasRange })?.r, nowRange, 'its range too');
+  assert.equal(next.map({ c: { facts: { x: 1 }, owner: 7, time: 1 } })?.c.owner, 17, 'and the owners');
+  assert.notEqual(next.map({ m: stateWas.res })?.m, stateNow.res, "a map the tracker changes in place is not kept: it is copied");
+  // Ranges stay one to one over the run: the kept range is not paired with another current one.
+  assert.ok(!base.fork().same(wasRange, r(10)));
+  assert.ok(base.fork().same(stateWas, stateNow));
+  // The current state changed in place after the replay: compared again, it differs.
+  stateNow.res.set('tex', res(nowRange, 'moved'));
+  assert.ok(!base.fork().same(stateWas, stateNow));
+  // A pair the comparison undid (the values differed further in) is not kept.
+  const other = base.fork();
+  const otherWas = res(r(30), 'a');
+  const otherNow = res(r(30), 'b');
+  assert.ok(!other.same(otherWas, otherNow));
+  base.keep(other);
+  assert.notEqual(base.fork().map({ s: otherWas })?.s, otherNow);
+});

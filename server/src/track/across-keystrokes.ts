@@ -28,6 +28,14 @@ function isPathCond(x: object): boolean {
   return 'owner' in x && 'time' in x && 'facts' in x;
 }
 
+/**
+ * A value the tracker never changes once made (track/state.ts ResState, "treated as immutable", with everything it
+ * holds; paths.ts PathFacts): what a comparison pairs inside it stays equal for the rest of the run.
+ */
+function isLasting(x: object): boolean {
+  return x instanceof PathFacts || ('layout' in x && 'syncAfter' in x && 'legacy' in x && 'pendingWrite' in x);
+}
+
 /** A function's facts (extract/facts.ts FunctionFacts). */
 function isFunction(x: object): boolean {
   return 'qualifiedName' in x && 'params' in x && 'body' in x && 'range' in x;
@@ -52,9 +60,37 @@ export class Pairing {
     private readonly closures?: ReadonlySet<string>, private readonly parent?: Pairing,
   ) {}
 
-  /** A pairing that starts from this one's pairs; what it pairs is its own. */
+  /** A pairing that starts from this one's pairs; what it pairs is its own (until `keep` takes the lasting part). */
   fork(): Pairing {
     return new Pairing(this.helpers, this.root, undefined, this);
+  }
+
+  /**
+   * Pairs a fork made that no later change of the run can make wrong, in the order made: ranges (facts, never
+   * changed) and everything paired inside a lasting value (isLasting). Pairs of values the tracker changes in place
+   * (a TrackState and its maps, the run's entry states) are the fork's alone: a later comparison of the same two
+   * objects must look at them again.
+   */
+  private readonly lasting: [object, object][] = [];
+  /** While > 0, the comparison is inside a lasting value. */
+  private inLasting = 0;
+
+  /**
+   * After a replay from `fork` (a fork of this pairing): its lasting pairs and its owners become this pairing's, so
+   * the run's next replays find them paired instead of comparing the same values again (consecutive calls share
+   * most of their state). Only what the fork still holds is taken (a comparison that failed undid its pairs). The
+   * pairing stays one to one: the fork paired nothing this pairing had paired otherwise.
+   */
+  keep(fork: Pairing): void {
+    for (const [was, now] of fork.lasting) {
+      if (fork.pairs.get(was) !== now) continue;
+      this.pairs.set(was, now);
+      if (fork.paired.has(now)) this.paired.add(now);
+    }
+    for (const [was, now] of fork.owners) {
+      this.owners.set(was, now);
+      this.ownersTaken.add(now);
+    }
   }
 
   /** Evaluation counters (PathCond.owner) paired one to one, earlier → current. */
@@ -111,7 +147,10 @@ export class Pairing {
       if (this.known(was)) return this.fixed(was) === now || this.fail('identical but known');
       // The same object in both runs (a module's constant): it stays itself.
       const prior = this.pairedWith(was);
-      if (prior === undefined) this.pairs.set(was, was);
+      if (prior === undefined) {
+        this.pairs.set(was, was);
+        if (this.inLasting > 0 || isRange(was) || isLasting(was)) this.lasting.push([was, was]);
+      }
       return prior === undefined || prior === was;
     }
     if (typeof was !== 'object' || typeof now !== 'object' || was === null || now === null) return this.fail(`value ${String(was).slice(0, 30)} | ${String(now).slice(0, 30)}`);
@@ -129,13 +168,24 @@ export class Pairing {
     if (isPathCond(was) || isPathCond(now)) return this.sameCond(was, now);
     if (isFunction(was)) return this.fail(`function ${(was as { qualifiedName: string }).qualifiedName}`);
     if (Object.getPrototypeOf(was) !== Object.getPrototypeOf(now)) return this.fail('prototype');
-    if (prior !== undefined) return this.sameParts(was, now);
+    if (prior !== undefined) return this.partsOf(was, now);
     // Paired before the parts are compared (shared and cyclic parts); undone if they differ.
     this.pair(was, now);
-    if (this.sameParts(was, now)) return true;
+    if (this.partsOf(was, now)) return true;
     this.pairs.delete(was);
     this.paired.delete(now);
     return false;
+  }
+
+  /** sameParts, noting when the comparison enters a lasting value. */
+  private partsOf(was: object, now: object): boolean {
+    if (!isLasting(was)) return this.sameParts(was, now);
+    this.inLasting++;
+    try {
+      return this.sameParts(was, now);
+    } finally {
+      this.inLasting--;
+    }
   }
 
   /** The earlier value in the current objects; undefined when a range or a function of it cannot be mapped. */
@@ -160,6 +210,7 @@ export class Pairing {
   private pair(was: object, now: object): void {
     this.pairs.set(was, now);
     this.paired.add(now);
+    if (this.inLasting > 0 || isRange(was) || isLasting(was)) this.lasting.push([was, now]);
   }
 
   private sameParts(was: object, now: object): boolean {

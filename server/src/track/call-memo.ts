@@ -20,6 +20,9 @@ import { firstBarrierCount } from './deferred-commands';
 /** Set to `0` to evaluate every helper call (the memo is on otherwise); results are equal either way. */
 export const CALL_MEMO_ENV = 'BARRIERLINT_CALL_MEMO';
 
+/** Set to `0` to compare every kept call's inputs afresh (pairs are kept across the run's replays otherwise; results are equal either way). */
+export const KEEP_PAIRS_ENV = 'BARRIERLINT_KEEP_PAIRS';
+
 /** Records kept per callee (the oldest goes first). */
 const MAX_RECORDS = 16;
 /** Records one run keeps for the next keystroke's run (kept-runs.ts; an evaluation past this is not kept). */
@@ -200,6 +203,8 @@ export class CallMemo {
         continue;
       }
       keptStats.hits++;
+      // The next replays of this run find what this one paired inside values nothing changes (across-keystrokes.ts).
+      if (process.env[KEEP_PAIRS_ENV] !== '0') a.base.keep(p);
       const state = input.state.clone();
       this.keep({ ...r, fn: input.fn, frames, keep: input.keep ?? null, facts: input.facts ?? null, binding: input.binding, state, entry: entryNow, resources: resourcesNow, out, entryAfter, resourcesAfter });
       // As if evaluated: this run's memo learns the call (a later equal call replays it, as in the earlier run), the
