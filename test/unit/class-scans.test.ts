@@ -59,13 +59,6 @@ Pass${i}::Pass${i}(ID3D12Device* d) : m_t(d) {}
   return parts.join('');
 }
 
-function cpuMs(f: () => void): number {
-  const before = process.cpuUsage();
-  f();
-  const spent = process.cpuUsage(before);
-  return (spent.user + spent.system) / 1000;
-}
-
 void describe('class questions answered once per file', () => {
   void it('class bodies and out-of-class definitions equal the per-class expressions on hand-written shapes', () => {
     const text = `template <class T> class Ring { Ring(T t); };
@@ -97,18 +90,17 @@ Deep::Deep::Deep(int) {}
     }
   });
 
-  void it('a file of 4,000 class declarations is analysed in time linear in its classes', () => {
+  // The speed of these two inputs (linear in their classes: about 0.8 s and 2 s of CPU, against 5 s and 8 s when each
+  // class's questions scanned the whole file) is measured outside the test suite, as every speed figure is; here they
+  // only have to be analysed completely.
+  void it('a file of 4,000 class declarations is analysed completely', () => {
     let text = '';
     for (let i = 0; i < 4000; i++) text += `class Buf${i} {\npublic:\n  Buf${i}(ID3D12Device* d);\n  ~Buf${i}();\n  ID3D12Resource* res;\n};\n`;
-    // About 0.8 s of CPU; each class's questions scanning the whole file took about 5 s.
-    const ms = cpuMs(() => assert.equal(analyze(text, 'file:///classes.cpp').complete, true));
-    assert.ok(ms < 3000, `took ${Math.round(ms)} ms of CPU`);
+    assert.equal(analyze(text, 'file:///classes.cpp').complete, true);
   });
 
-  void it('2,000 out-of-class constructors with member initializers are analysed in time linear in their classes', () => {
+  void it('2,000 out-of-class constructors with member initializers are analysed completely', () => {
     const text = manyClasses(2000);
-    // About 2 s of CPU; a search of every class of the file per constructor took about 8 s.
-    const ms = cpuMs(() => assert.equal(analyze(text, 'file:///initializers.cpp').complete, true));
-    assert.ok(ms < 5000, `took ${Math.round(ms)} ms of CPU`);
+    assert.equal(analyze(text, 'file:///initializers.cpp').complete, true);
   });
 });
