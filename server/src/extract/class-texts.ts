@@ -7,6 +7,7 @@
 // The answers are the ones the per-class expressions gave, match for match (see the NOTEs); a name that is not one
 // plain word is answered by those expressions.
 import type { FileCtx } from './context';
+import { escapeRegExp } from '../regexp-literal';
 
 interface ClassTexts {
   text: string;
@@ -20,7 +21,6 @@ interface ClassTexts {
 
 const byFile = new WeakMap<FileCtx, ClassTexts>();
 const WORD = /^\w+$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function of(file: FileCtx): ClassTexts {
   let t = byFile.get(file);
@@ -94,7 +94,7 @@ export function classBodyTexts(cls: string, file: FileCtx): string[] {
 
 function bodiesByExpression(cls: string, text: string): string[] {
   const out: string[] = [];
-  const head = new RegExp(`\\b(?:class|struct)\\s+(?:\\w+\\s+)*${escape(cls)}\\b[^;{]*\\{`, 'g');
+  const head = new RegExp(`\\b(?:class|struct)\\s+(?:\\w+\\s+)*${escapeRegExp(cls)}\\b[^;{]*\\{`, 'g');
   for (let m = head.exec(text); m; m = head.exec(text)) {
     let depth = 1;
     let i = m.index + m[0].length;
@@ -118,7 +118,7 @@ export const INIT_LIST_PARAMS = `\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*:(?!:)`;
  */
 export function outOfClassDefinitions(cls: string, file: FileCtx): { ctor: boolean; dtor: boolean; initList: boolean } {
   if (!WORD.test(cls)) {
-    const name = escape(cls);
+    const name = escapeRegExp(cls);
     const outOfClass = (tilde: string) => new RegExp(`\\b${name}\\s*::\\s*${tilde}${name}\\s*\\(`).test(file.text);
     return { ctor: outOfClass(''), dtor: outOfClass('~'), initList: new RegExp(`\\b${name}\\s*::\\s*${name}${INIT_LIST_PARAMS}`).test(file.text) };
   }

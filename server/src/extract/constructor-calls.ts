@@ -14,10 +14,10 @@ import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, isResourceLike } from './types';
 import { resourceRef } from './resources';
 import { classBodyTexts, INIT_LIST_PARAMS, outOfClassDefinitions } from './class-texts';
+import { escapeRegExp } from '../regexp-literal';
 
 const lifetimes = new WeakMap<FileCtx, Map<string, Lifetime>>();
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What the file says of each class's constructors and destructor, by class name, worked out from the file's text
@@ -51,7 +51,7 @@ function lifetimeOf(cls: string, file: FileCtx): Lifetime {
 }
 
 function lifetimeIn(cls: string, file: FileCtx): Lifetime {
-  const name = escape(cls);
+  const name = escapeRegExp(cls);
   const seen = !!file.classBodies?.has(cls);
   // A class whose body another file of the run (its header) holds: what that file said of it (exportedLifetimes).
   const imported = seen ? undefined : file.importedClasses?.get(cls);

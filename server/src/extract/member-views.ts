@@ -10,6 +10,7 @@ import type { SyntaxNode } from './node';
 import type { DescIndex, HandleFact, MemberView, ViewFact } from './descriptor-facts';
 import type { ViewKind } from '../model/uses';
 import { unwrapValue } from './syntax';
+import { escapeRegExp } from '../regexp-literal';
 
 /**
  * A function that writes a view of a resource parameter at a handle parameter (`create_render_target_(ctx, desc,
@@ -92,12 +93,8 @@ export function structMember(n: SyntaxNode, types: ReadonlyMap<string, string> |
 
 /** The struct member a function-local heap key names (`F@3#ctx->rtv_heap`), or null. */
 function heapMember(heap: string, scope: string, root: string): string | null {
-  const m = new RegExp(`^${escape(scope)}#${escape(root)}(?:\\.|->)([A-Za-z_]\\w*)$`).exec(heap);
+  const m = new RegExp(`^${escapeRegExp(scope)}#${escapeRegExp(root)}(?:\\.|->)([A-Za-z_]\\w*)$`).exec(heap);
   return m ? m[1] : null;
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 type Slot = { heapMember: string; index: DescIndex };
@@ -142,7 +139,7 @@ export class MemberViewLog {
     const type = types.get(m[2]);
     if (!type) return;
     const key = `${type}::${m[3]}[${v.index.c}]`;
-    const r = v.resource?.key ? new RegExp(`^${escape(m[2])}(?:\\.|->)([A-Za-z_]\\w*)$`).exec(v.resource.key) : null;
+    const r = v.resource?.key ? new RegExp(`^${escapeRegExp(m[2])}(?:\\.|->)([A-Za-z_]\\w*)$`).exec(v.resource.key) : null;
     const fact = r && v.view ? {
       view: v.view, resource: r[1], subresource: v.subresource,
       ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.readOnlyDepth !== undefined ? { readOnlyDepth: v.readOnlyDepth } : {}),
@@ -185,7 +182,7 @@ export function heapSlotKey(type: string, heapMember: string, slot: number): str
 
 /** Whether the function assigns the object's resource member (then a slot's view of it names another object). */
 function reassigns(m: StructMember, resource: string, body: string): boolean {
-  return new RegExp(`(?:&\\s*${escape(m.root)}\\s*(?:\\.|->)\\s*${resource}\\b|\\b${escape(m.root)}\\s*(?:\\.|->)\\s*${resource}\\s*=[^=])`).test(body);
+  return new RegExp(`(?:&\\s*${escapeRegExp(m.root)}\\s*(?:\\.|->)\\s*${resource}\\b|\\b${escapeRegExp(m.root)}\\s*(?:\\.|->)\\s*${resource}\\s*=[^=])`).test(body);
 }
 
 /**
@@ -210,7 +207,7 @@ export function heapSlotViewAt(m: StructMember, mv: MemberView, body: string, sc
  */
 export function memberViewAt(m: StructMember, mv: MemberView, body: string, scope: string, at: { text: string; range: ViewFact['range'] }): { handle: HandleFact; view: ViewFact } | null {
   const res = `${m.root}${m.op}${mv.resource}`;
-  const reassigned = new RegExp(`(?:&\\s*${escape(m.root)}\\s*(?:\\.|->)\\s*${mv.resource}\\b|\\b${escape(m.root)}\\s*(?:\\.|->)\\s*${mv.resource}\\s*=[^=])`);
+  const reassigned = new RegExp(`(?:&\\s*${escapeRegExp(m.root)}\\s*(?:\\.|->)\\s*${mv.resource}\\b|\\b${escapeRegExp(m.root)}\\s*(?:\\.|->)\\s*${mv.resource}\\s*=[^=])`);
   if (reassigned.test(body)) return null;
   const heap = `${scope}#${m.root}${m.op}${mv.heapMember}`;
   const handle: HandleFact = { heap, index: mv.index, text: at.text, range: at.range };

@@ -12,6 +12,7 @@ import type { SyntaxNode } from './node';
 import type { HandleFact } from './descriptor-facts';
 import { argumentNodes, calleeName, rangeOf } from './syntax';
 import { gpuPartnerPath } from './handle-pairs';
+import { escapeRegExp } from '../regexp-literal';
 
 const VIEW_CREATION_CALL = /^Create(?:RenderTarget|DepthStencil|ShaderResource|UnorderedAccess)View$/;
 const HEAP_PREFIX = '#opaque:';
@@ -22,7 +23,6 @@ const memberKey = (text: string): string => text.replace(/\s+/g, '').replace(/^t
 /** Plain member paths (`m_dsv`, `m_target.dsv`), no subscript or call. */
 const PLAIN_PATH = /^[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*$/;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The keys the file creates a view into (the handle argument of a Create*View call) and never moves in place: the
@@ -39,7 +39,7 @@ export function viewTargetKeys(root: SyntaxNode, text: string): Map<string, Synt
     if (PLAIN_PATH.test(key) && !out.has(key)) out.set(key, last!);
   }
   for (const key of [...out.keys()]) {
-    const name = escape(key.split(/\.|->/).pop()!);
+    const name = escapeRegExp(key.split(/\.|->/).pop()!);
     if (new RegExp(`\\b${name}\\s*(?:\\.\\s*(?:ptr\\s*(?:[-+]=|=[^=])|Offset\\s*\\(|InitOffsetted\\s*\\()|\\+\\+|--|[-+]=)|(?:\\+\\+|--)\\s*${name}\\b`).test(text)) out.delete(key);
   }
   return out;
@@ -79,7 +79,7 @@ export function pairedOpaqueStores(stores: readonly { key: string; handle: Handl
     if (st.handle.heap !== `${HEAP_PREFIX}${st.key}`) continue;
     const partner = gpuPartnerPath(st.key);
     if (!partner || keys.has(partner) || targets.has(partner) || out.some((o) => o.key === partner)) continue;
-    if (!new RegExp(`\\b${partner.split(/\.|->/).map(escape).join('\\s*(?:\\.|->)\\s*')}\\b`).test(text)) continue;
+    if (!new RegExp(`\\b${partner.split(/\.|->/).map(escapeRegExp).join('\\s*(?:\\.|->)\\s*')}\\b`).test(text)) continue;
     out.push({ key: partner, handle: { ...st.handle, text: partner } });
   }
   return out;

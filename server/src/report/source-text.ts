@@ -2,6 +2,7 @@
 // unit, statement boundaries around a call, and fresh identifiers. Used by legacy-rewrite.ts; no syntax tree.
 import { LineIndex } from '../parse/positions';
 import type { FixEdit, Range } from '../types';
+import { escapeRegExp } from '../regexp-literal';
 
 export interface CallStatement {
   /** Offsets of the call statement: from the call's first character to just after its `;`. */
@@ -21,7 +22,6 @@ export interface LocalDeclaration {
   indent: string;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class SourceText {
   readonly eol: string;
