@@ -453,6 +453,16 @@ const FIELD_NAMES: (string | null)[] = [null];
  * already gives (asking such a token its field, descending into a named token: parse/parser.ts grammarShapes).
  */
 const FIELDLESS_TYPES: boolean[] = [];
+
+/**
+ * The engine's one shared copy of a string (a property key is always one). NOTE: the binding answers type and field
+ * names as fresh strings; the extractor compares them with literals (`n.type === 'call_expression'`, `childForFieldName`)
+ * millions of times, and two shared copies that differ are told apart by their address alone, without reading the
+ * characters. Same text, so every answer is the same.
+ */
+function internalized(s: string): string {
+  return Object.keys({ [s]: 0 })[0];
+}
 const NO_TYPES: ReadonlySet<string> = new Set();
 
 class Copier {
@@ -494,7 +504,7 @@ class Copier {
     const typeId = cursor.nodeTypeId;
     let type = this.typeNames[typeId];
     if (type === undefined) {
-      type = this.typeNames[typeId] = cursor.nodeType;
+      type = this.typeNames[typeId] = internalized(cursor.nodeType);
       const named = (this.namedTypes[typeId] = cursor.nodeIsNamed);
       const shapes = grammarShapes();
       FIELDLESS_TYPES[typeId] = !!shapes && !named && !shapes.fieldTokens.has(type);
@@ -505,7 +515,10 @@ class Copier {
     // The binding answers `undefined` (not 0) for a node that fills no field.
     const fieldId = cursor.currentFieldId ?? 0;
     let field = this.fieldNames[fieldId];
-    if (field === undefined) field = this.fieldNames[fieldId] = cursor.currentFieldName ?? null;
+    if (field === undefined) {
+      const name = cursor.currentFieldName;
+      field = this.fieldNames[fieldId] = name === undefined || name === null ? null : internalized(name);
+    }
     if (!named && !exactTokens) return field === null && !KEPT_TOKENS.has(type) ? null : new SyntaxNode(type, false, field, -1, -1, this.doc);
     const node = new SyntaxNode(type, named, field, cursor.startIndex, cursor.endIndex, this.doc);
     if (exactTokens && node.startIndex === node.endIndex && cursor.nodeIsMissing) node.isMissing = true;
