@@ -215,6 +215,17 @@ function recordMemberValue(n: SyntaxNode, fn: FnCtx): Folded | null {
 }
 let readingMember = false;
 
+/**
+ * A subscript that reads a record's member or a table's element (`targets[step.target]` with `const Step& step =
+ * kSteps[i]`, `m_rt[kOrder[pass]]`): its value when the evaluator knows it as a number that depends on no parameter,
+ * so the elements one loop names on its iterations are told apart (resources.ts keys them by it).
+ */
+export function foldReadIndex(node: SyntaxNode, fn: FnCtx | undefined): Folded | null {
+  const n = unwrapValue(node);
+  if (!fn || (n.type !== 'field_expression' && n.type !== 'subscript_expression')) return null;
+  return recordMemberValue(n, fn);
+}
+
 /** `nri::Layout::COLOR_ATTACHMENT` by its last two parts, an enumerator whose bare name two enums share (constants.ts). */
 function scopedEnumerator(text: string, file: FileCtx): Folded | null {
   const key = text.replace(/\s+/g, '').split('::').slice(-2).join('::');

@@ -3,7 +3,7 @@
 import type { SyntaxNode } from './node';
 import type { ResourceRef } from './facts';
 import type { FileCtx, FnCtx, IndexedGetter } from './context';
-import { fold, toNumber } from './constant-fold';
+import { fold, foldReadIndex, toNumber } from './constant-fold';
 import { substitutedIndex } from './index-keys';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
 import { recordMember } from './records';
@@ -75,7 +75,7 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resour
     const arr = n.childForFieldName('argument');
     const idx = n.childForFieldName('indices')?.namedChildren[0] ?? n.childForFieldName('index');
     if (arr && idx) {
-      const folded = fold(idx, file, fn);
+      const folded = fold(idx, file, fn) ?? foldReadIndex(idx, fn);
       const idxText = folded ? String(toNumber(folded)) : (aliasedIndex(idx, fn) ?? substitutedIndex(idx, fn) ?? idx.text.replace(/\s+/g, ''));
       return `${keyText(strip(arr, file), file, fn)}[${idxText}]`;
     }

@@ -6,6 +6,7 @@ import Parser from 'tree-sitter';
 import Cpp from 'tree-sitter-cpp';
 import { AnalysisCancelled, type CancelCheck } from '../cancel';
 import { blankAnnotationMacros } from './annotation-macros';
+import { blankBlockOpeningCalls } from './block-opening-calls';
 import { blankBlockOpeningMacros } from './block-opening-macros';
 import { blankChainDirectives } from './chain-directives';
 import { equalsBeforeBracedDesignators } from './brace-designators';
@@ -49,13 +50,27 @@ export function parseCpp(text: string, oldTree?: Tree, isCancelled?: CancelCheck
   // the edit) is parsed afresh.
   const reuse = oldTree && !blanked && !blankedTrees.has(oldTree) ? oldTree : undefined;
   const options = { bufferSize: bufferSizeFor(text), ...(isCancelled ? { progressCallback: () => isCancelled() } : {}) };
-  const tree = getParser().parse(equalsBeforeBracedDesignators(blankAnnotationMacros(enabled)), reuse, options) as Tree | null;
+  const input = equalsBeforeBracedDesignators(blankAnnotationMacros(enabled));
+  const tree = parseOrCancel(input, reuse, options);
+  // A function-like macro opening a block is seen only in the tree (parse/block-opening-calls.ts): the text without
+  // its calls is parsed afresh.
+  const withoutCalls = blankBlockOpeningCalls(tree, input);
+  if (withoutCalls !== undefined) {
+    const reparsed = parseOrCancel(withoutCalls, undefined, options);
+    blankedTrees.add(reparsed);
+    return reparsed;
+  }
+  if (blanked) blankedTrees.add(tree);
+  return tree;
+}
+
+function parseOrCancel(input: string, reuse: Tree | undefined, options: Parser.Options): Tree {
+  const tree = getParser().parse(input, reuse, options) as Tree | null;
   if (!tree) {
     // NOTE: a parser stopped by its progress callback resumes that parse on its next call unless it is reset.
     getParser().reset();
     throw new AnalysisCancelled();
   }
-  if (blanked) blankedTrees.add(tree);
   return tree;
 }
 
