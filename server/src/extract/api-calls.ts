@@ -41,35 +41,7 @@ import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
 import { onNewerRuntimeDevice } from './runtime-interfaces';
 import { uploadCommand } from './d3dx12-uploads';
-
-/** `ID3D12GraphicsCommandList7_Barrier(list, n, groups)`: the C COM macros take the object first. */
-const C_MACRO = /^ID3D12\w*?(CommandList\d*|Device\d*|CommandQueue|Resource\d*|DescriptorHeap|Heap\d*|Fence\d*|PipelineState|RootSignature|QueryHeap|CommandAllocator|CommandSignature)_(\w+)$/;
-
-/** `IDXGISwapChain3_Present(chain, 1, 0)`, `IDXGISwapChain_GetBuffer(chain, i, &IID_ID3D12Resource, (void **)&rt)`:
- *  the swap-chain methods the tracker reads, through the DXGI C COM macros (other DXGI calls stay ordinary calls). */
-const DXGI_MACRO = /^IDXGISwapChain\d*_(Present1?|GetBuffer)$/;
-
-interface CallShape {
-  method: string;
-  object: SyntaxNode | null;
-  args: SyntaxNode[];
-  /** Called through a C COM macro: the name itself says it is the D3D12 method. */
-  viaMacro: boolean;
-}
-
-function shapeOf(f: SyntaxNode, name: string | undefined, args: SyntaxNode[]): CallShape | undefined {
-  if (!name) return undefined;
-  const receiver = f.type === 'field_expression' ? f.childForFieldName('argument') : null;
-  // C's vtable call `list->lpVtbl->ResourceBarrier(list, n, b)` is the COM method on its first argument.
-  const vtable = receiver?.type === 'field_expression' && receiver.childForFieldName('field')?.text === 'lpVtbl' ? receiver.childForFieldName('argument') : null;
-  if (vtable && args.length > 0 && args[0].text === vtable.text) return { method: name, object: args[0], args: args.slice(1), viaMacro: true };
-  if (receiver) return { method: name, object: receiver, args, viaMacro: false };
-  const m = f.type === 'identifier' ? C_MACRO.exec(name) : null;
-  if (m && args.length > 0) return { method: m[2], object: args[0], args: args.slice(1), viaMacro: true };
-  const dxgi = f.type === 'identifier' ? DXGI_MACRO.exec(name) : null;
-  if (dxgi && args.length > 0) return { method: dxgi[1], object: args[0], args: args.slice(1), viaMacro: true };
-  return undefined;
-}
+import { C_MACRO, shapeOf, type CallShape } from './call-shapes';
 
 function emit(fn: FnCtx, e: Event): void {
   fn.events.push(e);

@@ -12,6 +12,7 @@ import type { ResourceRef } from './facts';
 import type { Range } from '../types';
 import { evalField } from './constant-fold';
 import { addressGetterRef, resourceRef } from './resources';
+import { callShapeOf } from './call-shapes';
 import { gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, typeOfExpr } from './types';
 
@@ -255,7 +256,7 @@ function raytracingDirect(call: SyntaxNode, method: string, fn: FnCtx): GpuWorkE
 }
 
 /**
- * `cl->Dispatch(a, 1, 1); cl->Dispatch(b, 1, 1);`: the range of the Dispatch call in the statement right before the
+ * `cl->Dispatch(a, 1, 1); cl->Dispatch(b, 1, 1);` (or the C macro `ID3D12GraphicsCommandList_Dispatch(cl, …)`): the range of the Dispatch call in the statement right before the
  * one holding `call` (comments aside), on the same list; undefined when anything else comes between them.
  */
 function previousDispatch(call: SyntaxNode): Range | undefined {
@@ -267,8 +268,8 @@ function previousDispatch(call: SyntaxNode): Range | undefined {
   const prev = i > 0 ? siblings[i - 1] : undefined;
   const pc = prev?.type === 'expression_statement' ? prev.namedChild(0) : null;
   const receiver = (c: SyntaxNode): string | undefined => {
-    const f = c.childForFieldName('function');
-    return f?.type === 'field_expression' && f.childForFieldName('field')?.text === 'Dispatch' ? f.childForFieldName('argument')?.text.replace(/\s+/g, '') : undefined;
+    const shape = callShapeOf(c);
+    return shape?.method === 'Dispatch' ? shape.object?.text.replace(/\s+/g, '') : undefined;
   };
   if (pc?.type !== 'call_expression') return undefined;
   const own = receiver(call);

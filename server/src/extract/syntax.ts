@@ -148,13 +148,17 @@ export function calleeScope(fn: SyntaxNode): string | undefined {
 
 /**
  * The resource expression of a GPU-virtual-address call: `res->GetGPUVirtualAddress()` (C++) or the C COM macro
- * `ID3D12Resource_GetGPUVirtualAddress(res)`; null for any other node.
+ * `ID3D12Resource_GetGPUVirtualAddress(res)` or vtable call `res->lpVtbl->GetGPUVirtualAddress(res)`; null for any
+ * other node.
  */
 export function gpuAddressReceiver(call: SyntaxNode): SyntaxNode | null {
   if (call.type !== 'call_expression') return null;
   const f = call.childForFieldName('function');
   const args = argumentNodes(call);
-  if (f?.type === 'field_expression' && calleeName(f) === 'GetGPUVirtualAddress' && args.length === 0) return f.childForFieldName('argument');
+  const receiver = f?.type === 'field_expression' && calleeName(f) === 'GetGPUVirtualAddress' ? f.childForFieldName('argument') : null;
+  if (receiver && args.length === 0) return receiver;
+  const vtable = receiver?.type === 'field_expression' && receiver.childForFieldName('field')?.text === 'lpVtbl' ? receiver.childForFieldName('argument') : null;
+  if (vtable && args.length === 1 && args[0].text === vtable.text) return args[0];
   if (f?.type === 'identifier' && /^ID3D12Resource\d*_GetGPUVirtualAddress$/.test(f.text) && args.length === 1) return args[0];
   return null;
 }
