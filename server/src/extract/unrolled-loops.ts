@@ -136,9 +136,9 @@ function counterValues(n: SyntaxNode, fn: FnCtx, rowCount = false): { sym: strin
   const fromRow = rowBound(right, fn);
   const bound = rowCount ? fromRow : constantOf(right, fn) ?? sizeOf(right, fn) ?? memberBound(right, fn) ?? fromRow;
   if (bound === null) return undefined;
-  // Only where an iteration differs from the next by what it indexes (a table row, an array element).
-  const indexes = body.descendantsOfType('subscript_expression').some((s) => s.childForFieldName('indices')?.text.replace(/[\s[\]]/g, '') === sym
-    || s.childForFieldName('index')?.text === sym);
+  // Only where an iteration differs from the next by what it indexes (a table row, an array element), by the counter
+  // itself or by a value computed from it (`backBuffers[frame % 2]`, `targets[kSteps[i].target]`).
+  const indexes = body.descendantsOfType('subscript_expression').some((s) => readsCounter(s, sym));
   if (!indexes && !rowCount && !namesSubresource(body, sym)) return undefined;
   const values: number[] = [];
   let v = start;
@@ -147,6 +147,15 @@ function counterValues(n: SyntaxNode, fn: FnCtx, rowCount = false): { sym: strin
     values.push(v);
   }
   return { sym, values, after: v };
+}
+
+/** Subscript `s` is indexed by `sym` or by an expression of it that changes nothing (no call, assignment or step). */
+function readsCounter(s: SyntaxNode, sym: string): boolean {
+  const idx = s.childForFieldName('indices')?.namedChildren.find((c) => c.type !== 'comment') ?? s.childForFieldName('index');
+  if (!idx) return false;
+  if (idx.text === sym) return true;
+  return !idx.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length
+    && idx.descendantsOfType('identifier').some((id) => id.text === sym);
 }
 
 /**
