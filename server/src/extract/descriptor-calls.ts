@@ -107,6 +107,8 @@ export function call(w: DescriptorWalk, n: SyntaxNode): void {
   if (listMacro && ANNOTATED_CALLS.has(listMacro[1]) && args.length > 0) {
     w.calls.set(n, { scope: s.scope, args: args.slice(1).map((a) => argumentValue(a, s)) });
   }
+  if (f.type === 'field_expression' && UAV_CLEARS.has(name)) clearedView(w, n, args);
+  else if (listMacro && UAV_CLEARS.has(listMacro[1])) clearedView(w, n, args.slice(1));
   const traced = f.type === 'field_expression' ? raytracingCallArgs(name, args, s) : undefined;
   if (traced) w.calls.set(n, { scope: s.scope, ...traced });
   // Another function handed a handle the function holds (`ctx.ClearHandle(rtv)` with a local
@@ -169,6 +171,25 @@ export function pushView(w: DescriptorWalk, v: ViewFact): void {
   }
   w.views.push(v);
   w.members?.view(v, w.s.types, w.s.scope, w.s.params ?? new Set());
+}
+
+const UAV_CLEARS: ReadonlySet<string> = new Set(['ClearUnorderedAccessViewFloat', 'ClearUnorderedAccessViewUint']);
+
+/**
+ * `ClearUnorderedAccessViewFloat(gpu, cpu, res, …)`: the runtime requires the GPU handle to be a UAV of `res` in the
+ * heap bound to the list, so that slot holds one, though the file created it elsewhere (a view written in another
+ * file, or copied there). A table bound later at the same slot then names `res`. Only for a slot the file writes no
+ * view to itself (its own views say more: which subresources, written when), and for a resource the walk can name.
+ */
+function clearedView(w: DescriptorWalk, n: SyntaxNode, args: SyntaxNode[]): void {
+  if (args.length !== 6) return;
+  const h = handleOf(args[0], w.s);
+  if (!h?.index || w.tainted.has(h.heap)) return;
+  const at = JSON.stringify(h.index);
+  if (w.views.some((v) => v.heap === h.heap && (v.index === null || JSON.stringify(v.index) === at))) return;
+  const resource = resourceOf(args[2], w.s);
+  if (!resource?.key) return;
+  pushView(w, { view: 'uav', heap: h.heap, index: h.index, resource, subresource: null, range: rangeOf(n) });
 }
 
 function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREATION)[string], args: SyntaxNode[]): void {
