@@ -194,7 +194,8 @@ function clearedView(w: DescriptorWalk, n: SyntaxNode, args: SyntaxNode[]): void
 
 function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREATION)[string], args: SyntaxNode[]): void {
   const s = w.s;
-  if (spec.view === 'uav' && !/^(?:nullptr|NULL|0)$/.test(unwrapValue(args[1]).text)) {
+  const withCounter = spec.view === 'uav' && !/^(?:nullptr|NULL|0)$/.test(unwrapValue(args[1]).text);
+  if (withCounter) {
     // A local's creation is looked up by its name: an alias the walker follows is its target, else the name.
     const named = (a: SyntaxNode) => resourceOf(a, s) ?? resourceRef(a, s.file);
     const counter = named(args[1]);
@@ -225,6 +226,7 @@ function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREAT
     ...(loop ? { loopVar: loop.name, ...(loop.boundSym ? { loopBound: loop.boundSym } : {}) } : {}),
     ...(local && !(loop && resource?.key === loop.name) ? { scope: s.scope } : {}),
     ...(spec.view === 'dsv' ? { readOnlyDepth: nullDesc ? false : flags?.t === 'num' ? (flags.v & DSV_READ_ONLY_DEPTH) !== 0 : null } : {}),
+    ...(withCounter ? { counter: true as const } : {}),
   });
 }
 

@@ -41,6 +41,8 @@ export interface ViewFact {
   covers?: 'all' | number;
   /** DSV with D3D12_DSV_FLAG_READ_ONLY_DEPTH (null: not known). */
   readOnlyDepth?: boolean | null;
+  /** A UAV created with a counter resource (append/consume): its threads take the indices the counter hands out. */
+  counter?: true;
   /** Set when the resource is named through a local of the creating function: only that function can use it. */
   scope?: string;
   /** CopyDescriptorsSimple: the slot holds whatever view the source slot holds. */

@@ -69,6 +69,8 @@ interface Named {
   /** The subresources the view covers (absent: not known). */
   covers?: 'all' | number;
   readOnlyDepth?: boolean | null;
+  /** A UAV with a counter resource. */
+  counter?: true;
   viewAt?: Origin;
   viewId: string;
 }
@@ -103,7 +105,7 @@ function nameTarget(t: BindTarget, e: GpuWorkEvent, env: TrackEnv): Named | null
   return {
     // A view reached through a handle parameter is the caller's: the method's object does not own it.
     ref: own && !t.ref && !t.throughParam ? onReceiver(v.ref, t.handle, env) : v.ref, view: v.view, subresource: v.subresource, readOnlyDepth: v.readOnlyDepth, viewId: v.slot,
-    ...(v.covers !== undefined ? { covers: v.covers } : {}),
+    ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.counter ? { counter: v.counter } : {}),
     viewAt: { uri: v.uri ?? env.uri, range: v.range, note: `the view of '${v.ref.text.replace(/\s+/g, ' ')}' was created here` },
   };
 }
@@ -237,7 +239,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
       use, ref: n.ref, key, met, subresource: part.sub ?? n.subresource, viewId: n.viewId,
       ...(resource ? { resource } : {}), ...(bound ? { bound } : {}), ...(n.viewAt ? { viewAt: n.viewAt } : {}),
       ...(!state.res.has(key) && !env.entry.has(key) ? { unseen: true } : {}), ...(viaTable ? { viaTable } : {}),
-      ...(n.view === 'dsv' && n.readOnlyDepth === false ? { writableDepth: true } : {}),
+      ...(n.view === 'dsv' && n.readOnlyDepth === false ? { writableDepth: true } : {}), ...(n.counter ? { counterView: n.counter } : {}),
     });
   };
   for (const d of e.direct) {

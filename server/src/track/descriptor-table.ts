@@ -16,6 +16,8 @@ export interface ResolvedView {
   /** The subresources the view covers (absent: not known). */
   covers?: 'all' | number;
   readOnlyDepth?: boolean | null;
+  /** A UAV with a counter resource (ViewFact.counter). */
+  counter?: true;
   /** Where the view was created (in `uri` when another file of the run created it). */
   range: Range;
   uri?: string;
@@ -97,7 +99,7 @@ export class DescriptorTable {
     }
     if (results.length === 0) return null;
     const first = results[0];
-    if (!results.every((r) => r.view === first.view && r.ref.key === first.ref.key && r.readOnlyDepth === first.readOnlyDepth)) return null;
+    if (!results.every((r) => r.view === first.view && r.ref.key === first.ref.key && r.readOnlyDepth === first.readOnlyDepth && r.counter === first.counter)) return null;
     return results.every((r) => r.covers === first.covers) ? first : { ...first, covers: undefined };
   }
 
@@ -172,7 +174,10 @@ export class DescriptorTable {
     if (c.loopVar && m.value !== null && c.resource.key) {
       ref = { ...ref, key: substitute(c.resource.key, c.loopVar, m.value), text: substitute(ref.text, c.loopVar, m.value) };
     }
-    return { view: c.view, ref, subresource: c.subresource, ...(c.covers !== undefined ? { covers: c.covers } : {}), readOnlyDepth: c.readOnlyDepth, range: c.range, ...(c.uri ? { uri: c.uri } : {}) };
+    return {
+      view: c.view, ref, subresource: c.subresource, ...(c.covers !== undefined ? { covers: c.covers } : {}), readOnlyDepth: c.readOnlyDepth,
+      ...(c.counter ? { counter: c.counter } : {}), range: c.range, ...(c.uri ? { uri: c.uri } : {}),
+    };
   }
 
   /** The resource a buffer view struct (`m_vertexBufferView`) points into, when every assignment agrees. */

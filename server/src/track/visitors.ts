@@ -84,6 +84,8 @@ export interface GpuUse {
   viaTable?: boolean;
   /** A DSV known to be writable (created without D3D12_DSV_FLAG_READ_ONLY_DEPTH, or with a null desc). */
   writableDepth?: boolean;
+  /** Through a UAV created with a counter resource (append/consume): its threads take the counter's indices. */
+  counterView?: true;
 }
 
 /** A debug-layer assertion (track/asserts.ts): the asserted value and the tracked entries it covers. */

@@ -63,8 +63,9 @@ export function gpuHazardReports(e: GpuWorkEvent, uses: GpuUse[], tctx: TrackCon
     // and only when the second binding was made after the first write (a binding left in place across dispatches
     // is taken as work split on purpose, e.g. disjoint tiles).
     // Two Dispatch calls in a row with nothing between them are not split work: they see the same root arguments
-    // (no constant, table or pipeline changed), so their threads write the same indices.
-    const leftInPlace = !!w.boundAt && w.boundAt === u.bound?.range && !repeatedAtOnce(e, w.origin.range, tctx);
+    // (no constant, table or pipeline changed), so their threads write the same indices. Not through a UAV with a
+    // counter (append/consume): there each thread takes the next index the counter hands out.
+    const leftInPlace = !!w.boundAt && w.boundAt === u.bound?.range && (!!u.counterView || !repeatedAtOnce(e, w.origin.range, tctx));
     if (uav && (w.partial || (w.role === 'uav-bound' && (w.view !== u.viewId || leftInPlace)))) continue;
     if (!meetsGroup(w.group, uses)) continue;
     const related: RelatedLocation[] = [...tctx.related, { uri: w.origin.uri, range: w.origin.range, message: w.origin.note }];
