@@ -25,12 +25,13 @@ export function onceGuard(cond: SyntaxNode | null, consequence: SyntaxNode | nul
  */
 export function historyTest(cond: SyntaxNode | null, fn: FnCtx): boolean {
   if (!cond) return false;
-  const syms = flagTests(cond).map((t) => t.sym).filter((sym) => persistent(sym, cond, fn));
+  const counted = countTests(cond);
+  const syms = [...flagTests(cond).map((t) => t.sym), ...counted].filter((sym) => persistent(sym, cond, fn));
   if (syms.length === 0) return false;
   const body = enclosingBody(cond);
   if (!body) return false;
-  const assigned = namesOf(body).assigned;
-  return syms.some((sym) => assigned.has(sym));
+  const names = namesOf(body);
+  return syms.some((sym) => names.assigned.has(sym) || (counted.includes(sym) && names.counted.has(sym)));
 }
 
 /** The function or lambda `n` stands in. */
@@ -45,6 +46,8 @@ interface BodyNames {
   declared: Set<string>;
   /** The names plain `=` assigns (`m_ready = true`, `this->m.x = 0`: symOf of the left side). */
   assigned: Set<string>;
+  /** The names a step updates (`m_runs++`, `--m.left`, `m_runs += 1`): a count of what earlier calls did. */
+  counted: Set<string>;
 }
 
 /**
@@ -59,7 +62,7 @@ export const onceGuardStats = { bodies: 0 };
 function namesOf(body: SyntaxNode): BodyNames {
   let names = bodyNames.get(body);
   if (names) return names;
-  names = { declared: new Set(), assigned: new Set() };
+  names = { declared: new Set(), assigned: new Set(), counted: new Set() };
   onceGuardStats.bodies++;
   for (const d of nodesOf(body, 'declaration')) {
     for (const x of d.childrenForFieldName('declarator')) {
@@ -73,6 +76,15 @@ function namesOf(body: SyntaxNode): BodyNames {
     if (w.childForFieldName('operator')?.text !== '=') continue;
     const sym = symOf(w.childForFieldName('left'));
     if (sym !== undefined) names.assigned.add(sym);
+  }
+  for (const w of nodesOf(body, 'update_expression')) {
+    const sym = symOf(w.childForFieldName('argument'));
+    if (sym !== undefined) names.counted.add(sym);
+  }
+  for (const w of nodesOf(body, 'assignment_expression')) {
+    if (!['+=', '-='].includes(w.childForFieldName('operator')?.text ?? '')) continue;
+    const sym = symOf(w.childForFieldName('left'));
+    if (sym !== undefined) names.counted.add(sym);
   }
   bodyNames.set(body, names);
   return names;
@@ -111,6 +123,23 @@ function flagTests(n: SyntaxNode): { sym: string; set: boolean }[] {
   }
   const sym = symOf(c);
   return sym ? [{ sym, set: true }] : [];
+}
+
+/**
+ * The names a condition compares with a number, top-level `&&` terms only (`m_runs > 0`, `1 <= m.frames`,
+ * `m_passes != 0`): a count, when the function also steps it (historyTest).
+ */
+function countTests(n: SyntaxNode): string[] {
+  let c = n;
+  while ((c.type === 'parenthesized_expression' || c.type === 'condition_clause') && c.namedChildCount === 1) c = c.namedChild(0)!;
+  if (c.type !== 'binary_expression') return [];
+  const op = c.childForFieldName('operator')?.text ?? '';
+  const l = c.childForFieldName('left');
+  const r = c.childForFieldName('right');
+  if (op === '&&') return [...countTests(l!), ...countTests(r!)];
+  if (!['>', '>=', '<', '<=', '==', '!='].includes(op)) return [];
+  const sym = r?.type === 'number_literal' ? symOf(l) : l?.type === 'number_literal' ? symOf(r) : undefined;
+  return sym === undefined ? [] : [sym];
 }
 
 /** `true`/`false`/`0`/`1` (any non-zero literal), else undefined. */

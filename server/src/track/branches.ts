@@ -72,7 +72,9 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
       }
       // A test of the engine's own record of earlier calls (a once-only block, a flag the function sets): the
       // branch not taken ran, or will run, on another call, so what it assumes at first use is not this path's entry.
-      const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history) && other ? unknownUntouched(from, other, it.env.binding) : from);
+      // A record the function keeps itself (not a once-only block) also decides which branch a later call in a
+      // caller's loop takes: a state that came around that loop's back edge is what the record stands for.
+      const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history) && other ? unknownUntouched(from, other, it.env.binding, !!s.history) : from);
       if (t) thenIn.push({ facts: t, state: ownHistory(entry(skipping && s.noop!.onThen ? skipping : p.state), s.else) });
       if (e) elseIn.push({ facts: e, state: ownHistory(entry(skipping && !s.noop!.onThen ? skipping : p.state), s.then) });
     }
@@ -230,7 +232,7 @@ function withoutOwnValues(state: TrackState, range: Range, uri: string): TrackSt
 }
 
 /** Resources a statement's barriers name that the path has not touched yet become unknown on it. */
-export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | null): TrackState {
+export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | null, carried = false): TrackState {
   const keys: string[] = [];
   const visit = (t: Stmt): void => {
     if (t.k === 'seq') t.body.forEach(visit);
@@ -249,9 +251,14 @@ export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | 
     }
   };
   visit(s);
-  const fresh = keys.filter((k) => !state.res.has(k));
+  const fresh = keys.filter((k) => !state.res.has(k) || (carried && aroundBackEdge(state.res.get(k)!)));
   if (fresh.length === 0) return state;
   const out = state.clone();
   for (const k of fresh) out.res.set(k, FRESH);
   return out;
+}
+
+/** Whether some tracked value of a resource reached here only around a loop's back edge (Origin.loop). */
+function aroundBackEdge(r: ResState): boolean {
+  return [r.legacy, r.layout].some((p) => [...p.values.values()].some((o) => o.loop !== undefined));
 }
