@@ -9,3 +9,10 @@
   declarator: (init_declarator
     declarator: (identifier) @const.name
     value: (_) @const.value))
+
+; A class's `static const` / `static constexpr` member with its value (`static const UINT FrameCount = 2;`): the
+; extractor keeps only the static ones (a non-static member's initializer is a default a constructor may replace).
+(field_declaration
+  (type_qualifier)
+  declarator: (field_identifier) @const.name
+  default_value: (_) @const.value)

@@ -227,7 +227,7 @@ export function analyzeFacts(
     ...(unresolvedClasses.size ? { unresolvedClasses: [...unresolvedClasses] } : {}),
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}), ...(facts.forwarders ? { forwarders: facts.forwarders } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
-    ...(facts.enumerators?.length ? { enumerators: facts.enumerators } : {}), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
+    ...runNumbers(facts, uri), ...(facts.unfolded ? { unfolded: facts.unfolded } : {}),
     ...(facts.graphicsMembers ? { graphicsMembers: facts.graphicsMembers } : {}), ...(facts.untyped ? { untyped: facts.untyped } : {}),
     ...(facts.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts.methodUses ? { methodUses: facts.methodUses } : {}), ...(facts.unknownMethods ? { unknownMethods: facts.unknownMethods } : {}),
     ...(facts.getterDefinitions ? { getterDefinitions: facts.getterDefinitions } : {}), ...(facts.missedGetters ? { missedGetters: facts.missedGetters } : {}),
@@ -246,4 +246,16 @@ export function analyzeFacts(
 function withWrapperFacts(facts: FileFacts): Pick<AnalysisResult, 'wrapperFacts'> {
   const w = wrapperFacts(facts);
   return w ? { wrapperFacts: w } : {};
+}
+
+/** A header by its name: what it defines at namespace or class scope, every file including it sees. */
+const HEADER = /\.(?:h|hh|hpp|hxx|inl)$/i;
+
+/**
+ * The named numbers the file gives the other files of a run (cli/cross-file.ts): its enumerators, and for a header its
+ * scalar constants too (`static const UINT FrameCount = 2;`, `#define NUM_TARGETS 4`). A .cpp's constants are its own.
+ */
+function runNumbers(facts: FileFacts, uri: string): { enumerators?: [string, number][] } {
+  const numbers = [...(facts.enumerators ?? []), ...(HEADER.test(uri) ? facts.constants ?? [] : [])];
+  return numbers.length ? { enumerators: numbers } : {};
 }

@@ -10,7 +10,7 @@ import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
 import { heapReadResult, resourceProperty } from './desc-reads';
 import { sizeQuery } from './container-sizes';
-import { evalField } from './constant-fold';
+import { evalField, noteUnfoldedName } from './constant-fold';
 import { COMMANDS } from '../model/api';
 
 const LEAVES = new Set([
@@ -152,8 +152,8 @@ function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   const id = n.type === 'qualified_identifier' ? n.childForFieldName('name') : n;
   const name = id?.type === 'identifier' ? id.text : undefined;
-  if (!name || fn.params.includes(name) || fn.types.has(name) || fn.file.classMembers?.has(name) || fn.file.globals?.has(name)) return;
-  const unfolded = (fn.file.unfolded ??= new Set()).add(name);
+  const unfolded = name === undefined ? undefined : noteUnfoldedName(name, fn);
+  if (!unfolded) return;
   // `flags & EBufFlag::Readback` with the enum in a header: its scoped spelling, and every enumerator of that enum
   // (`EBufFlag::*`): a caller's argument `EBufFlag::CPUAccess` folds by its scoped spelling when two enums of the
   // run share the bare name (cli/cross-file.ts).

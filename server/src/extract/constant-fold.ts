@@ -189,7 +189,19 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
     }
     return { v: BigInt(e.value >>> 0), wide: false };
   }
+  if (fn) noteUnfoldedName(name, fn);
   return null;
+}
+
+/**
+ * A name the function reads as a value that neither it nor its file declares (`i < FrameCount` with the constant in
+ * the class's header, `copy_type == kCopyTypeRead` with the enum there): noted, so that a multi-file run gives it the
+ * value another file of the run defines (cli/cross-file.ts). The file's unfolded names, or undefined when the name is
+ * the function's or the file's own.
+ */
+export function noteUnfoldedName(name: string, fn: FnCtx): Set<string> | undefined {
+  if (fn.params.includes(name) || fn.types.has(name) || fn.file.classMembers?.has(name) || fn.file.globals?.has(name)) return undefined;
+  return (fn.file.unfolded ??= new Set()).add(name);
 }
 
 const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {

@@ -16,6 +16,7 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     const defValue = get('define.value');
     if (defName && defValue) {
       noteDefined(file, defName.text);
+      noteOwn(file, defName.text);
       noteSwitch(file, defName.text, defValue.text);
       defineConstant(file, defName.text, defValue.text, rangeOf(defValue), provablyPc(defValue));
       continue;
@@ -23,10 +24,13 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
     const name = get('const.name');
     const value = get('const.value');
     if (!name || !value || insideFunction(name)) continue;
-    const decl = name.parent?.parent;
+    // `static const UINT FrameCount = 2;` in a class is its own declaration; a namespace-scope one wraps an init_declarator.
+    const decl = name.parent?.type === 'field_declaration' ? name.parent : name.parent?.parent;
     const qualifiers = decl?.namedChildren.filter((c) => c.type === 'type_qualifier').map((c) => c.text) ?? [];
     if (!qualifiers.some((q) => q === 'const' || q === 'constexpr')) continue;
+    if (decl?.type === 'field_declaration' && !decl.namedChildren.some((c) => c.type === 'storage_class_specifier' && c.text === 'static')) continue;
     noteDefined(file, name.text);
+    noteOwn(file, name.text);
     const folded = fold(value, file);
     if (!folded) continue;
     file.constants.set(name.text, { t: 'num', f: { value: toNumber(folded), text: value.text, range: rangeOf(value) } });
@@ -39,9 +43,34 @@ export function collectConstants(matches: readonly Captures[], file: FileCtx): v
  * that the file imported with the functions naming them (imported-functions.ts): known where the file has none.
  */
 export function collectImportedConstants(matches: readonly Captures[], file: FileCtx): void {
-  const scratch: FileCtx = { ...file, constants: new Map(file.constants), definedNames: undefined, switchMacros: undefined, constantDecls: undefined };
+  const scratch: FileCtx = { ...file, constants: new Map(file.constants), definedNames: undefined, switchMacros: undefined, constantDecls: undefined, ownConstants: undefined };
   collectConstants(matches, scratch);
   for (const [name, c] of scratch.constants) if (!file.constants.has(name)) file.constants.set(name, c);
+}
+
+/** One more definition of `name` outside functions by the file itself (context.ts `ownConstants`). */
+function noteOwn(file: FileCtx, name: string): void {
+  const own = file.ownConstants;
+  if (own) own.set(name, (own.get(name) ?? 0) + 1);
+}
+
+/** Names with an SDK enumeration's prefix: a project's sentinel of that spelling stays unknown in other files. */
+const SDK_PREFIX = /^(?:D3D12|D3D|DXGI)_/;
+
+/**
+ * The file's scalar constants outside functions that it defines exactly once, with their folded values (for a
+ * header: what the files including it see, `for (UINT n = 0; n < FrameCount; n++)` in the .cpp of a sample whose
+ * class declares `static const UINT FrameCount = 2;`). A name defined twice (`#ifdef` variants), an SDK-prefixed
+ * name and a value that does not fold stay with the file.
+ */
+export function exportedConstants(file: FileCtx): [string, number][] {
+  const out: [string, number][] = [];
+  for (const [name, times] of file.ownConstants ?? []) {
+    const c = file.constants.get(name);
+    if (times !== 1 || SDK_PREFIX.test(name) || file.enumerators?.has(name)) continue;
+    if (c?.t === 'num' && c.f.value !== null && c.f.value <= 0xffffffff) out.push([name, c.f.value]);
+  }
+  return out;
 }
 
 /** `#define NAME 0` / `#define NAME 1`: a compile-time switch the file sets (context.ts `switchMacros`). */

@@ -152,8 +152,13 @@ export interface FileCtx {
   enumerators?: Set<string>;
   /** Enumerators of other files of the run given to this extraction (not the file's own). */
   importedEnumerators?: Set<string>;
-  /** Names the file uses as values but could not fold: enumerators another file of a run may define. */
+  /** Names the file uses as values but could not fold: enumerators or header constants another file of a run may define. */
   unfolded?: Set<string>;
+  /**
+   * How many times the file's own pass defined each name outside functions (`#define`, `const`/`constexpr`, a class's
+   * `static const`): a header's constants defined once go to the other files of a run (constants.ts exportedConstants).
+   */
+  ownConstants?: Map<string, number>;
   sites: SiteRecord[];
   problems: ExtractProblem[];
   templates: Map<string, ReturnTemplate>;

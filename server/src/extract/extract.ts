@@ -23,7 +23,7 @@ import type { FileCtx, HelperCandidate, OutParam } from './context';
 import type { Range } from '../types';
 import { evalValue, FnCtx, resetObjectIds } from './context';
 import { describeSite, barrierFromStruct } from './barrier-facts';
-import { collectConstants, collectEnumerators, collectImportedConstants, exportedEnumerators } from './constants';
+import { collectConstants, collectEnumerators, collectImportedConstants, exportedConstants, exportedEnumerators } from './constants';
 import { structKindOfType } from './expect';
 import { bracedContainer, containerElementKind } from './declared-values';
 import { expressionCore } from './expression-core';
@@ -515,7 +515,7 @@ export function extractFacts(
   importedKey = imports.functions ? functionKey([...imports.functions]) : '';
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
-    outParams: new Map(), heapTypes: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}), ...(imports.notMethods ? { notMethods: imports.notMethods } : {}) },
+    outParams: new Map(), heapTypes: new Map(), ownConstants: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}), ...(imports.notMethods ? { notMethods: imports.notMethods } : {}) },
   };
   collectConstants(matches.constants, file);
   const importedTree = importedRecordRoot(root);
@@ -710,6 +710,7 @@ export function extractFacts(
     ...(file.definedNames ? { definedNames: [...file.definedNames] } : {}),
     ...(ownForwarders.size ? { forwarders: [...ownForwarders] } : {}),
     ...(file.enumerators ? { enumerators: exportedEnumerators(file) } : {}),
+    ...(file.ownConstants?.size ? { constants: exportedConstants(file) } : {}),
     ...(file.unfolded ? { unfolded: [...file.unfolded] } : {}),
     ...(members.length ? { graphicsMembers: members } : {}),
     ...(file.untyped ? { untyped: [...file.untyped] } : {}),

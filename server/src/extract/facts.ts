@@ -487,6 +487,11 @@ export interface FileFacts {
   forwarders?: [string, Forwarder][];
   /** The file's enumerators outside functions, with their values, for the other files of a run. */
   enumerators?: [string, number][];
+  /**
+   * The file's scalar constants outside functions that it defines once (`#define FRAME_COUNT 3`, `static const UINT
+   * FrameCount = 2;`), with their values: a header's are given to the other files of a run (analyze.ts).
+   */
+  constants?: [string, number][];
   /** Names used as values that did not fold (an enumerator of another file may name them). */
   unfolded?: string[];
   /** The file's class members declared as graphics interfaces (`ID3D11DeviceContext4* ctx`), with their types. */

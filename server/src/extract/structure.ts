@@ -31,7 +31,13 @@ function constantMatches(n: SyntaxNode): Captures[] {
     const value = n.childForFieldName('value');
     return name?.type === 'identifier' && value?.type === 'preproc_arg' ? [new Map([['define.name', name], ['define.value', value]])] : [];
   }
-  if (n.type !== 'declaration' || !n.namedChildren.some((c) => c.type === 'type_qualifier')) return [];
+  if ((n.type !== 'declaration' && n.type !== 'field_declaration') || !n.namedChildren.some((c) => c.type === 'type_qualifier')) return [];
+  if (n.type === 'field_declaration') {
+    // `(field_declaration (type_qualifier) declarator: (field_identifier) default_value: (_))`: a class's constant.
+    const name = n.childForFieldName('declarator');
+    const value = n.childForFieldName('default_value');
+    return name?.type === 'field_identifier' && value ? [new Map([['const.name', name], ['const.value', value]])] : [];
+  }
   // One match per `declarator: (init_declarator declarator: (identifier) value: (_))`.
   const out: Captures[] = [];
   for (const d of n.childrenForFieldName('declarator')) {
@@ -70,7 +76,7 @@ export function structureMatches(root: SyntaxNode): Record<Purpose, Captures[]> 
       }
       case 'preproc_def': out.constants.push(...constantMatches(n)); break;
       case 'declaration': out.constants.push(...constantMatches(n)); out.declarations.push(...declarationMatches(n)); break;
-      case 'field_declaration': out.declarations.push(...declarationMatches(n)); break;
+      case 'field_declaration': out.constants.push(...constantMatches(n)); out.declarations.push(...declarationMatches(n)); break;
       default: break;
     }
   }
