@@ -33,7 +33,7 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // matching /list|cmd|ctx|context/): every such call forgot every state, which hid real bugs behind
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
-export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idleOwn = false): TrackState {
+export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idle: { own: boolean; records: boolean } = { own: false, records: true }): TrackState {
   // A result check (`ThrowIfFailed(device->Create…(…))`) or an inert call records no GPU work that could promote a
   // resource out of COMMON (Origin.workStamp).
   if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee))) env.work++;
@@ -63,11 +63,12 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // a non-const method). NOTE: an argument of a type the file does not declare is not taken as holding a list (its
   // name says nothing): the call forgets that object only.
   const accessor = e.args.length === 0 && ACCESSOR_NAME.test(e.callee);
-  const records = (e.receiverReach === 'list' && e.forEffect && !accessor)
-    || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && (env.listTypeOf(a.resource, refs[i].key) !== null || recordsOn(env, refs[i].key))));
+  // A callee the file shows recording nothing (track/helper-frames.ts idleCallee) records no barrier on a list it is handed.
+  const records = idle.records && ((e.receiverReach === 'list' && e.forEffect && !accessor)
+    || args.some((a, i) => a.list || a.holdsList || (refs[i].key !== null && (env.listTypeOf(a.resource, refs[i].key) !== null || recordsOn(env, refs[i].key)))));
   // The caller's own method that the file defines with an event-free body (`void PollInput() {}`) reaches nothing of
   // `this` (track/helper-frames.ts idleOwnMethod).
-  const members = !!e.reachesThis && !idleOwn;
+  const members = !!e.reachesThis && !idle.own;
   // Every state is unknown after three kinds of call, none recognised by a name of the code base's own:
   // - a view of a resource the tracker cannot name (`staging`, `= texture` on one path, a new buffer on the other):
   //   what follows tests which one it was (`if (staging != texture)`), which the path facts cannot correlate

@@ -52,6 +52,18 @@ export function idleOwnMethod(env: TrackEnv, caller: FunctionFacts | null, e: Us
   return !!cls && (env.functions.eventless?.(e.callee, e.args.length, cls) ?? false);
 }
 
+/**
+ * `DrawQuad(cl)` / `m_pass->DrawQuad(cl)` where the file defines that function (of the receiver's class, the caller's
+ * own or its nearest base, or a free function no other file of the run defines) with a body that records nothing
+ * barrier-related: handed the command list, it records no barrier on it (track/havoc-call.ts). Its own arguments and
+ * what it may reach of a class are still forgotten.
+ */
+export function idleCallee(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): boolean {
+  const cls = e.receiverClass ?? (e.reachesThis && e.ownClass ? overridingClass(env, classOf(caller)) : undefined);
+  if (e.reachesThis && !e.ownClass && !e.receiverClass) return false;
+  return env.functions.eventless?.(e.callee, e.args.length, cls) ?? false;
+}
+
 export function frameOf(env: TrackEnv, e: UserCallEvent, callee: Callee): Frame {
   return { fn: callee.fn, uri: callee.uri, callRange: e.range, callUri: env.currentUri() };
 }
