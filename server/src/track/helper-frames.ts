@@ -59,9 +59,11 @@ export function idleOwnMethod(env: TrackEnv, caller: FunctionFacts | null, e: Us
  * what it may reach of a class are still forgotten.
  */
 export function idleCallee(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): boolean {
-  const cls = e.receiverClass ?? (e.reachesThis && e.ownClass ? overridingClass(env, classOf(caller)) : undefined);
-  if (e.reachesThis && !e.ownClass && !e.receiverClass) return false;
-  return env.functions.eventless?.(e.callee, e.args.length, cls) ?? false;
+  const eventless = env.functions.eventless?.bind(env.functions);
+  if (!eventless) return false;
+  const cls = e.receiverClass ?? (e.ownClass ? overridingClass(env, classOf(caller)) : undefined);
+  // A bare call in a method that no class of its chain defines is the free function of that name.
+  return (cls !== undefined && eventless(e.callee, e.args.length, cls)) || (!e.receiverClass && eventless(e.callee, e.args.length));
 }
 
 export function frameOf(env: TrackEnv, e: UserCallEvent, callee: Callee): Frame {
