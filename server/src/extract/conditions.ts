@@ -158,7 +158,11 @@ function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
   // (`EBufFlag::*`): a caller's argument `EBufFlag::CPUAccess` folds by its scoped spelling when two enums of the
   // run share the bare name (cli/cross-file.ts).
   const parts = n.type === 'qualified_identifier' ? n.text.replace(/\s+/g, '').split('::') : [];
-  if (parts.length >= 2 && parts.every((p) => /^\w+$/.test(p))) unfolded.add(parts.slice(-2).join('::')).add(`${parts[parts.length - 2]}::*`);
+  if (parts.length >= 2 && parts.every((p) => /^\w+$/.test(p))) {
+    // Two statements: `add` of the recording view returns the plain set (constant-fold.ts noteUnfoldedName).
+    unfolded.add(parts.slice(-2).join('::'));
+    unfolded.add(`${parts[parts.length - 2]}::*`);
+  }
 }
 
 /**

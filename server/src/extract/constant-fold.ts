@@ -201,7 +201,11 @@ function foldIdentifier(name: string, node: SyntaxNode, file: FileCtx, fn?: FnCt
  */
 export function noteUnfoldedName(name: string, fn: FnCtx): Set<string> | undefined {
   if (fn.params.includes(name) || fn.types.has(name) || fn.file.classMembers?.has(name) || fn.file.globals?.has(name)) return undefined;
-  return (fn.file.unfolded ??= new Set()).add(name);
+  // NOTE: the table itself, not what `add` returns: in a function the cache records (function-cache.ts), the file's
+  // table is a recording view whose `add` returns the plain set, and later adds through that would not be replayed.
+  const unfolded = (fn.file.unfolded ??= new Set());
+  unfolded.add(name);
+  return unfolded;
 }
 
 const BINARY: Record<string, (a: bigint, b: bigint) => bigint> = {

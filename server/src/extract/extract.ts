@@ -663,6 +663,7 @@ export function extractFacts(
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
         ...(members.length ? { factMembers: members } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}), ...(returned ? { returnsLocal: returned } : {}),
+        ...(f.body.hasError ? { unparsed: true as const } : {}),
       };
       functions.push(withScopeKind(facts, scopeKind));
       if (key && recorder) keepFacts(key, facts, recorder, turn);

@@ -416,6 +416,8 @@ export interface FunctionFacts {
   lambda: boolean;
   /** Whether the body records anything barrier-related (barriers, creations, user calls): helpers worth summarizing. */
   relevant: boolean;
+  /** The body holds a syntax error: what its unread lines do is unknown, so it is never taken as recording nothing. */
+  unparsed?: true;
   /** The descriptors a table this function binds spans at most (its own root signatures' ranges; table-spans.ts). */
   tableSpan?: number;
   /** Names declared in the body (not parameters): a resource named through one means nothing to a caller. */

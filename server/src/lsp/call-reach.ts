@@ -11,6 +11,7 @@
 // resolves the same in any reduced document that keeps its target (fewer candidates never make one ambiguous).
 import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
 import { functionIndex, type WorkspaceIndex } from '../track/workspace';
+import { eventlessCall } from '../track/helper-frames';
 import type { Range } from '../types';
 import { detached } from '../detached-string';
 import { namesCalledIn, type FunctionSpan, type SpanCalls } from './function-spans';
@@ -84,9 +85,13 @@ export function callGraph(
           byName.add(e.callee);
           continue;
         }
-        const found = index.resolve(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined));
+        const cls = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
+        const found = index.resolve(e.callee, e.args.length, cls);
         const target = found && found.uri === uri ? spanAt(found.fn.range) : -1;
         if (target >= 0) resolved.add(target);
+        // A function of the document that records nothing: the tracker keeps the list's states across its call only
+        // where the reduced document shows its body (track/helper-frames.ts idleCallee), so it is kept by name.
+        else if (eventlessCall(index, e, cls)) byName.add(e.callee);
         else named.add(e.callee);
       }
     }

@@ -2,7 +2,7 @@
 // the frame and the parameter binding it runs with, what its body costs, and how its own locals are kept apart from
 // the caller's objects of the same name (hidden on the way in, the caller's entries restored on the way out).
 import type { FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
-import type { Binding, Frame, TrackEnv } from './env';
+import type { Binding, Frame, FunctionIndex, TrackEnv } from './env';
 import { substituteField, substituteRef } from './env';
 import type { KnownResource, ResState, TrackState } from './state';
 import { classPart, rootNames } from './key-names';
@@ -59,11 +59,17 @@ export function idleOwnMethod(env: TrackEnv, caller: FunctionFacts | null, e: Us
  * what it may reach of a class are still forgotten.
  */
 export function idleCallee(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): boolean {
-  const eventless = env.functions.eventless?.bind(env.functions);
-  if (!eventless) return false;
-  const cls = e.receiverClass ?? (e.ownClass ? overridingClass(env, classOf(caller)) : undefined);
-  // A bare call in a method that no class of its chain defines is the free function of that name.
-  return (cls !== undefined && eventless(e.callee, e.args.length, cls)) || (!e.receiverClass && eventless(e.callee, e.args.length));
+  return eventlessCall(env.functions, e, e.receiverClass ?? (e.ownClass ? overridingClass(env, classOf(caller)) : undefined));
+}
+
+/**
+ * Whether `e`, looked up from class `cls` (its receiver's or its caller's), calls a function the index shows with a
+ * body that records nothing: a bare call in a method that no class of the chain defines is the free function of that
+ * name. The reduced document of a keystroke keeps such callees (lsp/call-reach.ts).
+ */
+export function eventlessCall(index: FunctionIndex, e: UserCallEvent, cls: string | undefined): boolean {
+  if (!index.eventless) return false;
+  return (cls !== undefined && index.eventless(e.callee, e.args.length, cls)) || (!e.receiverClass && index.eventless(e.callee, e.args.length));
 }
 
 export function frameOf(env: TrackEnv, e: UserCallEvent, callee: Callee): Frame {

@@ -331,7 +331,7 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   const idleMethods = new Set<string>();
   for (const fn of facts.functions) {
     if (!fn.relevant) {
-      if (!fn.lambda) idle.add(`${classPart(fn.qualifiedName) ?? ''}::${fn.name}/${fn.params.length}`);
+      if (!fn.lambda && !fn.unparsed) idle.add(`${classPart(fn.qualifiedName) ?? ''}::${fn.name}/${fn.params.length}`);
       const cls = fn.lambda ? undefined : classPart(fn.qualifiedName);
       if (cls) idleMethods.add(`${cls}::${fn.name}`);
       continue;
