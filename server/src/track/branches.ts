@@ -38,6 +38,7 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
     else {
       let t = cond ? assume(cond, p.facts, true, it.env.binding) : p.facts;
       let e = cond ? assume(cond, p.facts, false, it.env.binding) : p.facts;
+      let bookkept = false;
       // A state-tracking wrapper's test: the bookkeeping says the resource ends in the wanted state either way.
       if ((s.guard === 'then' || s.exhaustive) && t) e = null;
       else if (s.guard === 'skip' && e) t = null;
@@ -46,6 +47,7 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
         const holds = bookkeepingHolds(s.then, s.guardValue, p.state, it.env);
         if (holds === true) e = null;
         else if (holds === false) t = null;
+        else bookkept = true;
       }
       // A submit tested on the batch holding anything, with barriers known to be pending: it is submitted.
       else if (s.batchGuard && t && pending(p.state, s.batchGuard, it.env.binding)) e = null;
@@ -70,11 +72,12 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
         if (s.noop!.onThen) t = null;
         else e = null;
       }
-      // A test of the engine's own record of earlier calls (a once-only block, a flag the function sets): the
+      // A test of the engine's own record of earlier calls (a once-only block, a flag the function sets) or of its
+      // bookkeeping left undecided (`if (m_state == C)`: the branch runs exactly when the resource is in C): the
       // branch not taken ran, or will run, on another call, so what it assumes at first use is not this path's entry.
       // A record the function keeps itself (not a once-only block) also decides which branch a later call in a
       // caller's loop takes: a state that came around that loop's back edge is what the record stands for.
-      const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history) && other ? unknownUntouched(from, other, it.env.binding, !!s.history) : from);
+      const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history || bookkept) && other ? unknownUntouched(from, other, it.env.binding, !!s.history) : from);
       if (t) thenIn.push({ facts: t, state: ownHistory(entry(skipping && s.noop!.onThen ? skipping : p.state), s.else) });
       if (e) elseIn.push({ facts: e, state: ownHistory(entry(skipping && !s.noop!.onThen ? skipping : p.state), s.then) });
     }
