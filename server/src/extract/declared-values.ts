@@ -12,8 +12,7 @@ import { structKindOfType } from './expect';
 import { typeOfExpr } from './types';
 import type { Range } from '../types';
 import { pushedElement } from './push-methods';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
-import { POINTER_ACCESSORS } from './resources';
+import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import { objectAlias } from './object-aliases';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { handleAssignment } from './assignments';
@@ -162,27 +161,7 @@ export function declaredValue(shape: DeclShape, type: DeclaredType, value: Synta
     return v.t === 'res' && (v.ref.key === null || madeByCall(value, fn)) ? { t: 'unknown', text: shape.name, range } : v;
   }
   // `auto b2 = b1;` deduces a struct by value: a copy, which the statements after it fill apart from `b1`.
-  const v = evalValue(value, 'any', fn);
-  // `const auto copy = m_copy.get();`, `auto p = m_ptr;`: a pointer deduced from an object's pointer is that object,
-  // as `T* p = …` is (object-aliases.ts).
-  const unknownValue = (v.t === 'unknown' && !v.batch) || (v.t === 'num' && v.f.value === null);
-  const alias = unknownValue && !type.kind && deducedPointer(d, value, fn) ? objectAlias('auto', value, false, fn) : undefined;
-  return alias ?? copyDeclared(v, value, d, fn);
-}
-
-/**
- * An `auto` local (no `*`, no `&`) initialised by a pointer: a smart pointer's or COM pointer's accessor (`m.get()`,
- * `m.Get()`), an address (`&m`), or a name declared as a pointer (`T* m_target;`).
- */
-function deducedPointer(d: SyntaxNode, value: SyntaxNode, fn: FnCtx): boolean {
-  if (d.parent?.childForFieldName('type')?.text !== 'auto') return false;
-  const u = unwrapValue(value);
-  if (u.type === 'pointer_expression' && u.child(0)?.type === '&') return true;
-  if (u.type === 'call_expression') {
-    const f = u.childForFieldName('function');
-    return f?.type === 'field_expression' && argumentNodes(u).length === 0 && POINTER_ACCESSORS.has(calleeName(f) ?? '');
-  }
-  return /\*\s*$/.test(typeOfExpr(u, fn) ?? '');
+  return copyDeclared(evalValue(value, 'any', fn), value, d, fn);
 }
 
 /** Names of calls that hand back an object they keep (the same one at every call): a getter's. */

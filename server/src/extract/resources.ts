@@ -160,10 +160,8 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
  * local points at the object itself, so its `->` is the object's `.`; a pointer copied from a member path keeps `->`.
  */
 function memberOfAlias(n: SyntaxNode, key: string, fn: FnCtx): Omit<ResourceRef, 'text' | 'range'> | undefined {
-  // `copy->Resource()` of a getter the file shows (`{ return mRes; }`) is keyed as its member, `copy->mRes`: the
-  // alias's member as well.
-  const root = n.type === 'call_expression' ? callRoot(n)
-    : n.type === 'field_expression' || n.type === 'subscript_expression' ? rootName(n) : undefined;
+  if (n.type !== 'field_expression' && n.type !== 'subscript_expression') return undefined;
+  const root = rootName(n);
   const bound = root !== undefined && !fn.params.includes(root) ? fn.env.get(root) : undefined;
   if (bound?.t !== 'res' || !bound.ref.key || bound.ref.choice || bound.ref.unknown || !key.startsWith(root!)) return undefined;
   let path = key.slice(root!.length);

@@ -79,7 +79,10 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // - a D3D12 API call that transitions resources it is not handed by name (model/foreign-transitions.ts).
   const wholeState = view === 'unnamed' || !!e.testedFlag || FOREIGN_TRANSITIONS.has(e.callee);
   if (!records && !members && !wholeState && keys.size === 0) return state;
-  const reached = wholeState ? everything : reachOf({ keys, records, members, env });
+  // A method of an object that may record barriers (`copy->Transite(cl, s)` of a wrapper the file only declares) may
+  // record them on the object's own resources, those of a local object included (`copy->Resource()`, `copy->m_res`).
+  const receiver = records && e.receiverOp && e.list ? receiverPrefixes(e.list, e.receiverOp, env) : [];
+  const reached = wholeState ? everything : reachOf({ keys, records, members, env, receiver });
   voidDeferredUses(env, reached);
   voidDeferredCommands(env, reached);
   // Handed by address (`&m_buf`, `PPV_ARGS(&m_buf)`, `m_buf.ReleaseAndGetAddressOf()`), the object may be replaced:
@@ -107,6 +110,17 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   return next;
 }
 
+/**
+ * The key prefixes of what an object a method is called on holds (`copy->`): as the receiver is keyed, and as its
+ * name is written (a local bound to the object it points at is keyed as that object; what is reached through its
+ * members and inline getters keeps the local's name).
+ */
+function receiverPrefixes(receiver: ResourceRef, op: string, env: TrackEnv): string[] {
+  const key = substituteRef(receiver, env.binding).key;
+  const names = new Set([key, receiver.text.replace(/\s+/g, '')].filter((k): k is string => !!k && /^[\w.>\-[\]]+$/.test(k)));
+  return [...names].map((n) => `${n}${op}`);
+}
+
 /** The resources a batch's pending barriers name, and those its joined paths left unknown. */
 function pendingKeys(b: Batch): string[] {
   return [...new Set([...(b.mixed ?? []), ...b.items.map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)])];
@@ -128,9 +142,10 @@ const everything = (): boolean => true;
  * caller's locals it is not handed (a local resource is reached only through what the call gets; a parameter may
  * alias a member or a global).
  */
-function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; env: TrackEnv }): (base: string) => boolean {
-  const { keys, records, members, env } = r;
-  const handed = (base: string) => keys.has(base) || (keys.size > 0 && [...keys].some((k) => base.startsWith(k) && GETTER_OF.test(base.slice(k.length))));
+function reachOf(r: { keys: ReadonlySet<string>; records: boolean; members: boolean; env: TrackEnv; receiver: readonly string[] }): (base: string) => boolean {
+  const { keys, records, members, env, receiver: object } = r;
+  const handed = (base: string) => keys.has(base) || (keys.size > 0 && [...keys].some((k) => base.startsWith(k) && GETTER_OF.test(base.slice(k.length))))
+    || object.some((p) => base.startsWith(p));
   if (!records && !members) return handed;
   // Keys name the analysed function's objects (a helper's are substituted into them): its locals are its own. NOTE:
   // in a helper (env.stack), a local of the analysed function may be what the helper was handed, under another name
