@@ -4,7 +4,7 @@
 // the resource was not made accessible as flushes a cache that was never written — and leaves the real one alone.
 import { defineRule } from './define-rule';
 import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
-import { compareTracked, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
+import { compareTracked, inListScope, focusOn, pathNote, relatedFor } from './support/tracked-helpers';
 
 const NO_ACCESS = 0x80000000;
 const SPLIT = 0x80000000;
@@ -30,7 +30,7 @@ export const rule = defineRule({
           const syncBefore = known(b.fields.SyncBefore);
           // COMMON (0) means "any layout-compatible access"; NO_ACCESS is deactivation's business; split ends repeat the begin.
           if (before === undefined || before === 0 || before === NO_ACCESS || (syncBefore !== undefined && (syncBefore & SPLIT))) return;
-          const c = compareTracked(meeting.met.access, (v) => v === 0 || (before & ~v) === 0);
+          const c = compareTracked(inListScope(meeting.met.access, tctx.list), (v) => v === 0 || (before & ~v) === 0);
           if (!c.severity) return;
           ctx.report({
             messageKey: 'mismatch', severity: c.severity,

@@ -6,7 +6,7 @@
 import { expandSync } from '../model/sync-access';
 import { defineRule } from './define-rule';
 import { fingerprintOf, fmt, known, resourceName } from './support/rule-helpers';
-import { compareTracked, pathNote, relatedFor } from './support/tracked-helpers';
+import { compareTracked, inListScope, pathNote, relatedFor } from './support/tracked-helpers';
 
 const SPLIT = 0x80000000;
 
@@ -30,7 +30,7 @@ export const rule = defineRule({
           const before = known(b.fields.SyncBefore);
           if (before === undefined || (before & SPLIT)) return;
           const mine = expandSync(before);
-          const c = compareTracked(meeting.met.syncAfter, (prev) => prev === 0 || (prev & SPLIT) !== 0
+          const c = compareTracked(inListScope(meeting.met.syncAfter, tctx.list), (prev) => prev === 0 || (prev & SPLIT) !== 0
             || (expandSync(prev) & ~mine & ~0x1) === 0 && (before !== 0 || prev === 0) || (mine & 0x1) !== 0);
           if (!c.severity) return;
           ctx.report({

@@ -121,7 +121,7 @@ export function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list:
     if (b.kind === 'texture' && !(lb === LAYOUT_UNDEFINED && la === LAYOUT_UNDEFINED)) {
       s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`, false, at)) };
     }
-    const o = origin(env, b, `'${name}' was last accessed as ${accessAfter === undefined ? 'unknown' : formatEnumValue('access', accessAfter)} after this barrier`, false, at);
+    const o = { ...origin(env, b, `'${name}' was last accessed as ${accessAfter === undefined ? 'unknown' : formatEnumValue('access', accessAfter)} after this barrier`, false, at), list: list.key };
     s = {
       ...s,
       access: accessAfter === undefined ? UNKNOWN : exactly(accessAfter, o),

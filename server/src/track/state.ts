@@ -20,6 +20,11 @@ export interface Origin {
   /** The value was assumed from a barrier's before-value (the debug layer's "assumed at first use"). */
   assumed?: boolean;
   /**
+   * The command list whose barrier set an access or sync value (null: not known). Those hold within one list's
+   * ExecuteCommandLists scope: a barrier recorded on another list does not follow it.
+   */
+  list?: string | null;
+  /**
    * One of the values a StateAfter chosen per path sets (`c ? A : B`): which path carries it is not followed, so it
    * is a disagreement only when no value agrees.
    */

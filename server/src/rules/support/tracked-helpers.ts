@@ -13,6 +13,16 @@ export interface Comparison {
   loop: Origin['loop'] | undefined;
 }
 
+/**
+ * The access or sync values a barrier recorded on `list` follows: those set by barriers of the same list, or of a
+ * list not known on either side. A value another known list set belongs to that list's ExecuteCommandLists scope (a
+ * compute list's barrier and the direct list's next one, ordered by a fence): on that path nothing is known.
+ */
+export function inListScope(p: Possible, list: string | null): Possible {
+  if (!list || ![...p.values.values()].some((o) => o.list && o.list !== list)) return p;
+  return { values: new Map([...p.values].filter(([, o]) => !o.list || o.list === list)), unknown: true };
+}
+
 /** Compare tracked values with what the barrier claims; `accepts(tracked)` says whether a tracked value is fine. */
 export function compareTracked(p: Possible, accepts: (tracked: number) => boolean): Comparison {
   const agreeing = [...p.values.entries()].filter(([v]) => accepts(v));
