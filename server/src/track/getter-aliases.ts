@@ -31,21 +31,38 @@ export function accessorOf(key: string): Accessor | undefined {
   return undefined;
 }
 
+/** The object a member path belongs to: `ctx->m_res` (or `ctx->m_res.Get()`) → `ctx->`; none for a bare name or a call. */
+function memberOwner(key: string): string | undefined {
+  const m = /^(.+?(?:->|\.))[A-Za-z_]\w*(?:\.Get\(\))?$/.exec(key);
+  return m && !m[1].includes('(') && !m[1].includes('|') ? m[1] : undefined;
+}
+
 /**
  * Tracked keys that may name what `key` names: reached through a differently named getter of the same owner. One
  * getter with different constant arguments (`gbuf->Target(0)`, `gbuf->Target(1)`), or different members of what one
  * getter returns, are different resources, as constant indices are. Keys of subresource parts (`tex|…`) are left to
- * their resource.
+ * their resource. A member of the owner (`surf->m_res`, what a method of the object evaluated in place names) and a
+ * getter of it (`surf->Native()`, a body the run does not show) may be one resource too.
  */
 export function accessorAliases(keys: Iterable<string>, key: string): string[] {
   const mine = accessorOf(key);
-  if (!mine) return [];
+  const owner = mine ? undefined : memberOwner(key);
+  if (!mine && !owner) return [];
   const out: string[] = [];
   for (const k of keys) {
-    if (k === key || k.includes('|') || !k.startsWith(mine.owner)) continue;
+    if (k === key || k.includes('|')) continue;
+    if (owner) {
+      if (k.startsWith(owner) && accessorOf(k)?.owner === owner) out.push(k);
+      continue;
+    }
+    if (!k.startsWith(mine!.owner)) continue;
+    if (memberOwner(k) === mine!.owner) {
+      out.push(k);
+      continue;
+    }
     const other = accessorOf(k);
-    if (!other || other.owner !== mine.owner || other.call === mine.call) continue;
-    if (other.name === mine.name && CONSTANT_ARGS.test(other.args) && CONSTANT_ARGS.test(mine.args)) continue;
+    if (!other || other.owner !== mine!.owner || other.call === mine!.call) continue;
+    if (other.name === mine!.name && CONSTANT_ARGS.test(other.args) && CONSTANT_ARGS.test(mine!.args)) continue;
     out.push(k);
   }
   return out;
