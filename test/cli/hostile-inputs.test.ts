@@ -62,6 +62,21 @@ void describe('hostile inputs: workers', () => {
     assert.notEqual(run.code, null, `killed after ${run.ms} ms: the run hung`);
     assert.match(run.stdout, /src\/f0\.cpp:6:7: error:/);
   });
+
+  void it('a 3,000-deep chain of helpers handing the list on, split over two files, is linted without a stack overflow', () => {
+    // NOTE: found on a compiler's sources in one run: the decision whether a helper can change anything followed the
+    // calls recursively across the run's files and overflowed the stack, so the whole run ended without a report.
+    const chain = (from: number, to: number, last: string) => {
+      const out = ['#include <d3d12.h>'];
+      for (let i = from; i < to; i++) out.push(`void Pass${i}(ID3D12GraphicsCommandList* list) { ${i + 1 < to ? `Pass${i + 1}(list);` : last} }`);
+      return out.join('\n') + '\n';
+    };
+    const root = manyFiles(2, { 'src/deep-a.cpp': chain(0, 1500, 'Pass1500(list);'), 'src/deep-b.cpp': chain(1500, 3000, 'RecordElsewhere(list);') });
+    const run = runBounded(['--jobs', '1', 'src'], root);
+    assert.equal(run.code, 1, run.stderr);
+    assert.doesNotMatch(run.stderr, /internal error|call stack/);
+    assert.match(run.stdout, /src\/f0\.cpp:6:7: error:/);
+  });
 });
 
 void describe('hostile inputs: option-like file names and the README recipes', () => {

@@ -17,6 +17,14 @@ import type { TrackEnv } from './env';
 import type { WorkspaceIndex } from './workspace';
 import { mayName } from './call-scopes';
 
+/**
+ * How long a chain of calls the decisions below follow before giving up with the safe answer (not quiet, so the
+ * function is interpreted; an unbounded height). NOTE: the walks recurse once per call of the chain, and calls resolve
+ * by name across every file of the run: a run over a compiler's sources chained thousands of functions and overflowed
+ * the stack, which stopped the whole run. The answer past the bound is not cached: a shorter chain may still decide.
+ */
+const MAX_CHAIN = 400;
+
 export class QuietFunctions {
   private readonly byName = new Map<string, FunctionFacts[]>();
   private readonly known = new Map<FunctionFacts, boolean>();
@@ -36,12 +44,13 @@ export class QuietFunctions {
   }
 
   /** Whether interpreting `fn` can change nothing but the unresolved names and the work spent. */
-  has(fn: FunctionFacts): boolean {
+  has(fn: FunctionFacts, depth = 0): boolean {
     const known = this.known.get(fn);
     if (known !== undefined) return known;
+    if (depth > MAX_CHAIN) return false;
     // A call cycle of otherwise quiet functions is quiet: assumed while the cycle is being decided.
     this.known.set(fn, true);
-    const quiet = everyCall(fn.body, (e) => this.quietCall(e, fn));
+    const quiet = everyCall(fn.body, (e) => this.quietCall(e, fn, depth + 1));
     this.known.set(fn, quiet);
     return quiet;
   }
@@ -54,11 +63,12 @@ export class QuietFunctions {
    * event reads the result. NOTE: only an entry: evaluated at a call of another function a swap moves the
    * caller's tracked states, so `has` (which the call summaries rely on) stays calls-only.
    */
-  silentEntry(fn: FunctionFacts): boolean {
+  silentEntry(fn: FunctionFacts, depth = 0): boolean {
     const known = this.silent.get(fn);
     if (known !== undefined) return known;
+    if (depth > MAX_CHAIN) return false;
     this.silent.set(fn, true);
-    const silent = everyCall(fn.body, (e) => this.silentCall(e, fn), SWAP);
+    const silent = everyCall(fn.body, (e) => this.silentCall(e, fn, depth + 1), SWAP);
     this.silent.set(fn, silent);
     return silent;
   }
@@ -68,15 +78,16 @@ export class QuietFunctions {
    * havocked), over every function a call may resolve to; Infinity on a call cycle (a call stack that could meet a
    * function twice).
    */
-  height(fn: FunctionFacts): number {
+  height(fn: FunctionFacts, depth = 0): number {
     const known = this.heights.get(fn);
     if (known !== undefined) return known;
+    if (depth > MAX_CHAIN) return Infinity;
     this.heights.set(fn, Infinity);
     let h = 0;
     everyCall(fn.body, (e) => {
       // A call resolves only to a function with at least as many parameters as it has arguments (workspace.ts byArity).
       for (const g of this.candidates(e, fn)) {
-        if (g.params.length >= e.args.length) h = Math.max(h, 1 + this.height(g));
+        if (g.params.length >= e.args.length) h = Math.max(h, 1 + this.height(g, depth + 1));
       }
       return h !== Infinity;
     });
@@ -88,12 +99,12 @@ export class QuietFunctions {
    * The names the interpretation of quiet `fn` would give up on: each call is resolved as the interpreter
    * resolves it (env.resolveCallee records a failure), and the bodies it resolves to are visited in turn.
    */
-  noteUnresolved(fn: FunctionFacts, env: TrackEnv, seen = new Set<FunctionFacts>()): void {
-    if (seen.has(fn)) return;
+  noteUnresolved(fn: FunctionFacts, env: TrackEnv, seen = new Set<FunctionFacts>(), depth = 0): void {
+    if (seen.has(fn) || depth > MAX_CHAIN) return;
     seen.add(fn);
     everyCall(fn.body, (e) => {
       const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined), e.qualifier);
-      if (found) this.noteUnresolved(found.fn, env, seen);
+      if (found) this.noteUnresolved(found.fn, env, seen, depth + 1);
       return true;
     }, SWAP);
   }
@@ -107,12 +118,12 @@ export class QuietFunctions {
   }
 
   /** Every function the call may resolve to must be quiet. */
-  private quietCall(e: UserCallEvent, caller: FunctionFacts): boolean {
-    return this.candidates(e, caller).every((g) => this.has(g));
+  private quietCall(e: UserCallEvent, caller: FunctionFacts, depth: number): boolean {
+    return this.candidates(e, caller).every((g) => this.has(g, depth));
   }
 
-  private silentCall(e: UserCallEvent, caller: FunctionFacts): boolean {
-    return this.candidates(e, caller).every((g) => this.silentEntry(g));
+  private silentCall(e: UserCallEvent, caller: FunctionFacts, depth: number): boolean {
+    return this.candidates(e, caller).every((g) => this.silentEntry(g, depth));
   }
 }
 
