@@ -788,9 +788,11 @@ function calledDefinitionTexts(body: SyntaxNode, file: FileCtx): [string[], stri
 /**
  * Syntax nesting beyond which a function is not analysed (an `else if` level is two, an `if` block three).
  * NOTE: the statement walker and the tracker recurse per nested statement; generated nests of 1,341 syntax levels
- * already exhausted the main thread's default stack, so the limit keeps a margin below that.
+ * already exhausted the main thread's default stack, so the limit keeps a margin below that. The margin is measured
+ * in a fresh process, before the JIT has optimised the walker (its frames are larger then): at 1024 a nest of 455
+ * `if` blocks (about 920 levels) still overflowed there, so the limit is 768 (about 380 `if` blocks).
  */
-export const MAX_SYNTAX_DEPTH = 1024;
+export const MAX_SYNTAX_DEPTH = 768;
 
 /** True when `root` nests deeper than MAX_SYNTAX_DEPTH (the mirror measured every node's height once). */
 function tooDeep(root: SyntaxNode): boolean {
