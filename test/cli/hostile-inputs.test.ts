@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CLEAN_CPP, CLI, SYNC_NONE_CPP, runCli, staleSuppressionCpp, tempTree } from './helpers';
 import { barrierHeavyFile } from '../bench/barrier-file';
+import { FRAME_CALLER, TRANSITION_HELPER } from '../harness/cross-file-pair';
 
 const README = path.resolve(__dirname, '..', '..', '..', 'README.md');
 
@@ -76,6 +77,60 @@ void describe('hostile inputs: workers', () => {
     assert.equal(run.code, 1, run.stderr);
     assert.doesNotMatch(run.stderr, /internal error|call stack/);
     assert.match(run.stdout, /src\/f0\.cpp:6:7: error:/);
+  });
+});
+
+void describe('hostile inputs: the cross-file pass', () => {
+  // A helper, two files calling it (one named to be faulted), a header with an enumerator (so the import pass looks at
+  // every file) and a file with its own error.
+  const tree = () => tempTree({
+    'src/barriers.cpp': TRANSITION_HELPER, 'src/frame.cpp': FRAME_CALLER, 'src/kinds.h': 'enum Kind { kKindA = 0, kKindB = 1 };\n',
+    'src/barrierlint-test-fault.cpp': FRAME_CALLER.replace(/Frame/g, 'Other'), 'src/f0.cpp': SYNC_NONE_CPP,
+  });
+  type Json = { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
+  const rules = (stdout: string, name: string) => (JSON.parse(stdout) as Json).files.find((f) => f.path === `src/${name}`)?.diagnostics.map((d) => `${d.rule}:${d.line}`);
+
+  for (const step of ['imports', 'helpers']) {
+    void it(`an internal error at the ${step} step fails that file only: the others are reported in full, exit 2 (--jobs 1 and 2)`, () => {
+      // NOTE: found as a whole-run failure: a throw in the pass ended the run with "internal error" and no report.
+      const root = tree();
+      for (const jobs of ['1', '2']) {
+        const run = runBounded(['--format', 'json', '--jobs', jobs, 'src'], root, { BARRIERLINT_TEST_CROSS_FILE_FAULT: step });
+        assert.equal(run.code, 2, run.stderr);
+        assert.match(run.stderr, new RegExp(`src/barrierlint-test-fault\\.cpp: internal error during cross-file analysis \\(${step}\\): injected fault at ${step}; its findings are those of its own analysis only`));
+        assert.match(run.stderr, /1 path could not be linted; the run is incomplete/);
+        assert.deepEqual(rules(run.stdout, 'frame.cpp'), ['legacy-state-mismatch:3'], `--jobs ${jobs}`);
+        assert.deepEqual(rules(run.stdout, 'f0.cpp'), ['sync-none-access-mismatch:6']);
+        // The faulted file keeps its own analysis: reported, without what only the other files' helpers show.
+        assert.deepEqual(rules(run.stdout, 'barrierlint-test-fault.cpp'), []);
+      }
+    });
+  }
+
+  void it('an internal error in a run-wide step fails every file, and every file is still reported', () => {
+    const run = runBounded(['--format', 'json', '--jobs', '1', 'src'], tree(), { BARRIERLINT_TEST_CROSS_FILE_FAULT: 'summary' });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /src\/frame\.cpp: internal error during cross-file analysis \(summary\)/);
+    assert.match(run.stderr, /5 paths could not be linted; the run is incomplete/);
+    assert.deepEqual(rules(run.stdout, 'frame.cpp'), ['legacy-state-mismatch:3']);
+  });
+
+  void it('an internal error deciding whether a file may skip its import analysis costs nothing: the run is exact', () => {
+    // A file testing a header's enumerator whose functions only make calls, called only by a quiet function: its
+    // import analysis is normally left out (quiet-imports.ts). When that decision throws, the analysis is done.
+    const root = tempTree({
+      'src/enums.h': 'enum CopyType : int { kCopyTypeRead = 0, kCopyTypeWrite = 1 };\n',
+      'src/barrierlint-test-fault.cpp': '#include "enums.h"\nint Describe(int type) { if (type == kCopyTypeRead) return LogLine(1); return LogLine(2); }\n',
+      'src/caller.cpp': '#include "enums.h"\nint Report(int type) { return Describe(type); }\n', 'src/f0.cpp': SYNC_NONE_CPP,
+    });
+    const env = { BARRIERLINT_TRACE_TIMES: '1' };
+    const skipped = (stderr: string) => stderr.split('\n').filter((l) => /^barrierlint-trace imports(?:-unneeded)? .*barrierlint-test-fault\.cpp$/.test(l)).map((l) => l.split(' ')[1]);
+    const plain = runBounded(['--format', 'json', '--jobs', '1', 'src'], root, env);
+    assert.deepEqual(skipped(plain.stderr), ['imports-unneeded']);
+    const run = runBounded(['--format', 'json', '--jobs', '1', 'src'], root, { ...env, BARRIERLINT_TEST_CROSS_FILE_FAULT: 'quiet' });
+    assert.deepEqual(skipped(run.stderr), ['imports']);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stdout, plain.stdout);
   });
 });
 

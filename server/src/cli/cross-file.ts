@@ -25,6 +25,7 @@ import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
 import type { Finding } from '../types';
 import { forReport, withoutFacts } from './pool';
+import { isolated, isolatedRunStep } from './cross-file-isolation';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { classOfType, nestedStructType, OTHER_API, objectType, qualifiedClassOfType } from '../extract/types';
@@ -38,10 +39,35 @@ export interface CrossFileOptions {
   cache?: ResultCache;
 }
 
+/**
+ * The pass over the run's files (see the file comment). Failures are isolated (cross-file-isolation.ts): a throw while
+ * deciding or tracking one file fails that file, which keeps its first-pass result; a throw in a run-wide step fails
+ * every file not failed yet. Never throws; returns how many files were analysed again.
+ */
 export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
+  let reanalysed = 0;
+  isolatedRunStep(outcomes, 'run', () => {
+    reanalysed = trackAgain(outcomes, context, options);
+  });
+  for (const o of [...outcomes, ...context]) delete o.mirror;
+  // The facts were kept for this pass only.
+  for (const o of [...outcomes, ...context]) if (o.result?.facts) o.result = withoutFacts(o.result);
+  isolatedRunStep(outcomes, 'summary', () => {
+    dropProjectConstants(outcomes, context);
+    dropHelperRepeats(outcomes);
+    dropLongerChains(outcomes);
+    dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
+    dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
+    dropRunWideAdvice(outcomes, context, (r) => r.newerRuntimeExport === true, 'upload-readback-heap-state', { messageKey: 'creationOlder', inTree: true });
+  });
+  return reanalysed;
+}
+
+/** The import pass, then the helper pass: the files another file's definitions can change are analysed again. */
+function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
   const tracing = traceOn();
   const t0 = tracing ? traceStart() : undefined;
-  let reanalysed = withImportedEnumerators([...outcomes, ...context], options.keepSites, options.cache);
+  const reanalysed = withImportedEnumerators([...outcomes, ...context], options.keepSites, options.cache);
   if (t0) trace('pass', 'imports', cpuMs(t0), wallMs(t0), reanalysed);
   const t1 = tracing ? traceStart() : undefined;
   let retracked = 0;
@@ -49,32 +75,37 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length || o.result?.classBases?.length);
   const defaults = prototypeDefaultsOf([...outcomes, ...context]);
   for (const o of withHelpers) {
-    index.set(o.uri, { functions: (o.result!.helpers ?? []).map((f) => withPrototypeDefaults(f, o.uri, defaults)), classBases: o.result!.classBases });
+    isolated(o, 'helper index', () => index.set(o.uri, { functions: (o.result!.helpers ?? []).map((f) => withPrototypeDefaults(f, o.uri, defaults)), classBases: o.result!.classBases }), undefined);
   }
   const conventions = runConventionsOf([...outcomes, ...context]);
   const judged = conventions ? judgedAgain(outcomes, conventions) : new Set<FileOutcome>();
   // Classes whose list members another file creates: their methods here record on lists of a known type.
   const listOwners = new Map<string, Set<string>>();
-  if (index.size >= 2) for (const o of withHelpers) for (const cls of classesCreatingLists(o.result!.helpers ?? [])) listOwners.set(cls, (listOwners.get(cls) ?? new Set()).add(o.uri));
+  if (index.size >= 2) {
+    for (const o of withHelpers) {
+      if (!o.failure) isolated(o, 'helper index', () => { for (const cls of classesCreatingLists(o.result!.helpers ?? [])) listOwners.set(cls, (listOwners.get(cls) ?? new Set()).add(o.uri)); }, undefined);
+    }
+  }
   const ownsListsElsewhere = (o: FileOutcome): boolean =>
     listOwners.size > 0 && (o.result?.helpers ?? []).some((fn) => [...(listOwners.get(classOf(fn) ?? '') ?? [])].some((uri) => uri !== o.uri));
   // Definitions whose default arguments only a header of the run gives: their own file's calls bind them.
-  const ownDefaulted = new Set(outcomes.filter((o) => withOwnPrototypeDefaults(o, defaults)));
+  const ownDefaulted = new Set(outcomes.filter((o) => isolated(o, 'defaults', () => withOwnPrototypeDefaults(o, defaults), false)));
   if (index.size >= 2 || judged.size || ownDefaulted.size) {
     const digest = options.cache ? indexDigest([...outcomes, ...context]) : '';
-    for (const o of outcomes) {
+    // One file's decision and second analysis; false when it was not analysed again.
+    const again = (o: FileOutcome): boolean => {
       const names = o.result?.unresolvedCalls ?? [];
       const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
       const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
-      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o))) continue;
+      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o))) return false;
       // The file's own part: its key, or the key of its analysis with imports (which holds the file's key).
       const own = o.importsKey ?? o.cacheKey;
       const key = options.cache && own ? options.cache.derivedKey(own, `helpers\0${digest}`) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
         o.result = cached;
-        continue;
+        return false;
       }
       const settings = { config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
       const first = o.result;
@@ -88,24 +119,14 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
         return withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, { ...from, mirror: o.mirror }), options.keepSites));
       });
       if (done && key) options.cache?.set(key, o.result);
-      if (done) reanalysed++;
-      if (done) retracked++;
       if (t) trace('helpers', cpuMs(t), wallMs(t), JSON.stringify(first.findings) === JSON.stringify(o.result?.findings) ? 'same' : 'changed',
         [byHelpers && 'names', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults'].filter(Boolean).join(',') || '-', o.uri);
-    }
+      return done;
+    };
+    for (const o of outcomes) if (isolated(o, 'helpers', () => again(o), false)) retracked++;
   }
   if (t1) trace('pass', 'helpers', cpuMs(t1), wallMs(t1), retracked);
-  for (const o of [...outcomes, ...context]) delete o.mirror;
-  for (const o of context) if (o.result?.facts) o.result = withoutFacts(o.result);
-  // The facts were kept for this pass only.
-  for (const o of outcomes) if (o.result?.facts) o.result = withoutFacts(o.result);
-  dropProjectConstants(outcomes, context);
-  dropHelperRepeats(outcomes);
-  dropLongerChains(outcomes);
-  dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
-  dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
-  dropRunWideAdvice(outcomes, context, (r) => r.newerRuntimeExport === true, 'upload-readback-heap-state', { messageKey: 'creationOlder', inTree: true });
-  return reanalysed;
+  return reanalysed + retracked;
 }
 
 /**
@@ -465,7 +486,8 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
   if (enumerators.size === 0 && helpers.size === 0 && forwarders.size === 0 && members.size === 0 && byClass.size === 0 && viewMembers.size === 0 && constness.size === 0 && getterTexts.size === 0 && classGetters.size === 0 && functionTexts.size === 0 && declaredBy.size === 0 && classUses.size === 0 && classViews.length === 0) return 0;
   let count = 0;
   const narrowing: { o: FileOutcome; extra: AnalyzeExtras; key: string | undefined }[] = [];
-  for (const o of all) {
+  // One file's imports, and its analysis with them unless it is left for after the others; true when analysed again.
+  const imports = (o: FileOutcome): boolean => {
     const imported = o.result && !o.failure ? importedBy(withScopes(o.result.unfolded, enumerators), o.uri, enumerators) : undefined;
     const found = o.result && !o.failure ? importedBy(o.result.unresolvedHandleCalls, o.uri, helpers) : undefined;
     const macros = o.result && !o.failure ? importedBy(o.result.unresolvedCalls, o.uri, forwarders) : undefined;
@@ -482,7 +504,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
     const memberUses = o.result && !o.failure ? relatedUses(o.uri, classUses) : undefined;
     const views = o.result && !o.failure ? classViewsOf(o.uri, o.result.methodClasses, classViews, runBases) : undefined;
     const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
-    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !mutatingMethods && !getters && !functions && !memberUses && !views) continue;
+    if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !mutatingMethods && !getters && !functions && !memberUses && !views) return false;
     const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
     const extra = {
       ...(getters ? { getters } : {}), ...(functions ? { functions } : {}),
@@ -500,23 +522,24 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
       o.imports = extra;
       o.importsCached = true;
       o.importsKey = key;
-      count++;
-      continue;
+      return true;
     }
     // A file whose analysis with these imports could change nothing the run reports is decided after the others (quiet-imports.ts).
     if (narrowingOnly(o, extra)) {
       narrowing.push({ o, extra, key });
-      continue;
+      return false;
     }
-    if (importAgain(o, extra, keepSites, key, cache)) count++;
-  }
+    return importAgain(o, extra, keepSites, key, cache);
+  };
+  for (const o of all) if (isolated(o, 'imports', () => imports(o), false)) count++;
   const quiet = narrowing.length ? new QuietRun(all) : undefined;
   for (const { o, extra, key } of narrowing) {
-    if (quiet?.unreachedQuiet(o)) {
+    const again = isolated(o, 'imports', () => {
+      if (!quiet?.unreachedQuiet(o)) return importAgain(o, extra, keepSites, key, cache);
       if (traceOn()) trace('imports-unneeded', Object.keys(extra).join(','), o.uri);
-      continue;
-    }
-    if (importAgain(o, extra, keepSites, key, cache)) count++;
+      return false;
+    }, false);
+    if (again) count++;
   }
   return count;
 }
@@ -650,19 +673,14 @@ function importRoots(r: AnalysisResult): readonly string[] | undefined {
 }
 
 /**
- * Analyses a file of the run again from its text: its result is replaced, or it fails with the internal error (a
- * file that can no longer be read keeps its first result). True when the result was replaced.
+ * Analyses a file of the run again from its text: its result is replaced (a file that can no longer be read keeps its
+ * first result). True when the result was replaced. A throw is the caller's step's (cross-file-isolation.ts isolated).
  */
 function analyseAgain(o: FileOutcome, run: (text: string) => AnalysisResult): boolean {
   const source = readSource(o.target.abs);
   if (!source.ok) return false;
-  try {
-    o.result = run(source.text);
-    return true;
-  } catch (error) {
-    o.failure = `internal error during cross-file analysis: ${error instanceof Error ? error.message : String(error)}`;
-    return false;
-  }
+  o.result = run(source.text);
+  return true;
 }
 
 /**

@@ -22,6 +22,8 @@ import { forEachEvent } from '../extract/events';
 import { QuietFunctions } from '../track/quiet';
 import { isWorkspaceHelper, WorkspaceIndex } from '../track/workspace';
 import type { FileOutcome } from './outcome';
+import { injectCrossFileFault } from './cross-file-isolation';
+import { trace, traceOn } from '../trace-times';
 
 /** The imports (AnalyzeExtras keys) that only narrow what the file extracted without them. */
 const IMPORTS_NARROWING: ReadonlySet<string> = new Set(['enumerators', 'constMethods', 'notMethods', 'mutatingMethods']);
@@ -55,18 +57,14 @@ export class QuietRun {
     const roots: FunctionFacts[] = [];
     for (const o of all) {
       const fns = functionsOf(o);
-      const quiet = new QuietFunctions(fns, index);
-      let loud = false;
       for (const fn of fns) {
         const named = byName.get(fn.name);
         if (named) named.push(fn);
         else byName.set(fn.name, [fn]);
-        if (!quiet.silentEntry(fn)) {
-          roots.push(fn);
-          loud = true;
-        }
       }
-      if (!loud) this.quietFiles.add(o);
+      const loud = loudFunctions(o, fns, index);
+      roots.push(...loud);
+      if (loud.length === 0) this.quietFiles.add(o);
     }
     // Every name a call reaches from a function that is not quiet, through every function of that name.
     const visited = new Set<FunctionFacts>();
@@ -86,5 +84,21 @@ export class QuietRun {
   /** Whether every function of `o` is silent and none is reached from a function that is not. */
   unreachedQuiet(o: FileOutcome): boolean {
       return this.quietFiles.has(o) && functionsOf(o).every((fn) => !this.reached.has(fn.name));
+  }
+}
+
+/**
+ * The functions of `o` that are not silent entries. NOTE: a decision that throws (an internal error on one file's
+ * functions) takes all of them as not silent: the file and what it reaches are then analysed as without this
+ * shortcut, so the run reports exactly what it would, and no file fails for an optimisation.
+ */
+function loudFunctions(o: FileOutcome, fns: readonly FunctionFacts[], index: WorkspaceIndex): FunctionFacts[] {
+  try {
+    injectCrossFileFault(o, 'quiet');
+    const quiet = new QuietFunctions(fns, index);
+    return fns.filter((fn) => !quiet.silentEntry(fn));
+  } catch (error) {
+    if (traceOn()) trace('quiet-failed', error instanceof Error ? error.message : String(error), o.uri);
+    return [...fns];
   }
 }
