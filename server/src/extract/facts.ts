@@ -330,11 +330,13 @@ export type Stmt =
    * `once`: a once-only block on a member or global flag the block sets (extract/once-guards.ts).
    * `history`: the test reads a member or global flag the function assigns elsewhere (extract/once-guards.ts): the
    * branch taken depends on earlier calls, so what one branch assumes at first use is not the other's entry state.
+   * `later`: the branch of a `history` test on a count the function steps that runs only once the count is not 0
+   * (extract/once-guards.ts laterCallsBranch): it does not meet a resource in the state it was created in.
    * `noop`: the test skips a barrier whose before-value is bookkeeping equal to its after-value (extract/noop-tests.ts).
    * `exhaustive`: the last test of an if/else-if chain naming every enumerator of one enum: no path runs past the
    * chain with no branch taken (extract/exhaustive-switch.ts closesEnumChain).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; noop?: NoopTest; exhaustive?: true }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; later?: 'then' | 'else'; noop?: NoopTest; exhaustive?: true }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

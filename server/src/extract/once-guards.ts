@@ -25,13 +25,47 @@ export function onceGuard(cond: SyntaxNode | null, consequence: SyntaxNode | nul
  */
 export function historyTest(cond: SyntaxNode | null, fn: FnCtx): boolean {
   if (!cond) return false;
-  const counted = countTests(cond);
+  const counted = countTests(cond).map((t) => t.sym);
   const syms = [...flagTests(cond).map((t) => t.sym), ...counted].filter((sym) => persistent(sym, cond, fn));
   if (syms.length === 0) return false;
   const body = enclosingBody(cond);
   if (!body) return false;
   const names = namesOf(body);
   return syms.some((sym) => names.assigned.has(sym) || (counted.includes(sym) && names.counted.has(sym)));
+}
+
+/**
+ * The branch of a test on a count the function steps (historyTest) that runs only once the count is not 0: 'then'
+ * for `if (m_runs > 0)` (any top-level `&&` term false at 0), 'else' for a whole test true at 0 (`m_runs == 0`,
+ * `m_runs < 1`). Such a count is the object's record of its earlier calls; whatever its start value, that branch
+ * does not run on a call that meets a resource as it was just created with a count of 0, so the tracker declines to
+ * compare its barriers with a creation's state (track/branches.ts).
+ */
+export function laterCallsBranch(cond: SyntaxNode | null, fn: FnCtx): 'then' | 'else' | undefined {
+  if (!cond) return undefined;
+  const body = enclosingBody(cond);
+  if (!body) return undefined;
+  const names = namesOf(body);
+  const terms = countTests(cond);
+  const stepped = terms.filter((t) => names.counted.has(t.sym) && persistent(t.sym, cond, fn));
+  if (stepped.some((t) => t.atZero === false)) return 'then';
+  if (terms.length === 1 && stepped.length === 1 && stepped[0].atZero === true && topTerms(cond) === 1) return 'else';
+  return undefined;
+}
+
+/** How many top-level `&&` terms a condition has. */
+function topTerms(n: SyntaxNode): number {
+  const c = unwrap(n);
+  if (c.type === 'binary_expression' && c.childForFieldName('operator')?.text === '&&') {
+    return topTerms(c.childForFieldName('left')!) + topTerms(c.childForFieldName('right')!);
+  }
+  return 1;
+}
+
+function unwrap(n: SyntaxNode): SyntaxNode {
+  let c = n;
+  while ((c.type === 'parenthesized_expression' || c.type === 'condition_clause') && c.namedChildCount === 1) c = c.namedChild(0)!;
+  return c;
 }
 
 /** The function or lambda `n` stands in. */
@@ -104,8 +138,7 @@ function nodesOf(n: SyntaxNode, type: string): SyntaxNode[] {
 
 /** The flags a condition requires, top-level `&&` terms only: `!m` wants m false, `m` wants it true. */
 function flagTests(n: SyntaxNode): { sym: string; set: boolean }[] {
-  let c = n;
-  while ((c.type === 'parenthesized_expression' || c.type === 'condition_clause') && c.namedChildCount === 1) c = c.namedChild(0)!;
+  const c = unwrap(n);
   if (c.type === 'binary_expression' && c.childForFieldName('operator')?.text === '&&') {
     return [...flagTests(c.childForFieldName('left')!), ...flagTests(c.childForFieldName('right')!)];
   }
@@ -127,19 +160,34 @@ function flagTests(n: SyntaxNode): { sym: string; set: boolean }[] {
 
 /**
  * The names a condition compares with a number, top-level `&&` terms only (`m_runs > 0`, `1 <= m.frames`,
- * `m_passes != 0`): a count, when the function also steps it (historyTest).
+ * `m_passes != 0`): a count, when the function also steps it (historyTest). `atZero`: whether the term holds when
+ * the name is 0 (undefined for a literal that is not a plain integer).
  */
-function countTests(n: SyntaxNode): string[] {
-  let c = n;
-  while ((c.type === 'parenthesized_expression' || c.type === 'condition_clause') && c.namedChildCount === 1) c = c.namedChild(0)!;
+function countTests(n: SyntaxNode): { sym: string; atZero: boolean | undefined }[] {
+  const c = unwrap(n);
   if (c.type !== 'binary_expression') return [];
   const op = c.childForFieldName('operator')?.text ?? '';
   const l = c.childForFieldName('left');
   const r = c.childForFieldName('right');
   if (op === '&&') return [...countTests(l!), ...countTests(r!)];
   if (!['>', '>=', '<', '<=', '==', '!='].includes(op)) return [];
-  const sym = r?.type === 'number_literal' ? symOf(l) : l?.type === 'number_literal' ? symOf(r) : undefined;
-  return sym === undefined ? [] : [sym];
+  const [name, lit, flipped] = r?.type === 'number_literal' ? [l, r, false] : l?.type === 'number_literal' ? [r, l, true] : [null, null, false];
+  const sym = name ? symOf(name) : undefined;
+  if (sym === undefined || !lit) return [];
+  const k = /^\d+[uUlL]*$/.test(lit.text) ? Number.parseInt(lit.text, 10) : undefined;
+  const [a, b] = flipped ? [k, 0] : [0, k];
+  return [{ sym, atZero: k === undefined ? undefined : compare(a!, op, b!) }];
+}
+
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case '>': return a > b;
+    case '>=': return a >= b;
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case '==': return a === b;
+    default: return a !== b;
+  }
 }
 
 /** `true`/`false`/`0`/`1` (any non-zero literal), else undefined. */

@@ -10,7 +10,7 @@ import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { branchLabel, submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
 import { capacityGuard } from './capacity-guards';
-import { historyTest, onceGuard } from './once-guards';
+import { historyTest, laterCallsBranch, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
 import { switchCaseTests } from './switch-tests';
@@ -170,10 +170,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
       const once = !altBody && onceGuard(cond, n.childForFieldName('consequence'), fn);
       const history = !once && historyTest(cond, fn);
+      const later = history ? laterCallsBranch(cond, fn) : undefined;
       return seq([...pre, {
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
-        ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(history ? { history } : {}), ...(noop ? { noop } : {}),
+        ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(history ? { history } : {}), ...(later ? { later } : {}), ...(noop ? { noop } : {}),
         ...(exhaustive ? { exhaustive: true as const } : {}),
       }]);
     }

@@ -205,7 +205,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
 
 function creationState(e: CreationEvt, env: TrackEnv): ResState {
   const c = e.creation;
-  const o: Origin = { ...env.note(e.range, `'${c.resource.text}' was created here`) };
+  const o: Origin = { ...env.note(e.range, `'${c.resource.text}' was created here`), created: true };
   if (c.swapChain && c.midFrame) return { ...FRESH, layout: UNKNOWN, legacy: UNKNOWN };
   if (c.swapChain) return { ...FRESH, layout: exactly(0, { ...o, note: `'${c.resource.text}' (a swap-chain buffer) starts in D3D12_BARRIER_LAYOUT_COMMON here` }), legacy: exactly(0, o), legacyFromCreation: true };
   const layout = c.initialLayout?.value;

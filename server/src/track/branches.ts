@@ -87,6 +87,14 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
   if (tested.length) {
     for (const ins of [thenIn, elseIn]) for (let i = 0; i < ins.length; i++) ins[i] = { facts: ins[i].facts, state: it.refine(ins[i].state, ins[i].facts, tested) };
   }
+  // The branch that runs only once the function's own count of its calls is not 0 (`if (m_runs > 0)`): a call that
+  // meets a resource as it was just created has a count of 0 (or one this test cannot judge), so the creation's
+  // state is not compared with that branch's barriers.
+  if (s.later) {
+    const ins = s.later === 'then' ? thenIn : elseIn;
+    const branch = s.later === 'then' ? s.then : s.else;
+    if (branch) for (let i = 0; i < ins.length; i++) ins[i] = { facts: ins[i].facts, state: withoutCreationValues(ins[i].state, branch, it.env.binding) };
+  }
   // A once-only block (`if (!m_ready) { …; m_ready = true; }`) entered again has not run since its flag was
   // reset: what it set itself on an earlier call is not the state it meets now.
   if (s.once) for (let i = 0; i < thenIn.length; i++) thenIn[i] = { facts: thenIn[i].facts, state: withoutOwnValues(thenIn[i].state, s.range, it.env.currentUri()) };
@@ -234,8 +242,38 @@ function withoutOwnValues(state: TrackState, range: Range, uri: string): TrackSt
   return out ?? state;
 }
 
+/**
+ * `state` without the values resource creations set (Origin.created) for the resources `s`'s barriers name: such a
+ * resource keeps the values barriers set and is otherwise unknown.
+ */
+function withoutCreationValues(state: TrackState, s: Stmt, binding: Binding | null): TrackState {
+  let out: TrackState | null = null;
+  for (const key of touchedKeys(s, binding)) {
+    const r = state.res.get(key);
+    if (!r) continue;
+    const drop = (p: Possible): Possible => ([...p.values.values()].some((o) => o.created)
+      ? { values: new Map([...p.values].filter(([, o]) => !o.created)), unknown: true } : p);
+    const legacy = drop(r.legacy);
+    const layout = drop(r.layout);
+    if (legacy === r.legacy && layout === r.layout) continue;
+    out ??= state.clone();
+    out.res.set(key, { ...r, legacy, layout, legacyFromCreation: false });
+  }
+  return out ?? state;
+}
+
 /** Resources a statement's barriers name that the path has not touched yet become unknown on it. */
 export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | null, carried = false): TrackState {
+  const keys = touchedKeys(s, binding);
+  const fresh = keys.filter((k) => !state.res.has(k) || (carried && aroundBackEdge(state.res.get(k)!)));
+  if (fresh.length === 0) return state;
+  const out = state.clone();
+  for (const k of fresh) out.res.set(k, FRESH);
+  return out;
+}
+
+/** The keys of the resources a statement's barriers (and calls' resource arguments) name. */
+function touchedKeys(s: Stmt, binding: Binding | null): string[] {
   const keys: string[] = [];
   const visit = (t: Stmt): void => {
     if (t.k === 'seq') t.body.forEach(visit);
@@ -254,11 +292,7 @@ export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | 
     }
   };
   visit(s);
-  const fresh = keys.filter((k) => !state.res.has(k) || (carried && aroundBackEdge(state.res.get(k)!)));
-  if (fresh.length === 0) return state;
-  const out = state.clone();
-  for (const k of fresh) out.res.set(k, FRESH);
-  return out;
+  return keys;
 }
 
 /** Whether some tracked value of a resource reached here only around a loop's back edge (Origin.loop). */

@@ -19,6 +19,8 @@ export interface Origin {
   aroundLoop?: Range;
   /** The value was assumed from a barrier's before-value (the debug layer's "assumed at first use"). */
   assumed?: boolean;
+  /** The value is the state a resource creation set (not a barrier's): track/branches.ts withoutCreationValues. */
+  created?: true;
   /**
    * The command list whose barrier set an access or sync value (null: not known). Those hold within one list's
    * ExecuteCommandLists scope: a barrier recorded on another list does not follow it.
