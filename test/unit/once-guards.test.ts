@@ -10,7 +10,7 @@ const BARRIER = 'cl->ResourceBarrier(1, &CD3DX12_RESOURCE_BARRIER::Transition(te
 
 /** The marks of F's `if` statements, in source order: 'history', 'once' or '-'. */
 function marks(body: string): string[] {
-  const text = `struct R { bool m_ready; bool m_seen; bool m_other; ID3D12Resource* tex; void F(ID3D12GraphicsCommandList* cl); };\n` +
+  const text = `struct R { bool m_ready; bool m_seen; bool m_other; unsigned m_runs; unsigned m_size; ID3D12Resource* tex; void F(ID3D12GraphicsCommandList* cl); };\n` +
     `void R::F(ID3D12GraphicsCommandList* cl) {\n${body}\n}\n`;
   const facts = analyze(text, 'once-guards.cpp').facts!;
   const fn = facts.functions.find((f) => f.name.endsWith('F'))!;
@@ -18,8 +18,8 @@ function marks(body: string): string[] {
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) return x.forEach(visit);
     if (x === null || typeof x !== 'object') return;
-    const s = x as { k?: string; once?: boolean; history?: boolean; range?: { startLine: number } };
-    if (s.k === 'if' && s.range) out.push({ line: s.range.startLine, mark: s.once ? 'once' : s.history ? 'history' : '-' });
+    const s = x as { k?: string; once?: boolean; history?: boolean; later?: string; range?: { startLine: number } };
+    if (s.k === 'if' && s.range) out.push({ line: s.range.startLine, mark: s.once ? 'once' : s.history ? `history${s.later ? `:${s.later}` : ''}` : '-' });
     for (const v of Object.values(x)) visit(v);
   };
   visit(fn.body);
@@ -55,4 +55,16 @@ void test('a once-only block on a member, and the names of one body gathered onc
     '  this->m_other = false;',
   ].join('\n')), ['once', 'history', 'history', 'history']);
   assert.equal(onceGuardStats.bodies - before, 1);
+});
+
+void test('a count the function steps: the branch that runs only once it is not 0 is marked, a count it only reads is not a history test', () => {
+  assert.deepEqual(marks([
+    `  if (m_runs > 0) { ${BARRIER} }`,
+    `  if (1 <= m_runs && m_seen) { ${BARRIER} }`,
+    `  if (m_runs == 0) { ${BARRIER} } else { ${BARRIER} }`,
+    `  if (m_runs != 2) { ${BARRIER} }`, // the else branch: the count is 2
+    `  if (m_runs < 1 || m_seen) { ${BARRIER} }`,
+    `  if (m_size > 0) { ${BARRIER} }`,
+    '  m_runs += 1;',
+  ].join('\n')), ['history:then', 'history:then', 'history:else', 'history:else', '-', '-']);
 });
