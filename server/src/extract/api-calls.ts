@@ -35,7 +35,7 @@ import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
 import { checksResult } from './result-checks';
-import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, objectType, typeOfExpr } from './types';
+import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, objectType, typeOfExpr, undeclaredName } from './types';
 import type { ArrayVal, AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
@@ -755,6 +755,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   const reachesThis = !fn.plainClass && calledForEffect(call) && ((f.type === 'identifier' && fn.method && !fn.file.freeFunctions?.has(name)
     && !!fn.file.declaredMethods?.has(name)) || object?.type === 'this' || args.some((a) => /^\*?\s*this$/.test(a.text)));
   const receiverType = receiverOp && object ? typeOfExpr(object, fn) : undefined;
+  const undeclared = !!object && !!receiverOp && !receiverClass && undeclaredName(object, fn);
   // NOTE: an object of an engine class whose body the file does not hold (`m_stateManager.ApplyAllTransitions()`, the
   // class declared in a header) may hold the list too: its methods are how engines record. An argument of such a
   // class is not taken as one (a free function handed it is no method of it); see docs/real-world.md, session 22.
@@ -771,7 +772,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}), ...(qualifier ? { qualifier } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),
-    ...(receiverOp && calledForEffect(call) ? { forEffect: true as const } : {}),
+    ...(receiverOp && calledForEffect(call) ? { forEffect: true as const } : {}), ...(undeclared ? { undeclaredReceiver: true as const } : {}),
     ...(args.length === 0 && !object && testedFlag(call) ? { testedFlag: true as const } : {}),
   });
 }

@@ -242,6 +242,11 @@ export interface UserCallEvent extends EventBase {
   receiverClass?: string;
   /** For `Ns::F()`: the scope it names last (`Ns`); F is no method of another class (track/interpreter.ts resolve). */
   qualifier?: string;
+  /**
+   * `m_rhi->F()`: the object is a name the file declares nowhere (extract/types.ts undeclaredName), so its class is
+   * unknown: it may be declared as a base of the class whose F the run holds (track/helper-frames.ts).
+   */
+  undeclaredReceiver?: true;
   /** For `obj.F()` / `obj->F()` (not on `this`): how the call reaches the object, so `m_res` in F names `obj.m_res`. */
   receiverOp?: '.' | '->';
   /** The receiver class's base classes, as far as the file declares them (a method may be a base's). */

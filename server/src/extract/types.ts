@@ -210,6 +210,18 @@ export function noteUntyped(node: SyntaxNode | null | undefined, fn: FnCtx): voi
 }
 
 /**
+ * Whether `node` (`m_rhi` of `m_rhi->Draw()`, `this->m_rhi`) names an object no declaration of the file gives: a
+ * member of a class whose header the run may not hold, a global of another file. Its class is then unknown, not
+ * merely unwritten (track/helper-frames.ts: such a call names no override by its bare name).
+ */
+export function undeclaredName(node: SyntaxNode, fn: FnCtx): boolean {
+  const n = unwrapValue(node);
+  const obj = n.type === 'field_expression' ? n.childForFieldName('argument') : null;
+  const name = n.type === 'identifier' ? n.text : obj?.type === 'this' ? n.childForFieldName('field')?.text : undefined;
+  return !!name && typeOfExpr(n, fn) === undefined && !fn.types.has(name) && !fn.params.includes(name) && !fn.file.globals?.has(name);
+}
+
+/**
  * Whether an argument is declared as an object of another graphics API (`SK_ComPtr<ID3D11Texture2D> copy;` passed
  * as `copy.p`, `ID3D11Resource* res`): a command on it belongs to that API (a D3D11 context's CopyResource), whatever
  * the receiver is declared as. `x.member` of a template over such an interface takes the template's type.

@@ -30,7 +30,11 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   // of three frame functions of a gated engine).
   const scopes = e.qualifier ? [e.qualifier, ...(env.functions.basesOf?.(e.qualifier) ?? [])] : [];
   const outside = (cs: string[]) => cs.length > 0 && !!found && !cs.some((c) => memberOf(found.fn.qualifiedName, c));
-  const callee = outside(classes) || outside(scopes) ? undefined : found;
+  // `mRHI->BeginFrame()` where no file of the run declares `mRHI`: `DX12RHI::BeginFrame` is one guess among the
+  // overrides of its base `RHI` the member may be declared as (and then the call above resolves to none of them).
+  // The class of such a receiver is unknown, so a method of a derived class is not chosen by its bare name.
+  const guessed = !!found && !!e.undeclaredReceiver && derived(env, found.fn);
+  const callee = outside(classes) || outside(scopes) || guessed ? undefined : found;
   if (found && !callee && e.receiverClass) env.unresolvedClasses.add(e.receiverClass);
   if (found && !callee && e.qualifier && outside(scopes)) env.unresolved.add(`${e.qualifier}::${e.callee}`);
   // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
@@ -39,6 +43,12 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   const isRoot = !!callee && !!root && (callee.fn === root || (callee.fn.qualifiedName === root.qualifiedName && sameRange(callee.fn.range, root.range)));
   const onStack = !!callee && (isRoot || env.stack.some((f) => f.fn === callee.fn));
   return { callee: callee && !onStack && env.stack.length < MAX_CALL_DEPTH ? callee : undefined, onStack };
+}
+
+/** Whether `fn` is a method of a class the run declares with a base. */
+function derived(env: TrackEnv, fn: FunctionFacts): boolean {
+  const owner = classPart(fn.qualifiedName);
+  return owner !== undefined && (env.functions.basesOf?.(owner) ?? []).length > 0;
 }
 
 /**
