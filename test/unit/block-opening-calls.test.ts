@@ -3,6 +3,11 @@
 // plain block of the function, every position kept. Definitions that are real are left as they are.
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Parser from 'tree-sitter';
+import Cpp from 'tree-sitter-cpp';
+import { mayOpenBlocks } from '../../server/src/parse/block-opening-calls';
 import { parseCpp } from '../../server/src/parse/parser';
 
 function nestedDefinitions(text: string): string[] {
@@ -35,3 +40,34 @@ void test('constructors in a class body and typed nested functions are definitio
   const gnu = 'void f(void)\n{\n    int inner(int x) { return x; }\n}\n';
   assert.deepEqual(nestedDefinitions(gnu), ['int inner(int x) { return x; }']);
 });
+
+void test('the text pre-check never passes over a macro block the tree shows', () => {
+  const raw = (text: string) => getRawMacroBlocks(text);
+  const spellings = [
+    'void f(int n) {\n  /* zone */ ZONE(Outer) { g(); }\n}\n',
+    'void f(int n) {\n  switch (n) { case 1: EACH(i, n) { g(i); } }\n}\n',
+    'void f(int n) {\n  int c = 0; EACH(i, h(n)) { c++; }\n}\n',
+    'void f(int n) {\n  SCOPED([&] { g(); }) { g(); }\n}\n',
+    'void f(int n) {\n#if A\n  EACH(i, n)\n#endif\n  {\n    g(i);\n  }\n}\n',
+  ];
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const files = ['test/fixtures', 'examples'].flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(c|cpp|h)$/.test(f)).map((f) => fs.readFileSync(path.join(root, dir, f), 'utf8')));
+  let seen = 0;
+  for (const text of [...spellings, ...files]) {
+    if (raw(text) === 0) continue;
+    seen++;
+    assert.ok(mayOpenBlocks(text), text.slice(0, 200));
+  }
+  assert.ok(seen >= 3, `only ${seen} texts with a macro block`);
+  for (const text of spellings) assert.ok(mayOpenBlocks(text), text);
+  assert.equal(mayOpenBlocks('void f(int n) {\n  if (n) { g(); }\n  for (int i = 0; i < n; i++) { g(); }\n  g(n);\n}\n'), false);
+});
+
+/** The macro blocks the grammar shows (nested definitions without a type), parsed without the parser's rewrites. */
+function getRawMacroBlocks(text: string): number {
+  const parser = new Parser();
+  parser.setLanguage(Cpp as Parser.Language);
+  return parser.parse(text, undefined, { bufferSize: 1 << 22 }).rootNode.descendantsOfType('function_definition')
+    .filter((d) => d.parent?.type === 'compound_statement' && !d.childForFieldName('type')).length;
+}

@@ -18,10 +18,23 @@ function isMacroBlock(def: Parser.SyntaxNode): boolean {
 }
 
 /**
+ * A name opening a statement (after a line start, a brace, `;`, a label's `:` or a comment's `/`), not a keyword, then
+ * `(` and a `{` before any `;`: the least a block-opening macro call's text has. Most files have none, and then the
+ * tree is not searched (that search cost about a tenth of a parse, on every parse).
+ */
+const MAY_OPEN_BLOCK = /(?:^|[{};:/])[ \t]*(?!(?:if|for|while|switch|catch|return|sizeof|else|do|case|throw|co_return|co_await|co_yield|new|delete|decltype|alignof|noexcept|static_assert)\b)[A-Za-z_]\w*\s*\([^;]*?\{/m;
+
+/** Whether `text` may hold a block-opening macro call (false: it certainly holds none). */
+export function mayOpenBlocks(text: string): boolean {
+  return MAY_OPEN_BLOCK.test(text);
+}
+
+/**
  * `text` (the text `tree` was parsed from) with the calls of block-opening function-like macros blanked, or
  * undefined when the tree holds none.
  */
 export function blankBlockOpeningCalls(tree: Parser.Tree, text: string): string | undefined {
+  if (!mayOpenBlocks(text)) return undefined;
   const defs = tree.rootNode.descendantsOfType('function_definition').filter(isMacroBlock);
   if (defs.length === 0) return undefined;
   let out = '';
