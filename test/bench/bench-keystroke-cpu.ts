@@ -24,7 +24,7 @@ import type { Range } from '../../server/src/types';
 import { typingFile } from './bench-lsp-typing';
 import { typingEdits, type TypingPosition } from './typing-edits';
 import { functionCacheStats } from '../../server/src/extract/function-cache';
-import { keptSubtrees } from '../../server/src/extract/subtree-reuse';
+import { keptSubtrees, reuseSubtreesByDefault } from '../../server/src/extract/subtree-reuse';
 import { spanStubs } from '../../server/src/lsp/span-stubs';
 
 interface Keystroke {
@@ -146,9 +146,10 @@ function typingOn(name: string, text: string, positions: readonly TypingPosition
 }
 
 function main(): void {
-  // NOTE: as the language server's analysis thread runs: the subtree reuse and the function cache are off there
-  // (BARRIERLINT_SUBTREE_REUSE=1 / BARRIERLINT_FN_CACHE=1 turn them on). Until session 23 the bench turned the subtree
-  // reuse on, which the server had stopped doing in session 16: its figures were not the server's.
+  // NOTE: as the language server's analysis thread runs (analysis-worker.ts): the mirrored subtrees are kept between
+  // keystrokes there since session 33 (BARRIERLINT_SUBTREE_REUSE=0 turns that off, as in the server); from session 16
+  // to 32 the server did not keep them, and from session 23 neither did the bench.
+  reuseSubtreesByDefault();
   const args = process.argv.slice(2);
   const option = (flag: string, fallback: string): string => {
     const i = args.indexOf(flag);

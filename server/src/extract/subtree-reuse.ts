@@ -61,9 +61,9 @@ export function reuseSubtreesByDefault(): void {
 }
 
 /**
- * NOTE: off unless BARRIERLINT_SUBTREE_REUSE=1 or reuseSubtreesByDefault: in a one-shot CLI run nothing comes back;
- * in the language server it saved about a tenth of a keystroke's CPU on bgfx but the server's RSS after the typing
- * bench was 65 MiB higher in two of three runs (docs/real-world.md, session 16 perf16), not yet explained.
+ * NOTE: off unless BARRIERLINT_SUBTREE_REUSE=1 or reuseSubtreesByDefault: in a one-shot CLI run nothing comes back.
+ * The language server's keystroke thread turns it on (analysis-worker.ts): about a tenth of a settled keystroke's CPU
+ * on bgfx; session 16's higher server RSS with it on was measured again in session 33 (docs/real-world.md).
  */
 export function subtreeReuseOn(): boolean {
   const v = process.env.BARRIERLINT_SUBTREE_REUSE;

@@ -11,6 +11,7 @@ import { analysisHeapCapMb } from './analysis-host';
 import { CANCEL_SLOTS, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
 import { IdleCollector } from './idle-collect';
 import { BackgroundThread, serveBackground } from './background-thread';
+import { reuseSubtreesByDefault } from '../extract/subtree-reuse';
 
 const role = workerData as { role?: 'background'; dropped: SharedArrayBuffer; cancel: SharedArrayBuffer };
 const cancelTable = new Int32Array(role.cancel);
@@ -120,4 +121,10 @@ function serve(message: WorkerMessage): void {
 
 if (role.role === 'background') {
   if (parentPort) serveBackground(parentPort, role);
-} else parentPort?.on('message', serve);
+} else {
+  // The keystroke path's reduced documents mirror again the helpers and declarations the previous keystroke's had:
+  // those subtrees are kept between extractions on this thread (not on the background one, whose whole-file
+  // analyses come seconds apart). Off with BARRIERLINT_SUBTREE_REUSE=0.
+  reuseSubtreesByDefault();
+  parentPort?.on('message', serve);
+}
