@@ -107,6 +107,28 @@ void describe('hostile inputs: the cross-file pass', () => {
     });
   }
 
+  // NOTE: found by reading the pass: its second analyses ran without the first pass's limits, so a file whose
+  // re-analysis stalled or exhausted the main thread's heap stalled or ended the whole run. The hook runs past the
+  // limits inside the second analysis until the limits' check stops it; with no check there, it never ends.
+  const overLimits: [string, string[], NodeJS.ProcessEnv, RegExp][] = [
+    ['stall', ['--jobs', '1', '--file-timeout', '2'], {}, /analysis timed out after 2 s/],
+    ['grow', ['--jobs', '2'], { NODE_OPTIONS: '--max-old-space-size=256' }, /analysis needed more than the per-file memory limit of \d+ MB; file skipped/],
+  ];
+  for (const [fault, args, env, limit] of overLimits) {
+    void it(`a second analysis over the per-file limits (${fault}, ${args.join(' ')}) fails that file only: it keeps its own findings, exit 2`, () => {
+      const run = runBounded(['--format', 'json', ...args, 'src'], tree(), { ...env, BARRIERLINT_TEST_CROSS_FILE_FAULT: fault });
+      assert.equal(run.code, 2, run.stderr);
+      const failure = run.stderr.split('\n').find((l) => l.includes('barrierlint-test-fault.cpp')) ?? '';
+      assert.match(failure, /src\/barrierlint-test-fault\.cpp: internal error during cross-file analysis \(helpers\): /);
+      assert.match(failure, limit);
+      assert.match(failure, /its findings are those of its own analysis only$/);
+      assert.match(run.stderr, /1 path could not be linted; the run is incomplete/);
+      assert.deepEqual(rules(run.stdout, 'frame.cpp'), ['legacy-state-mismatch:3']);
+      assert.deepEqual(rules(run.stdout, 'f0.cpp'), ['sync-none-access-mismatch:6']);
+      assert.deepEqual(rules(run.stdout, 'barrierlint-test-fault.cpp'), []);
+    });
+  }
+
   void it('an internal error in a run-wide step fails every file, and every file is still reported', () => {
     const run = runBounded(['--format', 'json', '--jobs', '1', 'src'], tree(), { BARRIERLINT_TEST_CROSS_FILE_FAULT: 'summary' });
     assert.equal(run.code, 2, run.stderr);

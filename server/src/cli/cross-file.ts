@@ -24,8 +24,9 @@ import type { ResultCache } from './cache';
 import type { FileOutcome } from './outcome';
 import type { AnalysisResult } from '../report/analysis-result';
 import type { Finding } from '../types';
-import { forReport, withoutFacts } from './pool';
-import { isolated, isolatedRunStep } from './cross-file-isolation';
+import { forReport, type PoolLimits, withoutFacts } from './pool';
+import type { CancelCheck } from '../cancel';
+import { isolated, isolatedRunStep, withinLimits } from './cross-file-isolation';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { classOfType, nestedStructType, OTHER_API, objectType, qualifiedClassOfType } from '../extract/types';
@@ -37,6 +38,8 @@ import { deviation, hasCandidates, runConventions, type RunConventions, type Wra
 export interface CrossFileOptions {
   keepSites: boolean;
   cache?: ResultCache;
+  /** The first pass's per-file limits (`--file-timeout`, heap): each second analysis is held to them too. */
+  limits: PoolLimits;
 }
 
 /**
@@ -67,7 +70,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
 function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], options: CrossFileOptions): number {
   const tracing = traceOn();
   const t0 = tracing ? traceStart() : undefined;
-  const reanalysed = withImportedEnumerators([...outcomes, ...context], options.keepSites, options.cache);
+  const reanalysed = withImportedEnumerators([...outcomes, ...context], options);
   if (t0) trace('pass', 'imports', cpuMs(t0), wallMs(t0), reanalysed);
   const t1 = tracing ? traceStart() : undefined;
   let retracked = 0;
@@ -114,9 +117,10 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       // the imports too moves call-chain reports between files — gamehacker1999/DX12Engine DXCore.cpp; not taken here.)
       const from = byLists ? { ...o.imports, ...settings } : settings;
       const t = tracing ? traceStart() : undefined;
-      const done = analyseAgain(o, (text) => {
-        const facts = first.facts ?? importedFacts(o, text, options.keepSites);
-        return withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, settings) : analyze(text, o.uri, { ...from, mirror: o.mirror }), options.keepSites));
+      const done = analyseAgain(o, options.limits, (text, isCancelled) => {
+        const facts = first.facts ?? importedFacts(o, text, { keepSites: options.keepSites, isCancelled });
+        const limited = { ...settings, isCancelled };
+        return withoutFacts(forReport(facts ? analyzeFacts(facts, text, o.uri, limited) : analyze(text, o.uri, { ...from, isCancelled, mirror: o.mirror }), options.keepSites));
       });
       if (done && key) options.cache?.set(key, o.result);
       if (t) trace('helpers', cpuMs(t), wallMs(t), JSON.stringify(first.findings) === JSON.stringify(o.result?.findings) ? 'same' : 'changed',
@@ -425,7 +429,8 @@ function withScopes(names: readonly string[] | undefined, defined: ReadonlyMap<s
  * value, before the helper index is built: its helpers (`Record(…, copy_type, …)` testing `kCopyTypeRead`) then
  * decide the test for the other files' calls as well. The facts stay for the helper pass (analyzeFacts).
  */
-function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean, cache?: ResultCache): number {
+function withImportedEnumerators(all: readonly FileOutcome[], options: CrossFileOptions): number {
+  const { cache } = options;
   const enumerators = definedInRun(all, (r) => r.enumerators ?? [], (a, b) => a === b);
   // `get_cpu_descriptor_handle(&ctx, heap, i)` in a test header: a file calling it for a handle is extracted again
   // with it, so its views and bindings name their heap slots.
@@ -529,13 +534,13 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
       narrowing.push({ o, extra, key });
       return false;
     }
-    return importAgain(o, extra, keepSites, key, cache);
+    return importAgain(o, extra, options, key);
   };
   for (const o of all) if (isolated(o, 'imports', () => imports(o), false)) count++;
   const quiet = narrowing.length ? new QuietRun(all) : undefined;
   for (const { o, extra, key } of narrowing) {
     const again = isolated(o, 'imports', () => {
-      if (!quiet?.unreachedQuiet(o)) return importAgain(o, extra, keepSites, key, cache);
+      if (!quiet?.unreachedQuiet(o)) return importAgain(o, extra, options, key);
       if (traceOn()) trace('imports-unneeded', Object.keys(extra).join(','), o.uri);
       return false;
     }, false);
@@ -545,9 +550,11 @@ function withImportedEnumerators(all: readonly FileOutcome[], keepSites: boolean
 }
 
 /** Analyses `o` again with what it imports (`extra`), caching the result under `key`; true when it was. */
-function importAgain(o: FileOutcome, extra: AnalyzeExtras, keepSites: boolean, key: string | undefined, cache?: ResultCache): boolean {
+function importAgain(o: FileOutcome, extra: AnalyzeExtras, options: CrossFileOptions, key: string | undefined): boolean {
+  const { keepSites, cache } = options;
   const t = traceOn() ? traceStart() : undefined;
-  if (!analyseAgain(o, (text) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra, mirror: o.mirror }), keepSites))) return false;
+  const again = (text: string, isCancelled: CancelCheck) => forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...extra, isCancelled, mirror: o.mirror }), keepSites);
+  if (!analyseAgain(o, options.limits, again)) return false;
   if (t) trace('imports', cpuMs(t), wallMs(t), Object.keys(extra).join(','), o.uri);
   o.imports = extra;
   o.importsKey = key;
@@ -562,9 +569,9 @@ function importAgain(o: FileOutcome, extra: AnalyzeExtras, keepSites: boolean, k
  * The facts the analysis with imports kept (forReport: only a file with unresolved calls keeps them), made again
  * from the text when that result came from the cache; undefined otherwise.
  */
-function importedFacts(o: FileOutcome, text: string, keepSites: boolean): AnalysisResult['facts'] {
+function importedFacts(o: FileOutcome, text: string, run: { keepSites: boolean; isCancelled: CancelCheck }): AnalysisResult['facts'] {
   if (!o.importsCached || !o.imports) return undefined;
-  return forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...o.imports, mirror: o.mirror }), keepSites).facts;
+  return forReport(analyze(text, o.uri, { config: o.config.config, complete: true, ...o.imports, isCancelled: run.isCancelled, mirror: o.mirror }), run.keepSites).facts;
 }
 
 /** What an analysis imports (AnalyzeExtras), as text: Maps, Sets and undefined spelt apart from arrays and null. */
@@ -674,12 +681,14 @@ function importRoots(r: AnalysisResult): readonly string[] | undefined {
 
 /**
  * Analyses a file of the run again from its text: its result is replaced (a file that can no longer be read keeps its
- * first result). True when the result was replaced. A throw is the caller's step's (cross-file-isolation.ts isolated).
+ * first result). True when the result was replaced. The analysis is held to the first pass's per-file limits
+ * (withinLimits): one over them throws with the limit's message. A throw is the caller's step's
+ * (cross-file-isolation.ts isolated: the file fails alone and keeps its result from before the step).
  */
-function analyseAgain(o: FileOutcome, run: (text: string) => AnalysisResult): boolean {
+function analyseAgain(o: FileOutcome, limits: PoolLimits, run: (text: string, isCancelled: CancelCheck) => AnalysisResult): boolean {
   const source = readSource(o.target.abs);
   if (!source.ok) return false;
-  o.result = run(source.text);
+  o.result = withinLimits(o, limits, (isCancelled) => run(source.text, isCancelled));
   return true;
 }
 

@@ -10,7 +10,7 @@ import { crossFilePass, exportsDigest } from './cross-file';
 import { cpuMs, trace, traceOn, traceStart, wallMs } from '../trace-times';
 import type { TargetFile } from '../files/collect';
 import type { FileOutcome } from './outcome';
-import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, WorkerPool, analyzeTaskWithLimits, withoutFacts } from './pool';
+import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, type PoolLimits, WorkerPool, analyzeTaskWithLimits, withoutFacts } from './pool';
 import type { Progress } from './progress';
 import { readSourceFile as readSource } from '../parse/read-policy';
 import { hasCandidates } from '../rules/support/wrapper-conventions';
@@ -62,7 +62,7 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
     if (t1) trace('pass', 'cross-file-cached', cpuMs(t1), wallMs(t1), outcomes.length);
     return outcomes;
   }
-  crossFilePass(outcomes, contextOutcomes, { keepSites: options.keepSites, cache: options.cache });
+  crossFilePass(outcomes, contextOutcomes, { keepSites: options.keepSites, cache: options.cache, limits: fileLimits(options) });
   if (runKey && outcomes.every((o) => o.result?.complete && !o.failure)) options.cache?.setRun(runKey, outcomes.map((o) => reportedPart(o.result!)));
   return outcomes;
 }
@@ -120,7 +120,7 @@ function reportedPart(r: AnalysisResult): AnalysisResult {
 async function analyzeFiles(targets: readonly TargetFile[], options: LintOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   const workers = workerCount(options.jobs, targets.length);
-  const limits = { ...DEFAULT_POOL_LIMITS, ...(options.fileTimeoutSeconds ? { timeoutMs: options.fileTimeoutSeconds * 1000 } : {}) };
+  const limits = fileLimits(options);
   // One file alone has no cross-file pass (helpers of other files), and nothing reads its helpers later: only the
   // functions that can matter are extracted. Not with a cache (its entries serve multi-file runs too) or shards.
   const focus = targets.length === 1 && !options.cache && !(options.context?.length);
@@ -205,6 +205,11 @@ export function workerCount(jobs: number | 'auto', files: number, cores = availa
   if (jobs !== 'auto') return Math.min(jobs, files);
   const workers = Math.min(cores - 1, Math.floor(files / FILES_PER_WORKER));
   return workers >= 2 ? workers : 0;
+}
+
+/** The per-file limits of every analysis of the run (first pass and cross-file pass): `--file-timeout`, heap. */
+function fileLimits(options: LintOptions): PoolLimits {
+  return { ...DEFAULT_POOL_LIMITS, ...(options.fileTimeoutSeconds ? { timeoutMs: options.fileTimeoutSeconds * 1000 } : {}) };
 }
 
 export function settle(outcome: FileOutcome, reply: AnalyzeReply): void {
