@@ -76,8 +76,11 @@ export function ifStmt(it: Evaluation, s: Extract<Stmt, { k: 'if' }>, paths: Pat
       // bookkeeping left undecided (`if (m_state == C)`: the branch runs exactly when the resource is in C): the
       // branch not taken ran, or will run, on another call, so what it assumes at first use is not this path's entry.
       // A record the function keeps itself (not a once-only block) also decides which branch a later call in a
-      // caller's loop takes: a state that came around that loop's back edge is what the record stands for.
-      const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history || bookkept) && other ? unknownUntouched(from, other, it.env.binding, !!s.history) : from);
+      // caller's loop takes: a state that came around that loop's back edge is what the record stands for. What the
+      // other branch's own barriers assumed at first use, joined into this path since (an earlier call in a caller's
+      // loop, a path that had not touched the resource), is that branch's entry, not this path's.
+      const ownHistory = (from: TrackState, other: Stmt | null) => ((s.once || s.history || bookkept) && other
+        ? withoutAssumedBy(unknownUntouched(from, other, it.env.binding, !!s.history), other, it.env.currentUri()) : from);
       if (t) thenIn.push({ facts: t, state: ownHistory(entry(skipping && s.noop!.onThen ? skipping : p.state), s.else) });
       if (e) elseIn.push({ facts: e, state: ownHistory(entry(skipping && !s.noop!.onThen ? skipping : p.state), s.then) });
     }
@@ -260,6 +263,43 @@ function withoutCreationValues(state: TrackState, s: Stmt, binding: Binding | nu
     out.res.set(key, { ...r, legacy, layout, legacyFromCreation: false });
   }
   return out ?? state;
+}
+
+/**
+ * `state` without the values `s`'s own barriers assumed at first use (in `uri`): a resource that loses one is unknown
+ * but for the values other code set.
+ */
+function withoutAssumedBy(state: TrackState, s: Stmt, uri: string): TrackState {
+  const calls = barrierCallRanges(s);
+  if (calls.length === 0) return state;
+  const by = (o: Origin) => {
+    const at = o.at ?? o;
+    return !!o.assumed && at.uri === uri && calls.some((r) => within(at.range, r));
+  };
+  let out: TrackState | null = null;
+  for (const [key, r] of state.res) {
+    const drop = (p: Possible): Possible => ([...p.values.values()].some(by) ? { values: new Map([...p.values].filter(([, o]) => !by(o))), unknown: true } : p);
+    const legacy = drop(r.legacy);
+    const layout = drop(r.layout);
+    if (legacy === r.legacy && layout === r.layout) continue;
+    out ??= state.clone();
+    out.res.set(key, { ...r, legacy, layout });
+  }
+  return out ?? state;
+}
+
+/** The ranges of the barrier calls in a statement. */
+function barrierCallRanges(s: Stmt): Range[] {
+  const out: Range[] = [];
+  const visit = (t: Stmt): void => {
+    if (t.k === 'seq') t.body.forEach(visit);
+    else if (t.k === 'if') { visit(t.then); if (t.else) visit(t.else); }
+    else if (t.k === 'loop') visit(t.body);
+    else if (t.k === 'switch') t.cases.forEach(visit);
+    else if (t.k === 'event' && (t.event.kind === 'resource-barrier-call' || t.event.kind === 'barrier-call')) out.push(t.event.range);
+  };
+  visit(s);
+  return out;
 }
 
 /** Resources a statement's barriers name that the path has not touched yet become unknown on it. */
