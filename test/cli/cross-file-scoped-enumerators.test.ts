@@ -124,7 +124,12 @@ void describe('scoped enumerators of another file of the run', () => {
     assert.deepEqual(mismatches(JSON.parse(run.stdout) as Out), ['legacy-state-mismatch:30'], run.stdout);
   });
 
-  void it('without the header the flags are unknown: both branches stay open for the staging buffer', () => {
+  // KNOWN FALSE POSITIVE (line 29): without the header the flags' values are unknown, the bit test is no condition the
+  // tracker reads, and the staging buffer (`BufFlag::Mapped`) also takes the READBACK branch with its GENERIC_READ. The
+  // error exists only because the header is not linted (the run with it has none): an unknown value should never be an
+  // error. Deciding it needs a test of two different enumerators of one enum by name, values unknown (`Mapped & Download`
+  // is 0 only if no enumerator combines them), not done yet. Line 33 (`Download` itself) is the real mistake.
+  void it('without the header the flags are unknown: both branches stay open for the staging buffer (line 29: a known false positive)', () => {
     const dir = tempTree({ 'src/buffers.cpp': USER });
     const run = runCli(['--format', 'json', '--no-cache', 'src'], dir);
     assert.deepEqual(errors(JSON.parse(run.stdout) as Out), ['upload-readback-heap-state:29:READBACK', 'upload-readback-heap-state:33:READBACK'], run.stdout);
