@@ -2,6 +2,7 @@
 // learning the condition on each; the state a branch meets when the code's own bookkeeping decides it.
 import type { Condition, NoopTest, ResourceRef, Stmt } from '../extract/facts';
 import type { Range } from '../types';
+import { forEachEvent } from '../extract/events';
 import { forget } from './forgetting';
 import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
@@ -250,19 +251,7 @@ function withoutOwnValues(state: TrackState, range: Range, uri: string): TrackSt
  * resource keeps the values barriers set and is otherwise unknown.
  */
 function withoutCreationValues(state: TrackState, s: Stmt, binding: Binding | null): TrackState {
-  let out: TrackState | null = null;
-  for (const key of touchedKeys(s, binding)) {
-    const r = state.res.get(key);
-    if (!r) continue;
-    const drop = (p: Possible): Possible => ([...p.values.values()].some((o) => o.created)
-      ? { values: new Map([...p.values].filter(([, o]) => !o.created)), unknown: true } : p);
-    const legacy = drop(r.legacy);
-    const layout = drop(r.layout);
-    if (legacy === r.legacy && layout === r.layout) continue;
-    out ??= state.clone();
-    out.res.set(key, { ...r, legacy, layout, legacyFromCreation: false });
-  }
-  return out ?? state;
+  return withoutValues(state, (o) => !!o.created, touchedKeys(s, binding), { legacyFromCreation: false });
 }
 
 /**
@@ -270,36 +259,32 @@ function withoutCreationValues(state: TrackState, s: Stmt, binding: Binding | nu
  * but for the values other code set.
  */
 function withoutAssumedBy(state: TrackState, s: Stmt, uri: string): TrackState {
-  const calls = barrierCallRanges(s);
+  const calls: Range[] = [];
+  forEachEvent(s, (e) => { if (e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') calls.push(e.range); });
   if (calls.length === 0) return state;
-  const by = (o: Origin) => {
+  return withoutValues(state, (o) => {
     const at = o.at ?? o;
     return !!o.assumed && at.uri === uri && calls.some((r) => within(at.range, r));
-  };
-  let out: TrackState | null = null;
-  for (const [key, r] of state.res) {
-    const drop = (p: Possible): Possible => ([...p.values.values()].some(by) ? { values: new Map([...p.values].filter(([, o]) => !by(o))), unknown: true } : p);
-    const legacy = drop(r.legacy);
-    const layout = drop(r.layout);
-    if (legacy === r.legacy && layout === r.layout) continue;
-    out ??= state.clone();
-    out.res.set(key, { ...r, legacy, layout });
-  }
-  return out ?? state;
+  }, state.res.keys());
 }
 
-/** The ranges of the barrier calls in a statement. */
-function barrierCallRanges(s: Stmt): Range[] {
-  const out: Range[] = [];
-  const visit = (t: Stmt): void => {
-    if (t.k === 'seq') t.body.forEach(visit);
-    else if (t.k === 'if') { visit(t.then); if (t.else) visit(t.else); }
-    else if (t.k === 'loop') visit(t.body);
-    else if (t.k === 'switch') t.cases.forEach(visit);
-    else if (t.k === 'event' && (t.event.kind === 'resource-barrier-call' || t.event.kind === 'barrier-call')) out.push(t.event.range);
-  };
-  visit(s);
-  return out;
+/**
+ * `state` without the legacy and layout values `drop` picks, for the resources `keys` names (`also` set on each that
+ * loses one): such a resource is unknown but for the values left.
+ */
+function withoutValues(state: TrackState, drop: (o: Origin) => boolean, keys: Iterable<string>, also: Partial<ResState> = {}): TrackState {
+  let out: TrackState | null = null;
+  const cut = (p: Possible): Possible => ([...p.values.values()].some(drop) ? { values: new Map([...p.values].filter(([, o]) => !drop(o))), unknown: true } : p);
+  for (const key of [...keys]) {
+    const r = state.res.get(key);
+    if (!r) continue;
+    const legacy = cut(r.legacy);
+    const layout = cut(r.layout);
+    if (legacy === r.legacy && layout === r.layout) continue;
+    out ??= state.clone();
+    out.res.set(key, { ...r, legacy, layout, ...also });
+  }
+  return out ?? state;
 }
 
 /** Resources a statement's barriers name that the path has not touched yet become unknown on it. */
@@ -315,23 +300,15 @@ export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | 
 /** The keys of the resources a statement's barriers (and calls' resource arguments) name. */
 function touchedKeys(s: Stmt, binding: Binding | null): string[] {
   const keys: string[] = [];
-  const visit = (t: Stmt): void => {
-    if (t.k === 'seq') t.body.forEach(visit);
-    else if (t.k === 'if') { visit(t.then); if (t.else) visit(t.else); }
-    else if (t.k === 'loop') visit(t.body);
-    else if (t.k === 'switch') t.cases.forEach(visit);
-    else if (t.k === 'event') {
-      const e = t.event;
-      const refs = e.kind === 'resource-barrier-call' ? (e.barriers ?? []).map((b) => b.resource)
-        : e.kind === 'barrier-call' ? (e.groups ?? []).flatMap((g) => (g.barriers ?? []).map((b) => b.resource))
-          : e.kind === 'user-call' ? e.args.map((a) => a.resource) : [];
-      for (const r of refs) {
-        const key = r && substituteRef(r, binding).key;
-        if (key) keys.push(key);
-      }
+  forEachEvent(s, (e) => {
+    const refs = e.kind === 'resource-barrier-call' ? (e.barriers ?? []).map((b) => b.resource)
+      : e.kind === 'barrier-call' ? (e.groups ?? []).flatMap((g) => (g.barriers ?? []).map((b) => b.resource))
+        : e.kind === 'user-call' ? e.args.map((a) => a.resource) : [];
+    for (const r of refs) {
+      const key = r && substituteRef(r, binding).key;
+      if (key) keys.push(key);
     }
-  };
-  visit(s);
+  });
   return keys;
 }
 
