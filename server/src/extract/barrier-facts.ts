@@ -5,7 +5,7 @@ import { MEMBER_FAMILY, STRUCT_LAYOUTS } from '../model/structs';
 import type { Range } from '../types';
 import type { BarrierFact, BarrierGroupFact, BarrierKind, Field, ResourceRef, Site } from './facts';
 import type { AVal, StructVal } from './values';
-import { asField, getMember } from './values';
+import { asField, cloneVal, getMember } from './values';
 import { ownEntry } from './syntax';
 
 const RANGE_MEMBERS = STRUCT_LAYOUTS.range.members;
@@ -42,6 +42,7 @@ export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
     const kind: BarrierKind | null = type.value === 0 ? 'legacy-transition' : type.value === 1 ? 'legacy-aliasing' : type.value === 2 ? 'legacy-uav' : null;
     const fact: BarrierFact = { kind: kind ?? 'legacy-transition', site: s.site, range: s.range, fields: {}, fromLoop: s.fromLoop, declaredType: type };
     fact.fields.Flags = fieldOf(s, 'Flags');
+    if (kind === null && type.param !== undefined) fact.byType = unionReadings(s);
     if (kind === 'legacy-transition' || kind === null) {
       const t = getMember(s, 'Transition');
       if (t.t === 'struct') {
@@ -49,19 +50,33 @@ export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
         for (const m of ['Subresource', 'StateBefore', 'StateAfter']) fact.fields[m] = fieldOf(t, m);
       }
     } else if (kind === 'legacy-uav') {
-      // Positional braces fill the union's first member; Transition.pResource and UAV.pResource share storage.
-      const u = !s.members.has('UAV') && s.members.has('Transition') ? getMember(s, 'Transition') : getMember(s, 'UAV');
-      if (u.t === 'struct') fact.resource = refOf(getMember(u, 'pResource'), s.range);
+      fact.resource = uavResource(s);
     } else {
-      const a = getMember(s, 'Aliasing');
-      if (a.t === 'struct') {
-        fact.resource = refOf(getMember(a, 'pResourceBefore'), s.range);
-        fact.resourceAfter = refOf(getMember(a, 'pResourceAfter'), s.range);
-      }
+      const a = aliasingResources(s);
+      fact.resource = a.before;
+      fact.resourceAfter = a.after;
     }
     return fact;
   }
   return undefined;
+}
+
+/** The UAV barrier's resource. Positional braces fill the union's first member; Transition.pResource and
+ * UAV.pResource share storage. */
+function uavResource(s: StructVal): ResourceRef | undefined {
+  const u = !s.members.has('UAV') && s.members.has('Transition') ? getMember(s, 'Transition') : getMember(s, 'UAV');
+  return u.t === 'struct' ? refOf(getMember(u, 'pResource'), s.range) : undefined;
+}
+
+function aliasingResources(s: StructVal): { before?: ResourceRef; after?: ResourceRef } {
+  const a = getMember(s, 'Aliasing');
+  return a.t === 'struct' ? { before: refOf(getMember(a, 'pResourceBefore'), s.range), after: refOf(getMember(a, 'pResourceAfter'), s.range) } : {};
+}
+
+/** The UAV and aliasing readings of a struct whose Type is not known yet (read on a copy: getMember adds members). */
+function unionReadings(s: StructVal): NonNullable<BarrierFact['byType']> {
+  const copy = (): StructVal => cloneVal(s) as StructVal;
+  return { uav: uavResource(copy()), aliasing: aliasingResources(copy()) };
 }
 
 /**

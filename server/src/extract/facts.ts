@@ -26,6 +26,11 @@ export interface BarrierFact {
   resourceAfter?: ResourceRef;
   /** Legacy raw struct: the declared Type, if set explicitly. */
   declaredType?: Field;
+  /**
+   * Legacy raw struct whose Type is a helper's parameter (`b.Type = type;`): the UAV and aliasing readings of its
+   * union, for the call site to pick once the caller's argument names the type (track/env.ts substituteBarrier).
+   */
+  byType?: { uav?: ResourceRef; aliasing?: { before?: ResourceRef; after?: ResourceRef } };
   /** True when the barrier stands for "some element" of an array filled in a loop (fields may be partial). */
   fromLoop?: boolean;
 }

@@ -191,7 +191,10 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // A switch naming every enumerator of its enum has no path past it either (exhaustive-switch.ts).
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases);
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
-      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true, cases: true });
+      // One case and a default on a parameter (`switch (type) { case UAV: b.UAV.pResource = r; break; default: … }`):
+      // a pointer the case sets keeps its value tied to the case's test, as an if/else's does (ResourceRef.choice).
+      const single = caseTests?.length === 2 && caseTests[0] && caseTests[1] === null ? caseTests[0] : undefined;
+      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true, cases: true, ...(single ? { cond: single } : {}) });
       return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n), ...tested }]);
     }
     case 'return_statement': {

@@ -400,11 +400,41 @@ export function atCallSite(bar: BarrierFact, original: BarrierFact, callRange: R
 /** A barrier of a helper body with the caller's argument values in place of parameters. */
 export function substituteBarrier(bar: BarrierFact, b: Binding | null): BarrierFact {
   if (!b) return bar;
+  const typed = bar.byType && bar.declaredType ? byArgumentType(bar, substituteField(bar.declaredType, b), b) : bar;
   const fields: Record<string, Field | undefined> = {};
-  for (const [k, f] of Object.entries(bar.fields)) fields[k] = f && substituteField(f, b);
+  for (const [k, f] of Object.entries(typed.fields)) fields[k] = f && substituteField(f, b);
   return {
-    ...bar, fields,
-    resource: bar.resource && substituteRef(bar.resource, b),
-    resourceAfter: bar.resourceAfter && substituteRef(bar.resourceAfter, b),
+    ...typed, fields,
+    resource: typed.resource && substituteRef(typed.resource, b),
+    resourceAfter: typed.resourceAfter && substituteRef(typed.resourceAfter, b),
   };
+}
+
+/**
+ * A helper's barrier whose Type is its parameter (`void Barrier(TYPE type, ID3D12Resource* r) { b.Type = type;
+ * switch (type) { case UAV: b.UAV.pResource = r; … } }`), read as the kind the caller's argument names. An
+ * argument that is not known leaves it as extracted (a transition of the pointer Transition.pResource holds).
+ */
+function byArgumentType(bar: BarrierFact, type: Field, b: Binding): BarrierFact {
+  const { byType, ...rest } = bar;
+  const flags = { Flags: bar.fields.Flags };
+  if (type.value === 2) return { ...rest, kind: 'legacy-uav', declaredType: type, fields: flags, resource: decided(byType?.uav, b), resourceAfter: undefined };
+  if (type.value === 1) {
+    const a = byType?.aliasing;
+    return { ...rest, kind: 'legacy-aliasing', declaredType: type, fields: flags, resource: decided(a?.before, b), resourceAfter: decided(a?.after, b) };
+  }
+  return type.value === 0 ? { ...rest, declaredType: type } : bar;
+}
+
+/**
+ * A pointer set in one case of a switch on a parameter (`case UAV: b.UAV.pResource = r;`, a `ResourceRef.choice`
+ * on `param == label`): the case's resource when the caller's argument takes that case, else the other branch's.
+ */
+function decided(r: ResourceRef | undefined, b: Binding): ResourceRef | undefined {
+  const c = r?.choice;
+  if (!c || (c.cond.op !== '==' && c.cond.op !== '!=')) return r;
+  const left = substituteField(c.cond.left, b).value;
+  const right = substituteField(c.cond.right, b).value;
+  if (left === null || right === null) return r;
+  return ((left === right) === (c.cond.op === '==') ? c.then : c.else) ?? r;
 }
