@@ -4,6 +4,7 @@
 // (extract/descriptors.ts walks the statements); anything else is unknown (null), never guessed.
 import type { SyntaxNode } from './node';
 import type { DescIndex, DVal, HandleFact, HandleHelper, MemberView, ViewFact } from './descriptor-facts';
+import { declaredIndexKey } from './index-keys';
 import { heapSlotViewAt, memberViewAt, structMember } from './member-views';
 import { applyHelper } from './handle-helpers';
 import type { FileCtx } from './context';
@@ -158,7 +159,10 @@ export function indexOf(node: SyntaxNode, s: DScope): DescIndex | null {
     return ri && lc !== null ? addIndex(ri, lc) : null;
   }
   if (isName(n) || n.type === 'field_expression' || n.type === 'subscript_expression' || n.type === 'qualified_identifier') {
-    if (isName(n) && s.env.get(n.text)?.t === 'unknown') return null;
+    if (isName(n) && s.env.get(n.text)?.t === 'unknown') {
+      const key = n.type === 'identifier' ? declaredIndexKey(n) : undefined;
+      return key ? { sym: key, plus: 0 } : null;
+    }
     return { sym: n.text.replace(/\s+/g, '').replace(/^this->/, ''), plus: 0 };
   }
   return null;

@@ -14,7 +14,7 @@
 // is written, so the 'reindex' of the local (extract/rebinds.ts) still forgets the element it named.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
-import { backBufferIndexCall } from './back-buffer-indices';
+import { backBufferIndexCall, indexKey } from './back-buffer-indices';
 
 const SAFE = /^[\w\s()+\-^&|%*<>~]+$/;
 const MAX_DEPTH = 3;
@@ -90,4 +90,35 @@ function writtenOnce(name: string, body: SyntaxNode): boolean {
     written.set(body, names);
   }
   return !names.has(name);
+}
+
+/**
+ * A descriptor index read through a local (`UINT bb = m_swapChain->GetCurrentBackBufferIndex();` or
+ * `UINT bb = m_frameIndex;`, then `CD3DX12_CPU_DESCRIPTOR_HANDLE rtv(start, bb, size)`): the key its value gives
+ * it, as a resource subscript through that local is keyed (substitutedIndex), so the handle names the element the
+ * barriers name. Only a local assigned once, at its one declaration, to a back-buffer index call or to a name or
+ * member path the function does not declare; otherwise undefined (the index stays unknown).
+ */
+export function declaredIndexKey(name: SyntaxNode): string | undefined {
+  const body = enclosingBody(name);
+  if (!body || !writtenOnce(name.text, body)) return undefined;
+  const decls = body.descendantsOfType('init_declarator').filter((d) => d.childForFieldName('declarator')?.text === name.text);
+  const value = decls.length === 1 ? decls[0].childForFieldName('value') : null;
+  if (!value) return undefined;
+  const call = backBufferIndexCall(value.text);
+  if (call) return call;
+  if (value.type !== 'identifier' && value.type !== 'field_expression') return undefined;
+  const root = /^(?:this\s*->\s*)?([A-Za-z_]\w*)/.exec(value.text)?.[1];
+  return root && !declaredIn(root, body) ? indexKey(value.text) : undefined;
+}
+
+/** Whether the function declares `name` (a parameter or a local). */
+function declaredIn(name: string, body: SyntaxNode): boolean {
+  const fn = body.parent;
+  const declarators = fn?.childForFieldName('declarator')?.descendantsOfType('identifier') ?? [];
+  if (declarators.some((d) => d.text === name && d.parent?.type !== 'qualified_identifier')) return true;
+  return body.descendantsOfType(['init_declarator', 'declaration']).some((d) => {
+    const id = d.childForFieldName('declarator');
+    return id?.type === 'identifier' && id.text === name;
+  });
 }
