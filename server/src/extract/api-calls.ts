@@ -42,6 +42,7 @@ import { leavesOnFailure } from './failure-exits';
 import { onNewerRuntimeDevice } from './runtime-interfaces';
 import { uploadCommand } from './d3dx12-uploads';
 import { C_MACRO, shapeOf, type CallShape } from './call-shapes';
+import { outParamFactoryList } from './list-factories';
 
 function emit(fn: FnCtx, e: Event): void {
   fn.events.push(e);
@@ -678,6 +679,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     if (inlineLambdaCall(local, args, evaluated, fn)) return;
     forgetCapturedWrites(local, fn);
   }
+  if (name && f.type === 'identifier') outParamFactoryList(call, name, args, fn);
   if (name && ZERO_FILL.has(name) && args.length >= 1) zeroFill(args[0], fn);
   else if (name) {
     forgetOutArguments(name, args, fn, applyFillHelper(call, f, name, args, evaluated, fn));

@@ -223,6 +223,8 @@ export interface FileCtx {
   returnTypes?: Map<string, string>;
   /** Functions that create a list of a fixed type and return it (list-factories.ts), by simple name. */
   listFactories?: Map<string, import('../types').CommandListType>;
+  /** Functions of the file that create a command list into an out-parameter (list-factories.ts). */
+  outListFactories?: Map<string, import('./list-factories').OutListFactory>;
   /** Function-like macros that forward to one call (extract/forwarding-macros.ts), by macro name. */
   forwarders?: Map<string, import('./forwarding-macros').Forwarder>;
   /**

@@ -4,7 +4,7 @@ import { PER_RESOURCE_FEATURES } from '../model/api';
 import { collectSharedHeapTypes } from './shared-heap-properties';
 import { collectClassKinds } from './plain-types';
 import { collectConstantTables } from './constant-tables';
-import { collectListFactories } from './list-factories';
+import { collectListFactories, collectOutListFactories } from './list-factories';
 import { FORWARDED, forwardedCall, returnedLocal } from './returned-locals';
 import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
@@ -602,6 +602,7 @@ export function extractFacts(
   file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);
+  file.outListFactories = collectOutListFactories(bodies, file);
   file.descriptors = descriptorPass(bodies, file, root, imports.handleHelpers, imports.memberViews, foreign, imports.classViews);
   const ownGetters = [file.resourceGetters, file.addressGetters, file.indexedGetters, handleGetters(bodies)];
   // A barrier queue's add method travels with the getters: its callers in other files call it as `ctx.Queue(b)`.

@@ -1,13 +1,16 @@
 // Functions of the file that create a command list of a fixed type and return it: `ComPtr<…> MakeComputeList(…)
 // { …CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_COMPUTE, …, IID_PPV_ARGS(&list)); return list; }`. A local
 // initialised by a call of one (`auto cl = MakeComputeList(device, alloc);`) is a list of that type, as if created
-// there (declarations.ts), so the list-type rules see it.
+// there (declarations.ts), so the list-type rules see it. Also a function that creates the list into its out-parameter
+// (`bool CreateList(ID3D12Device* d, D3D12_COMMAND_LIST_TYPE type, …, ID3D12GraphicsCommandList** list)`): a call
+// `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)` creates `cl`, of the type given or fixed inside.
 import type { CommandListType } from '../types';
+import type { FnCtx } from './context';
 import { LIST_CREATION, LIST_TYPE_NAMES } from '../model/api';
 import type { FileCtx } from './context';
 import { fold, toNumber } from './constant-fold';
 import type { SyntaxNode } from './node';
-import { argumentNodes, calleeName, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 
 /** The name `IID_PPV_ARGS(&list)`, `(void**)&list`, `&list` fills. */
 function filledName(arg: SyntaxNode): string | undefined {
@@ -54,4 +57,74 @@ export function collectListFactories(defs: readonly { name: string; body: Syntax
     if (type) out.set(name, type);
   }
   return out;
+}
+
+/** A function that creates a list into its out-parameter `listParam`, of a fixed type or of its parameter `typeParam`. */
+export interface OutListFactory {
+  params: number;
+  listParam: number;
+  type?: CommandListType;
+  typeParam?: number;
+}
+
+/** The names of a definition's parameters (null where one has none: `void`, `...`). */
+function parameterNames(body: SyntaxNode): (string | null)[] {
+  const list = body.parent?.childForFieldName('declarator')?.descendantsOfType('parameter_list')[0];
+  return (list?.namedChildren ?? []).filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration')
+    .map((p) => {
+      const d = p.childForFieldName('declarator');
+      return (d?.type === 'identifier' ? d : d?.descendantsOfType('identifier').pop())?.text ?? null;
+    });
+}
+
+/** The one list creation of a body that fills a pointer parameter (`IID_PPV_ARGS(list)`, `(void**)list`). */
+function outFactory(body: SyntaxNode, file: FileCtx): OutListFactory | undefined {
+  const params = parameterNames(body);
+  let found: OutListFactory | undefined;
+  for (const call of body.descendantsOfType('call_expression')) {
+    const f = call.childForFieldName('function');
+    const spec = f ? LIST_CREATION[calleeName(f) ?? ''] : undefined;
+    const args = argumentNodes(call);
+    if (!spec || !spec.argc.includes(args.length)) continue;
+    if (found) return undefined;
+    const out = args[args.length - 1].text;
+    const named = params.flatMap((p, i) => (p && new RegExp(`\\b${p}\\b`).test(out) ? [i] : []));
+    if (named.length !== 1 || /&/.test(out)) return undefined;
+    const typeArg = unwrapValue(args[spec.typeArg]);
+    const folded = fold(typeArg, file);
+    const type = folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined;
+    const typeParam = typeArg.type === 'identifier' ? params.indexOf(typeArg.text) : -1;
+    if (!type && typeParam < 0) return undefined;
+    found = { params: params.length, listParam: named[0], ...(type ? { type } : { typeParam }) };
+  }
+  return found;
+}
+
+/** The file's out-parameter list factories, by simple function name (a name defined twice is left out). */
+export function collectOutListFactories(defs: readonly { name: string; body: SyntaxNode }[], file: FileCtx): Map<string, OutListFactory> {
+  const out = new Map<string, OutListFactory>();
+  const seen = new Set<string>();
+  for (const { name, body } of defs) {
+    if (seen.has(name)) {
+      out.delete(name);
+      continue;
+    }
+    seen.add(name);
+    const factory = body.text.includes('CommandList') ? outFactory(body, file) : undefined;
+    if (factory) out.set(name, factory);
+  }
+  return out;
+}
+
+/** `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)`: the creation of `cl` at the call. */
+export function outParamFactoryList(call: SyntaxNode, name: string, args: SyntaxNode[], fn: FnCtx): void {
+  const factory = fn.file.outListFactories?.get(name);
+  if (!factory || factory.params !== args.length) return;
+  const folded = factory.typeParam !== undefined ? fold(unwrapValue(args[factory.typeParam]), fn.file) : undefined;
+  const listType = factory.type ?? (folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined);
+  const target = unwrapValue(args[factory.listParam]);
+  const list = target.type === 'pointer_expression' && target.child(0)?.type === '&' ? target.childForFieldName('argument') : null;
+  if (!listType || !list) return;
+  const key = list.text.replace(/\s+/g, '').replace(/^this->/, '');
+  fn.events.push({ kind: 'command-list-creation', site: -1, range: rangeOf(call), list: { key, text: list.text, range: rangeOf(list) }, listType, api: name });
 }
