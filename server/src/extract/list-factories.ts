@@ -44,7 +44,12 @@ function factoryType(body: SyntaxNode, file: FileCtx): CommandListType | undefin
 
 /** The file's list factories, by simple function name (a name defined twice is left out). */
 export function collectListFactories(defs: readonly { name: string; body: SyntaxNode }[], file: FileCtx): Map<string, CommandListType> {
-  const out = new Map<string, CommandListType>();
+  return byUniqueName(defs, (body) => factoryType(body, file));
+}
+
+/** What `of` reads from each definition that creates a list, by simple function name (one defined twice: none). */
+function byUniqueName<T>(defs: readonly { name: string; body: SyntaxNode }[], of: (body: SyntaxNode) => T | undefined): Map<string, T> {
+  const out = new Map<string, T>();
   const seen = new Set<string>();
   for (const { name, body } of defs) {
     if (seen.has(name)) {
@@ -52,9 +57,8 @@ export function collectListFactories(defs: readonly { name: string; body: Syntax
       continue;
     }
     seen.add(name);
-    if (!body.text.includes('CommandList')) continue;
-    const type = factoryType(body, file);
-    if (type) out.set(name, type);
+    const found = body.text.includes('CommandList') ? of(body) : undefined;
+    if (found) out.set(name, found);
   }
   return out;
 }
@@ -102,18 +106,7 @@ function outFactory(body: SyntaxNode, file: FileCtx): OutListFactory | undefined
 
 /** The file's out-parameter list factories, by simple function name (a name defined twice is left out). */
 export function collectOutListFactories(defs: readonly { name: string; body: SyntaxNode }[], file: FileCtx): Map<string, OutListFactory> {
-  const out = new Map<string, OutListFactory>();
-  const seen = new Set<string>();
-  for (const { name, body } of defs) {
-    if (seen.has(name)) {
-      out.delete(name);
-      continue;
-    }
-    seen.add(name);
-    const factory = body.text.includes('CommandList') ? outFactory(body, file) : undefined;
-    if (factory) out.set(name, factory);
-  }
-  return out;
+  return byUniqueName(defs, (body) => outFactory(body, file));
 }
 
 /** `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)`: the creation of `cl` at the call. */
