@@ -21,14 +21,14 @@ import { nextStatement } from './state-guards';
 const same = (a: SyntaxNode | null, b: SyntaxNode): boolean => !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type;
 
 const FALSY = new Set(['false', 'nullptr', 'null']);
+const ZERO = /^(0+|0[xX]0+)[uUlL]*$/;
 
-/** `return false;` / `return nullptr;` / `return 0;`: the write of the result 0 that precedes the return. */
+/** `return false;` / `return nullptr;` / `return 0;` (`0u`): the write of the result 0 that precedes the return. */
 export function failureReturn(value: SyntaxNode | null): Stmt[] {
   let v = value;
   while (v?.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0);
   if (!v) return [];
-  const falsy = FALSY.has(v.type) || (v.type === 'number_literal' && v.text === '0') || (v.type === 'identifier' && v.text === 'NULL');
-  return falsy ? [{ k: 'write', sym: RESULT_SYM, value: 0 }] : [];
+  return falsyLiteral(v) ? [{ k: 'write', sym: RESULT_SYM, value: 0 }] : [];
 }
 
 /** The statement leaves what follows it: a `return`, `throw`, `break` or `continue` (last in a block). */
@@ -39,30 +39,60 @@ function leaves(s: SyntaxNode | null): boolean {
   return s.type === 'return_statement' || s.type === 'throw_statement' || s.type === 'break_statement' || s.type === 'continue_statement';
 }
 
-/** `if (!x) <leaves>` with no else: the code after it runs only where `x` is not 0. `x`: the tested expression. */
+/** `0`, `0u`, `0x0`, `false`, `nullptr`, `NULL`: a literal that is the failure value. */
+function falsyLiteral(v: SyntaxNode | null): boolean {
+  return !!v && (FALSY.has(v.type) || (v.type === 'number_literal' && ZERO.test(v.text)) || (v.type === 'identifier' && v.text === 'NULL'));
+}
+
+const unwrap = (n: SyntaxNode | null): SyntaxNode | null => {
+  let v = n;
+  while (v && (v.type === 'condition_clause' || v.type === 'parenthesized_expression') && v.namedChildCount === 1) v = v.namedChild(0);
+  return v;
+};
+
+/** What a test of "is 0" tests: `x` in `!x`, `x == 0`, `0 == x`, `x == false`, `x == nullptr`; else null. */
+function zeroTested(c: SyntaxNode | null): SyntaxNode | null {
+  if (c?.type === 'unary_expression' && c.child(0)?.type === '!') return unwrap(c.childForFieldName('argument'));
+  if (c?.type !== 'binary_expression' || c.childForFieldName('operator')?.type !== '==') return null;
+  const left = unwrap(c.childForFieldName('left'));
+  const right = unwrap(c.childForFieldName('right'));
+  if (falsyLiteral(right)) return left;
+  return falsyLiteral(left) ? right : null;
+}
+
+/** `if (!x) <leaves>` / `if (x == 0) <leaves>` with no else: what follows runs only where `x` is not 0. */
 function leavesWhenZero(ifStmt: SyntaxNode | null, tested: (n: SyntaxNode) => boolean): boolean {
   if (ifStmt?.type !== 'if_statement' || ifStmt.childForFieldName('alternative')) return false;
-  let c = ifStmt.childForFieldName('condition');
-  while (c && (c.type === 'condition_clause' || c.type === 'parenthesized_expression') && c.namedChildCount === 1) c = c.namedChild(0);
-  if (c?.type !== 'unary_expression' || c.child(0)?.type !== '!') return false;
-  let arg = c.childForFieldName('argument');
-  while (arg?.type === 'parenthesized_expression' && arg.namedChildCount === 1) arg = arg.namedChild(0);
+  const arg = zeroTested(unwrap(ifStmt.childForFieldName('condition')));
   return !!arg && tested(arg) && leaves(ifStmt.childForFieldName('consequence'));
 }
 
+/** The if whose whole condition tests `x` for 0 (`if (!x)`, `if (x == 0)`), or null. */
+function zeroTestOf(x: SyntaxNode): SyntaxNode | null {
+  const p = x.parent;
+  if (!p || zeroTested(p) === null) return null;
+  let up = p;
+  while (up.parent && (up.parent.type === 'parenthesized_expression' || up.parent.type === 'condition_clause')) up = up.parent;
+  return up.parent;
+}
+
 /**
- * The caller leaves when this call returns 0: `if (!F(…)) return …;`, or `bool ok = F(…);` / `ok = F(…);` followed
- * directly by `if (!ok) return …;`.
+ * The caller leaves when this call returns 0: `if (!F(…)) return …;`, `if (F(…) == 0) return …;`, the result stored
+ * in the test itself (`if ((n = F(…)) == 0) return …;`), or `bool ok = F(…);` / `ok = F(…);` followed directly by
+ * `if (!ok) return …;` / `if (ok == 0) return …;`.
  */
 export function leavesOnFailure(call: SyntaxNode): boolean {
   let n = call;
   while (n.parent?.type === 'parenthesized_expression') n = n.parent;
   const p = n.parent;
-  if (p?.type === 'unary_expression' && p.child(0)?.type === '!') {
-    let up = p;
-    while (up.parent && (up.parent.type === 'parenthesized_expression' || up.parent.type === 'condition_clause')) up = up.parent;
-    return leavesWhenZero(up.parent, (x) => same(x, n));
+  // `(n = F(…))` inside the test: the assignment's value is what is tested.
+  let tested = n;
+  if (p?.type === 'assignment_expression' && same(p.childForFieldName('right'), n) && p.childForFieldName('operator')?.type === '=') {
+    tested = p;
+    while (tested.parent?.type === 'parenthesized_expression') tested = tested.parent;
   }
+  const test = zeroTestOf(tested);
+  if (test) return leavesWhenZero(test, (x) => same(x, unwrap(tested)!));
   let stored: string | undefined;
   let stmt: SyntaxNode | null = null;
   if (p?.type === 'init_declarator' && same(p.childForFieldName('value'), n)) {

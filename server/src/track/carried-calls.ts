@@ -2,12 +2,13 @@
 // followed member): the helper runs from what each caller path knows of them, and its exits stay apart by what
 // they learnt, in the caller's names.
 import type { UserCallEvent } from '../extract/facts';
+import { RESULT_SYM } from '../extract/facts';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
 import type { Evaluation } from './evaluation';
 import type { Callee } from './helper-frames';
 import { bindArguments, bodyCost, frameOf, resolveHelper } from './helper-frames';
 import type { Path, Paths } from './path-set';
-import { collapse, joinForReport, normalize, single, withoutFailedCreations } from './path-set';
+import { collapse, joinForReport, normalize, single, withoutFailedCreations, withoutFailureExits } from './path-set';
 import type { PathFacts } from './paths';
 import type { TrackState } from './state';
 import { sameStates } from './state';
@@ -93,16 +94,20 @@ export function callCarrying(it: Evaluation, e: UserCallEvent, paths: Paths, c: 
 
 /** The helper's exits, one per distinct thing it learnt of the carried values (in the caller's names). */
 function callPaths(it: Evaluation, e: UserCallEvent, c: Carried, state: TrackState, facts: PathFacts): Paths {
+  // A caller that leaves when the helper returns 0 goes on only from its other exits (as interpreter.ts runFunction).
+  const failing = !!e.leavesOnFailure;
   const keep = new Set(c.toCaller.keys());
+  if (failing) keep.add(RESULT_SYM);
   const run = () => it.enter(e, c.callee, state, (inner, start) => {
     const f = inner.stmt(c.callee.fn.body, single(start, facts));
     const exits = inner.join(f.normal, f.returns);
-    return exits ? withoutFailedCreations(exits) : single(start, facts);
+    return exits ? withoutFailedCreations(failing ? withoutFailureExits(exits) : exits) : single(start, facts);
   }, keep);
   const memo = memoOf(it.env);
-  // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts).
+  // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts); a call whose failure exits
+  // are dropped is another function of them than the memo's.
   if (memo && !it.env.reporting) it.env.work++;
-  const exits = !memo || it.env.reporting || bodyCost(c.callee.fn) < MIN_MEMO_COST ? run()
+  const exits = !memo || it.env.reporting || failing || bodyCost(c.callee.fn) < MIN_MEMO_COST ? run()
     : memo.call(it.env, it.budget, {
       fn: c.callee.fn, binding: bindArguments(it.env, e, c.callee), stack: [...it.env.stack, frameOf(it.env, e, c.callee)],
       loopDepth: it.loopDepth, state, facts, keep,

@@ -23,7 +23,7 @@ import { loop } from './loops';
 import type { PassCounters, SilentPass } from './pass-reuse';
 import { passStats, reusable } from './pass-reuse';
 import type { CondTag, Path, Paths } from './path-set';
-import { collapse, joinForReport, joinPaths, normalize, pathCap, single, withoutFailedCreations } from './path-set';
+import { collapse, joinForReport, joinPaths, normalize, pathCap, single, withoutFailedCreations, withoutFailureExits } from './path-set';
 import { assume, contradicts, PathFacts } from './paths';
 import { byChoice, chosen } from './resource-choice';
 import { capturedAt, deliver, deliverCreation, deliveryOf } from './returned-results';
@@ -109,10 +109,7 @@ export class Interpreter implements Evaluation {
     if (this.env.stack.length === 0) this.env.root = fn;
     const f = this.stmt(fn.body, single(state));
     let out = this.join(f.normal, f.returns);
-    if (leavesOnFailure && out) {
-      const on = out.filter((p) => p.facts.compare(RESULT_SYM, '==', 0) !== true);
-      if (on.length) out = on;
-    }
+    if (leavesOnFailure && out) out = withoutFailureExits(out);
     if (out) out = withoutFailedCreations(out);
     return out && out.length ? collapse(out, this.env.entry).state : state;
   }

@@ -1,7 +1,7 @@
 // Sets of paths at a program point: each path is a tracked state with the facts that hold on it (paths.ts). Paths
 // with the same facts are joined; beyond MAX_PATHS, paths with the same state are joined (keeping the facts they
 // share), and if that is not enough everything is joined into one path, as the tracker did before path facts.
-import { FAILED_CREATION_SYM } from '../extract/facts';
+import { FAILED_CREATION_SYM, RESULT_SYM } from '../extract/facts';
 import { PathFacts } from './paths';
 import type { Origin, PathCond, Possible, ResState } from './state';
 import { FRESH, joinStates, sameStates, TrackState } from './state';
@@ -209,4 +209,13 @@ export function withoutFailedCreations(exits: Paths): Paths {
   if (exits.length < 2) return exits;
   const made = exits.filter((p) => p.facts.compare(FAILED_CREATION_SYM, '==', 1) !== true);
   return made.length ? made : exits;
+}
+
+/**
+ * A helper's exits on the way on for a caller that leaves when it returns 0 (extract/failure-exits.ts): those that
+ * returned 0 (`return false;`) end at the caller's `return` — unless every exit did.
+ */
+export function withoutFailureExits(exits: Paths): Paths {
+  const on = exits.filter((p) => p.facts.compare(RESULT_SYM, '==', 0) !== true);
+  return on.length ? on : exits;
 }
