@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Parser from 'tree-sitter';
 import Cpp from 'tree-sitter-cpp';
-import { mayOpenBlocks } from '../../server/src/parse/block-opening-calls';
+import { blankBlockOpeningCalls, blockNames, mayOpenBlocks } from '../../server/src/parse/block-opening-calls';
 import { parseCpp } from '../../server/src/parse/parser';
 
 function nestedDefinitions(text: string): string[] {
@@ -63,6 +63,50 @@ void test('the text pre-check never passes over a macro block the tree shows', (
   for (const text of spellings) assert.ok(mayOpenBlocks(text), text);
   assert.equal(mayOpenBlocks('void f(int n) {\n  if (n) { g(); }\n  for (int i = 0; i < n; i++) { g(); }\n  g(n);\n}\n'), false);
 });
+
+void test('the tree is asked at the names that may open a block: the same blocks as a search of the whole tree', () => {
+  const spellings = [
+    'void f(int n) {\n  if SUCCEEDED(g(&n))\n  {\n    g(n);\n  }\n}\n',
+    'void f(int n) {\n  ZONE /* outer */ (Outer)\n  {\n    EACH(i, n) { g(i); }\n  }\n}\n',
+    'void f(int n) {\n  int c = 0; EACH(i, h(n)) { c++; } EACH(j, n) { c--; }\n}\n',
+    'void f(int n) {\n  LIST(a) LIST(b)\n  EACH(i, n) { g(i); }\n}\n',
+    'class API_EXPORT Holder {\n public:\n  explicit Holder(int v) : v_(v) {}\n  constexpr Holder() : v_(0) { }\n  int v_;\n};\n',
+    'void f(int n) {\n  SCOPED([&] { g(); }) { g(); }\n}\n',
+  ];
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const files = ['test/fixtures', 'examples'].flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(c|cpp|h)$/.test(f)).map((f) => fs.readFileSync(path.join(root, dir, f), 'utf8')));
+  const parser = new Parser();
+  parser.setLanguage(Cpp as Parser.Language);
+  let blanked = 0;
+  for (const text of [...spellings, ...files]) {
+    const tree = parser.parse(text, undefined, { bufferSize: 1 << 22 });
+    const got = blankBlockOpeningCalls(tree, text);
+    assert.equal(got, wholeTreeBlanking(tree, text), text.slice(0, 200));
+    if (got !== undefined) blanked++;
+  }
+  assert.ok(blanked >= 5, `only ${blanked} texts blanked`);
+  // Names inside strings, after `.` or `::`, and keywords are looked at or skipped; none is a block.
+  assert.deepEqual(blockNames('if (a) { f(x) { } }').map(([s, e]) => 'if (a) { f(x) { } }'.slice(s, e)), ['f']);
+});
+
+/** The blanking as a search of the whole tree for nested definitions without a type gives it (the reference). */
+function wholeTreeBlanking(tree: Parser.Tree, text: string): string | undefined {
+  if (!mayOpenBlocks(text)) return undefined;
+  const defs = tree.rootNode.descendantsOfType('function_definition').filter((d) => d.parent?.type === 'compound_statement' && !d.childForFieldName('type')
+    && d.childForFieldName('declarator')?.type === 'function_declarator' && d.childForFieldName('declarator')?.childForFieldName('declarator')?.type === 'identifier'
+    && d.childForFieldName('body')?.type === 'compound_statement');
+  if (defs.length === 0) return undefined;
+  let out = '';
+  let at = 0;
+  for (const def of defs) {
+    const declarator = def.childForFieldName('declarator')!;
+    if (declarator.startIndex < at) continue;
+    out += text.slice(at, declarator.startIndex) + text.slice(declarator.startIndex, declarator.endIndex).replace(/[^\r\n]/g, ' ');
+    at = declarator.endIndex;
+  }
+  return out + text.slice(at);
+}
 
 /** The macro blocks the grammar shows (nested definitions without a type), parsed without the parser's rewrites. */
 function getRawMacroBlocks(text: string): number {
