@@ -50,9 +50,7 @@ void test('the text pre-check never passes over a macro block the tree shows', (
     'void f(int n) {\n  SCOPED([&] { g(); }) { g(); }\n}\n',
     'void f(int n) {\n#if A\n  EACH(i, n)\n#endif\n  {\n    g(i);\n  }\n}\n',
   ];
-  const root = path.resolve(__dirname, '..', '..', '..');
-  const files = ['test/fixtures', 'examples'].flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(c|cpp|h)$/.test(f)).map((f) => fs.readFileSync(path.join(root, dir, f), 'utf8')));
+  const files = fixtureTexts();
   let seen = 0;
   for (const text of [...spellings, ...files]) {
     if (raw(text) === 0) continue;
@@ -73,9 +71,7 @@ void test('the tree is asked at the names that may open a block: the same blocks
     'class API_EXPORT Holder {\n public:\n  explicit Holder(int v) : v_(v) {}\n  constexpr Holder() : v_(0) { }\n  int v_;\n};\n',
     'void f(int n) {\n  SCOPED([&] { g(); }) { g(); }\n}\n',
   ];
-  const root = path.resolve(__dirname, '..', '..', '..');
-  const files = ['test/fixtures', 'examples'].flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(c|cpp|h)$/.test(f)).map((f) => fs.readFileSync(path.join(root, dir, f), 'utf8')));
+  const files = fixtureTexts();
   const parser = new Parser();
   parser.setLanguage(Cpp as Parser.Language);
   let blanked = 0;
@@ -106,6 +102,13 @@ function wholeTreeBlanking(tree: Parser.Tree, text: string): string | undefined 
     at = declarator.endIndex;
   }
   return out + text.slice(at);
+}
+
+/** The texts of the C and C++ files of the fixtures and the examples. */
+function fixtureTexts(): string[] {
+  const root = path.resolve(__dirname, '..', '..', '..');
+  return ['test/fixtures', 'examples'].flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(c|cpp|h)$/.test(f)).map((f) => fs.readFileSync(path.join(root, dir, f), 'utf8')));
 }
 
 /** The macro blocks the grammar shows (nested definitions without a type), parsed without the parser's rewrites. */
