@@ -46,12 +46,15 @@ export function mayOpenBlocks(text: string): boolean {
 export function blockNames(text: string): [number, number][] {
   const marks = braceAndSemicolonMarks(text);
   const out: [number, number][] = [];
-  // Only the text before a `{` (back to the `{` or `;` before it) is searched: most text lies before a `;`.
+  // Only the text before a `{` (back to the `{` or `;` before it) is searched: most text lies before a `;`. NOTE: the
+  // search stays inside that text (a search of the whole text from there went on to the next name wherever it was:
+  // quadratic in a table of thousands of braces).
   for (let k = 0; k < marks.length; k++) {
     if (text.charCodeAt(marks[k]) !== BRACE) continue;
-    CALLED_NAME.lastIndex = k === 0 ? 0 : marks[k - 1] + 1;
-    for (let m = CALLED_NAME.exec(text); m && m.index < marks[k]; m = CALLED_NAME.exec(text)) {
-      if (!KEYWORDS.has(m[0])) out.push([m.index, m.index + m[0].length]);
+    const from = k === 0 ? 0 : marks[k - 1] + 1;
+    if (from === marks[k]) continue;
+    for (const m of text.slice(from, marks[k]).matchAll(CALLED_NAME)) {
+      if (!KEYWORDS.has(m[0])) out.push([from + m.index, from + m.index + m[0].length]);
     }
   }
   return out;
