@@ -395,6 +395,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   };
   const heapTypeArg = creation.heapType === null && heap?.t === 'struct' ? callerHeapType(getMember(heap, 'Type')) : undefined;
   if (heapTypeArg) creation.heapTypeArg = heapTypeArg;
+  const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' ? pathHeapTypes(getMember(heap, 'Type')) : undefined;
+  if (heapTypes) creation.heapTypeOneOf = heapTypes;
   const propsParam = creation.heapType === null && !heapTypeArg && spec.heapArg !== undefined ? heapPropsParam(args[spec.heapArg], fn) : undefined;
   if (propsParam !== undefined) creation.heapPropsParam = propsParam;
   if (spec.memory) {
@@ -410,6 +412,11 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
   fn.file.sites[site].site.fields = creationFields(creation);
   emit(fn, { kind: 'resource-creation', site, range, creation });
+}
+
+/** The heap types the paths to the creation chose (`Field.oneOf`), when each path chose a known one. */
+function pathHeapTypes(v: AVal): readonly number[] | undefined {
+  return v.t === 'num' && v.f.value === null && v.f.oneOf && v.f.oneOf.length > 1 ? v.f.oneOf : undefined;
 }
 
 /** A heap Type that a parameter of the helper decides (the parameter itself, or a ternary on one): else undefined. */

@@ -67,6 +67,11 @@ export interface ResourceCreation {
    */
   heapTypeArg?: Field;
   /**
+   * When `heapType` is null because the paths of an if/else, switch or conditional expression set the heap
+   * properties' Type to different known heap types (`props.Type = mappable ? UPLOAD : DEFAULT`): those types.
+   */
+  heapTypeOneOf?: readonly number[];
+  /**
    * The creating helper's parameter its heap properties come through (`const D3D12_HEAP_PROPERTIES* heap`), when the
    * heap type is not known in the helper: the caller's argument's Type at each call (extract/heap-props-args.ts).
    */

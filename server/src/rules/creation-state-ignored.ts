@@ -25,8 +25,16 @@ function ignoredState(c: ResourceCreation): number | undefined {
   if (state === undefined || KEPT.has(state >>> 0)) return undefined;
   // UPLOAD/READBACK heaps pin the state: another one is upload-readback-heap-state's finding.
   if (c.heapType === HEAP_TYPE.UPLOAD || c.heapType === HEAP_TYPE.READBACK) return undefined;
-  if (c.heapType !== HEAP_TYPE.DEFAULT && HEAP_PINNED.has(state >>> 0)) return undefined;
+  if (c.heapType !== HEAP_TYPE.DEFAULT && HEAP_PINNED.has(state >>> 0) && !defaultOnSomePath(c)) return undefined;
   return state >>> 0;
+}
+
+/**
+ * The heap type is DEFAULT on some of the paths to the creation (`props.Type = mappable ? UPLOAD : DEFAULT`), and the
+ * state is one every path passes: on that path the state is ignored, whatever the others' heaps pin.
+ */
+function defaultOnSomePath(c: ResourceCreation): boolean {
+  return c.heapType === null && !!c.heapTypeOneOf?.includes(HEAP_TYPE.DEFAULT);
 }
 
 export const rule = defineRule({
@@ -40,16 +48,21 @@ export const rule = defineRule({
     catalog: ['EB-CREATE-03'],
     messages: {
       ignored: 'Ignoring InitialState {{state}}. Buffers are effectively created in state D3D12_RESOURCE_STATE_COMMON.',
+      ignoredOnPath: 'Ignoring InitialState {{state}} on the paths where the heap type is D3D12_HEAP_TYPE_DEFAULT (the paths choose one of {{heaps}}). Buffers are effectively created in state D3D12_RESOURCE_STATE_COMMON.',
     },
   },
   create(ctx) {
     const report = (c: ResourceCreation, range: Range, related: RelatedLocation[]) => {
       const state = ignoredState(c);
       if (state === undefined) return;
+      const onPath = c.heapType !== HEAP_TYPE.DEFAULT && defaultOnSomePath(c);
       ctx.report({
-        messageKey: 'ignored', api: `ID3D12Device::${c.api}`,
+        messageKey: onPath ? 'ignoredOnPath' : 'ignored', api: `ID3D12Device::${c.api}`,
         // The runtime names the state as the source spells it; GENERIC_READ is one enumerator, not its six bits.
-        data: { state: state === RESOURCE_STATES.GENERIC_READ ? 'D3D12_RESOURCE_STATE_GENERIC_READ' : formatEnumValue('state', state) },
+        data: {
+          state: state === RESOURCE_STATES.GENERIC_READ ? 'D3D12_RESOURCE_STATE_GENERIC_READ' : formatEnumValue('state', state),
+          ...(onPath ? { heaps: (c.heapTypeOneOf ?? []).map((h) => formatEnumValue('heap-type', h)).join(', ') } : {}),
+        },
         range, related, resource: c.resource.text, fingerprintText: `ignored|${c.resource.key ?? c.resource.text}|${state}`,
       });
     };
