@@ -28,7 +28,7 @@ import { applyFillHelper } from './fill-helpers';
 import { applyScalarFills } from './scalar-fills';
 import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
-import { argumentNodes, calleeName, calleeScope, ownEntry, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, calleeScope, LOOP_STATEMENTS, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { anchoredAt } from './imported-functions';
 import { heapPropsParam, heapTypeOfArgument } from './heap-props-args';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
@@ -395,7 +395,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   };
   const heapTypeArg = creation.heapType === null && heap?.t === 'struct' ? callerHeapType(getMember(heap, 'Type')) : undefined;
   if (heapTypeArg) creation.heapTypeArg = heapTypeArg;
-  const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' ? pathHeapTypes(getMember(heap, 'Type')) : undefined;
+  const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' && !inBranch(call)
+    ? pathHeapTypes(getMember(heap, 'Type')) : undefined;
   if (heapTypes) creation.heapTypeOneOf = heapTypes;
   const propsParam = creation.heapType === null && !heapTypeArg && spec.heapArg !== undefined ? heapPropsParam(args[spec.heapArg], fn) : undefined;
   if (propsParam !== undefined) creation.heapPropsParam = propsParam;
@@ -412,6 +413,25 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
   fn.file.sites[site].site.fields = creationFields(creation);
   emit(fn, { kind: 'resource-creation', site, range, creation });
+}
+
+const FUNCTION_NODES = new Set(['function_definition', 'lambda_expression']);
+
+/**
+ * Whether `node` runs only on some paths of the function: inside a branch of an if, a switch, a conditional or a
+ * loop's body (an if's condition runs on every path). The values chosen per path before such a node may be tied to
+ * its test — `switch (kind) { … Type = UPLOAD … }` and later `if (kind == UPLOAD) { Create…(&props, …) }` — so the
+ * creation there is not known to meet every one of them.
+ */
+function inBranch(node: SyntaxNode): boolean {
+  const same = (a: SyntaxNode | null, b: SyntaxNode) => !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type;
+  for (let n = node; n.parent && !FUNCTION_NODES.has(n.parent.type); n = n.parent) {
+    const p = n.parent;
+    const branching = p.type === 'if_statement' || p.type === 'conditional_expression' || p.type === 'case_statement'
+      || p.type === 'switch_statement' || LOOP_STATEMENTS.has(p.type);
+    if (branching && !same(p.childForFieldName('condition'), n)) return true;
+  }
+  return false;
 }
 
 /** The heap types the paths to the creation chose (`Field.oneOf`), when each path chose a known one. */
