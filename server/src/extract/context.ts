@@ -4,7 +4,7 @@
 // calls, declarations...) evaluate their sub-expressions through it, so they never import the core that calls them.
 import type { StructKind } from '../model/structs';
 import type { MethodImports } from './member-writes';
-import type { Range } from '../types';
+import type { CommandListType, Range } from '../types';
 import type { Expect } from './expect';
 import type { Condition, Event, ExtractProblem, Field, ResourceRef, Site, Stmt, UserCallEvent } from './facts';
 import type { SyntaxNode } from './node';
@@ -136,6 +136,17 @@ export interface Lifetime {
   members: boolean;
 }
 
+/**
+ * A function of the file that creates a list into its out-parameter `listParam` (list-factories.ts), of a fixed type
+ * or of its parameter `typeParam`.
+ */
+export interface OutListFactory {
+  params: number;
+  listParam: number;
+  type?: CommandListType;
+  typeParam?: number;
+}
+
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
@@ -224,7 +235,7 @@ export interface FileCtx {
   /** Functions that create a list of a fixed type and return it (list-factories.ts), by simple name. */
   listFactories?: Map<string, import('../types').CommandListType>;
   /** Functions of the file that create a command list into an out-parameter (list-factories.ts). */
-  outListFactories?: Map<string, import('./list-factories').OutListFactory>;
+  outListFactories?: Map<string, OutListFactory>;
   /** Function-like macros that forward to one call (extract/forwarding-macros.ts), by macro name. */
   forwarders?: Map<string, import('./forwarding-macros').Forwarder>;
   /**

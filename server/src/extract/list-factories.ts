@@ -5,9 +5,8 @@
 // (`bool CreateList(ID3D12Device* d, D3D12_COMMAND_LIST_TYPE type, …, ID3D12GraphicsCommandList** list)`): a call
 // `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)` creates `cl`, of the type given or fixed inside.
 import type { CommandListType } from '../types';
-import type { FnCtx } from './context';
 import { LIST_CREATION, LIST_TYPE_NAMES } from '../model/api';
-import type { FileCtx } from './context';
+import type { FileCtx, FnCtx, OutListFactory } from './context';
 import { fold, toNumber } from './constant-fold';
 import type { SyntaxNode } from './node';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
@@ -61,14 +60,6 @@ function byUniqueName<T>(defs: readonly { name: string; body: SyntaxNode }[], of
     if (found) out.set(name, found);
   }
   return out;
-}
-
-/** A function that creates a list into its out-parameter `listParam`, of a fixed type or of its parameter `typeParam`. */
-export interface OutListFactory {
-  params: number;
-  listParam: number;
-  type?: CommandListType;
-  typeParam?: number;
 }
 
 /** The names of a definition's parameters (null where one has none: `void`, `...`). */
