@@ -395,7 +395,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   };
   const heapTypeArg = creation.heapType === null && heap?.t === 'struct' ? callerHeapType(getMember(heap, 'Type')) : undefined;
   if (heapTypeArg) creation.heapTypeArg = heapTypeArg;
-  const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' && !inBranch(call)
+  const reached = !inBranch(call);
+  const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' && reached
     ? pathHeapTypes(getMember(heap, 'Type')) : undefined;
   if (heapTypes) creation.heapTypeOneOf = heapTypes;
   const propsParam = creation.heapType === null && !heapTypeArg && spec.heapArg !== undefined ? heapPropsParam(args[spec.heapArg], fn) : undefined;
@@ -408,6 +409,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   }
   const named = (f: Field, what: RegExp): Field => (!spec.inferred || what.test(f.text) ? f : { ...f, value: null });
   if (spec.stateArg !== undefined) creation.initialState = named(evalField(args[spec.stateArg], fn.file, fn), /RESOURCE_STATE_/);
+  const states = reached && creation.initialState ? pathValues(creation.initialState) : undefined;
+  if (states) creation.initialStateOneOf = states;
   if (onNewerRuntimeDevice(call, fn)) creation.newerRuntime = true;
   if (spec.layoutArg !== undefined) creation.initialLayout = named(evalField(args[spec.layoutArg], fn.file, fn), /BARRIER_LAYOUT_/);
   const site = addSite(fn.file, 'resource-creation', range, resource.text);
@@ -436,7 +439,12 @@ function inBranch(node: SyntaxNode): boolean {
 
 /** The heap types the paths to the creation chose (`Field.oneOf`), when each path chose a known one. */
 function pathHeapTypes(v: AVal): readonly number[] | undefined {
-  return v.t === 'num' && v.f.value === null && v.f.oneOf && v.f.oneOf.length > 1 ? v.f.oneOf : undefined;
+  return v.t === 'num' ? pathValues(v.f) : undefined;
+}
+
+/** The numbers the paths to a call chose (`Field.oneOf`), when each chose a known one and no parameter decides. */
+function pathValues(f: Field): readonly number[] | undefined {
+  return f.value === null && f.param === undefined && !f.byParam && f.oneOf && f.oneOf.length > 1 ? f.oneOf : undefined;
 }
 
 /** A heap Type that a parameter of the helper decides (the parameter itself, or a ternary on one): else undefined. */

@@ -86,6 +86,12 @@ export interface ResourceCreation {
   placement?: { heap: string | null; offset: number | null };
   /** Legacy InitialState / ResourceState, when the API has one. */
   initialState?: Field;
+  /**
+   * When `initialState` is not one number because the paths of an if/else, switch or conditional on a local choose it
+   * (`state = hasData ? COPY_DEST : COMMON`), and every path of the function reaches the creation: those states.
+   * Absent when a parameter of the function decides it (its callers do).
+   */
+  initialStateOneOf?: readonly number[];
   /** Enhanced InitialLayout, when the API has one. */
   initialLayout?: Field;
   /**

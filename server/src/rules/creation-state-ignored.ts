@@ -18,10 +18,15 @@ const KEPT = new Set([0, RESOURCE_STATES.RAYTRACING_ACCELERATION_STRUCTURE]);
 /** States an UPLOAD (READBACK) heap requires: silent when the heap type is not known to be DEFAULT. */
 const HEAP_PINNED = new Set([RESOURCE_STATES.GENERIC_READ, RESOURCE_STATES.COPY_DEST]);
 
+/** The runtime names the state as the source spells it; GENERIC_READ is one enumerator, not its six bits. */
+function stateName(state: number): string {
+  return state === RESOURCE_STATES.GENERIC_READ ? 'D3D12_RESOURCE_STATE_GENERIC_READ' : formatEnumValue('state', state);
+}
+
 /** The ignored state of a legacy buffer creation, or undefined. */
 function ignoredState(c: ResourceCreation): number | undefined {
   if (c.dimension !== 'buffer' || c.swapChain) return undefined;
-  const state = known(c.initialState);
+  const state = known(c.initialState) ?? stateOnSomePath(c);
   if (state === undefined || KEPT.has(state >>> 0)) return undefined;
   // UPLOAD/READBACK heaps pin the state: another one is upload-readback-heap-state's finding.
   if (c.heapType === HEAP_TYPE.UPLOAD || c.heapType === HEAP_TYPE.READBACK) return undefined;
@@ -37,6 +42,16 @@ function defaultOnSomePath(c: ResourceCreation): boolean {
   return c.heapType === null && !!c.heapTypeOneOf?.includes(HEAP_TYPE.DEFAULT);
 }
 
+/**
+ * On a DEFAULT heap every path reaches, the paths choose the state (`state = hasData ? COPY_DEST : COMMON`): the first
+ * chosen state a buffer does not keep is ignored on the paths that pass it. Not when the heap is chosen too (the two
+ * may be chosen together: `cpu ? UPLOAD : DEFAULT` with `cpu ? GENERIC_READ : COMMON`).
+ */
+function stateOnSomePath(c: ResourceCreation): number | undefined {
+  if (c.heapType !== HEAP_TYPE.DEFAULT || !c.initialStateOneOf) return undefined;
+  return c.initialStateOneOf.find((s) => !KEPT.has(s >>> 0));
+}
+
 export const rule = defineRule({
   meta: {
     id: 'creation-state-ignored',
@@ -48,6 +63,7 @@ export const rule = defineRule({
     catalog: ['EB-CREATE-03'],
     messages: {
       ignored: 'Ignoring InitialState {{state}}. Buffers are effectively created in state D3D12_RESOURCE_STATE_COMMON.',
+      ignoredStateOnPath: 'Ignoring InitialState {{state}} on the paths that pass it (the paths choose one of {{states}}). Buffers are effectively created in state D3D12_RESOURCE_STATE_COMMON.',
       ignoredOnPath: 'Ignoring InitialState {{state}} on the paths where the heap type is D3D12_HEAP_TYPE_DEFAULT (the paths choose one of {{heaps}}). Buffers are effectively created in state D3D12_RESOURCE_STATE_COMMON.',
     },
   },
@@ -56,12 +72,13 @@ export const rule = defineRule({
       const state = ignoredState(c);
       if (state === undefined) return;
       const onPath = c.heapType !== HEAP_TYPE.DEFAULT && defaultOnSomePath(c);
+      const statePath = known(c.initialState) === undefined;
       ctx.report({
-        messageKey: onPath ? 'ignoredOnPath' : 'ignored', api: `ID3D12Device::${c.api}`,
-        // The runtime names the state as the source spells it; GENERIC_READ is one enumerator, not its six bits.
+        messageKey: onPath ? 'ignoredOnPath' : statePath ? 'ignoredStateOnPath' : 'ignored', api: `ID3D12Device::${c.api}`,
         data: {
-          state: state === RESOURCE_STATES.GENERIC_READ ? 'D3D12_RESOURCE_STATE_GENERIC_READ' : formatEnumValue('state', state),
+          state: stateName(state),
           ...(onPath ? { heaps: (c.heapTypeOneOf ?? []).map((h) => formatEnumValue('heap-type', h)).join(', ') } : {}),
+          ...(statePath ? { states: (c.initialStateOneOf ?? []).map(stateName).join(', ') } : {}),
         },
         range, related, resource: c.resource.text, fingerprintText: `ignored|${c.resource.key ?? c.resource.text}|${state}`,
       });
