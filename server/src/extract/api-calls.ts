@@ -442,9 +442,12 @@ function pathHeapTypes(v: AVal): readonly number[] | undefined {
   return v.t === 'num' ? pathValues(v.f) : undefined;
 }
 
-/** The numbers the paths to a call chose (`Field.oneOf`), when each chose a known one and no parameter decides. */
+/**
+ * The numbers the paths to a call chose (`Field.oneOf`), when each chose a known one and no parameter decides: not a
+ * conditional on a parameter (`byParam`), nor an if/else or switch testing one (`paramChoice`).
+ */
 function pathValues(f: Field): readonly number[] | undefined {
-  return f.value === null && f.param === undefined && !f.byParam && f.oneOf && f.oneOf.length > 1 ? f.oneOf : undefined;
+  return f.value === null && f.param === undefined && !f.byParam && !f.paramChoice && f.oneOf && f.oneOf.length > 1 ? f.oneOf : undefined;
 }
 
 /** A heap Type that a parameter of the helper decides (the parameter itself, or a ternary on one): else undefined. */

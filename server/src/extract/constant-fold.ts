@@ -47,7 +47,9 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   // A local written with different known numbers on the paths of an if/else or switch (context.ts branches).
   const n = unwrapValue(node);
   const v = n.type === 'identifier' ? fn?.env.get(n.text) : undefined;
-  if (v?.t === 'num' && v.f.oneOf) return { value: null, text, range, oneOf: v.f.oneOf, ...(v.f.byParam ? { byParam: v.f.byParam } : {}) };
+  if (v?.t === 'num' && v.f.oneOf) {
+    return { value: null, text, range, oneOf: v.f.oneOf, ...(v.f.byParam ? { byParam: v.f.byParam } : {}), ...(v.f.paramChoice ? { paramChoice: true } : {}) };
+  }
   const masked = n.type === 'binary_expression' ? maskedParam(n, file, fn) : undefined;
   if (masked) return { value: null, text, range, masked };
   const alternatives = n.type === 'conditional_expression' ? ternaryAlternatives(n, file, fn) : undefined;
@@ -61,17 +63,28 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
  * of the parameter picks, for a call that passes a known `flag`.
  */
 function ternaryOnParam(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['byParam'] {
-  let c = n.childForFieldName('condition');
-  let negated = false;
-  while (c && (c.type === 'parenthesized_expression' || (c.type === 'unary_expression' && c.childForFieldName('operator')?.text === '!'))) {
-    if (c.type === 'unary_expression') negated = !negated;
-    c = c.type === 'unary_expression' ? c.childForFieldName('argument') : c.namedChild(0);
-  }
-  const param = c ? paramIndex(c, fn) : undefined;
-  if (param === undefined) return undefined;
+  const tested = testedParam(n.childForFieldName('condition'), fn);
+  if (!tested) return undefined;
+  const { param, negated } = tested;
   const [a, b] = [n.childForFieldName('consequence'), n.childForFieldName('alternative')].map((x) => (x ? evalField(x, file, fn).value : null));
   if (a === null || b === null || a === undefined || b === undefined) return undefined;
   return negated ? { param, whenTrue: b, whenFalse: a } : { param, whenTrue: a, whenFalse: b };
+}
+
+/**
+ * The parameter a condition is, bare or negated (`flag`, `!flag`, `(flag)`; an if's or switch's condition clause).
+ */
+export function testedParam(cond: SyntaxNode | null, fn?: FnCtx): { param: number; negated: boolean } | undefined {
+  let c = cond;
+  let negated = false;
+  while (c && (c.type === 'parenthesized_expression' || c.type === 'condition_clause'
+    || (c.type === 'unary_expression' && c.childForFieldName('operator')?.text === '!'))) {
+    if (c.type === 'unary_expression') negated = !negated;
+    c = c.type === 'unary_expression' ? c.childForFieldName('argument')
+      : c.type === 'condition_clause' ? c.childForFieldName('value') : c.namedChild(0);
+  }
+  const param = c ? paramIndex(c, fn) : undefined;
+  return param === undefined ? undefined : { param, negated };
 }
 
 /**

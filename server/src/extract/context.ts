@@ -296,6 +296,8 @@ export interface BranchOptions {
   containers?: boolean;
   /** An if/else or switch: a value known on every path keeps those values (`Field.oneOf`); never a loop body. */
   alternatives?: boolean;
+  /** The if/else or switch tests a parameter of the function: the values it keeps per path are marked `paramChoice`. */
+  paramChoice?: boolean;
   cond?: Condition;
   /** Where the if statement ends (source offset): the condition is tied to a later submission only if unwritten. */
   end?: number;
@@ -544,7 +546,7 @@ export class FnCtx {
       // falling through.
       const aligned = { join, values: liveRuns.map((i) => byRun[i] ?? unchosen(write.old)) };
       const merged = all.every((v) => sameVal(v, first)) ? first
-        : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : [], aligned);
+        : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : [], aligned, opts.paramChoice);
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
@@ -594,18 +596,23 @@ function differingResource(values: AVal[], unknown: AVal, choice?: { cond: Condi
  * those numbers (`Field.oneOf`): a rule may report what is wrong on every path. Never for a loop body, whose
  * iterations the walker does not repeat.
  */
-function withAlternatives(unknown: AVal, values: AVal[], aligned?: Aligned): AVal {
+function withAlternatives(unknown: AVal, values: AVal[], aligned?: Aligned, paramChoice?: boolean): AVal {
   if (unknown.t !== 'num' || values.length === 0) return unknown;
-  if (values.every((v) => v.t === 'struct')) return structAlternatives(unknown, values as StructVal[], aligned) ?? unknown;
+  if (values.every((v) => v.t === 'struct')) return structAlternatives(unknown, values as StructVal[], aligned, paramChoice) ?? unknown;
   const seen = new Set<number>();
+  let byParam = !!paramChoice;
   for (const v of values) {
     if (v.t !== 'num' || v.f.param !== undefined) return unknown;
     const known = v.f.value !== null ? [v.f.value] : v.f.oneOf;
     if (!known) return unknown;
     for (const k of known) seen.add(k);
+    if (v.f.paramChoice || v.f.byParam) byParam = true;
   }
   const perPath = aligned && aligned.values.length > 1 ? concreteFields(aligned.values) : undefined;
-  return { t: 'num', f: { ...unknown.f, oneOf: [...seen], ...(perPath ? { perPath: { join: aligned!.join, fields: perPath } } : {}) } };
+  return {
+    t: 'num',
+    f: { ...unknown.f, oneOf: [...seen], ...(perPath ? { perPath: { join: aligned!.join, fields: perPath } } : {}), ...(byParam ? { paramChoice: true as const } : {}) },
+  };
 }
 
 /** A value a branch left as it was: null when nobody chose it (value-initialised or zero-filled). */
@@ -632,7 +639,7 @@ function concreteFields(values: readonly (AVal | null)[]): (Field | null)[] | un
  * the same members stay, those that differ keep their per-path numbers (`Field.oneOf`). Only for structs of one
  * kind, none of them a loop element or a stand-in; the merged struct is the first path's construction site.
  */
-function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[], aligned?: Aligned): StructVal | null {
+function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[], aligned?: Aligned, paramChoice?: boolean): StructVal | null {
   const first = structs[0];
   if (structs.some((s) => s.kind !== first.kind || s.fromLoop || s.standIn || s.zeroInit !== first.zeroInit)) return null;
   const members = new Map<string, AVal>();
@@ -643,7 +650,7 @@ function structAlternatives(unknown: AVal & { t: 'num' }, structs: StructVal[], 
     const at = { t: 'num' as const, f: { ...unknown.f, text: `${name} (differs between paths)` } };
     const byPath = aligned && aligned.values.every((s) => s?.t === 'struct')
       ? { join: aligned.join, values: (aligned.values as StructVal[]).map((s) => s.members.get(name) ?? unchosen(getMember(s, name))) } : undefined;
-    members.set(name, vals.every((v) => sameVal(v, v0)) ? v0 : withAlternatives(at, vals, byPath));
+    members.set(name, vals.every((v) => sameVal(v, v0)) ? v0 : withAlternatives(at, vals, byPath, paramChoice));
   }
   return { ...first, members };
 }

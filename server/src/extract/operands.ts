@@ -35,6 +35,11 @@ export interface Field {
    * call whose argument for `flag` is known (track/env.ts substituteField).
    */
   byParam?: { param: number; whenTrue: number; whenFalse: number };
+  /**
+   * With `oneOf`: the paths were chosen by an if/else or switch testing a parameter of the enclosing function
+   * (`if (hasData) state = …; else state = …;`): its callers decide which of the numbers the paths see.
+   */
+  paramChoice?: true;
   /** `state & MASK` of a parameter `state` and a known mask: the caller's argument masked, for a call that passes one. */
   masked?: { param: number; mask: number };
   /**
