@@ -29,6 +29,7 @@ export interface BarrierFact {
   /**
    * Legacy raw struct whose Type is a helper's parameter (`b.Type = type;`): the UAV and aliasing readings of its
    * union, for the call site to pick once the caller's argument names the type (track/env.ts substituteBarrier).
+   * Still present on a barrier the tracker meets: its type is not known (track/barrier-effects.ts unknownType).
    */
   byType?: { uav?: ResourceRef; aliasing?: { before?: ResourceRef; after?: ResourceRef } };
   /** True when the barrier stands for "some element" of an array filled in a loop (fields may be partial). */

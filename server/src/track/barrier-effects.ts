@@ -152,6 +152,7 @@ function originsFor(added: AddedAt | undefined): typeof origin {
 
 export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number, added?: AddedAt): void {
   const at = callRange;
+  if (b.byType) return unknownType(b, state);
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
     const m = meet(b, state, env, at);
@@ -197,6 +198,25 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
   forgetAccessorAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else endWholeWrite(state, m.key);
+}
+
+/**
+ * A legacy barrier whose Type is not known (a helper's parameter the caller's argument does not name): it may be a
+ * transition, a UAV or an aliasing barrier of the pointers its union holds. No rule meets it, the state of each
+ * pointer (and of what may alias it, as after a transition) is unknown after it and none has a pending write left. (An aliasing barrier would order every
+ * write: writes to other resources stay pending, as after a UAV barrier.)
+ */
+function unknownType(b: BarrierFact, state: TrackState): void {
+  const u = b.byType!;
+  const refs = [b.resource, u.uav, u.aliasing?.before, u.aliasing?.after].flatMap((r) => (r?.choice ? [r.choice.then, r.choice.else] : [r]));
+  for (const r of refs) {
+    const key = r?.key;
+    if (!key) continue;
+    forget(state, key);
+    state.set(key, { ...state.get(key), pendingWrite: null });
+    forgetElementAliases(state, key);
+    forgetAccessorAliases(state, key);
+  }
 }
 
 /**

@@ -413,7 +413,7 @@ export function substituteBarrier(bar: BarrierFact, b: Binding | null): BarrierF
 /**
  * A helper's barrier whose Type is its parameter (`void Barrier(TYPE type, ID3D12Resource* r) { b.Type = type;
  * switch (type) { case UAV: b.UAV.pResource = r; … } }`), read as the kind the caller's argument names. An
- * argument that is not known leaves it as extracted (a transition of the pointer Transition.pResource holds).
+ * argument that is not known keeps its union readings, on the caller's pointers, for an unknown barrier.
  */
 function byArgumentType(bar: BarrierFact, type: Field, b: Binding): BarrierFact {
   const { byType, ...rest } = bar;
@@ -423,7 +423,18 @@ function byArgumentType(bar: BarrierFact, type: Field, b: Binding): BarrierFact 
     const a = byType?.aliasing;
     return { ...rest, kind: 'legacy-aliasing', declaredType: type, fields: flags, resource: decided(a?.before, b), resourceAfter: decided(a?.after, b) };
   }
-  return type.value === 0 ? { ...rest, declaredType: type } : bar;
+  if (type.value === 0) return { ...rest, declaredType: type };
+  // Not known at the call: an unknown barrier (track/barrier-effects.ts unknownType) on the caller's pointers.
+  if (type.value === null) return { ...bar, declaredType: type, byType: { uav: refIn(byType?.uav, b), aliasing: { before: refIn(byType?.aliasing?.before, b), after: refIn(byType?.aliasing?.after, b) } } };
+  return rest;
+}
+
+/** A union reading on the caller's pointers; a per-case pointer the argument does not decide keeps both cases. */
+function refIn(r: ResourceRef | undefined, b: Binding): ResourceRef | undefined {
+  const d = decided(r, b);
+  const c = d?.choice;
+  if (!c) return d && substituteRef(d, b);
+  return { ...d, choice: { ...c, then: c.then && substituteRef(c.then, b), else: c.else && substituteRef(c.else, b) } };
 }
 
 /**
