@@ -209,6 +209,8 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
 function unknownType(b: BarrierFact, state: TrackState): void {
   const u = b.byType!;
   const refs = [b.resource, u.uav, u.aliasing?.before, u.aliasing?.after].flatMap((r) => (r?.choice ? [r.choice.then, r.choice.else] : [r]));
+  // A pointer not known (set differently by the cases of a switch) may name any resource, as a UAV barrier's does.
+  if (refs.some((r) => r?.unknown)) clearPendingWrites(state);
   for (const r of refs) {
     const key = r?.key;
     if (!key) continue;
