@@ -9,7 +9,14 @@ import { LIST_CREATION, LIST_TYPE_NAMES } from '../model/api';
 import type { FileCtx, FnCtx, OutListFactory } from './context';
 import { fold, toNumber } from './constant-fold';
 import type { SyntaxNode } from './node';
-import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { argumentNodes, calleeName, definitionDeclarator, rangeOf, unwrapValue } from './syntax';
+import { declaredName } from './types';
+
+/** The list type an argument names (`D3D12_COMMAND_LIST_TYPE_COPY`, a constant of the file), else undefined. */
+function listTypeOf(arg: SyntaxNode, file: FileCtx): CommandListType | undefined {
+  const folded = fold(arg, file);
+  return folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined;
+}
 
 /** The name `IID_PPV_ARGS(&list)`, `(void**)&list`, `&list` fills. */
 function filledName(arg: SyntaxNode): string | undefined {
@@ -26,8 +33,7 @@ function factoryType(body: SyntaxNode, file: FileCtx): CommandListType | undefin
     const spec = name ? LIST_CREATION[name] : undefined;
     const args = argumentNodes(call);
     if (!spec || !spec.argc.includes(args.length)) continue;
-    const folded = fold(args[spec.typeArg], file);
-    const type = folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined;
+    const type = listTypeOf(args[spec.typeArg], file);
     const filled = filledName(args[args.length - 1]);
     if (!type || !filled || found) return undefined;
     found = { name: filled, type };
@@ -64,12 +70,9 @@ function byUniqueName<T>(defs: readonly { name: string; body: SyntaxNode }[], of
 
 /** The names of a definition's parameters (null where one has none: `void`, `...`). */
 function parameterNames(body: SyntaxNode): (string | null)[] {
-  const list = body.parent?.childForFieldName('declarator')?.descendantsOfType('parameter_list')[0];
+  const list = body.parent ? definitionDeclarator(body.parent)?.childForFieldName('parameters') : undefined;
   return (list?.namedChildren ?? []).filter((p) => p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration')
-    .map((p) => {
-      const d = p.childForFieldName('declarator');
-      return (d?.type === 'identifier' ? d : d?.descendantsOfType('identifier').pop())?.text ?? null;
-    });
+    .map((p) => declaredName(p.childForFieldName('declarator')) ?? null);
 }
 
 /** The one list creation of a body that fills a pointer parameter (`IID_PPV_ARGS(list)`, `(void**)list`). */
@@ -86,8 +89,7 @@ function outFactory(body: SyntaxNode, file: FileCtx): OutListFactory | undefined
     const named = params.flatMap((p, i) => (p && new RegExp(`\\b${p}\\b`).test(out) ? [i] : []));
     if (named.length !== 1 || /&/.test(out)) return undefined;
     const typeArg = unwrapValue(args[spec.typeArg]);
-    const folded = fold(typeArg, file);
-    const type = folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined;
+    const type = listTypeOf(typeArg, file);
     const typeParam = typeArg.type === 'identifier' ? params.indexOf(typeArg.text) : -1;
     if (!type && typeParam < 0) return undefined;
     found = { params: params.length, listParam: named[0], ...(type ? { type } : { typeParam }) };
@@ -104,8 +106,7 @@ export function collectOutListFactories(defs: readonly { name: string; body: Syn
 export function outParamFactoryList(call: SyntaxNode, name: string, args: SyntaxNode[], fn: FnCtx): void {
   const factory = fn.file.outListFactories?.get(name);
   if (!factory || factory.params !== args.length) return;
-  const folded = factory.typeParam !== undefined ? fold(unwrapValue(args[factory.typeParam]), fn.file) : undefined;
-  const listType = factory.type ?? (folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined);
+  const listType = factory.type ?? (factory.typeParam !== undefined ? listTypeOf(unwrapValue(args[factory.typeParam]), fn.file) : undefined);
   const target = unwrapValue(args[factory.listParam]);
   const list = target.type === 'pointer_expression' && target.child(0)?.type === '&' ? target.childForFieldName('argument') : null;
   if (!listType || !list) return;
