@@ -12,7 +12,7 @@ import { argumentNodes, rangeOf } from './syntax';
 import type { AVal } from './values';
 import { numVal } from './values';
 import type { DeclShape, DeclaredType } from './declarators';
-import { declShape, declaredType, deducedArray, deducedType, factoryList } from './declarators';
+import { arrayLiteral, declShape, declaredType, deducedArray, deducedType, factoryList } from './declarators';
 import { declaredValue, listOfElements, sizedArray, sizedContainer } from './declared-values';
 import { isResourceType, resourceRef } from './resources';
 import { markResult } from './returned-locals';
@@ -30,21 +30,26 @@ function deducedResource(typeNode: SyntaxNode | null, value: SyntaxNode, outer: 
 }
 
 export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false): void {
-  const typeNode = decl.childForFieldName('type');
-  const outer = declaredType(typeNode?.text ?? '', fn);
+  const declType = decl.childForFieldName('type');
+  const declaredOuter = declaredType(declType?.text ?? '', fn);
   for (const d of decl.childrenForFieldName('declarator')) {
     if (d.type === 'function_declarator') {
-      vexingParse(d, outer, typeNode, fn);
+      vexingParse(d, declaredOuter, declType, fn);
       continue;
     }
     const target = d.type === 'init_declarator' ? d.childForFieldName('declarator') : d;
-    const value = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+    const written = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
     if (target?.type === 'structured_binding_declarator') {
-      bindStructured(target, value, fn);
+      bindStructured(target, written, fn);
       continue;
     }
+    // `const auto b = std::array{ … };`: declared as the literal's type with its braces (`std::array b{ … }`).
+    const literal = written ? arrayLiteral(declType, written) : undefined;
+    const typeNode = literal?.type ?? declType;
+    const outer = literal ? declaredType(literal.type.text, fn) : declaredOuter;
+    const value = literal?.braces ?? written;
     // `ScopedTransition t(cl, tex.Get(), A, B);`, `T t{cl, tex, A, B};`: a call of the class's constructor.
-    if (value && constructObject(d, typeNode, outer, fn)) continue;
+    if (value && !literal && constructObject(d, typeNode, outer, fn)) continue;
     const shape = target ? declShape(target) : null;
     // `auto tex = std::make_unique<Texture>(dev, …)`, `Texture* t = new Texture(…)`: the constructor runs on `*tex`.
     if (value && shape && !shape.array && !shape.reference && ownedName(target!) && constructOwned(ownedName(target!)!, value, fn)) {

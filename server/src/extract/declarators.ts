@@ -53,6 +53,18 @@ export function deducedArray(typeText: string, value: SyntaxNode): DeclaredType 
   return elemKind ? { container: { elemKind, helper: helperNameOf(callee!), length: items.length }, resource: false } : undefined;
 }
 
+/**
+ * `const auto barriers = std::array{ … };`, `auto b = std::array<CD3DX12_RESOURCE_BARRIER, 2>{ … };`: the literal's
+ * type and braces, read as the declaration `std::array barriers{ … }` (or `std::array<T, 2> b = { … }`) would be.
+ */
+export function arrayLiteral(typeNode: SyntaxNode | null, value: SyntaxNode): { type: SyntaxNode; braces: SyntaxNode } | undefined {
+  if (!/^(?:const\s+)?auto$/.test(typeNode?.text.trim() ?? '') || value.type !== 'compound_literal_expression') return undefined;
+  const type = value.childForFieldName('type');
+  const braces = value.childForFieldName('value');
+  if (!type || braces?.type !== 'initializer_list' || !/^(?:std::)?array\s*(?:<|$)/.test(type.text)) return undefined;
+  return { type, braces };
+}
+
 export interface DeclShape {
   name: string;
   array: { size: SyntaxNode | null } | null;
