@@ -37,6 +37,8 @@ export interface ReturnTemplate {
   namespace?: string;
   /** Defined in another file of the run (imported-helpers.ts): its ranges are moved to each call. */
   imported?: true;
+  /** The parameters' default arguments (`UINT sub = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES`), null where none. */
+  defaults?: readonly (SyntaxNode | null)[];
 }
 
 /**
@@ -56,6 +58,8 @@ export interface FillTemplate {
   elements?: StructVal[];
   /** Defined in another file of the run (imported-helpers.ts): its ranges are moved to each call. */
   imported?: true;
+  /** The parameters' default arguments (`UINT sub = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES`), null where none. */
+  defaults?: readonly (SyntaxNode | null)[];
 }
 
 /** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */

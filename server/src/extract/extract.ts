@@ -35,6 +35,7 @@ import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import type { FillRunner } from './fill-helpers';
 import { inlinableBody, inlinableDefinitions } from './inline-helpers';
+import { objectClasses } from './object-classes';
 import { outParamPrototypes } from './out-param-prototypes';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from './queue-methods';
 import { conversionDefinitions, conversionText } from './conversion-calls';
@@ -658,13 +659,14 @@ export function extractFacts(
       const span = tableSpan(f.body, ctx);
       const returned = f.lambda ? undefined : returnedLocal(f.body, locals, ctx);
       const ownNames = locals.concat(reboundParams(body, params, stable));
+      const classes = objectClasses(params, sig.paramTypes, locals, ctx);
       const facts: FunctionFacts = {
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals: ownNames,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
         ...(stable.length ? { stableParams: stable } : {}), ...(followed.length ? { factParams: followed } : {}),
         ...(members.length ? { factMembers: members } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}), ...(returned ? { returnsLocal: returned } : {}),
-        ...(f.body.hasError ? { unparsed: true as const } : {}),
+        ...(f.body.hasError ? { unparsed: true as const } : {}), ...(classes ? { objectClasses: classes } : {}),
       };
       functions.push(withScopeKind(facts, scopeKind));
       if (key && recorder) keepFacts(key, facts, recorder, turn);
@@ -866,7 +868,8 @@ function readTemplates(fns: FunctionNode[], file: FileCtx, imported = false): vo
     returned.site = returned.site >= 0 ? 0 : -1;
     const name = scope?.name ?? sig.name;
     if (scope && file.templates.has(name)) continue;
-    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : f.lambda ? {} : templateScope(f, sig)), ...from });
+    const defaults = sig.defaults?.some((v) => v) ? { defaults: sig.defaults } : {};
+    file.templates.set(name, { params: sig.params, value: returned, ...(scope ? { within: scope.within } : f.lambda ? {} : templateScope(f, sig)), ...from, ...defaults });
   }
 }
 

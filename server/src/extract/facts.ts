@@ -463,6 +463,11 @@ export interface FunctionFacts {
   factParams?: string[];
   /** Members of its class whose tests the path facts follow (extract/member-facts.ts): carried in from a method's caller. */
   factMembers?: string[];
+  /**
+   * The class a parameter or local is declared as (`VeRenderer& kRenderer` → VeRenderer), for names of a class type
+   * only: `kRenderer.m_copyList` is the member list the class's own methods create (track/list-types.ts).
+   */
+  objectClasses?: Record<string, string>;
 }
 
 /** A construction site, as `--format facts` prints it. */

@@ -112,12 +112,26 @@ function onReceiver(v: AVal, members: ReadonlySet<ResourceRef>, receiver: { ref:
 }
 
 /**
+ * The call's arguments followed by the default arguments of the parameters it leaves out
+ * (`BarrierTransition(res, A, B)` of `…(…, UINT sub = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES, … flags = …_NONE)`).
+ */
+function withDefaults(args: SyntaxNode[], template: ReturnTemplate): SyntaxNode[] {
+  const out = [...args];
+  if (template.imported) return out;
+  for (const d of (template.defaults ?? []).slice(args.length)) {
+    if (!d) break;
+    out.push(d);
+  }
+  return out;
+}
+
+/**
  * Substitute the caller's arguments into a helper function's returned barrier; `receiver`: the object a method of
  * the helper's class is called on (`m_counters.TransitionResState(s)`), whose members the method's members are.
  */
 export function instantiateTemplate(call: SyntaxNode, template: ReturnTemplate, args: SyntaxNode[], fn: FnCtx, receiver?: { ref: ResourceRef; op: string }): AVal {
   const range = rangeOf(call);
-  const values = callArguments(args, fn);
+  const values = callArguments(withDefaults(args, template), fn);
   // Every argument is evaluated, in order, whether the template reads it or not (their effects happen either way).
   args.forEach((_, i) => values.field(i));
   args.forEach((_, i) => values.ref(i));

@@ -50,6 +50,8 @@ export class ListTypes {
    * methods: a derived class or another class's member of the same name is another object.
    */
   private readonly byClass = new Map<string, CommandListType | null>();
+  /** byClass by the class's own name (`Renderer::m_copy` for `gfx::Renderer::m_copy`): a declared type names it so. */
+  private readonly byClassName = new Map<string, CommandListType | null>();
   /**
    * Members or globals of this file created only by methods of classes (never by a free function): in a method of
    * another class the same spelling is that class's own member (`_cmdList` of a graphics queue and of a compute queue
@@ -91,6 +93,18 @@ export class ListTypes {
     if (!cls || key.includes('(')) return;
     const k = `${cls}::${key.replace(/^this->/, '')}`;
     this.byClass.set(k, this.byClass.has(k) && this.byClass.get(k) !== type ? null : type);
+    const named = `${cls.split('::').pop()}::${key.replace(/^this->/, '')}`;
+    this.byClassName.set(named, this.byClassName.has(named) && this.byClassName.get(named) !== type ? null : type);
+  }
+
+  /**
+   * `kRenderer.m_copyList` / `r->m_copyList` where `kRenderer` is a parameter or local declared as a class whose own
+   * methods create `m_copyList` (any file of the run): that member list.
+   */
+  private ofObject(key: string, owner: FunctionFacts | null): CommandListType | null {
+    const m = owner?.objectClasses && this.byClassName.size > 0 ? /^([A-Za-z_]\w*)(?:->|\.)([A-Za-z_]\w*)$/.exec(key) : null;
+    const cls = m ? owner!.objectClasses![m[1]] : undefined;
+    return cls ? this.byClassName.get(`${cls}::${m![2]}`) ?? null : null;
   }
 
   /** The type of the list `key` as function `owner` names it (null owner: only members, globals and the config). */
@@ -102,7 +116,7 @@ export class ListTypes {
     const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
     const member = own === undefined && this.byMember.size > 0 ? memberOfLocal(key) : null;
     const viaMember = member ? this.byMember.get(member) ?? null : null;
-    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner);
+    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner) ?? this.ofObject(key, owner);
     if (owner && declaredIn(key, owner)) return own ?? null;
     const cls = classOf(owner);
     if (cls && this.onlyByMethods.get(key)) return this.byClass.get(`${cls}::${key.replace(/^this->/, '')}`) ?? null;
