@@ -42,11 +42,28 @@ export function forgetCapturedWrites(lambda: SyntaxNode, fn: FnCtx): void {
     }
     const name = rootName(target);
     if (captured(name)) written.add(name);
+    // `synchronize(state, barriers)`, `Collect(&out)`: a container handed to a call by name, or anything by address,
+    // may be filled by it (a callee taking it by reference).
+    if (u.type === 'call_expression') for (const a of handedOver(u, fn)) if (captured(a)) written.add(a);
   }
   for (const name of written) {
     const v = fn.env.get(name);
     if (v) forgetValue(name, v, lambda, fn);
   }
+}
+
+/** The locals a call may write through its arguments: a container named whole, or any local whose address it takes. */
+function handedOver(call: SyntaxNode, fn: FnCtx): string[] {
+  const out: string[] = [];
+  for (const a of call.childForFieldName('arguments')?.namedChildren ?? []) {
+    const addressed = a.type === 'pointer_expression' && a.child(0)?.type === '&' ? a.childForFieldName('argument') : null;
+    if (addressed?.type === 'identifier') out.push(addressed.text);
+    else if (a.type === 'identifier') {
+      const v = fn.env.get(a.text);
+      if (v?.t === 'array' && v.container) out.push(a.text);
+    }
+  }
+  return out;
 }
 
 function forgetValue(name: string, v: AVal, at: SyntaxNode, fn: FnCtx): void {
