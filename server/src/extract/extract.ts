@@ -55,6 +55,7 @@ import { declaredNames, walkStatement } from './walker';
 import { baseInitializerStmts, constructedClass } from './base-initializers';
 import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
+import { settledMemberNames } from './settled-members';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
@@ -728,6 +729,7 @@ export function extractFacts(
     ...(ENHANCED_SUPPORT_QUERY.test(text) ? { enhancedSupportQuery: true as const } : {}),
     ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
+    ...settledMembersOf(root, text),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -930,6 +932,12 @@ function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndice
   if (!text.includes('GetCurrentBackBufferIndex')) return {};
   const names = backBufferIndexNames(root);
   return names.length ? { backBufferIndices: names } : {};
+}
+
+/** The file's resource pointers that nothing moves (extract/settled-members.ts). */
+function settledMembersOf(root: SyntaxNode, text: string): { settledMembers?: string[] } {
+  const names = settledMemberNames(root, text);
+  return names.length ? { settledMembers: names } : {};
 }
 
 /** `fn` with the kind of the scope its qualified name names last (scope-kinds.ts), or without one. */

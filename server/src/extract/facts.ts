@@ -555,6 +555,8 @@ export interface FileFacts {
   newerRuntimeExport?: true;
   /** Names holding the swap chain's back-buffer index, and its direct index calls (extract/back-buffer-indices.ts). */
   backBufferIndices?: string[];
+  /** Resource pointers the file creates and never moves or hands out (extract/settled-members.ts). */
+  settledMembers?: string[];
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */

@@ -17,6 +17,7 @@ import { formatEnumValue } from '../model/format-values';
 import type { GpuUse, TrackContext } from './visitors';
 import { promoteFromCommon } from './list-promotions';
 import { swapChainBuffer } from './file-uses';
+import { settledEntry } from './settled-entry';
 
 /** RENDER_TARGET | DEPTH_WRITE: the states of a draw's outputs. */
 const OUTPUT_STATES = 0x4 | 0x10;
@@ -401,7 +402,7 @@ export function flushDeferredUses(env: TrackEnv): void {
   deferred.delete(env);
   for (const d of later) {
     if (!d.use.unseen) continue;
-    const entry = env.entry.get(d.use.key) ?? firstBarrierState(env, d.use.key);
+    const entry = env.entry.get(d.use.key) ?? firstBarrierState(env, d.use.key) ?? settledEntry(env, d.use.key);
     if (!entry) continue;
     const use: GpuUse = { ...d.use, met: entry, unseen: false, atFirstBarrier: true };
     for (const h of env.hooks) h.gpuUse?.(d.e, [use], d.ctx);

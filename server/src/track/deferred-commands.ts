@@ -8,6 +8,7 @@ import type { CommandEvent } from '../extract/facts';
 import type { TrackEnv } from './env';
 import type { ResState } from './state';
 import type { CommandUse, TrackContext } from './visitors';
+import { settledEntry } from './settled-entry';
 
 interface Waiting {
   e: CommandEvent;
@@ -88,7 +89,7 @@ export function flushDeferredCommands(env: TrackEnv): void {
   firstBefore.delete(env);
   for (const w of list) {
     const key = w.use.part ?? w.use.key;
-    const entry = w.live ? before?.get(key) ?? env.entry.get(key) : undefined;
+    const entry = w.live ? before?.get(key) ?? env.entry.get(key) ?? settledEntry(env, key) : undefined;
     if (!entry) continue;
     for (const h of env.hooks) h.deferredCommand?.(w.e, [{ ...w.use, met: entry, atFirstBarrier: true }], w.ctx);
   }

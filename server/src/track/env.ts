@@ -1,5 +1,6 @@
 // The tracker's environment for one analysed file: rule hooks, assumed entry states, known resources and list
 // types, the helper-call stack with its parameter bindings, and where diagnostics go.
+import type { SettledCreation } from './settled-entry';
 import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
 import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
@@ -164,6 +165,8 @@ export class TrackEnv {
   readonly stack: Frame[] = [];
   /** The analysed file's descriptor table and creations, for uses through bindings (track/bindings.ts). */
   fileUses?: FileUses;
+  /** Resources the file never moves, with the state they keep (track/settled-entry.ts); whole-file analyses only. */
+  settled?: ReadonlyMap<string, SettledCreation>;
   /**
    * Method names the file or another file of the run declares without `const` (`bool Advance();`): called on an
    * object, they may change what its getters return (track/getter-aliases.ts receiverGetters).

@@ -11,6 +11,7 @@ import { Interpreter } from './interpreter';
 import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
+import { settledCreations } from './settled-entry';
 import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
@@ -66,6 +67,8 @@ export function runTracker(
   const endSplits = facts.barriers.some((b) => b.kind === 'texture' && (b.fields.SyncBefore?.value === null || ((b.fields.SyncBefore?.value ?? 0) & 0x80000000) !== 0));
   const legacyEnds = legacyEndSplitBarriers(facts);
   const mutating = mutatingMethods(facts);
+  // Not in the editor's analyses of one function (entry): its reduced document leaves out other methods' mentions.
+  const settled = entry ? undefined : settledCreations(facts);
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
   const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
   const tracing = traceOn();
@@ -87,6 +90,7 @@ export function runTracker(
     env.rechecks = rechecks;
     env.fileUses = fileUsesOf(facts, uri);
     env.mutating = mutating;
+    if (settled?.size) env.settled = settled;
     if (process.env[CALL_MEMO_ENV] !== '0') {
       // The language server's typing path only (kept-runs.ts): the earlier keystroke's helper calls of this function.
       const kept = keptCalls && process.env[KEPT_CALLS_ENV] !== '0'

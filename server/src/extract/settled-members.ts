@@ -1,0 +1,119 @@
+// Resource pointers the file creates and never lets anything move: every mention of the name is its declaration,
+// its creation, a view or copy command that takes it, a method of its own (GetDesc, SetName, Release, …), a test,
+// a reset to null or a release. No barrier names it, no function of the file is handed it, nothing returns it,
+// stores it elsewhere or takes its address outside the creation. Such a resource stays in its creation state for
+// the whole life the file can see, so a method that uses it without a barrier meets that state at its entry
+// (track/settled-entry.ts judges those uses against it).
+// NOTE: by the name as written: `obj->m_tex` of another object, `m_tex[i]`, `m_tex.Get()` handed to a helper,
+// a barrier through a local alias — each is a mention outside the list, and the name is not settled.
+import type { SyntaxNode } from './node';
+import { calleeName } from './syntax';
+
+const CREATIONS = /^Create(?:Committed|Placed|Reserved)Resource\d?$/;
+/** D3D12 calls that take a resource without changing its state (the state they need is what is judged). */
+const TAKES = new Set([
+  'CopyResource', 'CopyBufferRegion', 'CopyTextureRegion', 'ResolveSubresource', 'CreateShaderResourceView', 'CreateRenderTargetView',
+  'CreateDepthStencilView', 'CreateUnorderedAccessView', 'CD3DX12_TEXTURE_COPY_LOCATION',
+]);
+/** Methods of the resource itself (or of its smart pointer) that neither move nor hand it out. */
+const OWN_METHODS = new Set(['GetDesc', 'GetDesc1', 'GetGPUVirtualAddress', 'SetName', 'SetPrivateData', 'Release', 'Reset', 'Map', 'Unmap', 'GetDevice', 'GetHeapProperties']);
+/** Nodes a value passes through unchanged on its way to the call that takes it. */
+const THROUGH = new Set(['parenthesized_expression', 'cast_expression', 'pointer_expression']);
+const RELEASE = /^(?:SAFE_?RELEASE|SafeRelease|safe_release|ReleaseCom|RELEASE)$/i;
+const NULLS = new Set(['nullptr', 'NULL', '0']);
+
+/** The names the file passes by address to a resource creation (`IID_PPV_ARGS(&m_tex)`, `&this->m_tex`, `m_tex.GetAddressOf()`). */
+function createdNames(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const call of root.descendantsOfType('call_expression')) {
+    const f = call.childForFieldName('function');
+    if (!f || !CREATIONS.test(calleeName(f) ?? '')) continue;
+    const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+    const last = args[args.length - 1];
+    if (!last) continue;
+    const m = /^(?:IID_PPV_ARGS\s*\(\s*)?&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\)?$|^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)$/.exec(last.text);
+    const name = m?.[1] ?? m?.[2];
+    if (name) out.add(name);
+  }
+  return out;
+}
+
+/** The call whose argument list holds `n` (through parentheses, casts and `&`), or undefined. */
+function takingCall(n: SyntaxNode): SyntaxNode | undefined {
+  let p: SyntaxNode | null = n.parent;
+  while (p && THROUGH.has(p.type)) p = p.parent;
+  if (p?.type !== 'argument_list') return undefined;
+  const call = p.parent;
+  return call?.type === 'call_expression' || call?.type === 'init_declarator' ? call : undefined;
+}
+
+function callName(call: SyntaxNode): string | undefined {
+  if (call.type === 'init_declarator') return call.parent?.childForFieldName('type')?.text;
+  const f = call.childForFieldName('function');
+  return f ? calleeName(f) : undefined;
+}
+
+/** Whether a value of the resource (the name, or its `.Get()`) is used where nothing can move it. */
+function valueUseIsQuiet(v: SyntaxNode): boolean {
+  const p = v.parent;
+  if (!p) return false;
+  const call = takingCall(v);
+  if (call) {
+    const name = callName(call) ?? '';
+    if (TAKES.has(name) || RELEASE.test(name) || CREATIONS.test(name)) return true;
+    // `IID_PPV_ARGS(&m_tex)` only as a creation's argument (not GetBuffer's or QueryInterface's: another object).
+    const outer = name === 'IID_PPV_ARGS' ? takingCall(call) : undefined;
+    return !!outer && CREATIONS.test(callName(outer) ?? '');
+  }
+  switch (p.type) {
+    case 'condition_clause': case 'unary_expression': return true;
+    case 'binary_expression': return /^(?:==|!=|&&|\|\|)$/.test(p.childForFieldName('operator')?.text ?? '');
+    case 'delete_expression': return true;
+    case 'assignment_expression': {
+      const left = p.childForFieldName('left');
+      const right = p.childForFieldName('right');
+      // `m_tex = nullptr`: a reset; `loc.pResource = m_tex`: a copy location (not a barrier's Transition/Aliasing/UAV).
+      if (left === v) return NULLS.has(right?.text ?? '');
+      return right === v && /(?:\.|->)\s*pResource$/.test(left?.text ?? '') && !/Transition|Aliasing|UAV/.test(left?.text ?? '');
+    }
+    default: return false;
+  }
+}
+
+/** Whether one mention of a created name is one of the quiet kinds the header lists. */
+function quietMention(id: SyntaxNode): boolean {
+  let n = id;
+  const p0 = id.parent;
+  if (id.type === 'field_identifier') {
+    // `this->m_tex` is the name; `obj.m_tex` of another object, or a declaration in a class body.
+    if (p0?.type === 'field_expression' && p0.childForFieldName('field') === id) {
+      if (p0.childForFieldName('argument')?.type !== 'this') return false;
+      n = p0;
+    } else return !!p0 && /declarator|field_declaration/.test(p0.type);
+  }
+  const p = n.parent;
+  if (!p) return false;
+  if (p.type === 'field_expression' && p.childForFieldName('argument') === n) {
+    const method = p.childForFieldName('field')?.text ?? '';
+    const call = p.parent?.type === 'call_expression' ? p.parent : undefined;
+    if (!call) return false;
+    if (OWN_METHODS.has(method)) return true;
+    if (method === 'Get' || method === 'get') return valueUseIsQuiet(call);
+    if (/^(?:GetAddressOf|ReleaseAndGetAddressOf|put)$/.test(method)) return CREATIONS.test(callName(takingCall(call) ?? call) ?? '');
+    return false;
+  }
+  return valueUseIsQuiet(n);
+}
+
+/** The settled names of the file (see the header), sorted. */
+export function settledMemberNames(root: SyntaxNode, text: string): string[] {
+  if (!/Create(?:Committed|Placed|Reserved)Resource/.test(text)) return [];
+  const created = createdNames(root);
+  if (created.size === 0) return [];
+  const moved = new Set<string>();
+  for (const id of root.descendantsOfType(['identifier', 'field_identifier'])) {
+    if (!created.has(id.text) || moved.has(id.text)) continue;
+    if (!quietMention(id)) moved.add(id.text);
+  }
+  return [...created].filter((n) => !moved.has(n)).sort();
+}
