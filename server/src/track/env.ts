@@ -1,11 +1,10 @@
 // The tracker's environment for one analysed file: rule hooks, assumed entry states, known resources and list
 // types, the helper-call stack with its parameter bindings, and where diagnostics go.
-import type { SettledCreation } from './settled-entry';
 import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
 import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
-import type { KnownResource, ResState } from './state';
+import type { KnownResource, ResState, SettledCreation } from './state';
 import { matchesSwapChain, type FileUses } from './file-uses';
 import type { TrackContext, TrackedVisitors } from './visitors';
 

@@ -13,16 +13,11 @@ import type { FileFacts, FunctionFacts, ResourceCreation } from '../extract/fact
 import { forEachEvent } from '../extract/events';
 import { formatEnumValue } from '../model/format-values';
 import type { TrackEnv } from './env';
-import { exactly, FRESH, type ResState } from './state';
+import { exactly, FRESH, type ResState, type SettledCreation } from './state';
 
 /** Created in a state only a texture can be in: RENDER_TARGET, DEPTH_WRITE, DEPTH_READ, RESOLVE_DEST, RESOLVE_SOURCE. */
 const TEXTURE_ONLY_STATES = 0x4 | 0x10 | 0x20 | 0x1000 | 0x2000;
 const SIMULTANEOUS_ACCESS = 0x20;
-
-export interface SettledCreation {
-  creation: ResourceCreation;
-  state: number;
-}
 
 const declares = (fn: FunctionFacts, name: string): boolean => fn.params.includes(name) || (fn.locals ?? []).includes(name);
 

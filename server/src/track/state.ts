@@ -89,6 +89,12 @@ function weakerCond(a: PathCond | undefined, b: PathCond | undefined): PathCond 
   return facts.empty ? undefined : { facts, owner: a.owner, time: Math.min(a.time, b.time) };
 }
 
+/** A resource the file never moves, with the one legacy state its creations set (track/settled-entry.ts). */
+export interface SettledCreation {
+  creation: ResourceCreation;
+  state: number;
+}
+
 export interface Possible {
   values: ReadonlyMap<number, Origin>;
   unknown: boolean;
