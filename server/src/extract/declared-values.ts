@@ -13,7 +13,7 @@ import { typeOfExpr } from './types';
 import type { Range } from '../types';
 import { pushedElement } from './push-methods';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
-import { objectAlias } from './object-aliases';
+import { deducedGetterAlias, objectAlias } from './object-aliases';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { handleAssignment } from './assignments';
 import type { DeclShape, DeclaredType } from './declarators';
@@ -137,6 +137,9 @@ export function declaredValue(shape: DeclShape, type: DeclaredType, value: Synta
     const only = value.namedChild(0);
     return only ? declaredValue(shape, type, only, d, fn) : { t: 'unknown', text: shape.name, range };
   }
+  // `auto rt = dev->GetRenderTarget();`: the resource the run's getter returns (object-aliases.ts).
+  const deduced = !shape.reference && !type.kind && !type.resource ? deducedGetterAlias(d.parent?.childForFieldName('type')?.text ?? '', value, fn) : undefined;
+  if (deduced) return deduced;
   if (shape.reference || shape.pointer) {
     const v = evalValue(value, type.resource ? 'res' : 'any', fn);
     // `auto& target = m_surfaces.GetBloom();`: the object the initializer names (object-aliases.ts).

@@ -97,3 +97,28 @@ export function objectAlias(declared: string, value: SyntaxNode, reference: bool
 
 /** `T& name` (the declarator of a reference local). */
 export const isReference = (declarator: SyntaxNode): boolean => declarator.type === 'reference_declarator';
+
+/**
+ * `auto rt = m_device->GetRenderTarget();` / `auto* rt = …`: a local whose type is deduced from a call of one of the
+ * run's resource getters (a one-return getter of a member, resource-getters.ts) holds what the getter returns, as
+ * `ID3D12Resource* rt = …` does: the getter's resource, keyed as the call is (a barrier on `rt` and one on
+ * `m_device->GetRenderTarget()` meet). Undefined for any other initializer or declared type: a deduced type is a
+ * resource only when the getter says so (`auto desc = res->GetDesc();` is a struct).
+ */
+export function deducedGetterAlias(declared: string, value: SyntaxNode, fn: FnCtx): AVal | undefined {
+  if (!DEDUCED.test(declared.trim())) return undefined;
+  const call = unwrapValue(value);
+  if (call.type !== 'call_expression') return undefined;
+  const f = call.childForFieldName('function');
+  const name = f ? calleeName(f) : undefined;
+  if (!name) return undefined;
+  const file = fn.file;
+  const args = argumentNodes(call).length;
+  const getter = args === 0 ? file.resourceGetters?.has(name) || file.classResourceGetterNames?.has(name)
+    : file.indexedGetters?.get(name)?.params.length === args;
+  if (!getter) return undefined;
+  const ref = resourceRef(value, file, fn);
+  return ref.key ? { t: 'res', ref } : undefined;
+}
+
+const DEDUCED = /^(?:const\s+)?(?:auto|decltype\(auto\))(?:\s+const)?$/;

@@ -88,6 +88,13 @@ export const RESOURCE_FLAGS: EnumTable = {
 
 export const RESOURCE_DIMENSION: EnumTable = { UNKNOWN: 0, BUFFER: 1, TEXTURE1D: 2, TEXTURE2D: 3, TEXTURE3D: 4 };
 export const HEAP_TYPE: EnumTable = { DEFAULT: 1, UPLOAD: 2, READBACK: 3, CUSTOM: 4, GPU_UPLOAD: 5 };
+/**
+ * D3D12_CPU_PAGE_PROPERTY and D3D12_MEMORY_POOL (d3d12.h): what a CUSTOM heap is made of. Known as families so that
+ * `CD3DX12_HEAP_PROPERTIES(D3D12_CPU_PAGE_PROPERTY_WRITE_COMBINE, D3D12_MEMORY_POOL_L0)` is the custom-heap
+ * constructor, not the heap-type one whose first parameter WRITE_COMBINE's value (2) would make an UPLOAD heap.
+ */
+export const CPU_PAGE_PROPERTY: EnumTable = { UNKNOWN: 0, NOT_AVAILABLE: 1, WRITE_COMBINE: 2, WRITE_BACK: 3 };
+export const MEMORY_POOL: EnumTable = { UNKNOWN: 0, L0: 1, L1: 2 };
 /** D3D12_DSV_FLAGS (d3d12.h): a read-only DSV only tests depth/stencil. */
 export const DSV_FLAGS: EnumTable = { NONE: 0, READ_ONLY_DEPTH: 0x1, READ_ONLY_STENCIL: 0x2 };
 /** Descriptor kinds: helpers branch on them (`if (viewType == D3D12_DESCRIPTOR_RANGE_TYPE_SRV)`), decided at a call. */
@@ -151,6 +158,8 @@ export const ENUM_FAMILIES: readonly EnumFamily[] = [
   { id: 'resource-flags', prefix: 'D3D12_RESOURCE_FLAG_', table: RESOURCE_FLAGS, flags: true },
   { id: 'dimension', prefix: 'D3D12_RESOURCE_DIMENSION_', table: RESOURCE_DIMENSION, flags: false },
   { id: 'heap-type', prefix: 'D3D12_HEAP_TYPE_', table: HEAP_TYPE, flags: false },
+  { id: 'cpu-page-property', prefix: 'D3D12_CPU_PAGE_PROPERTY_', table: CPU_PAGE_PROPERTY, flags: false },
+  { id: 'memory-pool', prefix: 'D3D12_MEMORY_POOL_', table: MEMORY_POOL, flags: false },
   { id: 'dsv-flags', prefix: 'D3D12_DSV_FLAG_', table: DSV_FLAGS, flags: true },
   { id: 'descriptor-range-type', prefix: 'D3D12_DESCRIPTOR_RANGE_TYPE_', table: DESCRIPTOR_RANGE_TYPE, flags: false },
   { id: 'descriptor-heap-type', prefix: 'D3D12_DESCRIPTOR_HEAP_TYPE_', table: DESCRIPTOR_HEAP_TYPE, flags: false },

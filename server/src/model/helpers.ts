@@ -84,8 +84,10 @@ export const HELPERS: Readonly<Record<string, HelperSpec>> = {
   CD3DX12_RESOURCE_BARRIER: { kind: 'legacy', siteKind: 'legacy-barrier', overloads: [EMPTY, COPY] },
   CD3DX12_HEAP_PROPERTIES: {
     kind: 'heap-props', siteKind: '',
-    overloads: [EMPTY, { params: [p('Type', 'num', 'heap-type'), p('', 'ignore', undefined, 1), p('', 'ignore', undefined, 1)] },
-      { params: [p('', 'ignore'), p('', 'ignore'), p('', 'ignore', undefined, 1), p('', 'ignore', undefined, 1)], fixed: { Type: 4 } }],
+    // (type, creationNodeMask, nodeMask) or (cpuPageProperty, memoryPool, …): a CUSTOM heap. Two arguments match both
+    // by count; the enumerators' families choose (a node mask is no enumerator).
+    overloads: [EMPTY, { params: [p('Type', 'num', 'heap-type'), p('', 'ignore', 'node-mask', 1), p('', 'ignore', 'node-mask', 1)] },
+      { params: [p('', 'ignore', 'cpu-page-property'), p('', 'ignore', 'memory-pool'), p('', 'ignore', undefined, 1), p('', 'ignore', undefined, 1)], fixed: { Type: 4 } }],
   },
   CD3DX12_TEXTURE_COPY_LOCATION: {
     kind: 'copy-location', siteKind: '',

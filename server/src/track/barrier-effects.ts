@@ -10,7 +10,7 @@ import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting } from './visitors';
 import { gpuUseAwaits } from './bindings';
 import { awaitsFirstBarrier, noteFirstBarrier } from './deferred-commands';
-import { clearPendingWrites, forget, forgetAccessorAliases, forgetElementAliases } from './forgetting';
+import { clearPendingWrites, forget, forgetAliases } from './forgetting';
 import { dropParts, overlappingParts, partKey, partsOf, updateOverlappingParts, val } from './resource-parts';
 import { withoutOtherListPromotions } from './list-promotions';
 
@@ -134,8 +134,7 @@ export function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list:
   s = { ...s, lastModel: 'enhanced', legacy: UNKNOWN, legacyFromCreation: false, pendingWrite: null };
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
-  forgetElementAliases(state, m.key);
-  forgetAccessorAliases(state, m.key);
+  forgetAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else {
     updateOverlappingParts(state, m.key, m.part, s);
@@ -194,8 +193,7 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
   s = { ...s, pendingWrite: null };
   recordSite(env, b, m.meeting.met, s);
   state.set(m.fullKey, s);
-  forgetElementAliases(state, m.key);
-  forgetAccessorAliases(state, m.key);
+  forgetAliases(state, m.key);
   if (m.part === '') dropParts(state, m.key);
   else endWholeWrite(state, m.key);
 }
@@ -216,8 +214,7 @@ function unknownType(b: BarrierFact, state: TrackState): void {
     if (!key) continue;
     forget(state, key);
     state.set(key, { ...state.get(key), pendingWrite: null });
-    forgetElementAliases(state, key);
-    forgetAccessorAliases(state, key);
+    forgetAliases(state, key);
   }
 }
 

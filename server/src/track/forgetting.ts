@@ -12,7 +12,7 @@ import { dropParts } from './resource-parts';
  * (what follows the subscript, `.res`, must match). Two constant indices are two resources, and so are `X` and `X^1`,
  * `X+1`, `(X+1)%N` (track/element-indices.ts).
  */
-export function forgetElementAliases(state: TrackState, key: string): void {
+function forgetElementAliases(state: TrackState, key: string): void {
   const mine = elementOf(key);
   if (!mine) return;
   for (const k of [...state.res.keys()]) {
@@ -28,8 +28,53 @@ export function forgetElementAliases(state: TrackState, key: string): void {
 const CONSTANT_INDEX = /^\d+$/;
 
 /** Other keys the getter chain of `key` may name (track/getter-aliases.ts) are unknown after a barrier on it. */
-export function forgetAccessorAliases(state: TrackState, key: string): void {
+function forgetAccessorAliases(state: TrackState, key: string): void {
   for (const k of accessorAliases(state.res.keys(), key)) forget(state, k);
+}
+
+/**
+ * After a barrier on `key`, every other tracked key that may name the same resource is unknown: another element of
+ * its array, another getter of its object, the same member reached through another pointer.
+ */
+export function forgetAliases(state: TrackState, key: string): void {
+  forgetElementAliases(state, key);
+  forgetAccessorAliases(state, key);
+  forgetPointeeAliases(state, key);
+}
+
+/**
+ * `raytracer.m_device->m_rts[i]` and `g_device->m_rts[i]`: a pointer another object stores (a member through which
+ * it reaches a device, a context, a renderer it was handed) may point at the object a caller names directly, so the
+ * same member path after `->` through a stored pointer and through any other pointer may be one resource. Two
+ * pointers the function names itself (`src->m_tex`, `dst->m_tex`: parameters, locals, globals) stay two objects.
+ */
+function forgetPointeeAliases(state: TrackState, key: string): void {
+  const mine = pointee(key);
+  if (!mine) return;
+  for (const k of [...state.res.keys()]) {
+    if (k === key || k.includes('|') || !k.endsWith(mine.member)) continue;
+    const other = pointee(k);
+    if (!other || other.member !== mine.member || other.owner === mine.owner) continue;
+    if (storedPointer(mine.owner) || storedPointer(other.owner)) forget(state, k);
+  }
+}
+
+/** `a.b->m[i].c` → owner `a.b`, member `m[i].c`: split at the last `->` outside brackets; undefined without one. */
+function pointee(key: string): { owner: string; member: string } | undefined {
+  let depth = 0;
+  let at = -1;
+  for (let i = 0; i < key.length; i++) {
+    const c = key[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (depth === 0 && c === '-' && key[i + 1] === '>') at = i;
+  }
+  return at > 0 ? { owner: key.slice(0, at), member: key.slice(at + 2) } : undefined;
+}
+
+/** A pointer held in a member of another object (`w.m_dev`, `ctx->renderer`), not one the function names itself. */
+function storedPointer(owner: string): boolean {
+  return /\.|->/.test(owner.replace(/^this->/, '').replace(/\[[^\]]*\]/g, ''));
 }
 
 /** `m_rt[i].res` → base `m_rt`, index `i`, rest `.res` (the first subscript); undefined without one. */
