@@ -45,8 +45,8 @@ export function forgetAliases(state: TrackState, key: string): void {
 /**
  * `raytracer.m_device->m_rts[i]` and `g_device->m_rts[i]`: a pointer another object stores (a member through which
  * it reaches a device, a context, a renderer it was handed) may point at the object a caller names directly, so the
- * same member path after `->` through a stored pointer and through any other pointer may be one resource. Two
- * pointers the function names itself (`src->m_tex`, `dst->m_tex`: parameters, locals, globals) stay two objects.
+ * same member path after `->` through a stored pointer and through a pointer of another name may be one resource.
+ * Two pointers the function names itself (`src->m_tex`, `dst->m_tex`: parameters, locals, globals) stay two objects.
  */
 function forgetPointeeAliases(state: TrackState, key: string): void {
   const mine = pointee(key);
@@ -55,8 +55,24 @@ function forgetPointeeAliases(state: TrackState, key: string): void {
     if (k === key || k.includes('|') || !k.endsWith(mine.member)) continue;
     const other = pointee(k);
     if (!other || other.member !== mine.member || other.owner === mine.owner) continue;
-    if (storedPointer(mine.owner) || storedPointer(other.owner)) forget(state, k);
+    if (storedAlias(mine.owner, other.owner)) forget(state, k);
   }
+}
+
+/**
+ * Two pointer paths that may hold one object: one of them is stored in a member (`w.m_dev`, `ctx->renderer`) and the
+ * two start at different names. Paths through calls are getters' business (track/getter-aliases.ts); two members of
+ * one object (`pass->input`, `pass->output`) stay two objects.
+ */
+function storedAlias(a: string, b: string): boolean {
+  if (a.includes('(') || b.includes('(')) return false;
+  const ra = rootOf(a);
+  const rb = rootOf(b);
+  return ra !== rb && (storedPointer(a) || storedPointer(b));
+}
+
+function rootOf(path: string): string {
+  return /^(?:this->)?(\w*)/.exec(path)![1];
 }
 
 /** `a.b->m[i].c` → owner `a.b`, member `m[i].c`: split at the last `->` outside brackets; undefined without one. */
