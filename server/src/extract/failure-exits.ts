@@ -50,17 +50,29 @@ const unwrap = (n: SyntaxNode | null): SyntaxNode | null => {
   return v;
 };
 
-/** What a test of "is 0" tests: `x` in `!x`, `x == 0`, `0 == x`, `x == false`, `x == nullptr`; else null. */
+/** `1`, `1u`, `1L`. */
+function oneLiteral(v: SyntaxNode | null): boolean {
+  return v?.type === 'number_literal' && ONE.test(v.text);
+}
+const ONE = /^0*1[uUlL]*$/;
+
+/**
+ * What a test that holds when the value is 0 tests: `x` in `!x`, `x == 0`, `0 == x`, `x == false`, `x == nullptr`,
+ * and the counts' spellings `x < 1`, `x <= 0`, `1 > x`, `0 >= x`; else null.
+ */
 function zeroTested(c: SyntaxNode | null): SyntaxNode | null {
   if (c?.type === 'unary_expression' && c.child(0)?.type === '!') return unwrap(c.childForFieldName('argument'));
-  if (c?.type !== 'binary_expression' || c.childForFieldName('operator')?.type !== '==') return null;
+  if (c?.type !== 'binary_expression') return null;
+  const op = c.childForFieldName('operator')?.type;
   const left = unwrap(c.childForFieldName('left'));
   const right = unwrap(c.childForFieldName('right'));
-  if (falsyLiteral(right)) return left;
-  return falsyLiteral(left) ? right : null;
+  if (op === '==') return falsyLiteral(right) ? left : falsyLiteral(left) ? right : null;
+  if ((op === '<' && oneLiteral(right)) || (op === '<=' && falsyLiteral(right))) return left;
+  if ((op === '>' && oneLiteral(left)) || (op === '>=' && falsyLiteral(left))) return right;
+  return null;
 }
 
-/** `if (!x) <leaves>` / `if (x == 0) <leaves>` with no else: what follows runs only where `x` is not 0. */
+/** `if (!x) <leaves>` / `if (x == 0) <leaves>` (`x < 1`…) with no else: what follows runs only where `x` is not 0. */
 function leavesWhenZero(ifStmt: SyntaxNode | null, tested: (n: SyntaxNode) => boolean): boolean {
   if (ifStmt?.type !== 'if_statement' || ifStmt.childForFieldName('alternative')) return false;
   const arg = zeroTested(unwrap(ifStmt.childForFieldName('condition')));
