@@ -453,7 +453,7 @@ function pathValues(f: Field): readonly number[] | undefined {
 /** A heap Type that a parameter of the helper decides (the parameter itself, or a ternary on one): else undefined. */
 function callerHeapType(v: AVal): Field | undefined {
   if (v.t !== 'num') return undefined;
-  return v.f.param !== undefined || v.f.byParam ? v.f : undefined;
+  return v.f.param !== undefined || v.f.byParam || v.f.byParamCases ? v.f : undefined;
 }
 
 /** The DXGI_FORMAT enumerator a desc's Format is written as (its value is not needed, only which format). */

@@ -48,7 +48,10 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   const n = unwrapValue(node);
   const v = n.type === 'identifier' ? fn?.env.get(n.text) : undefined;
   if (v?.t === 'num' && v.f.oneOf) {
-    return { value: null, text, range, oneOf: v.f.oneOf, ...(v.f.byParam ? { byParam: v.f.byParam } : {}), ...(v.f.paramChoice ? { paramChoice: true } : {}) };
+    return {
+      value: null, text, range, oneOf: v.f.oneOf, ...(v.f.byParam ? { byParam: v.f.byParam } : {}), ...(v.f.paramChoice ? { paramChoice: true } : {}),
+      ...(v.f.byParamCases ? { byParamCases: v.f.byParamCases } : {}),
+    };
   }
   const masked = n.type === 'binary_expression' ? maskedParam(n, file, fn) : undefined;
   if (masked) return { value: null, text, range, masked };

@@ -12,6 +12,8 @@ import type { ArrayVal, AVal, StructVal } from './values';
 import type { DescriptorPass } from './descriptor-facts';
 import { getMember, keepAddress, sameVal } from './values';
 import { mergeContainer, restoreContainer, snapshotOf } from './container-paths';
+import type { BranchValue, ParamKeys } from './param-choices';
+import { argumentChoice } from './param-choices';
 
 /** A barrier-queue add method: one append of its one barrier parameter to a member container (queue-methods.ts). */
 export interface QueueMethod {
@@ -302,6 +304,8 @@ export interface BranchOptions {
   alternatives?: boolean;
   /** The if/else or switch tests a parameter of the function: the values it keeps per path are marked `paramChoice`. */
   paramChoice?: boolean;
+  /** The same, when the parameter is tested bare: which argument takes which branch (param-choices.ts). */
+  paramKeys?: ParamKeys;
   cond?: Condition;
   /** Where the if statement ends (source offset): the condition is tied to a later submission only if unwritten. */
   end?: number;
@@ -549,8 +553,9 @@ export class FnCtx {
       // Only the paths that leave through the join's own branches: not the one past an if without else, nor a case
       // falling through.
       const aligned = { join, values: liveRuns.map((i) => byRun[i] ?? unchosen(write.old)) };
-      const merged = all.every((v) => sameVal(v, first)) ? first
+      const alternatives = all.every((v) => sameVal(v, first)) ? first
         : differingResource(all, unknownAt(key), choice) ?? withAlternatives(unknownAt(key), opts.alternatives ? all : [], aligned, opts.paramChoice);
+      const merged = opts.paramKeys && alternatives !== first ? chosenPerArgument(alternatives, opts.paramKeys, { results, byRun, old: write.old, cases: !!opts.cases }) : alternatives;
       write.apply(merged);
       // The merge is itself a write for an enclosing region.
       const outer = this.regions[this.regions.length - 1];
@@ -558,6 +563,29 @@ export class FnCtx {
     }
     return results;
   }
+}
+
+/**
+ * A local the branches of an if/else or switch on a bare parameter wrote with a known number each: the numbers
+ * keep which argument picks which (`Field.byParam` / `byParamCases`), so a call that passes a known argument gets
+ * its path's number. A branch that leaves the function, or falls through after statements of its own, is not known.
+ */
+function chosenPerArgument(merged: AVal, keys: ParamKeys, join: { results: Stmt[]; byRun: AVal[]; old: AVal; cases: boolean }): AVal {
+  if (merged.t !== 'num' || !merged.f.oneOf || !merged.f.paramChoice) return merged;
+  const numberOf = (v: AVal): number | null => (v.t === 'num' && v.f.param === undefined && !v.f.oneOf ? v.f.value : null);
+  const values: BranchValue[] = join.results.map((stmt, i) => {
+    if (returns(stmt)) return null;
+    if (join.cases && !endsInBreak(stmt)) return isEmpty(stmt) ? 'next' : null;
+    const v = join.byRun[i] ?? join.old;
+    return v.t === 'num' && v.f.byParamCases ? v.f.byParamCases : numberOf(v);
+  });
+  const chosen = argumentChoice(keys, values, numberOf(join.old));
+  return chosen ? { t: 'num', f: { ...merged.f, ...chosen } } : merged;
+}
+
+/** A walked branch with no statement (an empty case label). */
+function isEmpty(s: Stmt): boolean {
+  return s.k === 'seq' && s.body.every(isEmpty);
 }
 
 /** Whether a walked switch case ends in `break` (it does not fall through into the next case). */

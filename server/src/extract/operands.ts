@@ -40,6 +40,11 @@ export interface Field {
    * (`if (hasData) state = …; else state = …;`): its callers decide which of the numbers the paths see.
    */
   paramChoice?: true;
+  /**
+   * With `paramChoice`: a switch on the bare parameter wrote a known number per case (extract/param-choices.ts):
+   * the number a case's label picks (null: not known on that case), `otherwise` for the other arguments.
+   */
+  byParamCases?: { param: number; cases: readonly (readonly [number, number | null])[]; otherwise: number | null };
   /** `state & MASK` of a parameter `state` and a known mask: the caller's argument masked, for a call that passes one. */
   masked?: { param: number; mask: number };
   /**

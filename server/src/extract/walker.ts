@@ -7,6 +7,8 @@ import type { Condition, Stmt } from './facts';
 import { forEachEvent } from './events';
 import { conditionOf } from './conditions';
 import { testedParam } from './constant-fold';
+import { comparedParam, ifParamKeys, switchParamKeys } from './param-keys';
+import type { ParamKeys } from './param-choices';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { branchLabel, submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
@@ -151,7 +153,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const label: BranchLabel | undefined = decidable ? branchLabel(n, decidable, fn, fn.name, ++fn.labels) : undefined;
       const [walkedThen, elseS] = fn.branches([() => seq([...failed, walk(n.childForFieldName('consequence'))]), () => walk(altBody)], true, unknownAt(n), {
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}), ...(label ? { label } : {}),
-        ...(testedParam(cond, fn) ? { paramChoice: true } : {}),
+        ...(testedParam(cond, fn) || comparedParam(cond, fn) ? { paramChoice: true } : {}), ...paramKeysOption(ifParamKeys(cond, fn)),
       });
       if (!decidable) fn.undecided--;
       // A container filled on a branch that rewrote the tested values: the path carries which branch it took.
@@ -196,7 +198,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // One case and a default on a parameter (`switch (type) { case UAV: b.UAV.pResource = r; break; default: … }`):
       // a pointer the case sets keeps its value tied to the case's test, as an if/else's does (ResourceRef.choice).
       const single = caseTests?.length === 2 && caseTests[0] && caseTests[1] === null ? caseTests[0] : undefined;
-      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true, cases: true, ...(single ? { cond: single } : {}), ...(testedParam(cond, fn) ? { paramChoice: true } : {}) });
+      const stmts = fn.branches(runs, hasDefault, unknownAt(n), { alternatives: true, cases: true, ...(single ? { cond: single } : {}), ...(testedParam(cond, fn) ? { paramChoice: true } : {}), ...paramKeysOption(switchParamKeys(cond, cases, fn)) });
       return seq([...pre, { k: 'switch', cases: stmts, hasDefault, range: rangeOf(n), ...tested }]);
     }
     case 'return_statement': {
@@ -521,4 +523,9 @@ export function expression(e: SyntaxNode, fn: FnCtx): void {
       return;
     default: visitCalls(e, fn);
   }
+}
+
+/** The join option for a branch on a bare parameter (extract/param-choices.ts). */
+function paramKeysOption(keys: ParamKeys | undefined): { paramKeys?: ParamKeys } {
+  return keys ? { paramKeys: keys } : {};
 }

@@ -1,6 +1,7 @@
 // The tracker's environment for one analysed file: rule hooks, assumed entry states, known resources and list
 // types, the helper-call stack with its parameter bindings, and where diagnostics go.
 import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
+import { caseValue } from '../extract/param-choices';
 import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
@@ -328,6 +329,10 @@ export interface SiteState {
 
 export function substituteField(f: Field, b: Binding | null): Field {
   if (f.byParam && b) return chosenByArgument(f, f.byParam, b);
+  if (f.byParamCases && b) {
+    const value = caseValue(f.byParamCases, b.fields[f.byParamCases.param]?.value);
+    return value === null ? { ...f, byParamCases: undefined } : { value, text: f.text, range: f.range };
+  }
   if (f.masked && b) {
     const arg = b.fields[f.masked.param]?.value;
     return arg === null || arg === undefined ? { ...f, masked: undefined } : { value: Number(BigInt(arg) & BigInt(f.masked.mask)), text: f.text, range: f.range };

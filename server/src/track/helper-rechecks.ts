@@ -58,7 +58,7 @@ export type CreationEvt = Extract<Event, { kind: 'resource-creation' }>;
  */
 export function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv): CreationEvt {
   const c = e.creation;
-  const fromCaller = (f: Field | undefined) => (f?.param !== undefined || !!f?.byParam) && !!env.binding;
+  const fromCaller = (f: Field | undefined) => (f?.param !== undefined || !!f?.byParam || !!f?.byParamCases) && !!env.binding;
   const state = fromCaller(c.initialState) || fromCaller(c.initialLayout);
   const props = c.heapPropsParam !== undefined ? env.binding?.heapTypes?.[c.heapPropsParam] : undefined;
   const heap = fromCaller(c.heapTypeArg) ? substituteField(c.heapTypeArg!, env.binding)
