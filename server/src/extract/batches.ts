@@ -14,6 +14,7 @@ import { forEachEvent } from './events';
 import { resourceRef } from './resources';
 import { typeOfExpr } from './types';
 import { argumentNodes, calleeName, definitionDeclarator, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
+import { EMPTY_METHOD_ALTERNATION, notEmptyCalls } from './emptiness-tests';
 
 const BARRIER_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing', 'texture', 'buffer', 'global']);
 const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
@@ -180,7 +181,7 @@ export function emptinessGuard(cond: SyntaxNode | null, then: Stmt): ResourceRef
   const text = cond.text.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1').replace(/this->/g, '');
   const c = submit.batch.text.replace(/\s+/g, '').replace(/this->/g, '');
   const n = submit.count.text.replace(/\s+/g, '').replace(/^static_cast<\w+>\((.*)\)$/, '$1').replace(/^\(\w+\)/, '').replace(/this->/g, '');
-  const tests = [`!${c}.empty()`, `${c}.size()>0`, `${c}.size()!=0`, `${c}.size()`, `${n}>0`, `${n}!=0`, `${n}`, `0<${n}`, `${n}>=1`, `!${c}.IsEmpty()`, `${c}.Num()>0`];
+  const tests = [...notEmptyCalls(c), `${c}.size()>0`, `${c}.size()!=0`, `${c}.size()`, `${n}>0`, `${n}!=0`, `${n}`, `0<${n}`, `${n}>=1`, `${c}.Num()>0`];
   return tests.includes(text) ? submit.batch : undefined;
 }
 
@@ -213,7 +214,7 @@ export function emptyArrayGuard(cond: SyntaxNode | null, then: Stmt, body: Synta
   const { arr, n } = submitOperands(only.count.text, args[1].text);
   if (!/^[\w.>-]+$/.test(arr)) return false;
   const text = norm(cond.text).replace(/^\((.*)\)$/, '$1');
-  const tests = [`!${arr}.empty()`, `${arr}.size()>0`, `${arr}.size()!=0`, `${arr}.size()`, `!${arr}.IsEmpty()`, `${arr}.Num()>0`, `${n}>0`, `${n}!=0`, `0<${n}`, `${n}>=1`];
+  const tests = [...notEmptyCalls(arr), `${arr}.size()>0`, `${arr}.size()!=0`, `${arr}.size()`, `${arr}.Num()>0`, `${n}>0`, `${n}!=0`, `0<${n}`, `${n}>=1`];
   // A bare `if (n)` only where n is the count, not an arbitrary flag.
   return tests.includes(text) || (text === n && /^\w+$/.test(n) && n !== 'true');
 }
@@ -241,13 +242,16 @@ function submitOperands(count: string, array: string): { arr: string; n: string 
  * submit that follows in the same block) before a submit of a batch the function does not hold: the early return is
  * taken only when nothing is pending. Returns the container.
  */
+/** `v.empty()` (each spelling), `v.size() == 0`, `v.Num() == 0`: the container tested. */
+const EMPTIED = new RegExp(`^([\\w.>-]+?)(?:\\.(?:${EMPTY_METHOD_ALTERNATION})\\(\\)|\\.size\\(\\)==0|\\.Num\\(\\)==0)$`);
+
 export function emptyReturnGuard(n: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
   const then = n.childForFieldName('consequence');
   const ret = then?.type === 'compound_statement' && then.namedChildCount === 1 ? then.namedChild(0) : then;
   const cond = n.childForFieldName('condition');
   if (ret?.type !== 'return_statement' || ret.namedChildCount > 0 && ret.namedChild(0)?.type !== 'false' || !cond) return undefined;
   const text = cond.text.replace(/\s+/g, '').replace(/^\((.*)\)$/, '$1').replace(/this->/g, '');
-  const emptied = /^([\w.>-]+?)(?:\.empty\(\)|\.IsEmpty\(\)|\.size\(\)==0|\.Num\(\)==0)$/.exec(text)?.[1];
+  const emptied = EMPTIED.exec(text)?.[1];
   const counted = emptied ? undefined : /^(?:!([\w.>-]+)|([\w.>-]+)==0|0==([\w.>-]+))$/.exec(text);
   const count = counted ? counted[1] ?? counted[2] ?? counted[3] : undefined;
   if (!emptied && !count) return undefined;

@@ -14,6 +14,7 @@
 import type { Range } from '../types';
 import type { SyntaxNode } from './node';
 import { LOOP_STATEMENTS as LOOPS, rangeOf, unwrapValue } from './syntax';
+import { EMPTY_METHOD_ALTERNATION } from './emptiness-tests';
 
 export interface ZeroCountPath {
   /** The counter's name. */
@@ -182,10 +183,12 @@ export function zeroCountPath(call: SyntaxNode, count: SyntaxNode): ZeroCountPat
   return { counter: name, conditions: conditions.map(rangeOf) };
 }
 
+const EMPTINESS_TESTED = new RegExp(`^(?:!([\\w.>-]+)\\.(?:${EMPTY_METHOD_ALTERNATION})\\(\\)|([\\w.>-]+)\\.(?:size|Num|Count)\\(\\)(?:>0|!=0|>=1)?|0<([\\w.>-]+)\\.(?:size|Num)\\(\\))$`);
+
 /** `!v.empty()`, `v.size() > 0`, `v.Num()`…: the container tested, when that is the whole condition. */
 function emptinessTested(cond: SyntaxNode): string | undefined {
   const t = cond.text.replace(/\s+/g, '').replace(/this->/g, '').replace(/^\((.*)\)$/, '$1');
-  const m = /^(?:!([\w.>-]+)\.(?:empty|IsEmpty)\(\)|([\w.>-]+)\.(?:size|Num|Count)\(\)(?:>0|!=0|>=1)?|0<([\w.>-]+)\.(?:size|Num)\(\))$/.exec(t);
+  const m = EMPTINESS_TESTED.exec(t);
   return m ? m[1] ?? m[2] ?? m[3] : undefined;
 }
 

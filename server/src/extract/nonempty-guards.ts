@@ -3,6 +3,7 @@
 // (`if (!globals.empty()) { g.NumBarriers = globals.size(); … }` with `globals` never filled): the value is not known
 // rather than 0, so no zero-count finding is made for a group the branch never adds.
 import type { SyntaxNode } from './node';
+import { notEmptyCalls } from './emptiness-tests';
 
 const norm = (t: string) => t.replace(/\s+/g, '').replace(/this->/g, '');
 
@@ -15,8 +16,7 @@ function assertsNonEmpty(cond: SyntaxNode, container: string): boolean {
     return (!!l && assertsNonEmpty(l, container)) || (!!r && assertsNonEmpty(r, container));
   }
   const c = container;
-  const tests = [`!${c}.empty()`, `${c}.size()>0`, `${c}.size()!=0`, `${c}.size()`, `0<${c}.size()`, `${c}.size()>=1`,
-    `!${c}.IsEmpty()`, `${c}.Num()>0`];
+  const tests = [...notEmptyCalls(c), `${c}.size()>0`, `${c}.size()!=0`, `${c}.size()`, `0<${c}.size()`, `${c}.size()>=1`, `${c}.Num()>0`];
   return tests.includes(norm(n.text));
 }
 
