@@ -12,8 +12,10 @@
 // With --in FN, only typing on in function FN (its name, or the last part of its qualified name; FN@LINE: the first
 // function of that name from line LINE on, for a name defined several times): REPEAT keystrokes
 // in a row at its typing position, each printed (the first two set up what typing on reuses: the cache records at
-// the second), with p50/p95 of those from the third on.
-// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN] [lines...] [file.cpp...]
+// the second), with p50/p95 of those from the third on. With --pause-every N (and --in), typing pauses after every N
+// keystrokes: the whole-file analysis the language server runs then is made, not counted (it runs on the server's
+// background thread), and p50/p95 are of every keystroke (each burst's first ones are the caches refilled).
+// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN [--pause-every N]] [lines...] [file.cpp...]
 //   (default: the generated 6,000- and 40,000-line files of bench-lsp-typing.ts; --char is what is typed, ' ')
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -89,6 +91,21 @@ class Typist {
   }
 
   /**
+   * Typing paused: the whole-file analysis the language server then runs (not counted: it runs on the server's
+   * background thread, which keeps no mirrored subtrees; the keystroke thread keeps its caches meanwhile).
+   */
+  pause(): void {
+    const saved = process.env.BARRIERLINT_SUBTREE_REUSE;
+    process.env.BARRIERLINT_SUBTREE_REUSE = '0';
+    try {
+      this.previous = analyzeFile(this.doc(), {});
+    } finally {
+      if (saved === undefined) delete process.env.BARRIERLINT_SUBTREE_REUSE;
+      else process.env.BARRIERLINT_SUBTREE_REUSE = saved;
+    }
+  }
+
+  /**
    * Lines of the functions the reduced document of the pending edit keeps (as function-spans.ts chooses them); a
    * function kept as a stub (span-stubs.ts) counts its signature's lines.
    */
@@ -133,14 +150,17 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
 }
 
 /** REPEAT keystrokes in a row in one function: what typing on in it costs once the helpers are kept. */
-function typingOn(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string }): string[] {
+function typingOn(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string; pauseEvery: number }): string[] {
   const [fn, from] = options.in.split('@');
   const at = positions.find((p) => (p.fn === fn || p.fn.endsWith(`::${fn}`)) && p.line + 1 >= Number(from ?? 0));
   if (!at) return [`bench-keystroke-cpu: ${name}: no typing position in a function named ${options.in}`];
   const typist = new Typist(name, text, options.char);
-  const keys = Array.from({ length: options.repeat }, () => typist.type(at));
-  const later = keys.slice(2).map((k) => k.cpuMs).sort((a, b) => a - b);
-  const tail = later.length > 0 ? `; from the third: p50 ${percentile(later, 50).toFixed(1)} ms, p95 ${percentile(later, 95).toFixed(1)} ms` : '';
+  const keys = Array.from({ length: options.repeat }, (_, i) => {
+    if (options.pauseEvery > 0 && i > 0 && i % options.pauseEvery === 0) typist.pause();
+    return typist.type(at);
+  });
+  const later = keys.slice(options.pauseEvery > 0 ? 0 : 2).map((k) => k.cpuMs).sort((a, b) => a - b);
+  const tail = later.length > 0 ? `; ${options.pauseEvery > 0 ? 'all' : 'from the third'}: p50 ${percentile(later, 50).toFixed(1)} ms, p95 ${percentile(later, 95).toFixed(1)} ms` : '';
   return [`bench-keystroke-cpu: ${name}: typing ${JSON.stringify(options.char)} in ${at.fn} (line ${at.line + 1}), ${keys.length} keystrokes in a row: ` +
     `CPU ms ${keys.map((k) => (k.whole ? `${k.withWholeMs.toFixed(0)} (whole)` : k.cpuMs.toFixed(0))).join(' ')}${tail}`, `  ${cacheSummary()}`];
 }
@@ -159,7 +179,9 @@ function main(): void {
     return value;
   };
   const inFn = option('--in', '');
-  const options = { char: option('--char', ' '), repeat: Number(option('--repeat', inFn ? '8' : '3')), in: inFn };
+  const options = {
+    char: option('--char', ' '), repeat: Number(option('--repeat', inFn ? '8' : '3')), in: inFn, pauseEvery: Number(option('--pause-every', '0')),
+  };
   const files = args.filter((a) => Number.isNaN(Number(a)));
   const sizes = args.map(Number).filter((n) => n > 0);
   for (const lines of sizes.length > 0 || files.length > 0 ? sizes : [6000, 40000]) {

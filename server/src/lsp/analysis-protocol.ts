@@ -64,7 +64,19 @@ export type WorkerRequest =
   /** The timeline of the resource at a position of an open document (editor-views.ts), from its latest result. */
   | { type: 'timeline'; id: number; uri: string; version: number; position: { line: number; character: number } }
   /** Where the timeline code lenses go in an open document, from its latest result. */
-  | { type: 'timelineLenses'; id: number; uri: string; version: number };
+  | { type: 'timelineLenses'; id: number; uri: string; version: number }
+  /** What the keystroke thread's caches did so far (tests): answered with a KeystrokeCaches. */
+  | { type: 'caches'; id: number };
+
+/**
+ * The keystroke thread's caches across keystrokes: whether it keeps mirrored subtrees (extract/subtree-reuse.ts) and
+ * how many subtrees and functions' facts (extract/function-cache.ts) its extractions reused and kept so far.
+ */
+export interface KeystrokeCaches {
+  subtreeReuse: boolean;
+  subtrees: { reused: number; copied: number };
+  functionFacts: { reused: number; kept: number };
+}
 
 export type WorkerMessage = DocumentMessage | WorkerRequest;
 

@@ -8,10 +8,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AnalysisCancelled } from '../cancel';
 import { AnalysisCore, type Background } from './analysis-core';
 import { analysisHeapCapMb } from './analysis-host';
-import { CANCEL_SLOTS, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
+import { CANCEL_SLOTS, type KeystrokeCaches, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
 import { IdleCollector } from './idle-collect';
 import { BackgroundThread, serveBackground } from './background-thread';
-import { reuseSubtreesByDefault } from '../extract/subtree-reuse';
+import { keptSubtrees, reuseSubtreesByDefault, subtreeReuseOn } from '../extract/subtree-reuse';
+import { functionCacheStats } from '../extract/function-cache';
 
 const role = workerData as { role?: 'background'; dropped: SharedArrayBuffer; cancel: SharedArrayBuffer };
 const cancelTable = new Int32Array(role.cancel);
@@ -53,6 +54,11 @@ function injectFault(uri: string): void {
   for (;;) hog.push(new Array<number>(1 << 20).fill(hog.length));
 }
 
+function caches(): KeystrokeCaches {
+  const { reused, kept } = functionCacheStats;
+  return { subtreeReuse: subtreeReuseOn(), subtrees: { ...keptSubtrees.stats }, functionFacts: { reused, kept } };
+}
+
 function handle(request: WorkerRequest): unknown {
   const isCancelled = cancelled(request.id);
   switch (request.type) {
@@ -67,6 +73,8 @@ function handle(request: WorkerRequest): unknown {
     case 'forgetHelpers':
       core.forgetHelpers(request.uri);
       return null;
+    case 'caches':
+      return caches();
     // Answered in serve() before they get here.
     case 'analyze': case 'analyzeText': case 'index':
       return undefined;

@@ -170,11 +170,11 @@ export function analyzeEditedFunction(
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
   // The functions kept for a call's ambiguity alone are kept as stubs (span-stubs.ts); not with the old environment switch.
   const stubs = signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, signatures) : undefined;
-  // Typing on in the function the previous reduced document was made for: its helpers are the same lines as then,
-  // and their facts are reused from that extraction (extract/function-cache.ts) instead of walking them again. The
-  // first keystroke in a function is not recorded (recording costs more than the walk it saves, once). Off with
-  // BARRIERLINT_FN_CACHE=0.
-  const functionCache = !!cached && cached.spans === previous.spans && cached.focus === focusIndex;
+  // The helpers' facts are reused from an earlier keystroke's extraction where their text and what they read are the
+  // same (extract/function-cache.ts), instead of walking them again, and their calls replayed (kept calls). From the
+  // first keystroke in a function on: typing resumed after a pause (a whole-file analysis in between, no reduced
+  // tree kept) finds what the keystrokes before the pause recorded. Off with BARRIERLINT_FN_CACHE=0.
+  const functionCache = true;
   let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls, creations, stubs })) ??
     freshReduction(doc, spans, edited, { ...options, calls, rootCalls, creations, stubs });
   if (!reduced) return undefined;
