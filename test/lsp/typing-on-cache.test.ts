@@ -1,6 +1,7 @@
 // Typing on in one function (issue 13): from the second keystroke in the same function, the language server's
 // function-only analysis reuses its helpers' facts from the previous keystroke's extraction (extract/function-cache.ts,
-// asked for by lsp/incremental-analysis.ts without BARRIERLINT_FN_CACHE=1). The edited function itself is always
+// asked for by lsp/incremental-analysis.ts without BARRIERLINT_FN_CACHE=1); from the first one when an earlier
+// keystroke (before a pause, or in another function) recorded them. The edited function itself is always
 // walked again, so what it now does to the helpers' arguments shows at once: a mismatch typed in fires, typed out
 // goes silent, and every result equals a fresh whole-file analysis. BARRIERLINT_FN_CACHE=0 turns the reuse off.
 import assert from 'node:assert/strict';
@@ -95,23 +96,30 @@ describe('typing on in one function', () => {
     });
   });
 
-  it('does not reuse with BARRIERLINT_FN_CACHE=0, nor on the first keystroke in another function', () => {
+  it('does not reuse with BARRIERLINT_FN_CACHE=0', () => {
     withCacheSwitch('0', () => {
       const t = new Typist();
       const before = functionCacheStats.reused;
       for (let i = 0; i < 3; i++) t.type('cl->DrawInstanced', 0, ' ');
       assert.equal(functionCacheStats.reused, before);
     });
+  });
+
+  it('reuses at the first keystroke after a pause, and in another function calling the same helper', () => {
     withCacheSwitch(undefined, () => {
       const t = new Typist();
+      // The first keystroke in Upload records its helpers' facts (until session 34: only the second did).
+      t.type('cl->DrawInstanced', 0, ' ');
+      // Typing paused: the whole-file re-check leaves no reduced tree to edit, the next keystroke makes a new one.
+      t.previous = analyzeFile(t.doc, {});
       const before = functionCacheStats.reused;
-      // Each keystroke in another function than the one before: nothing is recorded, nothing reused.
       t.type('cl->DrawInstanced', 0, ' ');
+      assert.ok(functionCacheStats.reused > before, 'typing resumed reuses what the keystroke before the pause recorded');
+      // CopyIn calls Move, recorded as Upload's helper: its first keystroke reuses Move's facts.
+      const inUpload = functionCacheStats.reused;
       t.type('cl->CopyResource', 0, ' ');
-      t.type('cl->ResourceBarrier', 0, ' ');
-      t.type('cl->DrawInstanced', 0, ' ');
-      assert.equal(functionCacheStats.reused, before);
-      assert.equal(t.functionPath, 4);
+      assert.ok(functionCacheStats.reused > inUpload, 'a helper shared with the function typed in before is reused');
+      assert.equal(t.functionPath, 3);
     });
   });
 });
