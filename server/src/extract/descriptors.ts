@@ -200,12 +200,28 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   const missingMembers = new Set<string>();
   const types = new Map(fns.map((f) => [f, structTypes(f)]));
   let memberViews: ReadonlyMap<string, MemberView> = new Map(importedMembers.map((m) => [m.name, m]));
-  const scopeOf = (f: FunctionBody, stored: DScope['stored'], handleHelpers: ReadonlyMap<string, HandleHelper>): DScope => ({
-    file, env: new Map(), sizes, enums, locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`,
-    stored, getters, handleHelpers, missing, types: types.get(f), params: new Set(f.params), memberViews, body: f.body.text, missingMembers,
-    handleParams: new Set(f.params.filter((_p, i) => CPU_HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''))), viewTargets,
-    pairedGpu: gpuParamPairs(f),
-  });
+  // What a function's scope holds whatever the walk (made once per function: the helper passes and both rounds ask again).
+  const fixed = new Map<FunctionBody, Pick<DScope, 'locals' | 'scope' | 'params' | 'handleParams' | 'pairedGpu'>>();
+  const fixedOf = (f: FunctionBody) => {
+    let o = fixed.get(f);
+    if (!o) {
+      o = {
+        locals: new Set([...f.params, ...declaredNames(f.body)]), scope: `${f.name}@${f.node.startPosition.row}`, params: new Set(f.params),
+        handleParams: new Set(f.params.filter((_p, i) => CPU_HANDLE_TYPE.test(f.paramTypes?.[i] ?? ''))), pairedGpu: gpuParamPairs(f),
+      };
+      fixed.set(f, o);
+    }
+    return o;
+  };
+  const scopeOf = (f: FunctionBody, stored: DScope['stored'], handleHelpers: ReadonlyMap<string, HandleHelper>): DScope => {
+    const o = fixedOf(f);
+    return {
+      file, env: new Map(), sizes, enums, locals: o.locals, scope: o.scope,
+      stored, getters, handleHelpers, missing, types: types.get(f), params: o.params, memberViews, body: f.body.text, missingMembers,
+      handleParams: o.handleParams, viewTargets,
+      pairedGpu: o.pairedGpu,
+    };
+  };
   const importedByName = byName(imported);
   const ownHelpers = fileHandleHelpers(fns, (f, known) => scopeOf(f, () => undefined, known), importedByName);
   const handleHelpers = new Map([...importedByName, ...byName(ownHelpers)]);

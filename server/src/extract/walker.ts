@@ -380,8 +380,25 @@ function runsForever(n: SyntaxNode, cond: SyntaxNode | null): boolean {
   return /^[\s(]*(?:true|TRUE|1)[\s)]*$/.test(cond.text);
 }
 
-/** Names declared anywhere inside `n`: local variables, range-for variables, structured bindings. */
-export function declaredNames(n: SyntaxNode): Set<string> {
+/**
+ * The names of declaredNames by node of a finished mirror. NOTE: a function body is asked again by each pass that
+ * reads it (the walk's loops, the descriptor pass's scopes, member facts, path facts): one walk per body instead.
+ */
+const DECLARED = new WeakMap<SyntaxNode, ReadonlySet<string>>();
+
+/**
+ * Names declared anywhere inside `n`: local variables, range-for variables, structured bindings. Shared between
+ * callers (never written to): made once per node of a finished mirror (one the index has numbered).
+ */
+export function declaredNames(n: SyntaxNode): ReadonlySet<string> {
+  const known = DECLARED.get(n);
+  if (known) return known;
+  const names = namesDeclaredIn(n);
+  if (n.order >= 0) DECLARED.set(n, names);
+  return names;
+}
+
+function namesDeclaredIn(n: SyntaxNode): Set<string> {
   const names = new Set<string>();
   const declared = (d: SyntaxNode | null): void => {
     if (d?.type === 'structured_binding_declarator') {
@@ -404,7 +421,7 @@ export function declaredNames(n: SyntaxNode): Set<string> {
  * rebinds `context.pipeline_state`, not `context.render_target`); else its variable's name.
  */
 function varyingNames(n: SyntaxNode, members = false): string[] {
-  const names = declaredNames(n);
+  const names = new Set(declaredNames(n));
   for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
     const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
     // `dst.pResource = i ? c : b;`: a resource named through `dst.pResource` is another one on the next iteration.
@@ -421,7 +438,7 @@ function varyingNames(n: SyntaxNode, members = false): string[] {
  * b.StateAfter = next;` chains one barrier through the passes, and its first-pass value is not the next pass's.
  */
 function forgetModified(n: SyntaxNode, fn: FnCtx): void {
-  let inside: Set<string> | undefined;
+  let inside: ReadonlySet<string> | undefined;
   for (const u of n.descendantsOfType(['update_expression', 'assignment_expression'])) {
     const target = u.type === 'update_expression' ? u.childForFieldName('argument') : u.childForFieldName('left');
     if (target?.type === 'identifier' && fn.env.get(target.text)?.t === 'num') {
