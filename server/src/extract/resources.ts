@@ -98,6 +98,9 @@ function keyText(n: SyntaxNode, file: FileCtx, fn?: FnCtx, getters = file.resour
   // `Texture::s_batch`: the static member the class's own methods name as `s_batch` (one object).
   const shared = n.type === 'qualified_identifier' ? lastName(n) : undefined;
   if (shared && file.staticMembers?.has(shared)) return shared;
+  // NOTE: a name is its own key (no space, no `this`); the replaces below ran on every name (1.3 % of the CPU of a
+  // 40,000-line file).
+  if (n.type === 'identifier') return n.text;
   return n.text.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
 }
 
