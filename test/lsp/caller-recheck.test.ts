@@ -121,4 +121,60 @@ describe('re-checking the callers of edited functions', () => {
       thread.dispose();
     }
   });
+
+  it('keeps the functions creating the lists its callers record on, through an out-parameter list factory too', () => {
+    // Blur's barrier is on `cb->cmdList`, a DIRECT list only because BeginFrame fills that member through StartList
+    // (an out-parameter list factory): the re-check of Blur after an edit in ReleaseLater must keep BeginFrame and
+    // StartList, or Blur's list has no type and the info a whole-file analysis reports on it is lost.
+    const text = [
+      '#include <d3d12.h>',
+      'struct CommandBuffer { ID3D12GraphicsCommandList* cmdList; };',
+      'ID3D12Device* g_device;',
+      'ID3D12CommandAllocator* g_alloc;',
+      'int g_released;',
+      'bool StartList(ID3D12GraphicsCommandList** list)',
+      '{',
+      '    HRESULT hr = g_device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, g_alloc, nullptr, IID_PPV_ARGS(list));',
+      '    return SUCCEEDED(hr);',
+      '}',
+      'void BeginFrame(CommandBuffer* cb)',
+      '{',
+      '    StartList(&cb->cmdList);',
+      '}',
+      'void ReleaseLater(ID3D12Resource* res)',
+      '{',
+      '    g_released += 1;',
+      '}',
+      'void Blur(CommandBuffer* cb, ID3D12Resource* tex, ID3D12Resource* scratch)',
+      '{',
+      '    cb->cmdList->Dispatch(8, 8, 1);',
+      '    D3D12_RESOURCE_BARRIER b = {};',
+      '    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;',
+      '    b.Transition.pResource = tex;',
+      '    b.Transition.Subresource = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES;',
+      '    b.Transition.StateBefore = D3D12_RESOURCE_STATE_UNORDERED_ACCESS;',
+      '    b.Transition.StateAfter = D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE;',
+      '    cb->cmdList->ResourceBarrier(1, &b);',
+      '    ReleaseLater(scratch);',
+      '}',
+      '',
+    ].join('\n');
+    const doc = new StoredDocument(URI, 'cpp', 1, text);
+    const first = analyzeFile(doc, {});
+    assert.deepEqual(first.findings.map((f) => f.rule), ['legacy-broad-sync'], 'the whole file knows Blur\'s list is DIRECT');
+    const at = doc.text.indexOf('g_released += 1;');
+    doc.version = 2;
+    doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: 'g_released += 2;\n    ' });
+    const typed = analyzeEditedFunction(doc, {}, first, { ignoreCallers: true });
+    assert.equal(typed?.mode, 'function');
+    const fresh = analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {});
+    assert.deepEqual(view(recheckCallers(doc, {}, typed!)!), view(fresh));
+    // The keystroke path too: typing in Blur keeps the list's creators.
+    const blur = doc.text.indexOf('cb->cmdList->Dispatch(8, 8, 1);');
+    doc.version = 3;
+    doc.apply({ range: { start: doc.positionAt(blur), end: doc.positionAt(blur) }, text: 'g_released += 3;\n    ' });
+    const inBlur = analyzeEditedFunction(doc, {}, fresh, { ignoreCallers: true });
+    assert.equal(inBlur?.mode, 'function');
+    assert.deepEqual(view(inBlur!), view(analyzeFile(new StoredDocument(URI, 'cpp', 3, doc.text), {})));
+  });
 });

@@ -2,8 +2,13 @@
 // barriered in Render()): the rules look such a creation up file-wide (rules/support/file-creations.ts: its flags,
 // heap type, size), so a reduced document (function-spans.ts) that drops the creating function loses the findings
 // that depend on it. The reduced document keeps a creating function whenever the code it keeps names what it creates.
+// Command lists too: their types are file-wide (track/list-types.ts), a member list created in Init() (`m_copy`) or
+// into a context's member (`&ctx->list`, `StartList(&cb->cmdList)` through an out-parameter list factory) gives the
+// type that Render()'s barriers on `m_copy` / `cb->cmdList` are checked with; such a list is read by its root name
+// (`m_copy`), or by its member name where the root is the creator's own local or parameter (`cmdList` of `cb->cmdList`).
 import type { FileFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
+import { memberOfLocal } from '../track/list-types';
 import { rangeWithin } from '../parse/positions';
 import type { Range } from '../types';
 
@@ -26,10 +31,17 @@ export function spanCreations(facts: FileFacts, spans: readonly Span[], which: (
   const out = new Map<number, string[]>();
   for (const fn of facts.functions) {
     const names = new Set<string>();
+    const own = (name: string): boolean => fn.params.includes(name) || (fn.locals ?? []).includes(name);
     forEachEvent(fn.body, (e) => {
+      if (e.kind === 'command-list-creation' && e.list?.key) {
+        const name = rootName(e.list.key);
+        const member = own(name) ? memberOfLocal(e.list.key) : name;
+        if (member) names.add(member);
+        return;
+      }
       if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
       const name = rootName(e.creation.resource.key);
-      if (!fn.params.includes(name) && !(fn.locals ?? []).includes(name)) names.add(name);
+      if (!own(name)) names.add(name);
     });
     if (names.size === 0) continue;
     const i = spans.findIndex((s) => rangeWithin(fn.range, s.range));

@@ -30,7 +30,7 @@ export function classOf(fn: FunctionFacts | null): string | null {
 }
 
 /** `ctx->list` / `ctx.list`: one member of a local or parameter (the C context-struct style), or null. */
-function memberOfLocal(key: string): string | null {
+export function memberOfLocal(key: string): string | null {
   return /^[A-Za-z_]\w*(?:->|\.)([A-Za-z_]\w*)$/.exec(key)?.[1] ?? null;
 }
 
