@@ -42,7 +42,9 @@ export function barrierFromStruct(s: StructVal): BarrierFact | undefined {
     const kind: BarrierKind | null = type.value === 0 ? 'legacy-transition' : type.value === 1 ? 'legacy-aliasing' : type.value === 2 ? 'legacy-uav' : null;
     const fact: BarrierFact = { kind: kind ?? 'legacy-transition', site: s.site, range: s.range, fields: {}, fromLoop: s.fromLoop, declaredType: type };
     fact.fields.Flags = fieldOf(s, 'Flags');
-    if (kind === null && type.param !== undefined) fact.byType = unionReadings(s);
+    // A Type that is not a known constant here (a parameter, a member, a call's result, a choice between paths): an
+    // unknown barrier, unless a call site names it (track/env.ts byArgumentType).
+    if (kind === null) fact.byType = unionReadings(s);
     if (kind === 'legacy-transition' || kind === null) {
       const t = getMember(s, 'Transition');
       if (t.t === 'struct') {
