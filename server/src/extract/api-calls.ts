@@ -807,11 +807,12 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
   // keeps its name (the tracker keeps the states of what it is handed).
   const lambda = f.type === 'identifier' && !fn.file.fills?.has(name) ? localLambdaCallee(call, name, fn.file.lambdaNames) : undefined;
   const callee = lambda ?? name;
+  const leaves = leavesOnFailure(call);
   emit(fn, {
     kind: 'user-call', site: -1, range: rangeOf(call), list, callee, args: facts, ...(reachesThis ? { reachesThis: true as const } : {}), ...(receiverReach ? { receiverReach } : {}), ...(check ? { checksResult: true as const } : {}),
     ...(receiverClass ? { receiverClass } : {}), ...(receiverBases.length ? { receiverBases } : {}), ...(qualifier ? { qualifier } : {}),
     ...(onCommandList ? { onCommandList } : {}), ...(receiverOp ? { receiverOp } : {}), ...(ownClass ? { ownClass } : {}),
-    ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leavesOnFailure(call) ? { leavesOnFailure: true as const } : {}),
+    ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leaves ? { leavesOnFailure: leaves } : {}),
     ...(receiverOp && calledForEffect(call) ? { forEffect: true as const } : {}), ...(undeclared ? { undeclaredReceiver: true as const } : {}),
     ...(args.length === 0 && !object && testedFlag(call) ? { testedFlag: true as const } : {}),
   });

@@ -274,8 +274,12 @@ export interface UserCallEvent extends EventBase {
   bookkeeping?: true;
   /** The call is in a branch of an if whose condition the path facts cannot follow (`if (tests[i].is_uav)`). */
   undecidedBranch?: true;
-  /** The caller leaves when the call returns 0 (`if (!ok) return …;`): the helper's failure exits end there (extract/failure-exits.ts). */
-  leavesOnFailure?: true;
+  /**
+   * The caller leaves when the call's result passes this test (`if (!ok) return …;`: `==0`; `if (FAILED(hr)) return;`:
+   * `<0`; `if (hr == S_FALSE) return;`: `==1`; `if (hr != S_OK) return;`: `!=0`): the helper's exits whose result
+   * passes it end there (extract/failure-exits.ts).
+   */
+  leavesOnFailure?: LeaveTest;
   /** `obj.M();` / `if (obj->M())`: called on an object for its effect, not as a getter of what it returns (track/getter-aliases.ts). */
   forEffect?: true;
   /**
@@ -325,6 +329,9 @@ export interface NoopTest {
 
 /** The path value a function's `return false;` writes (extract/failure-exits.ts): a keyword, no variable's name. */
 export const RESULT_SYM = 'return';
+
+/** A caller's test of a helper's result that makes it leave (UserCallEvent.leavesOnFailure). */
+export type LeaveTest = '==0' | '<0' | '==1' | '!=0';
 
 /**
  * A path left through the failure branch of a resource creation (`if (FAILED(hr)) return hr;`): set to 1 on it

@@ -14,7 +14,7 @@
 // tracker drops the helper's exits that returned 0 (track/interpreter.ts). Without the caller's test, every exit
 // reaches the caller, as before.
 import type { SyntaxNode } from './node';
-import type { Stmt } from './facts';
+import type { LeaveTest, Stmt } from './facts';
 import { RESULT_SYM } from './facts';
 import { nextStatement } from './state-guards';
 
@@ -22,13 +22,19 @@ const same = (a: SyntaxNode | null, b: SyntaxNode): boolean => !!a && a.startInd
 
 const FALSY = new Set(['false', 'nullptr', 'null']);
 const ZERO = /^(0+|0[xX]0+)[uUlL]*$/;
+/** HRESULT failure codes by name (all negative): `E_FAIL`, `E_INVALIDARG`, `DXGI_ERROR_…`. */
+const FAILURE_CODE = /^(?:E_[A-Z_]+|DXGI_ERROR_\w+|D3D12_ERROR_\w+)$/;
 
-/** `return false;` / `return nullptr;` / `return 0;` (`0u`): the write of the result 0 that precedes the return. */
+/**
+ * `return false;` / `return nullptr;` / `return 0;` (`0u`), `return E_FAIL;` (any negative HRESULT by name, written
+ * as -1) and `return S_FALSE;` (1): the write of the result that precedes the return.
+ */
 export function failureReturn(value: SyntaxNode | null): Stmt[] {
   let v = value;
   while (v?.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0);
   if (!v) return [];
-  return falsyLiteral(v) ? [{ k: 'write', sym: RESULT_SYM, value: 0 }] : [];
+  const code = falsyLiteral(v) ? 0 : v.type !== 'identifier' ? undefined : v.text === 'S_FALSE' ? 1 : FAILURE_CODE.test(v.text) ? -1 : undefined;
+  return code === undefined ? [] : [{ k: 'write', sym: RESULT_SYM, value: code }];
 }
 
 /** The statement leaves what follows it: a `return`, `throw`, `break` or `continue` (last in a block). */
@@ -56,44 +62,69 @@ function oneLiteral(v: SyntaxNode | null): boolean {
 }
 const ONE = /^0*1[uUlL]*$/;
 
+const named = (v: SyntaxNode | null, name: string): boolean => v?.type === 'identifier' && v.text === name;
+
+/** `FAILED(x)` / `SUCCEEDED(x)` (by `macro`): x, else null. */
+function macroArg(c: SyntaxNode | null, macro: string): SyntaxNode | null {
+  if (c?.type !== 'call_expression' || !named(c.childForFieldName('function'), macro)) return null;
+  const args = c.childForFieldName('arguments');
+  return args?.namedChildCount === 1 ? unwrap(args.namedChild(0)) : null;
+}
+
 /**
- * What a test that holds when the value is 0 tests: `x` in `!x`, `x == 0`, `0 == x`, `x == false`, `x == nullptr`,
- * and the counts' spellings `x < 1`, `x <= 0`, `1 > x`, `0 >= x`; else null.
+ * What a condition tests, and when it holds: `!x`, `x == 0`, `0 == x`, `x == false`, `x == nullptr` and the counts'
+ * spellings `x < 1`, `x <= 0`, `1 > x`, `0 >= x` hold when x is 0; the HRESULT spellings `FAILED(x)`,
+ * `!SUCCEEDED(x)`, `x < 0` when it is negative, `x == S_FALSE` when it is 1, `x != S_OK` when it is not 0; else null.
  */
-function zeroTested(c: SyntaxNode | null): SyntaxNode | null {
-  if (c?.type === 'unary_expression' && c.child(0)?.type === '!') return unwrap(c.childForFieldName('argument'));
+function testOf(c: SyntaxNode | null): { arg: SyntaxNode | null; test: LeaveTest } | null {
+  const failed = macroArg(c, 'FAILED');
+  if (failed) return { arg: failed, test: '<0' };
+  if (c?.type === 'unary_expression' && c.child(0)?.type === '!') {
+    const arg = unwrap(c.childForFieldName('argument'));
+    const succeeded = macroArg(arg, 'SUCCEEDED');
+    return succeeded ? { arg: succeeded, test: '<0' } : { arg, test: '==0' };
+  }
   if (c?.type !== 'binary_expression') return null;
   const op = c.childForFieldName('operator')?.type;
   const left = unwrap(c.childForFieldName('left'));
   const right = unwrap(c.childForFieldName('right'));
-  if (op === '==') return falsyLiteral(right) ? left : falsyLiteral(left) ? right : null;
-  if ((op === '<' && oneLiteral(right)) || (op === '<=' && falsyLiteral(right))) return left;
-  if ((op === '>' && oneLiteral(left)) || (op === '>=' && falsyLiteral(left))) return right;
+  const either = (is: (v: SyntaxNode | null) => boolean, test: LeaveTest) => (is(right) ? { arg: left, test } : is(left) ? { arg: right, test } : null);
+  if (op === '==') return either(falsyLiteral, '==0') ?? either((v) => named(v, 'S_FALSE'), '==1');
+  if (op === '!=') return either((v) => named(v, 'S_OK') || falsyLiteral(v), '!=0');
+  if ((op === '<' && oneLiteral(right)) || (op === '<=' && falsyLiteral(right))) return { arg: left, test: '==0' };
+  if ((op === '>' && oneLiteral(left)) || (op === '>=' && falsyLiteral(left))) return { arg: right, test: '==0' };
+  if (op === '<' && falsyLiteral(right)) return { arg: left, test: '<0' };
+  if (op === '>' && falsyLiteral(left)) return { arg: right, test: '<0' };
   return null;
 }
 
-/** `if (!x) <leaves>` / `if (x == 0) <leaves>` (`x < 1`…) with no else: what follows runs only where `x` is not 0. */
-function leavesWhenZero(ifStmt: SyntaxNode | null, tested: (n: SyntaxNode) => boolean): boolean {
-  if (ifStmt?.type !== 'if_statement' || ifStmt.childForFieldName('alternative')) return false;
-  const arg = zeroTested(unwrap(ifStmt.childForFieldName('condition')));
-  return !!arg && tested(arg) && leaves(ifStmt.childForFieldName('consequence'));
+/** `if (!x) <leaves>` / `if (FAILED(x)) <leaves>`… with no else: what follows runs only where the test fails. */
+function leavesWhen(ifStmt: SyntaxNode | null, tested: (n: SyntaxNode) => boolean): LeaveTest | undefined {
+  if (ifStmt?.type !== 'if_statement' || ifStmt.childForFieldName('alternative')) return undefined;
+  const t = testOf(unwrap(ifStmt.childForFieldName('condition')));
+  return t?.arg && tested(t.arg) && leaves(ifStmt.childForFieldName('consequence')) ? t.test : undefined;
 }
 
-/** The if whose whole condition tests `x` for 0 (`if (!x)`, `if (x == 0)`), or null. */
-function zeroTestOf(x: SyntaxNode): SyntaxNode | null {
-  const p = x.parent;
-  if (!p || zeroTested(p) === null) return null;
-  let up = p;
-  while (up.parent && (up.parent.type === 'parenthesized_expression' || up.parent.type === 'condition_clause')) up = up.parent;
-  return up.parent;
+/** Nodes between a tested value and its if's condition (`!x`, `(x)`, `FAILED(x)`, `x == 0`). */
+const IN_TEST = new Set(['parenthesized_expression', 'argument_list', 'call_expression', 'unary_expression', 'binary_expression']);
+
+/** The if whose condition `x` is part of (through parentheses, a test or FAILED(…)), or null. */
+function ifAround(x: SyntaxNode): SyntaxNode | null {
+  let up = x.parent;
+  for (let depth = 0; up && depth < 6; depth++, up = up.parent) {
+    if (up.type === 'condition_clause') return up.parent;
+    if (!IN_TEST.has(up.type)) return null;
+  }
+  return null;
 }
 
 /**
- * The caller leaves when this call returns 0: `if (!F(…)) return …;`, `if (F(…) == 0) return …;`, the result stored
- * in the test itself (`if ((n = F(…)) == 0) return …;`), or `bool ok = F(…);` / `ok = F(…);` followed directly by
- * `if (!ok) return …;` / `if (ok == 0) return …;`.
+ * The test on which the caller leaves after this call: `if (!F(…)) return …;`, `if (F(…) == 0) return …;`,
+ * `if (FAILED(F(…))) return;`, the result stored in the test itself (`if ((n = F(…)) == 0) return …;`), or
+ * `bool ok = F(…);` / `hr = F(…);` followed directly by `if (!ok) return …;` / `if (FAILED(hr)) return;` /
+ * `if (hr == S_FALSE) return;`; else undefined.
  */
-export function leavesOnFailure(call: SyntaxNode): boolean {
+export function leavesOnFailure(call: SyntaxNode): LeaveTest | undefined {
   let n = call;
   while (n.parent?.type === 'parenthesized_expression') n = n.parent;
   const p = n.parent;
@@ -103,8 +134,8 @@ export function leavesOnFailure(call: SyntaxNode): boolean {
     tested = p;
     while (tested.parent?.type === 'parenthesized_expression') tested = tested.parent;
   }
-  const test = zeroTestOf(tested);
-  if (test) return leavesWhenZero(test, (x) => same(x, unwrap(tested)!));
+  const test = ifAround(tested);
+  if (test) return leavesWhen(test, (x) => same(x, unwrap(tested)!));
   let stored: string | undefined;
   let stmt: SyntaxNode | null = null;
   if (p?.type === 'init_declarator' && same(p.childForFieldName('value'), n)) {
@@ -115,6 +146,6 @@ export function leavesOnFailure(call: SyntaxNode): boolean {
     stored = left?.type === 'identifier' ? left.text : undefined;
     stmt = p.parent?.type === 'expression_statement' ? p.parent : null;
   }
-  if (!stored || !stmt) return false;
-  return leavesWhenZero(nextStatement(stmt) ?? null, (x) => x.type === 'identifier' && x.text === stored);
+  if (!stored || !stmt) return undefined;
+  return leavesWhen(nextStatement(stmt) ?? null, (x) => x.type === 'identifier' && x.text === stored);
 }

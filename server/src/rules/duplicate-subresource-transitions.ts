@@ -8,7 +8,7 @@ import { selectionsOverlap } from '../model/subresource-ranges';
 import { submittedBarriers, subresourceSelection } from './support/call-helpers';
 import type { PlacedBarrier } from './support/call-helpers';
 import { defineRule } from './define-rule';
-import { fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { fingerprintOf, isLegacyTransition, known, resourceName } from './support/rule-helpers';
 
 /** The later desc of a split pair (END_ONLY of one transition, then BEGIN_ONLY of the next) is not a duplicate. */
 function endThenBegin(first: PlacedBarrier, second: PlacedBarrier): boolean {
@@ -38,7 +38,7 @@ export const rule = defineRule({
           // Only plain transitions (Flags known to be NONE): the engine's split halves are chosen at run time by its
           // own bookkeeping (`Flags = END_ONLY` when the resource is already transitioning), which a path may not fold.
           const descs = items.map((p, index) => ({ ...p, index }))
-            .filter((p) => p.barrier.kind === 'legacy-transition' && !p.barrier.fromLoop && p.barrier.resource?.key && known(p.barrier.fields.Flags) === 0);
+            .filter((p) => isLegacyTransition(p.barrier) && !p.barrier.fromLoop && p.barrier.resource?.key && known(p.barrier.fields.Flags) === 0);
           for (const [j, second] of descs.entries()) {
             const sub2 = subresourceSelection(second.barrier);
             const first = descs.slice(0, j).find((p) => {
@@ -69,7 +69,7 @@ export const rule = defineRule({
       resourceBarrierCall(e, listType) {
         if (listType === 'bundle') return;
         // Loop-filled entries stand for "some element" (maybe a different resource each iteration): left out.
-        const descs = (submittedBarriers(e) ?? []).filter((p) => p.b.kind === 'legacy-transition' && !p.b.fromLoop && p.b.resource?.key);
+        const descs = (submittedBarriers(e) ?? []).filter((p) => isLegacyTransition(p.b) && !p.b.fromLoop && p.b.resource?.key);
         for (const [j, second] of descs.entries()) {
           const sub2 = subresourceSelection(second.b);
           const first = descs.slice(0, j).find((p) => {

@@ -10,7 +10,7 @@ import { ACCESS, LAYOUT, RESOURCE_STATES, SYNC } from '../model/enums';
 import { computeOnlySync, invalidStateCombination, legacyToEnhanced } from '../model/legacy-states';
 import { formatAccess, formatLayout, formatLegacyState, formatSync } from '../model/messages';
 import { defineRule } from './define-rule';
-import { fingerprintOf, isNullResource, known, reportOnce, resourceName } from './support/rule-helpers';
+import { fingerprintOf, isNullResource, isLegacyTransition, known, reportOnce, resourceName } from './support/rule-helpers';
 import { KnownCreations } from './support/xbox-helpers';
 
 const UAV_STATE = RESOURCE_STATES.UNORDERED_ACCESS >>> 0;
@@ -80,7 +80,7 @@ export const rule = defineRule({
         }
         // Split halves translate to SYNC_SPLIT on one side: not this advice.
         const flags = b.fields.Flags ? known(b.fields.Flags) : 0;
-        if (b.kind !== 'legacy-transition' || flags !== 0) return;
+        if (!isLegacyTransition(b) || flags !== 0) return;
         const before = known(b.fields.StateBefore);
         const after = known(b.fields.StateAfter);
         if (before === undefined || after === undefined || invalidStateCombination(before) || invalidStateCombination(after)) return;

@@ -6,7 +6,7 @@
 import { statesInvalidOnList } from '../model/legacy-states';
 import { commandListTypeWords } from '../model/messages';
 import { defineRule } from './define-rule';
-import { SIDES, fieldRange, fingerprintOf, hex, known, reportOnce, resourceName } from './support/rule-helpers';
+import { SIDES, fieldRange, fingerprintOf, hex, isLegacyTransition, known, reportOnce, resourceName } from './support/rule-helpers';
 
 export const rule = defineRule({
   meta: {
@@ -27,7 +27,7 @@ export const rule = defineRule({
       barrier(b, pos) {
         const list = pos.listType;
         // Unknown lists are never reported; a bundle's call is barrier-on-bundle's finding.
-        if (b.kind !== 'legacy-transition' || list === null || list === 'bundle') return;
+        if (!isLegacyTransition(b) || list === null || list === 'bundle') return;
         for (const side of SIDES) {
           const state = known(b.fields[`State${side}`]);
           if (state === undefined) continue;

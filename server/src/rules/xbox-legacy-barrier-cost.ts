@@ -8,7 +8,7 @@ import type { BarrierFact } from '../extract/facts';
 import { ACCESS, LAYOUT, RESOURCE_BARRIER_FLAGS, RESOURCE_STATES, SYNC } from '../model/enums';
 import { enhancedBarrierCost, legacyBarrierCost, translateLegacy } from '../model/xbox-costs';
 import { defineRule } from './define-rule';
-import { fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { fingerprintOf, isLegacyTransition, known, resourceName } from './support/rule-helpers';
 import { legacyInput, xfmt } from './support/xbox-helpers';
 
 /** Legacy states whose translated SyncBefore covers more shader stages than compute alone. */
@@ -61,7 +61,7 @@ export const rule = defineRule({
           return;
         }
         const flags = b.fields.Flags ? known(b.fields.Flags) : 0;
-        if (b.kind !== 'legacy-transition' || flags !== 0) return;
+        if (!isLegacyTransition(b) || flags !== 0) return;
         const before = known(b.fields.StateBefore);
         if (before === undefined || !WIDE_STATES.has(before)) return;
         const t = translateLegacy(input);

@@ -6,7 +6,7 @@
 import { ALL_SUBRESOURCES } from '../model/enums';
 import { stateClass } from '../model/legacy-states';
 import { defineRule } from './define-rule';
-import { fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { fingerprintOf, isLegacyTransition, known, resourceName } from './support/rule-helpers';
 import { xfmt } from './support/xbox-helpers';
 
 export const rule = defineRule({
@@ -25,7 +25,7 @@ export const rule = defineRule({
   create(ctx) {
     return {
       barrier(b, pos) {
-        if (b.kind !== 'legacy-transition') return;
+        if (!isLegacyTransition(b)) return;
         const flags = b.fields.Flags ? known(b.fields.Flags) : 0;
         const sub = b.fields.Subresource ? known(b.fields.Subresource) : ALL_SUBRESOURCES;
         const before = known(b.fields.StateBefore);

@@ -10,7 +10,7 @@ import { applicableTables, compressionStates, translateLegacy, type CompressionT
 import type { CompressionState } from '../model/xbox-cost-tables';
 import { LAYOUT, LAYOUT_UNDEFINED } from '../model/enums';
 import { type BarrierPosition, defineRule } from './define-rule';
-import { fieldRange, fingerprintOf, known, resourceName } from './support/rule-helpers';
+import { fieldRange, fingerprintOf, isLegacyTransition, known, resourceName } from './support/rule-helpers';
 import {
   KnownCreations, type PlaneSelection, type RangeExtent, hasMetadataFlags, legacyInput, subresourceExtent,
   textureRangeExtent, traitsOf, xfmt,
@@ -94,7 +94,7 @@ export const rule = defineRule({
           const after = known(b.fields.LayoutAfter);
           if (before === undefined || after === undefined) return;
           check(b, pos, { before, after }, textureRangeExtent(b, creations.of(b)), fieldRange(b, 'Subresources.IndexOrFirstMipLevel'));
-        } else if (b.kind === 'legacy-transition' && ctx.legacyBarrierTranslation) {
+        } else if (isLegacyTransition(b) && ctx.legacyBarrierTranslation) {
           const sub = b.fields.Subresource ? known(b.fields.Subresource) : 0xffffffff;
           const c = creations.of(b);
           if (sub === undefined || c?.dimension === 'buffer') return;

@@ -95,13 +95,13 @@ export function callCarrying(it: Evaluation, e: UserCallEvent, paths: Paths, c: 
 /** The helper's exits, one per distinct thing it learnt of the carried values (in the caller's names). */
 function callPaths(it: Evaluation, e: UserCallEvent, c: Carried, state: TrackState, facts: PathFacts): Paths {
   // A caller that leaves when the helper returns 0 goes on only from its other exits (as interpreter.ts runFunction).
-  const failing = !!e.leavesOnFailure;
+  const failing = e.leavesOnFailure;
   const keep = new Set(c.toCaller.keys());
   if (failing) keep.add(RESULT_SYM);
   const run = () => it.enter(e, c.callee, state, (inner, start) => {
     const f = inner.stmt(c.callee.fn.body, single(start, facts));
     const exits = inner.join(f.normal, f.returns);
-    return exits ? withoutFailedCreations(failing ? withoutFailureExits(exits) : exits) : single(start, facts);
+    return exits ? withoutFailedCreations(failing ? withoutFailureExits(exits, failing) : exits) : single(start, facts);
   }, keep);
   const memo = memoOf(it.env);
   // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts); a call whose failure exits

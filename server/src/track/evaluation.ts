@@ -1,7 +1,7 @@
 // What the statement modules (branches.ts, loops.ts, carried-calls.ts, resource-choice.ts) ask of the interpreter
 // that runs them: its flow of paths out of a statement, and the evaluation state they share with it (the joins it
 // tags, the writes it counts, the work it spends). interpreter.ts implements it.
-import type { Condition, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Condition, FunctionFacts, LeaveTest, Stmt, UserCallEvent } from '../extract/facts';
 import type { TrackEnv } from './env';
 import type { WorkBudget } from './budget';
 import type { Callee } from './helper-frames';
@@ -30,7 +30,7 @@ export interface Evaluation {
   /** The count of writes of tested values at each value's last write. */
   readonly lastWrite: ReadonlyMap<string, number>;
   stmt(s: Stmt, paths: Paths): Flow;
-  runFunction(fn: FunctionFacts, state: TrackState, leavesOnFailure?: boolean): TrackState;
+  runFunction(fn: FunctionFacts, state: TrackState, leavesOnFailure?: LeaveTest): TrackState;
   join(a: Paths | null, b: Paths | null): Paths | null;
   merge(a: Flow, b: Flow): Flow;
   /** The paths with their facts changed (normalized when several). */

@@ -1,7 +1,7 @@
 // Abstract interpretation of a function's statement tree: sequences, if/else, switch with fallthrough, loops to a
 // fixpoint (a transition never undone is seen on the second iteration), return/break/continue, and calls into
 // helper functions evaluated with the caller's arguments (their net effect applies at the call site).
-import type { Condition, Event, FunctionFacts, Stmt, UserCallEvent } from '../extract/facts';
+import type { Condition, Event, FunctionFacts, LeaveTest, Stmt, UserCallEvent } from '../extract/facts';
 import { rangeKey, RESULT_SYM } from '../extract/facts';
 import { applyEvent } from './apply';
 import { ifStmt, switchStmt } from './branches';
@@ -101,15 +101,15 @@ export class Interpreter implements Evaluation {
 
   /**
    * Interpret a whole function body from `state`; returns the state at its exits. `leavesOnFailure`: the caller
-   * leaves when the function returns 0, so its exits that returned 0 (`return false;`) are not the caller's way on
-   * (extract/failure-exits.ts) — unless every exit did.
+   * leaves when the function's result passes this test, so its exits whose result does (`return false;` for `!ok`,
+   * `return E_FAIL;` for `FAILED(hr)`) are not the caller's way on (extract/failure-exits.ts) — unless every exit did.
    */
-  runFunction(fn: FunctionFacts, state: TrackState, leavesOnFailure = false): TrackState {
+  runFunction(fn: FunctionFacts, state: TrackState, leavesOnFailure?: LeaveTest): TrackState {
     this.fn = fn;
     if (this.env.stack.length === 0) this.env.root = fn;
     const f = this.stmt(fn.body, single(state));
     let out = this.join(f.normal, f.returns);
-    if (leavesOnFailure && out) out = withoutFailureExits(out);
+    if (leavesOnFailure && out) out = withoutFailureExits(out, leavesOnFailure);
     if (out) out = withoutFailedCreations(out);
     return out && out.length ? collapse(out, this.env.entry).state : state;
   }
@@ -263,7 +263,7 @@ export class Interpreter implements Evaluation {
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
     if (!callee) return havocCall(e, state, this.env, onStack, { own: !onStack && idleOwnMethod(this.env, this.fn, e), records: onStack || !idleCallee(this.env, this.fn, e) });
     if (callee.uri !== this.env.uri) for (const known of callee.fn.swapChains ?? []) this.env.swapChainsElsewhere.add(known);
-    const failing = !!e.leavesOnFailure;
+    const failing = e.leavesOnFailure;
     const summaries = quietCallsOf(this.env);
     // A quiet helper (track/quiet.ts) is summarised once per set of inputs, at any call site (quiet-calls.ts).
     if (summaries?.has(callee.fn)) {
@@ -274,7 +274,7 @@ export class Interpreter implements Evaluation {
   }
 
   /** Evaluate the helper's body at the call (or replay the call memo's record of it). */
-  private evaluate(e: UserCallEvent, callee: Callee, state: TrackState, failing: boolean): TrackState {
+  private evaluate(e: UserCallEvent, callee: Callee, state: TrackState, failing: LeaveTest | undefined): TrackState {
     const run = () => this.enter(e, callee, state, (inner, start) => [{ facts: PathFacts.EMPTY, state: inner.runFunction(callee.fn, start, failing) }],
       failing ? RESULT_KEPT : undefined)[0].state;
     const memo = memoOf(this.env);

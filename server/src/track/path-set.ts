@@ -2,6 +2,7 @@
 // with the same facts are joined; beyond MAX_PATHS, paths with the same state are joined (keeping the facts they
 // share), and if that is not enough everything is joined into one path, as the tracker did before path facts.
 import { FAILED_CREATION_SYM, RESULT_SYM } from '../extract/facts';
+import type { LeaveTest } from '../extract/facts';
 import { PathFacts } from './paths';
 import type { Origin, PathCond, Possible, ResState } from './state';
 import { FRESH, joinStates, sameStates, TrackState } from './state';
@@ -212,10 +213,12 @@ export function withoutFailedCreations(exits: Paths): Paths {
 }
 
 /**
- * A helper's exits on the way on for a caller that leaves when it returns 0 (extract/failure-exits.ts): those that
- * returned 0 (`return false;`) end at the caller's `return` — unless every exit did.
+ * A helper's exits on the way on for a caller that leaves when its result passes `test` (extract/failure-exits.ts):
+ * those whose result passes it (`return false;` for `if (!ok) return;`, `return E_FAIL;` for `if (FAILED(hr))
+ * return;`) end at the caller's `return` — unless every exit did.
  */
-export function withoutFailureExits(exits: Paths): Paths {
-  const on = exits.filter((p) => p.facts.compare(RESULT_SYM, '==', 0) !== true);
+export function withoutFailureExits(exits: Paths, test: LeaveTest): Paths {
+  const [, op, value] = /^([=!<]=?)(\d)$/.exec(test)!;
+  const on = exits.filter((p) => p.facts.compare(RESULT_SYM, op, Number(value)) !== true);
   return on.length ? on : exits;
 }

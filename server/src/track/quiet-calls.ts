@@ -15,7 +15,7 @@
 // Only an evaluation that left the state (the very object, or one equal to it), the entry states, the creations and
 // the deferred uses as it found them is recorded; with uses or copies waiting for a first barrier nothing is
 // reused (the call could void them).
-import type { FunctionFacts } from '../extract/facts';
+import type { FunctionFacts, LeaveTest } from '../extract/facts';
 import type { WorkBudget } from './budget';
 import type { Binding, TrackEnv } from './env';
 import { deferredUseCount } from './bindings';
@@ -38,14 +38,14 @@ export const quietStats = { hits: 0, misses: 0 };
 export interface QuietCallInput {
   fn: FunctionFacts;
   binding: Binding;
-  failing: boolean;
+  failing: LeaveTest | undefined;
   loopDepth: number;
   state: TrackState;
 }
 
 interface QuietRecord {
   binding: Binding;
-  failing: boolean;
+  failing: LeaveTest | undefined;
   loopDepth: number;
   /** Whether the caller reported; null: the evaluation never asked (then it holds either way). */
   reporting: boolean | null;
