@@ -339,6 +339,11 @@ export type LeaveTest = '==0' | '<0' | '==1' | '!=0';
  */
 export const FAILED_CREATION_SYM = 'creation failed';
 
+/** Whether `name` is one of `fn`'s own parameters or locals (not a member or a global). */
+export function declaresName(fn: FunctionFacts, name: string): boolean {
+  return fn.params.includes(name) || (fn.locals ?? []).includes(name);
+}
+
 /** A call's identity within its function: where it starts (a forget names the call it follows by this). */
 export function rangeKey(r: Range): string {
   return `${r.startLine}:${r.startColumn}`;

@@ -18,7 +18,7 @@ export function ifParamKeys(cond: SyntaxNode | null, fn: FnCtx): ParamKeys | und
 }
 
 /** `kind == K` / `K != kind` (in parentheses or a condition clause): the parameter, K's number and the operator. */
-export function comparedParam(cond: SyntaxNode | null, fn: FnCtx): { param: number; value: number; equal: boolean } | undefined {
+function comparedParam(cond: SyntaxNode | null, fn: FnCtx): { param: number; value: number; equal: boolean } | undefined {
   let c = cond;
   while (c && (c.type === 'parenthesized_expression' || c.type === 'condition_clause')) {
     c = c.type === 'condition_clause' ? c.childForFieldName('value') : c.namedChild(0);

@@ -7,7 +7,7 @@ import type { Condition, Stmt } from './facts';
 import { forEachEvent } from './events';
 import { conditionOf } from './conditions';
 import { testedParam } from './constant-fold';
-import { comparedParam, ifParamKeys, switchParamKeys } from './param-keys';
+import { ifParamKeys, switchParamKeys } from './param-keys';
 import type { ParamKeys } from './param-choices';
 import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { branchLabel, submissionStmt } from './container-paths';
@@ -153,7 +153,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const label: BranchLabel | undefined = decidable ? branchLabel(n, decidable, fn, fn.name, ++fn.labels) : undefined;
       const [walkedThen, elseS] = fn.branches([() => seq([...failed, walk(n.childForFieldName('consequence'))]), () => walk(altBody)], true, unknownAt(n), {
         containers: true, alternatives: true, ...(decidable ? { cond: decidable, end: n.endIndex } : {}), ...(label ? { label } : {}),
-        ...(testedParam(cond, fn) || comparedParam(cond, fn) ? { paramChoice: true } : {}), ...paramKeysOption(ifParamKeys(cond, fn)),
+        ...paramChoiceOf(ifParamKeys(cond, fn)),
       });
       if (!decidable) fn.undecided--;
       // A container filled on a branch that rewrote the tested values: the path carries which branch it took.
@@ -545,4 +545,9 @@ export function expression(e: SyntaxNode, fn: FnCtx): void {
 /** The join option for a branch on a bare parameter (extract/param-choices.ts). */
 function paramKeysOption(keys: ParamKeys | undefined): { paramKeys?: ParamKeys } {
   return keys ? { paramKeys: keys } : {};
+}
+
+/** An if on a parameter (`if (flag)`, `if (kind == K)`): the callers choose its branch, and these keys say how. */
+function paramChoiceOf(keys: ParamKeys | undefined): { paramChoice?: true; paramKeys?: ParamKeys } {
+  return keys ? { paramChoice: true, paramKeys: keys } : {};
 }

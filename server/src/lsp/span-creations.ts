@@ -6,7 +6,7 @@
 // into a context's member (`&ctx->list`, `StartList(&cb->cmdList)` through an out-parameter list factory) gives the
 // type that Render()'s barriers on `m_copy` / `cb->cmdList` are checked with; such a list is read by its root name
 // (`m_copy`), or by its member name where the root is the creator's own local or parameter (`cmdList` of `cb->cmdList`).
-import type { FileFacts } from '../extract/facts';
+import { declaresName, type FileFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { memberOfLocal } from '../track/list-types';
 import { rangeWithin } from '../parse/positions';
@@ -31,17 +31,16 @@ export function spanCreations(facts: FileFacts, spans: readonly Span[], which: (
   const out = new Map<number, string[]>();
   for (const fn of facts.functions) {
     const names = new Set<string>();
-    const own = (name: string): boolean => fn.params.includes(name) || (fn.locals ?? []).includes(name);
     forEachEvent(fn.body, (e) => {
       if (e.kind === 'command-list-creation' && e.list?.key) {
         const name = rootName(e.list.key);
-        const member = own(name) ? memberOfLocal(e.list.key) : name;
+        const member = declaresName(fn, name) ? memberOfLocal(e.list.key) : name;
         if (member) names.add(member);
         return;
       }
       if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
       const name = rootName(e.creation.resource.key);
-      if (!own(name)) names.add(name);
+      if (!declaresName(fn, name)) names.add(name);
     });
     if (names.size === 0) continue;
     const i = spans.findIndex((s) => rangeWithin(fn.range, s.range));

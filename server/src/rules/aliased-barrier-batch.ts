@@ -9,7 +9,7 @@
 // Put the deactivation of the old alias in an earlier Barrier() call than the activation of the new one.
 // Aliasing is known only for placed resources created in the file on the same heap expression with the same
 // constant offset; unknown placements (and different offsets, whose sizes are not known) are not reported.
-import type { BarrierFact, ResourceCreation } from '../extract/facts';
+import { declaresName, type BarrierFact, type ResourceCreation } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { LAYOUT_UNDEFINED } from '../model/enums';
 import type { Range } from '../types';
@@ -77,7 +77,7 @@ export const rule = defineRule({
         });
         local = perFn.map(({ fn, byKey }) => {
           const merged = new Map<string, ResourceCreation>();
-          for (const [k, c] of fileWide) if (c && !(fn.params.includes(k) || (fn.locals ?? []).includes(k))) merged.set(k, c);
+          for (const [k, c] of fileWide) if (c && !declaresName(fn, k)) merged.set(k, c);
           for (const [k, c] of byKey) merged.set(k, c);
           return { range: fn.range, byKey: merged };
         });

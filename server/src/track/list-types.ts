@@ -2,7 +2,7 @@
 // `commandLists` names. A list's type follows the variable, not its spelling: a local or parameter created as a
 // COMPUTE list in one function says nothing about another function's `asyncList` parameter; a member or global
 // (`m_copyList`) is one object for the whole file. Unknown lists stay unknown (queue rules then do not fire).
-import type { FileFacts, FunctionFacts } from '../extract/facts';
+import { declaresName, type FileFacts, type FunctionFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import type { BarrierlintConfig, CommandListType } from '../types';
 
@@ -15,7 +15,7 @@ export function rootName(key: string): string | null {
 export function declaredIn(key: string, fn: FunctionFacts | null): boolean {
   const root = rootName(key);
   if (!fn || !root || key.startsWith('this->')) return false;
-  return fn.params.includes(root) || (fn.locals ?? []).includes(root);
+  return declaresName(fn, root);
 }
 
 /** The part of the workspace index list types read: the functions of the run's files (one array until it changes). */

@@ -1,6 +1,6 @@
 // Subresources tracked apart: the part of a resource a barrier names (`|sub3`, a mip/array/plane box, or the
 // whole resource), and the other tracked parts of the resource it overlaps or covers.
-import type { BarrierFact } from '../extract/facts';
+import { declaresName, type BarrierFact } from '../extract/facts';
 import type { SubresourceSelection } from '../model/subresource-ranges';
 import { selectionsOverlap } from '../model/subresource-ranges';
 import type { TrackEnv } from './env';
@@ -23,7 +23,7 @@ export function knownResource(env: TrackEnv, key: string): KnownResource | undef
   if (own) return own;
   const fn = env.currentFn();
   const root = /^(?:this->)?([A-Za-z_]\w*)/.exec(key)?.[1] ?? key;
-  const local = !!fn && (fn.params.includes(root) || (fn.locals ?? []).includes(root));
+  const local = !!fn && declaresName(fn, root);
   return local ? undefined : env.fileUses?.resource(key);
 }
 

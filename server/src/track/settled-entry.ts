@@ -9,7 +9,7 @@
 //  - neither the creating function nor the function being checked declares the name as a local or parameter.
 // Only in a whole-file analysis: the editor's reduced document of one function leaves out the other methods, whose
 // mentions decide whether the name is settled.
-import type { FileFacts, FunctionFacts, ResourceCreation } from '../extract/facts';
+import { declaresName, type FileFacts, type ResourceCreation } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { formatEnumValue } from '../model/format-values';
 import type { TrackEnv } from './env';
@@ -18,8 +18,6 @@ import { exactly, FRESH, type ResState, type SettledCreation } from './state';
 /** Created in a state only a texture can be in: RENDER_TARGET, DEPTH_WRITE, DEPTH_READ, RESOLVE_DEST, RESOLVE_SOURCE. */
 const TEXTURE_ONLY_STATES = 0x4 | 0x10 | 0x20 | 0x1000 | 0x2000;
 const SIMULTANEOUS_ACCESS = 0x20;
-
-const declares = (fn: FunctionFacts, name: string): boolean => fn.params.includes(name) || (fn.locals ?? []).includes(name);
 
 function settledState(c: ResourceCreation): number | null {
   const st = c.initialState?.value;
@@ -39,7 +37,7 @@ export function settledCreations(facts: FileFacts): ReadonlyMap<string, SettledC
       if (e.kind !== 'resource-creation') return;
       const key = e.creation.resource.key?.replace(/^this->/, '');
       if (!key || !names.has(key)) return;
-      const st = declares(fn, key) ? null : settledState(e.creation);
+      const st = declaresName(fn, key) ? null : settledState(e.creation);
       const prior = out.get(key);
       out.set(key, st === null || (prior !== undefined && prior?.state !== st) ? null : { creation: e.creation, state: st });
     });
@@ -51,7 +49,7 @@ export function settledCreations(facts: FileFacts): ReadonlyMap<string, SettledC
 export function settledEntry(env: TrackEnv, key: string): ResState | undefined {
   const name = key.replace(/^this->/, '');
   const settled = env.settled?.get(name);
-  if (!settled || (env.rootFn && declares(env.rootFn, name))) return undefined;
+  if (!settled || (env.rootFn && declaresName(env.rootFn, name))) return undefined;
   const what = formatEnumValue('state', settled.state);
   const origin = { ...env.note(settled.creation.resource.range, `'${settled.creation.resource.text}' was created in ${what} here, and no barrier of the file moves it`), created: true as const };
   return { ...FRESH, legacy: exactly(settled.state, origin), legacyFromCreation: true, lastModel: 'legacy' };

@@ -4,7 +4,7 @@
 // Only names that are not locals or parameters of the creating function qualify (a local `tex` in one function is
 // another object than a local `tex` in the next), and a name that is a local or parameter of the function being
 // checked is never looked up. Creations of one name that disagree make the disagreeing facts unknown.
-import type { FileFacts, FunctionFacts, ResourceCreation } from '../../extract/facts';
+import { declaresName, type FileFacts, type ResourceCreation } from '../../extract/facts';
 import type { KnownResource } from '../../track/state';
 import type { BarrierMeeting, TrackContext } from '../../track/visitors';
 import type { Range } from '../../types';
@@ -16,10 +16,6 @@ import { enclosingIndex } from './enclosing-functions';
 function rootName(key: string): string {
   const k = key.replace(/^\(?\*?this\)?(->|\.)/, '');
   return /^[A-Za-z_]\w*/.exec(k)?.[0] ?? k;
-}
-
-function declares(fn: FunctionFacts, name: string): boolean {
-  return fn.params.includes(name) || (fn.locals ?? []).includes(name);
 }
 
 function merge(a: ResourceCreation, b: ResourceCreation): ResourceCreation {
@@ -55,7 +51,7 @@ function buildFileCreations(facts: FileFacts, uri: string): FileCreations {
     forEachEvent(fn.body, (e) => {
       if (e.kind !== 'resource-creation' || !e.creation.resource.key) return;
       const key = e.creation.resource.key;
-      if (declares(fn, rootName(key))) return;
+      if (declaresName(fn, rootName(key))) return;
       const prior = byKey.get(key);
       byKey.set(key, { uri, creation: prior ? merge(prior.creation, e.creation) : e.creation });
     });
@@ -66,7 +62,7 @@ function buildFileCreations(facts: FileFacts, uri: string): FileCreations {
       const found = byKey.get(key);
       if (!found) return undefined;
       const within = enclosing.around(at);
-      if (within.some((f) => declares(f, rootName(key)))) return undefined;
+      if (within.some((f) => declaresName(f, rootName(key)))) return undefined;
       return found;
     },
   };

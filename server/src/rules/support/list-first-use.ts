@@ -3,7 +3,7 @@
 // caller that closed the list records into a closed list through the helper. Anything that may change the list or
 // skip the recording first (a branch, loop, return, Close/Reset, a call that is not an error check) ends the read
 // with 'unknown'; a helper called there is read the same way, a few calls deep.
-import type { Event, FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
+import { declaresName, type Event, type FileFacts, type FunctionFacts, type Stmt, type UserCallEvent } from '../../extract/facts';
 import { keyRoot } from '../../extract/descriptor-values';
 import type { Range } from '../../types';
 
@@ -55,7 +55,7 @@ export function keyInCallee(e: UserCallEvent, callee: FunctionFacts, key: string
   const at = e.args.findIndex((a) => a.resource.key === key);
   if (at >= 0) return callee.params[at];
   const root = keyRoot(key);
-  const mine = (f: FunctionFacts | undefined) => !!f && (f.params.includes(root) || (f.locals ?? []).includes(root));
+  const mine = (f: FunctionFacts | undefined) => !!f && declaresName(f, root);
   // `m_list->Close(); RecordFrame();` — a member of the object, when neither function declares the name.
   if (!e.receiverOp && caller && !mine(caller) && !mine(callee) && /^(?:m_|m[A-Z]|_)/.test(root)) return key;
   return undefined;

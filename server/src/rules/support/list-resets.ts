@@ -3,7 +3,7 @@
 // list or hold it (`wait_queue_idle(device, queue)`) cannot reset it. A helper of the file that is handed the list
 // may reset it only where its body, a few calls deep, resets it or hands it on to a call the file does not define
 // (`exec_command_list(queue, list)` only executes it). Members, globals and calls on objects reach anything: they may.
-import type { FileFacts, FunctionFacts, Stmt, UserCallEvent } from '../../extract/facts';
+import { declaresName, type FileFacts, type FunctionFacts, type Stmt, type UserCallEvent } from '../../extract/facts';
 import { keyRoot } from '../../extract/descriptor-values';
 import { API_RESULT } from '../../track/havoc-call';
 import { calleeOf, classOf, keyInCallee } from './list-first-use';
@@ -32,7 +32,7 @@ function mentions(text: string, name: string): boolean {
 /** Whether `e` may reset the list `key` of `fn` (a call that is not on a command list nor an error check). */
 export function mayResetList(e: UserCallEvent, key: string, facts: FileFacts, fn: FunctionFacts, isCheck: (e: UserCallEvent) => boolean, depth = 0): boolean {
   const root = keyRoot(key);
-  if (!fn.params.includes(root) && !(fn.locals ?? []).includes(root)) return !cannotReachMember(e, key, facts, fn, isCheck, depth);
+  if (!declaresName(fn, root)) return !cannotReachMember(e, key, facts, fn, isCheck, depth);
   // On an object (`obj->Flush()`) or, in a method or lambda, a call that may be a method of the caller's class (a
   // local list may alias a member): may reach the list's owner.
   if (e.receiverOp || e.list || ((fn.qualifiedName.includes('::') || fn.lambda) && e.ownClass)) return true;
