@@ -30,7 +30,7 @@ import { forgetMember, resetMembers } from './struct-writes';
 import { isPpvMacro, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, calleeScope, LOOP_STATEMENTS, ownEntry, rangeOf, unwrapValue } from './syntax';
 import { anchoredAt } from './imported-functions';
-import { heapPropsParam, heapTypeOfArgument } from './heap-props-args';
+import { creationParam, dimensionName, dimensionOfArgument, heapTypeOfArgument } from './heap-props-args';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
@@ -372,7 +372,7 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const heap = heapVal?.t === 'ptr' ? deref(heapVal) : heapVal;
   const d = desc.t === 'struct' ? desc : undefined;
   const dim = d ? num(getMember(d, 'Dimension')) : null;
-  const dimension = dim === 1 ? 'buffer' : dim === 2 ? 'texture1d' : dim === 3 ? 'texture2d' : dim === 4 ? 'texture3d' : null;
+  const dimension = dimensionName(dim);
   // NOTE: a DepthOrArraySize of 0 creates nothing (CreateCommittedResource rejects it): read as a desc the
   // extraction did not see whole, so the resource's subresource count stays unknown.
   const depthOrArray = d ? num(getMember(d, 'DepthOrArraySize')) || null : null;
@@ -399,8 +399,10 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
   const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' && reached
     ? pathHeapTypes(getMember(heap, 'Type')) : undefined;
   if (heapTypes) creation.heapTypeOneOf = heapTypes;
-  const propsParam = creation.heapType === null && !heapTypeArg && spec.heapArg !== undefined ? heapPropsParam(args[spec.heapArg], fn) : undefined;
+  const propsParam = creation.heapType === null && !heapTypeArg && spec.heapArg !== undefined ? creationParam(args[spec.heapArg], fn) : undefined;
   if (propsParam !== undefined) creation.heapPropsParam = propsParam;
+  const descParam = dimension === null ? creationParam(args[spec.descArg], fn) : undefined;
+  if (descParam !== undefined) creation.descParam = descParam;
   if (spec.memory) {
     const heap = resourceRef(args[spec.memory.heap], fn.file, fn).key;
     const offset = spec.memory.offset === undefined ? 0 : evalField(args[spec.memory.offset], fn.file, fn).value;
@@ -740,8 +742,9 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     const h = handles?.args[from + i];
     const sym = a.type === 'identifier' || a.type === 'field_expression' ? pathMember(a, fn) : undefined;
     const heapType = heapTypeOfArgument(a, evaluated[from + i], type, fn);
+    const dimension = heapType === undefined ? dimensionOfArgument(a, evaluated[from + i], type, fn) : undefined;
     return {
-      ...(sym !== undefined ? { sym } : {}), ...(heapType !== undefined ? { heapType } : {}),
+      ...(sym !== undefined ? { sym } : {}), ...(heapType !== undefined ? { heapType } : {}), ...(dimension ? { dimension } : {}),
       field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
       ...(holder ? { holdsList: true as const } : {}),
       ...(h?.t === 'handle' && handles ? { handle: { h: h.h, scope: handles.scope } } : {}),

@@ -77,6 +77,11 @@ export interface ResourceCreation {
    * heap type is not known in the helper: the caller's argument's Type at each call (extract/heap-props-args.ts).
    */
   heapPropsParam?: number;
+  /**
+   * The creating helper's parameter its resource desc comes through (`const D3D12_RESOURCE_DESC& desc`), when the
+   * dimension is not known in the helper: the caller's argument's Dimension at each call (extract/heap-props-args.ts).
+   */
+  descParam?: number;
   sampleCount?: number | null;
   /** The DXGI_FORMAT enumerator the desc names (`DXGI_FORMAT_D24_UNORM_S8_UINT`), when the source spells one. */
   format?: string | null;
@@ -237,6 +242,8 @@ export interface UserCallEvent extends EventBase {
     field: Field; resource: ResourceRef; list?: boolean; holdsList?: true; plain?: true; handle?: { h: HandleFact; scope: string }; sym?: string;
     /** The heap Type of the D3D12_HEAP_PROPERTIES the argument is or points at (`&heap`), when known. */
     heapType?: number;
+    /** The Dimension of the resource desc the argument is or points at (`desc`, `&desc`), when known. */
+    dimension?: NonNullable<ResourceCreation['dimension']>;
   }[];
   /**
    * The callee may be a method of the caller's class (`F()` in a method, unless the file declares F outside any

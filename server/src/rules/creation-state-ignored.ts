@@ -4,7 +4,8 @@
 // COPY_DEST / UNORDERED_ACCESS / ... therefore is not in that state, and the debug layer warns (#1328
 // CREATERESOURCE_STATE_IGNORED). The states the heap requires (UPLOAD: GENERIC_READ, READBACK: COPY_DEST) and
 // the acceleration-structure state are not ignored. Creations in a helper whose state is a parameter are checked
-// with the caller's argument, at the call, and so are creations whose heap type is the caller's argument. Xbox does not promote from COMMON by default, so the state there is
+// with the caller's argument, at the call, and so are creations whose heap type is the caller's argument and
+// creations whose resource desc is (a helper handed a `CD3DX12_RESOURCE_DESC::Buffer(n)` makes a buffer there). Xbox does not promote from COMMON by default, so the state there is
 // honoured: the rule runs on PC only.
 import { HEAP_TYPE, RESOURCE_STATES } from '../model/enums';
 import { formatEnumValue } from '../model/format-values';
@@ -89,8 +90,9 @@ export const rule = defineRule({
       },
       tracked: {
         helperCreation(c, tctx, from) {
-          // A state written in the helper that is ignored whatever the heap: the creation hook reported it there.
-          if (!from.state && ignoredState({ ...c, heapType: null }) !== undefined) return;
+          // A state written in the helper that is ignored whatever the heap: the creation hook reported it there
+          // (unless the helper did not know it made a buffer: the caller's desc says so).
+          if (!from.state && !from.desc && ignoredState({ ...c, heapType: null }) !== undefined) return;
           // At the outermost call: the state argument may be a default of the helper, in another file.
           // NOTE: the creation's own frame is a note, not a helper frame: the finding is the argument of the call into
           // the creating helper, so two calls passing the same state are two findings (analyze.ts dedupe keys a finding

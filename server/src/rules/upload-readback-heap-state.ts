@@ -65,7 +65,9 @@ export const rule = defineRule({
         reportCreation(e.creation);
       },
       tracked: {
-        helperCreation(c, tctx) {
+        helperCreation(c, tctx, from) {
+          // Only the desc is the caller's: the heap and state were the helper's own, reported by the creation hook.
+          if (!from.state && !from.heap) return;
           // At the outermost call, as creation-state-ignored: the creation's own frame is a note.
           const frames = tctx.related;
           reportCreation(c, { range: tctx.range, related: frames.map((r, i) => (i === frames.length - 1 ? { ...r, kind: 'note' as const } : r)) });

@@ -1,6 +1,6 @@
 // The tracker's environment for one analysed file: rule hooks, assumed entry states, known resources and list
 // types, the helper-call stack with its parameter bindings, and where diagnostics go.
-import type { BarrierFact, Field, FunctionFacts, ResourceRef } from '../extract/facts';
+import type { BarrierFact, Field, FunctionFacts, ResourceCreation, ResourceRef } from '../extract/facts';
 import { caseValue } from '../extract/param-choices';
 import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
@@ -37,6 +37,8 @@ export interface Binding {
   params?: readonly string[];
   /** Per argument: the heap Type of the heap properties it points at, when known (extract/heap-props-args.ts). */
   heapTypes?: readonly (number | undefined)[];
+  /** Per argument: the Dimension of the resource desc it is or points at, when known (extract/heap-props-args.ts). */
+  dimensions?: readonly (ResourceCreation['dimension'] | undefined)[];
 }
 
 interface ArgTexts { pattern: RegExp; texts: ReadonlyMap<string, string> }

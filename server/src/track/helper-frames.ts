@@ -99,6 +99,7 @@ export function bindArguments(env: TrackEnv, e: UserCallEvent, callee: Callee): 
     ...heldHandles(e, env.binding),
     params: callee.fn.params,
     ...(e.args.some((a) => a.heapType !== undefined) ? { heapTypes: e.args.map((a) => a.heapType) } : {}),
+    ...(e.args.some((a) => a.dimension !== undefined) ? { dimensions: e.args.map((a) => a.dimension) } : {}),
   };
 }
 

@@ -54,7 +54,8 @@ export type CreationEvt = Extract<Event, { kind: 'resource-creation' }>;
 
 /**
  * A creation in a helper body whose InitialState / InitialLayout is a parameter takes the caller's argument
- * (`AllocateUAVBuffer(dev, n, &buf, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)`); the rules see it at the call.
+ * (`AllocateUAVBuffer(dev, n, &buf, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)`); the rules see it at the call. So does
+ * one whose heap properties or resource desc the caller hands (its heap Type, its Dimension).
  */
 export function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv): CreationEvt {
   const c = e.creation;
@@ -64,17 +65,23 @@ export function helperCreation(e: CreationEvt, ref: ResourceRef, env: TrackEnv):
   const heap = fromCaller(c.heapTypeArg) ? substituteField(c.heapTypeArg!, env.binding)
     // The heap Type stands where the argument was handed: the innermost call of the chain.
     : props !== undefined ? { value: props, text: 'the heap properties handed to the helper', range: env.stack[env.stack.length - 1]?.callRange ?? e.range } : undefined;
-  if (!state && heap?.value == null) return e;
+  const dimension = c.dimension === null && c.descParam !== undefined ? env.binding?.dimensions?.[c.descParam] ?? null : null;
+  if (!state && heap?.value == null && dimension === null) return e;
   const creation: ResourceCreation = {
     ...c, resource: { ...ref, range: c.resource.range },
     ...(c.initialState ? { initialState: substituteField(c.initialState, env.binding) } : {}),
     ...(c.initialLayout ? { initialLayout: substituteField(c.initialLayout, env.binding) } : {}),
     ...(heap?.value != null ? { heapType: heap.value } : {}),
   };
-  const decided = [...(state ? [creation.initialState ?? creation.initialLayout] : []), ...(heap ? [heap] : [])];
+  // The desc's Dimension stands where the desc was handed, as the heap properties' Type: the innermost call.
+  const desc = dimension === null ? undefined : { value: 1, text: 'the resource desc handed to the helper', range: env.stack[env.stack.length - 1]?.callRange ?? e.range };
+  const decided = [...(state ? [creation.initialState ?? creation.initialLayout] : []), ...(heap ? [heap] : []), ...(desc ? [desc] : [])];
   if (env.reporting && !decidedDeeper(decided, env)) {
     const ctx = env.context(e.range, NO_LIST);
-    for (const h of env.hooks) h.helperCreation?.(creation, ctx, { state, heap: heap?.value != null });
+    // NOTE: the rules see the caller's Dimension; the tracked creation keeps the helper's (unknown) one, so what
+    // follows the call (promotion, decay) is read as before.
+    const seen = dimension === null ? creation : { ...creation, dimension };
+    for (const h of env.hooks) h.helperCreation?.(seen, ctx, { state, heap: heap?.value != null, desc: dimension !== null });
   }
   return { ...e, creation };
 }

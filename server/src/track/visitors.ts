@@ -126,9 +126,10 @@ export interface TrackedVisitors {
   /**
    * A creation inside a helper whose InitialState / InitialLayout is one of the helper's parameters, with the
    * caller's argument in its place (`AllocateUAVBuffer(dev, n, &buf, D3D12_RESOURCE_STATE_UNORDERED_ACCESS)`), or
-   * whose heap type the caller's argument decides (`CreateBuffer(dev, n, D3D12_HEAP_TYPE_UPLOAD, state)`): `from`
+   * whose heap type the caller's argument decides (`CreateBuffer(dev, n, D3D12_HEAP_TYPE_UPLOAD, state)`), or whose
+   * resource desc is the caller's (`CreateBuffer(out, CD3DX12_RESOURCE_DESC::Buffer(n))`, its Dimension): `from`
    * says which. `ctx.range` is the outermost call site. Creations that take nothing from the caller are `creation`
    * hooks.
    */
-  helperCreation?(c: ResourceCreation, ctx: TrackContext, from: { state: boolean; heap: boolean }): void;
+  helperCreation?(c: ResourceCreation, ctx: TrackContext, from: { state: boolean; heap: boolean; desc: boolean }): void;
 }
