@@ -196,7 +196,10 @@ function bindParts(call: SyntaxNode, parts: CallParts, fn: FnCtx): Pick<BindEven
       const i = unwrapValue(args[0]);
       const param = i.type === 'identifier' ? fn.params.indexOf(i.text) : -1;
       const paramSlot = param >= 0 && t ? { param, prefix, slot: { slot: prefix, target: t, as: table ? 'table' as const : root!.view } } : undefined;
-      return { slots: [], unknown: [prefix], reset: [], ...(paramSlot ? { paramSlot } : {}) };
+      // The index is not known, but the binding is: it holds some slot of this root (`g?`) until the root is set
+      // again or replaced (track/bindings.ts), so the next draw or dispatch still uses it.
+      const opaque = t ? [{ slot: `${prefix}?`, target: t, as: table ? 'table' as const : root!.view }] : [];
+      return { slots: opaque, unknown: [prefix], reset: [], ...(paramSlot ? { paramSlot } : {}) };
     }
     const slot = `${prefix}${index}`;
     return t ? { slots: [{ slot, target: t, as: table ? 'table' : root!.view }], unknown: [], reset: [] } : { slots: [], unknown: [slot], reset: [] };

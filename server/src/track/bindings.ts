@@ -28,8 +28,11 @@ function slotKey(list: string | null, slot: string): string {
 
 function dropPrefix(state: TrackState, list: string | null, prefix: string): void {
   const p = slotKey(list, prefix);
-  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) && /^\d*$/.test(k.slice(p.length))) state.bindings.delete(k);
+  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) && /^(?:\d*|\?)$/.test(k.slice(p.length))) state.bindings.delete(k);
 }
+
+/** A root slot's root letter (`g3`, and `g?`: a slot of the graphics root whose index is not known). */
+const ROOT_SLOT = /^([gc])(?:\d+|\?)$/;
 
 function targetText(t: BindTarget): string {
   return t.via === 'handle' ? t.handle.text : t.via === 'va' ? t.ref.text : t.text;
@@ -40,7 +43,13 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
   const at = e.paramSlot ? env.binding?.fields[e.paramSlot.param]?.value : undefined;
   const viaParam = e.paramSlot && typeof at === 'number' && at >= 0 ? { ...e.paramSlot.slot, slot: `${e.paramSlot.prefix}${at}` } : null;
   for (const p of [...e.reset, ...e.unknown]) if (!viaParam || p !== e.paramSlot?.prefix) dropPrefix(state, list, p);
-  for (const s of viaParam ? [...e.slots, viaParam] : e.slots) {
+  // Any setter of a root may overwrite the binding whose index was not known.
+  for (const s of e.slots) {
+    const root = ROOT_SLOT.exec(s.slot)?.[1];
+    if (root) state.bindings.delete(slotKey(list, `${root}?`));
+  }
+  const slots = viaParam ? [...e.slots.filter((s) => !s.slot.endsWith('?')), viaParam] : e.slots;
+  for (const s of slots) {
     const key = slotKey(list, s.slot);
     if (!s.target) {
       state.bindings.delete(key);
@@ -203,7 +212,7 @@ function slotUse(slot: string, b: Binding, n: Named, e: GpuWorkEvent): UseKind |
   if (e.draws && /^vb\d+$/.test(slot)) return 'vertex-buffer';
   if (e.draws && /^so\d+$/.test(slot)) return 'stream-output';
   if (e.indexed && slot === 'ib0') return 'index-buffer';
-  const root = /^([gc])\d+$/.exec(slot)?.[1];
+  const root = ROOT_SLOT.exec(slot)?.[1];
   if (!root || (root === 'g') !== (e.root === 'graphics') || e.root === null) return undefined;
   const compute = root === 'c';
   const view = b.as === 'table' ? n.view : b.as;
@@ -213,7 +222,7 @@ function slotUse(slot: string, b: Binding, n: Named, e: GpuWorkEvent): UseKind |
 
 /** The root a root-parameter slot belongs to (`g3`: graphics, `c0`: compute), or undefined for other slots. */
 function rootOf(slot: string): 'graphics' | 'compute' | undefined {
-  const r = /^([gc])\d+$/.exec(slot)?.[1];
+  const r = ROOT_SLOT.exec(slot)?.[1];
   return r === 'g' ? 'graphics' : r === 'c' ? 'compute' : undefined;
 }
 
