@@ -287,7 +287,7 @@ export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceR
     const after = parts.method === 'Dispatch' ? previousDispatch(call) : undefined;
     return { ...base, method: DEBUG_LAYER_NAME[parts.method] ?? parts.method, direct: raytracingDirect(call, parts.method, fn), ...shape, ...(after ? { afterDispatch: after } : {}) };
   }
-  if (parts.method === 'BuildRaytracingAccelerationStructure') {
+  if (parts.method === 'BuildRaytracingAccelerationStructure' || parts.method === 'WriteBufferImmediate') {
     const direct = raytracingDirect(call, parts.method, fn);
     return direct.length ? { ...base, method: parts.method, direct, draws: false, indexed: false, root: null } : undefined;
   }

@@ -195,7 +195,7 @@ export class Walk implements DescriptorWalk {
       if (value) this.expr(value);
       if (!name) continue;
       const s = this.s;
-      raytracingDeclaration(name, this.s);
+      raytracingDeclaration(name, this.s, type, value);
       // A resource pointer declared empty (`ID3D12Resource* res = nullptr;`, `ComPtr<ID3D12Resource> res;`) names
       // itself: the resource created into it later is tracked under its name.
       if (isResourceType(type) && (!value || NULL_VALUE.test(unwrapValue(value).text))) this.s.env.delete(name);

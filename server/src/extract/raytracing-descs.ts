@@ -3,7 +3,7 @@
 // is recorded under the key `build.ScratchAccelerationStructureData`; a struct assigned whole (`build.Inputs =
 // inputs`, `inputs.pGeometryDescs = &geometryDesc`) carries its recorded fields along; at the call, the desc's
 // fields named in model/uses.ts RAYTRACING_DESC_USES are read back as the call's annotation. Unknown stays unknown.
-import { RAYTRACING_ADDRESS_FIELDS, RAYTRACING_DESC_USES } from '../model/uses';
+import { DESC_ARGUMENT, RAYTRACING_ADDRESS_FIELDS, RAYTRACING_DESC_USES } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { DScope, DVal } from './descriptor-values';
 import { vaOf } from './descriptor-values';
@@ -86,9 +86,27 @@ export function raytracingAssignment(left: SyntaxNode, right: SyntaxNode, s: DSc
 }
 
 /** A desc declared (again): what was recorded under its name belongs to an earlier variable. */
-export function raytracingDeclaration(name: string, s: DScope): void {
+export function raytracingDeclaration(name: string, s: DScope, type = '', value: SyntaxNode | null = null): void {
   dropFields(name, s);
+  if (value?.type !== 'initializer_list') return;
+  // `D3D12_WRITEBUFFERIMMEDIATE_PARAMETER p{ .Dest = buf->GetGPUVirtualAddress(), .Value = 0 }`, or positionally
+  // `{ buf->GetGPUVirtualAddress(), 0 }` for a struct whose field order is known: the address fields it writes.
+  const order = POSITIONAL_FIELDS[type.replace(/^(?:const\s+|struct\s+)+/, '').trim()];
+  value.namedChildren.filter((c) => c.type !== 'comment').forEach((e, i) => {
+    const designated = e.type === 'initializer_pair' ? e.childForFieldName('designator')?.text.replace(/^\./, '') : undefined;
+    const field = e.type === 'initializer_pair' ? designated : order?.[i];
+    const v = e.type === 'initializer_pair' ? e.childForFieldName('value') : e;
+    if (!field || !v || !RAYTRACING_ADDRESS_FIELDS.has(field)) return;
+    const va = addressOf(v, s);
+    s.env.set(`${name}.${field}`, va ? { t: 'va', ref: va } : { t: 'unknown' });
+    writtenIn(s).set(`${name}.${field}`, v);
+  });
 }
+
+/** Structs whose address fields a positional initializer fills, in declaration order (d3d12.h). */
+const POSITIONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  D3D12_WRITEBUFFERIMMEDIATE_PARAMETER: ['Dest', 'Value'],
+};
 
 /**
  * The address fields of `BuildRaytracingAccelerationStructure(&desc, …)` / `DispatchRays(&desc)`, in the order of
@@ -96,8 +114,9 @@ export function raytracingDeclaration(name: string, s: DScope): void {
  */
 export function raytracingCallArgs(method: string, args: SyntaxNode[], s: DScope): { args: DVal[]; nodes: (SyntaxNode | null)[] } | undefined {
   const fields = Object.hasOwn(RAYTRACING_DESC_USES, method) ? RAYTRACING_DESC_USES[method] : undefined;
-  if (!fields || args.length === 0) return undefined;
-  const key = structKey(args[0]);
+  const at = Object.hasOwn(DESC_ARGUMENT, method) ? DESC_ARGUMENT[method] : 0;
+  if (!fields || args.length <= at) return undefined;
+  const key = structKey(args[at]);
   if (!key) return undefined;
   const paths = Object.keys(fields).map((path) => `${key}.${path}`);
   const values = paths.map((k): DVal => s.env.get(k) ?? { t: 'unknown' });

@@ -83,6 +83,8 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   ClearDepthStencilView: { argc: [6], resources: [], scope: 'DEPTH_STENCIL' },
   BeginRenderPass: { argc: [4], resources: [], scope: 'RENDER_TARGET' },
   BuildRaytracingAccelerationStructure: { argc: [3], resources: [], scope: 'BUILD_RAYTRACING_ACCELERATION_STRUCTURE' },
+  // The destination is a GPU virtual address inside the parameter struct (extract/raytracing-descs.ts reads it).
+  WriteBufferImmediate: { argc: [3], resources: [], scope: 'COPY' },
 };
 
 /**

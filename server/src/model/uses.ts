@@ -7,7 +7,7 @@ export type UseKind =
   | 'render-target' | 'depth-write' | 'depth-read' | 'depth-bound'
   | 'index-buffer' | 'vertex-buffer' | 'constant-buffer' | 'stream-output'
   | 'unordered-access' | 'non-pixel-shader-resource' | 'pixel-shader-resource' | 'shader-resource'
-  | 'raytracing-acceleration-structure' | 'present';
+  | 'raytracing-acceleration-structure' | 'present' | 'copy-dest';
 
 export interface UseNeed {
   /**
@@ -58,6 +58,8 @@ export const USE_NEEDS: Readonly<Record<UseKind, UseNeed>> = {
   'shader-resource': { anyOf: [S.NON_PIXEL_SHADER_RESOURCE, S.PIXEL_SHADER_RESOURCE], access: A.SHADER_RESOURCE, use: 'a shader resource', expected: 'any', writes: false, textureOnly: false },
   'raytracing-acceleration-structure': { anyOf: [S.RAYTRACING_ACCELERATION_STRUCTURE], access: A.RTAS_READ, use: 'a raytracing acceleration structure', expected: 'all', writes: false, textureOnly: false },
   present: { anyOf: [0], access: 0, use: 'a PRESENT_SOURCE', expected: 'all', writes: false, textureOnly: true },
+  // WriteBufferImmediate's destination (a GPU virtual address): the receiving buffer must be in COPY_DEST.
+  'copy-dest': { anyOf: [0x400], access: 0x400, use: 'a copy destination', expected: 'all', writes: true, textureOnly: false },
 };
 
 /**
@@ -166,7 +168,14 @@ export const RAYTRACING_DESC_USES: Readonly<Record<string, Readonly<Record<strin
     'HitGroupTable.StartAddress': 'non-pixel-shader-resource',
     'CallableShaderTable.StartAddress': 'non-pixel-shader-resource',
   },
+  // `WriteBufferImmediate(1, &param, modes)`: the 32-bit write lands at `param.Dest` (DESC_ARGUMENT: the second argument).
+  WriteBufferImmediate: {
+    Dest: 'copy-dest',
+  },
 };
+
+/** The argument holding the desc of RAYTRACING_DESC_USES' methods, where it is not the first. */
+export const DESC_ARGUMENT: Readonly<Record<string, number>> = { WriteBufferImmediate: 1 };
 
 /** The last field names of those paths: an assignment of a GPU virtual address to one of them is recorded. */
 export const RAYTRACING_ADDRESS_FIELDS: ReadonlySet<string> = new Set(

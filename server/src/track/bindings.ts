@@ -196,9 +196,11 @@ function paramPath(ref: ResourceRef, env: TrackEnv): ResourceRef {
  * meets each separately tracked one (the others are not judged: which subresources exist is not known). Views
  * whose coverage is unknown, and enhanced barriers' subresource ranges, meet nothing (unknown).
  */
-function partsUsed(state: TrackState, key: string, covers: 'all' | number | undefined): { key: string; sub: number | null }[] {
+function partsUsed(state: TrackState, key: string, covers: 'all' | number | undefined, buffer: boolean): { key: string; sub: number | null }[] {
   const parts = [...state.res.keys()].filter((k) => k.startsWith(`${key}|`));
   if (parts.length === 0) return [{ key, sub: typeof covers === 'number' ? covers : null }];
+  // A buffer has one subresource: its state at subresource 0 (`Transition(buf, A, B, 0)`) is the whole buffer's.
+  if (buffer && parts.length === 1 && parts[0] === `${key}|sub0`) return [{ key: parts[0], sub: 0 }];
   const subs = parts.map((k) => /\|sub(\d+)$/.exec(k)).filter((m): m is RegExpExecArray => !!m);
   if (covers === undefined || subs.length !== parts.length) return [];
   if (covers === 'all') return subs.map((m) => ({ key: m.input, sub: Number(m[1]) }));
@@ -235,7 +237,7 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
   const add = (n: Named, bindUse: UseKind, bound?: Origin, viaTable?: boolean) => {
     const whole = n.ref.key;
     if (!whole) return;
-    for (const part of partsUsed(state, whole, n.covers)) addPart(n, bindUse, part, bound, viaTable);
+    for (const part of partsUsed(state, whole, n.covers, env.isBuffer(whole))) addPart(n, bindUse, part, bound, viaTable);
   };
   const addPart = (n: Named, bindUse: UseKind, part: { key: string; sub: number | null }, bound?: Origin, viaTable?: boolean) => {
     const { key } = part;
@@ -253,6 +255,11 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     });
   };
   for (const d of e.direct) {
+    // Only a buffer has a GPU virtual address to name.
+    if (d.target.via === 'va') {
+      const bound = substituteRef(d.target.ref, env.binding).key;
+      if (bound) env.buffersByUse.add(bound);
+    }
     const n = nameTarget(d.target, e, env);
     if (n && (d.target.via !== 'handle' || n.view === (d.use === 'render-target' ? 'rtv' : 'dsv'))) add(n, d.use);
   }

@@ -19,6 +19,7 @@ const HOW: Readonly<Record<UseKind, string>> = {
   'render-target': 'written as a render target', 'depth-write': 'written as depth', 'depth-read': 'read as depth',
   'depth-bound': 'used as depth', 'stream-output': 'written as a stream output buffer',
   'raytracing-acceleration-structure': 'read as an acceleration structure', present: 'presented',
+  'copy-dest': 'written by WriteBufferImmediate',
 };
 
 // The call's own name where the debug layer's "Using Draw" shortens it (extract/descriptor-events.ts).
