@@ -12,7 +12,7 @@ import { timelineAt, timelineLenses, type Timeline } from './editor-views';
 import type { AnswerOf, BackgroundJob } from './background-thread';
 import { finishRecheck, prepareRecheck } from './caller-recheck';
 import { helpersOf } from './file-job';
-import { analysisAround, analyzeEditedFunction, forgetReducedTree, type DocumentFacts } from './incremental-analysis';
+import { analysisAround, analyzeEditedFunction, forgetReducedTree, takeEditsForFile, type DocumentFacts } from './incremental-analysis';
 
 interface StoredResult {
   version: number;
@@ -120,8 +120,7 @@ export class AnalysisCore {
     if (request.wholeFile && latest?.facts) this.wholeDue.add(doc.uri);
     const answer = await background({ kind: 'file', job: { uri: doc.uri, text: doc.text, config } });
     if (!answer || !this.unchanged(doc, request, latest)) return undefined;
-    doc.takeEdits();
-    forgetReducedTree(doc);
+    takeEditsForFile(doc);
     this.wholeDue.delete(doc.uri);
     this.index.delete(doc.uri);
     if (answer.helpers) this.unread.set(doc.uri, answer.helpers);

@@ -15,13 +15,10 @@ import type { SiteFact } from '../report/analysis-result';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { withSubmissions } from './editor-views';
-import { callersOf, reducedDocument, type FunctionSpan } from './function-spans';
+import { callersOf, reducedDocument, sameRange, type FunctionSpan } from './function-spans';
 import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions, type ParseError } from './incremental-analysis';
 import { readersOf, type SpanCreations } from './span-creations';
 import { byFinding, bySite, mergeSorted, movedKept, siteWithin, withoutRepeatedReports, within } from './result-moves';
-
-const sameRange = (a: Range, b: Range): boolean =>
-  a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
 
 /**
  * What the re-check analyses (plain data: it crosses to the re-check thread): the document's text, its functions and

@@ -22,6 +22,14 @@ export interface FunctionSpan {
   bodyStart: Point;
 }
 
+export const sameRange = (a: Range, b: Range): boolean =>
+  a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
+
+/** The same functions at the same places (the spans of two results of one text: a function-only one, a whole-file one). */
+export const sameSpans = (a: readonly FunctionSpan[], b: readonly FunctionSpan[]): boolean =>
+  a === b || (a.length === b.length && a.every((s, i) => s.name === b[i].name && sameRange(s.range, b[i].range) &&
+    s.bodyStart.line === b[i].bodyStart.line && s.bodyStart.column === b[i].bodyStart.column));
+
 const before = (a: Point, b: Point): boolean => a.line < b.line || (a.line === b.line && a.column < b.column);
 const start = (r: Range): Point => ({ line: r.startLine, column: r.startColumn });
 const end = (r: Range): Point => ({ line: r.endLine, column: r.endColumn });

@@ -12,12 +12,12 @@ import { detached } from '../detached-string';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import {
-  applyEdits, balanced, droppable, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, type CallGraph, type FunctionSpan,
+  applyEdits, balanced, droppable, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, sameRange, sameSpans, type CallGraph, type FunctionSpan,
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { spanCreations, updatedCreations, type SpanCreations } from './span-creations';
-import { spanStubs, stubLines, type SpanStubs } from './span-stubs';
+import { spanStubs, stubLines, type SpanStubs, type StubKind } from './span-stubs';
 import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -82,8 +82,8 @@ interface ReducedTree {
   focus: number;
   /** Indices of the spans whose lines it keeps. */
   kept: ReadonlySet<number>;
-  /** Those of `kept` kept as stubs (span-stubs.ts). */
-  stubbed: ReadonlySet<number>;
+  /** Those of `kept` kept as stubs (span-stubs.ts), with the kind of stub each is. */
+  stubbed: ReadonlyMap<number, StubKind>;
   text: string;
   tree: Tree;
   lineStarts: number[];
@@ -112,6 +112,19 @@ export function forgetReducedTree(doc: StoredDocument): void {
   reducedTrees.delete(doc);
 }
 
+/**
+ * Takes the document's pending edits for an analysis of the whole file. Its last reduced tree is kept when there
+ * were none: that tree's text was made from the document's text as it still is, so the next function-only
+ * analysis (typing resumed after a pause, the whole-file analysis in between) edits it where the functions kept
+ * differ instead of parsing a new reduced copy from scratch (reusedReduction: the whole-file result's spans must be
+ * the ones it was made for, compared by value).
+ */
+export function takeEditsForFile(doc: StoredDocument): TreeEdit[] {
+  const edits = doc.takeEdits();
+  if (edits.length > 0) reducedTrees.delete(doc);
+  return edits;
+}
+
 export interface IncrementalOptions {
   workspace?: WorkspaceIndex;
   /** Abandons the analysis (AnalysisCancelled); the previous result and the pending edits stay as they were. */
@@ -131,8 +144,7 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   const { workspace, isCancelled } = options;
   doc.tree = parseCpp(doc.text, doc.tree, isCancelled);
   const result = analyze(doc.text, doc.uri, { config, tree: doc.tree, workspace, isCancelled, complete: true });
-  doc.takeEdits();
-  reducedTrees.delete(doc);
+  takeEditsForFile(doc);
   const spans = result.facts ? outermostSpans(result.facts.functions, doc.text, doc.tree) : [];
   const parseErrors = parseErrorsOf(result.facts?.problems ?? []);
   const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
@@ -197,10 +209,8 @@ export function analyzeEditedFunction(
     result = analyzeReduced(reduced);
   }
   const focus = reduced.focus;
-  const sameRange = (r: Range): boolean => r.startLine === focus.startLine && r.startColumn === focus.startColumn &&
-    r.endLine === focus.endLine && r.endColumn === focus.endColumn;
   // The function must still parse as itself: otherwise the edit changes how the code after it parses.
-  if (!result.facts?.functions.some((f) => sameRange(f.range))) return undefined;
+  if (!result.facts?.functions.some((f) => sameRange(f.range, focus))) return undefined;
   // NOTE: and it must parse as the file did. tree-sitter's error recovery depends on the text around an error, so a
   // syntax error typed inside the function is reported at other places (and with other messages) in the reduced
   // document than in the whole file (`groups[] ; = {…}`: "missing ;" here, "missing }" on the function's brace there).
@@ -273,10 +283,14 @@ function freshReduction(doc: StoredDocument, spans: FunctionSpan[], edited: Func
   reductionStats.fresh++;
   const kept = new Set(reduced.kept.split(',').map(Number));
   const cache: ReducedTree = {
-    spans, focus: spans.indexOf(edited), kept, stubbed: new Set(reduced.stubbed), text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text),
+    spans, focus: spans.indexOf(edited), kept, stubbed: stubKinds(reduced.stubbed, options.stubs), text: reduced.text, tree, lineStarts: lineStartsOf(reduced.text),
   };
   return { text: reduced.text, tree, focus: reduced.focus, helpers: reduced.helpers, byName: reduced.byName, cache };
 }
+
+/** The kind of stub (span-stubs.ts) each stubbed span is. */
+const stubKinds = (stubbed: Iterable<number>, stubs: SpanStubs | undefined): Map<number, StubKind> =>
+  new Map([...stubbed].map((i) => [i, stubs!.get(i)!]));
 
 /**
  * The previous reduced document turned into this one: every function whose lines change (the edited one, those
@@ -289,7 +303,7 @@ function reusedReduction(
   doc: StoredDocument, cached: ReducedTree, previousSpans: readonly FunctionSpan[], spans: FunctionSpan[], edited: FunctionSpan,
   options: ReductionOptions,
 ): Reduction | undefined {
-  if (cached.spans !== previousSpans || spans.length !== previousSpans.length) return undefined;
+  if (spans.length !== previousSpans.length || !sameSpans(cached.spans, previousSpans)) return undefined;
   const lastLine = doc.positionAt(doc.text.length).line;
   const lineStart = (line: number): number => doc.offsetAt({ line, character: 0 });
   const linesEnd = (line: number): number => (line < lastLine ? lineStart(line + 1) - 1 : doc.text.length);
@@ -308,7 +322,8 @@ function reusedReduction(
   const bodyTo = doc.offsetAt({ line: edited.range.endLine, character: edited.range.endColumn - 1 });
   if (!balanced(slice(bodyFrom, bodyTo))) return undefined;
   if (!options.ignoreCallers) return undefined;
-  const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i) || stubbed.has(i) !== cached.stubbed.has(i));
+  const kinds = stubKinds(stubbed, options.stubs);
+  const changed = spans.map((_, i) => i).filter((i) => i === focusIndex || keep.has(i) !== cached.kept.has(i) || kinds.get(i) !== cached.stubbed.get(i));
   // The lines a function takes in a reduced document start at its template header (function-spans.ts firstLineOf):
   // header lines are outside every body, so the edits did not move them relative to the function.
   const lineAt = (line: number): string => slice(lineStart(line), linesEnd(line));
@@ -362,7 +377,7 @@ function reusedReduction(
   }
   const reparsed = parseCpp(text, tree);
   reductionStats.reused++;
-  const cache: ReducedTree = { spans, focus: focusIndex, kept: keep, stubbed, text, tree: reparsed, lineStarts: starts };
+  const cache: ReducedTree = { spans, focus: focusIndex, kept: keep, stubbed: kinds, text, tree: reparsed, lineStarts: starts };
   const helpers = [...keep].filter((i) => i !== focusIndex && !shallow.has(i)).map((i) => spans[i].range);
   return { text, tree: reparsed, focus: edited.range, helpers, byName, cache };
 }
