@@ -11,12 +11,14 @@
 // at its call what the whole file reports once in the helper. That is: sites equal, findings inside the edited
 // function equal but for their notes, and outside it every finding of the whole file is there (notes aside).
 // Any other difference is a bug.
-// Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] file.cpp...
+// With --pause, typing pauses between runs: the whole-file analysis of a copy of the text becomes the base and the
+// document's edits are taken, as in the language server (the next run edits the reduced tree kept from before).
+// Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] [--pause] file.cpp...
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { StoredDocument } from '../../server/src/parse/document-store';
 import { lineStartsOf } from '../../server/src/parse/positions';
-import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { analyzeEditedFunction, analyzeFile, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { siteWithin, within } from '../../server/src/lsp/result-moves';
 import { recheckCallers } from '../../server/src/lsp/caller-recheck';
 import { callersOf, type FunctionSpan } from '../../server/src/lsp/function-spans';
@@ -72,12 +74,16 @@ function parts(r: DocumentFacts, focus: Range): { inside: string; outside: strin
 }
 
 /** Types `chains` runs of `length` parsable edits, each run in one randomly chosen function, into `text`. */
-export function typeAndCompare(text: string, options: { chains: number; length: number; seed: number }): EqualityReport {
+export function typeAndCompare(text: string, options: { chains: number; length: number; seed: number; pause?: boolean }): EqualityReport {
   const random = seededRandom(options.seed);
   const doc = new StoredDocument(URI, 'cpp', 1, text);
   let previous: DocumentFacts = analyzeFile(doc, {});
   const report: EqualityReport = { keystrokes: 0, functionPath: 0, insideDiffers: [], outsideDiffers: [], rechecked: 0, staleBeforeRecheck: 0, staleNotes: [], byKind: new Map() };
   for (let chain = 0; chain < options.chains; chain++) {
+    if (options.pause && chain > 0) {
+      previous = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
+      takeEditsForFile(doc);
+    }
     const spanIndex = Math.floor(random() * previous.spans.length);
     for (let k = 0; k < options.length; k++) {
       const span = previous.spans[spanIndex];
@@ -135,7 +141,9 @@ function main(): void {
     args.splice(i, 2);
     return value;
   };
-  const options = { chains: option('--chains', 10), length: option('--length', 6), seed: option('--seed', 1) };
+  const pause = args.includes('--pause');
+  if (pause) args.splice(args.indexOf('--pause'), 1);
+  const options = { chains: option('--chains', 10), length: option('--length', 6), seed: option('--seed', 1), pause };
   let failed = false;
   for (const file of args) {
     const r = typeAndCompare(readFileSync(file, 'utf8'), options);

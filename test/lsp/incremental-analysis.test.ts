@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
-import { analyzeEditedFunction, analyzeFile, reductionStats, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { analyzeEditedFunction, analyzeFile, reductionStats, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { barrierHeavyFile } from '../bench/barrier-file';
 import { EDITOR_FIXTURE } from '../harness/lsp-client';
 
@@ -232,6 +232,40 @@ describe('function-by-function re-analysis', () => {
     });
     assert.ok(functionPath >= 8, `only ${functionPath} keystrokes took the function path`);
     assert.ok(reductionStats.reused - reusedBefore >= 5, `the reduced tree was edited ${reductionStats.reused - reusedBefore} times`);
+  });
+
+  it('typing resumed after a pause edits the reduced tree kept from before it; an edit the whole-file analysis consumed drops it', () => {
+    const source = barrierHeavyFile(60) + HELPERS;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    const counts = (): [number, number] => [reductionStats.fresh, reductionStats.reused];
+    const type = (mark: string, from: number, piece: string): [number, number] => {
+      const before = counts();
+      const at = doc.text.indexOf(mark, from);
+      doc.version += 1;
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: piece });
+      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+      assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(piece)} at ${mark}`);
+      assert.deepEqual(view(merged!), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})), `after typing ${JSON.stringify(piece)}`);
+      previous = merged!;
+      const after = counts();
+      return [after[0] - before[0], after[1] - before[1]];
+    };
+    const middle = source.length / 2;
+    assert.deepEqual(type('cl->Barrier(', middle, ' '), [1, 0], 'the first keystroke parses a new reduced copy');
+    assert.deepEqual(type('cl->Barrier(', middle, ' '), [0, 1], 'typing on edits it');
+    // A pause: the whole-file analysis of the same text (in this document, as the bench runs it) becomes the base.
+    previous = analyzeFile(doc, {});
+    assert.deepEqual(type('cl->Barrier(', middle, ' '), [0, 1], 'typing resumed in the same function edits the kept tree');
+    // The language server's pause: its background thread analyses a copy of the text; the document's edits are taken.
+    previous = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
+    takeEditsForFile(doc);
+    assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'typing resumed in another function edits it too');
+    // An edit the whole-file analysis consumed (outside every function here) is not in the kept tree: it is dropped.
+    doc.version += 1;
+    doc.apply({ range: { start: doc.positionAt(0), end: doc.positionAt(0) }, text: '\n' });
+    previous = analyzeFile(doc, {});
+    assert.deepEqual(type('cl->Barrier(', middle, ' '), [1, 0], 'after an edit the whole-file analysis took, a new reduced copy');
   });
 
   it('keeps the function path in a function with a line tree-sitter cannot read, and falls back when an edit adds a syntax error', () => {
