@@ -27,14 +27,60 @@ const FAILURE_CODE = /^(?:E_[A-Z_]+|DXGI_ERROR_\w+|D3D12_ERROR_\w+)$/;
 
 /**
  * `return false;` / `return nullptr;` / `return 0;` (`0u`), `return E_FAIL;` (any negative HRESULT by name, written
- * as -1) and `return S_FALSE;` (1): the write of the result that precedes the return.
+ * as -1) and `return S_FALSE;` (1): the write of the result that precedes the return. Also a variable the enclosing
+ * if has just tested for failure (`if (FAILED(hr)) return hr;`, `if (!ok) return ok;`): `testedReturn`.
  */
 export function failureReturn(value: SyntaxNode | null): Stmt[] {
   let v = value;
   while (v?.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0);
   if (!v) return [];
-  const code = falsyLiteral(v) ? 0 : v.type !== 'identifier' ? undefined : v.text === 'S_FALSE' ? 1 : FAILURE_CODE.test(v.text) ? -1 : undefined;
+  const code = falsyLiteral(v) ? 0 : v.type !== 'identifier' ? undefined : v.text === 'S_FALSE' ? 1 : FAILURE_CODE.test(v.text) ? -1 : testedReturn(v);
   return code === undefined ? [] : [{ k: 'write', sym: RESULT_SYM, value: code }];
+}
+
+/** The value a failure test tells of its variable on the branch where it holds: `==0` → 0, `<0` → -1, `==1` → 1. */
+const TESTED_VALUE: Partial<Record<LeaveTest, number>> = { '==0': 0, '<0': -1, '==1': 1 };
+
+/**
+ * `return x;` inside the consequence of an if (no else) whose condition is a failure test of x (`FAILED(x)`,
+ * `!SUCCEEDED(x)`, `x < 0`, `!x`, `x == S_FALSE`), x not written in that branch before the return: the value the
+ * test says x holds there, else undefined. Only a plain variable (no member: another call may change it).
+ */
+function testedReturn(x: SyntaxNode): number | undefined {
+  const ret = x.parent?.type === 'parenthesized_expression' ? outerReturn(x) : x.parent;
+  if (ret?.type !== 'return_statement') return undefined;
+  for (let up: SyntaxNode | null = ret.parent, below: SyntaxNode = ret; up; below = up, up = up.parent) {
+    if (up.type === 'if_statement') {
+      if (!same(up.childForFieldName('consequence'), below) || up.childForFieldName('alternative')) return undefined;
+      const t = testOf(unwrap(up.childForFieldName('condition')));
+      if (!t?.arg || t.arg.type !== 'identifier' || t.arg.text !== x.text) return undefined;
+      return writtenBefore(below, x.text, ret.startIndex) ? undefined : TESTED_VALUE[t.test];
+    }
+    if (up.type !== 'compound_statement') return undefined;
+  }
+  return undefined;
+}
+
+/** The return statement a parenthesized value belongs to (`return (hr);`). */
+function outerReturn(x: SyntaxNode): SyntaxNode | null {
+  let p = x.parent;
+  while (p?.type === 'parenthesized_expression') p = p.parent;
+  return p;
+}
+
+/** Whether `name` is assigned, incremented or has its address taken in `scope` before offset `end`. */
+function writtenBefore(scope: SyntaxNode, name: string, end: number): boolean {
+  const stack: SyntaxNode[] = [scope];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.startIndex >= end) continue;
+    const target = n.type === 'assignment_expression' ? n.childForFieldName('left')
+      : n.type === 'update_expression' ? n.childForFieldName('argument')
+        : n.type === 'pointer_expression' && n.child(0)?.type === '&' ? n.childForFieldName('argument') : null;
+    if (target?.type === 'identifier' && target.text === name) return true;
+    stack.push(...n.namedChildren);
+  }
+  return false;
 }
 
 /** The statement leaves what follows it: a `return`, `throw`, `break` or `continue` (last in a block). */
