@@ -12,11 +12,14 @@
 // follows: the path where the helper returned before its barrier ends at the caller's `return`. The helper's
 // `return false` is a write of its result (RESULT_SYM) on that path; the call is marked `leavesOnFailure`, and the
 // tracker drops the helper's exits that returned 0 (track/interpreter.ts). Without the caller's test, every exit
-// reaches the caller, as before.
+// reaches the caller, as before. The HRESULT forms: the helper's `return E_FAIL;` / `return S_FALSE;`, or
+// `if (FAILED(hr)) return hr;` (the variable its if just tested: the tested value); the caller's `FAILED(…)`,
+// `hr < 0`, `hr == S_FALSE`, `hr != S_OK`, or a wrapper whose name says it leaves (`ThrowIfFailed(Upload(…));`).
 import type { SyntaxNode } from './node';
 import type { LeaveTest, Stmt } from './facts';
 import { RESULT_SYM } from './facts';
 import { nextStatement } from './state-guards';
+import { calleeName } from './syntax';
 
 const same = (a: SyntaxNode | null, b: SyntaxNode): boolean => !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type;
 
@@ -144,8 +147,27 @@ function testOf(c: SyntaxNode | null): { arg: SyntaxNode | null; test: LeaveTest
   return null;
 }
 
+/**
+ * Wrappers whose name says they leave when handed a failed HRESULT: `ThrowIfFailed`, `DX::ThrowIfFailed`,
+ * `RETURN_IF_FAILED`, `ReturnIfFailed`, `ExitIfFailed`, `BailIfFailed`, `V_RETURN` (any case, `_` between the words;
+ * a suffix such as `ThrowIfFailedEx`). A wrapper that reports only (`LogIfFailed`, `VERIFY`, `assert`) is not one.
+ */
+const LEAVING_CHECK = /^(?:(?:throw|return|exit|bail)_?if_?fail(?:ed|ure)?(?:_?[a-z0-9]+)?|v_return)$/i;
+
+/** `ThrowIfFailed(x, …)` (x the first argument, through parentheses): x, else null. */
+function leavingCheckArg(c: SyntaxNode | null): SyntaxNode | null {
+  const f = c?.type === 'call_expression' ? c.childForFieldName('function') : null;
+  const name = f && (f.type === 'identifier' || f.type === 'qualified_identifier') ? calleeName(f) : undefined;
+  if (!name || !LEAVING_CHECK.test(name)) return null;
+  return unwrap(c!.childForFieldName('arguments')?.namedChild(0) ?? null);
+}
+
 /** `if (!x) <leaves>` / `if (FAILED(x)) <leaves>`… with no else: what follows runs only where the test fails. */
 function leavesWhen(ifStmt: SyntaxNode | null, tested: (n: SyntaxNode) => boolean): LeaveTest | undefined {
+  if (ifStmt?.type === 'expression_statement') {
+    const arg = leavingCheckArg(ifStmt.namedChild(0));
+    return arg && tested(arg) ? '<0' : undefined;
+  }
   if (ifStmt?.type !== 'if_statement' || ifStmt.childForFieldName('alternative')) return undefined;
   const t = testOf(unwrap(ifStmt.childForFieldName('condition')));
   return t?.arg && tested(t.arg) && leaves(ifStmt.childForFieldName('consequence')) ? t.test : undefined;
@@ -166,9 +188,9 @@ function ifAround(x: SyntaxNode): SyntaxNode | null {
 
 /**
  * The test on which the caller leaves after this call: `if (!F(…)) return …;`, `if (F(…) == 0) return …;`,
- * `if (FAILED(F(…))) return;`, the result stored in the test itself (`if ((n = F(…)) == 0) return …;`), or
- * `bool ok = F(…);` / `hr = F(…);` followed directly by `if (!ok) return …;` / `if (FAILED(hr)) return;` /
- * `if (hr == S_FALSE) return;`; else undefined.
+ * `if (FAILED(F(…))) return;`, the result stored in the test itself (`if ((n = F(…)) == 0) return …;`),
+ * `ThrowIfFailed(F(…));` (LEAVING_CHECK), or `bool ok = F(…);` / `hr = F(…);` followed directly by
+ * `if (!ok) return …;` / `if (FAILED(hr)) return;` / `if (hr == S_FALSE) return;` / `ThrowIfFailed(hr);`; else undefined.
  */
 export function leavesOnFailure(call: SyntaxNode): LeaveTest | undefined {
   let n = call;
@@ -182,6 +204,9 @@ export function leavesOnFailure(call: SyntaxNode): LeaveTest | undefined {
   }
   const test = ifAround(tested);
   if (test) return leavesWhen(test, (x) => same(x, unwrap(tested)!));
+  // `ThrowIfFailed(F(…));`: the wrapper leaves where F's result is negative.
+  const args = tested.parent?.type === 'argument_list' ? tested.parent : null;
+  if (args && same(unwrap(args.namedChild(0)), unwrap(tested)!) && leavingCheckArg(args.parent)) return '<0';
   let stored: string | undefined;
   let stmt: SyntaxNode | null = null;
   if (p?.type === 'init_declarator' && same(p.childForFieldName('value'), n)) {
