@@ -56,6 +56,7 @@ import { baseInitializerStmts, constructedClass } from './base-initializers';
 import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
+import { frameMembersOf } from './frame-members';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
@@ -730,6 +731,7 @@ export function extractFacts(
     ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
+    ...frameMembersOf(root, text),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
