@@ -18,6 +18,7 @@ import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { spanCreations, updatedCreations, type SpanCreations } from './span-creations';
 import { spanStubs, stubLines, type SpanStubs } from './span-stubs';
+import { frameDeclines, frameWatchOf, type FrameWatch } from './frame-scope';
 import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -46,6 +47,8 @@ export interface DocumentFacts {
   signatures?: Signature[];
   /** What each function creates under a name others read (span-creations.ts): kept with them in a reduced document. */
   creations?: SpanCreations;
+  /** Where an edit could change a frame-invariant finding (frame-scope.ts): the function-only analysis declines there. */
+  frame?: FrameWatch;
 }
 
 /** A syntax error where it was found, and the line text tree-sitter's recovery left there. */
@@ -138,9 +141,10 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
   const signatures = result.facts ? signaturesOf(result.facts, spans, () => true) : undefined;
   const creations = result.facts ? spanCreations(result.facts, spans, () => true) : undefined;
+  const frame = result.facts ? frameWatchOf(result.facts, spans, textIn(doc)) : undefined;
   return {
     findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts,
-    ...(calls && signatures ? { calls, signatures } : {}), ...(creations ? { creations } : {}),
+    ...(calls && signatures ? { calls, signatures } : {}), ...(creations ? { creations } : {}), ...(frame ? { frame } : {}),
   };
 }
 
@@ -166,6 +170,8 @@ export function analyzeEditedFunction(
   reducedTrees.delete(doc);
   const { calls, signatures, creations } = previous;
   const focusIndex = spans.indexOf(edited);
+  // Where a frame-invariant finding could change, the whole file answers (frame-scope.ts).
+  if (frameDeclines(previous.frame, focusIndex, textIn(doc)(edited.range))) return undefined;
   // The edited function's calls as they resolved before (its helpers only), checked below; by name if they changed.
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
   // The functions kept for a call's ambiguity alone are kept as stubs (span-stubs.ts); not with the old environment switch.
@@ -243,6 +249,7 @@ export function analyzeEditedFunction(
   return {
     findings, sites, spans, mode: 'function', parseErrors, stale, ...(change ? { change } : {}),
     ...(signatures ? { calls: nextCalls, signatures: nextSignatures } : {}), creations: nextCreations,
+    ...(previous.frame ? { frame: previous.frame } : {}),
   };
 }
 
