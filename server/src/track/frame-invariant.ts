@@ -15,7 +15,8 @@
 //    frame, the next call meets the creation state);
 //  - the method's run from an empty state assumed one known legacy state at the member's first barrier and leaves
 //    one known state (every path, no split pending, not COMMON) that the first barrier's before-state does not accept;
-//  - no finding of the file names the member already (the first call's own bug is that report, not the next call's).
+//  - no error or warning of the file names the member already (the first call's own bug is that report, not the next
+//    call's; an info's advice is no bug).
 // The method is then run once more with the member in the state it left, and only the legacy-state-mismatch at that
 // first barrier is kept: the report says the state came from the previous call.
 import type { FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../extract/facts';
@@ -123,7 +124,7 @@ export interface NextCall {
 export function nextCalls(env: TrackEnv, exit: TrackState, members: readonly string[], findings: readonly ReportedFinding[]): NextCall[] {
   const out: NextCall[] = [];
   // By the first and the last name of the finding's resource text (`m_tex.Get()`, `pass.m_glow`): more is silence.
-  const named = new Set(findings.flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
+  const named = new Set(findings.filter((f) => f.severity !== 'info').flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
   for (const [key, entry] of env.entry) {
     const name = memberRoot(key);
     if (!name || !members.includes(name) || named.has(name)) continue;
