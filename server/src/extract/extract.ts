@@ -731,7 +731,8 @@ export function extractFacts(
     ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
-    ...frameMembersOf(root, text),
+    // Not from a focused root: the bodies it leaves out hold mentions that decide a frame member.
+    ...(focus ? {} : frameMembersOf(root, text)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),

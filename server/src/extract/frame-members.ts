@@ -25,14 +25,19 @@ export interface FrameMember {
   method: Range;
 }
 
-/** The names an edit must not touch for the function-only analysis to stand (lsp/frame-scope.ts). */
+/** What decides the frame members, for the language server to know which edits can change them (lsp/frame-scope.ts). */
 export interface FrameScope {
   /** Members the file creates. */
   created: string[];
-  /** Functions that could move one of them alone: a barrier named (unqualified names). */
-  movers: string[];
-  /** Functions that create one of them (unqualified names). */
-  creators: string[];
+  /**
+   * The definitions holding a mention of a created member that can move it, outside the functions creating it, with
+   * the members; a member moved by at most two of them (or from outside any definition) is `fragile`: an edit of one
+   * of its movers may leave it with one. `unmoved`: created members nothing moves.
+   */
+  movers: { range: Range; fragile: boolean }[];
+  unmoved: string[];
+  /** For each frame member: its name, its method's and those of the functions creating it (unqualified). */
+  candidateWords: string[];
 }
 
 function enclosingDefinition(n: SyntaxNode): SyntaxNode | null {
@@ -175,24 +180,24 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
     if (exchanges(id)) exchanged.add(id.text);
     movers.set(id.text, (movers.get(id.text) ?? new Set<SyntaxNode | null>()).add(def));
   }
-  const creators = new Set([...makers.values()].flatMap((defs) => [...defs].map((d) => definedName(d) ?? '')));
   const candidates: FrameMember[] = [];
+  const words = new Set<string>();
+  const moverDefs = new Map<SyntaxNode, boolean>();
   for (const [name, defs] of movers) {
     const others = [...defs].filter((d) => !d || !makers.get(name)?.has(d));
+    for (const d of others) if (d) moverDefs.set(d, (moverDefs.get(d) ?? false) || others.length <= 2);
     if (others.length !== 1 || exchanged.has(name)) continue;
     const def = others[0];
     if (!def || !sameEveryCall(def) || !BARRIER_TOKEN.test(def.text) || testsWhatItSets(def)) continue;
     candidates.push({ name, method: rangeOf(def) });
+    for (const w of [name, definedName(def), ...[...makers.get(name) ?? []].map(definedName)]) if (w) words.add(w);
   }
-  const possibleMovers = new Set<string>();
-  for (const def of root.descendantsOfType('function_definition')) {
-    if (BARRIER_TOKEN.test(def.text)) possibleMovers.add(definedName(def) ?? '');
-  }
-  possibleMovers.delete('');
-  creators.delete('');
   candidates.sort((a, b) => a.name.localeCompare(b.name));
+  const movedAt = [...moverDefs].map(([d, fragile]) => ({ range: rangeOf(d), fragile }))
+    .sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  const unmoved = [...created].filter((n) => ![...movers.get(n) ?? []].some((d) => !d || !makers.get(n)?.has(d))).sort();
   return {
     ...(candidates.length ? { frameMembers: candidates } : {}),
-    frameScope: { created: [...created].sort(), movers: [...possibleMovers].sort(), creators: [...creators].sort() },
+    frameScope: { created: [...created].sort(), movers: movedAt, unmoved, candidateWords: [...words].sort() },
   };
 }
