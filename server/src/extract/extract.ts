@@ -731,8 +731,7 @@ export function extractFacts(
     ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
-    // Not from a focused root: the bodies it leaves out hold mentions that decide a frame member.
-    ...(focus ? {} : frameMembersOf(root, text)),
+    ...frameMembersIn(root, tree, text, !!focus && !isPacked(tree)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -935,6 +934,16 @@ function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndice
   if (!text.includes('GetCurrentBackBufferIndex')) return {};
   const names = backBufferIndexNames(root);
   return names.length ? { backBufferIndices: names } : {};
+}
+
+/**
+ * The file's frame members (extract/frame-members.ts). A focused root leaves out bodies whose mentions can only take
+ * members away (every body naming a barrier or a creation is kept): when it finds some, the whole tree decides.
+ */
+function frameMembersIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): ReturnType<typeof frameMembersOf> {
+  const first = frameMembersOf(root, text);
+  if (!focused || !first.frameMembers?.length || isPacked(tree)) return first;
+  return frameMembersOf(new NodeDoc(text).root(tree), text);
 }
 
 /** The file's resource pointers that nothing moves (extract/settled-members.ts). */

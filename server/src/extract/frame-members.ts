@@ -1,6 +1,7 @@
 // Members one per-frame method alone moves (track/frame-invariant.ts checks that the method leaves them in the state
 // its own first barrier names). A member qualifies when the file creates it (extract/settled-members.ts createdNames)
-// and every mention of its name that could move it (settled-members.ts quietMention says which cannot), outside the
+// as a member of a class or struct it defines (ownFields: a header's class may hand the member out through inline
+// methods the file does not see), and every mention of its name that could move it (settled-members.ts quietMention says which cannot), outside the
 // functions creating it (the state restarts at a creation, whatever the creating function does next), lies in one
 // function definition that
 //  - tests and indexes with none of its parameters (a method indexing members with a parameter, called several
@@ -27,17 +28,15 @@ export interface FrameMember {
 
 /** What decides the frame members, for the language server to know which edits can change them (lsp/frame-scope.ts). */
 export interface FrameScope {
-  /** Members the file creates. */
-  created: string[];
-  /**
-   * The definitions holding a mention of a created member that can move it, outside the functions creating it, with
-   * the members; a member moved by at most two of them (or from outside any definition) is `fragile`: an edit of one
-   * of its movers may leave it with one. `unmoved`: created members nothing moves.
-   */
-  movers: { range: Range; fragile: boolean }[];
+  /** The created members nothing moves (no mention that can move them outside the functions creating them). */
   unmoved: string[];
-  /** For each frame member: its name, its method's and those of the functions creating it (unqualified). */
-  candidateWords: string[];
+  /**
+   * Per definition holding a mention of a created member that can move it (outside the functions creating it): the
+   * members (`names`), and those it alone moves with no assignment or swap of them elsewhere (`alone`).
+   */
+  movers: { range: Range; names: string[]; alone: string[] }[];
+  /** Per created member, the unqualified names of the functions creating it. */
+  makers: Record<string, string[]>;
 }
 
 function enclosingDefinition(n: SyntaxNode): SyntaxNode | null {
@@ -162,6 +161,22 @@ function exchanges(id: SyntaxNode): boolean {
   return false;
 }
 
+/**
+ * The names declared as members of a class or struct the file defines. A member of a class declared elsewhere (a
+ * header) may be handed out by that header's inline methods to other files (a getter): its movers are not all seen.
+ */
+function ownFields(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const fd of root.descendantsOfType('field_declaration')) {
+    for (const c of fd.namedChildren) {
+      let n: SyntaxNode | null = c;
+      while (n && n.type !== 'field_identifier' && /declarator$/.test(n.type)) n = n.childForFieldName('declarator') ?? n.namedChildren[0] ?? null;
+      if (n?.type === 'field_identifier') out.add(n.text);
+    }
+  }
+  return out;
+}
+
 /** The file's frame members and frame scope (see the header). */
 export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?: FrameMember[]; frameScope?: FrameScope } {
   if (!CREATION_CALL.test(text)) return {};
@@ -171,33 +186,40 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
   // lambda), and those creating it (what a creating function does after the creation is where the state restarts).
   const movers = new Map<string, Set<SyntaxNode | null>>();
   const makers = new Map<string, Set<SyntaxNode>>();
-  const exchanged = new Set<string>();
+  const exchanged = new Map<string, Set<SyntaxNode | null>>();
   for (const id of root.descendantsOfType(['identifier', 'field_identifier'])) {
     if (!created.has(id.text)) continue;
     const def = enclosingDefinition(id);
     if (def && inCreation(id)) makers.set(id.text, (makers.get(id.text) ?? new Set()).add(def));
     if (quietMention(id)) continue;
-    if (exchanges(id)) exchanged.add(id.text);
+    if (exchanges(id)) exchanged.set(id.text, (exchanged.get(id.text) ?? new Set<SyntaxNode | null>()).add(def));
     movers.set(id.text, (movers.get(id.text) ?? new Set<SyntaxNode | null>()).add(def));
   }
+  const fields = ownFields(root);
   const candidates: FrameMember[] = [];
-  const words = new Set<string>();
-  const moverDefs = new Map<SyntaxNode, boolean>();
+  const byDef = new Map<SyntaxNode, { names: string[]; alone: string[] }>();
   for (const [name, defs] of movers) {
     const others = [...defs].filter((d) => !d || !makers.get(name)?.has(d));
-    for (const d of others) if (d) moverDefs.set(d, (moverDefs.get(d) ?? false) || others.length <= 2);
-    if (others.length !== 1 || exchanged.has(name)) continue;
+    for (const d of others) {
+      if (!d) continue;
+      const entry = byDef.get(d) ?? { names: [], alone: [] };
+      entry.names.push(name);
+      if (others.length === 1 && fields.has(name) && ![...exchanged.get(name) ?? []].some((x) => x !== d)) entry.alone.push(name);
+      byDef.set(d, entry);
+    }
+    if (others.length !== 1 || exchanged.has(name) || !fields.has(name)) continue;
     const def = others[0];
     if (!def || !sameEveryCall(def) || !BARRIER_TOKEN.test(def.text) || testsWhatItSets(def)) continue;
     candidates.push({ name, method: rangeOf(def) });
-    for (const w of [name, definedName(def), ...[...makers.get(name) ?? []].map(definedName)]) if (w) words.add(w);
   }
   candidates.sort((a, b) => a.name.localeCompare(b.name));
-  const movedAt = [...moverDefs].map(([d, fragile]) => ({ range: rangeOf(d), fragile }))
+  const moverList = [...byDef].map(([d, e]) => ({ range: rangeOf(d), names: e.names.sort(), alone: e.alone.sort() }))
     .sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
   const unmoved = [...created].filter((n) => ![...movers.get(n) ?? []].some((d) => !d || !makers.get(n)?.has(d))).sort();
+  const makerNames: Record<string, string[]> = {};
+  for (const [name, defs] of makers) makerNames[name] = [...new Set([...defs].map((d) => definedName(d) ?? ''))].filter(Boolean).sort();
   return {
     ...(candidates.length ? { frameMembers: candidates } : {}),
-    frameScope: { created: [...created].sort(), movers: movedAt, unmoved, candidateWords: [...words].sort() },
+    frameScope: { unmoved, movers: moverList, makers: makerNames },
   };
 }

@@ -14,21 +14,26 @@
 // A member with more movers can only lose movers' mentions one edit at a time: it keeps two or more. Decided on
 // text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
-import { CALLED, type FunctionSpan } from './function-spans';
+import { frameCandidates, frameCarryOf, type FrameCarry } from '../track/frame-invariant';
+import type { FunctionSpan } from './function-spans';
 import type { Range } from '../types';
 
 /** What the whole-file analysis leaves for the next function-only analyses to check. */
 export interface FrameWatch {
-  /** The frame members' words, as one word pattern (null: none). */
-  words: string | null;
-  /** Indices of the spans that mention one, and of every span their calls reach by name. */
-  spans: number[];
-  /** Indices of the spans that are one of at most two movers of a created member. */
-  movers: number[];
+  /**
+   * Per frame method (its span): the words whose mention elsewhere can change its answer (its name: a new caller;
+   * the functions creating its members: a new caller of those). An edit of a helper it calls changes its run: the
+   * callers' re-check (caller-recheck.ts) runs it again, with what it carries (FrameWatch.carry).
+   */
+  groups: { span: number; words: string[] }[];
+  /** Per span, the created members it holds a moving mention of (sorted, joined). */
+  movers: Record<number, string>;
   /** The created members nothing moves. */
   unmoved: string[];
   /** Per span index, the names its text creates (creationTargets), for spans that create any. */
   makes: Record<number, string>;
+  /** Per span (a method itself), what its function-only analysis needs to decide its frame members (FrameCarry). */
+  carry: Record<number, string[]>;
 }
 
 const CREATION_CALL = /Create(?:Committed|Placed|Reserved)Resource/;
@@ -47,47 +52,67 @@ const patternOf = (words: readonly string[]): RegExp | null => {
 };
 
 const before = (l1: number, c1: number, l2: number, c2: number): boolean => l1 < l2 || (l1 === l2 && c1 <= c2);
-/** `inner` lies within `outer` (a method defined in a class body is inside the class's span, if that is the span). */
+/** `inner` lies within `outer`. */
 const within = (inner: Range, outer: Range): boolean =>
   before(outer.startLine, outer.startColumn, inner.startLine, inner.startColumn) && before(inner.endLine, inner.endColumn, outer.endLine, outer.endColumn);
+const sameStart = (a: Range, b: Range): boolean => a.startLine === b.startLine && a.startColumn === b.startColumn;
+
+/** The created members the definitions inside `range` hold moving mentions of, sorted and joined. */
+export function moverNamesIn(facts: FileFacts | undefined, range: Range): string {
+  const names = (facts?.frameScope?.movers ?? []).filter((m) => within(m.range, range)).flatMap((m) => m.names);
+  return [...new Set(names)].sort().join(',');
+}
 
 /** The watch of a whole-file analysis: `textOf` gives a span's text. */
 export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], textOf: (r: Range) => string): FrameWatch {
   const scope = facts.frameScope;
   const texts = spans.map((s) => textOf(s.range));
   const makes: Record<number, string> = {};
+  const movers: Record<number, string> = {};
   texts.forEach((t, i) => {
     const names = creationTargets(t);
     if (names) makes[i] = names;
+    const moved = moverNamesIn(facts, spans[i].range);
+    if (moved) movers[i] = moved;
   });
-  const movers = scope ? spans.flatMap((s, i) => (scope.movers.some((m) => m.fragile && within(m.range, s.range)) ? [i] : [])) : [];
-  const words = scope && facts.frameMembers?.length ? scope.candidateWords.filter((w) => IDENTIFIER.test(w)) : [];
-  const pattern = patternOf(words);
-  const seen = new Set<number>();
-  if (pattern) {
-    const byName = new Map<string, number[]>();
-    spans.forEach((s, i) => byName.set(s.name, [...(byName.get(s.name) ?? []), i]));
-    const todo = texts.flatMap((t, i) => (pattern.test(t) ? [i] : []));
-    for (const i of todo) seen.add(i);
-    while (todo.length) {
-      const i = todo.pop()!;
-      for (const m of texts[i].matchAll(CALLED)) {
-        for (const j of byName.get(m[1]) ?? []) if (!seen.has(j)) { seen.add(j); todo.push(j); }
-      }
-    }
+  const groups: FrameWatch['groups'] = [];
+  for (const [fn, members] of frameCandidates(facts)) {
+    const span = spans.findIndex((s) => within(fn.range, s.range));
+    if (span < 0) continue;
+    const words = [fn.name, ...members.flatMap((m) => scope?.makers[m] ?? [])];
+    groups.push({ span, words: [...new Set(words)].sort() });
   }
-  return {
-    words: words.length ? words.join('|') : null, spans: [...seen].sort((a, b) => a - b), movers, unmoved: scope?.unmoved ?? [], makes,
-  };
+  const carry: Record<number, string[]> = {};
+  for (const c of frameCarryOf(facts)) {
+    const span = spans.findIndex((s) => sameStart(s.range, c.range));
+    if (span >= 0) carry[span] = c.members;
+  }
+  return { groups, movers, unmoved: scope?.unmoved ?? [], makes, carry };
 }
 
-/** Whether the function-only analysis of span `focus`, whose text is now `text`, must give way to the whole file. */
-export function frameDeclines(watch: FrameWatch | undefined, focus: number, text: string): boolean {
+/**
+ * Whether the function-only analysis of span `focus` (named `name`), whose text is now `text`, must give way to the
+ * whole file before it runs (see the header; movedAsBefore is the check after it runs).
+ */
+export function frameDeclines(watch: FrameWatch | undefined, focus: number, name: string, text: string): boolean {
   if (!watch) return true;
-  if (watch.spans.includes(focus) || watch.movers.includes(focus)) return true;
-  if (watch.words && patternOf(watch.words.split('|'))?.test(text)) return true;
+  for (const g of watch.groups) {
+    if (g.span === focus) continue;
+    if (patternOf(g.words.filter((w) => w !== name))?.test(text)) return true;
+  }
   const made = creationTargets(text);
   if (made !== (watch.makes[focus] ?? '')) return true;
   const own = new Set(made.split(','));
   return patternOf(watch.unmoved.filter((n) => !own.has(n)))?.test(text) ?? false;
+}
+
+/** Whether the edited function, as its reduced document reads it, moves the same created members as before. */
+export function movedAsBefore(watch: FrameWatch, focus: number, facts: FileFacts | undefined, range: Range): boolean {
+  return moverNamesIn(facts, range) === (watch.movers[focus] ?? '');
+}
+
+/** The carried frame members of span `focus`, at `range` (its place now). */
+export function frameCarryFor(watch: FrameWatch | undefined, focus: number, range: Range): FrameCarry[] {
+  const members = watch?.carry[focus];
+  return members?.length ? [{ range, members }] : [];
 }

@@ -18,7 +18,7 @@ import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { spanCreations, updatedCreations, type SpanCreations } from './span-creations';
 import { spanStubs, stubLines, type SpanStubs } from './span-stubs';
-import { frameDeclines, frameWatchOf, type FrameWatch } from './frame-scope';
+import { frameCarryFor, frameDeclines, frameWatchOf, movedAsBefore, type FrameWatch } from './frame-scope';
 import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -171,7 +171,7 @@ export function analyzeEditedFunction(
   const { calls, signatures, creations } = previous;
   const focusIndex = spans.indexOf(edited);
   // Where a frame-invariant finding could change, the whole file answers (frame-scope.ts).
-  if (frameDeclines(previous.frame, focusIndex, textIn(doc)(edited.range))) return undefined;
+  if (frameDeclines(previous.frame, focusIndex, edited.name, textIn(doc)(edited.range))) return undefined;
   // The edited function's calls as they resolved before (its helpers only), checked below; by name if they changed.
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
   // The functions kept for a call's ambiguity alone are kept as stubs (span-stubs.ts); not with the old environment switch.
@@ -189,6 +189,8 @@ export function analyzeEditedFunction(
     // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
     analyze(r.text, doc.uri, {
       config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice(), functionCache,
+      // The frame members of the edited method as the whole file decided them (frame-scope.ts).
+      frameCarry: frameCarryFor(previous.frame, focusIndex, r.focus),
       // The earlier keystroke's helper calls, replayed where their inputs are equal: only while typing goes on in one
       // function (the function cache pairs the helpers' objects across keystrokes). Off with BARRIERLINT_KEPT_CALLS=0.
       ...(functionCache ? { keptCalls: keptCallsOf(doc) } : {}),
@@ -207,6 +209,8 @@ export function analyzeEditedFunction(
     r.endLine === focus.endLine && r.endColumn === focus.endColumn;
   // The function must still parse as itself: otherwise the edit changes how the code after it parses.
   if (!result.facts?.functions.some((f) => sameRange(f.range))) return undefined;
+  // And move the same created members as before: otherwise another method's frame members may change (frame-scope.ts).
+  if (!previous.frame || !movedAsBefore(previous.frame, focusIndex, result.facts, focus)) return undefined;
   // NOTE: and it must parse as the file did. tree-sitter's error recovery depends on the text around an error, so a
   // syntax error typed inside the function is reported at other places (and with other messages) in the reduced
   // document than in the whole file (`groups[] ; = {…}`: "missing ;" here, "missing }" on the function's brace there).

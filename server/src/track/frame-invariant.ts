@@ -15,8 +15,8 @@
 //    frame, the next call meets the creation state);
 //  - the method's run from an empty state assumed one known legacy state at the member's first barrier and leaves
 //    one known state (every path, no split pending, not COMMON) that the first barrier's before-state does not accept;
-//  - no error or warning of the file names the member already (the first call's own bug is that report, not the next
-//    call's; an info's advice is no bug).
+//  - no error or warning of the method names the member already (the first call's own bug is that report, not the
+//    next call's; an info's advice is no bug).
 // The method is then run once more with the member in the state it left, and only the legacy-state-mismatch at that
 // first barrier is kept: the report says the state came from the previous call.
 import type { FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../extract/facts';
@@ -63,10 +63,13 @@ function isTexture(c: ResourceCreation): boolean {
   return texture && !c.swapChain && c.flags !== null && (c.flags & SIMULTANEOUS_ACCESS) === 0;
 }
 
-/** The file's per-frame methods with the members they alone move (see the header). */
-export function frameCandidates(facts: FileFacts): Map<FunctionFacts, string[]> {
-  const out = new Map<FunctionFacts, string[]>();
-  if (!facts.frameMembers?.length) return out;
+interface FileCalls {
+  byName: Map<string, FunctionFacts[]>;
+  callees: Map<FunctionFacts, Set<string>>;
+  perFrame: (fn: FunctionFacts) => boolean;
+}
+
+function fileCalls(facts: FileFacts): FileCalls {
   const byName = new Map<string, FunctionFacts[]>();
   for (const fn of facts.functions) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
   const inLoop = new Set<string>();
@@ -82,32 +85,94 @@ export function frameCandidates(facts: FileFacts): Map<FunctionFacts, string[]> 
     callees.set(fn, own);
   }
   const perFrame = (fn: FunctionFacts): boolean => FRAME_NAMES.test(fn.name) || inLoop.has(fn.name) || calledByFrameNamed.has(fn.name);
-  const reach = (from: FunctionFacts): Set<FunctionFacts> => {
-    const seen = new Set<FunctionFacts>([from]);
-    const todo = [from];
-    while (todo.length) {
-      for (const name of callees.get(todo.pop()!) ?? []) {
-        for (const g of byName.get(name) ?? []) if (!seen.has(g)) { seen.add(g); todo.push(g); }
-      }
+  return { byName, callees, perFrame };
+}
+
+/** The functions of the file `from`'s calls reach, by name, `from` included. */
+function reach(calls: FileCalls, from: FunctionFacts): Set<FunctionFacts> {
+  const seen = new Set<FunctionFacts>([from]);
+  const todo = [from];
+  while (todo.length) {
+    for (const name of calls.callees.get(todo.pop()!) ?? []) {
+      for (const g of calls.byName.get(name) ?? []) if (!seen.has(g)) { seen.add(g); todo.push(g); }
     }
-    return seen;
-  };
-  // Every creation of each member: the function it is in, and whether it is a texture kept out of decay.
-  const creations = new Map<string, { fn: FunctionFacts; texture: boolean }[]>();
+  }
+  return seen;
+}
+
+/** Every creation of each member: the function it is in, and whether it is a texture kept out of decay. */
+function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean }[]> {
+  const out = new Map<string, { fn: FunctionFacts; texture: boolean }[]>();
   for (const fn of facts.functions) {
     forEachEvent(fn.body, (e) => {
       if (e.kind !== 'resource-creation') return;
       const name = memberRoot(e.creation.resource.key ?? undefined);
-      if (name) creations.set(name, [...(creations.get(name) ?? []), { fn, texture: isTexture(e.creation) }]);
+      if (name) out.set(name, [...(out.get(name) ?? []), { fn, texture: isTexture(e.creation) }]);
     });
   }
+  return out;
+}
+
+const atRange = (facts: FileFacts, r: Range): FunctionFacts | undefined =>
+  facts.functions.find((f) => f.range.startLine === r.startLine && f.range.startColumn === r.startColumn && !f.lambda && !f.name.startsWith('<'));
+
+/** The file's per-frame methods with the members they alone move (see the header). */
+export function frameCandidates(facts: FileFacts): Map<FunctionFacts, string[]> {
+  const out = new Map<FunctionFacts, string[]>();
+  if (!facts.frameMembers?.length) return out;
+  const calls = fileCalls(facts);
+  const creations = creationsOf(facts);
   for (const m of facts.frameMembers) {
-    const fn = facts.functions.find((f) => f.range.startLine === m.method.startLine && f.range.startColumn === m.method.startColumn && !f.lambda);
-    if (!fn || fn.name.startsWith('<') || !perFrame(fn) || (fn.locals ?? []).includes(m.name)) continue;
+    const fn = atRange(facts, m.method);
+    if (!fn || !calls.perFrame(fn) || (fn.locals ?? []).includes(m.name)) continue;
     const made = creations.get(m.name) ?? [];
-    const reached = reach(fn);
-    if (made.length === 0 || made.some((c) => !c.texture || reached.has(c.fn) || perFrame(c.fn))) continue;
+    const reached = reach(calls, fn);
+    if (made.length === 0 || made.some((c) => !c.texture || reached.has(c.fn) || calls.perFrame(c.fn))) continue;
     out.set(fn, [...(out.get(fn) ?? []), m.name]);
+  }
+  return out;
+}
+
+/**
+ * What a function-only analysis of a method needs from the whole file to decide its frame members as the whole file
+ * would (lsp/frame-scope.ts): for each method that is per frame (its callers decide), the members it alone moves
+ * whose creating functions are not per frame (their callers decide). The rest — the method's own text, what its
+ * calls reach, the creations — is read again from the reduced document (frameEntryCandidates).
+ */
+export interface FrameCarry {
+  range: Range;
+  members: string[];
+}
+
+export function frameCarryOf(facts: FileFacts): FrameCarry[] {
+  const scope = facts.frameScope;
+  if (!scope) return [];
+  const calls = fileCalls(facts);
+  const out: FrameCarry[] = [];
+  for (const m of scope.movers) {
+    const fn = m.alone.length ? atRange(facts, m.range) : undefined;
+    if (!fn || !calls.perFrame(fn)) continue;
+    const members = m.alone.filter((name) => (scope.makers[name] ?? []).every((maker) => (calls.byName.get(maker) ?? []).every((g) => !calls.perFrame(g))));
+    if (members.length) out.push({ range: m.range, members });
+  }
+  return out;
+}
+
+/** The frame candidates of a function-only analysis: the carried members its reduced document still makes candidates. */
+export function frameEntryCandidates(facts: FileFacts, carry: readonly FrameCarry[]): Map<FunctionFacts, string[]> {
+  const out = new Map<FunctionFacts, string[]>();
+  const calls = fileCalls(facts);
+  const creations = creationsOf(facts);
+  for (const c of carry) {
+    const fn = atRange(facts, c.range);
+    if (!fn) continue;
+    const own = new Set((facts.frameMembers ?? []).filter((m) => m.method.startLine === c.range.startLine && m.method.startColumn === c.range.startColumn).map((m) => m.name));
+    const reached = reach(calls, fn);
+    const members = c.members.filter((name) => {
+      const made = creations.get(name) ?? [];
+      return own.has(name) && !(fn.locals ?? []).includes(name) && made.length > 0 && made.every((m) => m.texture && !reached.has(m.fn));
+    });
+    if (members.length) out.set(fn, members);
   }
   return out;
 }
@@ -123,8 +188,11 @@ export interface NextCall {
 /** The members of one candidate's run whose exit state its first barrier does not accept (see the header). */
 export function nextCalls(env: TrackEnv, exit: TrackState, members: readonly string[], findings: readonly ReportedFinding[]): NextCall[] {
   const out: NextCall[] = [];
-  // By the first and the last name of the finding's resource text (`m_tex.Get()`, `pass.m_glow`): more is silence.
-  const named = new Set(findings.filter((f) => f.severity !== 'info').flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
+  // The method's own errors and warnings (at its lines: its helpers' are reported at its calls), by the first and the
+  // last name of the finding's resource text (`m_tex.Get()`, `pass.m_glow`): more is silence.
+  const span = env.rootFn?.range;
+  const inMethod = (r: Range): boolean => !!span && r.startLine >= span.startLine && r.endLine <= span.endLine;
+  const named = new Set(findings.filter((f) => f.severity !== 'info' && inMethod(f.range)).flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
   for (const [key, entry] of env.entry) {
     const name = memberRoot(key);
     if (!name || !members.includes(name) || named.has(name)) continue;

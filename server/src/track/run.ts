@@ -12,7 +12,7 @@ import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
 import { settledCreations } from './settled-entry';
-import { frameCandidates, keptNextCallFindings, nextCalls, seededState } from './frame-invariant';
+import { frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState, type FrameCarry } from './frame-invariant';
 import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
@@ -54,6 +54,7 @@ export interface TrackerHooks {
 export function runTracker(
   facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
   isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean, findings?: ReportedFinding[], keptCalls?: KeptCalls,
+  frameCarry?: readonly FrameCarry[],
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
@@ -73,8 +74,9 @@ export function runTracker(
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
   const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
   const tracing = traceOn();
-  // The frame invariant (track/frame-invariant.ts): whole-file analyses only, like the settled names.
-  const frames = entry ? new Map<FunctionFacts, string[]>() : frameCandidates(facts);
+  // The frame invariant (track/frame-invariant.ts): in a whole-file analysis, or for the edited method of a
+  // function-only one with what the whole file decided of it (frameCarry).
+  const frames = !entry ? frameCandidates(facts) : frameCarry?.length ? frameEntryCandidates(facts, frameCarry) : new Map<FunctionFacts, string[]>();
   const frameRuns: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }[] = [];
   const setUp = (fn: FunctionFacts, env: TrackEnv, into: Recheck[]): void => {
     env.endSplits = endSplits;
