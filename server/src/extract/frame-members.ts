@@ -1,9 +1,9 @@
 // Members one per-frame method alone moves (track/frame-invariant.ts checks that the method leaves them in the state
-// its own first barrier names). A member qualifies when the file creates it (extract/settled-members.ts createdNames)
-// as a member of a class or struct it defines (ownFields: a header's class may hand the member out through inline
-// methods the file does not see), and every mention of its name that could move it (settled-members.ts quietMention says which cannot), outside the
-// functions creating it (the state restarts at a creation, whatever the creating function does next), lies in one
-// function definition that
+// its own first barrier names). A member qualifies when the file creates it (settled-members.ts createdNames), declares
+// it in a class or struct it defines (ownFields: a header's class may hand the member out through inline methods the
+// file does not see), and every mention of its name that could move it (settled-members.ts quietMention says which
+// cannot), outside the functions creating it (the state restarts at a creation, whatever the creating function does
+// next), lies in one function definition that
 //  - tests and indexes with none of its parameters (a method indexing members with a parameter, called several
 //    times a frame with other values from other files, is not the same call each time; sameEveryCall),
 //  - names a barrier (`…Barrier…`, `…Transition…`) in its text, and

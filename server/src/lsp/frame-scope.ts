@@ -1,18 +1,17 @@
-// The frame invariant (track/frame-invariant.ts) runs in whole-file analyses only: its answer depends on every
-// method that mentions a member, on who calls the frame method, and on what the helpers it calls do. The editor's
-// function-only analysis keeps the other functions' findings and re-runs the edited one in a reduced document, so
-// it must decline (the whole file is analysed instead) wherever an edit could change a frame finding or a frame
-// member (extract/frame-members.ts: a created member all of whose moving mentions, outside its creating functions,
-// lie in one method):
-//  - the file has frame members, and the edited function, before the edit, mentions one of their words (the member,
-//    its method, the functions creating it) or is reached by the calls of one that does (its body is then part of
-//    that method's run), or mentions one after the edit;
-//  - before the edit, it was one of at most two movers of a created member (the edit may leave one, whose
-//    properties then decide);
-//  - after the edit, it mentions a created member nothing moved (it may have become its one mover), or it creates
-//    other names than before (a member may become created, or its creating functions change).
-// A member with more movers can only lose movers' mentions one edit at a time: it keeps two or more. Decided on
-// text, so a function that merely spells a name declines too.
+// The frame invariant (track/frame-invariant.ts) decides on the whole file: which members one method alone moves
+// (extract/frame-members.ts), whether that method and the functions creating them run every frame (their callers),
+// and what the method's run does. The editor's function-only analysis re-runs the edited function in a reduced
+// document and keeps the other functions' findings, so it must give the whole file's answer:
+//  - an edited frame method is run with what the whole file decided of it (FrameWatch.carry: the members it alone
+//    moves, given it and their creating functions run as they did); its own text, what its calls reach and the
+//    creations are read again from the reduced document (frame-invariant.ts frameEntryCandidates);
+//  - a helper a frame method calls is re-checked through its callers (caller-recheck.ts), with the same carry;
+//  - the analysis declines (the whole file is analysed instead) where an edit could change what was carried: the
+//    edited function mentions, after the edit, a word of another frame method (its name: a new caller; the names of
+//    the functions creating its members), creates other names than before, or mentions a created member nothing
+//    moved; or, as its reduced document reads it, it holds moving mentions of other created members than before
+//    (movedAsBefore: a member may have gained or lost its one mover).
+// Decided partly on text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
 import { frameCandidates, frameCarryOf, type FrameCarry } from '../track/frame-invariant';
 import type { FunctionSpan } from './function-spans';
