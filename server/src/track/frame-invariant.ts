@@ -15,7 +15,8 @@
 //    frame, the next call meets the creation state);
 //  - the method's run from an empty state assumed one known legacy state at the member's first barrier and leaves
 //    one known state (every path, no split pending, not COMMON) that the first barrier's before-state does not accept;
-//  - no error or warning of the method names the member already (the first call's own bug is that report, not the
+//  - every known creation state of the member is one the first barrier accepts (else the first call is already
+//    wrong: that report is the caller chain's), and no error or warning of the method names the member already (the first call's own bug is that report, not the
 //    next call's; an info's advice is no bug).
 // The method is then run once more with the member in the state it left, and only the legacy-state-mismatch at that
 // first barrier is kept: the report says the state came from the previous call.
@@ -100,16 +101,25 @@ function reach(calls: FileCalls, from: FunctionFacts): Set<FunctionFacts> {
   return seen;
 }
 
-/** Every creation of each member: the function it is in, and whether it is a texture kept out of decay. */
-function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean }[]> {
-  const out = new Map<string, { fn: FunctionFacts; texture: boolean }[]>();
+/** Every creation of each member: the function it is in, whether it is a texture kept out of decay, its known state. */
+function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean; state?: number }[]> {
+  const out = new Map<string, { fn: FunctionFacts; texture: boolean; state?: number }[]>();
   for (const fn of facts.functions) {
     forEachEvent(fn.body, (e) => {
       if (e.kind !== 'resource-creation') return;
       const name = memberRoot(e.creation.resource.key ?? undefined);
-      if (name) out.set(name, [...(out.get(name) ?? []), { fn, texture: isTexture(e.creation) }]);
+      const st = e.creation.initialState?.value;
+      const state = st === undefined || st === null || e.creation.initialStateOneOf ? undefined : st >>> 0;
+      if (name) out.set(name, [...(out.get(name) ?? []), { fn, texture: isTexture(e.creation), ...(state !== undefined ? { state } : {}) }]);
     });
   }
+  return out;
+}
+
+/** Per member, the known states its creations set (the first call's entry when the creating function moves it no further). */
+export function creationStatesOf(facts: FileFacts): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [name, made] of creationsOf(facts)) out.set(name, made.flatMap((m) => (m.state === undefined ? [] : [m.state])));
   return out;
 }
 
@@ -186,7 +196,9 @@ export interface NextCall {
 }
 
 /** The members of one candidate's run whose exit state its first barrier does not accept (see the header). */
-export function nextCalls(env: TrackEnv, exit: TrackState, members: readonly string[], findings: readonly ReportedFinding[]): NextCall[] {
+export function nextCalls(
+  env: TrackEnv, exit: TrackState, members: readonly string[], findings: readonly ReportedFinding[], created: ReadonlyMap<string, number[]>,
+): NextCall[] {
   const out: NextCall[] = [];
   // The method's own errors and warnings (at its lines: its helpers' are reported at its calls), by the first and the
   // last name of the finding's resource text (`m_tex.Get()`, `pass.m_glow`): more is silence.
@@ -202,6 +214,9 @@ export function nextCalls(env: TrackEnv, exit: TrackState, members: readonly str
     if (!before || !after || !before[1].assumed || after[1].assumed || before[0] === 0 || after[0] === 0) continue;
     if (after[1].decaysOn || after[1].promotedOn || after[1].loop || after[1].aroundLoop || after[1].when) continue;
     if (legacyStateAccepts(after[0], before[0], false)) continue;
+    // A creation state the first barrier does not accept: the first call is already wrong (that is the bug a reader of
+    // one call sees, reported where its caller's chain shows it), the next call's report would repeat it.
+    if ((created.get(name) ?? []).some((st) => !legacyStateAccepts(st, before[0], false))) continue;
     const origin: Origin = {
       ...env.note(after[1].range, `the previous call of ${env.rootFn?.name ?? 'the method'}() left '${name}' in ${formatEnumValue('state', after[0])} here, and nothing else in the file moves it`),
     };

@@ -12,7 +12,7 @@ import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
 import { settledCreations } from './settled-entry';
-import { frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState, type FrameCarry } from './frame-invariant';
+import { creationStatesOf, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState, type FrameCarry } from './frame-invariant';
 import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
@@ -127,7 +127,8 @@ export function runTracker(
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
   runRechecks(rechecks, findings);
-  if (findings) for (const r of frameRuns) runNextCalls(r, findings, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
+  const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
+  if (findings) for (const r of frameRuns) runNextCalls(r, findings, created, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
 }
 
@@ -136,10 +137,10 @@ export function runTracker(
  * barrier does not accept: run again from that state, only that barrier's mismatch is kept. A run that stops adds nothing.
  */
 function runNextCalls(
-  r: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }, findings: ReportedFinding[],
+  r: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }, findings: ReportedFinding[], created: ReadonlyMap<string, number[]>,
   setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
 ): void {
-  for (const next of nextCalls(r.env, r.exit, r.members, findings)) {
+  for (const next of nextCalls(r.env, r.exit, r.members, findings, created)) {
     const before = findings.length;
     const env = newEnv();
     const rechecks: Recheck[] = [];
