@@ -17,6 +17,7 @@ import { configuredLevel } from './report/rule-levels';
 import { callChain, reportKey, uncoveredReports } from './report/repeats';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
+import type { FrameCarry } from './track/frame-invariant';
 import type { KeptCalls } from './track/kept-runs';
 import { addCallSites } from './track/call-sites';
 import { madeThroughCalls, withoutRecheckRepeats } from './track/recheck-repeats';
@@ -68,6 +69,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
    * the language server's store for the document, on its typing path only (results are equal either way).
    */
   keptCalls?: KeptCalls;
+  /** With `entries`: what the whole file decided of their frame members (track/frame-invariant.ts FrameCarry). */
+  frameCarry?: readonly FrameCarry[];
   /** Enumerators other files of a run define (name → value), folded where this file uses them. */
   enumerators?: ReadonlyMap<string, number>;
   /** Handle helpers other files of a run define, applied where this file calls them. */
@@ -185,11 +188,11 @@ const inside = (inner: Range, outer: Range): boolean =>
 /** runTracker over every function, or over `options.entries` first and every other function only when needed. */
 function trackEntries(
   facts: FileFacts, uri: string, run: { active: ReturnType<typeof instantiateRules>; config: BarrierlintConfig; findings: ReportedFinding[] },
-  options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'keptCalls'>,
+  options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'keptCalls' | 'frameCarry'>,
 ): ReturnType<typeof runTracker> {
   const entries = options.entries;
   const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => inside(fn.range, r)));
-  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings, isEntry && options.keptCalls);
+  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings, isEntry && options.keptCalls, isEntry && options.frameCarry);
   if (!isEntry || !(run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame')) || madeThroughCalls(run.findings))) return first;
   const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn), run.findings);
   for (const [site, state] of rest.siteStates) if (!first.siteStates.has(site)) first.siteStates.set(site, state);
@@ -199,7 +202,7 @@ function trackEntries(
 }
 
 export function analyzeFacts(
-  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts'> = {},
+  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts' | 'frameCarry' | 'keptCalls'> = {},
 ): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);

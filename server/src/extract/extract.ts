@@ -56,6 +56,7 @@ import { baseInitializerStmts, constructedClass } from './base-initializers';
 import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
+import { frameMembersOf } from './frame-members';
 import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
@@ -730,6 +731,7 @@ export function extractFacts(
     ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
+    ...frameMembersIn(root, tree, text, !!focus && !isPacked(tree)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -932,6 +934,16 @@ function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndice
   if (!text.includes('GetCurrentBackBufferIndex')) return {};
   const names = backBufferIndexNames(root);
   return names.length ? { backBufferIndices: names } : {};
+}
+
+/**
+ * The file's frame members (extract/frame-members.ts). A focused root leaves out bodies whose mentions can only take
+ * members away (every body naming a barrier or a creation is kept): when it finds some, the whole tree decides.
+ */
+function frameMembersIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): ReturnType<typeof frameMembersOf> {
+  const first = frameMembersOf(root, text);
+  if (!focused || !first.frameMembers?.length || isPacked(tree)) return first;
+  return frameMembersOf(new NodeDoc(text).root(tree), text);
 }
 
 /** The file's resource pointers that nothing moves (extract/settled-members.ts). */

@@ -1,5 +1,6 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
+import type { FrameMember, FrameScope } from './frame-members';
 import type { BarrierKind, CommandListType, Range } from '../types';
 import type { BindEvent, ClassViews, DescriptorFacts, GpuWorkEvent, HandleFact, HandleHelper, MemberView } from './descriptor-facts';
 import type { Condition, Field, ResourceRef } from './operands';
@@ -576,6 +577,10 @@ export interface FileFacts {
   backBufferIndices?: string[];
   /** Resource pointers the file creates and never moves or hands out (extract/settled-members.ts). */
   settledMembers?: string[];
+  /** Members one parameterless method alone moves (extract/frame-members.ts; track/frame-invariant.ts). */
+  frameMembers?: FrameMember[];
+  /** What the language server must watch for those answers (extract/frame-members.ts FrameScope). */
+  frameScope?: FrameScope;
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */

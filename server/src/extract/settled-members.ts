@@ -23,7 +23,7 @@ const RELEASE = /^(?:SAFE_?RELEASE|SafeRelease|safe_release|ReleaseCom|RELEASE)$
 const NULLS = new Set(['nullptr', 'NULL', '0']);
 
 /** The names the file passes by address to a resource creation (`IID_PPV_ARGS(&m_tex)`, `&this->m_tex`, `m_tex.GetAddressOf()`). */
-function createdNames(root: SyntaxNode): Set<string> {
+export function createdNames(root: SyntaxNode): Set<string> {
   const out = new Set<string>();
   for (const call of root.descendantsOfType('call_expression')) {
     const f = call.childForFieldName('function');
@@ -81,7 +81,7 @@ function valueUseIsQuiet(v: SyntaxNode): boolean {
 }
 
 /** Whether one mention of a created name is one of the quiet kinds the header lists. */
-function quietMention(id: SyntaxNode): boolean {
+export function quietMention(id: SyntaxNode): boolean {
   let n = id;
   const p0 = id.parent;
   if (id.type === 'field_identifier') {

@@ -16,6 +16,7 @@ import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import { withSubmissions } from './editor-views';
 import { callersOf, reducedDocument, sameRange, type FunctionSpan } from './function-spans';
+import { frameCarryFor, type FrameWatch } from './frame-scope';
 import { parseErrorKey, parseErrorsOf, type DocumentFacts, type IncrementalOptions, type ParseError } from './incremental-analysis';
 import { readersOf, type SpanCreations } from './span-creations';
 import { byFinding, bySite, mergeSorted, movedKept, siteWithin, withoutRepeatedReports, within } from './result-moves';
@@ -32,6 +33,8 @@ export interface RecheckJob {
   stale: number[];
   /** What the functions create under names others read (span-creations.ts): kept with the callers. */
   creations?: SpanCreations;
+  /** The frame members the whole file decided (frame-scope.ts), for the callers that are frame methods. */
+  frame?: FrameWatch;
 }
 
 /**
@@ -57,7 +60,12 @@ export function prepareRecheck(doc: StoredDocument, config: Partial<BarrierlintC
   if (previous.mode !== 'function' || doc.peekEdits().length > 0 || hasLoneCarriageReturn(doc.text)) return undefined;
   const stale = previous.stale ?? [];
   if (stale.length === 0) return { done: recheckedFacts(previous) };
-  return { job: { uri: doc.uri, text: doc.text, config, spans: previous.spans, stale, ...(previous.creations ? { creations: previous.creations } : {}) } };
+  return {
+    job: {
+      uri: doc.uri, text: doc.text, config, spans: previous.spans, stale, ...(previous.creations ? { creations: previous.creations } : {}),
+      ...(previous.frame ? { frame: previous.frame } : {}),
+    },
+  };
 }
 
 /**
@@ -73,13 +81,17 @@ export function analyzeRecheck(job: RecheckJob, options: { workspace?: Workspace
   // and so may their callers'.
   const readers = job.creations ? readersOf(job.creations, job.stale, spans, (s) => textOf(s.range)) : [];
   const changed = [...job.stale, ...readers];
-  const found = [...new Set([...readers, ...callersOf(spans, changed, textOf)])].sort((a, b) => a - b).map((i) => spans[i]);
+  const foundAt = [...new Set([...readers, ...callersOf(spans, changed, textOf)])].sort((a, b) => a - b);
+  const found = foundAt.map((i) => spans[i]);
+  const frameCarry = foundAt.flatMap((i) => frameCarryFor(job.frame, i, spans[i].range));
   if (found.length === 0) return { callers: [], parsed: true, findings: [], sites: [], parseErrors: [] };
   const reduced = reducedDocument(doc.text, spans, found[0], { ignoreCallers: true, also: found.slice(1), creations: job.creations });
   if (!reduced) return { whole: true };
   const callers = found.map((c) => c.range);
   const tree = parseCpp(reduced.text, undefined, options.isCancelled);
-  const result = analyze(reduced.text, job.uri, { config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: callers, complete: true });
+  const result = analyze(reduced.text, job.uri, {
+    config: job.config, tree, workspace: options.workspace, isCancelled: options.isCancelled, entries: callers, complete: true, frameCarry,
+  });
   const inCallers = (r: Range): boolean => callers.some((c) => within(r, c));
   return {
     callers,

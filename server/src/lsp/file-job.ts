@@ -59,6 +59,7 @@ export function analyzeFileJob(job: FileJob, options: { workspace?: WorkspaceInd
   // would be copied to the analysis worker for nothing.
   const facts: DocumentFacts = {
     findings: file.findings, sites: file.sites, spans: file.spans, mode: file.mode, parseErrors: file.parseErrors, ...(file.calls ? { calls: file.calls } : {}),
+    ...(file.frame ? { frame: file.frame } : {}),
   };
   if (job.helpers === false) return { facts };
   const functions = file.facts ? workspaceHelpers(file.facts, job.uri) : [];

@@ -18,6 +18,7 @@ import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
 import { spanCreations, updatedCreations, type SpanCreations } from './span-creations';
 import { spanStubs, stubLines, type SpanStubs, type StubKind } from './span-stubs';
+import { frameCarryFor, frameDeclines, frameWatchOf, movedAsBefore, type FrameWatch } from './frame-scope';
 import { byFinding, bySite, keptFindings, keptSites, mergeSorted, movedRange, siteWithin, withoutRepeatedReports, within } from './result-moves';
 
 export interface DocumentFacts {
@@ -46,6 +47,8 @@ export interface DocumentFacts {
   signatures?: Signature[];
   /** What each function creates under a name others read (span-creations.ts): kept with them in a reduced document. */
   creations?: SpanCreations;
+  /** Where an edit could change a frame-invariant finding (frame-scope.ts): the function-only analysis declines there. */
+  frame?: FrameWatch;
 }
 
 /** A syntax error where it was found, and the line text tree-sitter's recovery left there. */
@@ -150,9 +153,10 @@ export function analyzeFile(doc: StoredDocument, config: Partial<BarrierlintConf
   const calls = result.facts ? callGraph(result.facts, { uri: doc.uri, workspace, spans, which: spans.keys(), textOf: textIn(doc) }) : undefined;
   const signatures = result.facts ? signaturesOf(result.facts, spans, () => true) : undefined;
   const creations = result.facts ? spanCreations(result.facts, spans, () => true) : undefined;
+  const frame = result.facts ? frameWatchOf(result.facts, spans, textIn(doc)) : undefined;
   return {
     findings: result.findings, sites: withSubmissions(result.sites, result.facts), spans, mode: 'file', parseErrors, facts: result.facts,
-    ...(calls && signatures ? { calls, signatures } : {}), ...(creations ? { creations } : {}),
+    ...(calls && signatures ? { calls, signatures } : {}), ...(creations ? { creations } : {}), ...(frame ? { frame } : {}),
   };
 }
 
@@ -178,6 +182,8 @@ export function analyzeEditedFunction(
   reducedTrees.delete(doc);
   const { calls, signatures, creations } = previous;
   const focusIndex = spans.indexOf(edited);
+  // Where a frame-invariant finding could change, the whole file answers (frame-scope.ts).
+  if (frameDeclines(previous.frame, focusIndex, edited.name, textIn(doc)(edited.range))) return undefined;
   // The edited function's calls as they resolved before (its helpers only), checked below; by name if they changed.
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
   // The functions kept for a call's ambiguity alone are kept as stubs (span-stubs.ts); not with the old environment switch.
@@ -195,6 +201,8 @@ export function analyzeEditedFunction(
     // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
     analyze(r.text, doc.uri, {
       config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice(), functionCache,
+      // The frame members of the edited method as the whole file decided them (frame-scope.ts).
+      frameCarry: frameCarryFor(previous.frame, focusIndex, r.focus),
       // The earlier keystroke's helper calls, replayed where their inputs are equal: only while typing goes on in one
       // function (the function cache pairs the helpers' objects across keystrokes). Off with BARRIERLINT_KEPT_CALLS=0.
       ...(functionCache ? { keptCalls: keptCallsOf(doc) } : {}),
@@ -211,6 +219,8 @@ export function analyzeEditedFunction(
   const focus = reduced.focus;
   // The function must still parse as itself: otherwise the edit changes how the code after it parses.
   if (!result.facts?.functions.some((f) => sameRange(f.range, focus))) return undefined;
+  // And move the same created members as before: otherwise another method's frame members may change (frame-scope.ts).
+  if (!previous.frame || !movedAsBefore(previous.frame, focusIndex, result.facts, focus)) return undefined;
   // NOTE: and it must parse as the file did. tree-sitter's error recovery depends on the text around an error, so a
   // syntax error typed inside the function is reported at other places (and with other messages) in the reduced
   // document than in the whole file (`groups[] ; = {…}`: "missing ;" here, "missing }" on the function's brace there).
@@ -253,6 +263,7 @@ export function analyzeEditedFunction(
   return {
     findings, sites, spans, mode: 'function', parseErrors, stale, ...(change ? { change } : {}),
     ...(signatures ? { calls: nextCalls, signatures: nextSignatures } : {}), creations: nextCreations,
+    ...(previous.frame ? { frame: previous.frame } : {}),
   };
 }
 

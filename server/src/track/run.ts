@@ -12,6 +12,7 @@ import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
 import { settledCreations } from './settled-entry';
+import { creationStatesOf, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState, type FrameCarry } from './frame-invariant';
 import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
@@ -53,6 +54,7 @@ export interface TrackerHooks {
 export function runTracker(
   facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
   isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean, findings?: ReportedFinding[], keptCalls?: KeptCalls,
+  frameCarry?: readonly FrameCarry[],
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
@@ -72,6 +74,27 @@ export function runTracker(
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
   const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
   const tracing = traceOn();
+  // The frame invariant (track/frame-invariant.ts): in a whole-file analysis, or for the edited method of a
+  // function-only one with what the whole file decided of it (frameCarry).
+  const frames = !entry ? frameCandidates(facts) : frameCarry?.length ? frameEntryCandidates(facts, frameCarry) : new Map<FunctionFacts, string[]>();
+  const frameRuns: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }[] = [];
+  const setUp = (fn: FunctionFacts, env: TrackEnv, into: Recheck[]): void => {
+    env.endSplits = endSplits;
+    const legacyEndSplits = (env.legacyEndSplits = legacyEndSplitsIn(legacyEnds, fn));
+    env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
+    env.rechecks = into;
+    env.fileUses = fileUsesOf(facts, uri);
+    env.mutating = mutating;
+    if (settled?.size) env.settled = settled;
+    if (process.env[CALL_MEMO_ENV] !== '0') {
+      // The language server's typing path only (kept-runs.ts): the earlier keystroke's helper calls of this function.
+      const kept = keptCalls && process.env[KEPT_CALLS_ENV] !== '0'
+        ? keptCalls.runOf(uri, fn, facts, { types, fileUses: env.fileUses, mutating, endSplits, legacyEndSplits, config, workspace })
+        : undefined;
+      attachMemo(env, new CallMemo(kept?.across, kept?.next));
+    }
+    if (summaries) attachQuietCalls(env, summaries);
+  };
   for (const fn of facts.functions) {
     if (!fn.relevant || (entry && !entry(fn))) continue;
     // Between functions, outside the per-function try: a cancellation is not an internal error.
@@ -84,26 +107,14 @@ export function runTracker(
       for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
       continue;
     }
-    env.endSplits = endSplits;
-    const legacyEndSplits = (env.legacyEndSplits = legacyEndSplitsIn(legacyEnds, fn));
-    env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
-    env.rechecks = rechecks;
-    env.fileUses = fileUsesOf(facts, uri);
-    env.mutating = mutating;
-    if (settled?.size) env.settled = settled;
-    if (process.env[CALL_MEMO_ENV] !== '0') {
-      // The language server's typing path only (kept-runs.ts): the earlier keystroke's helper calls of this function.
-      const kept = keptCalls && process.env[KEPT_CALLS_ENV] !== '0'
-        ? keptCalls.runOf(uri, fn, facts, { types, fileUses: env.fileUses, mutating, endSplits, legacyEndSplits, config, workspace })
-        : undefined;
-      attachMemo(env, new CallMemo(kept?.across, kept?.next));
-    }
-    if (summaries) attachQuietCalls(env, summaries);
+    setUp(fn, env, rechecks);
     const t = tracing ? traceStart() : undefined;
     try {
-      new Interpreter(env).runFunction(fn, new TrackState());
+      const exit = new Interpreter(env).runFunction(fn, new TrackState());
       flushDeferredUses(env);
       flushDeferredCommands(env);
+      const members = frames.get(fn);
+      if (members) frameRuns.push({ fn, env, exit, members });
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
       if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });
@@ -116,7 +127,39 @@ export function runTracker(
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
   runRechecks(rechecks, findings);
+  const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
+  if (findings) for (const r of frameRuns) runNextCalls(r, findings, created, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
+}
+
+/**
+ * The next call of a frame candidate (track/frame-invariant.ts), once per member its run leaves in a state its first
+ * barrier does not accept: run again from that state, only that barrier's mismatch is kept. A run that stops adds nothing.
+ */
+function runNextCalls(
+  r: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }, findings: ReportedFinding[], created: ReadonlyMap<string, number[]>,
+  setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
+): void {
+  for (const next of nextCalls(r.env, r.exit, r.members, findings, created)) {
+    const before = findings.length;
+    const env = newEnv();
+    const rechecks: Recheck[] = [];
+    setUp(r.fn, env, rechecks);
+    let kept: ReportedFinding[] = [];
+    try {
+      new Interpreter(env).runFunction(r.fn, seededState(next));
+      flushDeferredUses(env);
+      flushDeferredCommands(env);
+      runRechecks(rechecks, findings);
+      kept = keptNextCallFindings(findings.slice(before), next);
+    } catch {
+      kept = [];
+    } finally {
+      env.stack.length = 0;
+    }
+    findings.length = before;
+    findings.push(...kept);
+  }
 }
 
 /**

@@ -1,0 +1,243 @@
+// The frame invariant, narrowly: a per-frame method that alone moves a member texture must leave it in the state
+// its own first barrier names, or its next call starts from the wrong state (#527 on the second frame: a texture
+// moved UNORDERED_ACCESS → PIXEL_SHADER_RESOURCE with no way back, a render target left in RENDER_TARGET when the
+// frame's first barrier names PIXEL_SHADER_RESOURCE, a depth buffer left in DEPTH_READ).
+//
+// Whole-file analyses only (the editor's reduced document lacks the other methods; lsp/frame-scope.ts makes the
+// function path decline where this could answer). A finding needs all of:
+//  - the member is one of extract/frame-members.ts (created by the file; every mention that could move it lies in
+//    one method that names a barrier, tests or indexes with none of its parameters and tests no member it assigns);
+//  - that method is per frame: its name is a frame entry's (Render, OnRender, Draw, Frame, Tick, Update, Paint,
+//    PopulateCommandList …), or a loop of the file calls it, or a method with such a name calls it. One level only:
+//    what decides it is in the method's own name or in the text of a function that names it;
+//  - the member is a texture not made for simultaneous access (no decay, no promotion between frames), every
+//    creation of it is in a function that is not per frame and that the method does not reach (re-created each
+//    frame, the next call meets the creation state);
+//  - the method's run from an empty state assumed one known legacy state at the member's first barrier and leaves
+//    one known state (every path, no split pending, not COMMON) that the first barrier's before-state does not accept;
+//  - every known creation state of the member is one the first barrier accepts (else the first call is already
+//    wrong: that report is the caller chain's), and no error or warning of the method names the member already (the first call's own bug is that report, not the
+//    next call's; an info's advice is no bug).
+// The method is then run once more with the member in the state it left, and only the legacy-state-mismatch at that
+// first barrier is kept: the report says the state came from the previous call.
+import type { FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
+import { formatEnumValue } from '../model/format-values';
+import { legacyStateAccepts } from '../model/legacy-states-compat';
+import type { Range, ReportedFinding } from '../types';
+import type { TrackEnv } from './env';
+import { exactly, FRESH, TrackState, type Origin, type ResState } from './state';
+
+const FRAME_NAMES = /^(?:On)?(?:Render|Draw|Frame|RenderFrame|DrawFrame|Tick|Update|Paint|PopulateCommandList)$/;
+/** Created in a state only a texture can be in: RENDER_TARGET, DEPTH_WRITE, DEPTH_READ, RESOLVE_DEST, RESOLVE_SOURCE. */
+const TEXTURE_ONLY_STATES = 0x4 | 0x10 | 0x20 | 0x1000 | 0x2000;
+const SIMULTANEOUS_ACCESS = 0x20;
+
+const lastName = (callee: string): string => /([A-Za-z_~]\w*)\s*$/.exec(callee)?.[1] ?? callee;
+/** `m_tex` of `this->m_tex`, `m_tex.Get()`; undefined for anything with a subscript or another member. */
+export const memberRoot = (text: string | undefined): string | undefined =>
+  text ? /^(?:this\s*->\s*)?([A-Za-z_]\w*)(?:\s*\.\s*Get\s*\(\s*\))?$/.exec(text.trim())?.[1] : undefined;
+
+function callsIn(body: Stmt, visit: (callee: string, inLoop: boolean) => void): void {
+  const walk = (s: Stmt, loop: boolean): void => {
+    switch (s.k) {
+      case 'seq': s.body.forEach((b) => walk(b, loop)); return;
+      case 'if': walk(s.then, loop); if (s.else) walk(s.else, loop); return;
+      case 'switch': s.cases.forEach((c) => walk(c, loop)); return;
+      case 'loop': walk(s.body, loop || !s.once); return;
+      case 'event': if (s.event.kind === 'user-call') visit(lastName(s.event.callee), loop); return;
+      default: return;
+    }
+  };
+  walk(body, false);
+}
+
+/** A candidate method with the members it alone moves. */
+export interface FrameCandidate {
+  fn: FunctionFacts;
+  members: string[];
+}
+
+function isTexture(c: ResourceCreation): boolean {
+  const st = c.initialState?.value;
+  const texture = c.dimension !== null ? c.dimension !== 'buffer' : st !== undefined && st !== null && (st & TEXTURE_ONLY_STATES) !== 0;
+  return texture && !c.swapChain && c.flags !== null && (c.flags & SIMULTANEOUS_ACCESS) === 0;
+}
+
+interface FileCalls {
+  byName: Map<string, FunctionFacts[]>;
+  callees: Map<FunctionFacts, Set<string>>;
+  perFrame: (fn: FunctionFacts) => boolean;
+}
+
+function fileCalls(facts: FileFacts): FileCalls {
+  const byName = new Map<string, FunctionFacts[]>();
+  for (const fn of facts.functions) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  const inLoop = new Set<string>();
+  const calledByFrameNamed = new Set<string>();
+  const callees = new Map<FunctionFacts, Set<string>>();
+  for (const fn of facts.functions) {
+    const own = new Set<string>();
+    callsIn(fn.body, (callee, loop) => {
+      own.add(callee);
+      if (loop) inLoop.add(callee);
+      if (FRAME_NAMES.test(fn.name)) calledByFrameNamed.add(callee);
+    });
+    callees.set(fn, own);
+  }
+  const perFrame = (fn: FunctionFacts): boolean => FRAME_NAMES.test(fn.name) || inLoop.has(fn.name) || calledByFrameNamed.has(fn.name);
+  return { byName, callees, perFrame };
+}
+
+/** The functions of the file `from`'s calls reach, by name, `from` included. */
+function reach(calls: FileCalls, from: FunctionFacts): Set<FunctionFacts> {
+  const seen = new Set<FunctionFacts>([from]);
+  const todo = [from];
+  while (todo.length) {
+    for (const name of calls.callees.get(todo.pop()!) ?? []) {
+      for (const g of calls.byName.get(name) ?? []) if (!seen.has(g)) { seen.add(g); todo.push(g); }
+    }
+  }
+  return seen;
+}
+
+/** Every creation of each member: the function it is in, whether it is a texture kept out of decay, its known state. */
+function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean; state?: number }[]> {
+  const out = new Map<string, { fn: FunctionFacts; texture: boolean; state?: number }[]>();
+  for (const fn of facts.functions) {
+    forEachEvent(fn.body, (e) => {
+      if (e.kind !== 'resource-creation') return;
+      const name = memberRoot(e.creation.resource.key ?? undefined);
+      const st = e.creation.initialState?.value;
+      const state = st === undefined || st === null || e.creation.initialStateOneOf ? undefined : st >>> 0;
+      if (name) out.set(name, [...(out.get(name) ?? []), { fn, texture: isTexture(e.creation), ...(state !== undefined ? { state } : {}) }]);
+    });
+  }
+  return out;
+}
+
+/** Per member, the known states its creations set (the first call's entry when the creating function moves it no further). */
+export function creationStatesOf(facts: FileFacts): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [name, made] of creationsOf(facts)) out.set(name, made.flatMap((m) => (m.state === undefined ? [] : [m.state])));
+  return out;
+}
+
+const atRange = (facts: FileFacts, r: Range): FunctionFacts | undefined =>
+  facts.functions.find((f) => f.range.startLine === r.startLine && f.range.startColumn === r.startColumn && !f.lambda && !f.name.startsWith('<'));
+
+/** The file's per-frame methods with the members they alone move (see the header). */
+export function frameCandidates(facts: FileFacts): Map<FunctionFacts, string[]> {
+  const out = new Map<FunctionFacts, string[]>();
+  if (!facts.frameMembers?.length) return out;
+  const calls = fileCalls(facts);
+  const creations = creationsOf(facts);
+  for (const m of facts.frameMembers) {
+    const fn = atRange(facts, m.method);
+    if (!fn || !calls.perFrame(fn) || (fn.locals ?? []).includes(m.name)) continue;
+    const made = creations.get(m.name) ?? [];
+    const reached = reach(calls, fn);
+    if (made.length === 0 || made.some((c) => !c.texture || reached.has(c.fn) || calls.perFrame(c.fn))) continue;
+    out.set(fn, [...(out.get(fn) ?? []), m.name]);
+  }
+  return out;
+}
+
+/**
+ * What a function-only analysis of a method needs from the whole file to decide its frame members as the whole file
+ * would (lsp/frame-scope.ts): for each method that is per frame (its callers decide), the members it alone moves
+ * whose creating functions are not per frame (their callers decide). The rest — the method's own text, what its
+ * calls reach, the creations — is read again from the reduced document (frameEntryCandidates).
+ */
+export interface FrameCarry {
+  range: Range;
+  members: string[];
+}
+
+export function frameCarryOf(facts: FileFacts): FrameCarry[] {
+  const scope = facts.frameScope;
+  if (!scope) return [];
+  const calls = fileCalls(facts);
+  const out: FrameCarry[] = [];
+  for (const m of scope.movers) {
+    const fn = m.alone.length ? atRange(facts, m.range) : undefined;
+    if (!fn || !calls.perFrame(fn)) continue;
+    const members = m.alone.filter((name) => (scope.makers[name] ?? []).every((maker) => (calls.byName.get(maker) ?? []).every((g) => !calls.perFrame(g))));
+    if (members.length) out.push({ range: m.range, members });
+  }
+  return out;
+}
+
+/** The frame candidates of a function-only analysis: the carried members its reduced document still makes candidates. */
+export function frameEntryCandidates(facts: FileFacts, carry: readonly FrameCarry[]): Map<FunctionFacts, string[]> {
+  const out = new Map<FunctionFacts, string[]>();
+  const calls = fileCalls(facts);
+  const creations = creationsOf(facts);
+  for (const c of carry) {
+    const fn = atRange(facts, c.range);
+    if (!fn) continue;
+    const own = new Set((facts.frameMembers ?? []).filter((m) => m.method.startLine === c.range.startLine && m.method.startColumn === c.range.startColumn).map((m) => m.name));
+    const reached = reach(calls, fn);
+    const members = c.members.filter((name) => {
+      const made = creations.get(name) ?? [];
+      return own.has(name) && !(fn.locals ?? []).includes(name) && made.length > 0 && made.every((m) => m.texture && !reached.has(m.fn));
+    });
+    if (members.length) out.set(fn, members);
+  }
+  return out;
+}
+
+/** A member whose next call is checked: its key, the state the call left it in, and its first barrier. */
+export interface NextCall {
+  key: string;
+  name: string;
+  seed: ResState;
+  at: Range;
+}
+
+/** The members of one candidate's run whose exit state its first barrier does not accept (see the header). */
+export function nextCalls(
+  env: TrackEnv, exit: TrackState, members: readonly string[], findings: readonly ReportedFinding[], created: ReadonlyMap<string, number[]>,
+): NextCall[] {
+  const out: NextCall[] = [];
+  // The method's own errors and warnings (at its lines: its helpers' are reported at its calls), by the first and the
+  // last name of the finding's resource text (`m_tex.Get()`, `pass.m_glow`): more is silence.
+  const span = env.rootFn?.range;
+  const inMethod = (r: Range): boolean => !!span && r.startLine >= span.startLine && r.endLine <= span.endLine;
+  const named = new Set(findings.filter((f) => f.severity !== 'info' && inMethod(f.range)).flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
+  for (const [key, entry] of env.entry) {
+    const name = memberRoot(key);
+    if (!name || !members.includes(name) || named.has(name)) continue;
+    const before = single(entry.legacy);
+    const state = exit.res.get(key);
+    const after = state && !state.split && !state.pendingWrite ? single(state.legacy) : undefined;
+    if (!before || !after || !before[1].assumed || after[1].assumed || before[0] === 0 || after[0] === 0) continue;
+    if (after[1].decaysOn || after[1].promotedOn || after[1].loop || after[1].aroundLoop || after[1].when) continue;
+    if (legacyStateAccepts(after[0], before[0], false)) continue;
+    // A creation state the first barrier does not accept: the first call is already wrong (that is the bug a reader of
+    // one call sees, reported where its caller's chain shows it), the next call's report would repeat it.
+    if ((created.get(name) ?? []).some((st) => !legacyStateAccepts(st, before[0], false))) continue;
+    const origin: Origin = {
+      ...env.note(after[1].range, `the previous call of ${env.rootFn?.name ?? 'the method'}() left '${name}' in ${formatEnumValue('state', after[0])} here, and nothing else in the file moves it`),
+    };
+    out.push({ key, name, seed: { ...FRESH, legacy: exactly(after[0], origin), lastModel: 'legacy' }, at: before[1].range });
+  }
+  return out;
+}
+
+const lastField = (text: string | undefined): string | undefined => text ? /([A-Za-z_]\w*)\s*(?:\.\s*Get\s*\(\s*\))?\s*$/.exec(text.trim())?.[1] : undefined;
+const firstName = (text: string | undefined): string | undefined => text ? /^(?:this\s*->\s*)?([A-Za-z_]\w*)/.exec(text.trim())?.[1] : undefined;
+
+function single(p: ResState['legacy']): [number, Origin] | undefined {
+  if (p.unknown || p.values.size !== 1) return undefined;
+  return [...p.values][0];
+}
+
+/** The start state of the next call: the member as the previous call left it. */
+export const seededState = (next: NextCall): TrackState => new TrackState(new Map([[next.key, next.seed]]));
+
+/** Of the findings the next call's run added, the one it is run for: the mismatch at the member's first barrier. */
+export function keptNextCallFindings(added: readonly ReportedFinding[], next: NextCall): ReportedFinding[] {
+  return added.filter((f) => f.rule === 'legacy-state-mismatch' && memberRoot(f.resource ?? undefined) === next.name
+    && f.range.startLine === next.at.startLine && f.range.startColumn === next.at.startColumn);
+}
