@@ -14,11 +14,10 @@
 // `frameScope` is what the language server needs to know which edits can change these answers (lsp/frame-scope.ts).
 import type { Range } from '../types';
 import type { SyntaxNode } from './node';
-import { rangeOf } from './syntax';
-import { createdNames, quietMention } from './settled-members';
+import { definedName, definitionDeclarator, rangeOf } from './syntax';
+import { CREATION_TEXT, createdNames, quietMention } from './settled-members';
 
 export const BARRIER_TOKEN = /Barrier|Transition/;
-const CREATION_CALL = /Create(?:Committed|Placed|Reserved)Resource/;
 
 /** A member `name` only the method defined at `method` moves. */
 export interface FrameMember {
@@ -47,22 +46,9 @@ function enclosingDefinition(n: SyntaxNode): SyntaxNode | null {
   return null;
 }
 
-function functionDeclarator(def: SyntaxNode): SyntaxNode | null {
-  let d = def.childForFieldName('declarator');
-  while (d && d.type !== 'function_declarator') d = d.childForFieldName('declarator');
-  return d;
-}
-
-/** The unqualified name a definition defines (`Renderer::Render` → Render), or undefined. */
-export function definedName(def: SyntaxNode): string | undefined {
-  const name = functionDeclarator(def)?.childForFieldName('declarator')?.text;
-  const m = name ? /([A-Za-z_~]\w*)\s*$/.exec(name) : null;
-  return m?.[1];
-}
-
 /** The parameter names of a definition, or undefined when its parameter list is not read. */
 function parameterNames(def: SyntaxNode): string[] | undefined {
-  const params = functionDeclarator(def)?.childForFieldName('parameters');
+  const params = definitionDeclarator(def)?.childForFieldName('parameters');
   if (!params) return undefined;
   const out: string[] = [];
   for (const p of params.namedChildren) {
@@ -136,7 +122,7 @@ export function testsWhatItSets(def: SyntaxNode): boolean {
 /** Whether `id` is an argument of a resource creation call (the name it creates). */
 function inCreation(id: SyntaxNode): boolean {
   for (let p = id.parent; p && !/statement$|^declaration$/.test(p.type); p = p.parent) {
-    if (p.type === 'call_expression' && CREATION_CALL.test(p.childForFieldName('function')?.text ?? '')) return true;
+    if (p.type === 'call_expression' && CREATION_TEXT.test(p.childForFieldName('function')?.text ?? '')) return true;
   }
   return false;
 }
@@ -179,7 +165,7 @@ function ownFields(root: SyntaxNode): Set<string> {
 
 /** The file's frame members and frame scope (see the header). */
 export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?: FrameMember[]; frameScope?: FrameScope } {
-  if (!CREATION_CALL.test(text)) return {};
+  if (!CREATION_TEXT.test(text)) return {};
   const created = createdNames(root);
   if (created.size === 0) return {};
   // Per created name: the definitions holding a mention that can move it (null: one outside any definition, or in a

@@ -10,6 +10,8 @@ import type { SyntaxNode } from './node';
 import { calleeName } from './syntax';
 
 const CREATIONS = /^Create(?:Committed|Placed|Reserved)Resource\d?$/;
+/** Text that may hold a resource creation: the quick test before any walk (here, frame-members.ts, lsp/frame-scope.ts). */
+export const CREATION_TEXT = /Create(?:Committed|Placed|Reserved)Resource/;
 /** D3D12 calls that take a resource without changing its state (the state they need is what is judged). */
 const TAKES = new Set([
   'CopyResource', 'CopyBufferRegion', 'CopyTextureRegion', 'ResolveSubresource', 'CreateShaderResourceView', 'CreateRenderTargetView',
@@ -107,7 +109,7 @@ export function quietMention(id: SyntaxNode): boolean {
 
 /** The settled names of the file (see the header), sorted. */
 export function settledMemberNames(root: SyntaxNode, text: string): string[] {
-  if (!/Create(?:Committed|Placed|Reserved)Resource/.test(text)) return [];
+  if (!CREATION_TEXT.test(text)) return [];
   const created = createdNames(root);
   if (created.size === 0) return [];
   const moved = new Set<string>();

@@ -13,6 +13,7 @@
 //    (movedAsBefore: a member may have gained or lost its one mover).
 // Decided partly on text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
+import { CREATION_TEXT } from '../extract/settled-members';
 import { frameCandidates, frameCarryOf, type FrameCarry } from '../track/frame-invariant';
 import type { FunctionSpan } from './function-spans';
 import type { Range } from '../types';
@@ -35,12 +36,11 @@ export interface FrameWatch {
   carry: Record<number, string[]>;
 }
 
-const CREATION_CALL = /Create(?:Committed|Placed|Reserved)Resource/;
 const TARGET = /IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)/g;
 
 /** The names a text hands to resource creations, sorted and joined ('' when it has no creation call). */
 function creationTargets(text: string): string {
-  if (!CREATION_CALL.test(text)) return '';
+  if (!CREATION_TEXT.test(text)) return '';
   return [...new Set([...text.matchAll(TARGET)].map((m) => m[1] ?? m[2]))].sort().join(',');
 }
 
