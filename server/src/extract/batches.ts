@@ -13,11 +13,12 @@ import { barrierFromStruct } from './barrier-facts';
 import { forEachEvent } from './events';
 import { resourceRef } from './resources';
 import { typeOfExpr } from './types';
+import { DATA_METHODS } from './container-sizes';
 import { argumentNodes, calleeName, definitionDeclarator, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
 import { EMPTY_METHOD_ALTERNATION, notEmptyCalls } from './emptiness-tests';
 
 const BARRIER_KINDS = new Set(['legacy', 'legacy-transition', 'legacy-uav', 'legacy-aliasing', 'texture', 'buffer', 'global']);
-const DATA = new Set(['data', 'GetData', 'begin', 'Data']);
+const DATA = new Set([...DATA_METHODS, 'begin']);
 /** The barrier kind a container's declared element type holds (`std::vector<D3D12_TEXTURE_BARRIER>` → texture). */
 const CONTAINER_KIND: readonly [RegExp, Expect][] = [
   [/\b(?:CD3DX12|D3D12)_RESOURCE_BARRIER\b/, 'legacy'],

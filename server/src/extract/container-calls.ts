@@ -59,8 +59,9 @@ export function containerCall(call: SyntaxNode, fn: FnCtx): AVal | undefined {
     return none;
   }
   let v: AVal;
-  if (method === 'emplace_back' && obj.elemKind && args.length === 0) {
-    // Value-initialised: every member zero, as `push_back({})`.
+  if (obj.elemKind && args.length === 0) {
+    // `v.emplace_back()`, `barriers.Add()` of an engine's array returning the new element: value-initialised, every
+    // member zero, as `push_back({})`.
     v = newRawStruct(obj.elemKind, call, fn, true);
   } else if (method === 'emplace_back' && obj.elemKind && args.length !== 1 && obj.plainElems) {
     // `v.emplace_back(sync, sync, access, access, before, after, res)` on a vector of the plain D3D12 struct: C++20

@@ -9,8 +9,15 @@ export const SIZE_CHANGES: Readonly<Record<string, number | 'clear'>> = Object.a
   push_back: 1, emplace_back: 1, clear: 'clear', reserve: 0,
 });
 
+/**
+ * A container's element count and first element under the names engines' own containers give them
+ * (`SC_Array::Count()`, `TArray::Num()`, `GetBuffer()`, `GetData()`): `v.size()` and `v.data()` of std::vector.
+ */
+export const SIZE_METHODS: ReadonlySet<string> = new Set(['size', 'Size', 'Count', 'Num', 'GetCount', 'GetSize']);
+export const DATA_METHODS: ReadonlySet<string> = new Set(['data', 'Data', 'GetData', 'GetBuffer']);
+
 /** Container methods that read it (`v.size()`, `v.data()`): they write nothing the path facts follow. */
-export const READS_CONTAINER: ReadonlySet<string> = new Set(['size', 'empty', 'data', 'capacity']);
+export const READS_CONTAINER: ReadonlySet<string> = new Set([...SIZE_METHODS, ...DATA_METHODS, 'empty', 'capacity']);
 
 /** A declared type whose objects start empty: `std::vector<T>` (not a fixed-size `std::array`). */
 export const STARTS_EMPTY = /^(?:std::)?vector\s*</;

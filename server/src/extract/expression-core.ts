@@ -21,6 +21,7 @@ import { fillCount } from './fill-counts';
 import { inlinedAtCalls } from './inline-lambdas';
 import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
+import { DATA_METHODS } from './container-sizes';
 import { recordMember } from './records';
 import { convertedValue, mayConvert, pureConversion } from './conversion-calls';
 import { argumentNodes, calleeName, isCppCast, rangeOf, unwrapValue } from './syntax';
@@ -174,7 +175,8 @@ type CallRecognizer = (call: CallSite, fn: FnCtx) => AVal | undefined;
  * does not hold (a batch class's member): unknown, naming the batch (a group pointing at it submits what was added).
  */
 function containerData(call: CallSite, fn: FnCtx): AVal | undefined {
-  if (call.callee.type !== 'field_expression' || (call.name !== 'data' && call.name !== 'begin') || call.args.length !== 0) return undefined;
+  const data = DATA_METHODS.has(call.name ?? '');
+  if (call.callee.type !== 'field_expression' || (!data && call.name !== 'begin') || call.args.length !== 0) return undefined;
   const objNode = call.callee.childForFieldName('argument')!;
   const obj = evalValue(objNode, 'any', fn);
   // `batch.begin()` of a std::initializer_list the function holds is a pointer to its first element too.

@@ -1,5 +1,5 @@
 // Size queries over the arrays and containers a function built: `_countof(a)`, `std::size(a)`, `ARRAYSIZE(a)`,
-// `v.size()`. Used both as a value and inside constant folding (`count - 1`).
+// `v.size()` (`v.Count()`, `v.Num()` of an engine's own container). Used both as a value and inside constant folding (`count - 1`).
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
@@ -7,6 +7,7 @@ import { argumentNodes, rangeOf } from './syntax';
 import type { AVal } from './values';
 import { numVal } from './values';
 import { underNonEmptyTest } from './nonempty-guards';
+import { SIZE_METHODS } from './container-sizes';
 
 const SIZE_FUNCS = new Set(['_countof', 'ARRAYSIZE', 'std::size', 'size', 'std::ssize', 'countof', 'ARRAY_SIZE', 'ARRAY_COUNT']);
 
@@ -19,7 +20,7 @@ export function sizeCall(n: SyntaxNode, fn: FnCtx): AVal | undefined {
   const f = n.childForFieldName('function');
   const args = argumentNodes(n);
   let objNode: SyntaxNode | undefined;
-  if (f?.type === 'field_expression' && args.length === 0 && f.childForFieldName('field')?.text === 'size') objNode = f.childForFieldName('argument') ?? undefined;
+  if (f?.type === 'field_expression' && args.length === 0 && SIZE_METHODS.has(f.childForFieldName('field')?.text ?? '')) objNode = f.childForFieldName('argument') ?? undefined;
   else if (f && args.length === 1 && SIZE_FUNCS.has(f.text.replace(/\s+/g, ''))) objNode = args[0];
   if (!objNode) return undefined;
   const obj = evalValue(objNode, 'any', fn);
