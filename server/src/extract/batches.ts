@@ -78,10 +78,17 @@ export function submittedContainer(arg: SyntaxNode, fn: FnCtx): ResourceRef | un
     const f = n.childForFieldName('function');
     const name = f ? calleeName(f) : undefined;
     const obj = f?.type === 'field_expression' ? f.childForFieldName('argument') : null;
+    if (name && argumentNodes(n).length === 0 && fn.file.containerGetters?.has(name)) return getterContainer(n, fn);
     if (!obj || !name || !DATA.has(name) || argumentNodes(n).length !== 0) return undefined;
     n = obj;
   }
   return batchContainer(n, fn);
+}
+
+/** `collection.D3DBarriers()` of a getter returning `mD3DBarriers.data()`: the container `collection.mD3DBarriers`. */
+function getterContainer(call: SyntaxNode, fn: FnCtx): ResourceRef | undefined {
+  const ref = resourceRef(call, fn.file, fn, fn.file.containerGetters);
+  return ref.key && ref.key !== call.text.replace(/\s+/g, '') ? ref : undefined;
 }
 
 /**

@@ -268,6 +268,8 @@ export interface FileCtx {
   indexedGetters?: Map<string, IndexedGetter>;
   /** Parameterless getters returning a member resource's GPU address (resource-getters.ts), by name: that member. */
   addressGetters?: Map<string, SyntaxNode>;
+  /** Parameterless getters handing out a member barrier container's elements (resource-getters.ts), by name: that member. */
+  containerGetters?: Map<string, SyntaxNode>;
   /** The locals the file's lambdas initialise (`auto transition = [&](…) {…}`), by name (local-lambdas.ts). */
   lambdaNames?: Set<string>;
   /** Heaps the file creates, by the heap object's key: their heap type, null when not one known type (creation-heaps.ts). */

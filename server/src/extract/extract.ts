@@ -57,7 +57,7 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
 import { frameMembersOf } from './frame-members';
-import { addressGetters, indexedGetters, resourceGetters } from './resource-getters';
+import { addressGetters, containerGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
 import { CLASS, declaredRecordKeys } from './function-imports';
@@ -602,6 +602,7 @@ export function extractFacts(
   }
   if (file.classResourceGetters) file.receiverClass = classOfType;
   file.addressGetters = addressGetters(getterBodies, file);
+  file.containerGetters = containerGetters(getterBodies, file);
   file.indexedGetters = indexedGetters(getterBodies, file);
   file.lambdaNames = new Set(fns.flatMap((f) => (f.lambda ? lambdaVariable(f.node) ?? [] : [])));
   file.listFactories = collectListFactories(bodies, file);

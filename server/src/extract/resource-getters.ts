@@ -8,6 +8,7 @@ import type { SyntaxNode } from './node';
 import type { FileCtx, IndexedGetter } from './context';
 import { isResourceType } from './resources';
 import { gpuAddressReceiver, rootName, unwrapValue } from './syntax';
+import { DATA_METHODS } from './container-sizes';
 
 export interface GetterCandidate {
   name: string;
@@ -120,4 +121,33 @@ export function addressGetters(fns: GetterCandidate[], file: FileCtx): Map<strin
     return !!receiver && memberExpression(unwrapValue(receiver), file);
   })) members.set(name, unwrapValue(gpuAddressReceiver(unwrapValue(ret))!));
   return members;
+}
+
+/**
+ * The getters handing out a member barrier container's elements — `const D3D12_RESOURCE_BARRIER* D3DBarriers() const
+ * { return mD3DBarriers.data(); }` of a barrier collection class — by name: that member (`mD3DBarriers`). A
+ * ResourceBarrier call given `collection.D3DBarriers()` submits the batch `collection.mD3DBarriers` (batches.ts).
+ */
+export function containerGetters(fns: GetterCandidate[], file: FileCtx): Map<string, SyntaxNode> {
+  const members = new Map<string, SyntaxNode>();
+  for (const [name, ret] of oneReturnGetters(fns, (f, r) => {
+    if (f.node.type !== 'function_definition' || !BARRIER_POINTER.test(f.node.childForFieldName('type')?.text ?? '')) return false;
+    const m = containerOf(unwrapValue(r));
+    return !!m && memberExpression(m, file);
+  })) members.set(name, containerOf(unwrapValue(ret))!);
+  return members;
+}
+
+const BARRIER_POINTER = /\b(?:CD3DX12|D3D12)_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BARRIER\b/;
+
+/** `m.data()` (or an engine container's `m.GetData()`), `&m[0]`: the container `m`; null for anything else. */
+function containerOf(e: SyntaxNode): SyntaxNode | null {
+  if (e.type === 'call_expression' && (e.childForFieldName('arguments')?.namedChildCount ?? 1) === 0) {
+    const f = e.childForFieldName('function');
+    return f?.type === 'field_expression' && DATA_METHODS.has(f.childForFieldName('field')?.text ?? '') ? f.childForFieldName('argument') : null;
+  }
+  const inner = e.type === 'pointer_expression' && e.child(0)?.type === '&' ? e.childForFieldName('argument') : null;
+  const s = inner ? unwrapValue(inner) : null;
+  const idx = s?.type === 'subscript_expression' ? s.childForFieldName('indices')?.namedChildren[0] ?? s.childForFieldName('index') : null;
+  return s && idx?.text.trim() === '0' ? s.childForFieldName('argument') : null;
 }
