@@ -247,9 +247,10 @@ function storedParamHandle(a: SyntaxNode, s: DScope): HandleFact | null {
  * cl->ClearDepthStencilView(dsv, …); }`: a handle parameter whose value the walker does not know, that the function
  * creates a view into and never changes, is that view's slot for the rest of the function (its later clears and
  * bindings name the view). The parameter's own slot (`F@12#dsv`) means nothing outside the function, so the caller's
- * uses are untouched; a view helper's slot (resource and handle both parameters) stays per call (pushView).
+ * uses are untouched; a view helper's slot (resource and handle both parameters) stays per call (pushView). A local
+ * copied from it (`D3D12_CPU_DESCRIPTOR_HANDLE dsv = dsvStart;`) holds that slot too (descriptor-walk.ts).
  */
-function keptParamHandle(a: SyntaxNode, s: DScope, w: DescriptorWalk): HandleFact | null {
+export function keptParamHandle(a: SyntaxNode, s: DScope, w: DescriptorWalk): HandleFact | null {
   const n = unwrapValue(a);
   if (n.type !== 'identifier' || !s.handleParams?.has(n.text) || s.body === undefined || s.env.has(n.text) || w.perCall) return null;
   if (changesHandle(n.text, s.body)) return null;

@@ -20,7 +20,7 @@ import { recordAccessType } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { VIEW_DESC_TYPE, forgetMembers, recordDescField, zeroDeclared } from './view-desc-fields';
 import type { DescriptorWalk } from './descriptor-calls';
-import { call, pushView } from './descriptor-calls';
+import { call, keptParamHandle, pushView } from './descriptor-calls';
 
 const BUFFER_VIEW_TYPE = /\bD3D12_(?:VERTEX_BUFFER_VIEW|INDEX_BUFFER_VIEW|STREAM_OUTPUT_BUFFER_VIEW|CONSTANT_BUFFER_VIEW_DESC)\b/;
 
@@ -209,7 +209,7 @@ export class Walk implements DescriptorWalk {
     const s = this.s;
     if (HANDLE_TYPE.test(type)) {
       if (target?.type === 'array_declarator' && value.type === 'initializer_list') return { t: 'handles', elems: argumentNodes(value).map((e) => handleOf(e, s)) };
-      const h = value.type === 'argument_list' && /CD3DX12_/.test(type) ? helperHandle(value, argumentNodes(value), s) : handleOf(value, s) ?? ptrValue(value, s);
+      const h = value.type === 'argument_list' && /CD3DX12_/.test(type) ? helperHandle(value, argumentNodes(value), s) : handleOf(value, s) ?? ptrValue(value, s) ?? keptParamHandle(value, s, this);
       return h ? { t: 'handle', h } : { t: 'unknown' };
     }
     if (BUFFER_VIEW_TYPE.test(type) && value.type === 'initializer_list') {
