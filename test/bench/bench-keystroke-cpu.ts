@@ -15,13 +15,15 @@
 // the second), with p50/p95 of those from the third on. With --pause-every N (and --in), typing pauses after every N
 // keystrokes: the whole-file analysis the language server runs then is made, not counted (it runs on the server's
 // background thread), and p50/p95 are of every keystroke (each burst's first ones are the caches refilled).
-// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN [--pause-every N]] [lines...] [file.cpp...]
+// With --prepare, each whole-file analysis is followed by the server's preparation of the first keystroke
+// (incremental-analysis.ts prepareFunction, not counted: the server runs it while nothing is asked).
+// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN [--pause-every N] [--prepare]] [lines...] [file.cpp...]
 //   (default: the generated 6,000- and 40,000-line files of bench-lsp-typing.ts; --char is what is typed, ' ')
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DocumentStore } from '../../server/src/parse/document-store';
 import { applyEdits, keptSpanIndices } from '../../server/src/lsp/function-spans';
-import { analyzeEditedFunction, analyzeFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { analyzeEditedFunction, analyzeFile, prepareFunction, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import type { Range } from '../../server/src/types';
 import { typingFile } from './bench-lsp-typing';
 import { typingEdits, type TypingPosition } from './typing-edits';
@@ -69,10 +71,16 @@ class Typist {
   private previous: DocumentFacts;
   private version = 1;
 
-  constructor(name: string, text: string, private readonly char: string) {
+  constructor(name: string, text: string, private readonly char: string, private readonly prepare = false) {
     this.uri = `file:///bench/${name}`;
     this.store.open(this.uri, 'cpp', 1, text);
-    this.previous = analyzeFile(this.doc(), {});
+    this.previous = this.prepared(analyzeFile(this.doc(), {}));
+  }
+
+  /** A whole-file result, the first keystroke after it prepared as the language server does (with --prepare). */
+  private prepared(facts: DocumentFacts): DocumentFacts {
+    if (this.prepare) prepareFunction(this.doc(), {}, facts, { ignoreCallers: true });
+    return facts;
   }
 
   private doc() {
@@ -86,7 +94,7 @@ class Typist {
     const started = process.cpuUsage();
     const result = analyzeEditedFunction(doc, {}, this.previous, { ignoreCallers: true });
     const ms = cpuMs(started);
-    this.previous = result ?? analyzeFile(doc, {});
+    this.previous = result ?? this.prepared(analyzeFile(doc, {}));
     return { fn: at.fn, line: at.line, cpuMs: ms, keptLines, whole: !result, withWholeMs: cpuMs(started) };
   }
 
@@ -103,6 +111,7 @@ class Typist {
       if (saved === undefined) delete process.env.BARRIERLINT_SUBTREE_REUSE;
       else process.env.BARRIERLINT_SUBTREE_REUSE = saved;
     }
+    this.prepared(this.previous);
   }
 
   /**
@@ -150,11 +159,13 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
 }
 
 /** REPEAT keystrokes in a row in one function: what typing on in it costs once the helpers are kept. */
-function typingOn(name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string; pauseEvery: number }): string[] {
+function typingOn(
+  name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string; pauseEvery: number; prepare: boolean },
+): string[] {
   const [fn, from] = options.in.split('@');
   const at = positions.find((p) => (p.fn === fn || p.fn.endsWith(`::${fn}`)) && p.line + 1 >= Number(from ?? 0));
   if (!at) return [`bench-keystroke-cpu: ${name}: no typing position in a function named ${options.in}`];
-  const typist = new Typist(name, text, options.char);
+  const typist = new Typist(name, text, options.char, options.prepare);
   const keys = Array.from({ length: options.repeat }, (_, i) => {
     if (options.pauseEvery > 0 && i > 0 && i % options.pauseEvery === 0) typist.pause();
     return typist.type(at);
@@ -181,7 +192,9 @@ function main(): void {
   const inFn = option('--in', '');
   const options = {
     char: option('--char', ' '), repeat: Number(option('--repeat', inFn ? '8' : '3')), in: inFn, pauseEvery: Number(option('--pause-every', '0')),
+    prepare: args.includes('--prepare'),
   };
+  if (options.prepare) args.splice(args.indexOf('--prepare'), 1);
   const files = args.filter((a) => Number.isNaN(Number(a)));
   const sizes = args.map(Number).filter((n) => n > 0);
   for (const lines of sizes.length > 0 || files.length > 0 ? sizes : [6000, 40000]) {

@@ -13,12 +13,14 @@
 // Any other difference is a bug.
 // With --pause, typing pauses between runs: the whole-file analysis of a copy of the text becomes the base and the
 // document's edits are taken, as in the language server (the next run edits the reduced tree kept from before).
-// Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] [--pause] file.cpp...
+// With --prepare, every whole-file base is followed by the language server's preparation of the first keystroke
+// (incremental-analysis.ts prepareFunction: a reduced tree and the caches of a function, typed in or not).
+// Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] [--pause] [--prepare] file.cpp...
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { StoredDocument } from '../../server/src/parse/document-store';
 import { lineStartsOf } from '../../server/src/parse/positions';
-import { analyzeEditedFunction, analyzeFile, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { analyzeEditedFunction, analyzeFile, prepareFunction, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { siteWithin, within } from '../../server/src/lsp/result-moves';
 import { recheckCallers } from '../../server/src/lsp/caller-recheck';
 import { callersOf, type FunctionSpan } from '../../server/src/lsp/function-spans';
@@ -74,15 +76,21 @@ function parts(r: DocumentFacts, focus: Range): { inside: string; outside: strin
 }
 
 /** Types `chains` runs of `length` parsable edits, each run in one randomly chosen function, into `text`. */
-export function typeAndCompare(text: string, options: { chains: number; length: number; seed: number; pause?: boolean }): EqualityReport {
+export function typeAndCompare(text: string, options: { chains: number; length: number; seed: number; pause?: boolean; prepare?: boolean }): EqualityReport {
   const random = seededRandom(options.seed);
   const doc = new StoredDocument(URI, 'cpp', 1, text);
-  let previous: DocumentFacts = analyzeFile(doc, {});
+  // A whole-file base, prepared for the next keystroke as the language server does with --prepare.
+  const base = (facts: DocumentFacts): DocumentFacts => {
+    if (options.prepare) prepareFunction(doc, {}, facts, { ignoreCallers: true });
+    return facts;
+  };
+  let previous: DocumentFacts = base(analyzeFile(doc, {}));
   const report: EqualityReport = { keystrokes: 0, functionPath: 0, insideDiffers: [], outsideDiffers: [], rechecked: 0, staleBeforeRecheck: 0, staleNotes: [], byKind: new Map() };
   for (let chain = 0; chain < options.chains; chain++) {
     if (options.pause && chain > 0) {
       previous = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
       takeEditsForFile(doc);
+      base(previous);
     }
     const spanIndex = Math.floor(random() * previous.spans.length);
     for (let k = 0; k < options.length; k++) {
@@ -98,7 +106,7 @@ export function typeAndCompare(text: string, options: { chains: number; length: 
       report.keystrokes++;
       const result = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
       if (!result) {
-        previous = analyzeFile(doc, {});
+        previous = base(analyzeFile(doc, {}));
         continue;
       }
       report.functionPath++;
@@ -143,7 +151,9 @@ function main(): void {
   };
   const pause = args.includes('--pause');
   if (pause) args.splice(args.indexOf('--pause'), 1);
-  const options = { chains: option('--chains', 10), length: option('--length', 6), seed: option('--seed', 1), pause };
+  const prepare = args.includes('--prepare');
+  if (prepare) args.splice(args.indexOf('--prepare'), 1);
+  const options = { chains: option('--chains', 10), length: option('--length', 6), seed: option('--seed', 1), pause, prepare };
   let failed = false;
   for (const file of args) {
     const r = typeAndCompare(readFileSync(file, 'utf8'), options);

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
-import { analyzeEditedFunction, analyzeFile, reductionStats, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
+import { analyzeEditedFunction, analyzeFile, prepareFunction, reductionStats, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { barrierHeavyFile } from '../bench/barrier-file';
 import { EDITOR_FIXTURE } from '../harness/lsp-client';
 
@@ -266,6 +266,39 @@ describe('function-by-function re-analysis', () => {
     doc.apply({ range: { start: doc.positionAt(0), end: doc.positionAt(0) }, text: '\n' });
     previous = analyzeFile(doc, {});
     assert.deepEqual(type('cl->Barrier(', middle, ' '), [1, 0], 'after an edit the whole-file analysis took, a new reduced copy');
+  });
+
+  it('the first keystroke after opening edits the reduced tree prepared while nothing was asked, in the prepared function or another', () => {
+    const source = barrierHeavyFile(60) + HELPERS;
+    const doc = new StoredDocument(URI, 'cpp', 1, source);
+    let previous: DocumentFacts = analyzeFile(doc, {});
+    const counts = (): [number, number] => [reductionStats.fresh, reductionStats.reused];
+    const type = (mark: string, from: number, piece: string): [number, number] => {
+      const before = counts();
+      const at = doc.text.indexOf(mark, from);
+      doc.version += 1;
+      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: piece });
+      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+      assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(piece)} at ${mark}`);
+      assert.deepEqual(view(merged!), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})), `after typing ${JSON.stringify(piece)}`);
+      previous = merged!;
+      const after = counts();
+      return [after[0] - before[0], after[1] - before[1]];
+    };
+    const prepared = reductionStats.prepared;
+    assert.equal(prepareFunction(doc, {}, previous), true, 'a function is prepared after the whole-file analysis');
+    assert.equal(reductionStats.prepared, prepared + 1);
+    assert.equal(prepareFunction(doc, {}, previous), false, 'once: the document has its reduced tree');
+    assert.deepEqual(type('cl->Barrier(', source.length / 2, ' '), [0, 1], 'the first keystroke edits the prepared tree');
+    assert.equal(prepareFunction(doc, {}, previous), false, 'not on a function-only result');
+    // An edit outside every function: the whole-file analysis takes it and drops the tree; pending edits refuse it.
+    doc.version += 1;
+    doc.apply({ range: { start: doc.positionAt(0), end: doc.positionAt(0) }, text: '\n' });
+    const whole = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
+    assert.equal(prepareFunction(doc, {}, whole), false, 'not while the document has edits the result did not take');
+    previous = analyzeFile(doc, {});
+    assert.equal(prepareFunction(doc, {}, previous), true, 'prepared again once the whole file took the edit');
+    assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'a keystroke in another function edits it too');
   });
 
   it('keeps the function path in a function with a line tree-sitter cannot read, and falls back when an edit adds a syntax error', () => {

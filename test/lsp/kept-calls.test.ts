@@ -198,3 +198,27 @@ void test('a helper changed elsewhere in the file refuses the replay of the call
   assert.ok(on.refused > 0, 'the replay is refused');
   assert.deepEqual(on.views, run(false).views);
 });
+
+void test('helpers that read a buffer view replay: the descriptor table is compared by its facts, not by the answers it memoised', () => {
+  // ToShader binds and draws through a vertex buffer view another function points at a resource: its evaluation
+  // asks the file's descriptor table for that view. The earlier run's table holds that answer, this run's not yet.
+  const text = LOOP
+    .replace('  cl->Barrier(1, &g);\n', '  cl->Barrier(1, &g);\n  cl->IASetVertexBuffers(0, 1, &m_vertexBufferView);\n  cl->DrawInstanced(3, 1, 0, 0);\n')
+    .replace('void Show(', 'void CreateViews(ID3D12Resource* vb) {\n  m_vertexBufferView.BufferLocation = vb->GetGPUVirtualAddress();\n}\nvoid Show(');
+  const at = { line: text.split('\n').findIndex((l) => l.includes('int frames = 0;')), character: 2 };
+  const keys = typing(at, '    ');
+  const doc = new StoredDocument(URI, 'cpp', 1, text);
+  const kept = keptCallsOf(doc);
+  let previous = analyzeFile(doc, {});
+  const hits = keptStats.hits;
+  for (const k of keys) {
+    doc.version += 1;
+    doc.apply({ range: { start: k, end: k }, text: k.text });
+    const next = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+    assert.equal(next?.mode, 'function');
+    previous = next!;
+  }
+  assert.equal(kept.refused.environment, undefined, `refused: ${kept.lastDifference}`);
+  assert.ok(keptStats.hits > hits, 'typing on replays the helpers\' calls');
+  assertSameTyping(text, keys, 'a helper reading a buffer view');
+});

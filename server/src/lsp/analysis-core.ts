@@ -12,7 +12,8 @@ import { timelineAt, timelineLenses, type Timeline } from './editor-views';
 import type { AnswerOf, BackgroundJob } from './background-thread';
 import { finishRecheck, prepareRecheck } from './caller-recheck';
 import { helpersOf } from './file-job';
-import { analysisAround, analyzeEditedFunction, forgetReducedTree, takeEditsForFile, type DocumentFacts } from './incremental-analysis';
+import { AnalysisCancelled } from '../cancel';
+import { analysisAround, analyzeEditedFunction, forgetReducedTree, prepareFunction, takeEditsForFile, type DocumentFacts } from './incremental-analysis';
 
 interface StoredResult {
   version: number;
@@ -47,6 +48,11 @@ export class AnalysisCore {
    * analysis is of the whole file, even one a keystroke asks for (the callers re-check after a pause then does it).
    */
   private readonly wholeDue = new Set<string>();
+  /**
+   * Documents whose latest result is a whole-file one that left them without a reduced tree (opened, or edited
+   * outside every function), with their configuration: `prepare` readies their first keystroke while nothing is asked.
+   */
+  private readonly prepareDue = new Map<string, DocumentConfigData['config']>();
 
   /** The workspace index for analysing `uri`: every file's helpers but the document's own are read first. */
   workspaceFor(uri?: string): WorkspaceIndex {
@@ -79,6 +85,7 @@ export class AnalysisCore {
       this.results.delete(message.uri);
       this.skipReasons.delete(message.uri);
       this.wholeDue.delete(message.uri);
+      this.prepareDue.delete(message.uri);
     }
   }
 
@@ -124,7 +131,39 @@ export class AnalysisCore {
     this.wholeDue.delete(doc.uri);
     this.index.delete(doc.uri);
     if (answer.helpers) this.unread.set(doc.uri, answer.helpers);
+    this.prepareDue.set(doc.uri, config);
     return this.stored(doc, { facts: answer.facts, skipped: undefined, platform: config.platform }, started, latest);
+  }
+
+  /** Whether a document waits for `prepare`. */
+  get preparing(): boolean {
+    return this.prepareDue.size > 0;
+  }
+
+  /**
+   * Readies the first keystroke of the documents due (incremental-analysis.ts prepareFunction: a reduced tree, the
+   * helpers' kept extractions, compiled code), one document per call, while `isCancelled` stays false (the worker
+   * stops it when a message arrives; the document then stays due). A document edited or analysed since is not due.
+   */
+  prepare(isCancelled: CancelCheck): void {
+    const next = this.prepareDue.entries().next();
+    if (next.done) return;
+    const [uri, config] = next.value;
+    const doc = this.store.get(uri);
+    const latest = this.results.get(uri);
+    if (!doc || latest?.version !== doc.version || latest.facts?.mode !== 'file') {
+      this.prepareDue.delete(uri);
+      return;
+    }
+    try {
+      prepareFunction(doc, config, latest.facts, { workspace: this.workspaceFor(uri), isCancelled, ignoreCallers: true });
+      this.prepareDue.delete(uri);
+    } catch (error) {
+      if (!(error instanceof AnalysisCancelled)) {
+        this.prepareDue.delete(uri);
+        throw error;
+      }
+    }
   }
 
   /** Nothing happened to the document since `latest` while a background job ran (no edit, no other result). */

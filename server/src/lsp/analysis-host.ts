@@ -4,7 +4,7 @@
 // crashes fails its pending requests; a fresh one is started and given the open documents again.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { CANCEL_SLOTS, type DocumentMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
+import { CANCEL_SLOTS, CANCEL_TABLE_LENGTH, MESSAGE_COUNT_SLOT, type DocumentMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
 
 export type Outcome<T> = { value: T } | { cancelled: true };
 
@@ -55,7 +55,7 @@ interface Waiting {
 
 export class AnalysisHost {
   private worker: Worker;
-  private readonly cancelTable = new Int32Array(new SharedArrayBuffer(4 * CANCEL_SLOTS));
+  private readonly cancelTable = new Int32Array(new SharedArrayBuffer(4 * CANCEL_TABLE_LENGTH));
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
   private disposed = false;
@@ -70,6 +70,7 @@ export class AnalysisHost {
   }
 
   post(message: DocumentMessage): void {
+    Atomics.add(this.cancelTable, MESSAGE_COUNT_SLOT, 1);
     this.worker.postMessage(message);
   }
 
@@ -80,6 +81,7 @@ export class AnalysisHost {
     const outcome = new Promise<Outcome<T>>((resolve, reject) => {
       this.waiting.set(id, { body, resolve: resolve as (o: Outcome<unknown>) => void, reject });
     });
+    Atomics.add(this.cancelTable, MESSAGE_COUNT_SLOT, 1);
     this.worker.postMessage({ ...body, id });
     return { id, outcome };
   }

@@ -98,3 +98,12 @@ export interface IndexValue {
 
 /** Slots of the shared cancellation table: a request is cancelled when its slot holds its id. */
 export const CANCEL_SLOTS = 1024;
+
+/**
+ * The slot after them counts the messages the JSON-RPC thread posted to the analysis worker: work the worker does
+ * while nothing is asked (AnalysisCore.prepare) stops as soon as it moves.
+ */
+export const MESSAGE_COUNT_SLOT = CANCEL_SLOTS;
+
+/** Length of the shared table: the cancellation slots and the message count. */
+export const CANCEL_TABLE_LENGTH = CANCEL_SLOTS + 1;

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AnalysisCancelled } from '../cancel';
 import { AnalysisCore, type Background } from './analysis-core';
 import { analysisHeapCapMb } from './analysis-host';
-import { CANCEL_SLOTS, type KeystrokeCaches, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
+import { CANCEL_SLOTS, MESSAGE_COUNT_SLOT, type KeystrokeCaches, type WorkerMessage, type WorkerReply, type WorkerRequest } from './analysis-protocol';
 import { IdleCollector } from './idle-collect';
 import { BackgroundThread, serveBackground } from './background-thread';
 import { keptSubtrees, reuseSubtreesByDefault, subtreeReuseOn } from '../extract/subtree-reuse';
@@ -21,6 +21,32 @@ const background = new BackgroundThread(analysisHeapCapMb(), role.cancel);
 const idle = new IdleCollector();
 
 const cancelled = (id: number) => (): boolean => Atomics.load(cancelTable, id % CANCEL_SLOTS) === id;
+
+let prepareTimer: NodeJS.Immediate | undefined;
+/** Messages served so far: the worker is idle when the JSON-RPC thread posted no more (MESSAGE_COUNT_SLOT). */
+let served = 0;
+
+/**
+ * Once nothing is asked, readies the first keystroke of a document whose whole-file analysis just completed
+ * (AnalysisCore.prepare); any message the JSON-RPC thread posts meanwhile stops it (the message is then served, and
+ * the preparation tried again after it).
+ */
+function prepareWhenIdle(): void {
+  if (prepareTimer || !core.preparing) return;
+  const messages = (): number => Atomics.load(cancelTable, MESSAGE_COUNT_SLOT);
+  const at = messages();
+  prepareTimer = setImmediate(() => {
+    prepareTimer = undefined;
+    // A message posted and not served yet (or one posted since): it goes first.
+    if (messages() !== at || at > served) return;
+    try {
+      core.prepare(() => messages() !== at);
+    } catch {
+      // NOTE: a preparation only readies caches: a failure of it is the next keystroke's to report.
+    }
+    prepareWhenIdle();
+  });
+}
 
 function reply(message: WorkerReply): void {
   parentPort?.postMessage(message);
@@ -91,7 +117,10 @@ function analyzeDocument(request: Extract<WorkerRequest, { type: 'analyze' | 'an
   injectFault(request.uri);
   const run: Background = (work) => background.run(work, core.workspaceFor(request.uri), request.id);
   (request.type === 'analyze' ? core.analyze({ ...request, isCancelled }, run) : core.analyzeText(request, run))
-    .then((value) => reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true }))
+    .then((value) => {
+      reply(value || !isCancelled() ? { id: request.id, value: value ?? null } : { id: request.id, cancelled: true });
+      prepareWhenIdle();
+    })
     .catch((error: unknown) => {
       if (error instanceof AnalysisCancelled) reply({ id: request.id, cancelled: true });
       else reply({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
@@ -99,7 +128,9 @@ function analyzeDocument(request: Extract<WorkerRequest, { type: 'analyze' | 'an
 }
 
 function serve(message: WorkerMessage): void {
+  served++;
   idle.touched();
+  prepareWhenIdle();
   if (message.type === 'open' || message.type === 'change' || message.type === 'close') {
     // A background analysis of the older text is abandoned: its answer would not be used.
     if (message.type !== 'open') background.cancel(message.uri);

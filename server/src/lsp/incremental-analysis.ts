@@ -12,7 +12,7 @@ import { detached } from '../detached-string';
 import type { WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig, Finding, Range } from '../types';
 import {
-  applyEdits, balanced, droppable, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, sameRange, sameSpans, type CallGraph, type FunctionSpan,
+  applyEdits, balanced, droppable, firstLineOf, keptSpanIndices, outermostSpans, reducedDocument, sameRange, sameSpans, type CallGraph, type FunctionSpan, type KeptSpans,
 } from './function-spans';
 import { withSubmissions } from './editor-views';
 import { callGraph, resolvesAsWhole, signaturesOf, type Signature } from './call-reach';
@@ -108,7 +108,10 @@ export function keptCallsOf(doc: StoredDocument): KeptCalls {
 }
 
 /** Reduced documents made by editing the previous one and from scratch since the process started (tests, bench). */
-export const reductionStats = { reused: 0, fresh: 0 };
+export const reductionStats = { reused: 0, fresh: 0, prepared: 0 };
+
+/** The name of the function each document's last function-only analysis was of (prepareFunction's first choice). */
+const lastFocus = new WeakMap<StoredDocument, string>();
 
 /** The document's pending edits were consumed elsewhere: its last reduced tree no longer matches them. */
 export function forgetReducedTree(doc: StoredDocument): void {
@@ -196,17 +199,7 @@ export function analyzeEditedFunction(
   let reduced = (cached && reusedReduction(doc, cached, previous.spans, spans, edited, { ...options, calls, rootCalls, creations, stubs })) ??
     freshReduction(doc, spans, edited, { ...options, calls, rootCalls, creations, stubs });
   if (!reduced) return undefined;
-  // Only the edited function is interpreted as an entry: its helpers' own findings are those kept from before.
-  const analyzeReduced = (r: Reduction): AnalysisResult =>
-    // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
-    analyze(r.text, doc.uri, {
-      config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice(), functionCache,
-      // The frame members of the edited method as the whole file decided them (frame-scope.ts).
-      frameCarry: frameCarryFor(previous.frame, focusIndex, r.focus),
-      // The earlier keystroke's helper calls, replayed where their inputs are equal: only while typing goes on in one
-      // function (the function cache pairs the helpers' objects across keystrokes). Off with BARRIERLINT_KEPT_CALLS=0.
-      ...(functionCache ? { keptCalls: keptCallsOf(doc) } : {}),
-    });
+  const analyzeReduced = (r: Reduction): AnalysisResult => analyzeReduction(doc, config, previous, focusIndex, r, { workspace, isCancelled, functionCache });
   let result = analyzeReduced(reduced);
   const all = (facts: FileFacts): Signature[] =>
     [...(signatures ?? []).filter((s) => s.span !== focusIndex), ...signaturesOf(facts, spans, (i) => i === focusIndex)];
@@ -233,6 +226,7 @@ export function analyzeEditedFunction(
   const parseErrors = [...before.filter((e) => !within(e.range, focus)), ...reducedErrors.filter((e) => within(e.range, focus))];
   doc.takeEdits();
   reducedTrees.set(doc, reduced.cache);
+  lastFocus.set(doc, edited.name);
   const moved = keptFindings(previous.findings, edits, focus);
   const kept = moved.kept;
   const key = (f: Finding): string => `${f.rule}|${f.range.startLine}:${f.range.startColumn}|${f.message}`;
@@ -265,6 +259,77 @@ export function analyzeEditedFunction(
     ...(signatures ? { calls: nextCalls, signatures: nextSignatures } : {}), creations: nextCreations,
     ...(previous.frame ? { frame: previous.frame } : {}),
   };
+}
+
+/**
+ * The analysis of a reduced document: only the edited function is interpreted as an entry (its helpers' own
+ * findings are those kept from before).
+ */
+function analyzeReduction(
+  doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts, focusIndex: number, r: Reduction,
+  options: { workspace?: WorkspaceIndex; isCancelled?: CancelCheck; functionCache: boolean },
+): AnalysisResult {
+  const { workspace, isCancelled, functionCache } = options;
+  // NOTE: a copy of the line starts: the next keystroke moves the cached ones in place (reusedReduction).
+  return analyze(r.text, doc.uri, {
+    config, workspace, isCancelled, tree: r.tree, entries: [r.focus], complete: true, lineStarts: r.cache.lineStarts.slice(), functionCache,
+    // The frame members of the edited method as the whole file decided them (frame-scope.ts).
+    frameCarry: frameCarryFor(previous.frame, focusIndex, r.focus),
+    // The earlier keystroke's helper calls, replayed where their inputs are equal: only while typing goes on in one
+    // function (the function cache pairs the helpers' objects across keystrokes). Off with BARRIERLINT_KEPT_CALLS=0.
+    ...(functionCache ? { keptCalls: keptCallsOf(doc) } : {}),
+  });
+}
+
+/**
+ * Prepares the document's first keystroke while nothing else is asked (the language server runs it after a
+ * whole-file analysis left the document without a reduced tree: after it was opened, or after an edit outside
+ * every function): the reduced document of one function is built and parsed, and analysed as a keystroke in it
+ * would be, the result dropped. The reduced tree is kept (the first keystroke edits it where the functions kept
+ * differ, in that function or another), and so are what the analysis leaves for typing on (the helpers' kept
+ * extractions, extract/function-cache.ts; the function's helper calls, track/kept-runs.ts; on the server's
+ * keystroke thread, its compiled code). Answers do not change: each of those is reused only where it is checked to
+ * be equal. The function is the one last typed in, else the one whose reduced document keeps the most lines. Returns whether a reduced tree was kept; nothing when the document has pending edits or a
+ * reduced tree already, or `previous` is not a whole-file result of its text.
+ */
+export function prepareFunction(doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts | undefined, options: IncrementalOptions = {}): boolean {
+  if (!previous || previous.mode !== 'file' || reducedTrees.has(doc) || doc.peekEdits().length > 0) return false;
+  if (doc.mayHaveCarriageReturn && hasLoneCarriageReturn(doc.text)) return false;
+  const spans = previous.spans;
+  const { calls, signatures, creations } = previous;
+  const stubs = signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, signatures) : undefined;
+  const focusIndex = preparedFocus(doc, previous, stubs, lastFocus.get(doc));
+  if (focusIndex < 0) return false;
+  const edited = spans[focusIndex];
+  const rootCalls = !!calls?.has(focusIndex) && !!signatures;
+  const reduced = freshReduction(doc, spans, edited, { ...options, ignoreCallers: true, calls, rootCalls, creations, stubs });
+  if (!reduced) return false;
+  reductionStats.prepared++;
+  analyzeReduction(doc, config, previous, focusIndex, reduced, { workspace: options.workspace, isCancelled: options.isCancelled, functionCache: true });
+  reducedTrees.set(doc, reduced.cache);
+  return true;
+}
+
+/**
+ * The function prepareFunction prepares: the one named `last` (the first of that name), else the one whose reduced
+ * document keeps the most lines (its first keystroke costs the most; its helpers' kept extractions serve the
+ * functions that call the same ones).
+ */
+function preparedFocus(doc: StoredDocument, previous: DocumentFacts, stubs: SpanStubs | undefined, last: string | undefined): number {
+  const spans = previous.spans;
+  const named = last === undefined ? -1 : spans.findIndex((s) => s.name === last);
+  if (named >= 0) return named;
+  // Whole lines, as keptSpanIndices reads them.
+  const text = (r: Range): string => doc.text.slice(doc.offsetAt({ line: r.startLine, character: 0 }), doc.offsetAt({ line: r.endLine + 1, character: 0 }));
+  const lines = (kept: KeptSpans): number =>
+    [...kept.keep].reduce((n, k) => n + (kept.stubbed.has(k) ? spans[k].bodyStart.line : spans[k].range.endLine) - spans[k].range.startLine + 1, 0);
+  let best = -1;
+  let most = 0;
+  spans.forEach((span, i) => {
+    const n = lines(keptSpanIndices(spans, span, text, previous.calls, !!previous.calls?.has(i) && !!previous.signatures, previous.creations, stubs));
+    if (n > most) [best, most] = [i, n];
+  });
+  return best;
 }
 
 /** The text of a range of the document. */

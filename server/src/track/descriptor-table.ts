@@ -57,6 +57,14 @@ export class DescriptorTable {
   /** The handle the file stores under a key (`m_target.rtv = h`), when every store agrees (descriptor-scan.ts). */
   readonly stored: (key: string) => HandleFact | null | undefined;
 
+  /**
+   * What every answer of the table is made from (its memos aside: they fill as the table is asked, so an earlier
+   * run's table has answered more than this run's at its start). Kept calls compare tables by it (kept-runs.ts).
+   */
+  get inputs(): DescriptorFacts | undefined {
+    return this.facts;
+  }
+
   constructor(private readonly facts: DescriptorFacts | undefined) {
     for (const v of facts?.views ?? []) {
       const list = this.byHeap.get(v.heap) ?? [];

@@ -23,6 +23,7 @@
 // one store per document, at most MAX_RUNS functions, each run keeping at most call-memo.ts MAX_KEPT records.
 import type { FileFacts, FunctionFacts } from '../extract/facts';
 import type { BarrierlintConfig } from '../types';
+import type { FileUses } from './file-uses';
 import { pairReuses } from '../extract/function-cache';
 import { Pairing } from './across-keystrokes';
 import type { Across, KeptRun } from './call-memo';
@@ -41,7 +42,7 @@ const CLOSURES = new Set(['stored']);
 /** What the run's helper calls may read besides their own inputs. */
 export interface RunTables {
   types: unknown;
-  fileUses: unknown;
+  fileUses: FileUses | undefined;
   mutating: unknown;
   endSplits: boolean;
   legacyEndSplits: unknown;
@@ -130,7 +131,7 @@ export class KeptCalls {
  */
 function keptEnv(fn: FunctionFacts, facts: FileFacts, tables: RunTables): unknown {
   return {
-    types: tables.types, fileUses: tables.fileUses, mutating: tables.mutating, endSplits: tables.endSplits,
+    types: tables.types, fileUses: usesCompared(tables.fileUses), mutating: tables.mutating, endSplits: tables.endSplits,
     legacyEndSplits: tables.legacyEndSplits, config: tables.config,
     // DescriptorTable.stored (FileUses.table) is storedLookup over these.
     storedHandles: facts.descriptors?.storedHandles ?? null,
@@ -140,6 +141,17 @@ function keptEnv(fn: FunctionFacts, facts: FileFacts, tables: RunTables): unknow
     // helpers its locals and parameters (havoc-call.ts), its qualified name and range (helper-frames.ts isRoot).
     root: { ...withoutBody(fn), lists: [...listsIn(fn)] },
   };
+}
+
+/**
+ * The file's uses as what their answers are made from: the descriptor table by its facts and its `stored` closure
+ * (compared in its place), not by the answers it memoised. NOTE: compared as it was, the earlier run's table held
+ * the answers that run asked for and this run's none yet: every replay on a file whose functions read a buffer view
+ * was refused (bgfx: every keystroke, `fileUses.table.bufferViews`).
+ */
+function usesCompared(uses: FileUses | undefined): unknown {
+  if (!uses) return uses;
+  return { ...uses, table: { inputs: uses.table.inputs, stored: uses.table.stored } };
 }
 
 function withoutBody(fn: FunctionFacts): Partial<FunctionFacts> {
