@@ -234,70 +234,65 @@ describe('function-by-function re-analysis', () => {
     assert.ok(reductionStats.reused - reusedBefore >= 5, `the reduced tree was edited ${reductionStats.reused - reusedBefore} times`);
   });
 
-  it('typing resumed after a pause edits the reduced tree kept from before it; an edit the whole-file analysis consumed drops it', () => {
+  /**
+   * A document of the barrier-heavy file and `type(mark, from, piece)`: `piece` typed at the first `mark` from offset
+   * `from`, analysed on the function path (checked equal to a whole-file analysis); returns how many reduced copies
+   * were made fresh and edited. `state.previous` is the base of the next keystroke (a test sets it: a pause).
+   */
+  const typist = () => {
     const source = barrierHeavyFile(60) + HELPERS;
     const doc = new StoredDocument(URI, 'cpp', 1, source);
-    let previous: DocumentFacts = analyzeFile(doc, {});
+    const state: { previous: DocumentFacts } = { previous: analyzeFile(doc, {}) };
     const counts = (): [number, number] => [reductionStats.fresh, reductionStats.reused];
     const type = (mark: string, from: number, piece: string): [number, number] => {
       const before = counts();
       const at = doc.text.indexOf(mark, from);
       doc.version += 1;
       doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: piece });
-      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
+      const merged = analyzeEditedFunction(doc, {}, state.previous, { ignoreCallers: true });
       assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(piece)} at ${mark}`);
       assert.deepEqual(view(merged!), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})), `after typing ${JSON.stringify(piece)}`);
-      previous = merged!;
+      state.previous = merged!;
       const after = counts();
       return [after[0] - before[0], after[1] - before[1]];
     };
+    return { source, doc, state, type };
+  };
+
+  it('typing resumed after a pause edits the reduced tree kept from before it; an edit the whole-file analysis consumed drops it', () => {
+    const { source, doc, state, type } = typist();
     const middle = source.length / 2;
     assert.deepEqual(type('cl->Barrier(', middle, ' '), [1, 0], 'the first keystroke parses a new reduced copy');
     assert.deepEqual(type('cl->Barrier(', middle, ' '), [0, 1], 'typing on edits it');
     // A pause: the whole-file analysis of the same text (in this document, as the bench runs it) becomes the base.
-    previous = analyzeFile(doc, {});
+    state.previous = analyzeFile(doc, {});
     assert.deepEqual(type('cl->Barrier(', middle, ' '), [0, 1], 'typing resumed in the same function edits the kept tree');
     // The language server's pause: its background thread analyses a copy of the text; the document's edits are taken.
-    previous = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
+    state.previous = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
     takeEditsForFile(doc);
     assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'typing resumed in another function edits it too');
     // An edit the whole-file analysis consumed (outside every function here) is not in the kept tree: it is dropped.
     doc.version += 1;
     doc.apply({ range: { start: doc.positionAt(0), end: doc.positionAt(0) }, text: '\n' });
-    previous = analyzeFile(doc, {});
+    state.previous = analyzeFile(doc, {});
     assert.deepEqual(type('cl->Barrier(', middle, ' '), [1, 0], 'after an edit the whole-file analysis took, a new reduced copy');
   });
 
   it('the first keystroke after opening edits the reduced tree prepared while nothing was asked, in the prepared function or another', () => {
-    const source = barrierHeavyFile(60) + HELPERS;
-    const doc = new StoredDocument(URI, 'cpp', 1, source);
-    let previous: DocumentFacts = analyzeFile(doc, {});
-    const counts = (): [number, number] => [reductionStats.fresh, reductionStats.reused];
-    const type = (mark: string, from: number, piece: string): [number, number] => {
-      const before = counts();
-      const at = doc.text.indexOf(mark, from);
-      doc.version += 1;
-      doc.apply({ range: { start: doc.positionAt(at), end: doc.positionAt(at) }, text: piece });
-      const merged = analyzeEditedFunction(doc, {}, previous, { ignoreCallers: true });
-      assert.equal(merged?.mode, 'function', `typing ${JSON.stringify(piece)} at ${mark}`);
-      assert.deepEqual(view(merged!), view(analyzeFile(new StoredDocument(URI, 'cpp', 2, doc.text), {})), `after typing ${JSON.stringify(piece)}`);
-      previous = merged!;
-      const after = counts();
-      return [after[0] - before[0], after[1] - before[1]];
-    };
+    const { source, doc, state, type } = typist();
     const prepared = reductionStats.prepared;
-    assert.equal(prepareFunction(doc, {}, previous), true, 'a function is prepared after the whole-file analysis');
+    assert.equal(prepareFunction(doc, {}, state.previous), true, 'a function is prepared after the whole-file analysis');
     assert.equal(reductionStats.prepared, prepared + 1);
-    assert.equal(prepareFunction(doc, {}, previous), false, 'once: the document has its reduced tree');
+    assert.equal(prepareFunction(doc, {}, state.previous), false, 'once: the document has its reduced tree');
     assert.deepEqual(type('cl->Barrier(', source.length / 2, ' '), [0, 1], 'the first keystroke edits the prepared tree');
-    assert.equal(prepareFunction(doc, {}, previous), false, 'not on a function-only result');
+    assert.equal(prepareFunction(doc, {}, state.previous), false, 'not on a function-only result');
     // An edit outside every function: the whole-file analysis takes it and drops the tree; pending edits refuse it.
     doc.version += 1;
     doc.apply({ range: { start: doc.positionAt(0), end: doc.positionAt(0) }, text: '\n' });
     const whole = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
     assert.equal(prepareFunction(doc, {}, whole), false, 'not while the document has edits the result did not take');
-    previous = analyzeFile(doc, {});
-    assert.equal(prepareFunction(doc, {}, previous), true, 'prepared again once the whole file took the edit');
+    state.previous = analyzeFile(doc, {});
+    assert.equal(prepareFunction(doc, {}, state.previous), true, 'prepared again once the whole file took the edit');
     assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'a keystroke in another function edits it too');
   });
 
