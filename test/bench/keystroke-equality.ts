@@ -14,7 +14,8 @@
 // With --pause, typing pauses between runs: the whole-file analysis of a copy of the text becomes the base and the
 // document's edits are taken, as in the language server (the next run edits the reduced tree kept from before).
 // With --prepare, every whole-file base is followed by the language server's preparation of the first keystroke
-// (incremental-analysis.ts prepareFunction: a reduced tree and the caches of a function, typed in or not).
+// (incremental-analysis.ts prepareFunction: a reduced tree and the caches of the function typed in last, else of the
+// one whose reduced document keeps the most lines, typed in next or not).
 // Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] [--pause] [--prepare] file.cpp...
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -81,7 +82,7 @@ export function typeAndCompare(text: string, options: { chains: number; length: 
   const doc = new StoredDocument(URI, 'cpp', 1, text);
   // A whole-file base, prepared for the next keystroke as the language server does with --prepare.
   const base = (facts: DocumentFacts): DocumentFacts => {
-    if (options.prepare) prepareFunction(doc, {}, facts, { ignoreCallers: true });
+    if (options.prepare) prepareFunction(doc, {}, facts, { ignoreCallers: true, largest: true });
     return facts;
   };
   let previous: DocumentFacts = base(analyzeFile(doc, {}));

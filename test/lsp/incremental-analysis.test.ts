@@ -278,12 +278,13 @@ describe('function-by-function re-analysis', () => {
     assert.deepEqual(type('cl->Barrier(', middle, ' '), [1, 0], 'after an edit the whole-file analysis took, a new reduced copy');
   });
 
-  it('the first keystroke after opening edits the reduced tree prepared while nothing was asked, in the prepared function or another', () => {
+  it('the first keystroke after a whole-file analysis edits the reduced tree prepared while nothing was asked, in the prepared function or another', () => {
     const { source, doc, state, type } = typist();
     const prepared = reductionStats.prepared;
-    assert.equal(prepareFunction(doc, {}, state.previous), true, 'a function is prepared after the whole-file analysis');
+    assert.equal(prepareFunction(doc, {}, state.previous), false, 'after opening, no function was typed in: none is prepared');
+    assert.equal(prepareFunction(doc, {}, state.previous, { largest: true }), true, 'with `largest`, the one keeping the most lines');
     assert.equal(reductionStats.prepared, prepared + 1);
-    assert.equal(prepareFunction(doc, {}, state.previous), false, 'once: the document has its reduced tree');
+    assert.equal(prepareFunction(doc, {}, state.previous, { largest: true }), false, 'once: the document has its reduced tree');
     assert.deepEqual(type('cl->Barrier(', source.length / 2, ' '), [0, 1], 'the first keystroke edits the prepared tree');
     assert.equal(prepareFunction(doc, {}, state.previous), false, 'not on a function-only result');
     // An edit outside every function: the whole-file analysis takes it and drops the tree; pending edits refuse it.
@@ -292,7 +293,7 @@ describe('function-by-function re-analysis', () => {
     const whole = analyzeFile(new StoredDocument(URI, 'cpp', doc.version, doc.text), {});
     assert.equal(prepareFunction(doc, {}, whole), false, 'not while the document has edits the result did not take');
     state.previous = analyzeFile(doc, {});
-    assert.equal(prepareFunction(doc, {}, state.previous), true, 'prepared again once the whole file took the edit');
+    assert.equal(prepareFunction(doc, {}, state.previous), true, 'the function typed in last, once the whole file took the edit');
     assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'a keystroke in another function edits it too');
   });
 

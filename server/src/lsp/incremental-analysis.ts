@@ -282,23 +282,29 @@ function analyzeReduction(
 }
 
 /**
- * Prepares the document's first keystroke while nothing else is asked (the language server runs it after a
- * whole-file analysis left the document without a reduced tree: after it was opened, or after an edit outside
- * every function): the reduced document of one function is built and parsed, and analysed as a keystroke in it
- * would be, the result dropped. The reduced tree is kept (the first keystroke edits it where the functions kept
+ * Prepares the document's first keystroke while nothing else is asked (the language server asks after every
+ * whole-file analysis that left the document without a reduced tree: an edit outside every function, typed while
+ * typing in a function, took it): the reduced document of one function is built and parsed, and analysed as a
+ * keystroke in it would be, the result dropped. The reduced tree is kept (the first keystroke edits it where the functions kept
  * differ, in that function or another), and so are what the analysis leaves for typing on (the helpers' kept
  * extractions, extract/function-cache.ts; the function's helper calls, track/kept-runs.ts; on the server's
  * keystroke thread, its compiled code). Answers do not change: each of those is reused only where it is checked to
- * be equal. The function is the one last typed in, else the one whose reduced document keeps the most lines. Returns whether a reduced tree was kept; nothing when the document has pending edits or a
- * reduced tree already, or `previous` is not a whole-file result of its text.
+ * be equal. The function is the one last typed in; with `largest`, when none was, the one whose reduced document keeps the
+ * most lines. NOTE: the language server does not ask for `largest`: measured on Qt's qrhid3d12.cpp (session 36), the
+ * first keystroke in another function than the one prepared cost 150-300 ms CPU more than with nothing prepared
+ * (bgfx's `submit`, the one prepared there: its second keystroke ~45 % less). Returns whether a reduced tree was
+ * kept; nothing when the document has pending edits or a reduced tree already, or `previous` is not a whole-file
+ * result of its text.
  */
-export function prepareFunction(doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts | undefined, options: IncrementalOptions = {}): boolean {
+export function prepareFunction(
+  doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts | undefined, options: IncrementalOptions & { largest?: boolean } = {},
+): boolean {
   if (!previous || previous.mode !== 'file' || reducedTrees.has(doc) || doc.peekEdits().length > 0) return false;
   if (doc.mayHaveCarriageReturn && hasLoneCarriageReturn(doc.text)) return false;
   const spans = previous.spans;
   const { calls, signatures, creations } = previous;
   const stubs = signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, signatures) : undefined;
-  const focusIndex = preparedFocus(doc, previous, stubs, lastFocus.get(doc));
+  const focusIndex = preparedFocus(doc, previous, stubs, lastFocus.get(doc), !!options.largest);
   if (focusIndex < 0) return false;
   const edited = spans[focusIndex];
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
@@ -311,14 +317,14 @@ export function prepareFunction(doc: StoredDocument, config: Partial<Barrierlint
 }
 
 /**
- * The function prepareFunction prepares: the one named `last` (the first of that name), else the one whose reduced
- * document keeps the most lines (its first keystroke costs the most; its helpers' kept extractions serve the
+ * The function prepareFunction prepares: the one named `last` (the first of that name), else with `largest` the one
+ * whose reduced document keeps the most lines (its first keystroke costs the most; its helpers' kept extractions serve the
  * functions that call the same ones).
  */
-function preparedFocus(doc: StoredDocument, previous: DocumentFacts, stubs: SpanStubs | undefined, last: string | undefined): number {
+function preparedFocus(doc: StoredDocument, previous: DocumentFacts, stubs: SpanStubs | undefined, last: string | undefined, largest: boolean): number {
   const spans = previous.spans;
   const named = last === undefined ? -1 : spans.findIndex((s) => s.name === last);
-  if (named >= 0) return named;
+  if (named >= 0 || !largest) return named;
   // Whole lines, as keptSpanIndices reads them.
   const text = (r: Range): string => doc.text.slice(doc.offsetAt({ line: r.startLine, character: 0 }), doc.offsetAt({ line: r.endLine + 1, character: 0 }));
   const lines = (kept: KeptSpans): number =>
