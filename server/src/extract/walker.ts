@@ -21,6 +21,7 @@ import { bodyBound, loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
+import { switchValue } from './switch-macros';
 import type { Unrolling } from './unrolled-loops';
 import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import { insideTableLoop } from './table-loops';
@@ -247,21 +248,12 @@ function conditionCalls(cond: SyntaxNode, fn: FnCtx): void {
   }
 }
 
-/** An `#if` condition that is a literal or a switch macro of the file (negated or not): 1 (compiled), 0 (not), or undefined. */
-function switchValue(cond: SyntaxNode | null, fn: FnCtx): 0 | 1 | undefined {
-  const m = cond ? /^(!?)\s*\(?\s*(\w+)\s*\)?$/.exec(cond.text.trim()) : null;
-  if (!m) return undefined;
-  const v = /^\d+$/.test(m[2]) ? Number(m[2]) : fn.file.switchMacros?.get(m[2]);
-  if (v === undefined || v === null) return undefined;
-  return (v !== 0) !== (m[1] === '!') ? 1 : 0;
-}
-
 /** `#if A ... #else ... #endif` inside a body: either branch may be compiled. */
 function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): Stmt {
   const alt = n.childForFieldName('alternative');
   const own = n.namedChildren.filter((c) => c !== alt && c !== n.childForFieldName('condition') && c !== n.childForFieldName('name'));
   // `#if 0` is code switched off (kept for reference, or known broken): it is never compiled. `#if 1` always is. So is
-  // a switch the file itself sets (`#define USE_MIRROR 0` … `#if USE_MIRROR`, `#if !USE_MIRROR`).
+  // a switch the file or a header of the run sets (`#define USE_MIRROR 0` … `#if USE_MIRROR`, `#if !USE_MIRROR`).
   const literal = n.type === 'preproc_if' || n.type === 'preproc_elif' ? switchValue(n.childForFieldName('condition'), fn) : undefined;
   if (literal === 0) return alt ? walk(alt) : { k: 'seq', body: [] };
   if (literal === 1) return seq(own.map((c) => walk(c)));
