@@ -1,7 +1,8 @@
 // A mistake inside a helper of another file that does not depend on its caller (a barrier array filled with copies
 // of two barriers, then the barriers changed and the stale array submitted again) is reported once, in the helper's
 // file — not again at every caller of the run, where the same finding names the caller's arguments. A mistake that
-// depends on the caller's state is reported at that caller.
+// depends on the caller's state is reported at that caller. On an Xbox platform too, where the message's barrier dump
+// names the caller's resource.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runCli, tempTree } from './helpers';
@@ -44,6 +45,17 @@ void describe('a helper mistake that does not depend on the caller', () => {
   void it('is reported in the helper file only; a mistake the caller makes through the helper stays at the caller', () => {
     const dir = tempTree({ 'src/overlay.cpp': HELPER, 'src/a.cpp': CALLERS(1), 'src/b.cpp': CALLERS(2) });
     const run = runCli(['--format', 'json', '--jobs', '1', 'src'], dir);
+    assert.deepEqual(errors(JSON.parse(run.stdout) as Out), [
+      'a.cpp:7:legacy-state-mismatch',
+      'b.cpp:7:legacy-state-mismatch',
+      'overlay.cpp:11:legacy-state-mismatch',
+      'overlay.cpp:11:legacy-state-mismatch',
+    ], run.stdout);
+  });
+
+  void it('the same on an Xbox platform, whose message dumps the barrier with the caller\'s resource name', () => {
+    const dir = tempTree({ 'src/overlay.cpp': HELPER, 'src/a.cpp': CALLERS(1), 'src/b.cpp': CALLERS(2) });
+    const run = runCli(['--format', 'json', '--jobs', '1', '--platform', 'xbox-series', 'src'], dir);
     assert.deepEqual(errors(JSON.parse(run.stdout) as Out), [
       'a.cpp:7:legacy-state-mismatch',
       'b.cpp:7:legacy-state-mismatch',

@@ -162,11 +162,15 @@ function judgedAgain(outcomes: readonly FileOutcome[], run: RunConventions): Set
 /** Message fields that name the caller's objects: a helper's finding reached from a caller names its arguments. */
 const NAME_FIELDS = new Set(['name', 'resource', 'list', 'using']);
 
-/** A finding where it really is (innermost helper frame, or its own range), what it says but for the names. */
+/**
+ * A finding where it really is (innermost helper frame, or its own range), what it says but for the names: the
+ * message data's and, on an Xbox platform, the resource names of the barrier its message dumps.
+ */
 function placeKey(f: Finding): { key: string; frames: number } {
   const { frames } = reportKey(f, f.severity);
   const data = Object.fromEntries(Object.entries(f.data).filter(([k]) => !NAME_FIELDS.has(k)));
-  const { key } = reportKey({ ...f, data }, f.severity);
+  const barrier = f.xbox?.barrier && { ...f.xbox.barrier, resource: null, resourceAfter: null };
+  const { key } = reportKey({ ...f, data, ...(f.xbox && barrier ? { xbox: { ...f.xbox, barrier } } : {}) }, f.severity);
   return { key, frames };
 }
 
