@@ -17,7 +17,8 @@ import { configuredLevel } from './report/rule-levels';
 import { callChain, reportKey, uncoveredReports } from './report/repeats';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
-import type { FrameCarry } from './track/frame-invariant';
+import { type FrameCarry, withHeaderFrameMembers } from './track/frame-invariant';
+import type { FrameMember } from './extract/frame-members';
 import type { KeptCalls } from './track/kept-runs';
 import { addCallSites } from './track/call-sites';
 import { madeThroughCalls, withoutRecheckRepeats } from './track/recheck-repeats';
@@ -71,6 +72,11 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   keptCalls?: KeptCalls;
   /** With `entries`: what the whole file decided of their frame members (track/frame-invariant.ts FrameCarry). */
   frameCarry?: readonly FrameCarry[];
+  /**
+   * The members the run's headers make frame members of this file (extract/header-frame-members.ts, decided by the
+   * CLI's cross-file pass); without it the workspace index decides (the language server).
+   */
+  headerFrameMembers?: readonly FrameMember[];
   /** Enumerators other files of a run define (name → value), folded where this file uses them. */
   enumerators?: ReadonlyMap<string, number>;
   /** Handle helpers other files of a run define, applied where this file calls them. */
@@ -202,12 +208,14 @@ function trackEntries(
 }
 
 export function analyzeFacts(
-  facts: FileFacts, source: string, uri: string, options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts' | 'frameCarry' | 'keptCalls'> = {},
+  extracted: FileFacts, source: string, uri: string,
+  options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts' | 'frameCarry' | 'keptCalls' | 'headerFrameMembers'> = {},
 ): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
   const findings: ReportedFinding[] = [];
   const workspace = options.workspace;
+  const facts = withHeaderFrameMembers(extracted, options.headerFrameMembers ?? (extracted.frameHeader && workspace?.headerFrameMembersFor(uri, extracted.frameHeader)));
   const otherFileFunction = workspace && ((name: string, argc: number, cls?: string) => workspace.lookup(name, argc, uri, cls));
   const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions, ...(otherFileFunction ? { otherFileFunction } : {}) });
   runSingleBarrierPass(facts, active, config, { workspace: options.workspace, uri });
@@ -238,6 +246,7 @@ export function analyzeFacts(
     ...(facts.handleHelpers ? { handleHelpers: facts.handleHelpers } : {}), ...(facts.unresolvedHandleCalls ? { unresolvedHandleCalls: facts.unresolvedHandleCalls } : {}),
     ...(facts.memberViews ? { memberViews: facts.memberViews } : {}), ...(facts.unresolvedMembers ? { unresolvedMembers: facts.unresolvedMembers } : {}),
     ...(facts.classViews ? { classViews: facts.classViews } : {}), ...(facts.methodClasses ? { methodClasses: facts.methodClasses } : {}),
+    ...(facts.frameHeader ? { frameHeader: facts.frameHeader } : {}), ...(facts.frameClasses ? { frameClasses: facts.frameClasses } : {}),
     ...(facts.enhancedSupportQuery ? { enhancedSupportQuery: facts.enhancedSupportQuery } : {}),
     ...(facts.newerRuntimeExport ? { newerRuntimeExport: facts.newerRuntimeExport } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),

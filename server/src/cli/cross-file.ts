@@ -33,6 +33,8 @@ import { classOfType, nestedStructType, OTHER_API, objectType, qualifiedClassOfT
 import { memberBarrierKind } from '../extract/expect';
 import { CLASS, importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
+import { type FrameClassFile, headerFrameMembers } from '../extract/header-frame-members';
+import type { FrameMember } from '../extract/frame-members';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -93,7 +95,8 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
     listOwners.size > 0 && (o.result?.helpers ?? []).some((fn) => [...(listOwners.get(classOf(fn) ?? '') ?? [])].some((uri) => uri !== o.uri));
   // Definitions whose default arguments only a header of the run gives: their own file's calls bind them.
   const ownDefaulted = new Set(outcomes.filter((o) => isolated(o, 'defaults', () => withOwnPrototypeDefaults(o, defaults), false)));
-  if (index.size >= 2 || judged.size || ownDefaulted.size) {
+  const framed = headerFramed(outcomes, context);
+  if (index.size >= 2 || judged.size || ownDefaulted.size || framed.size) {
     const digest = options.cache ? indexDigest([...outcomes, ...context]) : '';
     // One file's decision and second analysis; false when it was not analysed again.
     const again = (o: FileOutcome): boolean => {
@@ -101,16 +104,20 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
       const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
-      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o))) return false;
+      const frame = framed.get(o);
+      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o) && !frame)) return false;
       // The file's own part: its key, or the key of its analysis with imports (which holds the file's key).
       const own = o.importsKey ?? o.cacheKey;
-      const key = options.cache && own ? options.cache.derivedKey(own, `helpers\0${digest}`) : undefined;
+      const key = options.cache && own ? options.cache.derivedKey(own, `helpers\0${digest}${frame ? `\0frame${JSON.stringify(frame)}` : ''}`) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
         o.result = cached;
         return false;
       }
-      const settings = { config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}) };
+      const settings = {
+        config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}),
+        ...(frame ? { headerFrameMembers: frame } : {}),
+      };
       const first = o.result;
       // NOTE: a file analysed again only for the class's lists starts from what the import pass gave it (imported
       // getters…), which its first result had. (A file helped by names still starts from its text alone: giving it
@@ -124,13 +131,30 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       });
       if (done && key) options.cache?.set(key, o.result);
       if (t) trace('helpers', cpuMs(t), wallMs(t), JSON.stringify(first.findings) === JSON.stringify(o.result?.findings) ? 'same' : 'changed',
-        [byHelpers && 'names', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults'].filter(Boolean).join(',') || '-', o.uri);
+        [byHelpers && 'names', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults', frame && 'frame'].filter(Boolean).join(',') || '-', o.uri);
       return done;
     };
     for (const o of outcomes) if (isolated(o, 'helpers', () => again(o), false)) retracked++;
   }
   if (t1) trace('pass', 'helpers', cpuMs(t1), wallMs(t1), retracked);
   return reanalysed + retracked;
+}
+
+/**
+ * The files whose out-of-class methods alone move members that a header of the run declares as private fields of
+ * their class (extract/header-frame-members.ts), with those members: analysed again with them as frame members.
+ */
+function headerFramed(outcomes: readonly FileOutcome[], context: readonly FileOutcome[]): Map<FileOutcome, FrameMember[]> {
+  const out = new Map<FileOutcome, FrameMember[]>();
+  const asking = outcomes.filter((o) => o.result?.frameHeader && !o.failure);
+  if (asking.length === 0) return out;
+  const files: FrameClassFile[] = [...outcomes, ...context].filter((o) => o.result?.frameClasses || o.result?.methodClasses)
+    .map((o) => ({ uri: o.uri, frameClasses: o.result!.frameClasses, methodClasses: o.result!.methodClasses }));
+  for (const o of asking) {
+    const members = isolated(o, 'frame headers', () => headerFrameMembers(o.uri, o.result!.frameHeader, files), []);
+    if (members.length) out.set(o, members);
+  }
+  return out;
 }
 
 /**

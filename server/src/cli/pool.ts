@@ -35,6 +35,7 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
   const { uri, findings, sites, parseErrors, complete, helpers, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, newerRuntimeExport, otherQueueTypes } = result;
   const { handleHelpers, unresolvedHandleCalls, memberViews, unresolvedMembers, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
   const { methodConstness, unknownMethods, methodUses, getterDefinitions, missedGetters, functionDefinitions, calledNames, classViews, methodClasses } = result;
+  const { frameHeader, frameClasses } = result;
   const reported: AnalysisResult = {
     uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls,
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
@@ -44,6 +45,7 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
     ...(forwarders ? { forwarders } : {}), ...(graphicsMembers ? { graphicsMembers } : {}), ...(untyped ? { untyped } : {}),
     ...(methodConstness ? { methodConstness } : {}), ...(unknownMethods ? { unknownMethods } : {}), ...(methodUses ? { methodUses } : {}),
     ...(classViews ? { classViews } : {}), ...(methodClasses ? { methodClasses } : {}),
+    ...(frameHeader ? { frameHeader } : {}), ...(frameClasses ? { frameClasses } : {}),
     ...(getterDefinitions ? { getterDefinitions } : {}), ...(missedGetters ? { missedGetters } : {}),
     ...(functionDefinitions ? { functionDefinitions } : {}), ...(calledNames ? { calledNames } : {}),
     ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(newerRuntimeExport ? { newerRuntimeExport } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),
@@ -53,7 +55,8 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
   // them with the other files' helpers instead of parsing and extracting the file again (cross-file.ts).
   // So does one whose own calls leave out arguments of a method it defines without defaults: the class's header may
   // declare them (cross-file.ts withOwnPrototypeDefaults).
-  if (unresolvedCalls?.length || shortOwnCalls(facts)) reported.facts = facts;
+  // So does one whose out-of-class methods may move a header class's members (header-frame-members.ts).
+  if (unresolvedCalls?.length || shortOwnCalls(facts) || frameHeader) reported.facts = facts;
   return reported;
 }
 

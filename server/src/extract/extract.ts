@@ -57,6 +57,7 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
 import { frameMembersOf } from './frame-members';
+import { type FrameClass, frameClassesOf } from './header-frame-members';
 import { addressGetters, containerGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
@@ -733,6 +734,7 @@ export function extractFacts(
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
     ...frameMembersIn(root, tree, text, !!focus && !isPacked(tree)),
+    ...frameClassesIn(root, tree, text, !!focus && !isPacked(tree)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -943,8 +945,18 @@ function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndice
  */
 function frameMembersIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): ReturnType<typeof frameMembersOf> {
   const first = frameMembersOf(root, text);
-  if (!focused || !first.frameMembers?.length || isPacked(tree)) return first;
+  if (!focused || !(first.frameMembers?.length || first.frameHeader) || isPacked(tree)) return first;
   return frameMembersOf(new NodeDoc(text).root(tree), text);
+}
+
+/**
+ * The file's class bodies with the fields only their own methods reach (extract/header-frame-members.ts), read on the
+ * whole tree: a focused root leaves out inline bodies, whose mentions (a getter) take fields away.
+ */
+function frameClassesIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): { frameClasses?: FrameClass[] } {
+  if (!/\bclass\b/.test(text)) return {};
+  const classes = frameClassesOf(focused && !isPacked(tree) ? new NodeDoc(text).root(tree) : root);
+  return classes.length ? { frameClasses: classes } : {};
 }
 
 /** The file's resource pointers that nothing moves (extract/settled-members.ts). */

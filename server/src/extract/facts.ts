@@ -1,6 +1,7 @@
 // What the extractor understood: barriers, calls, creations and a small statement tree per function.
 // These are plain data (no tree-sitter nodes), consumed by track/ and rules/.
 import type { FrameMember, FrameScope } from './frame-members';
+import type { FrameClass, FrameHeaderQuery } from './header-frame-members';
 import type { BarrierKind, CommandListType, Range } from '../types';
 import type { BindEvent, ClassViews, DescriptorFacts, GpuWorkEvent, HandleFact, HandleHelper, MemberView } from './descriptor-facts';
 import type { Condition, Field, ResourceRef } from './operands';
@@ -581,6 +582,10 @@ export interface FileFacts {
   frameMembers?: FrameMember[];
   /** What the language server must watch for those answers (extract/frame-members.ts FrameScope). */
   frameScope?: FrameScope;
+  /** Members of its out-of-class methods a header's class may make frame members (extract/header-frame-members.ts). */
+  frameHeader?: FrameHeaderQuery;
+  /** The file's class bodies with the fields only their own methods reach (extract/header-frame-members.ts). */
+  frameClasses?: FrameClass[];
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */

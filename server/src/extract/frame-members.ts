@@ -16,6 +16,7 @@ import type { Range } from '../types';
 import type { SyntaxNode } from './node';
 import { definedName, definitionDeclarator, rangeOf } from './syntax';
 import { CREATION_TEXT, createdNames, quietMention } from './settled-members';
+import { definedClasses, type FrameHeaderQuery, ownerClass, type PendingFrameMember, quotedIncludes } from './header-frame-members';
 
 export const BARRIER_TOKEN = /Barrier|Transition/;
 
@@ -164,7 +165,7 @@ function ownFields(root: SyntaxNode): Set<string> {
 }
 
 /** The file's frame members and frame scope (see the header). */
-export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?: FrameMember[]; frameScope?: FrameScope } {
+export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?: FrameMember[]; frameScope?: FrameScope; frameHeader?: FrameHeaderQuery } {
   if (!CREATION_TEXT.test(text)) return {};
   const created = createdNames(root);
   if (created.size === 0) return {};
@@ -183,6 +184,9 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
   }
   const fields = ownFields(root);
   const candidates: FrameMember[] = [];
+  // Members that would be candidates were they fields of the out-of-class method's class, declared elsewhere.
+  const pending: PendingFrameMember[] = [];
+  let classes: Set<string> | undefined;
   const byDef = new Map<SyntaxNode, { names: string[]; alone: string[] }>();
   for (const [name, defs] of movers) {
     const others = [...defs].filter((d) => !d || !makers.get(name)?.has(d));
@@ -193,10 +197,16 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
       if (others.length === 1 && fields.has(name) && ![...exchanged.get(name) ?? []].some((x) => x !== d)) entry.alone.push(name);
       byDef.set(d, entry);
     }
-    if (others.length !== 1 || exchanged.has(name) || !fields.has(name)) continue;
+    if (others.length !== 1 || exchanged.has(name)) continue;
     const def = others[0];
     if (!def || !sameEveryCall(def) || !BARRIER_TOKEN.test(def.text) || testsWhatItSets(def)) continue;
-    candidates.push({ name, method: rangeOf(def) });
+    if (fields.has(name)) {
+      candidates.push({ name, method: rangeOf(def) });
+      continue;
+    }
+    const cls = ownerClass(definitionDeclarator(def)?.childForFieldName('declarator'));
+    classes ??= definedClasses(root);
+    if (cls && !classes.has(cls)) pending.push({ name, method: rangeOf(def), cls });
   }
   candidates.sort((a, b) => a.name.localeCompare(b.name));
   const moverList = [...byDef].map(([d, e]) => ({ range: rangeOf(d), names: e.names.sort(), alone: e.alone.sort() }))
@@ -204,8 +214,10 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
   const unmoved = [...created].filter((n) => ![...movers.get(n) ?? []].some((d) => !d || !makers.get(n)?.has(d))).sort();
   const makerNames: Record<string, string[]> = {};
   for (const [name, defs] of makers) makerNames[name] = [...new Set([...defs].map((d) => definedName(d) ?? ''))].filter(Boolean).sort();
+  pending.sort((a, b) => a.name.localeCompare(b.name));
   return {
     ...(candidates.length ? { frameMembers: candidates } : {}),
     frameScope: { unmoved, movers: moverList, makers: makerNames },
+    ...(pending.length ? { frameHeader: { pending, includes: quotedIncludes(root) } } : {}),
   };
 }

@@ -23,7 +23,7 @@ export interface FileJob {
   helpers?: false;
 }
 
-export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'>;
+export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'>;
 
 /**
  * The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them, serialized: they are
@@ -40,8 +40,10 @@ export interface FileAnswer {
  * The translation helpers and conversions the file exports to the others (extract/imported-functions.ts), and its
  * methods with what they do with members (extract/method-uses.ts).
  */
-function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'> {
+function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'> {
   return {
+    // The classes' private fields and the classes whose methods the file defines (extract/header-frame-members.ts).
+    ...(facts?.frameClasses ? { frameClasses: facts.frameClasses } : {}), ...(facts?.methodClasses ? { methodClasses: facts.methodClasses } : {}),
     ...(facts?.classViews ? { classViews: facts.classViews } : {}),
     ...(facts?.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}),
     ...(facts?.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts?.methodUses ? { methodUses: facts.methodUses } : {}),

@@ -2,6 +2,7 @@
 // sites (`--format facts`), and the facts the language server and the cross-file pass reuse.
 import type { FileFacts, FunctionFacts, MethodUses, PrototypeDefaults } from '../extract/facts';
 import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor-facts';
+import type { FrameClass, FrameHeaderQuery } from '../extract/header-frame-members';
 import type { Forwarder } from '../extract/forwarding-macros';
 import type { SiteState } from '../track/env';
 import type { Finding } from '../types';
@@ -69,6 +70,9 @@ export interface AnalysisResult {
   /** What the file's methods wrote about their class's members, and the classes whose methods it defines: a multi-file run gives the first to files of the second. */
   classViews?: ClassViews[];
   methodClasses?: string[];
+  /** What the file asks of the headers for frame members, and the classes it gives them (extract/header-frame-members.ts). */
+  frameHeader?: FrameHeaderQuery;
+  frameClasses?: FrameClass[];
   /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
   enhancedSupportQuery?: true;
   /** The file exports an Agility SDK version of 1.606 or later: the run's creationOlder heap-state warnings are dropped. */

@@ -21,6 +21,7 @@
 // The method is then run once more with the member in the state it left, and only the legacy-state-mismatch at that
 // first barrier is kept: the report says the state came from the previous call.
 import type { FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../extract/facts';
+import type { FrameMember } from '../extract/frame-members';
 import { forEachEvent } from '../extract/events';
 import { formatEnumValue } from '../model/format-values';
 import { legacyStateAccepts } from '../model/legacy-states-compat';
@@ -50,6 +51,22 @@ function callsIn(body: Stmt, visit: (callee: string, inLoop: boolean) => void): 
     }
   };
   walk(body, false);
+}
+
+/**
+ * The facts with the members a header's class makes frame members (extract/header-frame-members.ts): frame members,
+ * and members their method alone moves in the scope the language server watches (frameCarryOf).
+ */
+export function withHeaderFrameMembers(facts: FileFacts, members: readonly FrameMember[] | undefined): FileFacts {
+  if (!members?.length) return facts;
+  const at = (a: Range, b: Range): boolean => a.startLine === b.startLine && a.startColumn === b.startColumn;
+  const frameMembers = [...facts.frameMembers ?? [], ...members].sort((a, b) => a.name.localeCompare(b.name));
+  const scope = facts.frameScope;
+  const movers = scope?.movers.map((m) => {
+    const more = members.filter((x) => at(x.method, m.range) && !m.alone.includes(x.name)).map((x) => x.name);
+    return more.length ? { ...m, alone: [...m.alone, ...more].sort() } : m;
+  });
+  return { ...facts, frameMembers, ...(scope && movers ? { frameScope: { ...scope, movers } } : {}) };
 }
 
 /** A candidate method with the members it alone moves. */

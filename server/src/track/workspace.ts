@@ -8,6 +8,8 @@ import { classPart } from './key-names';
 import { fileUsesOf } from './file-uses';
 import { calledIn, declaredRecordKeys, importClosure, RECORD } from '../extract/function-imports';
 import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
+import { type FrameClass, type FrameClassFile, type FrameHeaderQuery, headerFrameMembers } from '../extract/header-frame-members';
+import type { FrameMember } from '../extract/frame-members';
 
 interface Entry {
   fn: FunctionFacts;
@@ -39,6 +41,9 @@ export interface WorkspaceSlice {
   methodUses?: MethodUses[];
   /** What the file's methods wrote about their class's members (extract/class-views.ts). */
   classViews?: ClassViews[];
+  /** The file's classes with their private fields, and the classes it defines methods of (extract/header-frame-members.ts). */
+  frameClasses?: FrameClass[];
+  methodClasses?: string[];
 }
 
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
@@ -58,6 +63,8 @@ export class WorkspaceIndex {
   private classUses: Map<string, PlacedUses[]> | null = null;
   /** What each file's methods wrote about their class's members (extract/class-views.ts), with the file. */
   private readonly classViewsByUri = new Map<string, ClassViews[]>();
+  /** Per file, its classes' private fields and the classes it defines methods of (extract/header-frame-members.ts). */
+  private readonly classFilesByUri = new Map<string, FrameClassFile>();
 
   /** Counts the changes (set, delete): what was read of the index at one version holds at that version. */
   private changes = 0;
@@ -66,8 +73,11 @@ export class WorkspaceIndex {
     return this.changes;
   }
 
-  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'>): void {
     this.changes++;
+    if (facts.frameClasses?.length || facts.methodClasses?.length) {
+      this.classFilesByUri.set(uri, { uri, ...(facts.frameClasses?.length ? { frameClasses: facts.frameClasses } : {}), ...(facts.methodClasses?.length ? { methodClasses: facts.methodClasses } : {}) });
+    } else this.classFilesByUri.delete(uri);
     if (facts.classViews?.length) this.classViewsByUri.set(uri, facts.classViews.map((c) => ({ ...c, uri })));
     else this.classViewsByUri.delete(uri);
     this.methods.set(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
@@ -113,6 +123,11 @@ export class WorkspaceIndex {
     if (!this.usesByUri.has(uri)) return undefined;
     this.classUses ??= usesByClass(this.usesByUri);
     return relatedUses(uri, this.classUses);
+  }
+
+  /** The members the workspace's headers make frame members of `uri` (extract/header-frame-members.ts). */
+  headerFrameMembersFor(uri: string, query: FrameHeaderQuery): FrameMember[] {
+    return headerFrameMembers(uri, query, [...this.classFilesByUri.values()]);
   }
 
   /**
@@ -206,6 +221,7 @@ export class WorkspaceIndex {
     this.nonConst.set(uri, undefined);
     this.usesByUri.delete(uri);
     this.classViewsByUri.delete(uri);
+    this.classFilesByUri.delete(uri);
     this.classUses = null;
     this.basesByUri.delete(uri);
     this.definitionsByUri.delete(uri);
@@ -225,20 +241,22 @@ export class WorkspaceIndex {
    * `text`, the definitions it imports (importsFor) come as one more part.
    */
   slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
-    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys()]);
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys(), ...this.classFilesByUri.keys()]);
     const parts: WorkspaceSlice[] = [...uris].map((uri) => {
       const methods = this.methods.of(uri);
       const nonConst = this.nonConst.of(uri);
       const uses = this.usesByUri.get(uri);
       const views = uri === excludeUri ? undefined : this.classViewsByUri.get(uri);
+      const classFile = uri === excludeUri ? undefined : this.classFilesByUri.get(uri);
       return {
         uri,
         functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
         classBases: this.basesByUri.get(uri) ?? [],
         ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, !nonConst?.has(n)]) } : {}), ...(uses ? { methodUses: uses } : {}),
         ...(views ? { classViews: views } : {}),
+        ...(classFile?.frameClasses ? { frameClasses: [...classFile.frameClasses] } : {}), ...(classFile?.methodClasses ? { methodClasses: [...classFile.methodClasses] } : {}),
       };
-    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews);
+    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews || part.frameClasses || part.methodClasses);
     const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
     if (imports) parts.push({ uri: `${excludeUri}#imports`, functions: [], classBases: [], functionDefinitions: [...imports] });
     return parts;
