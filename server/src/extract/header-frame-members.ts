@@ -7,9 +7,10 @@
 //    not define C), and the headers it includes by a quoted path;
 //  - every file gives, per class body it defines (`frameClasses`), the fields nothing but the class's own methods can
 //    reach and that the file itself never mentions again: private fields (a `class` before any access specifier, or
-//    after `private:`) of a class with no `friend`, whose name occurs once in the whole file (its declaration). An
-//    inline getter handing the member out (`ID3D12Resource* GetUIRenderTarget() { return m_uiRenderTarget.Get(); }`),
-//    an inline method moving it, an initializer naming it again: the name occurs twice, and it is no such field.
+//    after `private:`) of a class with no `friend`, whose name occurs once as a word in the whole text (its
+//    declaration). An inline getter handing the member out (`ID3D12Resource* GetUIRenderTarget() { return
+//    m_uiRenderTarget.Get(); }`), an inline method moving it, an initializer, a macro or a comment naming it again:
+//    the word occurs twice, and it is no such field.
 // A pending member becomes a frame member when the header its file includes (by the path relative to the .cpp, else
 // by the path's tail, one file only) defines the class once with the member among those fields, and no file of the
 // run or workspace but the .cpp and that header defines methods of a class of that name. Anything else is silence: a
@@ -79,6 +80,16 @@ function declaredFields(fd: SyntaxNode): string[] {
   return out;
 }
 
+/**
+ * How often `word` occurs as a word in the file's text (`counts` keeps the answers): comments, strings and
+ * preprocessor text count too, so a `#define` getter naming the member takes it away like an inline one.
+ */
+function wordCount(text: string, word: string, counts: Map<string, number>): number {
+  let n = counts.get(word);
+  if (n === undefined) counts.set(word, (n = text.match(new RegExp(`\\b${word}\\b`, 'g'))?.length ?? 0));
+  return n;
+}
+
 /** The file's class bodies with the fields only their own methods reach and the file names once (see the header). */
 export function frameClassesOf(root: SyntaxNode): FrameClass[] {
   const bodies = root.descendantsOfType(CLASS_TYPES).filter((c) => c.childForFieldName('name')?.type === 'type_identifier' && c.childForFieldName('body'));
@@ -96,13 +107,7 @@ export function frameClassesOf(root: SyntaxNode): FrameClass[] {
       else if (m.type === 'field_declaration' && priv && !/^\s*static\b/.test(m.text)) fields.push(...declaredFields(m));
     }
     if (friend) fields.length = 0;
-    if (fields.length) {
-      if (!counts) {
-        counts = new Map();
-        for (const id of root.descendantsOfType(['identifier', 'field_identifier'])) counts.set(id.text, (counts.get(id.text) ?? 0) + 1);
-      }
-    }
-    const once = fields.filter((f) => counts?.get(f) === 1).sort();
+    const once = fields.filter((f) => wordCount(root.text, f, counts ??= new Map()) === 1).sort();
     out.push({ cls: c.childForFieldName('name')!.text, fields: once });
   }
   // Only a file with such a field gives its classes (each of them: a class defined twice there is no one class).
