@@ -126,6 +126,8 @@ export interface FunctionIndex {
    * defined that no relevant function of the file or the run shares the name with.
    */
   eventless?(name: string, argc: number, cls?: string): boolean;
+  /** `obj.F()` on an object of a class the file cannot name: the run's only definitions of F/argc are methods that record nothing. */
+  idleOfUnnamedClass?(name: string, argc: number): boolean;
   /** A class's bases, transitively, as this file and the run's other files declare them. */
   basesOf?(cls: string): string[];
 }

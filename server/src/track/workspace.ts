@@ -28,6 +28,21 @@ export function workspaceHelpers(facts: FileFacts, uri: string): FunctionFacts[]
   return swapChains.length ? helpers.map((fn) => ({ ...fn, swapChains })) : helpers;
 }
 
+/**
+ * The methods the file defines with a body that records nothing barrier-related, as `Class::name/arity`
+ * (`bool IsMultisampled() const { return m_samples > 1; }` in a texture class's header): called on an object of the
+ * class from another file of the run, such a method records no barrier and forgets nothing (functionIndex eventless),
+ * as the file's own idle methods. Sorted, without repeats.
+ */
+export function idleMethodKeys(functions: readonly FunctionFacts[]): string[] {
+  const keys = new Set<string>();
+  for (const fn of functions) {
+    const cls = fn.relevant || fn.lambda || fn.unparsed ? undefined : classPart(fn.qualifiedName);
+    if (cls) keys.add(`${cls}::${fn.name}/${fn.params.length}`);
+  }
+  return [...keys].sort();
+}
+
 /** One file's part of a WorkspaceIndex, as another thread rebuilds it (slice). */
 export interface WorkspaceSlice {
   uri: string;
@@ -39,6 +54,8 @@ export interface WorkspaceSlice {
   methodUses?: MethodUses[];
   /** What the file's methods wrote about their class's members (extract/class-views.ts). */
   classViews?: ClassViews[];
+  /** The methods the file defines that record nothing (idleMethodKeys). */
+  idleMethods?: string[];
 }
 
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
@@ -58,6 +75,9 @@ export class WorkspaceIndex {
   private classUses: Map<string, PlacedUses[]> | null = null;
   /** What each file's methods wrote about their class's members (extract/class-views.ts), with the file. */
   private readonly classViewsByUri = new Map<string, ClassViews[]>();
+  /** The methods each file defines that record nothing (idleMethodKeys). */
+  private readonly idleByUri = new Map<string, ReadonlySet<string>>();
+  private idleIndex: Map<string, string[]> | null = null;
 
   /** Counts the changes (set, delete): what was read of the index at one version holds at that version. */
   private changes = 0;
@@ -66,8 +86,11 @@ export class WorkspaceIndex {
     return this.changes;
   }
 
-  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews'> & { idleMethods?: readonly string[] }): void {
     this.changes++;
+    if (facts.idleMethods?.length) this.idleByUri.set(uri, new Set(facts.idleMethods));
+    else this.idleByUri.delete(uri);
+    this.idleIndex = null;
     if (facts.classViews?.length) this.classViewsByUri.set(uri, facts.classViews.map((c) => ({ ...c, uri })));
     else this.classViewsByUri.delete(uri);
     this.methods.set(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
@@ -180,6 +203,39 @@ export class WorkspaceIndex {
     return (this.all ??= [...this.byUri.values()].flat());
   }
 
+  /**
+   * Whether a file other than `excludeUri` defines `cls::name` with `argc` parameters with a body that records nothing,
+   * and no other file defines a helper of that class, name and arity (two files disagreeing are not believed).
+   */
+  idleMethod(cls: string, name: string, argc: number, excludeUri?: string): boolean {
+    if (!(this.idleUris().get(`${cls}::${name}/${argc}`) ?? []).some((uri) => uri !== excludeUri)) return false;
+    return !(this.named().get(name) ?? []).some((e) => e.uri !== excludeUri && e.fn.params.length === argc && classPart(e.fn.qualifiedName) === cls);
+  }
+
+  /**
+   * `obj.IsMultisampled()` on an object whose class the file cannot name: whether files other than `excludeUri` define
+   * a method of that name and arity that records nothing, and none defines a helper of that name (of any class).
+   */
+  idleInAnyClass(name: string, argc: number, excludeUri?: string): boolean {
+    return (this.idleUris().get(`${name}/${argc}`) ?? []).some((uri) => uri !== excludeUri) && !this.defines(name, excludeUri);
+  }
+
+  /** Whether a file other than `excludeUri` defines a method of this name that records nothing (idleMethod). */
+  definesIdle(name: string, excludeUri?: string): boolean {
+    return (this.idleUris().get(name) ?? []).some((uri) => uri !== excludeUri);
+  }
+
+  /** The files defining each idle method, by key, by name and arity, and by bare name (rebuilt after a change). */
+  private idleUris(): Map<string, string[]> {
+    if (!this.idleIndex) {
+      this.idleIndex = new Map();
+      for (const [uri, keys] of this.idleByUri) {
+        for (const k of keys) for (const at of [k, methodName(k), k.slice(k.lastIndexOf('::') + 2)]) this.idleIndex.set(at, [...(this.idleIndex.get(at) ?? []), uri]);
+      }
+    }
+    return this.idleIndex;
+  }
+
   /** Whether any file other than `excludeUri` defines a function with this name. */
   defines(name: string, excludeUri?: string): boolean {
     // NOTE: by name, not by scanning every file: the CLI asks this for every unresolved call of every file.
@@ -206,6 +262,8 @@ export class WorkspaceIndex {
     this.nonConst.set(uri, undefined);
     this.usesByUri.delete(uri);
     this.classViewsByUri.delete(uri);
+    this.idleByUri.delete(uri);
+    this.idleIndex = null;
     this.classUses = null;
     this.basesByUri.delete(uri);
     this.definitionsByUri.delete(uri);
@@ -225,20 +283,21 @@ export class WorkspaceIndex {
    * `text`, the definitions it imports (importsFor) come as one more part.
    */
   slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
-    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys()]);
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys(), ...this.idleByUri.keys()]);
     const parts: WorkspaceSlice[] = [...uris].map((uri) => {
       const methods = this.methods.of(uri);
       const nonConst = this.nonConst.of(uri);
       const uses = this.usesByUri.get(uri);
       const views = uri === excludeUri ? undefined : this.classViewsByUri.get(uri);
+      const idle = uri === excludeUri ? [] : [...this.idleByUri.get(uri) ?? []].filter((k) => spelled(methodName(k)));
       return {
         uri,
         functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
         classBases: this.basesByUri.get(uri) ?? [],
         ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, !nonConst?.has(n)]) } : {}), ...(uses ? { methodUses: uses } : {}),
-        ...(views ? { classViews: views } : {}),
+        ...(views ? { classViews: views } : {}), ...(idle.length ? { idleMethods: idle } : {}),
       };
-    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews);
+    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews || part.idleMethods);
     const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
     if (imports) parts.push({ uri: `${excludeUri}#imports`, functions: [], classBases: [], functionDefinitions: [...imports] });
     return parts;
@@ -308,6 +367,11 @@ class CountedNames {
   }
 }
 
+/** The method's name in an idleMethodKeys entry (`Texture::IsMultisampled/0` → `IsMultisampled`). */
+function methodName(key: string): string {
+  return key.slice(key.lastIndexOf('::') + 2, key.lastIndexOf('/'));
+}
+
 /** `cls`'s bases, transitively (nearest first, at most 16): the chain a method call on a `cls` object searches. */
 export function transitiveBases(cls: string, bases: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];
@@ -366,10 +430,15 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
         for (const c of chainOf(cls)) {
           if (idle.has(`${c}::${name}/${argc}`)) return true;
           if (defined(c)) return false;
+          // A method another file of the run defines (the class's header): idle there, idle here.
+          if (workspace?.idleMethod(c, name, argc, uri)) return true;
         }
         return false;
       }
       return idle.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
+    },
+    idleOfUnnamedClass(name, argc) {
+      return !local.has(name) && !!workspace?.idleInAnyClass(name, argc, uri);
     },
     resolve(name, argc, cls) {
       // NOTE: every pass over a call resolves it again; the answer is read once per name, arity and class.
