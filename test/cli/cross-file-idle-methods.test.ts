@@ -1,8 +1,9 @@
-// A method of an engine class that another file of the run defines with a body recording nothing (`bool HasMips()
-// const { return mipCount > 1; }` in the class's header): called on a member object between a transition and a use,
-// it records no barrier, so the state the wrapper's transition left is still known at the use. A method of the same
-// shape whose body does record (defined in the class's .cpp), or one no file of the run defines, may still transition
-// the object: after it the state is unknown, as before.
+// A method of an engine class that another file of the run defines with a body recording nothing (`void
+// MarkUsed(unsigned f) { lastUse = f; }` in the class's header): called on a member object between a transition and a
+// use, it records no barrier, so the state the wrapper's transition left is still known at the use. A method whose
+// body does record (defined in the class's .cpp), one no file of the run defines, and a query that is the whole
+// condition of an if (`if (scene_.HasMips())`: a flag the path facts cannot follow to its next test) may still
+// transition the object or stand for a correlated test: after them the state is unknown, as before.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runCli, tempTree } from './helpers';
@@ -17,6 +18,8 @@ public:
   ID3D12Resource* Native() const { return res; }
   bool HasMips() const { return mipCount > 1; }
   unsigned Mips() const { return mipCount; }
+  void MarkUsed(unsigned frame) { lastUse = frame; }
+  unsigned lastUse = 0;
   void Move(ID3D12GraphicsCommandList* cl, D3D12_RESOURCE_STATES to);
   bool Refresh(ID3D12GraphicsCommandList* cl);
   bool Ready() const;
@@ -47,13 +50,22 @@ public:
   void DownsampleRefreshed(ID3D12GraphicsCommandList* cl);
   void DownsampleUnseen(ID3D12GraphicsCommandList* cl);
   void DownsampleRight(ID3D12GraphicsCommandList* cl);
+  void DownsampleTested(ID3D12GraphicsCommandList* cl);
 private:
+  unsigned frame_ = 0;
   Surface scene_;
   Surface half_;
 };
 `;
 const POST_CPP = `#include "post.h"
 void Post::Downsample(ID3D12GraphicsCommandList* cl) {
+  scene_.Move(cl, D3D12_RESOURCE_STATE_COPY_SOURCE);
+  half_.Move(cl, D3D12_RESOURCE_STATE_RESOLVE_DEST);
+  scene_.MarkUsed(frame_);
+  half_.MarkUsed(frame_);
+  cl->ResolveSubresource(half_.Native(), 0, scene_.Native(), 0, DXGI_FORMAT_R16G16B16A16_FLOAT);
+}
+void Post::DownsampleTested(ID3D12GraphicsCommandList* cl) {
   scene_.Move(cl, D3D12_RESOURCE_STATE_COPY_SOURCE);
   half_.Move(cl, D3D12_RESOURCE_STATE_RESOLVE_DEST);
   if (scene_.HasMips()) {
@@ -63,22 +75,21 @@ void Post::Downsample(ID3D12GraphicsCommandList* cl) {
 void Post::DownsampleRefreshed(ID3D12GraphicsCommandList* cl) {
   scene_.Move(cl, D3D12_RESOURCE_STATE_COPY_SOURCE);
   half_.Move(cl, D3D12_RESOURCE_STATE_RESOLVE_DEST);
-  if (scene_.Refresh(cl)) {
-    cl->ResolveSubresource(half_.Native(), 0, scene_.Native(), 0, DXGI_FORMAT_R16G16B16A16_FLOAT);
-  }
+  scene_.Refresh(cl);
+  cl->ResolveSubresource(half_.Native(), 0, scene_.Native(), 0, DXGI_FORMAT_R16G16B16A16_FLOAT);
 }
 void Post::DownsampleUnseen(ID3D12GraphicsCommandList* cl) {
   scene_.Move(cl, D3D12_RESOURCE_STATE_COPY_SOURCE);
   half_.Move(cl, D3D12_RESOURCE_STATE_RESOLVE_DEST);
-  if (scene_.Ready()) {
-    cl->ResolveSubresource(half_.Native(), 0, scene_.Native(), 0, DXGI_FORMAT_R16G16B16A16_FLOAT);
-  }
+  scene_.Ready();
+  cl->ResolveSubresource(half_.Native(), 0, scene_.Native(), 0, DXGI_FORMAT_R16G16B16A16_FLOAT);
 }
 void Post::DownsampleRight(ID3D12GraphicsCommandList* cl) {
   scene_.Move(cl, D3D12_RESOURCE_STATE_RESOLVE_SOURCE);
   half_.Move(cl, D3D12_RESOURCE_STATE_RESOLVE_DEST);
+  scene_.MarkUsed(frame_);
   if (scene_.Mips() > 1) return;
-  if (!scene_.HasMips()) {
+  {
     cl->ResolveSubresource(half_.Native(), 0, scene_.Native(), 0, DXGI_FORMAT_R16G16B16A16_FLOAT);
   }
 }
@@ -91,8 +102,8 @@ void describe('methods another file of the run defines with a body that records 
     const dir = tempTree({ 'src/surface.h': SURFACE_H, 'src/surface.cpp': SURFACE_CPP, 'src/post.h': POST_H, 'src/post.cpp': POST_CPP });
     const run = runCli(['--format', 'json', '--jobs', '1', 'src'], dir);
     const found = (JSON.parse(run.stdout) as Out).files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'info').map((d) => `${f.path.replace(/^.*\//, '')}:${d.line}:${d.rule}`));
-    // Only the copy-source scene resolved in Downsample: after Refresh() (it records) and Ready() (no body in the
-    // run) the scene's state is unknown, and DownsampleRight moves it to RESOLVE_SOURCE.
-    assert.deepEqual(found, ['post.cpp:6:invalid-subresource-state'], run.stdout);
+    // Only the copy-source scene resolved in Downsample: after Refresh() (it records), Ready() (no body in the run)
+    // and the tested HasMips() the scene's state is unknown, and DownsampleRight moves it to RESOLVE_SOURCE.
+    assert.deepEqual(found, ['post.cpp:7:invalid-subresource-state'], run.stdout);
   });
 });

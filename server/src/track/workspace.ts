@@ -424,14 +424,14 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     inert(name, argc) {
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
     },
-    eventless(name, argc, cls) {
+    eventless(name, argc, cls, elsewhere = true) {
       const defined = (c: string) => (local.get(name) ?? []).some((f) => f.params.length === argc && classPart(f.qualifiedName) === c);
       if (cls) {
         for (const c of chainOf(cls)) {
           if (idle.has(`${c}::${name}/${argc}`)) return true;
           if (defined(c)) return false;
           // A method another file of the run defines (the class's header): idle there, idle here.
-          if (workspace?.idleMethod(c, name, argc, uri)) return true;
+          if (elsewhere && workspace?.idleMethod(c, name, argc, uri)) return true;
         }
         return false;
       }
