@@ -22,7 +22,7 @@ import type { FrameMember } from './extract/frame-members';
 import type { KeptCalls } from './track/kept-runs';
 import { addCallSites } from './track/call-sites';
 import { madeThroughCalls, withoutRecheckRepeats } from './track/recheck-repeats';
-import { workspaceHelpers, type WorkspaceIndex } from './track/workspace';
+import { idleMethodKeys, workspaceHelpers, type WorkspaceIndex } from './track/workspace';
 import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
 import { DEFAULT_CONFIG } from './types';
@@ -234,7 +234,7 @@ export function analyzeFacts(
   // Rule levels and suppressions, shared by every surface (report/finalize.ts).
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
-    helpers: workspaceHelpers(facts, uri), unresolvedCalls: [...unresolved],
+    helpers: workspaceHelpers(facts, uri), ...idleMethodsOf(facts), unresolvedCalls: [...unresolved],
     ...(unresolvedClasses.size ? { unresolvedClasses: [...unresolvedClasses] } : {}),
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}), ...(facts.forwarders ? { forwarders: facts.forwarders } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),
@@ -270,4 +270,10 @@ const HEADER = /\.(?:h|hh|hpp|hxx|inl)$/i;
 function runNumbers(facts: FileFacts, uri: string): { enumerators?: [string, number][] } {
   const numbers = [...(facts.enumerators ?? []), ...(HEADER.test(uri) ? facts.constants ?? [] : [])];
   return numbers.length ? { enumerators: numbers } : {};
+}
+
+/** The file's idle methods (track/workspace.ts idleMethodKeys), for the run's helper index; none, no field. */
+function idleMethodsOf(facts: FileFacts): { idleMethods?: string[] } {
+  const idleMethods = idleMethodKeys(facts.functions);
+  return idleMethods.length ? { idleMethods } : {};
 }

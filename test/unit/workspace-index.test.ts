@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FunctionFacts } from '../../server/src/extract/facts';
-import { WorkspaceIndex } from '../../server/src/track/workspace';
+import { idleMethodKeys, WorkspaceIndex } from '../../server/src/track/workspace';
 
 function fn(name: string, params = 0, relevant = true): FunctionFacts {
   return { name, qualifiedName: name, params: Array.from({ length: params }, (_, i) => `p${i}`), range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 }, body: { k: 'seq', body: [] }, lambda: false, relevant, locals: [] } as unknown as FunctionFacts;
@@ -49,6 +49,29 @@ void describe('WorkspaceIndex', () => {
     assert.equal(ix.lookup('Transition', 4, 'a'), undefined);
     ix.set('c', { functions: [fn('Transition', 4)] });
     assert.equal(ix.lookup('Transition', 4, 'x'), undefined);
+  });
+
+  void it('idle methods: another file\'s, by class or by name alone; a recording definition anywhere wins; slices keep them', () => {
+    const keys = idleMethodKeys([{ ...fn('HasMips', 0, false), qualifiedName: 'Surface::HasMips' }, { ...fn('Move', 2), qualifiedName: 'Surface::Move' }, fn('Free', 0, false)]);
+    assert.deepEqual(keys, ['Surface::HasMips/0']);
+    const ix = new WorkspaceIndex();
+    ix.set('surface.h', { functions: [], idleMethods: keys });
+    assert.equal(ix.idleMethod('Surface', 'HasMips', 0, 'post.cpp'), true);
+    assert.equal(ix.idleMethod('Surface', 'HasMips', 0, 'surface.h'), false);
+    assert.equal(ix.idleMethod('Surface', 'HasMips', 1, 'post.cpp'), false);
+    assert.equal(ix.idleMethod('Other', 'HasMips', 0, 'post.cpp'), false);
+    assert.equal(ix.idleInAnyClass('HasMips', 0, 'post.cpp'), true);
+    assert.equal(ix.definesIdle('HasMips', 'post.cpp'), true);
+    const copy = new WorkspaceIndex();
+    for (const part of ix.slice('post.cpp', () => true)) copy.set(part.uri, part);
+    assert.equal(copy.idleMethod('Surface', 'HasMips', 0, 'post.cpp'), true);
+    assert.equal(ix.slice('post.cpp', (n) => n !== 'HasMips').some((p) => p.idleMethods), false);
+    ix.set('mips.cpp', { functions: [{ ...fn('HasMips', 0), qualifiedName: 'Surface::HasMips' }] });
+    assert.equal(ix.idleMethod('Surface', 'HasMips', 0, 'post.cpp'), false);
+    assert.equal(ix.idleInAnyClass('HasMips', 0, 'post.cpp'), false);
+    ix.delete('mips.cpp');
+    ix.delete('surface.h');
+    assert.equal(ix.definesIdle('HasMips', 'post.cpp'), false);
   });
 
   void it('answers defines for 48,000 unresolved calls over 1,600 files', () => {

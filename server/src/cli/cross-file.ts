@@ -77,10 +77,10 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
   const t1 = tracing ? traceStart() : undefined;
   let retracked = 0;
   const index = new WorkspaceIndex();
-  const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length || o.result?.classBases?.length);
+  const withHelpers = [...outcomes, ...context].filter((o) => o.result?.helpers?.length || o.result?.classBases?.length || o.result?.idleMethods?.length);
   const defaults = prototypeDefaultsOf([...outcomes, ...context]);
   for (const o of withHelpers) {
-    isolated(o, 'helper index', () => index.set(o.uri, { functions: (o.result!.helpers ?? []).map((f) => withPrototypeDefaults(f, o.uri, defaults)), classBases: o.result!.classBases }), undefined);
+    isolated(o, 'helper index', () => index.set(o.uri, { functions: (o.result!.helpers ?? []).map((f) => withPrototypeDefaults(f, o.uri, defaults)), classBases: o.result!.classBases, idleMethods: o.result!.idleMethods }), undefined);
   }
   const conventions = runConventionsOf([...outcomes, ...context]);
   const judged = conventions ? judgedAgain(outcomes, conventions) : new Set<FileOutcome>();
@@ -101,7 +101,7 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
     // One file's decision and second analysis; false when it was not analysed again.
     const again = (o: FileOutcome): boolean => {
       const names = o.result?.unresolvedCalls ?? [];
-      const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
+      const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri) || index.definesIdle(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
       const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
       const frame = framed.get(o);
@@ -741,7 +741,7 @@ function indexDigest(all: readonly FileOutcome[]): string {
 export function exportsDigest(r: AnalysisResult | undefined): string {
   if (!r) return 'none';
   r.exportsDigest ??= createHash('sha256').update(JSON.stringify([
-    r.complete, r.helpers ?? null, r.classBases ?? null, r.prototypeDefaults ?? null, r.wrapperFacts ?? null, r.enumerators ?? null, r.graphicsMembers ?? null,
+    r.complete, r.helpers ?? null, r.classBases ?? null, r.idleMethods ?? null, r.prototypeDefaults ?? null, r.wrapperFacts ?? null, r.enumerators ?? null, r.graphicsMembers ?? null,
   ])).digest('hex');
   return r.exportsDigest;
 }

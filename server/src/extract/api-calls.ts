@@ -818,6 +818,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     ...(fn.undecided ? { undecidedBranch: true as const } : {}), ...(leaves ? { leavesOnFailure: leaves } : {}),
     ...(receiverOp && calledForEffect(call) ? { forEffect: true as const } : {}), ...(undeclared ? { undeclaredReceiver: true as const } : {}),
     ...(args.length === 0 && !object && testedFlag(call) ? { testedFlag: true as const } : {}),
+    ...(args.length === 0 && object && receiverOp && testedFlag(call) ? { testedQuery: true as const } : {}),
   });
 }
 

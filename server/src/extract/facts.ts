@@ -298,6 +298,12 @@ export interface UserCallEvent extends EventBase {
   resultTo?: ResourceRef;
   /** `if (F())`, `if (!Cls::F())`: a parameterless function call is the whole condition of an if (track/havoc-call.ts). */
   testedFlag?: true;
+  /**
+   * `if (m_tex.IsMultisampled())`, `if (!scene->Ready())`: a parameterless method of an object is the whole condition
+   * of an if. Such a query of another file's class is not taken as idle (track/helper-frames.ts eventlessCall): the
+   * flag it reads is usually tested again further on, which the path facts cannot correlate.
+   */
+  testedQuery?: true;
 }
 
 /** `res = call(…)`: the resource pointer holds a call's result, another object of unseen creation (extract/rebinds.ts). */

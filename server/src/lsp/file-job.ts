@@ -11,7 +11,7 @@ import { skipReason } from '../files/skip-reason';
 import { StoredDocument } from '../parse/document-store';
 import { parseCpp } from '../parse/parser';
 import { readSourceFile } from '../parse/read-policy';
-import { workspaceHelpers, type WorkspaceIndex } from '../track/workspace';
+import { idleMethodKeys, workspaceHelpers, type WorkspaceIndex } from '../track/workspace';
 import type { BarrierlintConfig } from '../types';
 import { analyzeFile, type DocumentFacts } from './incremental-analysis';
 
@@ -23,7 +23,7 @@ export interface FileJob {
   helpers?: false;
 }
 
-export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'>;
+export type FileHelpers = Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'> & { idleMethods?: string[] };
 
 /**
  * The whole-file result (mode 'file') and the file's helpers as the workspace index keeps them, serialized: they are
@@ -38,12 +38,14 @@ export interface FileAnswer {
 
 /**
  * The translation helpers and conversions the file exports to the others (extract/imported-functions.ts), and its
- * methods with what they do with members (extract/method-uses.ts).
+ * methods with what they do with members (extract/method-uses.ts) and those that record nothing (track/workspace.ts).
  */
-function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'> {
+function definitionsOf(facts: FileFacts | undefined): Pick<FileHelpers, 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses' | 'idleMethods'> {
+  const idle = facts ? idleMethodKeys(facts.functions) : [];
   return {
     // The classes' private fields and the classes whose methods the file defines (extract/header-frame-members.ts).
     ...(facts?.frameClasses ? { frameClasses: facts.frameClasses } : {}), ...(facts?.methodClasses ? { methodClasses: facts.methodClasses } : {}),
+    ...(idle.length ? { idleMethods: idle } : {}),
     ...(facts?.classViews ? { classViews: facts.classViews } : {}),
     ...(facts?.functionDefinitions ? { functionDefinitions: facts.functionDefinitions } : {}),
     ...(facts?.methodConstness ? { methodConstness: facts.methodConstness } : {}), ...(facts?.methodUses ? { methodUses: facts.methodUses } : {}),

@@ -35,6 +35,8 @@ export interface AnalysisResult {
    * defines one of those names.
    */
   helpers?: FunctionFacts[];
+  /** The methods the file defines that record nothing, `Class::name/arity` (track/workspace.ts idleMethodKeys). */
+  idleMethods?: string[];
   unresolvedCalls?: string[];
   /** Receiver classes of the unresolved calls: a run re-analyses the file when another file declares their bases. */
   unresolvedClasses?: string[];

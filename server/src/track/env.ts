@@ -123,9 +123,12 @@ export interface FunctionIndex {
   /**
    * True when `cls` (or its nearest base that defines it) has `name` for `argc` arguments only as a method whose body
    * makes no call and records nothing (`void PollInput() {}`); without a class, a free function of the file so
-   * defined that no relevant function of the file or the run shares the name with.
+   * defined that no relevant function of the file or the run shares the name with. With `elsewhere` (the default),
+   * a method another file of the run defines so counts too (track/workspace.ts idleMethod).
    */
-  eventless?(name: string, argc: number, cls?: string): boolean;
+  eventless?(name: string, argc: number, cls?: string, elsewhere?: boolean): boolean;
+  /** `obj.F()` on an object of a class the file cannot name: the run's only definitions of F/argc are methods that record nothing. */
+  idleOfUnnamedClass?(name: string, argc: number): boolean;
   /** A class's bases, transitively, as this file and the run's other files declare them. */
   basesOf?(cls: string): string[];
 }

@@ -79,7 +79,12 @@ export function idleCallee(env: TrackEnv, caller: FunctionFacts | null, e: UserC
  */
 export function eventlessCall(index: FunctionIndex, e: UserCallEvent, cls: string | undefined): boolean {
   if (!index.eventless) return false;
-  return (cls !== undefined && index.eventless(e.callee, e.args.length, cls)) || (!e.receiverClass && index.eventless(e.callee, e.args.length));
+  // Another file's idle method counts, except as the whole condition of an if (`if (m_tex.IsMultisampled())`:
+  // a flag the path facts cannot correlate with its next test, facts.ts testedQuery).
+  const elsewhere = !e.testedQuery;
+  return (cls !== undefined && index.eventless(e.callee, e.args.length, cls, elsewhere)) || (!e.receiverClass && index.eventless(e.callee, e.args.length))
+    // `m_tex.MarkUsed(fence);` on a member whose class the file cannot name (declared in a header of the run).
+    || (elsewhere && !e.receiverClass && !!e.receiverOp && !!index.idleOfUnnamedClass?.(e.callee, e.args.length));
 }
 
 export function frameOf(env: TrackEnv, e: UserCallEvent, callee: Callee): Frame {

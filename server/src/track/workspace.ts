@@ -30,6 +30,21 @@ export function workspaceHelpers(facts: FileFacts, uri: string): FunctionFacts[]
   return swapChains.length ? helpers.map((fn) => ({ ...fn, swapChains })) : helpers;
 }
 
+/**
+ * The methods the file defines with a body that records nothing barrier-related, as `Class::name/arity`
+ * (`bool IsMultisampled() const { return m_samples > 1; }` in a texture class's header): called on an object of the
+ * class from another file of the run, such a method records no barrier and forgets nothing (functionIndex eventless),
+ * as the file's own idle methods. Sorted, without repeats.
+ */
+export function idleMethodKeys(functions: readonly FunctionFacts[]): string[] {
+  const keys = new Set<string>();
+  for (const fn of functions) {
+    const cls = fn.relevant || fn.lambda || fn.unparsed ? undefined : classPart(fn.qualifiedName);
+    if (cls) keys.add(`${cls}::${fn.name}/${fn.params.length}`);
+  }
+  return [...keys].sort();
+}
+
 /** One file's part of a WorkspaceIndex, as another thread rebuilds it (slice). */
 export interface WorkspaceSlice {
   uri: string;
@@ -44,6 +59,8 @@ export interface WorkspaceSlice {
   /** The file's classes with their private fields, and the classes it defines methods of (extract/header-frame-members.ts). */
   frameClasses?: FrameClass[];
   methodClasses?: string[];
+  /** The methods the file defines that record nothing (idleMethodKeys). */
+  idleMethods?: string[];
 }
 
 /** Helper functions of many files, by unqualified name. Surfaces keep one and update it per file. */
@@ -65,6 +82,9 @@ export class WorkspaceIndex {
   private readonly classViewsByUri = new Map<string, ClassViews[]>();
   /** Per file, its classes' private fields and the classes it defines methods of (extract/header-frame-members.ts). */
   private readonly classFilesByUri = new Map<string, FrameClassFile>();
+  /** The methods each file defines that record nothing (idleMethodKeys). */
+  private readonly idleByUri = new Map<string, ReadonlySet<string>>();
+  private idleIndex: Map<string, string[]> | null = null;
 
   /** Counts the changes (set, delete): what was read of the index at one version holds at that version. */
   private changes = 0;
@@ -73,11 +93,14 @@ export class WorkspaceIndex {
     return this.changes;
   }
 
-  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'>): void {
+  set(uri: string, facts: Pick<FileFacts, 'functions' | 'classBases' | 'functionDefinitions' | 'methodConstness' | 'methodUses' | 'classViews' | 'frameClasses' | 'methodClasses'> & { idleMethods?: readonly string[] }): void {
     this.changes++;
     if (facts.frameClasses?.length || facts.methodClasses?.length) {
       this.classFilesByUri.set(uri, { uri, ...(facts.frameClasses?.length ? { frameClasses: facts.frameClasses } : {}), ...(facts.methodClasses?.length ? { methodClasses: facts.methodClasses } : {}) });
     } else this.classFilesByUri.delete(uri);
+    if (facts.idleMethods?.length) this.idleByUri.set(uri, new Set(facts.idleMethods));
+    else this.idleByUri.delete(uri);
+    this.idleIndex = null;
     if (facts.classViews?.length) this.classViewsByUri.set(uri, facts.classViews.map((c) => ({ ...c, uri })));
     else this.classViewsByUri.delete(uri);
     this.methods.set(uri, facts.methodConstness?.length ? new Set(facts.methodConstness.map(([name]) => name)) : undefined);
@@ -195,6 +218,39 @@ export class WorkspaceIndex {
     return (this.all ??= [...this.byUri.values()].flat());
   }
 
+  /**
+   * Whether a file other than `excludeUri` defines `cls::name` with `argc` parameters with a body that records nothing,
+   * and no other file defines a helper of that class, name and arity (two files disagreeing are not believed).
+   */
+  idleMethod(cls: string, name: string, argc: number, excludeUri?: string): boolean {
+    if (!(this.idleUris().get(`${cls}::${name}/${argc}`) ?? []).some((uri) => uri !== excludeUri)) return false;
+    return !(this.named().get(name) ?? []).some((e) => e.uri !== excludeUri && e.fn.params.length === argc && classPart(e.fn.qualifiedName) === cls);
+  }
+
+  /**
+   * `obj.IsMultisampled()` on an object whose class the file cannot name: whether files other than `excludeUri` define
+   * a method of that name and arity that records nothing, and none defines a helper of that name (of any class).
+   */
+  idleInAnyClass(name: string, argc: number, excludeUri?: string): boolean {
+    return (this.idleUris().get(`${name}/${argc}`) ?? []).some((uri) => uri !== excludeUri) && !this.defines(name, excludeUri);
+  }
+
+  /** Whether a file other than `excludeUri` defines a method of this name that records nothing (idleMethod). */
+  definesIdle(name: string, excludeUri?: string): boolean {
+    return (this.idleUris().get(name) ?? []).some((uri) => uri !== excludeUri);
+  }
+
+  /** The files defining each idle method, by key, by name and arity, and by bare name (rebuilt after a change). */
+  private idleUris(): Map<string, string[]> {
+    if (!this.idleIndex) {
+      this.idleIndex = new Map();
+      for (const [uri, keys] of this.idleByUri) {
+        for (const k of keys) for (const at of [k, methodName(k), k.slice(k.lastIndexOf('::') + 2)]) this.idleIndex.set(at, [...(this.idleIndex.get(at) ?? []), uri]);
+      }
+    }
+    return this.idleIndex;
+  }
+
   /** Whether any file other than `excludeUri` defines a function with this name. */
   defines(name: string, excludeUri?: string): boolean {
     // NOTE: by name, not by scanning every file: the CLI asks this for every unresolved call of every file.
@@ -222,6 +278,8 @@ export class WorkspaceIndex {
     this.usesByUri.delete(uri);
     this.classViewsByUri.delete(uri);
     this.classFilesByUri.delete(uri);
+    this.idleByUri.delete(uri);
+    this.idleIndex = null;
     this.classUses = null;
     this.basesByUri.delete(uri);
     this.definitionsByUri.delete(uri);
@@ -241,22 +299,23 @@ export class WorkspaceIndex {
    * `text`, the definitions it imports (importsFor) come as one more part.
    */
   slice(excludeUri: string, spelled: (name: string) => boolean, text?: string): WorkspaceSlice[] {
-    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys(), ...this.classFilesByUri.keys()]);
+    const uris = new Set([...this.byUri.keys(), ...this.basesByUri.keys(), ...this.methods.uris(), ...this.usesByUri.keys(), ...this.classViewsByUri.keys(), ...this.classFilesByUri.keys(), ...this.idleByUri.keys()]);
     const parts: WorkspaceSlice[] = [...uris].map((uri) => {
       const methods = this.methods.of(uri);
       const nonConst = this.nonConst.of(uri);
       const uses = this.usesByUri.get(uri);
       const views = uri === excludeUri ? undefined : this.classViewsByUri.get(uri);
       const classFile = uri === excludeUri ? undefined : this.classFilesByUri.get(uri);
+      const idle = uri === excludeUri ? [] : [...this.idleByUri.get(uri) ?? []].filter((k) => spelled(methodName(k)));
       return {
         uri,
         functions: uri === excludeUri ? [] : (this.byUri.get(uri) ?? []).filter((e) => spelled(e.fn.name)).map((e) => e.fn),
         classBases: this.basesByUri.get(uri) ?? [],
         ...(methods ? { methodConstness: [...methods].map((n): [string, boolean] => [n, !nonConst?.has(n)]) } : {}), ...(uses ? { methodUses: uses } : {}),
-        ...(views ? { classViews: views } : {}),
+        ...(views ? { classViews: views } : {}), ...(idle.length ? { idleMethods: idle } : {}),
         ...(classFile?.frameClasses ? { frameClasses: [...classFile.frameClasses] } : {}), ...(classFile?.methodClasses ? { methodClasses: [...classFile.methodClasses] } : {}),
       };
-    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews || part.frameClasses || part.methodClasses);
+    }).filter((part) => part.functions.length > 0 || part.classBases.length > 0 || part.methodConstness || part.methodUses || part.classViews || part.frameClasses || part.methodClasses || part.idleMethods);
     const imports = text === undefined ? undefined : this.importsFor(excludeUri, text);
     if (imports) parts.push({ uri: `${excludeUri}#imports`, functions: [], classBases: [], functionDefinitions: [...imports] });
     return parts;
@@ -326,6 +385,11 @@ class CountedNames {
   }
 }
 
+/** The method's name in an idleMethodKeys entry (`Texture::IsMultisampled/0` → `IsMultisampled`). */
+function methodName(key: string): string {
+  return key.slice(key.lastIndexOf('::') + 2, key.lastIndexOf('/'));
+}
+
 /** `cls`'s bases, transitively (nearest first, at most 16): the chain a method call on a `cls` object searches. */
 export function transitiveBases(cls: string, bases: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];
@@ -378,16 +442,21 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     inert(name, argc) {
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
     },
-    eventless(name, argc, cls) {
+    eventless(name, argc, cls, elsewhere = true) {
       const defined = (c: string) => (local.get(name) ?? []).some((f) => f.params.length === argc && classPart(f.qualifiedName) === c);
       if (cls) {
         for (const c of chainOf(cls)) {
           if (idle.has(`${c}::${name}/${argc}`)) return true;
           if (defined(c)) return false;
+          // A method another file of the run defines (the class's header): idle there, idle here.
+          if (elsewhere && workspace?.idleMethod(c, name, argc, uri)) return true;
         }
         return false;
       }
       return idle.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
+    },
+    idleOfUnnamedClass(name, argc) {
+      return !local.has(name) && !!workspace?.idleInAnyClass(name, argc, uri);
     },
     resolve(name, argc, cls) {
       // NOTE: every pass over a call resolves it again; the answer is read once per name, arity and class.
