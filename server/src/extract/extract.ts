@@ -28,7 +28,7 @@ import { structKindOfType } from './expect';
 import { bracedContainer, containerElementKind } from './declared-values';
 import { expressionCore } from './expression-core';
 import { problemsThatMatter } from './problem-scope';
-import { definedName, parameterNodes, rangeOf, treeRoot } from './syntax';
+import { classBodies, definedName, parameterNodes, rangeOf, treeRoot } from './syntax';
 import { importedDefinitions } from './imported-helpers';
 import { evalField, provablyPc } from './constant-fold';
 import { finalizeBatches } from './batches';
@@ -246,15 +246,6 @@ function membersElsewhere(cls: string, file: FileCtx, seen = new Set<string>()):
   return (file.classBases?.get(cls) ?? []).some((base) => membersElsewhere(base, file, seen));
 }
 
-/** The classes and structs the file gives a body, by simple name. */
-function classBodies(root: SyntaxNode): Set<string> {
-  const out = new Set<string>();
-  for (const c of root.descendantsOfType(['class_specifier', 'struct_specifier', 'union_specifier'])) {
-    const name = c.childForFieldName('name')?.text;
-    if (name && c.childForFieldName('body')) out.add(name.split('::').pop()!.trim());
-  }
-  return out;
-}
 
 /** Each class's base classes (by simple name), as the file declares them. */
 function classBases(root: SyntaxNode): Map<string, string[]> {

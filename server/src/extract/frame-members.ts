@@ -14,9 +14,9 @@
 // `frameScope` is what the language server needs to know which edits can change these answers (lsp/frame-scope.ts).
 import type { Range } from '../types';
 import type { SyntaxNode } from './node';
-import { definedName, definitionDeclarator, rangeOf } from './syntax';
+import { classBodies, definedName, definitionDeclarator, rangeOf } from './syntax';
 import { CREATION_TEXT, createdNames, quietMention } from './settled-members';
-import { definedClasses, type FrameHeaderQuery, ownerClass, type PendingFrameMember, quotedIncludes } from './header-frame-members';
+import { type FrameHeaderQuery, ownerClass, type PendingFrameMember, quotedIncludes } from './header-frame-members';
 
 export const BARRIER_TOKEN = /Barrier|Transition/;
 
@@ -205,7 +205,7 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
       continue;
     }
     const cls = ownerClass(definitionDeclarator(def)?.childForFieldName('declarator'));
-    classes ??= definedClasses(root);
+    classes ??= classBodies(root);
     if (cls && !classes.has(cls)) pending.push({ name, method: rangeOf(def), cls });
   }
   candidates.sort((a, b) => a.name.localeCompare(b.name));

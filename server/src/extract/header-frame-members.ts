@@ -59,16 +59,6 @@ export function ownerClass(declarator: SyntaxNode | null | undefined): string | 
 
 const CLASS_TYPES = ['class_specifier', 'struct_specifier'];
 
-/** The names of the classes and structs the file gives a body to. */
-export function definedClasses(root: SyntaxNode): Set<string> {
-  const out = new Set<string>();
-  for (const c of root.descendantsOfType(CLASS_TYPES)) {
-    const name = c.childForFieldName('name');
-    if (name && c.childForFieldName('body')) out.add(name.text);
-  }
-  return out;
-}
-
 /** The field names a member declaration declares (not a method's prototype). */
 function declaredFields(fd: SyntaxNode): string[] {
   const out: string[] = [];

@@ -205,3 +205,13 @@ export function definitionsByName<T>(
   cache.set(root, map);
   return map;
 }
+
+/** The classes and structs the file gives a body, by simple name. */
+export function classBodies(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const c of root.descendantsOfType(['class_specifier', 'struct_specifier', 'union_specifier'])) {
+    const name = c.childForFieldName('name')?.text;
+    if (name && c.childForFieldName('body')) out.add(name.split('::').pop()!.trim());
+  }
+  return out;
+}

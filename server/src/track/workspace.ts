@@ -245,7 +245,13 @@ export class WorkspaceIndex {
     if (!this.idleIndex) {
       this.idleIndex = new Map();
       for (const [uri, keys] of this.idleByUri) {
-        for (const k of keys) for (const at of [k, methodName(k), k.slice(k.lastIndexOf('::') + 2)]) this.idleIndex.set(at, [...(this.idleIndex.get(at) ?? []), uri]);
+        for (const k of keys) {
+          for (const at of [k, methodName(k), k.slice(k.lastIndexOf('::') + 2)]) {
+            const uris = this.idleIndex.get(at);
+            if (!uris) this.idleIndex.set(at, [uri]);
+            else if (uris[uris.length - 1] !== uri) uris.push(uri);
+          }
+        }
       }
     }
     return this.idleIndex;
