@@ -23,6 +23,7 @@ import type { KeptCalls } from './track/kept-runs';
 import { addCallSites } from './track/call-sites';
 import { madeThroughCalls, withoutRecheckRepeats } from './track/recheck-repeats';
 import { idleMethodKeys, workspaceHelpers, type WorkspaceIndex } from './track/workspace';
+import { recordsApi } from './track/helper-reach';
 import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
 import { DEFAULT_CONFIG } from './types';
@@ -235,6 +236,7 @@ export function analyzeFacts(
   const finalized = finalizeFindings({ text, uri, findings: unique, config, complete: true }).sort(compareFindings);
   return { uri, findings: finalized, sites: facts.sites.map((s, i) => withTracked(siteFact(s), tracked.get(i))), parseErrors: facts.parseErrors, complete: true, facts,
     helpers: workspaceHelpers(facts, uri), ...idleMethodsOf(facts), unresolvedCalls: [...unresolved],
+    ...(facts.sites.length || facts.functions.some((f) => recordsApi(f.body)) ? { recordsApi: true as const } : {}),
     ...(unresolvedClasses.size ? { unresolvedClasses: [...unresolvedClasses] } : {}),
     ...(facts.definedNames ? { definedNames: facts.definedNames } : {}), ...(facts.forwarders ? { forwarders: facts.forwarders } : {}),
     ...(facts.prototypeDefaults ? { prototypeDefaults: facts.prototypeDefaults } : {}),

@@ -17,6 +17,7 @@ import { narrowingOnly, QuietRun } from './quiet-imports';
 import { callChain, reportKey, uncoveredReports } from '../report/repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
+import { callsReaching, reachingHelperNames } from '../track/helper-reach';
 import type { Field, FunctionFacts } from '../extract/facts';
 import { relatedUses, usesByClass } from '../extract/method-uses';
 import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor-facts';
@@ -98,11 +99,15 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
   const framed = headerFramed(outcomes, context);
   if (index.size >= 2 || judged.size || ownDefaulted.size || framed.size) {
     const digest = options.cache ? indexDigest([...outcomes, ...context]) : '';
+    const reaching = index.size >= 2 ? reachingHelperNames(index.helpers().map((e) => e.fn)) : new Set<string>();
     // One file's decision and second analysis; false when it was not analysed again.
     const again = (o: FileOutcome): boolean => {
       const names = o.result?.unresolvedCalls ?? [];
-      const byHelpers = index.size >= 2 && (names.some((n) => index.defines(n, o.uri) || index.definesIdle(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
-      const byLists = !byHelpers && index.size >= 2 && ownsListsElsewhere(o);
+      const named = index.size >= 2 && (names.some((n) => index.defines(n, o.uri) || index.definesIdle(n, o.uri)) || (o.result?.unresolvedClasses ?? []).some((c) => index.declaresBases(c, o.uri)));
+      // NOTE: a file that records nothing of the API, whose calls reach no helper that does (track/helper-reach.ts),
+      // has nothing the other files' helpers can change: its second analysis could only end in analysis budgets.
+      const byHelpers = named && (o.result?.recordsApi === true || callsReaching(names, reaching));
+      const byLists = !named && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
       const frame = framed.get(o);
       if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o) && !frame)) return false;
@@ -131,7 +136,7 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       });
       if (done && key) options.cache?.set(key, o.result);
       if (t) trace('helpers', cpuMs(t), wallMs(t), JSON.stringify(first.findings) === JSON.stringify(o.result?.findings) ? 'same' : 'changed',
-        [byHelpers && 'names', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults', frame && 'frame'].filter(Boolean).join(',') || '-', o.uri);
+        [byHelpers && 'names', named && !byHelpers && 'unreached', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults', frame && 'frame'].filter(Boolean).join(',') || '-', o.uri);
       return done;
     };
     for (const o of outcomes) if (isolated(o, 'helpers', () => again(o), false)) retracked++;

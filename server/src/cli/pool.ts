@@ -32,12 +32,12 @@ export type AnalyzeReply = { id: number; result: AnalysisResult; mirror?: Packed
  * every cache entry for nothing.
  */
 export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisResult {
-  const { uri, findings, sites, parseErrors, complete, helpers, idleMethods, unresolvedCalls, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, newerRuntimeExport, otherQueueTypes } = result;
+  const { uri, findings, sites, parseErrors, complete, helpers, idleMethods, unresolvedCalls, recordsApi, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, newerRuntimeExport, otherQueueTypes } = result;
   const { handleHelpers, unresolvedHandleCalls, memberViews, unresolvedMembers, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
   const { methodConstness, unknownMethods, methodUses, getterDefinitions, missedGetters, functionDefinitions, calledNames, classViews, methodClasses } = result;
   const { frameHeader, frameClasses } = result;
   const reported: AnalysisResult = {
-    uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls, ...(idleMethods ? { idleMethods } : {}),
+    uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls, ...(recordsApi ? { recordsApi } : {}), ...(idleMethods ? { idleMethods } : {}),
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
     ...(enumerators ? { enumerators } : {}), ...(unfolded ? { unfolded } : {}),
     ...(handleHelpers ? { handleHelpers } : {}), ...(unresolvedHandleCalls ? { unresolvedHandleCalls } : {}),

@@ -38,6 +38,11 @@ export interface AnalysisResult {
   /** The methods the file defines that record nothing, `Class::name/arity` (track/workspace.ts idleMethodKeys). */
   idleMethods?: string[];
   unresolvedCalls?: string[];
+  /**
+   * Some function of the file records something of the API (an event other than a user call: track/helper-reach.ts),
+   * or the file constructs a barrier or creation: other files' helpers can change what its tracking follows.
+   */
+  recordsApi?: true;
   /** Receiver classes of the unresolved calls: a run re-analyses the file when another file declares their bases. */
   unresolvedClasses?: string[];
   /** D3D12-prefixed constants the file defines: another file's unknown-enumerator on one of them is dropped. */
