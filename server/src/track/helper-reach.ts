@@ -3,7 +3,7 @@
 // itself and calls only helpers that do not either (an ImGui widget calling other widgets, a shader compiler's
 // visitor) leaves every resource, list and barrier of its caller as it was; evaluated at the call sites of a file that
 // records nothing of the API either, it can only run the caller into the analysis budget.
-import type { FunctionFacts, Stmt } from '../extract/facts';
+import type { Event, FunctionFacts, Stmt } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 
 /** The name a call or definition is looked up by (track/workspace.ts named): `ImGui::Text` → `Text`. */
@@ -13,13 +13,20 @@ const bareName = (name: string): string => {
 };
 
 /**
- * Whether a statement tree holds an event other than a call of a user function: a barrier, a creation, a command,
- * a Close/Reset, a submission, a binding, a rebind… Only such events give a tracker anything to follow.
+ * Events that record nothing themselves: a call of a user function, and what only renames the objects a tracker
+ * follows (`p = Next(p)`, `++index`, `std::swap(a, b)`: extract/rebinds.ts), which any C++ code has and which mean
+ * nothing where no state is followed.
+ */
+const NOT_API = new Set<Event['kind']>(['user-call', 'rebind', 'reindex', 'swap']);
+
+/**
+ * Whether a statement tree holds an event of the API: a barrier, a creation, a command, a Close/Reset, a submission,
+ * a binding… Only such events give a tracker a state to follow.
  */
 export function recordsApi(body: Stmt): boolean {
   let found = false;
   forEachEvent(body, (e) => {
-    if (e.kind !== 'user-call') found = true;
+    if (!NOT_API.has(e.kind)) found = true;
   });
   return found;
 }
