@@ -20,9 +20,10 @@ void DrawStats(Panel* p, Texture* t)
 }
 `;
 // The widget library: its functions call each other and record nothing of the API.
-const WIDGETS = `struct Panel { int cursor; };
-struct Texture;
-void Text(Panel* p, Texture* t, const char* s) { Advance(p, t); }
+// Swapping two of its pointers renames objects (a swap event) but records nothing.
+const WIDGETS = `struct Texture;
+struct Panel { int cursor; Texture* items[2]; };
+void Text(Panel* p, Texture* t, const char* s) { Advance(p, t); std::swap(p->items[0], p->items[1]); }
 void Label(Panel* p, Texture* t, const char* s) { Text(p, t, s); }
 void Separator(Panel* p) { Line(p, 1); }
 `;
