@@ -185,6 +185,8 @@ export interface FileCtx {
   reported: Set<string>;
   /** Declared types of class members and namespace-scope variables, by name (types.ts). */
   memberTypes: Map<string, string>;
+  /** The file's aliases of D3D12/DXGI interfaces (`using D3d12CommandList = ID3D12GraphicsCommandList7;`), type-aliases.ts. */
+  typeAliases?: Map<string, string>;
   /** Declared types of class members by declaring class, `Cls::name` (nested classes joined, namespaces left out). */
   classMemberTypes?: Map<string, string>;
   /** The length expression of those declared as one-dimensional arrays (`m_targets[FrameCount]`), null when two

@@ -44,6 +44,7 @@ import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions, declaredParamType } from './block-macros';
 import { valueMacroFunctions } from './value-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
+import { interfaceAliases } from './type-aliases';
 import { classOfType, collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
 import { markPreparedMembers } from './member-barriers';
@@ -516,6 +517,8 @@ export function extractFacts(
   const importedTree = importedRecordRoot(root);
   if (importedTree) collectImportedConstants(structureMatches(importedTree).constants, file);
   collectSharedHeapTypes(root, file);
+  const aliases = interfaceAliases(root);
+  if (aliases.size) file.typeAliases = aliases;
   // The file's own declarations win over a header's of the same name.
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);
@@ -537,7 +540,7 @@ export function extractFacts(
   file.classBodies = classBodies(root);
   file.importedClasses = importedClasses(imports.functions);
   file.lifetimes = new Lifetimes(file);
-  const kinds = collectClassKinds(root);
+  const kinds = collectClassKinds(root, aliases);
   file.plainClasses = kinds.plain;
   file.listHolders = kinds.holders;
   file.returnTypes = collectReturnTypes(root);

@@ -5,6 +5,7 @@
 // a class of the file with a list member (or a member of such a class) is a list holder (track/havoc-call.ts).
 // A type the file does not define (`struct ProfilerContext;`) says nothing.
 import type { SyntaxNode } from './node';
+import { resolveAlias } from './type-aliases';
 
 const PLAIN = new RegExp('^(?:(?:unsigned|signed|long|short)\\s+)*(?:void|bool|char|wchar_t|char8_t|char16_t|char32_t|int|float|double|'
   + 'long|short|unsigned|size_t|ptrdiff_t|u?int(?:8|16|32|64)_t|U?INT(?:8|16|32|64)?|BOOL|BYTE|WORD|DWORD|FLOAT|HRESULT|'
@@ -20,7 +21,7 @@ function bareType(type: string): string {
  * command list, as a member or through a member or base of such a class (`holders`: `struct Frame { ID3D12GraphicsCommandList* cl; }`),
  * by simple name. A class of neither set holds members of types the file does not define.
  */
-export function collectClassKinds(root: SyntaxNode): { plain: Set<string>; holders: Set<string> } {
+export function collectClassKinds(root: SyntaxNode, aliases?: ReadonlyMap<string, string>): { plain: Set<string>; holders: Set<string> } {
   const out = new Set<string>();
   for (const e of root.descendantsOfType('enum_specifier')) {
     const name = e.childForFieldName('name')?.text;
@@ -34,7 +35,7 @@ export function collectClassKinds(root: SyntaxNode): { plain: Set<string>; holde
     if (!name || !body) continue;
     if (classes.has(name)) ambiguous.add(name);
     const types = body.namedChildren.filter((f) => f.type === 'field_declaration' && !f.childrenForFieldName('declarator').some((d) => d.type === 'function_declarator'))
-      .map((f) => f.childForFieldName('type')?.text ?? '?');
+      .map((f) => resolveAlias(f.childForFieldName('type')?.text ?? '?', aliases));
     const bases = c.namedChildren.find((k) => k.type === 'base_class_clause')?.namedChildren.filter((k) => k.type !== 'access_specifier').map((k) => k.text) ?? [];
     classes.set(name, [...types, ...bases]);
   }

@@ -8,6 +8,7 @@ import { POINTER_ACCESSORS } from './resources';
 import { memberBarrierKind } from './expect';
 import { STRUCT_LAYOUTS, STRUCT_TYPE_NAMES } from '../model/structs';
 import { argumentNodes, calleeName, unwrapValue } from './syntax';
+import { resolveAlias } from './type-aliases';
 
 /** The declared name inside a declarator (`*m_rts[3]` → m_rts), or undefined for abstract/function declarators. */
 export function declaredName(d: SyntaxNode | null): string | undefined {
@@ -57,11 +58,11 @@ export function collectMemberTypes(matches: readonly Captures[], file: FileCtx):
       else declarator = node;
     }
     const name = declarator ? declaredName(declarator) : undefined;
-    if (name && type) file.memberTypes.set(name, typeText(type, declarator ?? null));
+    if (name && type) file.memberTypes.set(name, resolveAlias(typeText(type, declarator ?? null), file.typeAliases));
     if (name && declarator) noteArraySize(name, declarator, file);
     const member = [...m.keys()].some((k) => k.startsWith('member.'));
     const cls = member && name && declarator ? declaringClass(declarator) : undefined;
-    if (cls && type) (file.classMemberTypes ??= new Map()).set(`${cls}::${name}`, typeText(type, declarator ?? null));
+    if (cls && type) (file.classMemberTypes ??= new Map()).set(`${cls}::${name}`, resolveAlias(typeText(type, declarator ?? null), file.typeAliases));
     const scope = member ? (file.classMembers ??= new Set()) : (file.globals ??= new Set());
     if (name) scope.add(name);
     const shared = member ? (name && isStaticField(declarator!) ? name : undefined) : staticDefinitionName(declarator);
@@ -119,7 +120,10 @@ function staticDefinitionName(declarator: SyntaxNode | undefined): string | unde
 export function typeOfExpr(node: SyntaxNode, fn: FnCtx): string | undefined {
   const n = unwrapValue(node);
   switch (n.type) {
-    case 'identifier': return fn.types.get(n.text) ?? fn.file.memberTypes.get(n.text);
+    case 'identifier': {
+      const local = fn.types.get(n.text);
+      return local !== undefined ? resolveAlias(local, fn.file.typeAliases) : fn.file.memberTypes.get(n.text);
+    }
     case 'field_expression': {
       const field = n.childForFieldName('field')?.text;
       return field ? fn.file.memberTypes.get(field) : undefined;

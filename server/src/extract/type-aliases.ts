@@ -1,0 +1,57 @@
+// A file's own names for the D3D12/DXGI interfaces: `using D3d12CommandList = ID3D12GraphicsCommandList7;`,
+// `typedef ID3D12Resource* ResourcePtr;`, `using ListPtr = ComPtr<ID3D12GraphicsCommandList>;` (engines that pin one
+// interface version in a header). A declaration of the alias is read as one of the interface, so that a
+// `D3d12CommandList* command_list` parameter is a command list as `ID3D12GraphicsCommandList7*` is.
+import type { SyntaxNode } from './node';
+
+/** The alias target must name a COM interface of D3D12 or DXGI; other aliases are the engine's own types. */
+const INTERFACE = /\bI(?:D3D12|DXGI)\w*\b/;
+
+/** The file's interface aliases, alias name → target type text (pointer marks of a typedef's declarator included). */
+export function interfaceAliases(root: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  const ambiguous = new Set<string>();
+  for (const a of root.descendantsOfType(['alias_declaration', 'type_definition'])) {
+    const type = a.childForFieldName('type')?.text.trim();
+    if (!type || !INTERFACE.test(type)) continue;
+    const names = a.type === 'alias_declaration' ? [a.childForFieldName('name')] : a.childrenForFieldName('declarator');
+    for (const n of names) {
+      const declared = n && declaredAlias(n);
+      if (!declared) continue;
+      const target = `${type}${declared.marks}`;
+      const seen = out.get(declared.name);
+      // `#if` branches pinning two versions of one interface (`…CommandList7` / `…CommandList5`) agree on what the
+      // object is; aliases of different interfaces under one name say nothing.
+      if (seen !== undefined && versionless(seen) !== versionless(target)) ambiguous.add(declared.name);
+      else if (seen === undefined) out.set(declared.name, target);
+    }
+  }
+  for (const name of ambiguous) out.delete(name);
+  return out;
+}
+
+function versionless(t: string): string {
+  return t.replace(/(\bI(?:D3D12|DXGI)\w*?)\d+\b/g, '$1').replace(/\s+/g, '');
+}
+
+/** `ResourcePtr` in `typedef ID3D12Resource* ResourcePtr;`: the declared name and the pointer marks around it. */
+function declaredAlias(n: SyntaxNode): { name: string; marks: string } | undefined {
+  let marks = '';
+  let d: SyntaxNode | null = n;
+  while (d && (d.type === 'pointer_declarator' || d.type === 'reference_declarator')) {
+    marks += d.type === 'pointer_declarator' ? '*' : '&';
+    d = d.childForFieldName('declarator') ?? d.namedChildren[d.namedChildren.length - 1] ?? null;
+  }
+  return d?.type === 'type_identifier' ? { name: d.text, marks } : undefined;
+}
+
+/**
+ * A declared type with a leading interface alias replaced by what it names: `D3d12CommandList*` →
+ * `ID3D12GraphicsCommandList7*`, `const ResourcePtr&` → `const ID3D12Resource*&`. Other types are returned unchanged.
+ */
+export function resolveAlias(type: string, aliases: ReadonlyMap<string, string> | undefined): string {
+  if (!aliases?.size) return type;
+  const m = /^(\s*(?:const\s+)?(?:[\w]+::)*)(\w+)\b(.*)$/s.exec(type);
+  const target = m && aliases.get(m[2]);
+  return target === undefined || !m ? type : `${m[1].replace(/(?:\w+::)+$/, '')}${target}${m[3]}`;
+}
