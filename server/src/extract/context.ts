@@ -187,6 +187,8 @@ export interface FileCtx {
   memberTypes: Map<string, string>;
   /** The file's aliases of D3D12/DXGI interfaces (`using D3d12CommandList = ID3D12GraphicsCommandList7;`), type-aliases.ts. */
   typeAliases?: Map<string, string>;
+  /** Classes of the file whose `operator->` returns a D3D12/DXGI interface, with that type (type-aliases.ts). */
+  arrowTargets?: Map<string, string>;
   /** Declared types of class members by declaring class, `Cls::name` (nested classes joined, namespaces left out). */
   classMemberTypes?: Map<string, string>;
   /** The length expression of those declared as one-dimensional arrays (`m_targets[FrameCount]`), null when two

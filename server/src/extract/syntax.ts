@@ -1,5 +1,5 @@
 // Small helpers over tree-sitter nodes: ranges, unwrapping parentheses/casts, argument lists.
-import { SCALAR_TYPE_NAMES } from '../model/structs';
+import { SCALAR_TYPE_NAMES, STRUCT_TYPE_NAMES } from '../model/structs';
 import type { SyntaxNode } from './node';
 import type { Range } from '../types';
 
@@ -52,7 +52,7 @@ export function unwrapValue(node: SyntaxNode): SyntaxNode {
   for (;;) {
     if (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
     else if (n.type === 'cast_expression') n = n.childForFieldName('value') ?? n;
-    else if (isCppCast(n)) n = argumentNodes(n)[0] ?? n;
+    else if (isCppCast(n) || isStructCopy(n)) n = argumentNodes(n)[0] ?? n;
     // Most vexing parse: an argument `x` read as a parameter declaration of type `x` (declarations.ts).
     else if (n.type === 'parameter_declaration' && n.namedChildCount === 1 && n.childForFieldName('type')) n = n.childForFieldName('type')!;
     else return n;
@@ -76,6 +76,21 @@ export function isCppCast(n: SyntaxNode): boolean {
   if (fn.type === 'template_function') return CPP_CASTS.has(fn.childForFieldName('name')?.text ?? '');
   if (fn.type === 'parenthesized_expression') return isScalarTypeParen(fn);
   return (fn.type === 'identifier' || fn.type === 'primitive_type') && SCALAR_TYPE_NAMES.has(fn.text);
+}
+
+/**
+ * `D3D12_RESOURCE_BARRIER(CD3DX12_RESOURCE_BARRIER::Transition(…))` (Raekor's barrier arrays): a D3D12 struct made
+ * from one value of itself or of its d3dx12 helper is a copy of that value. Only the plain D3D12 structs (aggregates,
+ * no constructor of one scalar) and only a value expression as the argument, never a constant (which would be a
+ * C++20 parenthesized initialisation of the first field).
+ */
+function isStructCopy(n: SyntaxNode): boolean {
+  if (n.type !== 'call_expression' || argumentCount(n) !== 1) return false;
+  const fn = n.childForFieldName('function');
+  if (fn?.type !== 'identifier' || !fn.text.startsWith('D3D12_') || !ownEntry(STRUCT_TYPE_NAMES, fn.text)) return false;
+  const arg = argumentNodes(n)[0];
+  return arg?.type === 'call_expression' || arg?.type === 'field_expression' || arg?.type === 'subscript_expression'
+    || (arg?.type === 'identifier' && !/^[A-Z0-9_]+$/.test(arg.text));
 }
 
 /** `(UINT64)` read as a parenthesized expression: a C cast to a scalar type (see constant-fold.ts for `(UINT64)-1`). */

@@ -55,3 +55,37 @@ export function resolveAlias(type: string, aliases: ReadonlyMap<string, string> 
   const target = m && aliases.get(m[2]);
   return target === undefined || !m ? type : `${m[1].replace(/(?:\w+::)+$/, '')}${target}${m[3]}`;
 }
+
+/**
+ * The file's classes whose `operator->` returns a D3D12/DXGI interface (`ID3D12GraphicsCommandList4* operator->()
+ * { return m_CommandList.Get(); }`, Raekor's CommandList): `cmd->Draw…()` on an object of such a class (not a
+ * pointer to one) calls that interface. Class name → the operator's return type text.
+ */
+export function arrowTargets(root: SyntaxNode, aliases?: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const op of root.descendantsOfType('operator_name')) {
+    if (op.text.replace(/\s+/g, '') !== 'operator->') continue;
+    let d: SyntaxNode | null = op.parent;
+    let marks = '';
+    while (d && (d.type === 'function_declarator' || d.type === 'pointer_declarator' || d.type === 'reference_declarator' || d.type === 'qualified_identifier')) {
+      if (d.type === 'pointer_declarator') marks += '*';
+      d = d.parent;
+    }
+    if (!d || (d.type !== 'function_definition' && d.type !== 'field_declaration' && d.type !== 'declaration')) continue;
+    const type = `${resolveAlias(d.childForFieldName('type')?.text ?? '', aliases)}${marks}`;
+    const cls = ownerClass(d, op);
+    if (cls && INTERFACE.test(type)) out.set(cls, type);
+  }
+  return out;
+}
+
+/** The class an operator belongs to: the class body it is written in, or the qualifier of `Cls::operator->`. */
+function ownerClass(def: SyntaxNode, op: SyntaxNode): string | undefined {
+  const q = op.parent?.type === 'qualified_identifier' ? op.parent.childForFieldName('scope')?.text : undefined;
+  if (q) return q.split('::').pop();
+  for (let p = def.parent; p; p = p.parent) {
+    if (p.type === 'class_specifier' || p.type === 'struct_specifier') return p.childForFieldName('name')?.text.split('::').pop();
+    if (p.type === 'function_definition') return undefined;
+  }
+  return undefined;
+}

@@ -149,9 +149,23 @@ const OPAQUE = /\bauto\b|\bdecltype\b|^\s*(?:const\s+)?[A-Z]\s*[*&]*$/;
 /** Whether the object a method is called on is a D3D12 command list: 'yes', 'no' (declared as something else), or 'unknown'. */
 export function isCommandListObject(node: SyntaxNode | null, fn: FnCtx): 'yes' | 'no' | 'unknown' {
   if (!node) return 'unknown';
-  const t = typeOfExpr(node, fn);
+  const declared = typeOfExpr(node, fn);
+  const t = declared === undefined ? undefined : arrowType(node, declared, fn) ?? declared;
   if (t === undefined || OPAQUE.test(t)) return 'unknown';
   return D3D12_LIST.test(t) ? 'yes' : 'no';
+}
+
+/**
+ * `cmd->DrawInstanced(…)` on an object (not a pointer) of a class of the file whose `operator->` returns a D3D12
+ * interface (type-aliases.ts arrowTargets): the type the arrow reaches.
+ */
+function arrowType(node: SyntaxNode, declared: string, fn: FnCtx): string | undefined {
+  const parent = node.parent;
+  if (parent?.type !== 'field_expression' || parent.childForFieldName('argument') !== node || parent.childForFieldName('operator')?.text !== '->') return undefined;
+  // A pointer (`CommandList*`) or a smart pointer (`std::unique_ptr<CommandList>`) reaches the class's own members.
+  if (/[*<]/.test(declared)) return undefined;
+  const cls = classOfType(declared);
+  return cls ? fn.file.arrowTargets?.get(cls) : undefined;
 }
 
 // Interfaces of the older APIs (D3D11, D3D10, D3D9): objects of these types are never D3D12 resources.

@@ -231,13 +231,23 @@ function fillsBarrierArray(body: SyntaxNode, fn: FnCtx): boolean {
   });
 }
 
+/**
+ * `for (D3D12_RESOURCE_BARRIER& barrier : barriers) std::swap(barrier.Transition.StateBefore, …);` (Raekor's reversal
+ * of a local barrier array between two submits): the body edits each barrier through the reference the header
+ * declares, though it names no barrier type itself.
+ */
+function editsBarrierElements(n: SyntaxNode): boolean {
+  const decl = n.childForFieldName('declarator');
+  return n.type === 'for_range_loop' && decl?.type === 'reference_declarator' && BARRIER_TYPE.test(n.childForFieldName('type')?.text ?? '');
+}
+
 /** How to walk loop `n` iteration by iteration, or undefined for the fixpoint. */
 export function unrolling(n: SyntaxNode, fn: FnCtx): Unrolling | undefined {
   if (n.type !== 'for_statement' && n.type !== 'for_range_loop') return undefined;
   const table = tableLoop(n, fn);
   if (table) return table;
   const body = n.childForFieldName('body');
-  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !(BARRIERS.test(body.text) || fillsBarrierArray(body, fn)) || leavesEarly(n, fn)) return undefined;
+  if (!body || body.text.length > MAX_UNROLLED_TEXT || CREATES.test(body.text) || !(BARRIERS.test(body.text) || fillsBarrierArray(body, fn) || editsBarrierElements(n)) || leavesEarly(n, fn)) return undefined;
   const u: Unrolling | undefined = n.type === 'for_statement'
     ? (() => { const c = counterValues(n, fn); return c && { kind: 'counter' as const, ...c }; })()
     : rangeValues(n, fn);
