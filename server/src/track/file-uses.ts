@@ -52,7 +52,8 @@ export class FileUses {
     if (indices.size === 0) return;
     const consider = (b: BarrierFact) => {
       const m = b.resource?.key ? /^(.*\[)([^\]]+)(\][^[\]]*)$/.exec(b.resource.key) : null;
-      if (!m || !indices.has(m[2]) || !PRESENT_FIELDS.some((f) => /_PRESENT$/.test(b.fields[f]?.text ?? ''))) return;
+      // `D3D12_RESOURCE_STATE_PRESENT | D3D12_RESOURCE_STATE_COMMON` (Raekor's back-buffer barriers) names PRESENT too.
+      if (!m || !indices.has(m[2]) || !PRESENT_FIELDS.some((f) => /_PRESENT\b/.test(b.fields[f]?.text ?? ''))) return;
       this.swapChainArrays.add(`${m[1]}…${m[3]}`);
     };
     for (const fn of facts.functions) {
