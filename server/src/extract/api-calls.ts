@@ -32,7 +32,7 @@ import { argumentNodes, calleeName, calleeScope, LOOP_STATEMENTS, ownEntry, rang
 import { anchoredAt } from './imported-functions';
 import { creationParam, dimensionName, dimensionOfArgument, heapTypeOfArgument } from './heap-props-args';
 import { bindEvent, gpuWorkEvent } from './descriptor-events';
-import { allocatorCreatedArg, allocatorHeapType, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
+import { allocatorCreatedArg, allocatorHeapType, allocatorHeapTypeValue, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
 import { checksResult } from './result-checks';
 import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, objectType, typeOfExpr, undeclaredName } from './types';
@@ -393,7 +393,8 @@ function recordCreation(call: SyntaxNode, api: string, args: SyntaxNode[], fn: F
     sampleCount: d ? sampleCount(getMember(d, 'SampleDesc')) : null,
     format: d ? formatName(getMember(d, 'Format')) : null,
   };
-  const heapTypeArg = creation.heapType === null && heap?.t === 'struct' ? callerHeapType(getMember(heap, 'Type')) : undefined;
+  const writtenType = heap?.t === 'struct' ? getMember(heap, 'Type') : heap === undefined ? allocatorHeapTypeValue(spec, args, fn) : undefined;
+  const heapTypeArg = creation.heapType === null && writtenType ? callerHeapType(writtenType) : undefined;
   if (heapTypeArg) creation.heapTypeArg = heapTypeArg;
   const reached = !inBranch(call);
   const heapTypes = creation.heapType === null && !heapTypeArg && heap?.t === 'struct' && reached

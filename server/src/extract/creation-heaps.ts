@@ -106,15 +106,23 @@ export function isAllocatorCreation(spec: CreationApi, args: SyntaxNode[], fn: F
  * heap properties decide, which this file may not show): null then, and when HeapType is not known.
  */
 export function allocatorHeapType(spec: CreationApi, args: SyntaxNode[], fn: FnCtx): number | null {
-  if (!spec.allocation) return null;
+  const type = allocatorHeapTypeValue(spec, args, fn);
+  return type?.t === 'num' ? type.f.value : null;
+}
+
+/**
+ * The allocation desc's `HeapType` as written (a constant, or a parameter of a creating helper: `ALLOCATION_DESC
+ * d{ .HeapType = heap_type }` in illuminate's `CreateBuffer(heap_type, …)`), undefined where a custom pool decides.
+ */
+export function allocatorHeapTypeValue(spec: CreationApi, args: SyntaxNode[], fn: FnCtx): AVal | undefined {
+  if (!spec.allocation) return undefined;
   const desc = allocationDesc(args[spec.allocation.descArg], fn);
-  if (!desc) return null;
+  if (!desc) return undefined;
   if (desc.kind === 'allocation-desc') {
     const pool = getMember(desc, 'CustomPool');
-    if (!isNull(pool)) return null;
+    if (!isNull(pool)) return undefined;
   }
-  const type = getMember(desc, 'HeapType');
-  return type.t === 'num' ? type.f.value : null;
+  return getMember(desc, 'HeapType');
 }
 
 function isNull(v: AVal): boolean {
