@@ -16,8 +16,11 @@
 // keystrokes: the whole-file analysis the language server runs then is made, not counted (it runs on the server's
 // background thread), and p50/p95 are of every keystroke (each burst's first ones are the caches refilled).
 // With --prepare, each whole-file analysis is followed by a preparation of the first keystroke (incremental-analysis.ts
-// prepareFunction with `largest`: the function typed in last, else the one keeping the most lines; not counted).
-// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN [--pause-every N] [--prepare]] [lines...] [file.cpp...]
+// prepareFunction, not counted) of the function under the cursor (the one typed in), as the language server does once
+// a hover or code action named the cursor's line; with --prepare-largest, of the function typed in last, else the one
+// keeping the most lines (the cursor unknown). --rounds N: the prepared function is analysed N times (default 2).
+// Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN [--pause-every N] [--prepare | --prepare-largest]
+//   [--rounds N]] [lines...] [file.cpp...]
 //   (default: the generated 6,000- and 40,000-line files of bench-lsp-typing.ts; --char is what is typed, ' ')
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -71,15 +74,27 @@ class Typist {
   private previous: DocumentFacts;
   private version = 1;
 
-  constructor(name: string, text: string, private readonly char: string, private readonly prepare = false) {
+  /** The line typed on (the cursor's: --prepare prepares the function around it). */
+  cursor: number | undefined;
+
+  private prepare: Prepare = {};
+
+  constructor(name: string, text: string, private readonly char: string) {
     this.uri = `file:///bench/${name}`;
     this.store.open(this.uri, 'cpp', 1, text);
-    this.previous = this.prepared(analyzeFile(this.doc(), {}));
+    this.previous = analyzeFile(this.doc(), {});
+  }
+
+  /** From now on every whole-file result is prepared as `prepare` says, the one of opening first. */
+  start(prepare: Prepare): void {
+    this.prepare = prepare;
+    this.prepared(this.previous);
   }
 
   /** A whole-file result, the first keystroke after it prepared as the language server does (with --prepare). */
   private prepared(facts: DocumentFacts): DocumentFacts {
-    if (this.prepare) prepareFunction(this.doc(), {}, facts, { ignoreCallers: true, largest: true });
+    const { at, rounds } = this.prepare;
+    if (at) prepareFunction(this.doc(), {}, facts, { ignoreCallers: true, largest: true, rounds, ...(at === 'cursor' ? { line: this.cursor } : {}) });
     return facts;
   }
 
@@ -131,6 +146,12 @@ class Typist {
   }
 }
 
+/** What --prepare asks: the function under the cursor, or (--prepare-largest) the largest; `rounds` analyses of it. */
+interface Prepare {
+  at?: 'cursor' | 'largest';
+  rounds?: number;
+}
+
 /** What the per-function fact cache (extract/function-cache.ts) did so far in this process. */
 function cacheSummary(): string {
   const s = functionCacheStats;
@@ -160,12 +181,14 @@ function bench(name: string, text: string, positions: readonly TypingPosition[],
 
 /** REPEAT keystrokes in a row in one function: what typing on in it costs once the helpers are kept. */
 function typingOn(
-  name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string; pauseEvery: number; prepare: boolean },
+  name: string, text: string, positions: readonly TypingPosition[], options: { char: string; repeat: number; in: string; pauseEvery: number; prepare: Prepare },
 ): string[] {
   const [fn, from] = options.in.split('@');
   const at = positions.find((p) => (p.fn === fn || p.fn.endsWith(`::${fn}`)) && p.line + 1 >= Number(from ?? 0));
   if (!at) return [`bench-keystroke-cpu: ${name}: no typing position in a function named ${options.in}`];
-  const typist = new Typist(name, text, options.char, options.prepare);
+  const typist = new Typist(name, text, options.char);
+  typist.cursor = at.line;
+  typist.start(options.prepare);
   const keys = Array.from({ length: options.repeat }, (_, i) => {
     if (options.pauseEvery > 0 && i > 0 && i % options.pauseEvery === 0) typist.pause();
     return typist.type(at);
@@ -192,9 +215,13 @@ function main(): void {
   const inFn = option('--in', '');
   const options = {
     char: option('--char', ' '), repeat: Number(option('--repeat', inFn ? '8' : '3')), in: inFn, pauseEvery: Number(option('--pause-every', '0')),
-    prepare: args.includes('--prepare'),
+    prepare: { rounds: Number(option('--rounds', '2')) } as Prepare,
   };
-  if (options.prepare) args.splice(args.indexOf('--prepare'), 1);
+  for (const [flag, at] of [['--prepare', 'cursor'], ['--prepare-largest', 'largest']] as const) {
+    if (!args.includes(flag)) continue;
+    args.splice(args.indexOf(flag), 1);
+    options.prepare.at = at;
+  }
   const files = args.filter((a) => Number.isNaN(Number(a)));
   const sizes = args.map(Number).filter((n) => n > 0);
   for (const lines of sizes.length > 0 || files.length > 0 ? sizes : [6000, 40000]) {

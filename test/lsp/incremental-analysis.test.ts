@@ -8,6 +8,7 @@ import { propertySeed } from '../harness/seed';
 import { StoredDocument } from '../../server/src/parse/document-store';
 import { analyzeEditedFunction, analyzeFile, prepareFunction, reductionStats, takeEditsForFile, type DocumentFacts } from '../../server/src/lsp/incremental-analysis';
 import { barrierHeavyFile } from '../bench/barrier-file';
+import { functionCacheStats } from '../../server/src/extract/function-cache';
 import { EDITOR_FIXTURE } from '../harness/lsp-client';
 
 const URI = 'file:///incremental.cpp';
@@ -295,6 +296,22 @@ describe('function-by-function re-analysis', () => {
     state.previous = analyzeFile(doc, {});
     assert.equal(prepareFunction(doc, {}, state.previous), true, 'the function typed in last, once the whole file took the edit');
     assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'a keystroke in another function edits it too');
+  });
+
+  it('prepares the function under the cursor, twice (the second analysis reuses the helpers the first kept), and again when the cursor moves to another', () => {
+    const { source, doc, state, type } = typist();
+    const lineOf = (mark: string, from: number): number => doc.positionAt(doc.text.indexOf(mark, from)).line;
+    const [middle, fifth] = [lineOf('cl->Barrier(', source.length / 2), lineOf('cl->Barrier(', source.length / 5)];
+    const prepared = reductionStats.prepared;
+    const reused = functionCacheStats.reused;
+    assert.equal(prepareFunction(doc, {}, state.previous, { line: middle }), true, 'after opening, the function under the cursor');
+    assert.equal(reductionStats.prepared, prepared + 1);
+    assert.ok(functionCacheStats.reused > reused, 'the second analysis reused the helpers the first kept');
+    assert.equal(prepareFunction(doc, {}, state.previous, { line: middle }), false, 'once for that function');
+    assert.equal(prepareFunction(doc, {}, state.previous, { line: 0 }), false, 'the cursor outside every function: the kept tree stays');
+    assert.equal(prepareFunction(doc, {}, state.previous, { line: fifth, rounds: 1 }), true, 'the cursor moved to another function: that one');
+    assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'the first keystroke there edits the tree prepared for it');
+    assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'and typing on');
   });
 
   it('keeps the function path in a function with a line tree-sitter cannot read, and falls back when an edit adds a syntax error', () => {

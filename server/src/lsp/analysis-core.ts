@@ -53,6 +53,11 @@ export class AnalysisCore {
    * outside every function), with their configuration: `prepare` readies their first keystroke while nothing is asked.
    */
   private readonly prepareDue = new Map<string, DocumentConfigData['config']>();
+  /**
+   * Each open document's cursor line (a hover or code action was asked there) and the configuration of its last
+   * analysis: a cursor moved into another function makes the document due for `prepare` again.
+   */
+  private readonly cursors = new Map<string, { line: number; config?: DocumentConfigData['config'] }>();
 
   /** The workspace index for analysing `uri`: every file's helpers but the document's own are read first. */
   workspaceFor(uri?: string): WorkspaceIndex {
@@ -71,7 +76,8 @@ export class AnalysisCore {
   }
 
   apply(message: DocumentMessage): void {
-    if (message.type === 'open') this.store.open(message.uri, message.languageId, message.version, message.text);
+    if (message.type === 'cursor') this.cursorAt(message.uri, message.line);
+    else if (message.type === 'open') this.store.open(message.uri, message.languageId, message.version, message.text);
     else if (message.type === 'change') {
       const known = this.skipReasons.get(message.uri);
       this.store.change(message.uri, message.version, message.changes);
@@ -86,7 +92,18 @@ export class AnalysisCore {
       this.skipReasons.delete(message.uri);
       this.wholeDue.delete(message.uri);
       this.prepareDue.delete(message.uri);
+      this.cursors.delete(message.uri);
     }
+  }
+
+  /** The cursor of an open document is at `line`: its first keystroke is prepared there once its result is whole-file. */
+  private cursorAt(uri: string, line: number): void {
+    const doc = this.store.get(uri);
+    if (!doc) return;
+    const config = this.cursors.get(uri)?.config;
+    this.cursors.set(uri, { line, config });
+    const latest = this.results.get(uri);
+    if (config && latest?.version === doc.version && latest.facts?.mode === 'file') this.prepareDue.set(uri, config);
   }
 
   /**
@@ -102,6 +119,7 @@ export class AnalysisCore {
     if (!doc || doc.version !== request.version) return undefined;
     const started = performance.now();
     const { config, ignored } = request.config;
+    this.cursors.set(doc.uri, { line: this.cursors.get(doc.uri)?.line ?? -1, config });
     const reason = this.skipReasonOf(doc);
     const latest = this.results.get(doc.uri);
     if (ignored || reason) {
@@ -156,7 +174,8 @@ export class AnalysisCore {
       return;
     }
     try {
-      prepareFunction(doc, config, latest.facts, { workspace: this.workspaceFor(uri), isCancelled, ignoreCallers: true });
+      const line = this.cursors.get(uri)?.line ?? -1;
+      prepareFunction(doc, config, latest.facts, { workspace: this.workspaceFor(uri), isCancelled, ignoreCallers: true, ...(line >= 0 ? { line } : {}) });
       this.prepareDue.delete(uri);
     } catch (error) {
       if (!(error instanceof AnalysisCancelled)) {

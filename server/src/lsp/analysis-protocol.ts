@@ -46,7 +46,12 @@ export type DocumentReply = DocumentResult | DocumentDelta;
 export type DocumentMessage =
   | { type: 'open'; uri: string; languageId: string; version: number; text: string }
   | { type: 'change'; uri: string; version: number; changes: TextChange[] }
-  | { type: 'close'; uri: string };
+  | { type: 'close'; uri: string }
+  /**
+   * Where the user's cursor is (a hover or code action was asked at that line): the idle preparation of the first
+   * keystroke readies the function around it (incremental-analysis.ts prepareFunction).
+   */
+  | { type: 'cursor'; uri: string; line: number };
 
 /** Requests: each has an id; the worker answers with a WorkerReply of the same id. */
 export type WorkerRequest =

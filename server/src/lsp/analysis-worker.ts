@@ -131,9 +131,9 @@ function serve(message: WorkerMessage): void {
   served++;
   idle.touched();
   prepareWhenIdle();
-  if (message.type === 'open' || message.type === 'change' || message.type === 'close') {
+  if (message.type === 'open' || message.type === 'change' || message.type === 'close' || message.type === 'cursor') {
     // A background analysis of the older text is abandoned: its answer would not be used.
-    if (message.type !== 'open') background.cancel(message.uri);
+    if (message.type === 'change' || message.type === 'close') background.cancel(message.uri);
     core.apply(message);
     return;
   }

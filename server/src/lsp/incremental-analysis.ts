@@ -289,31 +289,51 @@ function analyzeReduction(
  * differ, in that function or another), and so are what the analysis leaves for typing on (the helpers' kept
  * extractions, extract/function-cache.ts; the function's helper calls, track/kept-runs.ts; on the server's
  * keystroke thread, its compiled code). Answers do not change: each of those is reused only where it is checked to
- * be equal. The function is the one last typed in; with `largest`, when none was, the one whose reduced document keeps the
- * most lines. NOTE: the language server does not ask for `largest`: measured on Qt's qrhid3d12.cpp (session 36), the
- * first keystroke in another function than the one prepared cost 150-300 ms CPU more than with nothing prepared
+ * be equal. The function is the one around the cursor's `line` (the language server learns it from hover and code
+ * action requests), else the one last typed in; with `largest`, when none was, the one whose reduced document keeps
+ * the most lines. NOTE: the language server does not ask for `largest`: measured on Qt's qrhid3d12.cpp (session 36),
+ * the first keystroke in another function than the one prepared cost 150-300 ms CPU more than with nothing prepared
  * (bgfx's `submit`, the one prepared there: its second keystroke ~45 % less). Returns whether a reduced tree was
- * kept; nothing when the document has pending edits or a reduced tree already, or `previous` is not a whole-file
- * result of its text.
+ * kept; nothing when the document has pending edits or a reduced tree for that function (without a cursor in a
+ * function: any reduced tree) already, or `previous` is not a whole-file result of its text.
  */
 export function prepareFunction(
-  doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts | undefined, options: IncrementalOptions & { largest?: boolean } = {},
+  doc: StoredDocument, config: Partial<BarrierlintConfig>, previous: DocumentFacts | undefined, options: PrepareOptions = {},
 ): boolean {
-  if (!previous || previous.mode !== 'file' || reducedTrees.has(doc) || doc.peekEdits().length > 0) return false;
+  if (!previous || previous.mode !== 'file' || doc.peekEdits().length > 0) return false;
   if (doc.mayHaveCarriageReturn && hasLoneCarriageReturn(doc.text)) return false;
   const spans = previous.spans;
   const { calls, signatures, creations } = previous;
+  const line = options.line;
+  const cursorAt = line === undefined ? -1 : spans.findIndex((s) => s.range.startLine <= line && line <= s.range.endLine);
+  // A reduced tree kept for the function under the cursor (or, the cursor outside every function, for any): nothing to do.
+  const kept = reducedTrees.get(doc);
+  if (kept && (cursorAt < 0 || (kept.focus === cursorAt && sameSpans(kept.spans, spans)))) return false;
   const stubs = signatures && process.env.BARRIERLINT_LSP_STUBS !== '0' ? spanStubs(spans, signatures) : undefined;
-  const focusIndex = preparedFocus(doc, previous, stubs, lastFocus.get(doc), !!options.largest);
+  const focusIndex = cursorAt >= 0 ? cursorAt : preparedFocus(doc, previous, stubs, lastFocus.get(doc), !!options.largest);
   if (focusIndex < 0) return false;
   const edited = spans[focusIndex];
   const rootCalls = !!calls?.has(focusIndex) && !!signatures;
   const reduced = freshReduction(doc, spans, edited, { ...options, ignoreCallers: true, calls, rootCalls, creations, stubs });
   if (!reduced) return false;
   reductionStats.prepared++;
-  analyzeReduction(doc, config, previous, focusIndex, reduced, { workspace: options.workspace, isCancelled: options.isCancelled, functionCache: true });
+  // NOTE: twice (session 37): the first analysis extracts the helpers and keeps their extractions; only the second
+  // reuses them, so its helper calls are kept in objects the first keystroke's reuses pair with (kept-runs.ts
+  // pairReuses) and replays; one round left the first keystroke nearly as dear as none.
+  for (let round = 0; round < (options.rounds ?? 2); round++) {
+    analyzeReduction(doc, config, previous, focusIndex, reduced, { workspace: options.workspace, isCancelled: options.isCancelled, functionCache: true });
+  }
   reducedTrees.set(doc, reduced.cache);
   return true;
+}
+
+export interface PrepareOptions extends IncrementalOptions {
+  /** The cursor's line (a hover or code action asked there): the function around it is prepared first. */
+  line?: number;
+  /** With no cursor and no function typed in last, the function whose reduced document keeps the most lines. */
+  largest?: boolean;
+  /** How many times the prepared function is analysed (2: see prepareFunction). */
+  rounds?: number;
 }
 
 /**

@@ -212,6 +212,15 @@ export function startServer(connection: Connection = createServerConnection()): 
     Promise.all(sources).then(reanalyzeAll, (e) => logError(`barrierlint: re-reading changed files: ${describe(e)}`));
   });
 
+  // The line of the cursor (hover and code action requests carry it; a client asks for code actions at every cursor
+  // move): the worker readies the first keystroke of the function there while idle. Sent when it changed.
+  const cursors = new Map<string, number>();
+  const cursorAt = (uri: string, line: number): void => {
+    if (!store.get(uri) || cursors.get(uri) === line) return;
+    cursors.set(uri, line);
+    host.post({ type: 'cursor', uri, line });
+  };
+
   connection.onDidOpenTextDocument(({ textDocument: td }) => {
     store.open(td.uri, td.languageId, td.version, td.text);
     host.post({ type: 'open', uri: td.uri, languageId: td.languageId, version: td.version, text: td.text });
@@ -239,6 +248,7 @@ export function startServer(connection: Connection = createServerConnection()): 
   connection.onDidCloseTextDocument(({ textDocument: td }) => {
     scheduler.cancel(td.uri);
     typing.forget(td.uri);
+    cursors.delete(td.uri);
     if (store.close(td.uri)) {
       host.post({ type: 'close', uri: td.uri });
       const relint = (): Promise<unknown> => (linted.has(td.uri) ? lintFile({ connection, project, host, linted }, td.uri) : Promise.resolve());
@@ -248,6 +258,7 @@ export function startServer(connection: Connection = createServerConnection()): 
 
   // Requests wait for the worker's analysis of the current version; a cancelled request stops waiting at once.
   connection.onHover(async ({ textDocument, position }, token) => {
+    cursorAt(textDocument.uri, position.line);
     const doc = store.get(textDocument.uri);
     const entry = doc && (await analysis.current(doc, token));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
@@ -268,6 +279,7 @@ export function startServer(connection: Connection = createServerConnection()): 
     return { items: analysis.workspaceReports(previous) };
   });
   connection.onCodeAction(async (asked, token) => {
+    cursorAt(asked.textDocument.uri, asked.range.start.line);
     const doc = store.get(asked.textDocument.uri);
     if (!doc) return [];
     const version = doc.version;
