@@ -16,7 +16,9 @@
 // With --prepare, every whole-file base is followed by the language server's preparation of the first keystroke
 // (incremental-analysis.ts prepareFunction: a reduced tree and the caches of the function typed in last, else of the
 // one whose reduced document keeps the most lines, typed in next or not).
-// Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] [--pause] [--prepare] file.cpp...
+// With --prepare-cursor, the function each run of edits is typed in is prepared first when the base is a whole-file
+// one (prepareFunction with the cursor's line, as the language server does once a hover or code action named it).
+// Usage: node out/test/bench/keystroke-equality.js [--chains N] [--length K] [--seed S] [--pause] [--prepare] [--prepare-cursor] file.cpp...
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { StoredDocument } from '../../server/src/parse/document-store';
@@ -77,7 +79,9 @@ function parts(r: DocumentFacts, focus: Range): { inside: string; outside: strin
 }
 
 /** Types `chains` runs of `length` parsable edits, each run in one randomly chosen function, into `text`. */
-export function typeAndCompare(text: string, options: { chains: number; length: number; seed: number; pause?: boolean; prepare?: boolean }): EqualityReport {
+export function typeAndCompare(
+  text: string, options: { chains: number; length: number; seed: number; pause?: boolean; prepare?: boolean; prepareCursor?: boolean },
+): EqualityReport {
   const random = seededRandom(options.seed);
   const doc = new StoredDocument(URI, 'cpp', 1, text);
   // A whole-file base, prepared for the next keystroke as the language server does with --prepare.
@@ -94,6 +98,9 @@ export function typeAndCompare(text: string, options: { chains: number; length: 
       base(previous);
     }
     const spanIndex = Math.floor(random() * previous.spans.length);
+    // The cursor in the function about to be typed in (a whole-file base only): its first keystroke prepared there.
+    const cursorIn = previous.spans[spanIndex];
+    if (options.prepareCursor && cursorIn) prepareFunction(doc, {}, previous, { ignoreCallers: true, line: cursorIn.bodyStart.line });
     for (let k = 0; k < options.length; k++) {
       const span = previous.spans[spanIndex];
       if (!span) break;
@@ -152,9 +159,10 @@ function main(): void {
   };
   const pause = args.includes('--pause');
   if (pause) args.splice(args.indexOf('--pause'), 1);
-  const prepare = args.includes('--prepare');
-  if (prepare) args.splice(args.indexOf('--prepare'), 1);
-  const options = { chains: option('--chains', 10), length: option('--length', 6), seed: option('--seed', 1), pause, prepare };
+  const flag = (name: string): boolean => args.includes(name) && args.splice(args.indexOf(name), 1).length > 0;
+  const prepare = flag('--prepare');
+  const prepareCursor = flag('--prepare-cursor');
+  const options = { chains: option('--chains', 10), length: option('--length', 6), seed: option('--seed', 1), pause, prepare, prepareCursor };
   let failed = false;
   for (const file of args) {
     const r = typeAndCompare(readFileSync(file, 'utf8'), options);
