@@ -18,7 +18,7 @@
 // With --prepare, each whole-file analysis is followed by a preparation of the first keystroke (incremental-analysis.ts
 // prepareFunction, not counted) of the function under the cursor (the one typed in), as the language server does once
 // a hover or code action named the cursor's line; with --prepare-largest, of the function typed in last, else the one
-// keeping the most lines (the cursor unknown). --rounds N: the prepared function is analysed N times (default 2).
+// keeping the most lines (the cursor unknown). --rounds N: the prepared function is analysed N times (default 3).
 // Usage: node out/test/bench/bench-keystroke-cpu.js [--char C] [--repeat N] [--in FN [--pause-every N] [--prepare | --prepare-largest]
 //   [--rounds N]] [lines...] [file.cpp...]
 //   (default: the generated 6,000- and 40,000-line files of bench-lsp-typing.ts; --char is what is typed, ' ')
@@ -215,7 +215,7 @@ function main(): void {
   const inFn = option('--in', '');
   const options = {
     char: option('--char', ' '), repeat: Number(option('--repeat', inFn ? '8' : '3')), in: inFn, pauseEvery: Number(option('--pause-every', '0')),
-    prepare: { rounds: Number(option('--rounds', '2')) } as Prepare,
+    prepare: { rounds: Number(option('--rounds', '3')) } as Prepare,
   };
   for (const [flag, at] of [['--prepare', 'cursor'], ['--prepare-largest', 'largest']] as const) {
     if (!args.includes(flag)) continue;

@@ -298,7 +298,7 @@ describe('function-by-function re-analysis', () => {
     assert.deepEqual(type('cl->Barrier(', source.length / 5, ' '), [0, 1], 'a keystroke in another function edits it too');
   });
 
-  it('prepares the function under the cursor, twice (the second analysis reuses the helpers the first kept), and again when the cursor moves to another', () => {
+  it('prepares the function under the cursor in several analyses (the second reuses the helpers the first kept), and again when the cursor moves to another', () => {
     const { source, doc, state, type } = typist();
     const lineOf = (mark: string, from: number): number => doc.positionAt(doc.text.indexOf(mark, from)).line;
     const [middle, fifth] = [lineOf('cl->Barrier(', source.length / 2), lineOf('cl->Barrier(', source.length / 5)];

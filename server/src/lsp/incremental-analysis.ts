@@ -317,10 +317,14 @@ export function prepareFunction(
   const reduced = freshReduction(doc, spans, edited, { ...options, ignoreCallers: true, calls, rootCalls, creations, stubs });
   if (!reduced) return false;
   reductionStats.prepared++;
-  // NOTE: twice (session 37): the first analysis extracts the helpers and keeps their extractions; only the second
-  // reuses them, so its helper calls are kept in objects the first keystroke's reuses pair with (kept-runs.ts
-  // pairReuses) and replays; one round left the first keystroke nearly as dear as none.
-  for (let round = 0; round < (options.rounds ?? 2); round++) {
+  // NOTE: three times (session 37, docs/real-world.md): the first analysis extracts the helpers and keeps their
+  // extractions; the second reuses them, so its helper calls are kept in objects the next run's reuses pair with
+  // (kept-runs.ts pairReuses; against the first's fresh extractions the pairing can refuse: Qt's qrhid3d12.cpp,
+  // "range paired with another"); the third is the first to replay them. The first keystroke is then the second
+  // replay. Measured (bench-keystroke-cpu.js --prepare --rounds N, CPU): Qt `beginPass` first keystroke 540-570 ms
+  // with nothing prepared, 650-750 after two rounds, 390-460 after three; bgfx `submit` 1.2-1.55 s, ~600-860 after
+  // two or three.
+  for (let round = 0; round < (options.rounds ?? 3); round++) {
     analyzeReduction(doc, config, previous, focusIndex, reduced, { workspace: options.workspace, isCancelled: options.isCancelled, functionCache: true });
   }
   reducedTrees.set(doc, reduced.cache);
@@ -332,7 +336,7 @@ export interface PrepareOptions extends IncrementalOptions {
   line?: number;
   /** With no cursor and no function typed in last, the function whose reduced document keeps the most lines. */
   largest?: boolean;
-  /** How many times the prepared function is analysed (2: see prepareFunction). */
+  /** How many times the prepared function is analysed (3: see prepareFunction). */
   rounds?: number;
 }
 
