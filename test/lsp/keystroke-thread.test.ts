@@ -73,4 +73,32 @@ void describe('the language server keystroke thread', () => {
       }
     }
   });
+
+  void it('prepares the function under the cursor while idle: the first keystroke there reuses what the preparation kept', async () => {
+    const host = new AnalysisHost(() => [], () => undefined);
+    try {
+      const config = { config: DEFAULT_CONFIG, ignored: false };
+      const caches = async (): Promise<KeystrokeCaches> => value(await host.request<KeystrokeCaches>({ type: 'caches' }).outcome);
+      host.post({ type: 'open', uri: URI, languageId: 'cpp', version: 1, text: SOURCE });
+      assert.ok(value(await host.request<DocumentReply | null>({ type: 'analyze', uri: URI, version: 1, wholeFile: false, config }).outcome));
+      const before = await caches();
+      host.post({ type: 'cursor', uri: URI, line: AT.line });
+      // NOTE: every request stops a preparation under way (it starts again when the worker is idle): polled slowly.
+      let prepared = before;
+      for (let waited = 0; prepared.functionFacts.reused === before.functionFacts.reused && waited < 30_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        prepared = await caches();
+      }
+      assert.ok(prepared.functionFacts.kept > before.functionFacts.kept, 'the preparation kept the helper\'s facts');
+      assert.ok(prepared.functionFacts.reused > before.functionFacts.reused, 'and reused them in its next analysis');
+      host.post({ type: 'change', uri: URI, version: 2, changes: [{ range: { start: AT, end: AT }, text: ' ' }] });
+      const reply = value(await host.request<DocumentReply | null>({ type: 'analyze', uri: URI, version: 2, wholeFile: false, config }).outcome);
+      assert.ok(reply && 'delta' in reply, 'the first keystroke takes the function path');
+      const after = await caches();
+      assert.equal(after.functionFacts.kept, prepared.functionFacts.kept, 'it extracts no helper again');
+      assert.ok(after.functionFacts.reused > prepared.functionFacts.reused, 'it reuses the prepared helper');
+    } finally {
+      await host.dispose();
+    }
+  });
 });
