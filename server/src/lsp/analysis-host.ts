@@ -100,6 +100,11 @@ export class AnalysisHost {
     if (this.disposed) return;
     this.disposed = true;
     for (const id of this.waiting.keys()) this.cancel(id);
+    // NOTE: an idle preparation of a keystroke (analysis-worker.ts prepareWhenIdle) parses too and is no request: a
+    // message counted and never posted stops it at its next cancellation check and keeps another from starting; the
+    // request then posted is answered once it stopped.
+    Atomics.add(this.cancelTable, MESSAGE_COUNT_SLOT, 1);
+    this.request({ type: 'caches' });
     const deadline = Date.now() + 5000;
     while (this.waiting.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     for (const [id, w] of this.waiting) {
