@@ -406,8 +406,10 @@ export type Stmt =
   /**
    * `caseTests`: without path facts for the tested value, each case's test `value == label` when the value is a
    * parameter (null for `default`): a caller's constant argument decides which case runs (extract/switch-tests.ts).
+   * `taken`: the case a test of a fixed local enters (extract/const-locals.ts), -1 for none; the cases before it
+   * are not walked, the ones after it run only when it falls through.
    */
-  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[]; caseTests?: (Condition | null)[] }
+  | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[]; caseTests?: (Condition | null)[]; taken?: number }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */
   /** `sym = value` (a constant, or null), `sym += delta`, or `sym = <comparison>` (`cond`: the value is that test). */
   | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition }

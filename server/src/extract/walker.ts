@@ -22,6 +22,7 @@ import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
 import { switchValue } from './switch-macros';
+import { fixedCases, fixedTruth } from './const-locals';
 import type { Unrolling } from './unrolled-loops';
 import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import { insideTableLoop } from './table-loops';
@@ -145,7 +146,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = elseBody(alt);
-      const taken = unrolledTruth(decidable, fn, cond);
+      const taken = unrolledTruth(decidable, fn, cond) ?? fixedTruth(cond, fn);
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
       const noop = noopTest(cond, fn);
       if (!decidable) fn.undecided++;
@@ -195,6 +196,11 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const tested = caseTests ? { ...labelled, caseTests } : labelled;
       // A switch naming every enumerator of its enum has no path past it either (exhaustive-switch.ts).
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases);
+      const fixed = fixedCases(cond, cases, fn);
+      if (fixed) {
+        const walked = cases.map((c, i) => (i < fixed.from || i > fixed.to ? seq([]) : seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s)))));
+        return seq([...pre, { k: 'switch', cases: walked, hasDefault, range: rangeOf(n), taken: fixed.from }]);
+      }
       const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
       // One case and a default on a parameter (`switch (type) { case UAV: b.UAV.pResource = r; break; default: … }`):
       // a pointer the case sets keeps its value tied to the case's test, as an if/else's does (ResourceRef.choice).

@@ -138,6 +138,12 @@ export function switchStmt(it: Evaluation, s: Extract<Stmt, { k: 'switch' }>, pa
   const entries = s.cases.map(() => [] as Path[]);
   const skip: Path[] = [];
   for (const p of paths) {
+    if (s.taken !== undefined) {
+      // A fixed local's test (extract/const-locals.ts): every path enters the one case, or skips the switch.
+      if (s.taken >= 0) entries[s.taken].push(p);
+      else skip.push(p);
+      continue;
+    }
     if (s.sym === undefined || !s.labels) {
       const chosen = s.caseTests ? decidedCase(s.caseTests, p, it) : undefined;
       if (chosen !== undefined) {
