@@ -558,11 +558,19 @@ const OUT_ARGUMENT = new Set(['identifier', 'field_expression', 'subscript_expre
 /** A macro-style name (`SERIALISE_ELEMENT`): a macro may assign to a variable it is given by name. */
 const MACRO_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 
+/**
+ * `SERIALISE_ELEMENT(NumBarriers)`: a macro the file does not define or declare may overwrite a variable or
+ * parameter it names (renderdoc's serialisers read them back). The caller checks that the file declares no
+ * function of the name.
+ */
+export function unseenMacroMayAssign(name: string, fn: FnCtx): boolean {
+  return MACRO_NAME.test(name) && !fn.file.forwarders?.has(name);
+}
+
 function forgetOutArguments(name: string, args: SyntaxNode[], fn: FnCtx, filled: ReadonlySet<number> = new Set()): void {
   const overloads = fn.file.outParams.get(name)?.filter((flags) => flags.length >= args.length);
-  // `SERIALISE_ELEMENT(NumBarriers)`: a macro the file does not define or declare may overwrite a variable or
-  // parameter it names (renderdoc's serialisers read them back): its value is unknown afterwards.
-  if (!overloads && MACRO_NAME.test(name) && !fn.file.forwarders?.has(name)) {
+  // An unseen macro's arguments named by name are unknown afterwards.
+  if (!overloads && unseenMacroMayAssign(name, fn)) {
     for (const a of args) {
       const t = unwrapValue(a);
       if (t.type !== 'identifier' || (!fn.env.has(t.text) && !fn.params.includes(t.text))) continue;

@@ -50,7 +50,7 @@ import { methodConstness, methodIndex } from './member-writes';
 import { markPreparedMembers } from './member-barriers';
 import { subscriptNamesIn } from './rebinds';
 import { collectPathSyms, followedMembers, stableParams } from './path-facts';
-import { reboundParams } from './rebound-params';
+import { reboundParams, rewrittenParams } from './rebound-params';
 import { memberUses, methodUses, pointerMember, sharedMembers, withImportedUses } from './member-facts';
 import { declaredNames, walkStatement } from './walker';
 import { baseInitializerStmts, constructedClass } from './base-initializers';
@@ -659,6 +659,7 @@ export function extractFacts(
       const span = tableSpan(f.body, ctx);
       const returned = f.lambda ? undefined : returnedLocal(f.body, locals, ctx);
       const ownNames = locals.concat(reboundParams(body, params, stable));
+      const rewritten = rewrittenParams(f.body, params, ctx);
       const classes = objectClasses(params, sig.paramTypes, locals, ctx);
       const facts: FunctionFacts = {
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals: ownNames,
@@ -667,6 +668,7 @@ export function extractFacts(
         ...(members.length ? { factMembers: members } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}), ...(returned ? { returnsLocal: returned } : {}),
         ...(f.body.hasError ? { unparsed: true as const } : {}), ...(classes ? { objectClasses: classes } : {}),
+        ...(rewritten.length ? { rewrittenParams: rewritten } : {}),
       };
       functions.push(withScopeKind(facts, scopeKind));
       if (key && recorder) keepFacts(key, facts, recorder, turn);

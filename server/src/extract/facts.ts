@@ -488,6 +488,8 @@ export interface FunctionFacts {
   required?: number;
   /** Parameters the body never writes, takes the address of or binds a reference to: a caller's value throughout. */
   stableParams?: string[];
+  /** Parameters the body may give another value (extract/rebound-params.ts rewrittenParams): keys past a root never take the caller's argument text. */
+  rewrittenParams?: string[];
   /** Stable parameters whose tests the path facts follow: a caller's path can carry what the helper learnt of them. */
   factParams?: string[];
   /** Members of its class whose tests the path facts follow (extract/member-facts.ts): carried in from a method's caller. */

@@ -69,7 +69,7 @@ export function pathMember(node: SyntaxNode, fn: FnCtx): string | undefined {
   return sym !== undefined && syms!.tested.has(sym) && !syms!.locals.has(rootOf(sym)) ? sym : undefined;
 }
 
-function rootOf(sym: string): string {
+export function rootOf(sym: string): string {
   const dot = sym.indexOf('.');
   return dot < 0 ? sym : sym.slice(0, dot);
 }

@@ -35,6 +35,8 @@ export interface Binding {
    * `m_tex[i]`, another element on each iteration of the caller's loop, and `ToTarget(cl, 0)` names `m_tex[0]`.
    */
   params?: readonly string[];
+  /** The callee's parameters its body may give another value (FunctionFacts.rewrittenParams). */
+  rewritten?: readonly string[];
   /** Per argument: the heap Type of the heap properties it points at, when known (extract/heap-props-args.ts). */
   heapTypes?: readonly (number | undefined)[];
   /** Per argument: the Dimension of the resource desc it is or points at, when known (extract/heap-props-args.ts). */
@@ -49,6 +51,13 @@ const argTextsOfBinding = new WeakMap<Binding, ArgTexts | null>();
 const paramPatterns = new Map<string, RegExp>();
 const PARAM_PATTERNS_KEPT = 5_000;
 
+/**
+ * Stands for a parameter that names no caller's object: one the callee may give another value, or a null argument
+ * (`NULL`, `nullptr`, `0`): a key built on it (`Unwrap(NULL)`) is no resource, and two of them are not one.
+ */
+const UNNAMED = '\u0000';
+const NULL_ARGUMENT = /^(?:NULL|nullptr|__null)$/;
+
 /** The argument texts a call gives its callee's parameters; null when no parameter has one to give. */
 function argTextsOf(b: Binding): ArgTexts | null {
   let a = argTextsOfBinding.get(b);
@@ -56,7 +65,9 @@ function argTextsOf(b: Binding): ArgTexts | null {
   const texts = new Map<string, string>();
   (b.params ?? []).forEach((name, i) => {
     const text = b.fields[i]?.text.replace(/\s+/g, '');
-    if (/^[A-Za-z_]\w*$/.test(name) && text && text !== name) texts.set(name, /^[\w.]+$|^[\w.]+(?:->\w+)+$/.test(text) ? text : `(${text})`);
+    if (!/^[A-Za-z_]\w*$/.test(name)) return;
+    if (b.rewritten?.includes(name) || (text && NULL_ARGUMENT.test(text))) texts.set(name, UNNAMED);
+    else if (text && text !== name) texts.set(name, /^[\w.]+$|^[\w.]+(?:->\w+)+$/.test(text) ? text : `(${text})`);
   });
   a = null;
   if (texts.size > 0) {
@@ -73,11 +84,17 @@ function argTextsOf(b: Binding): ArgTexts | null {
   return a;
 }
 
-/** A key the callee built, with its parameters (past the root, inside an index or a call) as the caller's arguments. */
-function withArgTexts(key: string, b: Binding): string {
+/**
+ * A key the callee built, with its parameters (past the root, inside an index or a call) as the caller's arguments;
+ * null when one of them names no caller's object (UNNAMED).
+ */
+function withArgTexts(key: string, b: Binding): string | null {
   if (!b.params?.length || (!key.includes('[') && !key.includes('('))) return key;
   const a = argTextsOf(b);
-  return a ? key.replace(a.pattern, (m: string, at: number) => (at === 0 ? m : a.texts.get(m) ?? m)) : key;
+  // A `0` handed to a call in the key (`Unwrap(0)`) is a null pointer too; as an index (`m_tex[0]`) it is element 0.
+  const text = (m: string, at: number) => (at === 0 ? m : a?.texts.get(m) === '0' && /[(,]$/.test(key.slice(0, at)) ? UNNAMED : a?.texts.get(m) ?? m);
+  const out = a ? key.replace(a.pattern, text) : key;
+  return out.includes(UNNAMED) ? null : out;
 }
 
 export interface Frame {
@@ -358,12 +375,15 @@ export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
   if (r.param !== undefined) return b.refs[r.param] ?? { ...r, param: undefined };
   if (r.base) {
     const arg = b.refs[r.base.param];
+    const path = arg ? withArgTexts(r.base.path, b) : null;
     if (!arg) return { key: r.key, text: r.text, range: r.range };
-    return extend(arg, withArgTexts(r.base.path, b), r);
+    if (path === null) return { key: null, text: r.text, range: r.range, unknown: true };
+    return extend(arg, path, r);
   }
   // NOTE: the reference itself when its key names no parameter past the root (most keys): a havocked call
   // substitutes every argument it is handed, and the copies were 2-3 % of a whole engine tree's CPU (perf21).
   const key = b.params && r.key ? withArgTexts(r.key, b) : r.key;
+  if (key === null && r.key !== null) return { key: null, text: r.text, range: r.range, unknown: true };
   const own = key === r.key ? r : { ...r, key };
   if (own.member && b.receiver && own.key) return extend(b.receiver.ref, `${b.receiver.op}${own.key}`, own, b.receiver.op);
   if (b.renames && own.key && !own.member) return renamed(own, b.renames);

@@ -103,6 +103,7 @@ export function bindArguments(env: TrackEnv, e: UserCallEvent, callee: Callee): 
     ...receiverOf(e, env.binding),
     ...heldHandles(e, env.binding),
     params: callee.fn.params,
+    ...(callee.fn.rewrittenParams ? { rewritten: callee.fn.rewrittenParams } : {}),
     ...(e.args.some((a) => a.heapType !== undefined) ? { heapTypes: e.args.map((a) => a.heapType) } : {}),
     ...(e.args.some((a) => a.dimension !== undefined) ? { dimensions: e.args.map((a) => a.dimension) } : {}),
   };
