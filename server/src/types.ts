@@ -107,6 +107,12 @@ export interface Finding {
    * report keeps `range` (where the debug layer reports, and what suppressions and baselines match).
    */
   focus?: Range;
+  /**
+   * A finding a call made by checking again a barrier of a function in another file of the run (track/recheck-
+   * repeats.ts): that function. The run reports it once, there, when that file's own pass says the same in it
+   * (cli/elsewhere-repeats.ts), with the call as a related note (`note`). Not part of any output format.
+   */
+  elsewhere?: { uri: string; range: Range; note: string };
 }
 
 /** A finding as a rule reports it: its configured level not yet applied, its text not yet rendered. */

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { analyze, analyzeFacts, type AnalyzeExtras } from '../analyze';
 import { narrowingOnly, QuietRun } from './quiet-imports';
 import { callChain, reportKey, uncoveredReports } from '../report/repeats';
+import { dropElsewhereRepeats } from './elsewhere-repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
 import { callsReaching, reachingHelperNames } from '../track/helper-reach';
@@ -61,6 +62,7 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   isolatedRunStep(outcomes, 'summary', () => {
     dropProjectConstants(outcomes, context);
     dropHelperRepeats(outcomes);
+    dropElsewhereRepeats(outcomes, (f) => placeKey({ ...f, uri: '', range: NOWHERE, related: [] }).key);
     dropLongerChains(outcomes);
     dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
     dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');
@@ -187,6 +189,8 @@ function judgedAgain(outcomes: readonly FileOutcome[], run: RunConventions): Set
   }
   return out;
 }
+
+const NOWHERE = { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 };
 
 /** Message fields that name the caller's objects: a helper's finding reached from a caller names its arguments. */
 const NAME_FIELDS = new Set(['name', 'resource', 'list', 'using']);

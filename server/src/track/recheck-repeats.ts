@@ -59,6 +59,8 @@ export function withoutRecheckRepeats(findings: readonly ReportedFinding[]): Rep
   for (const f of made) {
     const helper = origins.get(f)!.helper;
     const at = helper && own.get(said(f))?.find((h) => h.uri === helper.uri && within(h.range, helper.range));
+    // A helper of another file: that file's pass decides (cli/elsewhere-repeats.ts).
+    if (helper && helper.uri !== f.uri) f.elsewhere = { uri: helper.uri, range: helper.range, note: callNote(origins.get(f)!) };
     if (!at) continue;
     dropped.add(f);
     noteOn(at, f, origins.get(f)!);
@@ -96,5 +98,7 @@ const samePlace = (a: { uri: string; range: ReportedFinding['range'] }, b: { uri
 function noteOn(kept: ReportedFinding, f: ReportedFinding, recheck: Recheck): void {
   const notes = kept.related.filter((r) => r.kind === 'call-site').length;
   if (notes >= MAX_NOTES || samePlace(kept, f) || kept.related.some((r) => samePlace(r, f))) return;
-  kept.related.push({ uri: f.uri, range: f.range, message: `${recheck.call.callee}() is called here, from ${recheck.call.caller}()`, kind: 'call-site' });
+  kept.related.push({ uri: f.uri, range: f.range, message: callNote(recheck), kind: 'call-site' });
 }
+
+const callNote = (recheck: Recheck): string => `${recheck.call.callee}() is called here, from ${recheck.call.caller}()`;
