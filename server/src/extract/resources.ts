@@ -119,6 +119,8 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
   const range = rangeOf(node);
   const text = node.text;
   if (NULL_TEXTS.has(n.text)) return { key: null, text, range };
+  // `Unwrap(NULL)`: an accessor handed only a null pointer names no resource (two of them are not one).
+  if (n.type === 'call_expression' && nullArguments(n)) return { key: null, text, range };
   const inlined = fn?.objectRef?.(n);
   if (inlined) return { ...inlined, range };
   // `*ppResource` of an `ID3D12Resource** ppResource` parameter: the caller's `&m_tex` names the same resource.
@@ -154,6 +156,15 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     return { key, text, range, member: true };
   }
   return { key, text, range };
+}
+
+/**
+ * A call whose arguments are all null pointers (`NULL`, `nullptr`), at least one. NOTE: not `0`, which is as often an
+ * index (`GetRenderTarget(0)` names a resource).
+ */
+function nullArguments(call: SyntaxNode): boolean {
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  return args.length > 0 && args.every((a) => a.type === 'null' || a.type === 'nullptr' || a.text === 'NULL');
 }
 
 /**

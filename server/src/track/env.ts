@@ -53,7 +53,8 @@ const PARAM_PATTERNS_KEPT = 5_000;
 
 /**
  * Stands for a parameter that names no caller's object: one the callee may give another value, or a null argument
- * (`NULL`, `nullptr`, `0`): a key built on it (`Unwrap(NULL)`) is no resource, and two of them are not one.
+ * (`NULL`, `nullptr`): a key built on it (`Unwrap(NULL)`) is no resource, and two of them are not one. NOTE: not `0`,
+ * which is as often an index (`ToTarget(cl, 0)` names `m_tex[0]`, `GetTarget(0)`).
  */
 const UNNAMED = '\u0000';
 const NULL_ARGUMENT = /^(?:NULL|nullptr|__null)$/;
@@ -91,9 +92,7 @@ function argTextsOf(b: Binding): ArgTexts | null {
 function withArgTexts(key: string, b: Binding): string | null {
   if (!b.params?.length || (!key.includes('[') && !key.includes('('))) return key;
   const a = argTextsOf(b);
-  // A `0` handed to a call in the key (`Unwrap(0)`) is a null pointer too; as an index (`m_tex[0]`) it is element 0.
-  const text = (m: string, at: number) => (at === 0 ? m : a?.texts.get(m) === '0' && /[(,]$/.test(key.slice(0, at)) ? UNNAMED : a?.texts.get(m) ?? m);
-  const out = a ? key.replace(a.pattern, text) : key;
+  const out = a ? key.replace(a.pattern, (m: string, at: number) => (at === 0 ? m : a.texts.get(m) ?? m)) : key;
   return out.includes(UNNAMED) ? null : out;
 }
 
