@@ -46,6 +46,18 @@ export const INERT_CALLS: ReadonlySet<string> = new Set([
 export const INERT_DRAWING_CALLS: ReadonlySet<string> = new Set(['ImGui_ImplDX12_RenderDrawData']);
 
 /**
+ * CPU-side calls that record no GPU work (track/havoc-call.ts, Origin.workStamp), called as free functions: the C
+ * memory functions that fill a mapped upload buffer, and the debugger breaks, aborts and debug output of an error
+ * path (`if (FAILED(hr)) { __debugbreak(); return hr; }`); and the CPU-access methods of an ID3D12Resource, called on
+ * the resource. Between a resource's creation and its first use they leave nothing on the GPU for the use to race.
+ */
+export const CPU_ONLY_CALLS: ReadonlySet<string> = new Set([
+  'memcpy', 'memcpy_s', 'memmove', 'memmove_s', 'memset', 'CopyMemory', 'MoveMemory', 'FillMemory', 'ZeroMemory',
+  '__debugbreak', 'DebugBreak', 'abort', 'exit', 'OutputDebugStringA', 'OutputDebugStringW', 'OutputDebugString',
+]);
+export const RESOURCE_CPU_METHODS: ReadonlySet<string> = new Set(['Map', 'Unmap', 'WriteToSubresource', 'ReadFromSubresource']);
+
+/**
  * Names of parameterless accessors (`tex.GetResource()`, `swapChain->GetCurrentBackBufferResource()`,
  * `buffer.Resource()`, `GetState()`): a call of one with no arguments reads what an object holds and records no
  * barrier, even on an object that holds a command list (track/havoc-call.ts). Names that also say they flush,

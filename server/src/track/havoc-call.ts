@@ -6,7 +6,7 @@ import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
-import { ACCESSOR_NAME, INERT_CALLS, INERT_DRAWING_CALLS } from '../model/inert-calls';
+import { ACCESSOR_NAME, CPU_ONLY_CALLS, INERT_CALLS, INERT_DRAWING_CALLS, RESOURCE_CPU_METHODS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
 import { substituteRef } from './env';
@@ -34,9 +34,9 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idle: { own: boolean; records: boolean } = { own: false, records: true }): TrackState {
-  // A result check (`ThrowIfFailed(device->Create…(…))`) or an inert call records no GPU work that could promote a
-  // resource out of COMMON (Origin.workStamp).
-  if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee))) env.work++;
+  // A result check (`ThrowIfFailed(device->Create…(…))`), an inert call or a CPU-side one records no GPU work that
+  // could promote a resource out of COMMON or race its first use (Origin.workStamp).
+  if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee)) && !cpuSide(e)) env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
@@ -108,6 +108,16 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // Submitted or still pending: at a later submit its resources become unknown again (a path join's `mixed`).
   for (const k of batches) next.batches.set(k, { items: [], mixed: [...pendingKeys(state.batches.get(k)!)], ...(state.batches.get(k)!.unreadable ? { unreadable: true } : {}) });
   return next;
+}
+
+/**
+ * `memcpy(mapped, src, n)`, `__debugbreak()`, `upload->Unmap(0, nullptr)`: a CPU-only function called as a free
+ * function, or a CPU-access method of a resource called on an object (model/inert-calls.ts), handed no command list.
+ * NOTE: the same names handed a list, or a method on an object that holds one, stay GPU work (a helper of that name).
+ */
+function cpuSide(e: UserCallEvent): boolean {
+  if (e.onCommandList || e.receiverReach === 'list' || e.args.some((a) => a.list || a.holdsList)) return false;
+  return e.receiverOp ? RESOURCE_CPU_METHODS.has(e.callee) : (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && CPU_ONLY_CALLS.has(e.callee);
 }
 
 /**
