@@ -98,6 +98,8 @@ export interface AnalyzeExtras extends AnalyzeOptions {
   notMethods?: ReadonlySet<string>;
   /** Methods other files of a run declare without `const` (track/getter-aliases.ts receiverGetters). */
   mutatingMethods?: ReadonlySet<string>;
+  /** Bases other files of a run declare for the classes this file names (extract/imported-bases.ts). */
+  classBases?: ReadonlyMap<string, readonly string[]>;
   /** What other files' methods of the file's classes do with members (extract/member-facts.ts). */
   memberUses?: readonly MethodUses[];
   /** One-return getters other files of a run define (a class header's `GetRTV() const { return m_RTVHandle; }`), by name: their text. */
@@ -164,13 +166,16 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   throwIfCancelled(options.isCancelled);
   const workspace = options.workspace;
   const focus = options.complete ? undefined : { external: workspace && ((name: string) => workspace.defines(name, uri)) };
+  // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor) and, with
+  // them, the bases other files declare for the classes it names (a run gives both: cli/cross-file.ts).
+  const functions = options.functions ?? workspace?.importsFor(uri, text);
+  const classBases = options.classBases ?? (functions && workspace?.basesNamedFor(uri, text));
   const facts = extractFacts(tree, text, options.isCancelled, focus, {
     enumerators: options.enumerators, handleHelpers: options.handleHelpers, memberViews: options.memberViews, forwarders: options.forwarders, memberTypes: options.memberTypes, constMethods: options.constMethods,
     // The language server's workspace gives what a run gives (cli/cross-file.ts): functions that are no methods, and
     // the member uses of the file's classes' methods in other files.
     notMethods: options.notMethods ?? workspace?.notMethodsFor(uri, text), mutatingMethods: options.mutatingMethods ?? workspace?.mutatingFor(uri, text), memberUses: options.memberUses ?? workspace?.memberUsesFor(uri),
-    // The language server's workspace gives the definitions the text calls (track/workspace.ts importsFor).
-    getters: options.getters, functions: options.functions ?? workspace?.importsFor(uri, text),
+    getters: options.getters, functions, ...(classBases ? { classBases } : {}),
     classViews: options.classViews ?? workspace?.classViewsFor(uri),
   }, options.lineStarts, options.entries, options.functionCache, options.complete ? options.keepMirror : undefined);
   throwIfCancelled(options.isCancelled);

@@ -35,6 +35,7 @@ import { classOfType, nestedStructType, OTHER_API, objectType, qualifiedClassOfT
 import { memberBarrierKind } from '../extract/expect';
 import { CLASS, importClosure, RECORD } from '../extract/function-imports';
 import { withBases, type RunClassViews } from '../extract/class-views';
+import { basesNamedIn } from '../extract/imported-bases';
 import { type FrameClassFile, headerFrameMembers } from '../extract/header-frame-members';
 import type { FrameMember } from '../extract/frame-members';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
@@ -546,6 +547,8 @@ function withImportedEnumerators(all: readonly FileOutcome[], options: CrossFile
     const memberUses = o.result && !o.failure ? relatedUses(o.uri, classUses) : undefined;
     const views = o.result && !o.failure ? classViewsOf(o.uri, o.result.methodClasses, classViews, runBases) : undefined;
     const named = functions && importedBy([...new Set([...functions.values()].flatMap((t) => t.match(IDENTIFIER) ?? []))], o.uri, enumerators);
+    // With those definitions, the bases the other files declare for the classes the file names (extract/imported-bases.ts).
+    const bases = functions && basesNamedOf(o, all);
     if (!imported && !handles && !macros && !types && !memberViews && !constMethods && !notMethods && !mutatingMethods && !getters && !functions && !memberUses && !views) return false;
     const numbers = named || imported ? new Map([...(named ?? []), ...(imported ?? [])]) : undefined;
     const extra = {
@@ -553,7 +556,7 @@ function withImportedEnumerators(all: readonly FileOutcome[], options: CrossFile
       ...(numbers ? { enumerators: numbers } : {}), ...(handles ? { handleHelpers: handles } : {}), ...(macros ? { forwarders: macros } : {}),
       ...(types ? { memberTypes: types } : {}), ...(memberViews ? { memberViews } : {}), ...(constMethods ? { constMethods } : {}),
       ...(notMethods ? { notMethods } : {}), ...(mutatingMethods ? { mutatingMethods } : {}), ...(memberUses ? { memberUses } : {}),
-      ...(views ? { classViews: views } : {}),
+      ...(views ? { classViews: views } : {}), ...(bases ? { classBases: bases } : {}),
     };
     // With --cache, this analysis is cached too, under the file's key and a digest of what it imports: a warm run of
     // a whole engine tree spent two thirds of its CPU here (DiligentCore: 514 of 1,596 files import a macro).
@@ -584,6 +587,14 @@ function withImportedEnumerators(all: readonly FileOutcome[], options: CrossFile
     if (again) count++;
   }
   return count;
+}
+
+/** The bases the run's other files declare for the classes `o`'s text names (what a workspace gives: track/workspace.ts basesNamedFor). */
+function basesNamedOf(o: FileOutcome, all: readonly FileOutcome[]): Map<string, string[]> | undefined {
+  const entries = all.flatMap((other) => (other === o || other.uri === o.uri ? [] : other.result?.classBases ?? []));
+  if (entries.length === 0) return undefined;
+  const source = readSource(o.target.abs);
+  return source.ok ? basesNamedIn(source.text, entries) : undefined;
 }
 
 /** Analyses `o` again with what it imports (`extra`), caching the result under `key`; true when it was. */

@@ -226,6 +226,8 @@ export interface FileCtx {
   freeFunctions?: Set<string>;
   /** Base classes of the file's classes, by class name (`class GraphicsContext : public CommandContext`). */
   classBases?: Map<string, string[]>;
+  /** Base classes other files of the run declare for classes the file names (imported-bases.ts), by class name. */
+  importedBases?: ReadonlyMap<string, readonly string[]>;
   /** Classes and structs whose body (member list) this file holds, by simple name. */
   classBodies?: Set<string>;
   /** What other files of the run say of the constructors and destructor of classes they give a body (constructor-calls.ts exportedLifetimes), by simple name. */
@@ -441,6 +443,12 @@ export class FnCtx {
    * a local of it declared without an initializer (`BarrierDesc d;`, filled member by member) is one, of unknowns.
    */
   builtRecord?: StructRecord;
+  /**
+   * Reading a barrier-returning helper's template (extract.ts readTemplates): a state-tracking wrapper's guard
+   * (`if (m_state != to) { b = Transition(res, m_state, to); m_state = to; } return b;`, state-guards.ts 'then') is
+   * read as its author means it, the transition; the skipped path's barrier is the empty one its callers never submit.
+   */
+  readsTemplate?: boolean;
   private regions: Region[] = [];
 
   constructor(readonly file: FileCtx, readonly params: string[], readonly name: string, readonly evaluator: Evaluator) {}

@@ -479,6 +479,8 @@ export interface ImportedDefinitions {
   getters?: ReadonlyMap<string, string>;
   /** Translation helpers and conversions another file of the run defines, by name: their text (imported-functions.ts). */
   functions?: ReadonlyMap<string, string>;
+  /** Bases other files of the run declare for the classes the file names, by class (imported-bases.ts). */
+  classBases?: ReadonlyMap<string, readonly string[]>;
   /** What the methods of the file's classes that other files of the run define do with members (member-facts.ts). */
   memberUses?: readonly MethodUses[];
 }
@@ -508,7 +510,8 @@ export function extractFacts(
   const errors = countErrors(root, text);
   const matches = structureMatches(root);
   importFunctions(root, imports.functions);
-  importedKey = imports.functions ? functionKey([...imports.functions]) : '';
+  const importedParts = [...imports.functions ?? [], ...imports.classBases?.size ? [['\0bases', [...imports.classBases]]] : []];
+  importedKey = imports.functions || imports.classBases?.size ? functionKey(importedParts) : '';
   const file: FileCtx = {
     text, constants: new Map(), sites: [], problems: [], templates: new Map(), reported: new Set(), memberTypes: new Map(),
     outParams: new Map(), heapTypes: new Map(), ownConstants: new Map(), methodImports: { unknown: new Set(), ...(imports.constMethods ? { constMethods: imports.constMethods } : {}), ...(imports.notMethods ? { notMethods: imports.notMethods } : {}) },
@@ -539,6 +542,7 @@ export function extractFacts(
   }
   file.declaredMethods = new Set([...methodIndex(root).methods.keys(), ...(imports.memberUses ?? []).map((u) => u.name)]);
   file.classBases = classBases(root);
+  if (imports.classBases?.size) file.importedBases = imports.classBases;
   file.classBodies = classBodies(root);
   file.importedClasses = importedClasses(imports.functions);
   file.lifetimes = new Lifetimes(file);
@@ -854,6 +858,7 @@ function readTemplates(fns: FunctionNode[], file: FileCtx, imported = false): vo
     if (!kind && !f.lambda && !(elemKind && BARRIER_KINDS.has(elemKind)) && !record) continue;
     const sig = nameAndParams(f);
     const ctx = newFnCtx(scratchFile(file), sig);
+    ctx.readsTemplate = true;
     if (record) ctx.builtRecord = record;
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {

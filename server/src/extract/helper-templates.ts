@@ -6,7 +6,8 @@ import type { FnCtx, ReturnTemplate } from './context';
 import { addSite, evalValue, RAW_SITE_KIND } from './context';
 import { rangeOf } from './syntax';
 import { resourceRef } from './resources';
-import { basesOf, classOfType, typeOfExpr } from './types';
+import { classOfType, typeOfExpr } from './types';
+import { receiverBasesOf } from './imported-bases';
 import type { AVal } from './values';
 import { cloneVal, numVal } from './values';
 import { rangedAt } from './imported-helpers';
@@ -86,7 +87,7 @@ export function instantiateOnReceiver(call: SyntaxNode, callee: SyntaxNode, name
   const object = t?.owner && !t.within ? callee.childForFieldName('argument') : null;
   if (!t || !object || object.type === 'this') return undefined;
   const cls = classOfType(typeOfExpr(object, fn));
-  if (!cls || (cls !== t.owner && !basesOf(cls, fn.file.classBases).includes(t.owner!))) return undefined;
+  if (!cls || (cls !== t.owner && !receiverBasesOf(cls, fn.file).includes(t.owner!))) return undefined;
   const ref = resourceRef(object, fn.file, fn);
   if (!ref.key) return undefined;
   return instantiateTemplate(call, t, args, fn, { ref, op: callee.child(1)?.type === '->' ? '->' : '.' });

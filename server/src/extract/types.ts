@@ -318,7 +318,7 @@ export function qualifiedClassOfType(type: string | undefined): string | undefin
 }
 
 /** A class's bases, transitively, as far as the file declares them. */
-export function basesOf(cls: string, bases: Map<string, string[]> | undefined): string[] {
+export function basesOf(cls: string, bases: ReadonlyMap<string, readonly string[]> | undefined): string[] {
   const out: string[] = [];
   const todo = [...(bases?.get(cls) ?? [])];
   while (todo.length && out.length < 16) {

@@ -148,6 +148,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const altBody = elseBody(alt);
       const taken = unrolledTruth(decidable, fn, cond) ?? fixedTruth(cond, fn);
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
+      if (fn.readsTemplate && !altBody && stateGuard(n) === 'then') return seq([...pre, walk(n.childForFieldName('consequence'))]);
       const noop = noopTest(cond, fn);
       if (!decidable) fn.undecided++;
       // `if (FAILED(hr))` after a creation: on that branch the created resource is none (failed-creations.ts).

@@ -7,6 +7,7 @@ import type { FunctionIndex } from './env';
 import { classPart } from './key-names';
 import { fileUsesOf } from './file-uses';
 import { calledIn, declaredRecordKeys, importClosure, RECORD } from '../extract/function-imports';
+import { basesNamedIn } from '../extract/imported-bases';
 import { relatedUses, usesByClass, type PlacedUses } from '../extract/method-uses';
 import { type FrameClass, type FrameClassFile, type FrameHeaderQuery, headerFrameMembers } from '../extract/header-frame-members';
 import type { FrameMember } from '../extract/frame-members';
@@ -187,6 +188,11 @@ export class WorkspaceIndex {
     const own = this.nonConst.of(uri);
     const out = new Set([...calledIn(text)].filter((n) => this.nonConst.count(n) > (own?.has(n) ? 1 : 0)));
     return out.size ? out : undefined;
+  }
+
+  /** The bases the other files declare for the classes `text` names (extract/imported-bases.ts), for its extraction. */
+  basesNamedFor(uri: string, text: string): Map<string, string[]> | undefined {
+    return basesNamedIn(text, [...this.basesByUri].flatMap(([u, entries]) => (u === uri ? [] : entries)));
   }
 
   /** Whether a file other than `excludeUri` declares bases (or an alias target) for `cls`. */
