@@ -248,12 +248,49 @@ function oneTested(pairs: [SyntaxNode, SyntaxNode][]): boolean {
   return sides.some(([t]) => sides.every(([l, r]) => l === t || r === t)) || sides.some(([, t]) => sides.every(([l, r]) => l === t || r === t));
 }
 
+/** The object a call is made on (`res` of `res.F()`, `res->F()`; '' for a plain `F()` of the enclosing class), and its name. */
+function receiverCall(call: SyntaxNode): { object: string; name: string; args: SyntaxNode[] } | undefined {
+  const f = call.childForFieldName('function');
+  const object = f?.type === 'field_expression' ? norm(f.childForFieldName('argument')?.text ?? '') : f?.type === 'identifier' ? '' : undefined;
+  const name = f ? calleeName(f) : undefined;
+  return object === undefined || !name ? undefined : { object, name, args: call.childForFieldName('arguments')?.namedChildren ?? [] };
+}
+
+/**
+ * `if (!res.IsInState(want)) { auto b = res.MoveTo(want); cl->ResourceBarrier(1, &b); }` (or `res.GetState() != want`):
+ * the test asks the object's own bookkeeping (a query whose name says "state"), and the branch hands the same object
+ * the tested state through another of its methods, which keeps the bookkeeping in its body. Afterwards the object is
+ * in `want` on every path: 'then', as a guard that stores the bookkeeping itself.
+ */
+function asksAndHands(c: SyntaxNode, then: SyntaxNode | null): boolean {
+  if (!then) return false;
+  let asked: ReturnType<typeof receiverCall>;
+  let want: string | undefined;
+  if (c.type === 'unary_expression' && c.childForFieldName('operator')?.type === '!') {
+    const q = c.childForFieldName('argument');
+    const call = q ? unwrapValue(q) : null;
+    asked = call?.type === 'call_expression' ? receiverCall(call) : undefined;
+    want = asked?.args.length === 1 ? norm(asked.args[0].text) : undefined;
+  } else if (c.type === 'binary_expression' && c.child(1)?.type === '!=') {
+    const sides = [c.childForFieldName('left'), c.childForFieldName('right')].map((x) => (x ? unwrapValue(x) : null));
+    const at = sides.findIndex((x) => x?.type === 'call_expression');
+    asked = at >= 0 ? receiverCall(sides[at]!) : undefined;
+    want = asked?.args.length === 0 && sides[1 - at] ? norm(sides[1 - at]!.text) : undefined;
+  }
+  if (!asked || !want || !/state/i.test(asked.name)) return false;
+  return then.descendantsOfType('call_expression').some((call) => {
+    const handed = receiverCall(call);
+    return !!handed && handed.object === asked.object && handed.name !== asked.name && handed.args.some((a) => norm(a.text) === want);
+  });
+}
+
 /** The state-tracking guard an `if` statement is, if any. */
 export function stateGuard(n: SyntaxNode): StateGuard | undefined {
   const cond = n.childForFieldName('condition');
   const c = cond ? unwrapValue(cond.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond : cond) : null;
   // A map tracker's first sight of the resource records the wanted state and returns: "now in s" as well.
   if (firstUseGuard(n, () => enclosingBody(n), () => statementsAfter(n, enclosingBody(n)))) return 'skip';
+  if (c && !n.childForFieldName('alternative') && asksAndHands(c, n.childForFieldName('consequence'))) return 'then';
   if (c?.type !== 'binary_expression') return undefined;
   const tests = comparisons(c);
   const op = tests?.op;
