@@ -258,9 +258,9 @@ function receiverCall(call: SyntaxNode): { object: string; name: string; args: S
 
 /**
  * `if (!res.IsInState(want)) { auto b = res.MoveTo(want); cl->ResourceBarrier(1, &b); }` (or `res.GetState() != want`):
- * the test asks the object's own bookkeeping (a query whose name says "state"), and the branch hands the same object
- * the tested state through another of its methods, which keeps the bookkeeping in its body. Afterwards the object is
- * in `want` on every path: 'then', as a guard that stores the bookkeeping itself.
+ * the test asks the object's own bookkeeping (a query whose name says "state"), and the branch submits the barrier
+ * another method of the same object returns for the tested state, a method that keeps the bookkeeping in its body.
+ * Afterwards the object is in `want` on every path: 'then', as a guard that stores the bookkeeping itself.
  */
 function asksAndHands(c: SyntaxNode, then: SyntaxNode | null): boolean {
   if (!then) return false;
@@ -278,10 +278,31 @@ function asksAndHands(c: SyntaxNode, then: SyntaxNode | null): boolean {
     want = asked?.args.length === 0 && sides[1 - at] ? norm(sides[1 - at]!.text) : undefined;
   }
   if (!asked || !want || !/state/i.test(asked.name)) return false;
+  const submitted = submittedNames(then);
   return then.descendantsOfType('call_expression').some((call) => {
     const handed = receiverCall(call);
-    return !!handed && handed.object === asked.object && handed.name !== asked.name && handed.args.some((a) => norm(a.text) === want);
+    const into = handed && handed.object === asked.object && handed.name !== asked.name && handed.args.some((a) => norm(a.text) === want) ? heldIn(call) : undefined;
+    return !!into && submitted.has(into);
   });
+}
+
+/** The local a call's value is kept in (`auto b = x.F(…)`, `b = x.F(…)`), if any. */
+function heldIn(call: SyntaxNode): string | undefined {
+  const p = call.parent;
+  if (p?.type === 'init_declarator' && p.childForFieldName('value')?.startIndex === call.startIndex) return norm(p.childForFieldName('declarator')?.text ?? '');
+  if (p?.type === 'assignment_expression' && p.childForFieldName('right')?.startIndex === call.startIndex) return norm(p.childForFieldName('left')?.text ?? '');
+  return undefined;
+}
+
+/** The names a block hands to `ResourceBarrier` (`cl->ResourceBarrier(1, &b)`: `b`). */
+function submittedNames(body: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const call of body.descendantsOfType('call_expression')) {
+    const f = call.childForFieldName('function');
+    if (!f || calleeName(f) !== 'ResourceBarrier') continue;
+    for (const a of call.childForFieldName('arguments')?.namedChildren ?? []) out.add(norm(a.text).replace(/^&/, ''));
+  }
+  return out;
 }
 
 /** The state-tracking guard an `if` statement is, if any. */
