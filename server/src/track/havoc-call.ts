@@ -177,7 +177,17 @@ const listsOf = new WeakMap<FunctionFacts, ReadonlySet<string>>();
  */
 function recordsOn(env: TrackEnv, key: string): boolean {
   const fns = [env.root, env.stack.length ? env.stack[env.stack.length - 1].fn : null];
-  return fns.some((fn) => !!fn && listsIn(fn).has(key));
+  return fns.some((fn) => !!fn && [...listsIn(fn)].some((list) => list === key || reachedThrough(list, key)));
+}
+
+/**
+ * Whether the list key `list` is reached through the object `key` (`Unwrap(list)`, `ToNative(list)`, `list.Get()`,
+ * `list->GetReal()`): a call handed the object may record on the list it wraps (renderdoc records through
+ * `Unwrap(list)` and hands `list` to its action callbacks).
+ */
+function reachedThrough(list: string, key: string): boolean {
+  if (list.endsWith(`(${key})`) && /^[\w:]+$/.test(list.slice(0, -key.length - 2))) return true;
+  return list.startsWith(key) && /^(?:\.get\(\))?(?:->|\.)\w+\(\)$/.test(list.slice(key.length));
 }
 
 export function listsIn(fn: FunctionFacts): ReadonlySet<string> {
