@@ -27,6 +27,7 @@ import { recordsApi } from './track/helper-reach';
 import type { SiteState } from './track/env';
 import type { AnalyzeOptions, BarrierlintConfig, Finding, Range, ReportedFinding } from './types';
 import { DEFAULT_CONFIG } from './types';
+import { rangeContains } from './ranges';
 
 export type { AnalysisResult, SiteFact } from './report/analysis-result';
 
@@ -188,22 +189,13 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
   return focused;
 }
 
-/**
- * The analysis after extraction: rules, tracking and reporting over facts already extracted from `text`. The
- * facts are only read, so a multi-file run re-tracks a file with the other files' helpers from the facts it kept
- * (cli/cross-file.ts) instead of parsing and extracting it again; the result equals analyze() with the same options.
- */
-const inside = (inner: Range, outer: Range): boolean =>
-  (inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn)) &&
-  (inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn));
-
 /** runTracker over every function, or over `options.entries` first and every other function only when needed. */
 function trackEntries(
   facts: FileFacts, uri: string, run: { active: ReturnType<typeof instantiateRules>; config: BarrierlintConfig; findings: ReportedFinding[] },
   options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'keptCalls' | 'frameCarry'>,
 ): ReturnType<typeof runTracker> {
   const entries = options.entries;
-  const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => inside(fn.range, r)));
+  const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => rangeContains(r, fn.range)));
   const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings, isEntry && options.keptCalls, isEntry && options.frameCarry);
   if (!isEntry || !(run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame')) || madeThroughCalls(run.findings))) return first;
   const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn), run.findings);
@@ -213,6 +205,11 @@ function trackEntries(
   return { ...first, problems: [...first.problems, ...rest.problems] };
 }
 
+/**
+ * The analysis after extraction: rules, tracking and reporting over facts already extracted from `text`. The
+ * facts are only read, so a multi-file run re-tracks a file with the other files' helpers from the facts it kept
+ * (cli/cross-file.ts) instead of parsing and extracting it again; the result equals analyze() with the same options.
+ */
 export function analyzeFacts(
   extracted: FileFacts, source: string, uri: string,
   options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts' | 'frameCarry' | 'keptCalls' | 'headerFrameMembers'> = {},

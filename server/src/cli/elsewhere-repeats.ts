@@ -6,17 +6,12 @@
 // the names: they are dropped, and their calls become related notes of the helper's report, as one file's analysis
 // already does for its own helpers (track/recheck-repeats.ts). A finding that depends on the call (another state,
 // another resource in the message) says something else, and stays at the call.
-import type { Finding, Range } from '../types';
+import type { Finding } from '../types';
 import type { FileOutcome } from './outcome';
+import { rangeContains } from '../ranges';
 
 /** Related notes added to one report at most (as track/recheck-repeats.ts). */
 const MAX_NOTES = 8;
-
-function contains(outer: Range, inner: Range): boolean {
-  const starts = outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn);
-  const ends = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return starts && ends;
-}
 
 /**
  * Drop the reports that a helper's own file makes the same (`said`: what the finding says but for the names) inside
@@ -31,7 +26,7 @@ export function dropElsewhereRepeats(outcomes: FileOutcome[], said: (f: Finding)
     if (!r || !r.findings.some((f) => f.elsewhere)) continue;
     const kept = r.findings.filter((f) => {
       const e = f.elsewhere;
-      const own = e && byUri.get(e.uri)?.find((h) => !h.elsewhere && contains(e.range, h.range) && said(h) === said(f));
+      const own = e && byUri.get(e.uri)?.find((h) => !h.elsewhere && rangeContains(e.range, h.range) && said(h) === said(f));
       if (!own) return true;
       const notes = own.related.filter((x) => x.kind === 'call-site').length;
       const listed = own.related.some((x) => x.uri === f.uri && x.range.startLine === f.range.startLine && x.range.startColumn === f.range.startColumn);

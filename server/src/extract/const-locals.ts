@@ -10,6 +10,7 @@
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { CONSTANT_NAME, constantOf } from './path-facts';
+import { caseBody } from './syntax';
 
 interface FixedLocal { value: number; decl: SyntaxNode; block: SyntaxNode }
 
@@ -147,7 +148,7 @@ export function fixedCases(cond: SyntaxNode | null, cases: readonly SyntaxNode[]
   if (from < 0) from = cases.findIndex((k) => k.child(0)?.type === 'default' || !k.childForFieldName('value'));
   if (from < 0) return { from: -1, to: -1 };
   for (let i = from; i < cases.length; i++) {
-    const body = cases[i].namedChildren.filter((s) => s !== cases[i].childForFieldName('value'));
+    const body = caseBody(cases[i]);
     const last = body[body.length - 1];
     if (body.some((s) => s !== last && leavesEarly(s)) || (last && last.type !== 'break_statement' && leavesEarly(last))) return undefined;
     if (last && JUMPS.has(last.type)) return { from, to: i };
@@ -156,9 +157,11 @@ export function fixedCases(cond: SyntaxNode | null, cases: readonly SyntaxNode[]
 }
 
 const JUMPS = new Set(['break_statement', 'return_statement', 'continue_statement', 'throw_statement', 'goto_statement']);
+/** A jump, or a statement that may hold one of its own (a nested switch or loop). */
+const MAY_JUMP = [...JUMPS, 'switch_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop'];
 
 /** Whether a statement holds a jump out of the switch other than as itself (a `break`/`return` under an `if`). */
 function leavesEarly(s: SyntaxNode): boolean {
   if (JUMPS.has(s.type)) return true;
-  return s.descendantsOfType(['break_statement', 'return_statement', 'continue_statement', 'throw_statement', 'goto_statement', 'switch_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop']).length > 0;
+  return s.descendantsOfType(MAY_JUMP).length > 0;
 }

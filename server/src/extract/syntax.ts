@@ -37,6 +37,12 @@ export function elseBody(alt: SyntaxNode | null): SyntaxNode | null {
   return alt.namedChildren.find((c) => c.type !== 'comment') ?? null;
 }
 
+/** The statements of a `case`/`default` label, without the label's value. */
+export function caseBody(c: SyntaxNode): SyntaxNode[] {
+  const value = c.childForFieldName('value');
+  return c.namedChildren.filter((s) => s !== value);
+}
+
 export function spanRange(a: Range, b: Range): Range {
   return { startLine: a.startLine, startColumn: a.startColumn, endLine: b.endLine, endColumn: b.endColumn };
 }

@@ -39,7 +39,7 @@ import { recordReindex } from './rebinds';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
 import { declaredName, localDeclaredName, typeText } from './types';
-import { elseBody, rangeOf, rootName, unwrapValue } from './syntax';
+import { caseBody, elseBody, rangeOf, rootName, unwrapValue } from './syntax';
 import type { Range } from '../types';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, numVal } from './values';
@@ -199,10 +199,10 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases);
       const fixed = fixedCases(cond, cases, fn);
       if (fixed) {
-        const walked = cases.map((c, i) => (i < fixed.from || i > fixed.to ? seq([]) : seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s)))));
+        const walked = cases.map((c, i) => (i < fixed.from || i > fixed.to ? seq([]) : seq(caseBody(c).map((s) => walk(s)))));
         return seq([...pre, { k: 'switch', cases: walked, hasDefault, range: rangeOf(n), taken: fixed.from }]);
       }
-      const runs = cases.map((c) => () => seq(c.namedChildren.filter((s) => s !== c.childForFieldName('value')).map((s) => walk(s))));
+      const runs = cases.map((c) => () => seq(caseBody(c).map((s) => walk(s))));
       // One case and a default on a parameter (`switch (type) { case UAV: b.UAV.pResource = r; break; default: … }`):
       // a pointer the case sets keeps its value tied to the case's test, as an if/else's does (ResourceRef.choice).
       const single = caseTests?.length === 2 && caseTests[0] && caseTests[1] === null ? caseTests[0] : undefined;

@@ -15,14 +15,10 @@ import { LAYOUT_UNDEFINED } from '../model/enums';
 import type { Range } from '../types';
 import { defineRule } from './define-rule';
 import { known, resourceName } from './support/rule-helpers';
+import { rangeContains } from '../ranges';
 
 const DISCARD = 0x1;
 const NO_ACCESS = 0x80000000;
-
-function inside(outer: Range, inner: Range): boolean {
-  return (outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn))
-    && (outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn));
-}
 
 /** The barrier changes the memory: a layout transition (not from UNDEFINED) or a DISCARD. */
 function changesLayout(b: BarrierFact): boolean {
@@ -55,7 +51,7 @@ export const rule = defineRule({
     const placementOf = (b: BarrierFact, at: Range): { heap: string; offset: number } | undefined => {
       const key = b.resource?.key;
       if (!key) return undefined;
-      const p = local.find((f) => inside(f.range, at))?.byKey.get(key)?.placement;
+      const p = local.find((f) => rangeContains(f.range, at))?.byKey.get(key)?.placement;
       return p && p.heap && p.offset !== null ? { heap: p.heap, offset: p.offset } : undefined;
     };
     return {

@@ -10,11 +10,7 @@ import type { Range } from '../types';
 import { defineRule } from './define-rule';
 import { fileCreations } from './support/file-creations';
 import type { FileCreations } from './support/file-creations';
-
-function inside(outer: Range, inner: Range): boolean {
-  return (outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn))
-    && (outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn));
-}
+import { rangeContains } from '../ranges';
 
 function before_(a: Range, b: Range): boolean {
   return a.startLine < b.startLine || (a.startLine === b.startLine && a.startColumn < b.startColumn);
@@ -45,7 +41,7 @@ export const rule = defineRule({
     let local: { range: Range; creations: ResourceCreation[] }[] = [];
     const creationOf = (ref: ResourceRef, at: Range): ResourceCreation | undefined => {
       if (!ref.key) return undefined;
-      const fn = local.find((f) => inside(f.range, at));
+      const fn = local.find((f) => rangeContains(f.range, at));
       const mine = fn?.creations.filter((c) => sameObject(c.resource.key!, ref.key!));
       if (!mine?.length) return index?.lookup(ref.key, at)?.creation;
       // The creation the barrier meets is the last one before it: a later one (the array element re-created by

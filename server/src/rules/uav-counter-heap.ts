@@ -11,12 +11,7 @@ import { forEachEvent } from '../extract/events';
 import type { Range } from '../types';
 import { defineRule } from './define-rule';
 import { fileCreations } from './support/file-creations';
-
-function within(outer: Range, inner: Range): boolean {
-  const before = outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn);
-  const after = outer.endLine > inner.endLine || (outer.endLine === inner.endLine && outer.endColumn >= inner.endColumn);
-  return before && after;
-}
+import { rangeContains } from '../ranges';
 
 function earlier(a: Range, b: Range): boolean {
   return a.startLine < b.startLine || (a.startLine === b.startLine && a.startColumn < b.startColumn);
@@ -30,7 +25,7 @@ function creationOf(facts: FileFacts, uri: string, ref: ResourceRef, at: Range):
   let found: ResourceCreation | undefined;
   let many = false;
   for (const fn of facts.functions) {
-    if (!within(fn.range, at)) continue;
+    if (!rangeContains(fn.range, at)) continue;
     forEachEvent(fn.body, (e) => {
       if (e.kind !== 'resource-creation' || e.creation.resource.key !== ref.key || !earlier(e.range, at)) return;
       if (found && found.heapType !== e.creation.heapType) many = true;

@@ -4,15 +4,10 @@
 import { forEachEvent } from '../extract/events';
 import type { FileFacts, FunctionFacts } from '../extract/facts';
 import type { Range, ReportedFinding } from '../types';
+import { rangeContains } from '../ranges';
 
 /** Call sites listed per finding at most: a helper called from everywhere is not listed whole. */
 const MAX_CALL_SITES = 8;
-
-function contains(outer: Range, inner: Range): boolean {
-  const starts = outer.startLine < inner.startLine || (outer.startLine === inner.startLine && outer.startColumn <= inner.startColumn);
-  const ends = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return starts && ends;
-}
 
 function accepts(fn: FunctionFacts, argc: number): boolean {
   return fn.params.length === argc || (fn.required !== undefined && argc >= fn.required && argc < fn.params.length);
@@ -62,7 +57,7 @@ export function addCallSites(facts: FileFacts, uri: string, findings: readonly R
   for (const f of findings) {
     if (f.uri !== uri || f.related.some((r) => r.kind === 'helper-frame')) continue;
     let inner: FunctionFacts | undefined;
-    for (const fn of covering.get(f.range.startLine) ?? []) if (contains(fn.range, f.range) && (!inner || contains(inner.range, fn.range))) inner = fn;
+    for (const fn of covering.get(f.range.startLine) ?? []) if (rangeContains(fn.range, f.range) && (!inner || rangeContains(inner.range, fn.range))) inner = fn;
     const calls = inner && !inner.lambda ? sites.get(inner) : undefined;
     for (const c of calls?.slice(0, MAX_CALL_SITES) ?? []) {
       // A call a longer chain's report was folded into is listed already (recheck-repeats.ts).
