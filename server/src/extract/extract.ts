@@ -36,6 +36,7 @@ import { readFillHelpers, scratchFile } from './fill-helpers';
 import type { FillRunner } from './fill-helpers';
 import { inlinableBody, inlinableDefinitions } from './inline-helpers';
 import { objectClasses } from './object-classes';
+import { rangeElements } from './range-elements';
 import { outParamPrototypes } from './out-param-prototypes';
 import { importedQueueMethods, queueMethodDefinitions, queueMethodText } from './queue-methods';
 import { conversionDefinitions, conversionText } from './conversion-calls';
@@ -665,6 +666,7 @@ export function extractFacts(
       const ownNames = locals.concat(reboundParams(body, params, stable));
       const rewritten = rewrittenParams(f.body, params, ctx);
       const classes = objectClasses(params, sig.paramTypes, locals, ctx);
+      const elements = rangeElements(f.body, declared);
       const facts: FunctionFacts = {
         name, qualifiedName: qualified, params, range: rangeOf(f.node), body, lambda: f.lambda, relevant: relevant(body), locals: ownNames,
         ...(required >= 0 && defaults ? { defaults: defaults.map((v) => v ?? undefined), required } : {}),
@@ -672,7 +674,7 @@ export function extractFacts(
         ...(members.length ? { factMembers: members } : {}),
         ...(span !== undefined ? { tableSpan: span } : {}), ...(returned ? { returnsLocal: returned } : {}),
         ...(f.body.hasError ? { unparsed: true as const } : {}), ...(classes ? { objectClasses: classes } : {}),
-        ...(rewritten.length ? { rewrittenParams: rewritten } : {}),
+        ...(rewritten.length ? { rewrittenParams: rewritten } : {}), ...(elements ? { rangeElements: elements } : {}),
       };
       functions.push(withScopeKind(facts, scopeKind));
       if (key && recorder) keepFacts(key, facts, recorder, turn);

@@ -499,6 +499,11 @@ export interface FunctionFacts {
    * only: `kRenderer.m_copyList` is the member list the class's own methods create (track/list-types.ts).
    */
   objectClasses?: Record<string, string>;
+  /**
+   * Range-for elements bound by reference to a member or global container (`for (auto &c : cmdLists_)` → c:
+   * cmdLists_, extract/range-elements.ts): a list created into `c.cmdList` is the `cmdList` of every element.
+   */
+  rangeElements?: Record<string, string>;
 }
 
 /** A construction site, as `--format facts` prints it. */

@@ -58,6 +58,12 @@ export class ListTypes {
    * in one CommandQueue.cpp), not the list another class created.
    */
   private readonly onlyByMethods = new Map<string, boolean>();
+  /**
+   * Lists created into a member of each element of a member or global container (`for (auto &c : cmdLists_) …
+   * &c.cmdList`), by `cmdLists_[].cmdList`: `cmdLists_[cmdListIdx_].cmdList` in another method is one of them. Created
+   * with two types: no list type (null).
+   */
+  private readonly byElement = new Map<string, CommandListType | null>();
 
   constructor(private readonly configured: Readonly<Record<string, CommandListType>>) {}
 
@@ -69,6 +75,7 @@ export class ListTypes {
       this.addToClass(key, type, fn);
       return;
     }
+    this.addElement(key, type, fn);
     const own = this.scoped.get(fn) ?? new Map<string, CommandListType>();
     own.set(key, type);
     this.scoped.set(fn, own);
@@ -86,6 +93,21 @@ export class ListTypes {
     if (fn && !declaredIn(key, fn)) this.addToClass(key, type, fn);
     const member = memberOfLocal(key);
     if (member && this.byMember.has(member) && this.byMember.get(member) !== type) this.byMember.set(member, null);
+  }
+
+  /** A creation into a member of a range-for element (`c.cmdList`, `c->list`): every element's (`cmdLists_[].cmdList`). */
+  private addElement(key: string, type: CommandListType, fn: FunctionFacts): void {
+    const m = fn.rangeElements ? /^([A-Za-z_]\w*)((?:->|\.)[A-Za-z_]\w*)$/.exec(key) : null;
+    const container = m ? fn.rangeElements![m[1]] : undefined;
+    if (!container) return;
+    const k = `${container}[]${m![2]}`;
+    this.byElement.set(k, this.byElement.has(k) && this.byElement.get(k) !== type ? null : type);
+  }
+
+  /** `cmdLists_[i].cmdList` / `this->lists[n]->list`: the list every element of the container was created as. */
+  private ofElement(key: string): CommandListType | null {
+    const m = this.byElement.size > 0 ? /^(?:this->)?([A-Za-z_]\w*)\[[^\[\]]*\]((?:->|\.)[A-Za-z_]\w*)$/.exec(key) : null;
+    return m ? this.byElement.get(`${m[1]}[]${m[2]}`) ?? null : null;
   }
 
   private addToClass(key: string, type: CommandListType, fn: FunctionFacts): void {
@@ -116,7 +138,7 @@ export class ListTypes {
     const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
     const member = own === undefined && this.byMember.size > 0 ? memberOfLocal(key) : null;
     const viaMember = member ? this.byMember.get(member) ?? null : null;
-    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner) ?? this.ofObject(key, owner);
+    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner) ?? this.ofObject(key, owner) ?? this.ofElement(key);
     if (owner && declaredIn(key, owner)) return own ?? null;
     const cls = classOf(owner);
     if (cls && this.onlyByMethods.get(key)) return this.byClass.get(`${cls}::${key.replace(/^this->/, '')}`) ?? null;
