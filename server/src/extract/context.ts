@@ -153,6 +153,17 @@ export interface OutListFactory {
   typeParam?: number;
 }
 
+/**
+ * A function of the file that creates a list and returns it (list-factories.ts): of a fixed type or of its parameter
+ * `typeParam` (`params` long); `member` when the list is a member of the returned local (`IID_PPV_ARGS(&out.list)`).
+ */
+export interface ListFactory {
+  params: number;
+  type?: CommandListType;
+  typeParam?: number;
+  member?: string;
+}
+
 export interface FileCtx {
   text: string;
   constants: Map<string, AVal>;
@@ -189,6 +200,8 @@ export interface FileCtx {
   typeAliases?: Map<string, string>;
   /** Classes of the file whose `operator->` returns a D3D12/DXGI interface, with that type (type-aliases.ts). */
   arrowTargets?: Map<string, string>;
+  /** Of those classes, the member the operator returns (`return list;`), by class name (type-aliases.ts arrowMembers). */
+  arrowMembers?: Map<string, string>;
   /** Declared types of class members by declaring class, `Cls::name` (nested classes joined, namespaces left out). */
   classMemberTypes?: Map<string, string>;
   /** The length expression of those declared as one-dimensional arrays (`m_targets[FrameCount]`), null when two
@@ -245,7 +258,7 @@ export interface FileCtx {
   /** Return types of the file's functions, by simple name (types.ts collectReturnTypes). */
   returnTypes?: Map<string, string>;
   /** Functions that create a list of a fixed type and return it (list-factories.ts), by simple name. */
-  listFactories?: Map<string, import('../types').CommandListType>;
+  listFactories?: Map<string, ListFactory>;
   /** Functions of the file that create a command list into an out-parameter (list-factories.ts). */
   outListFactories?: Map<string, OutListFactory>;
   /** Function-like macros that forward to one call (extract/forwarding-macros.ts), by macro name. */

@@ -8,6 +8,8 @@ import { helperNameOf } from './d3dx12-helpers';
 import { structKindOfType } from './expect';
 import { isResourceType } from './resources';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
+import { factoryCallType } from './list-factories';
+import { classOfType } from './types';
 
 export interface DeclaredType {
   kind?: StructKind;
@@ -98,14 +100,27 @@ export function deducedType(typeNode: SyntaxNode, value: SyntaxNode | null, fn: 
 
 /**
  * `auto cl = MakeComputeList(…);` of a list factory of the file (list-factories.ts): a list of its type created here.
- * Also `m_uploadList = CreateUploadList(device);` (`list` given): a member the class's other methods record on.
+ * Also `m_uploadList = CreateUploadList(device);` (`list` given): a member the class's other methods record on. A
+ * factory of a list-holding struct (`CommandList out = {}; …IID_PPV_ARGS(&out.list); return out;`) creates the
+ * member of the local (`cmd.list`), and the local itself when its class's `operator->` returns that member
+ * (`cmd->ResourceBarrier(…)`). A factory given the type (`open_command_list(D3D12_COMMAND_LIST_TYPE_COPY)`) creates a
+ * list of the type this call gives it.
  */
 export function factoryList(name: string, target: SyntaxNode, value: SyntaxNode, fn: FnCtx, list?: () => ResourceRef): void {
   const v = unwrapValue(value);
   const f = v.type === 'call_expression' ? v.childForFieldName('function') : null;
   const callee = f ? calleeName(f) : undefined;
-  const listType = callee ? fn.file.listFactories?.get(callee) : undefined;
-  if (!listType) return;
+  const factory = callee ? fn.file.listFactories?.get(callee) : undefined;
+  const listType = factory ? factoryCallType(factory, v, fn) : undefined;
+  if (!factory || !listType) return;
   const range = rangeOf(target);
-  fn.events.push({ kind: 'command-list-creation', site: -1, range: rangeOf(value), list: list?.() ?? { key: name, text: name, range }, listType, api: callee! });
+  const created = (ref: ResourceRef) => fn.events.push({ kind: 'command-list-creation', site: -1, range: rangeOf(value), list: ref, listType, api: callee! });
+  if (!factory.member) {
+    created(list?.() ?? { key: name, text: name, range });
+    return;
+  }
+  if (list) return;
+  created({ key: `${name}.${factory.member}`, text: `${name}.${factory.member}`, range });
+  const cls = classOfType(fn.types.get(name));
+  if (cls && fn.file.arrowMembers?.get(cls) === factory.member) created({ key: name, text: name, range });
 }

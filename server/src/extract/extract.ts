@@ -45,7 +45,7 @@ import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions, declaredParamType } from './block-macros';
 import { valueMacroFunctions } from './value-macros';
 import { collectRecords, recordSpecifiers, type StructRecord } from './records';
-import { arrowTargets, interfaceAliases } from './type-aliases';
+import { arrowMembers, arrowTargets, interfaceAliases } from './type-aliases';
 import { classOfType, collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
 import { markPreparedMembers } from './member-barriers';
@@ -525,6 +525,8 @@ export function extractFacts(
   if (aliases.size) file.typeAliases = aliases;
   const arrows = arrowTargets(root, aliases);
   if (arrows.size) file.arrowTargets = arrows;
+  const arrowReturned = arrows.size ? arrowMembers(root, aliases) : undefined;
+  if (arrowReturned?.size) file.arrowMembers = arrowReturned;
   // The file's own declarations win over a header's of the same name.
   for (const [name, type] of imports.memberTypes ?? []) file.memberTypes.set(name, type);
   collectMemberTypes(matches.declarations, file);

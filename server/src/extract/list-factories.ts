@@ -6,7 +6,7 @@
 // `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)` creates `cl`, of the type given or fixed inside.
 import type { CommandListType } from '../types';
 import { LIST_CREATION, LIST_TYPE_NAMES } from '../model/api';
-import type { FileCtx, FnCtx, OutListFactory } from './context';
+import type { FileCtx, FnCtx, ListFactory, OutListFactory } from './context';
 import { fold, toNumber } from './constant-fold';
 import type { SyntaxNode } from './node';
 import { argumentNodes, calleeName, definitionDeclarator, rangeOf, unwrapValue } from './syntax';
@@ -18,25 +18,29 @@ function listTypeOf(arg: SyntaxNode, file: FileCtx): CommandListType | undefined
   return folded ? LIST_TYPE_NAMES[toNumber(folded)] : undefined;
 }
 
-/** The name `IID_PPV_ARGS(&list)`, `(void**)&list`, `&list` fills. */
-function filledName(arg: SyntaxNode): string | undefined {
-  const m = /&\s*([A-Za-z_]\w*)\s*\)?\s*$/.exec(arg.text);
-  return m?.[1];
+/** The name `IID_PPV_ARGS(&list)`, `(void**)&list`, `&list` fills, and the member of it (`&out.list`). */
+function filledName(arg: SyntaxNode): { name: string; member?: string } | undefined {
+  const m = /&\s*([A-Za-z_]\w*)(?:\s*\.\s*([A-Za-z_]\w*))?\s*\)?\s*$/.exec(arg.text);
+  return m ? { name: m[1], ...(m[2] ? { member: m[2] } : {}) } : undefined;
 }
 
-/** The type of the list a function body creates and returns, or undefined (no single such creation). */
-function factoryType(body: SyntaxNode, file: FileCtx): CommandListType | undefined {
-  let found: { name: string; type: CommandListType } | undefined;
+/** The list a function body creates and returns (its type or the parameter giving it), or undefined (no single such creation). */
+function factoryType(body: SyntaxNode, file: FileCtx): ListFactory | undefined {
+  const params = parameterNames(body);
+  let found: { name: string; factory: ListFactory } | undefined;
   for (const call of body.descendantsOfType('call_expression')) {
     const f = call.childForFieldName('function');
     const name = f ? calleeName(f) : undefined;
     const spec = name ? LIST_CREATION[name] : undefined;
     const args = argumentNodes(call);
     if (!spec || !spec.argc.includes(args.length)) continue;
-    const type = listTypeOf(args[spec.typeArg], file);
+    const typeArg = unwrapValue(args[spec.typeArg]);
+    const type = listTypeOf(typeArg, file);
+    const typeParam = !type && typeArg.type === 'identifier' ? params.indexOf(typeArg.text) : -1;
     const filled = filledName(args[args.length - 1]);
-    if (!type || !filled || found) return undefined;
-    found = { name: filled, type };
+    if ((!type && typeParam < 0) || !filled || found) return undefined;
+    const factory: ListFactory = { params: params.length, ...(type ? { type } : { typeParam }), ...(filled.member ? { member: filled.member } : {}) };
+    found = { name: filled.name, factory };
   }
   if (!found) return undefined;
   const returned = body.descendantsOfType('return_statement').map((r) => r.namedChild(0)).filter((v): v is SyntaxNode => !!v);
@@ -44,11 +48,11 @@ function factoryType(body: SyntaxNode, file: FileCtx): CommandListType | undefin
   const isList = (v: SyntaxNode) => /^([A-Za-z_]\w*)(?:\s*\.\s*(?:Get|Detach)\s*\(\s*\))?$/.exec(unwrapValue(v).text)?.[1] === found!.name;
   const isNull = (v: SyntaxNode) => /^(?:nullptr|NULL|0|\{\s*\})$/.test(unwrapValue(v).text);
   const returnsIt = returned.some(isList) && returned.every((v) => isList(v) || isNull(v));
-  return returnsIt ? found.type : undefined;
+  return returnsIt ? found.factory : undefined;
 }
 
 /** The file's list factories, by simple function name (a name defined twice is left out). */
-export function collectListFactories(defs: readonly { name: string; body: SyntaxNode }[], file: FileCtx): Map<string, CommandListType> {
+export function collectListFactories(defs: readonly { name: string; body: SyntaxNode }[], file: FileCtx): Map<string, ListFactory> {
   return byUniqueName(defs, (body) => factoryType(body, file));
 }
 
@@ -100,6 +104,16 @@ function outFactory(body: SyntaxNode, file: FileCtx): OutListFactory | undefined
 /** The file's out-parameter list factories, by simple function name (a name defined twice is left out). */
 export function collectOutListFactories(defs: readonly { name: string; body: SyntaxNode }[], file: FileCtx): Map<string, OutListFactory> {
   return byUniqueName(defs, (body) => outFactory(body, file));
+}
+
+/**
+ * `auto cl = MakeList(device, D3D12_COMMAND_LIST_TYPE_COMPUTE);` of a list factory (`call`, `name` its callee): the
+ * list's type at this call (the factory's own, or the argument its type parameter is given), else undefined.
+ */
+export function factoryCallType(factory: ListFactory, call: SyntaxNode, fn: FnCtx): CommandListType | undefined {
+  if (factory.type) return factory.type;
+  const args = argumentNodes(call);
+  return factory.typeParam !== undefined && args.length === factory.params ? listTypeOf(unwrapValue(args[factory.typeParam]), fn.file) : undefined;
 }
 
 /** `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)`: the creation of `cl` at the call. */

@@ -62,7 +62,26 @@ export function resolveAlias(type: string, aliases: ReadonlyMap<string, string> 
  * pointer to one) calls that interface. Class name → the operator's return type text.
  */
 export function arrowTargets(root: SyntaxNode, aliases?: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map(arrowOperators(root, aliases).map((o) => [o.cls, o.type]));
+}
+
+/**
+ * The member each of those operators returns when its body is `return list;` / `return m_list.Get();` (class name →
+ * member): `cmd->X(…)` and `cmd.list->X(…)` name one list (list-factories.ts).
+ */
+export function arrowMembers(root: SyntaxNode, aliases?: ReadonlyMap<string, string>): Map<string, string> {
   const out = new Map<string, string>();
+  for (const { cls, def } of arrowOperators(root, aliases)) {
+    const returns = def.type === 'function_definition' ? def.childForFieldName('body')?.namedChildren ?? [] : [];
+    const value = returns.length === 1 && returns[0].type === 'return_statement' ? returns[0].namedChild(0) : null;
+    const member = value ? /^(?:this->)?([A-Za-z_]\w*)(?:\.Get\(\))?$/.exec(value.text.replace(/\s+/g, ''))?.[1] : undefined;
+    if (member) out.set(cls, member);
+  }
+  return out;
+}
+
+function arrowOperators(root: SyntaxNode, aliases?: ReadonlyMap<string, string>): { cls: string; type: string; def: SyntaxNode }[] {
+  const out: { cls: string; type: string; def: SyntaxNode }[] = [];
   for (const op of root.descendantsOfType('operator_name')) {
     if (op.text.replace(/\s+/g, '') !== 'operator->') continue;
     let d: SyntaxNode | null = op.parent;
@@ -74,7 +93,7 @@ export function arrowTargets(root: SyntaxNode, aliases?: ReadonlyMap<string, str
     if (!d || (d.type !== 'function_definition' && d.type !== 'field_declaration' && d.type !== 'declaration')) continue;
     const type = `${resolveAlias(d.childForFieldName('type')?.text ?? '', aliases)}${marks}`;
     const cls = ownerClass(d, op);
-    if (cls && INTERFACE.test(type)) out.set(cls, type);
+    if (cls && INTERFACE.test(type)) out.push({ cls, type, def: d });
   }
   return out;
 }
