@@ -1,7 +1,9 @@
 // Functions of the file that create a command list of a fixed type and return it: `ComPtr<…> MakeComputeList(…)
 // { …CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_COMPUTE, …, IID_PPV_ARGS(&list)); return list; }`. A local
 // initialised by a call of one (`auto cl = MakeComputeList(device, alloc);`) is a list of that type, as if created
-// there (declarations.ts), so the list-type rules see it. Also a function that creates the list into its out-parameter
+// there (declarations.ts), so the list-type rules see it. The type may be the factory's parameter (read at each call),
+// and the list a member of the returned local (`CommandList out = {}; …IID_PPV_ARGS(&out.list); return out;`): the
+// caller's `cmd.list` is then the list (declarators.ts factoryList). Also a function that creates the list into its out-parameter
 // (`bool CreateList(ID3D12Device* d, D3D12_COMMAND_LIST_TYPE type, …, ID3D12GraphicsCommandList** list)`): a call
 // `CreateList(device, D3D12_COMMAND_LIST_TYPE_COPY, &alloc, &cl)` creates `cl`, of the type given or fixed inside.
 import type { CommandListType } from '../types';
