@@ -95,19 +95,26 @@ export class ListTypes {
     if (member && this.byMember.has(member) && this.byMember.get(member) !== type) this.byMember.set(member, null);
   }
 
-  /** A creation into a member of a range-for element (`c.cmdList`, `c->list`): every element's (`cmdLists_[].cmdList`). */
+  /**
+   * A creation into a member of a range-for element (`c.cmdList`, `c->list`): every element's (`cmdLists_[].cmdList`),
+   * under the creating method's class (a free function's: none), so that another class's container of the same name
+   * is another object.
+   */
   private addElement(key: string, type: CommandListType, fn: FunctionFacts): void {
     const m = fn.rangeElements ? /^([A-Za-z_]\w*)((?:->|\.)[A-Za-z_]\w*)$/.exec(key) : null;
     const container = m ? fn.rangeElements![m[1]] : undefined;
     if (!container) return;
-    const k = `${container}[]${m![2]}`;
+    const k = `${classOf(fn) ?? ''}::${container}[]${m![2]}`;
     this.byElement.set(k, this.byElement.has(k) && this.byElement.get(k) !== type ? null : type);
   }
 
   /** `cmdLists_[i].cmdList` / `this->lists[n]->list`: the list every element of the container was created as. */
-  private ofElement(key: string): CommandListType | null {
+  private ofElement(key: string, owner: FunctionFacts | null): CommandListType | null {
     const m = this.byElement.size > 0 ? /^(?:this->)?([A-Za-z_]\w*)\[[^\[\]]*\]((?:->|\.)[A-Za-z_]\w*)$/.exec(key) : null;
-    return m ? this.byElement.get(`${m[1]}[]${m[2]}`) ?? null : null;
+    if (!m || (owner && declaredIn(key, owner))) return null;
+    const of = (cls: string) => this.byElement.get(`${cls}::${m[1]}[]${m[2]}`);
+    const cls = classOf(owner);
+    return (cls !== null ? of(cls) : undefined) ?? of('') ?? null;
   }
 
   private addToClass(key: string, type: CommandListType, fn: FunctionFacts): void {
@@ -138,7 +145,7 @@ export class ListTypes {
     const own = owner ? this.scoped.get(owner)?.get(key) : undefined;
     const member = own === undefined && this.byMember.size > 0 ? memberOfLocal(key) : null;
     const viaMember = member ? this.byMember.get(member) ?? null : null;
-    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner) ?? this.ofObject(key, owner) ?? this.ofElement(key);
+    if (!this.shared.has(key)) return own ?? viaMember ?? this.ofClass(key, owner) ?? this.ofObject(key, owner) ?? this.ofElement(key, owner);
     if (owner && declaredIn(key, owner)) return own ?? null;
     const cls = classOf(owner);
     if (cls && this.onlyByMethods.get(key)) return this.byClass.get(`${cls}::${key.replace(/^this->/, '')}`) ?? null;
