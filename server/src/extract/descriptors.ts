@@ -262,7 +262,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
     facts: {
       views: [...result.flatMap((w) => w.views), ...unfollowedHelperViews(result, fns, root), ...importedViews(classes)], bufferViews: result.flatMap((w) => w.bufferViews),
       ...(result.some((w) => w.counters.length) ? { uavCounters: result.flatMap((w) => w.counters) } : {}),
-      storedHandles: stores, taintedHeaps: [...new Set([...result.flatMap((w) => [...w.tainted]), ...classes.flatMap((c) => c.tainted)])],
+      storedHandles: stores.map(withOwnRange), taintedHeaps: [...new Set([...result.flatMap((w) => [...w.tainted]), ...classes.flatMap((c) => c.tainted)])],
       ...(swapChain.length ? { swapChainBuffers: swapChain } : {}),
     },
     classViews: exportClassViews(result.map((w, i) => ({ qualified: fns[i].qualified ?? fns[i].name, locals: w.s.locals, views: w.views, stores: w.stores, tainted: w.tainted }))),
@@ -275,6 +275,17 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
 }
 
 /** unstoredMemberHandles for the file: names its functions declare or take are not members. */
+/**
+ * A stored handle with a range object of its own. NOTE: `rangeOf` gives a syntax node's one range object, so a handle
+ * stored in a helper was the same object as a range of that helper's facts when both were made from one tree, but two
+ * objects when the helper's facts are the function cache's copy (extract/function-cache.ts): the language server's
+ * kept calls (track/kept-runs.ts) compare ranges one to one and refused to replay from a run that extracted the helper
+ * afresh ("range paired with another", docs/real-world.md session 37 lsp37). Apart in both, they pair alike.
+ */
+function withOwnRange(s: StoredHandleFact): StoredHandleFact {
+  return { ...s, handle: { ...s.handle, range: { ...s.handle.range } } };
+}
+
 function unstoredMembers(targets: ReadonlyMap<string, SyntaxNode>, stores: readonly StoredHandleFact[], fns: readonly FunctionBody[]): StoredHandleFact[] {
   const stored = new Set(stores.map((st) => st.key));
   if ([...targets.keys()].every((k) => stored.has(k))) return [];
