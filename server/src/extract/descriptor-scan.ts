@@ -31,8 +31,19 @@ export function enumerators(root: SyntaxNode, s: Pick<DScope, 'file' | 'env' | '
   return new Map([...values].map(([name, { value }]) => [name, value]));
 }
 
-/** Lookup of stored handles: the exact key, or `base[v]` stored in a loop over v read as `base[x]`. */
-export function storedLookup(stores: StoredHandleFact[]): (key: string) => HandleFact | null | undefined {
+/**
+ * Lookup of stored handles: the exact key, or `base[v]` stored in a loop over v read as `base[x]`. `apart`: each
+ * handle found has a range object of its own (see descriptors.ts rangesApart: the extraction's lookups, whose handles
+ * end up in the facts of the functions that read them).
+ */
+export function storedLookup(stores: StoredHandleFact[], apart = false): (key: string) => HandleFact | null | undefined {
+  if (apart) {
+    const shared = storedLookup(stores);
+    return (key) => {
+      const h = shared(key);
+      return h ? { ...h, range: { ...h.range } } : h;
+    };
+  }
   return (key) => {
     const exact = stores.filter((st) => st.key === key);
     const pattern = exact.length ? [] : stores.filter((st) => st.loopVar && st.key.endsWith(`[${st.loopVar}]`) && key.startsWith(st.key.slice(0, -st.loopVar.length - 1)) && key.endsWith(']'));

@@ -230,7 +230,7 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   let result: Walk[] = [];
   let own: MemberView[] = [];
   for (let round = 0; round < 2; round++) {
-    const stored = storedLookup(stores);
+    const stored = storedLookup(stores, true);
     const log = new MemberViewLog();
     const rereads = round === 0 ? undefined : readsStored(stores, own, getters);
     result = fns.map((f, i) => {
@@ -259,12 +259,12 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   for (const w of result) for (const [k, v] of w.calls) calls.set(k, v);
   const swapChain = [...new Set(classes.flatMap((c) => c.swapChain))];
   return {
-    facts: {
+    facts: rangesApart({
       views: [...result.flatMap((w) => w.views), ...unfollowedHelperViews(result, fns, root), ...importedViews(classes)], bufferViews: result.flatMap((w) => w.bufferViews),
       ...(result.some((w) => w.counters.length) ? { uavCounters: result.flatMap((w) => w.counters) } : {}),
-      storedHandles: stores.map(withOwnRange), taintedHeaps: [...new Set([...result.flatMap((w) => [...w.tainted]), ...classes.flatMap((c) => c.tainted)])],
+      storedHandles: stores, taintedHeaps: [...new Set([...result.flatMap((w) => [...w.tainted]), ...classes.flatMap((c) => c.tainted)])],
       ...(swapChain.length ? { swapChainBuffers: swapChain } : {}),
-    },
+    }),
     classViews: exportClassViews(result.map((w, i) => ({ qualified: fns[i].qualified ?? fns[i].name, locals: w.s.locals, views: w.views, stores: w.stores, tainted: w.tainted }))),
     calls,
     handleHelpers: ownHelpers,
@@ -274,18 +274,38 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   };
 }
 
-/** unstoredMemberHandles for the file: names its functions declare or take are not members. */
 /**
- * A stored handle with a range object of its own. NOTE: `rangeOf` gives a syntax node's one range object, so a handle
- * stored in a helper was the same object as a range of that helper's facts when both were made from one tree, but two
- * objects when the helper's facts are the function cache's copy (extract/function-cache.ts): the language server's
- * kept calls (track/kept-runs.ts) compare ranges one to one and refused to replay from a run that extracted the helper
- * afresh ("range paired with another", docs/real-world.md session 37 lsp37). Apart in both, they pair alike.
+ * The descriptor facts with range objects of their own. NOTE: `rangeOf` gives a syntax node's one range object, so a
+ * view or stored handle was the same object as the range of an event of the function it was found in when both were
+ * extracted from one tree, but two objects once that function's facts are the function cache's copy
+ * (extract/function-cache.ts). The language server's kept calls (track/kept-runs.ts) compare ranges one to one, so
+ * they refused to replay from a run that extracted those functions afresh ("range paired with another",
+ * docs/real-world.md sessions 37 and 38). Apart in both, they pair alike. For the same reason a stored handle read in
+ * another function gets a range of its own there (storedLookup `apart`). No rule compares these ranges by identity.
  */
-function withOwnRange(s: StoredHandleFact): StoredHandleFact {
-  return { ...s, handle: { ...s.handle, range: { ...s.handle.range } } };
+function rangesApart<T>(facts: T): T {
+  const copies = new Map<object, unknown>();
+  const copy = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v;
+    const known = copies.get(v);
+    if (known !== undefined) return known;
+    if (Array.isArray(v)) {
+      const a = new Array<unknown>(v.length);
+      copies.set(v, a);
+      for (let i = 0; i < v.length; i++) if (i in v) a[i] = copy(v[i]);
+      return a;
+    }
+    // Only plain objects (ranges and the records holding them): anything else stays itself.
+    if (Object.getPrototypeOf(v) !== Object.prototype) return v;
+    const o: Record<string, unknown> = {};
+    copies.set(v, o);
+    for (const [k, x] of Object.entries(v)) o[k] = copy(x);
+    return o;
+  };
+  return copy(facts) as T;
 }
 
+/** unstoredMemberHandles for the file: names its functions declare or take are not members. */
 function unstoredMembers(targets: ReadonlyMap<string, SyntaxNode>, stores: readonly StoredHandleFact[], fns: readonly FunctionBody[]): StoredHandleFact[] {
   const stored = new Set(stores.map((st) => st.key));
   if ([...targets.keys()].every((k) => stored.has(k))) return [];
