@@ -219,7 +219,7 @@ export function analyzeFacts(
   const findings: ReportedFinding[] = [];
   const workspace = options.workspace;
   const facts = withHeaderFrameMembers(extracted, options.headerFrameMembers ?? (extracted.frameHeader && workspace?.headerFrameMembersFor(uri, extracted.frameHeader)));
-  const otherFileFunction = workspace && ((name: string, argc: number, cls?: string) => workspace.lookup(name, argc, uri, cls));
+  const otherFileFunction = workspace && ((name: string, argc: number, cls?: string, receiver?: boolean) => workspace.lookup(name, argc, uri, cls, receiver));
   const active = instantiateRules(uri, config, findings, undefined, { conventions: options.conventions, ...(otherFileFunction ? { otherFileFunction } : {}) });
   runSingleBarrierPass(facts, active, config, { workspace: options.workspace, uri });
   throwIfCancelled(options.isCancelled);

@@ -86,7 +86,7 @@ export function callGraph(
           continue;
         }
         const cls = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
-        const found = index.resolve(e.callee, e.args.length, cls);
+        const found = index.resolve(e.callee, e.args.length, cls, !!e.receiverClass);
         const target = found && found.uri === uri ? spanAt(found.fn.range) : -1;
         if (target >= 0) resolved.add(target);
         // A function of the document that records nothing: the tracker keeps the list's states across its call only
@@ -169,8 +169,9 @@ export function resolvesAsWhole(
     for (const e of calls) {
       const own = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
       for (const cls of fn.lambda ? [own, ...classes] : [own]) {
-        const here = target(reduced.resolve(e.callee, e.args.length, cls), (g) => spanIndexAt(spans, g.range));
-        const there = target(whole.resolve(e.callee, e.args.length, cls), (g) => stubs.get(g) ?? -1);
+        const receiver = !!e.receiverClass && cls === own;
+        const here = target(reduced.resolve(e.callee, e.args.length, cls, receiver), (g) => spanIndexAt(spans, g.range));
+        const there = target(whole.resolve(e.callee, e.args.length, cls, receiver), (g) => stubs.get(g) ?? -1);
         if (here !== there) return false;
       }
     }

@@ -69,9 +69,10 @@ export interface RuleContext {
   conventions?: import('./support/wrapper-conventions').RunConventions;
   /**
    * A function another file of the run defines (`D3DUtil::ChangeResourceState` of D3DUtil.cpp), by name, arity and
-   * class or namespace, with the file's uri; absent in a one-file analysis.
+   * class or namespace, with the file's uri; absent in a one-file analysis. With `receiver`, `cls` is the declared
+   * class of the call's object: only its method or a base's is taken (track/workspace.ts lookup).
    */
-  otherFileFunction?(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined;
+  otherFileFunction?(name: string, argc: number, cls?: string, receiver?: boolean): { fn: FunctionFacts; uri: string } | undefined;
   report(descriptor: ReportDescriptor): void;
 }
 

@@ -100,7 +100,7 @@ export const rule = defineRule({
       const own = calleeOf(e, facts);
       if (own) return { fn: own, uri: ctx.uri, facts };
       if (!ctx.otherFileFunction || facts.functions.some((f) => f.name === e.callee)) return undefined;
-      const other = ctx.otherFileFunction(e.callee, e.args.length, e.receiverClass ?? e.qualifier);
+      const other = ctx.otherFileFunction(e.callee, e.args.length, e.receiverClass ?? e.qualifier, !!e.receiverClass);
       return other && { fn: other.fn, uri: other.uri, facts: { ...facts, functions: [] } };
     };
     /** A call of a helper that records on a closed list first: reported at the call, the recording as a note. */

@@ -130,7 +130,12 @@ export interface Recheck {
 export type BarrierCheck = (b: BarrierFact, pos: { group: number | null; index: number | null; listType: CommandListType | null }) => void;
 
 export interface FunctionIndex {
-  resolve(name: string, argc: number, cls?: string): { fn: FunctionFacts; uri: string } | undefined;
+  /**
+   * The function a call of `name` with `argc` arguments evaluates, looked up from class `cls` (the receiver's or the
+   * caller's). With `receiver`, `cls` is the declared class of the call's object (`obj.F()`, `obj->F()`): only a
+   * method of `cls` or of one of its bases (or a function no class owns: a template's inline method) can be it.
+   */
+  resolve(name: string, argc: number, cls?: string, receiver?: boolean): { fn: FunctionFacts; uri: string } | undefined;
   /**
    * True when `name` is a helper of the file that only fills a barrier through an out-parameter (for `argc`
    * arguments) and no helper of the run that records something has the name: its call changes no tracked state.
@@ -290,11 +295,14 @@ export class TrackEnv {
   /** Receiver classes of calls that could not be resolved: another file of a run may declare their bases or aliases. */
   readonly unresolvedClasses = new Set<string>();
 
-  resolveCallee(name: string, argc: number, cls?: string, qualifier?: string): { fn: FunctionFacts; uri: string } | undefined {
-    const found = this.functions.resolve(name, argc, cls);
+  resolveCallee(name: string, argc: number, cls?: string, qualifier?: string, receiver?: boolean): { fn: FunctionFacts; uri: string } | undefined {
+    const found = this.functions.resolve(name, argc, cls, receiver);
+    // `obj.F()` whose F of obj's class no file shows, while another class's F is the only one: not resolved, and not
+    // unresolved either (as when that F was found and then ruled out by its class: helper-frames.ts).
+    if (found || (receiver && this.functions.resolve(name, argc, cls))) return found;
     // `ImGui::Text(…)`: another file of the run helps only with a `Text` of ImGui (or a free one), never `Frame::Text`.
-    if (!found) this.unresolved.add(qualifier ? `${qualifier}::${name}` : name);
-    if (!found && cls) this.unresolvedClasses.add(cls);
+    this.unresolved.add(qualifier ? `${qualifier}::${name}` : name);
+    if (cls) this.unresolvedClasses.add(cls);
     return found;
   }
 

@@ -18,7 +18,7 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   // `Transition(...)` inside `Impl::GenerateMips()` is `Impl::Transition`, not the public `Batch::Transition` that
   // forwards to it: the caller's own class is preferred (a free function of that name is still found).
   const ownClass = e.ownClass && !e.receiverClass ? overridingClass(env, classOf(caller)) : undefined;
-  const resolved = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? ownClass, e.qualifier);
+  const resolved = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? ownClass, e.qualifier, !!e.receiverClass);
   // `OnKeyboardInput(gt)` in `BlurApp::Update`, where BlurApp's own records nothing (no helper) and a sibling app's
   // does: an implicit call of a method reaches its own class's methods and its bases', never another derived class's.
   const found = resolved && ownClass && (siblingMethod(env, resolved.fn, ownClass) || !mayName(e, caller, resolved.fn, env.functions.basesOf)) ? undefined : resolved;
@@ -35,7 +35,7 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   // The class of such a receiver is unknown, so a method of a derived class is not chosen by its bare name.
   const guessed = !!found && !!e.undeclaredReceiver && derived(env, found.fn);
   const callee = outside(classes) || outside(scopes) || guessed ? undefined : found;
-  if (found && !callee && e.receiverClass) env.unresolvedClasses.add(e.receiverClass);
+  if (!callee && e.receiverClass) env.unresolvedClasses.add(e.receiverClass);
   if (found && !callee && e.qualifier && outside(scopes)) env.unresolved.add(`${e.qualifier}::${e.callee}`);
   // The function being analysed calling itself (`x.copy(...)` inside `OpenXR::copy` resolving to it) is recursion
   // too: its body is not evaluated again with the call's arguments.

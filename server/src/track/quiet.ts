@@ -103,7 +103,7 @@ export class QuietFunctions {
     if (seen.has(fn) || depth > MAX_CHAIN) return;
     seen.add(fn);
     everyCall(fn.body, (e) => {
-      const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined), e.qualifier);
+      const found = env.resolveCallee(e.callee, e.args.length, e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined), e.qualifier, !!e.receiverClass);
       if (found) this.noteUnresolved(found.fn, env, seen, depth + 1);
       return true;
     }, SWAP);

@@ -333,8 +333,14 @@ export class WorkspaceIndex {
     return parts;
   }
 
-  lookup(name: string, argc: number, excludeUri?: string, cls?: string | readonly string[]): Entry | undefined {
-    const named = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri);
+  /**
+   * The other files' one function a call of `name` with `argc` arguments evaluates (undefined: none, or several).
+   * `cls`: the class it is looked up from (a class, or a class followed by its bases). With `receiver`, `cls` is the
+   * declared class of the call's object: a method of another class is never a candidate (receiverMethods).
+   */
+  lookup(name: string, argc: number, excludeUri?: string, cls?: string | readonly string[], receiver = false): Entry | undefined {
+    const all = (this.named().get(name) ?? []).filter((e) => e.uri !== excludeUri);
+    const named = receiver && cls ? receiverMethods(all, typeof cls === 'string' ? [cls, ...this.basesOf(cls)] : cls, (e) => e.fn) : all;
     // C++ name lookup: the nearest class of the chain that has the name, then its overloads by arity.
     const candidates = byArity(ofClass(named, cls, (e) => e.fn), argc, (e) => e.fn);
     // Overloads with the same arity in different files are ambiguous: treat as unresolvable.
@@ -470,32 +476,34 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     idleOfUnnamedClass(name, argc) {
       return !local.has(name) && !!workspace?.idleInAnyClass(name, argc, uri);
     },
-    resolve(name, argc, cls) {
+    resolve(name, argc, cls, receiver = false) {
       // NOTE: every pass over a call resolves it again; the answer is read once per name, arity and class.
       let byArgc = resolved.get(name);
       if (!byArgc) resolved.set(name, (byArgc = new Map()));
       let byClass = byArgc.get(argc);
       if (!byClass) byArgc.set(argc, (byClass = new Map()));
-      if (byClass.has(cls)) return byClass.get(cls);
-      const found = resolveOnce(name, argc, cls);
-      byClass.set(cls, found);
+      const at = receiver && cls ? `${cls}\0receiver` : cls;
+      if (byClass.has(at)) return byClass.get(at);
+      const found = resolveOnce(name, argc, cls, receiver && !!cls);
+      byClass.set(at, found);
       return found;
     },
   };
-  function resolveOnce(name: string, argc: number, cls: string | undefined): { fn: FunctionFacts; uri: string } | undefined {
+  function resolveOnce(name: string, argc: number, cls: string | undefined, receiver: boolean): { fn: FunctionFacts; uri: string } | undefined {
     const chain = cls ? chainOf(cls) : undefined;
+    const own = local.get(name) ?? [];
     // The nearest class of the chain that has the name first, then the arity: `FlushBarriers()` in a ComputeContext
     // is its base CommandContext's `FlushBarriers(bool flush = false)`, never a StateTracker's `FlushBarriers()`.
-    const mine = byArity(ofClass(local.get(name) ?? [], chain, (f) => f), argc, (f) => f);
+    const mine = byArity(ofClass(receiver && chain ? receiverMethods(own, chain, (f) => f) : own, chain, (f) => f), argc, (f) => f);
     // `dx_.Initialize(device)` inside `SceneManager::Initialize`: the file's only `Initialize` is its own class's, not
     // the receiver's; the run's other files may define the receiver's (`Common::Initialize` of common.cpp).
     if (chain && mine.length > 0 && !mine.some((f) => inClasses(f, chain))) {
-      const other = workspace?.lookup(name, argc, uri, chain);
+      const other = workspace?.lookup(name, argc, uri, chain, receiver);
       if (other && inClasses(other.fn, chain)) return other;
     }
     if (mine.length === 1) return { fn: mine[0], uri };
     if (mine.length > 1) return undefined;
-    const other = workspace?.lookup(name, argc, uri, chain);
+    const other = workspace?.lookup(name, argc, uri, chain, receiver);
     // `Init(*this, reg, space)` in `CD3DX12_ROOT_DESCRIPTOR::Init`, whose class this file defines a static `Init` of
     // (recording nothing): C++ name lookup stops at the class, so the call is one of its `Init`s (or a base's),
     // never `ParallelSort::Init` of another file of the run. NOTE: evaluating that wrong helper in each such method
@@ -503,6 +511,19 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
     if (other && chain && idleMethods.has(`${chain[0]}::${name}`) && !inClasses(other.fn, chain)) return undefined;
     return other;
   }
+}
+
+/**
+ * The candidates `obj.F()` can call when obj's declared class is `chain[0]` (its bases after it): F of that class or
+ * of a base, or an F no class owns (a template class's inline method, `ImVector::erase` in its class body, is
+ * extracted without its class). A method of another class is not one, whether it is the only F of the run or not:
+ * `batch.Transition(…)` on a ResourceUploadBatch is never `MSAAHelper::Transition` of another file.
+ */
+function receiverMethods<T>(xs: T[], chain: readonly string[], fnOf: (x: T) => FunctionFacts): T[] {
+  return xs.filter((x) => {
+    const owner = classPart(fnOf(x).qualifiedName);
+    return owner === undefined || chain.includes(owner);
+  });
 }
 
 /** Whether `fn` is a method of one of `classes` (`Common::Initialize` of Common). */
