@@ -958,11 +958,12 @@ function frameMembersIn(root: SyntaxNode, tree: Tree | PackedMirror, text: strin
 
 /**
  * The file's class bodies with the fields only their own methods reach (extract/header-frame-members.ts), read on the
- * whole tree: a focused root leaves out inline bodies, whose mentions (a getter) take fields away.
+ * whole tree: a focused root leaves out function bodies, and the classes declared in them. NOTE: read on
+ * tree-sitter's own nodes then, not on a second, whole mirror of the tree made only for this.
  */
 function frameClassesIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): { frameClasses?: FrameClass[] } {
   if (!/\bclass\b/.test(text)) return {};
-  const classes = frameClassesOf(focused && !isPacked(tree) ? new NodeDoc(text).root(tree) : root);
+  const classes = frameClassesOf(focused && !isPacked(tree) ? tree.rootNode : root, text);
   return classes.length ? { frameClasses: classes } : {};
 }
 
