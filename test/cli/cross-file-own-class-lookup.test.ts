@@ -5,7 +5,7 @@
 // of a vendored d3dx12.h (`Init(*this, reg, space)`) evaluated an engine's `Init`, at a cost.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runCli, tempTree } from './helpers';
+import { ruleLinesBySrcFile } from './helpers';
 
 const PACKER = `struct ViewPacker
 {
@@ -46,14 +46,7 @@ const DERIVED = `struct StreamUploader : public Uploader
 };
 `;
 
-type Out = { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
-
-function findings(files: Record<string, string>): Record<string, string[]> {
-  const dir = tempTree(files);
-  const run = runCli(['--format', 'json', '--jobs', '1', '--no-cache', 'src'], dir);
-  const out = JSON.parse(run.stdout) as Out;
-  return Object.fromEntries(out.files.map((f) => [f.path.replace(/^src\//, ''), f.diagnostics.map((d) => `${d.rule}:${d.line}`)]));
-}
+const findings = ruleLinesBySrcFile;
 
 void describe('own-class lookup of unqualified calls across files', () => {
   void it("stays silent: the class's own Setup (recording nothing) is called, not another class's", () => {

@@ -7,7 +7,7 @@
 // is still taken and still reported.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runCli, tempTree } from './helpers';
+import { ruleLinesBySrcFile } from './helpers';
 
 // Another file's class with a `Record` that draws on the list it is handed.
 const PAINTER = `#include <d3d12.h>
@@ -41,14 +41,7 @@ void Frame::End() {
 }
 `;
 
-type Out = { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
-
-function findings(files: Record<string, string>): Record<string, string[]> {
-  const dir = tempTree(files);
-  const run = runCli(['--format', 'json', '--jobs', '1', '--no-cache', 'src'], dir);
-  const out = JSON.parse(run.stdout) as Out;
-  return Object.fromEntries(out.files.map((f) => [f.path.replace(/^src\//, ''), f.diagnostics.map((d) => `${d.rule}:${d.line}`)]));
-}
+const findings = ruleLinesBySrcFile;
 
 void describe('cross-file lookup of a method call on an object of a known class', () => {
   void it("stays silent: an unrelated class's only Record in another file is not the receiver's", () => {

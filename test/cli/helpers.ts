@@ -37,6 +37,13 @@ export function tempTree(files: Record<string, string | Buffer>): string {
   return root;
 }
 
+/** A `--jobs 1 --no-cache` run over `src` of a temporary tree: per file (the path below `src/`), its findings as `rule:line`. */
+export function ruleLinesBySrcFile(files: Record<string, string>): Record<string, string[]> {
+  const run = runCli(['--format', 'json', '--jobs', '1', '--no-cache', 'src'], tempTree(files));
+  const out = JSON.parse(run.stdout) as { files: { path: string; diagnostics: { rule: string; line: number }[] }[] };
+  return Object.fromEntries(out.files.map((f) => [f.path.replace(/^src\//, ''), f.diagnostics.map((d) => `${d.rule}:${d.line}`)]));
+}
+
 export function writeTree(root: string, files: Record<string, string | Buffer>): void {
   for (const [rel, contents] of Object.entries(files)) {
     const file = path.join(root, rel);
