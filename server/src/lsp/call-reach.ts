@@ -86,7 +86,11 @@ export function callGraph(
           continue;
         }
         const cls = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
-        const found = index.resolve(e.callee, e.args.length, cls, !!e.receiverClass);
+        // NOTE: `obj.F()` is looked up in obj's class (receiver), and the tracker also asks the lookup without it, to
+        // tell an F of another class from none (track/env.ts resolveCallee): the reduced document shows both.
+        const found = index.resolve(e.callee, e.args.length, cls);
+        const own = e.receiverClass ? index.resolve(e.callee, e.args.length, cls, true) : undefined;
+        if (own && own.uri === uri && spanAt(own.fn.range) >= 0) resolved.add(spanAt(own.fn.range));
         const target = found && found.uri === uri ? spanAt(found.fn.range) : -1;
         if (target >= 0) resolved.add(target);
         // A function of the document that records nothing: the tracker keeps the list's states across its call only
@@ -169,10 +173,12 @@ export function resolvesAsWhole(
     for (const e of calls) {
       const own = e.receiverClass ?? (e.ownClass ? classOf(fn) : undefined);
       for (const cls of fn.lambda ? [own, ...classes] : [own]) {
-        const receiver = !!e.receiverClass && cls === own;
-        const here = target(reduced.resolve(e.callee, e.args.length, cls, receiver), (g) => spanIndexAt(spans, g.range));
-        const there = target(whole.resolve(e.callee, e.args.length, cls, receiver), (g) => stubs.get(g) ?? -1);
-        if (here !== there) return false;
+        // `obj.F()` is resolved in obj's class and, failing that, asked without it (track/env.ts resolveCallee).
+        for (const receiver of e.receiverClass && cls === own ? [true, false] : [false]) {
+          const here = target(reduced.resolve(e.callee, e.args.length, cls, receiver), (g) => spanIndexAt(spans, g.range));
+          const there = target(whole.resolve(e.callee, e.args.length, cls, receiver), (g) => stubs.get(g) ?? -1);
+          if (here !== there) return false;
+        }
       }
     }
   }
