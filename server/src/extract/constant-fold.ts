@@ -4,6 +4,7 @@
 import { isXboxIdentifier, lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
 import type { SyntaxNode } from './node';
 import type { Field } from './facts';
+import type { ParamBranch } from './operands';
 import type { FileCtx, FnCtx } from './context';
 import { addProblem } from './context';
 import { structKindOfType } from './expect';
@@ -55,23 +56,29 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   }
   const masked = n.type === 'binary_expression' ? maskedParam(n, file, fn) : undefined;
   if (masked) return { value: null, text, range, masked };
-  const alternatives = n.type === 'conditional_expression' ? ternaryAlternatives(n, file, fn) : undefined;
-  if (!alternatives) return { value: null, text, range };
+  if (n.type !== 'conditional_expression') return { value: null, text, range };
+  const alternatives = ternaryAlternatives(n, file, fn);
   const byParam = ternaryOnParam(n, file, fn);
-  return { value: null, text, range, oneOf: alternatives, ...(byParam ? { byParam } : {}) };
+  return { value: null, text, range, ...(alternatives ? { oneOf: alternatives } : {}), ...(byParam ? { byParam } : {}) };
 }
 
 /**
- * `flag ? A : B` (or `!flag ? …`) with `flag` a parameter and both branches known numbers: which number each value
- * of the parameter picks, for a call that passes a known `flag`.
+ * `flag ? A : B` (or `!flag ? …`) with `flag` a parameter and each branch a known number or a parameter: which
+ * value each value of the parameter picks, for a call that passes a known `flag`.
  */
 function ternaryOnParam(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['byParam'] {
   const tested = testedParam(n.childForFieldName('condition'), fn);
   if (!tested) return undefined;
   const { param, negated } = tested;
-  const [a, b] = [n.childForFieldName('consequence'), n.childForFieldName('alternative')].map((x) => (x ? evalField(x, file, fn).value : null));
-  if (a === null || b === null || a === undefined || b === undefined) return undefined;
+  const [a, b] = [n.childForFieldName('consequence'), n.childForFieldName('alternative')].map((x) => (x ? paramBranch(evalField(x, file, fn)) : null));
+  if (a === null || b === null) return undefined;
   return negated ? { param, whenTrue: b, whenFalse: a } : { param, whenTrue: a, whenFalse: b };
+}
+
+/** A ternary branch as `Field.byParam` keeps it: its known number or the parameter it is; null otherwise. */
+function paramBranch(f: Field): ParamBranch | null {
+  if (f.param !== undefined) return { param: f.param };
+  return f.value;
 }
 
 /**

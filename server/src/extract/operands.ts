@@ -31,10 +31,11 @@ export interface Field {
    */
   ofResource?: { ref: ResourceRef; prop: 'sampleCount' | 'heapType' | 'heapRead' };
   /**
-   * `flag ? A : B` with `flag` a parameter of the enclosing function and both branches known numbers: the value at a
-   * call whose argument for `flag` is known (track/env.ts substituteField).
+   * `flag ? A : B` with `flag` a parameter of the enclosing function and each branch a known number or another
+   * parameter (`deviceMemory ? oldState : GENERIC_READ`): the value at a call whose argument for `flag` is known —
+   * the number, or the caller's argument for that parameter (track/env.ts substituteField).
    */
-  byParam?: { param: number; whenTrue: number; whenFalse: number };
+  byParam?: { param: number; whenTrue: ParamBranch; whenFalse: ParamBranch };
   /**
    * With `oneOf`: the paths were chosen by an if/else or switch testing a parameter of the enclosing function
    * (`if (hasData) state = …; else state = …;`): its callers decide which of the numbers the paths see.
@@ -59,6 +60,9 @@ export interface Field {
    */
   memberOf?: number;
 }
+
+/** One branch of `Field.byParam`: a known number, or the parameter (by index) the branch is. */
+export type ParamBranch = number | { param: number };
 
 /**
  * Where a value nobody wrote comes from: `value-init` (`= {}`, a `T x{}` member left out), `zero-fill`

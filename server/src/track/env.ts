@@ -370,11 +370,16 @@ export function substituteField(f: Field, b: Binding | null): Field {
   return b.fields[f.param] ?? { ...f, param: undefined };
 }
 
-/** `flag ? A : B` in the callee with the caller's argument for `flag`: A or B when that is known, else both. */
+/**
+ * `flag ? A : B` in the callee with the caller's argument for `flag`: A or B when that is known (a branch that is a
+ * parameter: the caller's argument for it), else both (unknown when a branch is a parameter).
+ */
 function chosenByArgument(f: Field, by: NonNullable<Field['byParam']>, b: Binding): Field {
   const flag = b.fields[by.param]?.value;
   if (flag === null || flag === undefined) return { ...f, byParam: undefined };
-  return { value: flag !== 0 ? by.whenTrue : by.whenFalse, text: f.text, range: f.range };
+  const chosen = flag !== 0 ? by.whenTrue : by.whenFalse;
+  if (typeof chosen === 'number') return { value: chosen, text: f.text, range: f.range };
+  return b.fields[chosen.param] ?? { value: null, text: f.text, range: f.range };
 }
 
 export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
