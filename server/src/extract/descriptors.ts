@@ -17,7 +17,7 @@ import { declaredName } from './types';
 import { declaredNames } from './walker';
 import type { HandleHelper, MemberView } from './descriptor-facts';
 import type { ViewHelper } from './member-views';
-import { MemberViewLog, structTypeName, viewHelpersOf } from './member-views';
+import { classMemberViews, MemberViewLog, structTypeName, viewHelpersOf } from './member-views';
 import { type RunClassViews, classOfQualified, exportClassViews, importedFor, importedViews } from './class-views';
 import { handlePlaceholder, heapPlaceholder, summarize } from './handle-helpers';
 import { Walk } from './descriptor-walk';
@@ -229,10 +229,13 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
   let stores: StoredHandleFact[] = classStores;
   let result: Walk[] = [];
   let own: MemberView[] = [];
-  for (let round = 0; round < 2; round++) {
+  // Handle members their class's methods wrote a view at, new after the second round (a third round reads them).
+  let classOwn: MemberView[] = [];
+  for (let round = 0; round < 3; round++) {
+    if (round === 2 && classOwn.length === 0) break;
     const stored = storedLookup(stores, true);
     const log = new MemberViewLog();
-    const rereads = round === 0 ? undefined : readsStored(stores, own, getters);
+    const rereads = round === 0 ? undefined : readsStored(round === 1 ? stores : [], round === 1 ? own : classOwn, round === 1 ? getters : new Map());
     result = fns.map((f, i) => {
       // The second round differs from the first only where a stored handle or one of the file's member views is read.
       if (rereads && !rereads(f.body.text)) return result[i];
@@ -251,6 +254,13 @@ export function descriptorPass(fns: FunctionBody[], file: FileCtx, root: SyntaxN
       // The file's own member views (a setup helper of this file) are read at its uses in the second round.
       own = log.result();
       memberViews = new Map([...memberViews, ...own.map((m) => [m.name, m] as const)]);
+    }
+    if (round === 1) {
+      // A method's own view at the member handle it stored is seen once stored handles are read (this round).
+      classOwn = classMemberViews(result.map((w, i) => ({ cls: classOfQualified(fns[i].qualified ?? ''), locals: w.s.locals, views: w.views, stores: w.stores })))
+        .filter((m) => !memberViews.has(m.name));
+      own = [...own, ...classOwn];
+      memberViews = new Map([...memberViews, ...classOwn.map((m) => [m.name, m] as const)]);
     }
     if (round === 0 && found.length === 0 && own.length === 0) break;
     stores = [...found, ...classStores];

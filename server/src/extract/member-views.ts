@@ -7,7 +7,7 @@
 // the view of `context.render_target` of the same object. What is ambiguous — a member written twice differently,
 // the slot written with something else, the resource member assigned in the using function — names nothing.
 import type { SyntaxNode } from './node';
-import type { DescIndex, HandleFact, MemberView, ViewFact } from './descriptor-facts';
+import type { DescIndex, HandleFact, MemberView, StoredHandleFact, ViewFact } from './descriptor-facts';
 import type { ViewKind } from '../model/uses';
 import { unwrapValue } from './syntax';
 import { escapeRegExp } from '../regexp-literal';
@@ -74,7 +74,7 @@ export function structTypeName(typeText: string): string | null {
   const t = typeText.replace(/\b(?:const|volatile|struct|class)\b/g, '').replace(/[*&\s]+/g, ' ').trim();
   if (!/^[A-Za-z_]\w*$/.test(t)) return null;
   // D3D12's and DXGI's own structs and interfaces, handle types and plain scalars are not setup contexts.
-  if (/^(?:I?D3D|ID3D|IDXGI|DXGI|CD3DX12|RECT$|UINT|INT|FLOAT$|BOOL$|HRESULT$|HANDLE$|size_t$|bool$|int$|float$|unsigned$|void$|char$)/.test(t)) return null;
+  if (/^(?:ID3D|IDXGI|D3D\d*_|DXGI_|CD3DX12|RECT$|UINT|INT|FLOAT$|BOOL$|HRESULT$|HANDLE$|size_t$|bool$|int$|float$|unsigned$|void$|char$)/.test(t)) return null;
   return t;
 }
 
@@ -173,6 +173,48 @@ export class MemberViewLog {
     }
     return out;
   }
+}
+
+/** One method's descriptor walk, as classMemberViews reads it (extract/class-views.ts WalkedMethod). */
+interface WalkedStores {
+  cls: string | null;
+  locals: ReadonlySet<string>;
+  views: readonly ViewFact[];
+  stores: readonly StoredHandleFact[];
+}
+
+type MemberViewFact = Omit<MemberView, 'name' | 'heapMember' | 'index'>;
+
+/**
+ * Handle members a method of their class stored and wrote one view at (`m_rtv = heap->…Start();
+ * CreateRenderTargetView(m_resource, nullptr, m_rtv);` in `Texture::CreateViews`): `Texture::m_rtv` names that view
+ * of the same object's resource member, so another object's `target->m_rtv` (a parameter or local of that class)
+ * names the RTV of `target->m_resource` — the member's own slot, as MemberViewLog's opaque members do. A member
+ * stored where no view (or a view of no member resource) was written there, or stored with two different views,
+ * names nothing.
+ */
+export function classMemberViews(walked: readonly WalkedStores[]): MemberView[] {
+  const facts = new Map<string, MemberViewFact | null>();
+  for (const w of walked) {
+    if (!w.cls) continue;
+    for (const st of w.stores) {
+      const member = st.key.replace(/^this->/, '');
+      if (!/^[A-Za-z_]\w*$/.test(member) || w.locals.has(member) || st.loopVar) continue;
+      const name = `${w.cls}::${member}`;
+      const at = w.views.filter((v) => v.heap === st.handle.heap && JSON.stringify(v.index) === JSON.stringify(st.handle.index));
+      const v = at.length === 1 ? at[0] : undefined;
+      const res = v?.resource?.key ? /^(?:this->)?([A-Za-z_]\w*)$/.exec(v.resource.key)?.[1] : undefined;
+      const fact: MemberViewFact | null = v?.view && res && !w.locals.has(res) && !v.loopVar ? {
+        view: v.view, resource: res, subresource: v.subresource,
+        ...(v.covers !== undefined ? { covers: v.covers } : {}), ...(v.readOnlyDepth !== undefined ? { readOnlyDepth: v.readOnlyDepth } : {}),
+      } : null;
+      const prior = facts.get(name);
+      facts.set(name, prior === undefined || (prior && fact && JSON.stringify(prior) === JSON.stringify(fact)) ? fact : null);
+    }
+  }
+  const out: MemberView[] = [];
+  for (const [name, fact] of facts) if (fact) out.push({ name, heapMember: name.slice(name.lastIndexOf('::') + 2), index: { c: 0 }, ...fact });
+  return out;
 }
 
 /** The `T::heap[c]` slot views (see MemberViewLog.result) of a heap member, by slot. */
