@@ -9,6 +9,7 @@
 // after it. Any doubt leaves the test undecided, as before.
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
+import { evalValue } from './context';
 import { CONSTANT_NAME, constantOf } from './path-facts';
 import { caseBody } from './syntax';
 
@@ -134,8 +135,24 @@ const LOGIC = new Set(['&&', '||', '==', '!=', '<', '<=', '>', '>=']);
 export function fixedCases(cond: SyntaxNode | null, cases: readonly SyntaxNode[], fn: FnCtx): { from: number; to: number } | undefined {
   let c = cond;
   while (c && (c.type === 'condition_clause' || c.type === 'parenthesized_expression') && c.namedChildCount === 1) c = c.namedChild(0);
-  if (!c || c.type !== 'identifier' || !fn.node) return undefined;
-  const v = fixedAt(c.text, c, fn);
+  if (!c || !fn.node) return undefined;
+  const v = c.type === 'identifier' ? fixedAt(c.text, c, fn) : undefined;
+  return casesTaken(v ?? inlinedValue(c, fn), cases, fn);
+}
+
+/**
+ * In a helper walked in place with one call's values (inline-helpers.ts), a switch on a value known on this walk
+ * (`switch (barrier.Type)` after `barrier.Type = config.type` from the caller's constant table) is decided as a
+ * test there is (unrolled-loops.ts unrolledTruth): the walk is that call's straight path.
+ */
+function inlinedValue(c: SyntaxNode, fn: FnCtx): number | undefined {
+  if (fn.inlineDepth === 0 || c.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return undefined;
+  const e = evalValue(c, 'num', fn);
+  return e.t === 'num' && e.f.value !== null && e.f.param === undefined ? e.f.value : undefined;
+}
+
+/** The cases a switch on the known value `v` runs (see fixedCases). */
+function casesTaken(v: number | undefined, cases: readonly SyntaxNode[], fn: FnCtx): { from: number; to: number } | undefined {
   if (v === undefined) return undefined;
   let from = -1;
   for (let i = 0; i < cases.length && from < 0; i++) {
@@ -148,12 +165,18 @@ export function fixedCases(cond: SyntaxNode | null, cases: readonly SyntaxNode[]
   if (from < 0) from = cases.findIndex((k) => k.child(0)?.type === 'default' || !k.childForFieldName('value'));
   if (from < 0) return { from: -1, to: -1 };
   for (let i = from; i < cases.length; i++) {
-    const body = caseBody(cases[i]);
+    const body = unbraced(caseBody(cases[i]));
     const last = body[body.length - 1];
     if (body.some((s) => s !== last && leavesEarly(s)) || (last && last.type !== 'break_statement' && leavesEarly(last))) return undefined;
     if (last && JUMPS.has(last.type)) return { from, to: i };
   }
   return { from, to: cases.length - 1 };
+}
+
+/** A case's statements with a trailing braced block opened (`case A: { …; break; }` ends in its `break`). */
+function unbraced(body: readonly SyntaxNode[]): readonly SyntaxNode[] {
+  const last = body[body.length - 1];
+  return last?.type === 'compound_statement' ? [...body.slice(0, -1), ...unbraced(last.namedChildren.filter((c) => c.type !== 'comment'))] : body;
 }
 
 const JUMPS = new Set(['break_statement', 'return_statement', 'continue_statement', 'throw_statement', 'goto_statement']);

@@ -24,6 +24,9 @@ import type { ArrayVal, AVal } from './values';
 import { pointerToRecord, recordValue } from './records';
 import { bracedContainer, containerElementKind } from './declared-values';
 import { anchoredAt, ownOrImported } from './imported-functions';
+import { conditionOf } from './conditions';
+import { resolveAlias } from './type-aliases';
+import { unrolledTruth } from './unrolled-loops';
 
 /** Helper bodies walked in place at most this long (an RHI's barrier translation is short). */
 const MAX_BODY_TEXT = 5000;
@@ -80,13 +83,38 @@ function harmlessCall(call: SyntaxNode, locals: ReadonlySet<string>, params: Rea
  * functions defined in another file (a conversion there): judged again where they are imported with it.
  */
 function onlyLocalEffects(body: SyntaxNode, locals: ReadonlySet<string>, params: ReadonlySet<string>, elsewhere?: (call: SyntaxNode) => boolean): boolean {
-  if (body.descendantsOfType(['return_statement', 'goto_statement', 'lambda_expression', 'throw_statement', 'co_return_statement']).length) return false;
+  if (body.descendantsOfType(['goto_statement', 'lambda_expression', 'throw_statement', 'co_return_statement']).length) return false;
+  if (!body.descendantsOfType('return_statement').every((r) => guardOf(r, body) !== undefined)) return false;
   for (const a of body.descendantsOfType(['assignment_expression', 'update_expression'])) {
     const target = a.childForFieldName(a.type === 'assignment_expression' ? 'left' : 'argument');
     const root = target && rootName(target);
     if (!root || !locals.has(root)) return false;
   }
   return body.descendantsOfType('call_expression').every((c) => harmlessCall(c, locals, params) || !!elsewhere?.(c));
+}
+
+/**
+ * The test of a value-less `return;` that is the whole taken side of a top-level `if` of the body (`if (count == 0)
+ * { return; }`, an early-out guard), else undefined. Such a helper is walked in place only where the call's values
+ * decide every such test false (guardsPass): the walk then never meets the return, which would end the caller.
+ */
+function guardOf(ret: SyntaxNode, body: SyntaxNode): SyntaxNode | undefined {
+  if (ret.namedChildCount > 0) return undefined;
+  let side = ret.parent;
+  if (side?.type === 'compound_statement' && side.namedChildCount === 1) side = side.parent;
+  else if (side?.type !== 'if_statement') return undefined;
+  const stmt = side;
+  if (stmt?.type !== 'if_statement' || stmt.parent !== body || stmt.childForFieldName('alternative')) return undefined;
+  const taken = stmt.childForFieldName('consequence');
+  return taken && (taken.startIndex === ret.startIndex || taken.namedChild(0)?.startIndex === ret.startIndex) ? stmt.childForFieldName('condition') ?? undefined : undefined;
+}
+
+/** Whether the call's values (bound in `fn`) decide every early-out guard of the helper false. */
+function guardsPass(body: SyntaxNode, fn: FnCtx): boolean {
+  return body.descendantsOfType('return_statement').every((r) => {
+    const cond = guardOf(r, body);
+    return !!cond && unrolledTruth(conditionOf(cond, fn), fn, cond) === false;
+  });
 }
 
 /** The parameters a body reads through: subscripts, members, range-for sources and conversion arguments. */
@@ -132,8 +160,8 @@ const AGGREGATE_PARAM = /[*[]|\b(?:span|initializer_list|array|vector)\s*</;
  * Whether a number is handed where the helper takes descriptions: then the call is not one of this helper (the
  * list's own `Barrier(1, &group)` beside the RHI's `Barrier(descs, n)` of the same name).
  */
-function numberForAggregate(values: readonly AVal[], params: readonly Param[]): boolean {
-  return params.some((p, i) => values[i]?.t === 'num' && AGGREGATE_PARAM.test(p.type) && !LIST_TYPE.test(p.type) && !isResourceType(p.type));
+function numberForAggregate(values: readonly AVal[], types: readonly string[]): boolean {
+  return types.some((t, i) => values[i]?.t === 'num' && AGGREGATE_PARAM.test(t) && !LIST_TYPE.test(t) && !isResourceType(t));
 }
 
 const LIST_TYPE = /\bID3D12\w*CommandList\d*\b/;
@@ -148,8 +176,10 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   const helper = ownOrImported(treeRoot(call), inlinables, name);
   const args = argumentNodes(call);
   if (!helper || helper.params.length !== args.length) return undefined;
+  // A parameter type spelt with the file's interface alias (`D3d12CommandList*`) is the interface's.
+  const types = helper.params.map((p) => resolveAlias(p.type, fn.file.typeAliases));
   const values = args.map((a, i): AVal => {
-    const type = helper.params[i].type;
+    const type = types[i];
     const braced = a.type === 'initializer_list' ? bracedArgument(a, type, fn) : undefined;
     if (braced) return braced;
     // A command list is named as the caller names it (its type, its creation follow the name).
@@ -160,7 +190,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
     if (v.t === 'array' && !v.fields && /\*$/.test(type)) return { t: 'ptr', target: v, index: 0 };
     return pointerToRecord(v);
   });
-  if (!helper.params.some((p, i) => helper.read.has(p.name) && knownValue(values[i])) || numberForAggregate(values, helper.params)) return undefined;
+  if (!helper.params.some((p, i) => helper.read.has(p.name) && knownValue(values[i])) || numberForAggregate(values, types)) return undefined;
   const names = new Set([...helper.params.map((p) => p.name), ...localNames(helper.body)]);
   // A record of the caller handed to the helper (`DepthBuffer shadow;` then `Pass(cl, shadow)` / `Pass(cl, &shadow)`):
   // a member the record holds nothing known for (`shadow.res`) is the caller's object's member, named as the caller
@@ -177,15 +207,15 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
   }
   helper.params.forEach((p, i) => {
     fn.env.set(p.name, values[i]);
-    fn.types.set(p.name, p.type);
+    fn.types.set(p.name, types[i]);
   });
   depth++;
   const outerRef = fn.objectRef;
   fn.objectRef = objectRefIn(names, fn, recordArgs);
   fn.inlineDepth++;
-  let out: Stmt;
+  let out: Stmt | undefined;
   try {
-    out = anchoredAt(treeRoot(helper.body), rangeOf(call), () => walk(helper.body));
+    if (guardsPass(helper.body, fn)) out = anchoredAt(treeRoot(helper.body), rangeOf(call), () => walk(helper.body));
   } finally {
     depth--;
     fn.objectRef = outerRef;
@@ -197,7 +227,7 @@ export function inlineHelperCall(call: SyntaxNode, fn: FnCtx, walk: (body: Synta
       else fn.types.set(s.name, s.type);
     }
   }
-  atCall(out, rangeOf(call));
+  if (out) atCall(out, rangeOf(call));
   return out;
 }
 
@@ -291,6 +321,8 @@ interface Anchor {
   key: string;
   /** The caller's own text spelt an address (`&volume`) or an object: `->` after it is `.`. */
   object: boolean;
+  /** The caller's text spelt an address (`&texture`): `[0]` after it is the object itself. */
+  address?: boolean;
   param?: number;
   basePath?: string;
   member?: boolean;
@@ -307,7 +339,8 @@ function anchor(v: AVal, fn: FnCtx, names: ReadonlySet<string>): Anchor | undefi
   if (v.t === 'res' && v.ref.key && !v.ref.unknown) {
     const { ref } = v;
     const param = ref.param ?? ref.base?.param;
-    return { key: ref.key!, object: ref.text.trim().startsWith('&'), ...(param !== undefined ? { param, basePath: ref.base?.path ?? '' } : {}), ...(ref.member ? { member: true } : {}) };
+    const address = ref.text.trim().startsWith('&');
+    return { key: ref.key!, object: address, ...(address ? { address } : {}), ...(param !== undefined ? { param, basePath: ref.base?.path ?? '' } : {}), ...(ref.member ? { member: true } : {}) };
   }
   const text = v.t === 'num' ? v.f.text.replace(/\s+/g, '') : v.t === 'unknown' ? v.text.replace(/\s+/g, '') : undefined;
   if (!text || v.t === 'num' && v.f.value !== null) return undefined;
@@ -318,11 +351,16 @@ function anchor(v: AVal, fn: FnCtx, names: ReadonlySet<string>): Anchor | undefi
   const declared = fn.types.get(root);
   if (declared === undefined && !fn.params.includes(root)) return undefined;
   const param = v.t === 'num' ? v.f.param : undefined;
-  return { key: path, object: address || (path === root && !!declared && !/\*\s*$/.test(declared)), ...(param !== undefined ? { param, basePath: '' } : {}) };
+  return { key: path, object: address || (path === root && !!declared && !/\*\s*$/.test(declared)), ...(address ? { address } : {}), ...(param !== undefined ? { param, basePath: '' } : {}) };
 }
 
 function joined(a: Anchor, rest: readonly (string | undefined)[], n: SyntaxNode): ResourceRef {
   if (rest.some((s) => s === undefined)) return { key: null, text: n.text, range: rangeOf(n), unknown: true };
+  // `resource[0]` of a helper handed `&texture`: the object itself; another element of a single object is none known.
+  if (a.address && rest[0]?.startsWith('[')) {
+    if (rest[0] !== '[0]') return { key: null, text: n.text, range: rangeOf(n), unknown: true };
+    return joined({ ...a, object: false, address: false }, rest.slice(1), n);
+  }
   let path = rest.join('');
   if (a.object && path.startsWith('->')) path = `.${path.slice(2)}`;
   const ref: ResourceRef = { key: `${a.key}${path}`, text: `${a.key}${path}`, range: rangeOf(n) };

@@ -10,7 +10,7 @@ import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { constantOf, symOf } from './path-facts';
 import { counterShape, HOLDS, sizeOf } from './loop-counters';
-import { declaredName } from './types';
+import { declaredName, localDeclaredName } from './types';
 import { rootName } from './syntax';
 import type { AVal } from './values';
 import type { Condition } from './facts';
@@ -225,9 +225,20 @@ const BARRIER_TYPE = /\b(?:CD3DX12|D3D12)_(?:RESOURCE|TEXTURE|BUFFER|GLOBAL)_BAR
  * inline-helpers.ts): the loop builds barriers though its body names no barrier type.
  */
 function fillsBarrierArray(body: SyntaxNode, fn: FnCtx): boolean {
-  return fn.inlineDepth > 0 && body.descendantsOfType('assignment_expression').some((a) => {
+  if (fn.inlineDepth === 0) return false;
+  const barrierRoot = (root: string | null | undefined) => !!root && BARRIER_TYPE.test(fn.types.get(root) ?? '');
+  // `auto& barrier = barriers[i];` then `barrier.Type = …`: an alias of the array's element is written.
+  const aliases = new Set<string>();
+  for (const d of body.descendantsOfType('declaration')) {
+    for (const x of d.childrenForFieldName('declarator')) {
+      const init = x.type === 'init_declarator' ? x.childForFieldName('value') : null;
+      const name = init && barrierRoot(rootName(init)) ? localDeclaredName(x) : undefined;
+      if (name) aliases.add(name);
+    }
+  }
+  return body.descendantsOfType('assignment_expression').some((a) => {
     const root = rootName(a.childForFieldName('left') ?? a);
-    return !!root && BARRIER_TYPE.test(fn.types.get(root) ?? '');
+    return barrierRoot(root) || (!!root && aliases.has(root));
   });
 }
 
