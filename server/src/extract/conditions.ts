@@ -144,10 +144,11 @@ function onceInitialised(body: SyntaxNode): ReadonlyMap<string, SyntaxNode> {
 }
 
 /**
- * A name compared in a condition that the file cannot fold and does not declare (`copy_type == kCopyTypeRead` with
- * the enum in a header): a multi-file run gives it the value another file's enumerator has (cli/cross-file.ts).
+ * A name compared in a condition (or a switch's case label) that the file cannot fold and does not declare
+ * (`copy_type == kCopyTypeRead`, `case Mode::Blur:` with the enum in a header): a multi-file run gives it the value
+ * another file's enumerator has, and the enum's count of enumerators (cli/cross-file.ts, exhaustive-switch.ts).
  */
-function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
+export function noteUnfolded(node: SyntaxNode, fn: FnCtx): void {
   let n = node;
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
   const id = n.type === 'qualified_identifier' ? n.childForFieldName('name') : n;

@@ -6,11 +6,14 @@
 // No path runs past it without entering a case (a value outside the enum is a cast nobody writes for a mode, and
 // compilers' -Wswitch hold such switches to every enumerator): the tracker follows no "no case taken" path, which
 // would pair the state of neither branch with a later `if (mode != Output::SDR)` (track/branches.ts switchStmt).
-// An enum declared in another file, or one with an enumerator the labels leave out, keeps that path. The same holds
-// for an if/else-if chain with no final `else` comparing one value with every enumerator of an enum (closesEnumChain),
-// of the file or of another file of the run whose enumerators the file imported in full.
+// The enum is the file's own, or one of another file of the run whose enumerators the file imported in full (a
+// member enum declared in the class's header: `switch (m_mode)` in the .cpp); the labels may spell its scope
+// differently (`case App::Mode::A:` next to `case Mode::B:`). An enum the run does not declare, or one with an
+// enumerator the labels leave out, keeps that path. The same holds for an if/else-if chain with no final `else`
+// comparing one value with every enumerator of an enum (closesEnumChain).
 import type { SyntaxNode } from './node';
-import type { FileCtx } from './context';
+import type { FileCtx, FnCtx } from './context';
+import { noteUnfolded } from './conditions';
 
 /** The enumerators of each enum the file declares, by the enum's name (null: two enums of that name). */
 const enumsByRoot = new WeakMap<SyntaxNode, Map<string, string[] | null>>();
@@ -32,23 +35,40 @@ function fileEnums(n: SyntaxNode): Map<string, string[] | null> {
   return out;
 }
 
-/** Whether the labels of `cases` (a switch's case statements, no default) name every enumerator of one file enum. */
-export function namesEveryEnumerator(cases: readonly SyntaxNode[]): boolean {
+/** Whether the labels of `cases` (a switch's case statements, no default) name every enumerator of one enum of the run. */
+export function namesEveryEnumerator(cases: readonly SyntaxNode[], fn: FnCtx): boolean {
   if (cases.length === 0) return false;
   let scope: string | undefined;
   const named = new Set<string>();
+  const labels: SyntaxNode[] = [];
   for (const c of cases) {
     const v = c.childForFieldName('value');
     const parts = v?.type === 'qualified_identifier' ? v.text.replace(/\s+/g, '').split('::') : [];
-    // `Output::SDR` (or `ns::Output::SDR`): the enum's name and the enumerator.
+    // `Output::SDR` (or `ns::Output::SDR`, `App::Output::SDR`): the enum's name and the enumerator.
     if (parts.length < 2 || parts.some((p) => !/^\w+$/.test(p))) return false;
-    const prefix = parts.slice(0, -1).join('::');
-    if (scope !== undefined && scope !== prefix) return false;
-    scope = prefix;
+    const name = parts[parts.length - 2];
+    if (scope !== undefined && scope !== name) return false;
+    scope = name;
     named.add(parts[parts.length - 1]);
+    labels.push(v!);
   }
-  const enumerators = fileEnums(cases[0]).get(scope!.split('::').pop()!);
-  return !!enumerators && enumerators.length > 0 && enumerators.every((e) => named.has(e));
+  // An enum of another file: the labels ask the run for its enumerators (conditions.ts noteUnfolded).
+  if (!fileEnums(cases[0]).has(scope!)) for (const v of labels) noteUnfolded(v, fn);
+  return coversEnum(scope!, named, cases[0], fn.file);
+}
+
+/**
+ * Whether `named` holds every enumerator of the enum `scope`: the file's own enum of that name, or else one of another
+ * file of the run whose enumerators the file imported with their count (`Kind::*`, constants.ts collectEnumerators:
+ * naming all the imported ones names the whole enum only when none failed to fold).
+ */
+function coversEnum(scope: string, named: ReadonlySet<string>, at: SyntaxNode, file: FileCtx): boolean {
+  const own = fileEnums(at).get(scope);
+  if (own) return own.length > 0 && own.every((e) => named.has(e));
+  const count = file.constants.get(`${scope}::*`);
+  if (count?.t !== 'num' || count.f.value === null) return false;
+  const imported = [...file.constants.keys()].filter((k) => k.startsWith(`${scope}::`) && k !== `${scope}::*`).map((k) => k.slice(scope.length + 2));
+  return imported.length === count.f.value && imported.every((e) => named.has(e));
 }
 
 /**
@@ -72,12 +92,7 @@ export function closesEnumChain(last: SyntaxNode, file: FileCtx): boolean {
     scope = test.scope;
     named.add(test.name);
   }
-  const own = fileEnums(last).get(scope!);
-  if (own) return own.length > 0 && own.every((e) => named.has(e));
-  const count = file.constants.get(`${scope}::*`);
-  if (count?.t !== 'num' || count.f.value === null) return false;
-  const imported = [...file.constants.keys()].filter((k) => k.startsWith(`${scope}::`) && k !== `${scope}::*`).map((k) => k.slice(scope!.length + 2));
-  return imported.length === count.f.value && imported.every((e) => named.has(e));
+  return coversEnum(scope!, named, last, file);
 }
 
 /** `x == Kind::A` (either side): the other side's text, the enum's name and the enumerator. */

@@ -196,7 +196,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const caseTests = labelled.sym === undefined ? switchCaseTests(cond, cases, fn) : undefined;
       const tested = caseTests ? { ...labelled, caseTests } : labelled;
       // A switch naming every enumerator of its enum has no path past it either (exhaustive-switch.ts).
-      const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases);
+      const hasDefault = cases.some((c) => c.child(0)?.type === 'default') || namesEveryEnumerator(cases, fn);
       const fixed = fixedCases(cond, cases, fn);
       if (fixed) {
         const walked = cases.map((c, i) => (i < fixed.from || i > fixed.to ? seq([]) : seq(caseBody(c).map((s) => walk(s)))));

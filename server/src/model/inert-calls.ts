@@ -47,15 +47,24 @@ export const INERT_DRAWING_CALLS: ReadonlySet<string> = new Set(['ImGui_ImplDX12
 
 /**
  * CPU-side calls that record no GPU work (track/havoc-call.ts, Origin.workStamp), called as free functions: the C
- * memory functions that fill a mapped upload buffer, and the debugger breaks, aborts and debug output of an error
- * path (`if (FAILED(hr)) { __debugbreak(); return hr; }`); and the CPU-access methods of an ID3D12Resource, called on
+ * memory functions that fill a mapped upload buffer, and the debugger breaks, aborts, debug output and C library
+ * output of an error path (`if (FAILED(hr)) { __debugbreak(); return hr; }`, `fprintf(stderr, …)`); and the CPU-access methods of an ID3D12Resource, called on
  * the resource. Between a resource's creation and its first use they leave nothing on the GPU for the use to race.
  */
 export const CPU_ONLY_CALLS: ReadonlySet<string> = new Set([
   'memcpy', 'memcpy_s', 'memmove', 'memmove_s', 'memset', 'CopyMemory', 'MoveMemory', 'FillMemory', 'ZeroMemory',
   '__debugbreak', 'DebugBreak', 'abort', 'exit', 'OutputDebugStringA', 'OutputDebugStringW', 'OutputDebugString',
+  // the C library's formatted output and string formatting (`fprintf(stderr, "Failed to map.\n"); return {};`)
+  'printf', 'fprintf', 'wprintf', 'fwprintf', 'vprintf', 'vfprintf', 'puts', 'fputs', 'perror', 'fflush',
+  'sprintf', 'snprintf', 'sprintf_s', 'swprintf', 'swprintf_s', 'vsnprintf', 'vsprintf',
 ]);
 export const RESOURCE_CPU_METHODS: ReadonlySet<string> = new Set(['Map', 'Unmap', 'WriteToSubresource', 'ReadFromSubresource']);
+/**
+ * D3D12 interfaces none of whose methods records GPU work (track/havoc-call.ts cpuSide): an allocator's `Reset()`
+ * frees the memory of lists the GPU finished, a fence is signalled and waited for by the CPU, and heaps, pipeline
+ * states and signatures only describe. Command lists, queues, devices and swap chains are not among them.
+ */
+export const CPU_SIDE_INTERFACES = /^ID3D12(?:CommandAllocator|Fence\d*|DescriptorHeap|Heap\d*|QueryHeap|PipelineState|RootSignature|CommandSignature|StateObjectProperties\d*)$/;
 
 /**
  * Names of parameterless accessors (`tex.GetResource()`, `swapChain->GetCurrentBackBufferResource()`,

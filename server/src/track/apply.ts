@@ -28,8 +28,11 @@ function ownerOf(key: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** Events that record no GPU work: after them a resource explicitly put in COMMON is still unpromoted. */
-const NO_WORK: ReadonlySet<Event['kind']> = new Set(['barrier-call', 'resource-barrier-call', 'batch-add', 'resource-creation', 'rebind', 'reindex', 'swap']);
+/**
+ * Events that record no GPU work: after them a resource explicitly put in COMMON is still unpromoted. A list's
+ * Close and Reset end and start a recording; neither records a command (the submission is the work).
+ */
+const NO_WORK: ReadonlySet<Event['kind']> = new Set(['barrier-call', 'resource-barrier-call', 'batch-add', 'resource-creation', 'rebind', 'reindex', 'swap', 'close', 'reset']);
 
 export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackState {
   if (!NO_WORK.has(e.kind)) env.work++;

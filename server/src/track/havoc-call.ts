@@ -6,7 +6,7 @@ import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
-import { ACCESSOR_NAME, CPU_ONLY_CALLS, INERT_CALLS, INERT_DRAWING_CALLS, RESOURCE_CPU_METHODS } from '../model/inert-calls';
+import { ACCESSOR_NAME, CPU_ONLY_CALLS, CPU_SIDE_INTERFACES, INERT_CALLS, INERT_DRAWING_CALLS, RESOURCE_CPU_METHODS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
 import { substituteRef } from './env';
@@ -111,13 +111,15 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 }
 
 /**
- * `memcpy(mapped, src, n)`, `__debugbreak()`, `upload->Unmap(0, nullptr)`: a CPU-only function called as a free
- * function, or a CPU-access method of a resource called on an object (model/inert-calls.ts), handed no command list.
+ * `memcpy(mapped, src, n)`, `__debugbreak()`, `upload->Unmap(0, nullptr)`, `frame.allocator->Reset()`: a CPU-only
+ * function called as a free function, a CPU-access method of a resource called on an object, or any method of an
+ * object declared as a D3D12 interface that records nothing (model/inert-calls.ts), handed no command list.
  * NOTE: the same names handed a list, or a method on an object that holds one, stay GPU work (a helper of that name).
  */
 function cpuSide(e: UserCallEvent): boolean {
   if (e.onCommandList || e.receiverReach === 'list' || e.args.some((a) => a.list || a.holdsList)) return false;
-  return e.receiverOp ? RESOURCE_CPU_METHODS.has(e.callee) : (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && CPU_ONLY_CALLS.has(e.callee);
+  if (e.receiverOp) return RESOURCE_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass));
+  return (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && CPU_ONLY_CALLS.has(e.callee);
 }
 
 /**
