@@ -8,6 +8,7 @@ import type { Possible } from '../track/state';
 import type { CommandUse } from '../track/visitors';
 import { ROLE_NEEDS } from '../model/api';
 import { LAYOUT } from '../model/enums';
+import { HEAP_RESTRICTIONS } from '../model/heaps';
 import { defineRule } from './define-rule';
 
 const COMMON_LAYOUTS = new Set([LAYOUT.COMMON, LAYOUT.DIRECT_QUEUE_COMMON, LAYOUT.COMPUTE_QUEUE_COMMON]);
@@ -23,6 +24,10 @@ function reliance(u: CommandUse): Reliance | undefined {
   const { met } = u;
   // The first use of a resource created in COMMON with nothing recorded since: no earlier work on it to race or flush.
   if (u.fresh) return undefined;
+  // A resource of an UPLOAD or READBACK heap keeps the state its heap fixes: no barrier can move it, so no barrier is
+  // missing (its creation in COMMON is upload-readback-heap-state's).
+  const heap = u.resource?.creation.heapType;
+  if (heap !== null && heap !== undefined && HEAP_RESTRICTIONS.has(heap)) return undefined;
   if (met.access.values.size > 0 || met.split) return undefined; // an enhanced barrier already set the access
   if (onlyValues(met.legacy, (v) => v === 0)) return 'promotion';
   if (met.lastModel === 'legacy') return undefined;

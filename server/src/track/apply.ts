@@ -28,11 +28,8 @@ function ownerOf(key: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/**
- * Events that record no GPU work: after them a resource explicitly put in COMMON is still unpromoted. A list's
- * Close and Reset end and start a recording; neither records a command (the submission is the work).
- */
-const NO_WORK: ReadonlySet<Event['kind']> = new Set(['barrier-call', 'resource-barrier-call', 'batch-add', 'resource-creation', 'rebind', 'reindex', 'swap', 'close', 'reset']);
+/** Events that record no GPU work: after them a resource explicitly put in COMMON is still unpromoted. */
+const NO_WORK: ReadonlySet<Event['kind']> = new Set(['barrier-call', 'resource-barrier-call', 'batch-add', 'resource-creation', 'rebind', 'reindex', 'swap']);
 
 export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackState {
   if (!NO_WORK.has(e.kind)) env.work++;
@@ -192,6 +189,13 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         next.closed.delete(list.key);
       }
       // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
+      // It records nothing itself: a resource still fresh from its creation in COMMON (nothing recorded since, apart
+      // from this Reset) stays fresh. A COMMON an explicit barrier set keeps the count as it is: another list may
+      // record next, in an order the function does not show.
+      for (const [k, s] of next.res) {
+        const fresh = stillFresh(s, env.work - 1, env.work);
+        if (fresh) next.set(k, fresh);
+      }
       for (const [k, s] of next.res) {
         const own = (l: string | null | undefined) => !l || !list.key || l === list.key;
         const ownWrite = s.pendingWrite && own(s.pendingWrite.list);
@@ -285,6 +289,13 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }
   }
+}
+
+/** `s` with its creation's COMMON restamped `now`, when it is fresh from the creation at `stamp`; else undefined. */
+function stillFresh(s: ResState, stamp: number, now: number): ResState | undefined {
+  if (!freshFromCreation(s, stamp)) return undefined;
+  const restamp = (p: ResState['legacy']) => ({ ...p, values: new Map([[0, { ...p.values.get(0)!, workStamp: now }]]) });
+  return s.legacyFromCreation ? { ...s, legacy: restamp(s.legacy) } : { ...s, layout: restamp(s.layout) };
 }
 
 /** Met in the COMMON state or layout the creation set (its origin stamped with `stamp`), and in nothing else. */
