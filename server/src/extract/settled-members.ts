@@ -8,17 +8,20 @@
 // a barrier through a local alias — each is a mention outside the list, and the name is not settled.
 import type { SyntaxNode } from './node';
 import { calleeName } from './syntax';
+import { RESOURCE_CPU_METHODS } from '../model/inert-calls';
 
 const CREATIONS = /^Create(?:Committed|Placed|Reserved)Resource\d?$/;
 /** Text that may hold a resource creation: the quick test before any walk (here, frame-members.ts, lsp/frame-scope.ts). */
 export const CREATION_TEXT = /Create(?:Committed|Placed|Reserved)Resource/;
 /** D3D12 calls that take a resource without changing its state (the state they need is what is judged). */
+// The d3dx12 upload helpers too: `UpdateSubresources(list, dst, upload, …)` records copies into `dst` (which need it in
+// COPY_DEST) and no barrier; `GetRequiredIntermediateSize(dst, …)` only reads its desc.
 const TAKES = new Set([
   'CopyResource', 'CopyBufferRegion', 'CopyTextureRegion', 'ResolveSubresource', 'CreateShaderResourceView', 'CreateRenderTargetView',
-  'CreateDepthStencilView', 'CreateUnorderedAccessView', 'CD3DX12_TEXTURE_COPY_LOCATION',
+  'CreateDepthStencilView', 'CreateUnorderedAccessView', 'CD3DX12_TEXTURE_COPY_LOCATION', 'UpdateSubresources', 'GetRequiredIntermediateSize',
 ]);
 /** Methods of the resource itself (or of its smart pointer) that neither move nor hand it out. */
-const OWN_METHODS = new Set(['GetDesc', 'GetDesc1', 'GetGPUVirtualAddress', 'SetName', 'SetPrivateData', 'Release', 'Reset', 'Map', 'Unmap', 'GetDevice', 'GetHeapProperties']);
+const OWN_METHODS = new Set(['GetDesc', 'GetDesc1', 'GetGPUVirtualAddress', 'SetName', 'SetPrivateData', 'Release', 'Reset', 'GetDevice', 'GetHeapProperties', ...RESOURCE_CPU_METHODS]);
 /** Nodes a value passes through unchanged on its way to the call that takes it. */
 const THROUGH = new Set(['parenthesized_expression', 'cast_expression', 'pointer_expression']);
 const RELEASE = /^(?:SAFE_?RELEASE|SafeRelease|safe_release|ReleaseCom|RELEASE)$/i;

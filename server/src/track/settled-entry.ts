@@ -4,7 +4,8 @@
 //  - every mention of its name in the file is quiet (no barrier, no function handed it, nothing returns it),
 //  - every creation of the name sets one known legacy state, not COMMON (a texture promotes out of COMMON and a
 //    buffer decays back to it: the state at a later method's entry is not the creation's),
-//  - it is a texture (its desc says so, or the state is one only a texture can be created in) that is not made for
+//  - it is a texture (its desc says so — its Dimension, or an array size, mip count or sample count only a texture
+//    can have — or the state is one only a texture can be created in) that is not made for
 //    simultaneous access (those promote and decay like buffers),
 //  - neither the creating function nor the function being checked declares the name as a local or parameter.
 // Only in a whole-file analysis: the editor's reduced document of one function leaves out the other methods, whose
@@ -19,10 +20,19 @@ import { exactly, FRESH, type ResState, type SettledCreation } from './state';
 const TEXTURE_ONLY_STATES = 0x4 | 0x10 | 0x20 | 0x1000 | 0x2000;
 const SIMULTANEOUS_ACCESS = 0x20;
 
+/**
+ * A desc whose Dimension is not known (`static_cast<D3D12_RESOURCE_DIMENSION>(metadata.dimension)`) but whose array
+ * size, mip count or sample count is above 1: a buffer must have 1 of each (CreateCommittedResource rejects anything
+ * else), so the resource is a texture.
+ */
+function notABuffer(c: ResourceCreation): boolean {
+  return [c.arraySize, c.mipLevels, c.sampleCount].some((n) => n !== null && n !== undefined && n > 1);
+}
+
 function settledState(c: ResourceCreation): number | null {
   const st = c.initialState?.value;
   if (st === undefined || st === null || st === 0 || c.initialLayout || c.initialStateOneOf) return null;
-  const texture = c.dimension !== null && c.dimension !== 'buffer' ? true : c.dimension === null && (st & TEXTURE_ONLY_STATES) !== 0;
+  const texture = c.dimension !== null ? c.dimension !== 'buffer' : (st & TEXTURE_ONLY_STATES) !== 0 || notABuffer(c);
   if (!texture || c.swapChain || (c.flags !== null && (c.flags & SIMULTANEOUS_ACCESS) !== 0)) return null;
   return st >>> 0;
 }
