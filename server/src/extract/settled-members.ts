@@ -1,5 +1,6 @@
 // Resource pointers the file creates and never lets anything move: every mention of the name is its declaration,
-// its creation, a view or copy command that takes it, a method of its own (GetDesc, SetName, Release, …), a test,
+// its creation, a view or copy command that takes it (a d3dx12 upload helper too, in a file that makes no COPY
+// command list), a method of its own (GetDesc, SetName, Release, WriteToSubresource, …), a test,
 // a reset to null or a release. No barrier names it, no function of the file is handed it, nothing returns it,
 // stores it elsewhere or takes its address outside the creation. Such a resource stays in its creation state for
 // the whole life the file can see, so a method that uses it without a barrier meets that state at its entry
@@ -14,12 +15,19 @@ const CREATIONS = /^Create(?:Committed|Placed|Reserved)Resource\d?$/;
 /** Text that may hold a resource creation: the quick test before any walk (here, frame-members.ts, lsp/frame-scope.ts). */
 export const CREATION_TEXT = /Create(?:Committed|Placed|Reserved)Resource/;
 /** D3D12 calls that take a resource without changing its state (the state they need is what is judged). */
-// The d3dx12 upload helpers too: `UpdateSubresources(list, dst, upload, …)` records copies into `dst` (which need it in
-// COPY_DEST) and no barrier; `GetRequiredIntermediateSize(dst, …)` only reads its desc.
 const TAKES = new Set([
   'CopyResource', 'CopyBufferRegion', 'CopyTextureRegion', 'ResolveSubresource', 'CreateShaderResourceView', 'CreateRenderTargetView',
-  'CreateDepthStencilView', 'CreateUnorderedAccessView', 'CD3DX12_TEXTURE_COPY_LOCATION', 'UpdateSubresources', 'GetRequiredIntermediateSize',
+  'CreateDepthStencilView', 'CreateUnorderedAccessView', 'CD3DX12_TEXTURE_COPY_LOCATION',
 ]);
+/**
+ * The d3dx12 upload helpers: `UpdateSubresources(list, dst, upload, …)` records copies into `dst` (which need it in
+ * COPY_DEST) and no barrier; `GetRequiredIntermediateSize(dst, …)` only reads its desc. Quiet only for the settled
+ * names of a file that makes no COPY command list: copies on a copy queue leave the texture in COMMON when the
+ * queue's ExecuteCommandLists ends (it decays), so its state at a later method's entry is not the creation's.
+ */
+const UPLOAD_HELPERS = new Set(['UpdateSubresources', 'GetRequiredIntermediateSize']);
+/** Text that makes a COPY command list or queue. */
+const COPY_LIST_TEXT = /\bD3D12_COMMAND_LIST_TYPE_COPY\b/;
 /** Methods of the resource itself (or of its smart pointer) that neither move nor hand it out. */
 const OWN_METHODS = new Set(['GetDesc', 'GetDesc1', 'GetGPUVirtualAddress', 'SetName', 'SetPrivateData', 'Release', 'Reset', 'GetDevice', 'GetHeapProperties', ...RESOURCE_CPU_METHODS]);
 /** Nodes a value passes through unchanged on its way to the call that takes it. */
@@ -59,13 +67,13 @@ function callName(call: SyntaxNode): string | undefined {
 }
 
 /** Whether a value of the resource (the name, or its `.Get()`) is used where nothing can move it. */
-function valueUseIsQuiet(v: SyntaxNode): boolean {
+function valueUseIsQuiet(v: SyntaxNode, uploads: boolean): boolean {
   const p = v.parent;
   if (!p) return false;
   const call = takingCall(v);
   if (call) {
     const name = callName(call) ?? '';
-    if (TAKES.has(name) || RELEASE.test(name) || CREATIONS.test(name)) return true;
+    if (TAKES.has(name) || RELEASE.test(name) || CREATIONS.test(name) || (uploads && UPLOAD_HELPERS.has(name))) return true;
     // `IID_PPV_ARGS(&m_tex)` only as a creation's argument (not GetBuffer's or QueryInterface's: another object).
     const outer = name === 'IID_PPV_ARGS' ? takingCall(call) : undefined;
     return !!outer && CREATIONS.test(callName(outer) ?? '');
@@ -85,8 +93,11 @@ function valueUseIsQuiet(v: SyntaxNode): boolean {
   }
 }
 
-/** Whether one mention of a created name is one of the quiet kinds the header lists. */
-export function quietMention(id: SyntaxNode): boolean {
+/**
+ * Whether one mention of a created name is one of the quiet kinds the header lists; `uploads`: the d3dx12 upload
+ * helpers taking it are quiet too (UPLOAD_HELPERS).
+ */
+export function quietMention(id: SyntaxNode, uploads = false): boolean {
   let n = id;
   const p0 = id.parent;
   if (id.type === 'field_identifier') {
@@ -103,11 +114,11 @@ export function quietMention(id: SyntaxNode): boolean {
     const call = p.parent?.type === 'call_expression' ? p.parent : undefined;
     if (!call) return false;
     if (OWN_METHODS.has(method)) return true;
-    if (method === 'Get' || method === 'get') return valueUseIsQuiet(call);
+    if (method === 'Get' || method === 'get') return valueUseIsQuiet(call, uploads);
     if (/^(?:GetAddressOf|ReleaseAndGetAddressOf|put)$/.test(method)) return CREATIONS.test(callName(takingCall(call) ?? call) ?? '');
     return false;
   }
-  return valueUseIsQuiet(n);
+  return valueUseIsQuiet(n, uploads);
 }
 
 /** The settled names of the file (see the header), sorted. */
@@ -116,9 +127,10 @@ export function settledMemberNames(root: SyntaxNode, text: string): string[] {
   const created = createdNames(root);
   if (created.size === 0) return [];
   const moved = new Set<string>();
+  const uploads = !COPY_LIST_TEXT.test(text);
   for (const id of root.descendantsOfType(['identifier', 'field_identifier'])) {
     if (!created.has(id.text) || moved.has(id.text)) continue;
-    if (!quietMention(id)) moved.add(id.text);
+    if (!quietMention(id, uploads)) moved.add(id.text);
   }
   return [...created].filter((n) => !moved.has(n)).sort();
 }
