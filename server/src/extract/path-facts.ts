@@ -14,6 +14,7 @@ import { laterContainerUse } from './container-paths';
 import { laterStructUse } from './branch-forms';
 import { COMMANDS } from '../model/api';
 import { HELPERS } from '../model/helpers';
+import { CPU_ONLY_CALLS, INERT_CALLS, INERT_DRAWING_CALLS } from '../model/inert-calls';
 import { SCALAR_TYPE_NAMES } from '../model/structs';
 import { READS_CONTAINER, SIZE_CHANGES, sizeQuery, STARTS_EMPTY } from './container-sizes';
 import { methodMayWriteMember } from './member-writes';
@@ -374,12 +375,32 @@ export function guardsBarrier(st: SyntaxNode, helpers: RegExp | null): boolean {
   const parts = st.type === 'switch_statement' ? [st.childForFieldName('body')]
     : [st.childForFieldName('consequence'), st.childForFieldName('alternative')];
   if (parts.some((b) => !!b && (BARRIER_TEXT.test(b.text) || (helpers !== null && helpers.test(b.text))))) return true;
-  if (st.type !== 'if_statement' || st.childForFieldName('alternative') || !/^\{?\s*return\b[^;]*;\s*\}?$/.test(st.childForFieldName('consequence')?.text ?? '')) return false;
+  if (st.type !== 'if_statement' || st.childForFieldName('alternative') || !bareReturn(st.childForFieldName('consequence'))) return false;
   const recording = callPattern(barrierFunctionNames(st));
   for (const n of st.parent?.namedChildren ?? []) {
     if (n.startIndex >= st.endIndex && (BARRIER_TEXT.test(n.text) || (recording !== null && recording.test(n.text)))) return true;
   }
   return false;
+}
+
+const RETURN_ONLY = /^\{?\s*return\b[^;]*;\s*\}?$/;
+
+/**
+ * `return x;`, `{ return; }`, or a block that only asserts or prints before it returns (`{ assert(false && "no
+ * list"); return; }`, `{ OutputDebugStringA("…"); return false; }`): an early exit that records nothing.
+ */
+function bareReturn(c: SyntaxNode | null): boolean {
+  if (!c) return false;
+  if (RETURN_ONLY.test(c.text)) return true;
+  if (c.type !== 'compound_statement') return false;
+  const stmts = c.namedChildren.filter((n) => n.type !== 'comment');
+  const last = stmts.pop();
+  if (!last || last.type !== 'return_statement' || !RETURN_ONLY.test(last.text)) return false;
+  return stmts.every((n) => {
+    const call = n.type === 'expression_statement' ? n.namedChild(0) : null;
+    const name = call?.type === 'call_expression' ? /(\w+)\s*$/.exec(call.childForFieldName('function')?.text ?? '')?.[1] : undefined;
+    return name !== undefined && (INERT_CALLS.has(name) || CPU_ONLY_CALLS.has(name)) && !INERT_DRAWING_CALLS.has(name);
+  });
 }
 
 const patterns = new WeakMap<ReadonlySet<string>, RegExp | null>();
