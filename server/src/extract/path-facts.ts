@@ -398,7 +398,7 @@ function bareReturn(c: SyntaxNode | null): boolean {
   if (!last || last.type !== 'return_statement' || !RETURN_ONLY.test(last.text)) return false;
   return stmts.every((n) => {
     const call = n.type === 'expression_statement' ? n.namedChild(0) : null;
-    const name = call?.type === 'call_expression' ? /(\w+)\s*$/.exec(call.childForFieldName('function')?.text ?? '')?.[1] : undefined;
+    const name = call?.type === 'call_expression' ? calleeName(call.childForFieldName('function')) : undefined;
     return name !== undefined && (INERT_CALLS.has(name) || CPU_ONLY_CALLS.has(name)) && !INERT_DRAWING_CALLS.has(name);
   });
 }
