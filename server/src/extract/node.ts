@@ -459,16 +459,27 @@ const REUSE_SCOPES: ReadonlySet<string> = new Set([
 /** A shorter declaration is copied from the tree (looking it up would cost about as much). */
 const REUSE_MIN_CHARS = 32;
 
+/** Parents whose statements are kept whole (a block's, a switch case's): inside a body. */
+const STATEMENT_PARENTS: ReadonlySet<string> = new Set(['compound_statement', 'case_statement']);
+
 /**
- * A subtree that may be kept whole: a function's body, or a declaration of a namespace, class or preprocessor
- * block, each reached through declarations alone (not a block of a table's initializer, not inside a body).
+ * A subtree that may be kept whole: a function's body, a statement of a block (or of a switch case), or a
+ * declaration of a namespace, class or preprocessor block, each reached through declarations alone (not a block
+ * of a table's initializer). A statement is kept for the body it stands in: a keystroke changes one statement of
+ * the function typed in, whose body is then copied from the tree again, and its other statements (at every depth)
+ * are found kept (issue 13: the edited function's mirror was copied whole from the tree on every keystroke).
  */
 function reusable(n: SyntaxNode, parent: SyntaxNode): boolean {
-  if (n.type === 'compound_statement') {
-    if (n.field !== 'body' || parent.type !== 'function_definition') return false;
-  } else if (!REUSE_PARENTS.has(parent.type) || n.type === 'function_definition' || n.type === 'ERROR' || n.endIndex - n.startIndex < REUSE_MIN_CHARS) return false;
+  if (n.type === 'compound_statement' && n.field === 'body' && parent.type === 'function_definition') return true;
+  if (STATEMENT_PARENTS.has(parent.type)) return n.field === null && n.type !== 'comment' && n.type !== 'ERROR' && n.endIndex - n.startIndex >= REUSE_MIN_CHARS;
+  if (n.type === 'compound_statement') return false;
+  if (!REUSE_PARENTS.has(parent.type) || n.type === 'function_definition' || n.type === 'ERROR' || n.endIndex - n.startIndex < REUSE_MIN_CHARS) return false;
   for (let p: SyntaxNode | null = parent; p; p = p.parent) if (!REUSE_PARENTS.has(p.type) && !REUSE_SCOPES.has(p.type)) return false;
   return true;
+}
+
+function isFunctionBody(n: SyntaxNode): boolean {
+  return n.type === 'compound_statement' && n.field === 'body' && n.parent?.type === 'function_definition';
 }
 
 /** Fill a deferred body's placeholder with its subtree (every nested body included), as the whole tree's copy would. */
@@ -516,9 +527,28 @@ class Copier {
 
   constructor(private readonly doc: NodeDoc, readonly exactTokens: boolean, private readonly reuse?: SubtreeReuse) {}
 
-  /** The reusable subtrees this mirror copied from the tree that hold no other (kept whole; the others are kept in parts). */
+  /**
+   * The reusable subtrees this mirror copied from the tree that hold no other (kept whole; the others are kept in
+   * parts), and every function body copied (kept whole as well as in its statements: an unchanged body is found
+   * whole, a changed one in the statements it kept).
+   */
   freshSubtrees(): SyntaxNode[] {
-    return this.fresh.filter((n) => !n.hasError && !this.holders.has(n));
+    return this.fresh.filter((n) => !n.hasError && (!this.holders.has(n) || (isFunctionBody(n) && !this.partlyKept.has(n))));
+  }
+
+  /**
+   * Function bodies copied with some of their statements found kept: edited since (the function typed in), so their
+   * text is not worth keeping whole again (it changes with the next keystroke); their statements are kept.
+   */
+  private readonly partlyKept = new Set<SyntaxNode>();
+
+  /** A kept statement was found: the body around it is one typed in. */
+  private keptIn(n: SyntaxNode): void {
+    for (let p = n.parent; p; p = p.parent) {
+      if (!isFunctionBody(p)) continue;
+      this.partlyKept.add(p);
+      return;
+    }
   }
 
   /** A reusable subtree was met: the reusable subtree around it, if any, is kept in parts. */
@@ -599,6 +629,7 @@ class Copier {
         if (candidate) {
           this.met(child);
           if (!kept) this.fresh.push(child);
+          else if (!isFunctionBody(child)) this.keptIn(child);
         }
         if (!kept && child.isNamed && (exactTokens || (!leaves.has(child.type) && !isOpaque(child)))) {
           if (deferred && child.field === 'body' && child.type === 'compound_statement' && node.type === 'function_definition') {
