@@ -21,6 +21,8 @@ const PREPROCESSOR = /^[ \t]*#/;
 const CONTINUATION = /^(?:\|\|?|&&|\^|,|\?|\+(?!\+)|\/(?![/*])|%|\.(?!\.\.)|->|==|!=|<|>|=(?!=)|:(?!:))/;
 const OPERATOR = new Set([',', '=', '|', '&', '^', '+', '-', '*', '/', '%', '<', '>', '?', '!', '~', '(', '[']);
 const EXPRESSION_WORDS = new Set(['else', 'return']);
+/** The longest word the scan reads (`return`; a raw string's prefix `u8R`). */
+const LONGEST_READ_WORD = 6;
 const PLATFORM = /XBOX|GAMING|DURANGO|SCARLETT|GDK|WINAPI_FAMILY/i;
 const XBOX_NEGATED = /!\s*(?:defined\s*\(?\s*)?\w*XBOX/i;
 
@@ -192,7 +194,10 @@ function scanLine(line: string, s: Scan): void {
     if (/[A-Za-z_0-9]/.test(c)) {
       let j = i;
       while (j < n && /[\w']/.test(line[j]) && !(line[j] === "'" && !/^[0-9]/.test(line.slice(i, j)))) j++;
-      const word = line.slice(i, j);
+      // NOTE: only a word of LONGEST_READ_WORD characters or fewer is read again (`else`, `return`, a raw string's
+      // prefix): a longer one is not copied out of the line (this scan runs over the editor's reduced document at
+      // every keystroke, and its copies of every name were a twentieth of what a keystroke allocated on bgfx).
+      const word = j - i <= LONGEST_READ_WORD ? line.slice(i, j) : '';
       if (line[j] === '"' && /^(?:u8|[uUL])?R$/.test(word)) {
         const open = line.indexOf('(', j);
         if (open < 0) return;
