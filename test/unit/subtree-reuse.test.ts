@@ -83,3 +83,30 @@ void test('a mirror with kept subtrees equals a fresh one after random edits and
     }
   }
 });
+
+void test('the function typed in is copied from the tree only along the edited statement: its other statements are kept', () => {
+  const fn = (typed: string): string => [
+    'void Record(ID3D12GraphicsCommandList* commandList, ID3D12Resource* texture)',
+    '{',
+    '    D3D12_RESOURCE_BARRIER firstBarrier = CD3DX12_RESOURCE_BARRIER::Transition(texture, StateA, StateB);',
+    '    if (commandList != nullptr) {',
+    '        commandList->ResourceBarrier(1, &firstBarrier);',
+    `        commandList->ResourceBarrier(1, &${typed});`,
+    '    }',
+    '    commandList->OMSetRenderTargets(1, &rtvHandle, FALSE, nullptr);',
+    '}',
+    '',
+  ].join('\n');
+  let previous = assertSameMirror(fn('firstBarrier'), 'before typing');
+  for (const typed of ['firstBarrie', 'firstBarri', 'firstBarr']) {
+    const before = keptSubtrees.stats.reused;
+    previous = assertSameMirror(fn(typed), `typed ${typed}`, previous);
+    // The declaration, the first call in the `if` block and the last call: kept; the body, the `if` and the
+    // edited call are copied from the tree.
+    assert.equal(keptSubtrees.stats.reused - before, 3, typed);
+  }
+  // Typed back as it was: the body kept whole when it was first copied is found whole.
+  const before = keptSubtrees.stats.reused;
+  assertSameMirror(fn('firstBarrier'), 'typed back', previous);
+  assert.equal(keptSubtrees.stats.reused - before, 1);
+});

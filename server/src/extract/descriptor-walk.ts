@@ -32,6 +32,34 @@ function sameText(vals: readonly (DVal | undefined)[]): boolean {
   return vals.every((v) => JSON.stringify(v) === first);
 }
 
+/**
+ * The alternatives' environments joined: a name keeps its value where every alternative holds the same (or one that
+ * prints alike), else it is unknown; names in the order the alternatives first hold them. NOTE: the alternatives
+ * start from copies of one map, so a value no branch wrote is the same object in all: only the names some
+ * alternative holds another object for (or not at all) are compared value by value, without a list per name.
+ */
+function joined(outs: readonly Map<string, DVal>[]): Map<string, DVal> {
+  const first = outs[0];
+  const merged = new Map(first);
+  if (outs.length === 1) return merged;
+  const differing = new Set<string>();
+  for (let i = 1; i < outs.length; i++) {
+    const o = outs[i];
+    for (const [key, v] of o) {
+      if (first.get(key) === v) continue;
+      differing.add(key);
+      // A name the first alternative does not hold: placed where the union of the alternatives' names has it.
+      if (!merged.has(key)) merged.set(key, v);
+    }
+    if (o.size < first.size || differing.size > 0) for (const key of first.keys()) if (!o.has(key)) differing.add(key);
+  }
+  for (const key of differing) {
+    const vals = outs.map((o) => o.get(key));
+    merged.set(key, vals[0] && (vals.every((v) => v === vals[0]) || sameText(vals)) ? vals[0] : { t: 'unknown' });
+  }
+  return merged;
+}
+
 export class Walk implements DescriptorWalk {
   readonly views: ViewFact[] = [];
   readonly counters: UavCounterFact[] = [];
@@ -116,15 +144,7 @@ export class Walk implements DescriptorWalk {
       outs.push(this.s.env);
     }
     if (!exhaustive) outs.push(before);
-    const merged = new Map<string, DVal>();
-    const keys = new Set<string>();
-    for (const o of outs) for (const key of o.keys()) keys.add(key);
-    for (const key of keys) {
-      const vals = outs.map((o) => o.get(key));
-      // NOTE: the alternatives start from copies of one map, so a value no branch wrote is the same object in all.
-      merged.set(key, vals[0] && (vals.every((v) => v === vals[0]) || sameText(vals)) ? vals[0] : { t: 'unknown' });
-    }
-    this.s.env = merged;
+    this.s.env = joined(outs);
   }
 
   private loop(n: SyntaxNode): void {

@@ -21,8 +21,6 @@ const PREPROCESSOR = /^[ \t]*#/;
 const CONTINUATION = /^(?:\|\|?|&&|\^|,|\?|\+(?!\+)|\/(?![/*])|%|\.(?!\.\.)|->|==|!=|<|>|=(?!=)|:(?!:))/;
 const OPERATOR = new Set([',', '=', '|', '&', '^', '+', '-', '*', '/', '%', '<', '>', '?', '!', '~', '(', '[']);
 const EXPRESSION_WORDS = new Set(['else', 'return']);
-/** The longest word the scan reads (`return`; a raw string's prefix `u8R`). */
-const LONGEST_READ_WORD = 6;
 const PLATFORM = /XBOX|GAMING|DURANGO|SCARLETT|GDK|WINAPI_FAMILY/i;
 const XBOX_NEGATED = /!\s*(?:defined\s*\(?\s*)?\w*XBOX/i;
 
@@ -66,7 +64,7 @@ export function blankExpressionConditionals(text: string): string {
     const blanking = groups.some((g) => g.inExpression && g.branch > 0);
     const counting = !groups.some((g) => g.branch > 0);
     const wasContinued: boolean = continued;
-    continued = /\\\r?$/.test(line) && (wasContinued || PREPROCESSOR.test(line));
+    continued = LINE_CONTINUED.test(line) && (wasContinued || PREPROCESSOR.test(line));
     if (wasContinued || (PREPROCESSOR.test(line) && !DIRECTIVE.test(line))) {
       if (blanking) lines[i] = blankLine(line);
       continue;
@@ -159,6 +157,13 @@ function mayBeInExpression(lines: readonly string[], at: number): boolean {
   return prior !== undefined && /[=\](,]$|\breturn$/.test(prior);
 }
 
+// NOTE: one object each, made once: a regular expression literal is a new object every time it is evaluated, and
+// these are tested at every character (and line) the scan reads — the editor's reduced document at every keystroke.
+const WORD_START = /[A-Za-z_0-9]/;
+const WORD_PART = /[\w']/;
+const DIGIT_START = /^[0-9]/;
+const LINE_CONTINUED = /\\\r?$/;
+
 /** Carries the bracket depth, the last code character and the last word over one line of code. */
 function scanLine(line: string, s: Scan): void {
   let i = 0;
@@ -191,13 +196,10 @@ function scanLine(line: string, s: Scan): void {
       i++;
       continue;
     }
-    if (/[A-Za-z_0-9]/.test(c)) {
+    if (WORD_START.test(c)) {
       let j = i;
-      while (j < n && /[\w']/.test(line[j]) && !(line[j] === "'" && !/^[0-9]/.test(line.slice(i, j)))) j++;
-      // NOTE: only a word of LONGEST_READ_WORD characters or fewer is read again (`else`, `return`, a raw string's
-      // prefix): a longer one is not copied out of the line (this scan runs over the editor's reduced document at
-      // every keystroke, and its copies of every name were a twentieth of what a keystroke allocated on bgfx).
-      const word = j - i <= LONGEST_READ_WORD ? line.slice(i, j) : '';
+      while (j < n && WORD_PART.test(line[j]) && !(line[j] === "'" && !DIGIT_START.test(line.slice(i, j)))) j++;
+      const word = line.slice(i, j);
       if (line[j] === '"' && /^(?:u8|[uUL])?R$/.test(word)) {
         const open = line.indexOf('(', j);
         if (open < 0) return;
