@@ -41,6 +41,7 @@ import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
 import { onNewerRuntimeDevice } from './runtime-interfaces';
 import { uploadCommand } from './d3dx12-uploads';
+import { recordMembersOf } from './records';
 import { C_MACRO, shapeOf, type CallShape } from './call-shapes';
 import { outParamFactoryList } from './list-factories';
 
@@ -697,6 +698,11 @@ function forgetRecord(v: ArrayVal, target: SyntaxNode, fn: FnCtx): void {
  * value the expression's evaluation found (a constant table's element, a local struct's member), as a barrier field
  * written with the same expression would read.
  */
+/** An argument's reference with the resources the local record it hands holds (records.ts recordMembersOf). */
+function withMembers(ref: ResourceRef, members: Record<string, ResourceRef> | undefined): ResourceRef {
+  return members ? { ...ref, members } : ref;
+}
+
 function argumentField(a: SyntaxNode, evaluated: AVal | undefined, fn: FnCtx): Field {
   const field = evalField(a, fn.file, fn);
   if (field.value !== null || field.param !== undefined || field.oneOf || evaluated?.t !== 'num' || evaluated.f.value === null) return field;
@@ -721,6 +727,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     && (submit.from ? anchoredAt(submit.from, rangeOf(call), () => inlineSubmission(call, name, submit, args, unqualified, fn)) : inlineSubmission(call, name, submit, args, unqualified, fn))) return;
   // Arguments are evaluated once for their effects: nested calls record their events, `&b[n++]` moves n.
   const evaluated = args.map((a) => (LEAF_ARGUMENT.has(a.type) ? undefined : evalValue(a, 'any', fn)));
+  const records = args.map((a) => recordMembersOf(a, fn));
   // `add(tex, a, b)` of `auto add = [&](…) { batch[n++] = …; }`: evaluated in place (inline-lambdas.ts); any other
   // lambda that records no barrier writes what it captured by reference again at each call.
   const local = f.type === 'identifier' && name && !fn.file.fills?.has(name) ? localLambda(call, name, fn.file.lambdaNames) : undefined;
@@ -754,7 +761,7 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     const dimension = heapType === undefined ? dimensionOfArgument(a, evaluated[from + i], type, fn) : undefined;
     return {
       ...(sym !== undefined ? { sym } : {}), ...(heapType !== undefined ? { heapType } : {}), ...(dimension ? { dimension } : {}),
-      field, resource: resourceRef(a, fn.file, fn), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
+      field, resource: withMembers(resourceRef(a, fn.file, fn), records[from + i]), ...(isCommandListObject(a, fn) === 'yes' ? { list: true } : {}), ...(plain ? { plain: true as const } : {}),
       ...(holder ? { holdsList: true as const } : {}),
       ...(h?.t === 'handle' && handles ? { handle: { h: h.h, scope: handles.scope } } : {}),
     };

@@ -11,10 +11,11 @@ export const SIZE_CHANGES: Readonly<Record<string, number | 'clear'>> = Object.a
 
 /**
  * A container's element count and first element under the names engines' own containers give them
- * (`SC_Array::Count()`, `TArray::Num()`, `GetBuffer()`, `GetData()`): `v.size()` and `v.data()` of std::vector.
+ * (`SC_Array::Count()`, `TArray::Num()`, `GetBuffer()`, `GetData()`, Godot's `LocalVector::ptr()` / `Vector::ptrw()`):
+ * `v.size()` and `v.data()` of std::vector.
  */
 export const SIZE_METHODS: ReadonlySet<string> = new Set(['size', 'Size', 'Count', 'Num', 'GetCount', 'GetSize']);
-export const DATA_METHODS: ReadonlySet<string> = new Set(['data', 'Data', 'GetData', 'GetBuffer']);
+export const DATA_METHODS: ReadonlySet<string> = new Set(['data', 'Data', 'GetData', 'GetBuffer', 'ptr', 'ptrw']);
 
 /** Container methods that read it (`v.size()`, `v.data()`): they write nothing the path facts follow. */
 export const READS_CONTAINER: ReadonlySet<string> = new Set([...SIZE_METHODS, ...DATA_METHODS, 'empty', 'capacity']);

@@ -10,6 +10,7 @@ import type { SyntaxNode } from './node';
 import { isResourceType, POINTER_ACCESSORS, resourceRef } from './resources';
 import { argumentNodes, calleeName, unwrapValue } from './syntax';
 import { typeOfExpr } from './types';
+import { counterShape } from './loop-counters';
 import type { AVal } from './values';
 
 /** Whether the path's names are declared in the function (its locals and parameters as the caller knows them). */
@@ -87,12 +88,27 @@ export const isValueType = (declared: string): boolean => VALUE_TYPE.test(declar
  */
 export function objectAlias(declared: string, value: SyntaxNode, reference: boolean, fn: FnCtx): AVal | undefined {
   if (isValueType(declared)) return undefined;
-  const isLocal: IsLocal = (n) => !fn.params.includes(n) && (fn.env.has(n) || fn.types.has(n));
+  // The counter of a loop the local is declared in (`Item* p = &items[i];` in `for (i …)`) is the same on every use of
+  // that local: the local is declared again on each iteration, so it names element `i` of this iteration.
+  const counters = enclosingCounters(value, fn);
+  const isLocal: IsLocal = (n) => !fn.params.includes(n) && !counters.has(n) && (fn.env.has(n) || fn.types.has(n));
   const object = aliasedObject(value, isLocal, reference);
   if (!object) return undefined;
   const known = typeOfExpr(object, fn);
   if (known !== undefined && isValueType(known) && !isResourceType(known)) return undefined;
   return { t: 'res', ref: resourceRef(value, fn.file, fn) };
+}
+
+/** The counters of the `for` loops whose bodies hold `n` (loop-counters.ts counterShape). */
+function enclosingCounters(n: SyntaxNode, fn: FnCtx): Set<string> {
+  const out = new Set<string>();
+  for (let p = n.parent, child: SyntaxNode = n; p; child = p, p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda_expression') break;
+    if (p.type !== 'for_statement' || p.childForFieldName('body')?.startIndex !== child.startIndex) continue;
+    const sym = counterShape(p, fn)?.sym;
+    if (sym) out.add(sym);
+  }
+  return out;
 }
 
 /** `T& name` (the declarator of a reference local). */

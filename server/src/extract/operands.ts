@@ -96,6 +96,11 @@ export interface ResourceRef {
    * each branch (null: none known). The tracker names the branch's resource where every path decides the condition.
    */
   choice?: { cond: Condition; then: ResourceRef | null; else: ResourceRef | null };
+  /**
+   * A local record of the file's own struct handed to a helper (`BufferBarrier b = { buf, … }; Record(cl, &b);`): the
+   * resources its members hold, so the helper's `p->pBuffer->res` names `buf->res` (track/env.ts extend).
+   */
+  members?: Readonly<Record<string, ResourceRef>>;
 }
 
 export type Condition =

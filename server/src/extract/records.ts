@@ -10,6 +10,7 @@ import type { SyntaxNode } from './node';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { Range } from '../types';
 import type { AVal, ArrayVal } from './values';
+import type { ResourceRef } from './operands';
 import { numVal } from './values';
 
 export type { StructRecord };
@@ -135,6 +136,36 @@ export function recordMember(v: AVal, name: string): AVal | undefined {
   if (v.t !== 'array' || !v.fields) return undefined;
   const i = v.fields.indexOf(name);
   return i >= 0 ? v.elems[i] : undefined;
+}
+
+const OBJECT_PATH = /^[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*$/;
+
+/**
+ * The argument `rec` or `&rec` of a call, where `rec` is a local record the function holds: the resources its members
+ * hold, so that a helper reading `p->pBuffer` through its parameter names what the caller stored there (ResourceRef
+ * `members`). Read before the call forgets what it may write. Members not set to a known object are left out.
+ */
+export function recordMembersOf(arg: SyntaxNode, fn: FnCtx): Record<string, ResourceRef> | undefined {
+  const u = unwrapValue(arg);
+  const inner = u.type === 'pointer_expression' && u.child(0)?.type === '&' ? u.childForFieldName('argument') : u;
+  const id = inner ? unwrapValue(inner) : undefined;
+  if (id?.type !== 'identifier' || fn.params.includes(id.text)) return undefined;
+  const v = fn.env.get(id.text);
+  if (v?.t !== 'array' || !v.fields) return undefined;
+  const members: Record<string, ResourceRef> = {};
+  v.fields.forEach((f, i) => {
+    const e = v.elems[i];
+    if (e?.t === 'res' && e.ref.key && !e.ref.unknown && !e.ref.choice) members[f] = e.ref;
+    // An engine object's pointer (`Buffer* pBuffer`) reads as a number not known: a plain name or member path of the
+    // caller (a parameter keeps its index, as resources.ts gives it) is the object it names.
+    else if (e?.t === 'num' && e.f.value === null && OBJECT_PATH.test(e.f.text)) {
+      const key = e.f.text.replace(/\s+/g, '');
+      const root = /^\w+/.exec(key)![0];
+      const p = fn.params.indexOf(root);
+      members[f] = { key, text: e.f.text, range: e.f.range, ...(p >= 0 ? (key === root ? { param: p } : { base: { param: p, path: key.slice(root.length) } }) : {}) };
+    }
+  });
+  return Object.keys(members).length ? members : undefined;
 }
 
 /** `std::make_pair(a, b)`, `std::make_tuple(…)`, `std::pair{a, b}`, `std::tuple(…)`: the values they hold, as nodes. */

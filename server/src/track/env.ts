@@ -383,6 +383,12 @@ function chosenByArgument(f: Field, by: NonNullable<Field['byParam']>, b: Bindin
 }
 
 export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
+  if (!b || !r.members) return substituteOne(r, b);
+  const members = Object.fromEntries(Object.entries(r.members).map(([k, m]) => [k, substituteRef(m, b)]));
+  return { ...substituteOne(r, b), members };
+}
+
+function substituteOne(r: ResourceRef, b: Binding | null): ResourceRef {
   if (!b) return r;
   if (r.param !== undefined) return b.refs[r.param] ?? { ...r, param: undefined };
   if (r.base) {
@@ -417,7 +423,13 @@ function extend(obj: ResourceRef, path: string, r: ResourceRef, op?: string): Re
   let key = obj.key;
   let rest = path;
   const text = obj.text.trim();
+  // `(&rec)[i]` is `rec`: a helper that reads its pointer parameter as an array (`p[i]` in a loop over a count),
+  // handed one variable's address, can only read element 0 of it.
+  if (/^&\s*\w+$/.test(text)) rest = rest.replace(/^\[[^[\]]*\]/, '');
   if (rest.startsWith('->') && text.startsWith('&')) rest = `.${rest.slice(2)}`;
+  const held = /^\.(\w+)(.*)$/.exec(rest);
+  const member = held ? obj.members?.[held[1]] : undefined;
+  if (member?.key) return { key: `${member.key}${held![2]}`, text: `${member.text}${held![2]}`, range: r.range };
   else if (rest.startsWith('.') && op === undefined && /^\*\s*\w+$/.test(text)) {
     key = text.slice(1).trim();
     rest = `->${rest.slice(1)}`;
