@@ -103,9 +103,9 @@ export function pointedStructs(v: AVal | undefined, count: number | null): Struc
 /**
  * Whether the array a value points at has an element written with a value that is not a barrier struct the walk can
  * read (`out[i] = pending[i].barrier` in a flush loop; an array a callee filled): the submission may hold any barrier.
- * So has a plain array (not zero-initialised) the walk saw no element of written, submitted from its start with a count that may not be 0:
- * it was written through a pointer the walk did not follow (`T* p = barriers;`, `T* p = &barriers[count];` in a loop
- * over the caller's records, then `p->UAV.pResource = …`).
+ * So has a plain array (not zero-initialised) the walk saw no element of written, submitted from its start with a
+ * count that may not be 0: it was written through a pointer the walk did not follow (`T* p = barriers;`,
+ * `T* p = &barriers[count];` in a loop over the caller's records, then `p->UAV.pResource = …`).
  */
 export function hasUnreadableElements(v: AVal | undefined, count: number | null): boolean {
   if (!v || count === 0) return false;
