@@ -20,7 +20,7 @@ import { rangedAt } from './imported-helpers';
 function throughArgument(r: ResourceRef, base: { param: number; path: string }, arg: ResourceRef | undefined): ResourceRef {
   if (!arg || arg.key === null) return { key: null, text: r.text, range: r.range, unknown: true };
   let rest = base.path;
-  if (rest.startsWith('->') && arg.text.trim().startsWith('&')) rest = `.${rest.slice(2)}`;
+  if (rest.startsWith('->') && (arg.text.trim().startsWith('&') || arg.pointee)) rest = `.${rest.slice(2)}`;
   const out: ResourceRef = { key: `${arg.key}${rest}`, text: `${arg.text}${rest}`, range: r.range };
   if (arg.param !== undefined) out.base = { param: arg.param, path: rest };
   else if (arg.base) out.base = { param: arg.base.param, path: `${arg.base.path}${rest}` };

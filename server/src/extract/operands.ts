@@ -101,6 +101,8 @@ export interface ResourceRef {
    * resources its members hold, so the helper's `p->pBuffer->res` names `buf->res` (track/env.ts extend).
    */
   members?: Readonly<Record<string, ResourceRef>>;
+  /** A pointer local bound to `&obj` (`T* p = &frames[i];`): the key is `obj`'s, so `p->res` through it is `obj.res`. */
+  pointee?: true;
 }
 
 export type Condition =

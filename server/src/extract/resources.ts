@@ -131,7 +131,9 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
   }
   if ((n.type === 'identifier' || n.type === 'type_identifier') && fn) {
     const bound = fn.env.get(n.text);
-    if (bound?.t === 'res') return { ...bound.ref, text, range };
+    // `T* image = &frames[i];` handed on: the key names the object the pointer points at (`pointee`), so a helper's
+    // `p->res` is the object's `.res` (track/env.ts extend), as when `&frames[i]` itself is handed.
+    if (bound?.t === 'res') return { ...bound.ref, text, range, ...(/^\s*&/.test(bound.ref.text) ? { pointee: true as const } : {}) };
     if (!bound) {
       const p = fn.params.indexOf(n.text);
       if (p >= 0) return { key: n.text, text, range, param: p };

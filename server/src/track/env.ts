@@ -426,7 +426,7 @@ function extend(obj: ResourceRef, path: string, r: ResourceRef, op?: string): Re
   // `(&rec)[i]` is `rec`: a helper that reads its pointer parameter as an array (`p[i]` in a loop over a count),
   // handed one variable's address, can only read element 0 of it.
   if (/^&\s*\w+$/.test(text)) rest = rest.replace(/^\[[^[\]]*\]/, '');
-  if (rest.startsWith('->') && text.startsWith('&')) rest = `.${rest.slice(2)}`;
+  if (rest.startsWith('->') && (text.startsWith('&') || obj.pointee)) rest = `.${rest.slice(2)}`;
   const held = /^\.(\w+)(.*)$/.exec(rest);
   const member = held ? obj.members?.[held[1]] : undefined;
   if (member?.key) return { key: `${member.key}${held![2]}`, text: `${member.text}${held![2]}`, range: r.range };
