@@ -37,6 +37,12 @@ export interface FrameScope {
   movers: { range: Range; names: string[]; alone: string[] }[];
   /** Per created member, the unqualified names of the functions creating it. */
   makers: Record<string, string[]>;
+  /**
+   * The created members a function creating them also holds a moving mention of (a barrier after the creation, a
+   * helper handed it): their state when the creating function returns is not the creation's (track/frame-invariant.ts
+   * firstCalls).
+   */
+  remade?: string[];
 }
 
 function enclosingDefinition(n: SyntaxNode): SyntaxNode | null {
@@ -214,10 +220,11 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
   const unmoved = [...created].filter((n) => ![...movers.get(n) ?? []].some((d) => !d || !makers.get(n)?.has(d))).sort();
   const makerNames: Record<string, string[]> = {};
   for (const [name, defs] of makers) makerNames[name] = [...new Set([...defs].map((d) => definedName(d) ?? ''))].filter(Boolean).sort();
+  const remade = [...created].filter((n) => [...movers.get(n) ?? []].some((d) => !!d && !!makers.get(n)?.has(d))).sort();
   pending.sort((a, b) => a.name.localeCompare(b.name));
   return {
     ...(candidates.length ? { frameMembers: candidates } : {}),
-    frameScope: { unmoved, movers: moverList, makers: makerNames },
+    frameScope: { unmoved, movers: moverList, makers: makerNames, ...(remade.length ? { remade } : {}) },
     ...(pending.length ? { frameHeader: { pending, includes: quotedIncludes(root) } } : {}),
   };
 }

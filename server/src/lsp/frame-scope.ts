@@ -10,11 +10,12 @@
 //    edited function mentions, after the edit, a word of another frame method (its name: a new caller; the names of
 //    the functions creating its members), creates other names than before, or mentions a created member nothing
 //    moved; or, as its reduced document reads it, it holds moving mentions of other created members than before
-//    (movedAsBefore: a member may have gained or lost its one mover).
+//    (movedAsBefore: a member may have gained or lost its one mover); or it is one a first-call finding depends on
+//    (the frame method, a function it reaches, a function creating its member: FrameWatch.firsts).
 // Decided partly on text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
 import { CREATION_TEXT } from '../extract/settled-members';
-import { frameCandidates, frameCarryOf, type FrameCarry } from '../track/frame-invariant';
+import { firstCallScope, frameCandidates, frameCarryOf, type FrameCarry } from '../track/frame-invariant';
 import type { FunctionSpan } from './function-spans';
 import type { Range } from '../types';
 
@@ -34,6 +35,11 @@ export interface FrameWatch {
   makes: Record<number, string>;
   /** Per span (a method itself), what its function-only analysis needs to decide its frame members (FrameCarry). */
   carry: Record<number, string[]>;
+  /**
+   * The spans whose edit can change a first-call finding (frame-invariant.ts firstCallScope: the frame method, what
+   * its calls reach, the functions creating its members): their edits are analysed with the whole file.
+   */
+  firsts?: number[];
 }
 
 const TARGET = /IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)/g;
@@ -86,7 +92,8 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
     const span = spans.findIndex((s) => sameStart(s.range, c.range));
     if (span >= 0) carry[span] = c.members;
   }
-  return { groups, movers, unmoved: scope?.unmoved ?? [], makes, carry };
+  const firsts = [...new Set(firstCallScope(facts).map((r) => spans.findIndex((s) => within(r, s.range))).filter((i) => i >= 0))].sort((a, b) => a - b);
+  return { groups, movers, unmoved: scope?.unmoved ?? [], makes, carry, ...(firsts.length ? { firsts } : {}) };
 }
 
 /**
@@ -94,7 +101,7 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
  * whole file before it runs (see the header; movedAsBefore is the check after it runs).
  */
 export function frameDeclines(watch: FrameWatch | undefined, focus: number, name: string, text: string): boolean {
-  if (!watch) return true;
+  if (!watch || watch.firsts?.includes(focus)) return true;
   for (const g of watch.groups) {
     if (g.span === focus) continue;
     if (patternOf(g.words.filter((w) => w !== name))?.test(text)) return true;

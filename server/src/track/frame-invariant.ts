@@ -20,7 +20,7 @@
 //    next call's; an info's advice is no bug).
 // The method is then run once more with the member in the state it left, and only the legacy-state-mismatch at that
 // first barrier is kept: the report says the state came from the previous call.
-import type { FileFacts, FunctionFacts, ResourceCreation, Stmt } from '../extract/facts';
+import { declaresName, type FileFacts, type FunctionFacts, type ResourceCreation, type Stmt } from '../extract/facts';
 import type { FrameMember } from '../extract/frame-members';
 import { forEachEvent } from '../extract/events';
 import { formatEnumValue } from '../model/format-values';
@@ -119,15 +119,15 @@ function reach(calls: FileCalls, from: FunctionFacts): Set<FunctionFacts> {
 }
 
 /** Every creation of each member: the function it is in, whether it is a texture kept out of decay, its known state. */
-function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean; state?: number }[]> {
-  const out = new Map<string, { fn: FunctionFacts; texture: boolean; state?: number }[]>();
+function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean; state?: number; creation: ResourceCreation }[]> {
+  const out = new Map<string, { fn: FunctionFacts; texture: boolean; state?: number; creation: ResourceCreation }[]>();
   for (const fn of facts.functions) {
     forEachEvent(fn.body, (e) => {
       if (e.kind !== 'resource-creation') return;
       const name = memberRoot(e.creation.resource.key ?? undefined);
       const st = e.creation.initialState?.value;
       const state = st === undefined || st === null || e.creation.initialStateOneOf ? undefined : st >>> 0;
-      if (name) out.set(name, [...(out.get(name) ?? []), { fn, texture: isTexture(e.creation), ...(state !== undefined ? { state } : {}) }]);
+      if (name) out.set(name, [...(out.get(name) ?? []), { fn, texture: isTexture(e.creation), creation: e.creation, ...(state !== undefined ? { state } : {}) }]);
     });
   }
   return out;
@@ -212,6 +212,92 @@ export interface NextCall {
   at: Range;
 }
 
+/**
+ * The first call of a frame candidate: a member whose every creation sets one known state (not COMMON: a texture
+ * promotes out of it), in functions that do not move it afterwards (FrameScope.remade), is in that state when the
+ * method, which alone moves it, first runs. When the method's first barrier on it names a state the creation state
+ * does not satisfy, the first call is wrong (#527 on the first frame). Not when a function of the file calls both a
+ * creating function and the method: that caller's chain reports it (the creation's state is tracked into the call).
+ * Whole-file analyses only (the editor declines the function path where this could answer: firstCallScope).
+ */
+export interface FirstCallMember {
+  state: number;
+  creation: ResourceCreation;
+  makers: FunctionFacts[];
+}
+
+/** Per frame candidate, the members whose first call can be checked (see FirstCallMember). */
+export function firstCallMembers(facts: FileFacts): Map<FunctionFacts, Map<string, FirstCallMember>> {
+  const out = new Map<FunctionFacts, Map<string, FirstCallMember>>();
+  const frames = frameCandidates(facts);
+  if (frames.size === 0) return out;
+  const remade = new Set(facts.frameScope?.remade ?? []);
+  const creations = creationsOf(facts);
+  const calls = fileCalls(facts);
+  let reaches: Map<FunctionFacts, Set<FunctionFacts>> | undefined;
+  for (const [fn, members] of frames) {
+    for (const name of members) {
+      const made = creations.get(name) ?? [];
+      const states = new Set(made.map((m) => m.state));
+      const state = made[0]?.state;
+      if (remade.has(name) || states.size !== 1 || state === undefined || state === 0) continue;
+      if (made.some((m) => m.creation.initialLayout || declaresName(m.fn, name))) continue;
+      const makers = [...new Set(made.map((m) => m.fn))];
+      reaches ??= new Map(facts.functions.map((g) => [g, reach(calls, g)]));
+      const joined = [...reaches].some(([g, r]) => g !== fn && r.has(fn) && makers.some((m) => m !== g && r.has(m)));
+      if (joined) continue;
+      const entry = out.get(fn) ?? new Map<string, FirstCallMember>();
+      entry.set(name, { state, creation: made[0].creation, makers });
+      out.set(fn, entry);
+    }
+  }
+  return out;
+}
+
+/**
+ * The functions whose edit can change a first-call finding (firstCallMembers): the method, what its calls reach, and
+ * the functions creating its members. The editor analyses the whole file when one of them is edited.
+ */
+export function firstCallScope(facts: FileFacts): Range[] {
+  const firsts = firstCallMembers(facts);
+  if (firsts.size === 0) return [];
+  const calls = fileCalls(facts);
+  const out = new Set<FunctionFacts>();
+  for (const [fn, members] of firsts) {
+    for (const g of reach(calls, fn)) out.add(g);
+    for (const m of members.values()) m.makers.forEach((g) => out.add(g));
+  }
+  return [...out].map((f) => f.range);
+}
+
+/** The errors and warnings of the method's own lines name these members (first and last name of the resource text). */
+function namedInMethod(env: TrackEnv, findings: readonly ReportedFinding[]): Set<string | undefined> {
+  const span = env.rootFn?.range;
+  const inMethod = (r: Range): boolean => !!span && r.startLine >= span.startLine && r.endLine <= span.endLine;
+  return new Set(findings.filter((f) => f.severity !== 'info' && inMethod(f.range)).flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
+}
+
+/** The members of one candidate's first run whose creation state its first barrier does not accept (FirstCallMember). */
+export function firstCalls(env: TrackEnv, members: ReadonlyMap<string, FirstCallMember> | undefined, findings: readonly ReportedFinding[]): NextCall[] {
+  const out: NextCall[] = [];
+  if (!members?.size) return out;
+  const named = namedInMethod(env, findings);
+  for (const [key, entry] of env.entry) {
+    const name = memberRoot(key);
+    const first = name ? members.get(name) : undefined;
+    if (!name || !first || named.has(name)) continue;
+    const before = single(entry.legacy);
+    if (!before || !before[1].assumed || before[0] === 0 || legacyStateAccepts(first.state, before[0], false)) continue;
+    const what = formatEnumValue('state', first.state);
+    const origin: Origin = {
+      ...env.note(first.creation.resource.range, `'${first.creation.resource.text}' was created in ${what} here, and only ${env.rootFn?.name ?? 'the method'}() moves it`),
+      created: true,
+    };
+    out.push({ key, name, seed: { ...FRESH, legacy: exactly(first.state, origin), legacyFromCreation: true, lastModel: 'legacy' }, at: before[1].range });
+  }
+  return out;
+}
+
 /** The members of one candidate's run whose exit state its first barrier does not accept (see the header). */
 export function nextCalls(
   env: TrackEnv, exit: TrackState, members: readonly string[], findings: readonly ReportedFinding[], created: ReadonlyMap<string, number[]>,
@@ -219,9 +305,7 @@ export function nextCalls(
   const out: NextCall[] = [];
   // The method's own errors and warnings (at its lines: its helpers' are reported at its calls), by the first and the
   // last name of the finding's resource text (`m_tex.Get()`, `pass.m_glow`): more is silence.
-  const span = env.rootFn?.range;
-  const inMethod = (r: Range): boolean => !!span && r.startLine >= span.startLine && r.endLine <= span.endLine;
-  const named = new Set(findings.filter((f) => f.severity !== 'info' && inMethod(f.range)).flatMap((f) => [firstName(f.resource), lastField(f.resource)]));
+  const named = namedInMethod(env, findings);
   for (const [key, entry] of env.entry) {
     const name = memberRoot(key);
     if (!name || !members.includes(name) || named.has(name)) continue;

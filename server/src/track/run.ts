@@ -12,7 +12,10 @@ import { listTypes } from './list-types';
 import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
 import { settledCreations } from './settled-entry';
-import { creationStatesOf, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState, type FrameCarry } from './frame-invariant';
+import {
+  creationStatesOf, firstCallMembers, firstCalls, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState,
+  type FirstCallMember, type FrameCarry,
+} from './frame-invariant';
 import { flushDeferredCommands } from './deferred-commands';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
@@ -128,19 +131,29 @@ export function runTracker(
   }
   runRechecks(rechecks, findings);
   const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
-  if (findings) for (const r of frameRuns) runNextCalls(r, findings, created, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
+  // The first call of a frame candidate: whole-file analyses only (the editor declines where it could answer).
+  const firsts = frameRuns.length && !entry ? firstCallMembers(facts) : undefined;
+  if (findings) {
+    for (const r of frameRuns) {
+      runNextCalls(r, findings, created, firsts?.get(r.fn), (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
+    }
+  }
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
 }
 
 /**
- * The next call of a frame candidate (track/frame-invariant.ts), once per member its run leaves in a state its first
- * barrier does not accept: run again from that state, only that barrier's mismatch is kept. A run that stops adds nothing.
+ * The first and the next call of a frame candidate (track/frame-invariant.ts), once per member whose creation state
+ * (first call) or whose state its run leaves (next call) its first barrier does not accept: run again from that state,
+ * only that barrier's mismatch is kept. A member whose first call is wrong is not checked for the next call (the same
+ * barrier, the same bug). A run that stops adds nothing.
  */
 function runNextCalls(
   r: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }, findings: ReportedFinding[], created: ReadonlyMap<string, number[]>,
-  setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
+  firsts: ReadonlyMap<string, FirstCallMember> | undefined, setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
 ): void {
-  for (const next of nextCalls(r.env, r.exit, r.members, findings, created)) {
+  const first = firstCalls(r.env, firsts, findings);
+  const done = new Set(first.map((f) => f.name));
+  for (const next of [...first, ...nextCalls(r.env, r.exit, r.members, findings, created).filter((n) => !done.has(n.name))]) {
     const before = findings.length;
     const env = newEnv();
     const rechecks: Recheck[] = [];
