@@ -15,7 +15,7 @@
 // Decided partly on text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
 import { CREATION_TEXT } from '../extract/settled-members';
-import { firstCallScope, frameCandidates, frameCarryOf, type FrameCarry } from '../track/frame-invariant';
+import { firstCallScope, frameCarryOf, soleMoverCandidates, type FrameCarry } from '../track/frame-invariant';
 import type { FunctionSpan } from './function-spans';
 import type { Range } from '../types';
 
@@ -81,7 +81,8 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
     if (moved) movers[i] = moved;
   });
   const groups: FrameWatch['groups'] = [];
-  for (const [fn, members] of frameCandidates(facts)) {
+  // Every method that alone moves a member, per frame or not: the first call needs no frame (firstCallMembers).
+  for (const [fn, members] of soleMoverCandidates(facts)) {
     const span = spans.findIndex((s) => within(fn.range, s.range));
     if (span < 0) continue;
     const words = [fn.name, ...members.flatMap((m) => scope?.makers[m] ?? [])];

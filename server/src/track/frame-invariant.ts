@@ -145,13 +145,21 @@ const atRange = (facts: FileFacts, r: Range): FunctionFacts | undefined =>
 
 /** The file's per-frame methods with the members they alone move (see the header). */
 export function frameCandidates(facts: FileFacts): Map<FunctionFacts, string[]> {
+  return soleMovers(facts, true);
+}
+
+/**
+ * The methods with the members they alone move, created only in functions the method does not reach and that do not
+ * run every frame; with `perFrame`, only methods that run every frame (the next call needs it, the first does not).
+ */
+function soleMovers(facts: FileFacts, perFrame: boolean): Map<FunctionFacts, string[]> {
   const out = new Map<FunctionFacts, string[]>();
   if (!facts.frameMembers?.length) return out;
   const calls = fileCalls(facts);
   const creations = creationsOf(facts);
   for (const m of facts.frameMembers) {
     const fn = atRange(facts, m.method);
-    if (!fn || !calls.perFrame(fn) || (fn.locals ?? []).includes(m.name)) continue;
+    if (!fn || (perFrame && !calls.perFrame(fn)) || (fn.locals ?? []).includes(m.name)) continue;
     const made = creations.get(m.name) ?? [];
     const reached = reach(calls, fn);
     if (made.length === 0 || made.some((c) => !c.texture || reached.has(c.fn) || calls.perFrame(c.fn))) continue;
@@ -213,9 +221,9 @@ export interface NextCall {
 }
 
 /**
- * The first call of a frame candidate: a member whose every creation sets one known state (not COMMON: a texture
- * promotes out of it), in functions that do not move it afterwards (FrameScope.remade), is in that state when the
- * method, which alone moves it, first runs. When the method's first barrier on it names a state the creation state
+ * The first call of a method that alone moves a member (a frame candidate, per frame or not: the first call needs no
+ * later one): a member whose every creation sets one known state (not COMMON: a texture promotes out of it), in
+ * functions that do not move it afterwards (FrameScope.remade), is in that state when the method first runs. When the method's first barrier on it names a state the creation state
  * does not satisfy, the first call is wrong (#527 on the first frame). Not when a function of the file calls both a
  * creating function and the method: that caller's chain reports it (the creation's state is tracked into the call).
  * Whole-file analyses only (the editor declines the function path where this could answer: firstCallScope).
@@ -229,7 +237,7 @@ export interface FirstCallMember {
 /** Per frame candidate, the members whose first call can be checked (see FirstCallMember). */
 export function firstCallMembers(facts: FileFacts): Map<FunctionFacts, Map<string, FirstCallMember>> {
   const out = new Map<FunctionFacts, Map<string, FirstCallMember>>();
-  const frames = frameCandidates(facts);
+  const frames = soleMovers(facts, false);
   if (frames.size === 0) return out;
   const remade = new Set(facts.frameScope?.remade ?? []);
   const creations = creationsOf(facts);
@@ -259,15 +267,23 @@ export function firstCallMembers(facts: FileFacts): Map<FunctionFacts, Map<strin
  * the functions creating its members. The editor analyses the whole file when one of them is edited.
  */
 export function firstCallScope(facts: FileFacts): Range[] {
-  const firsts = firstCallMembers(facts);
-  if (firsts.size === 0) return [];
+  // Every sole mover, not only those with a first call now: an edit of a creating function can give its member one
+  // (two creation states made one), and an edit of the method can change its first barrier.
+  const movers = soleMoverCandidates(facts);
+  if (movers.size === 0) return [];
   const calls = fileCalls(facts);
+  const creations = creationsOf(facts);
   const out = new Set<FunctionFacts>();
-  for (const [fn, members] of firsts) {
+  for (const [fn, members] of movers) {
     for (const g of reach(calls, fn)) out.add(g);
-    for (const m of members.values()) m.makers.forEach((g) => out.add(g));
+    for (const name of members) for (const c of creations.get(name) ?? []) out.add(c.fn);
   }
   return [...out].map((f) => f.range);
+}
+
+/** The methods with the members they alone move, per frame or not (the first call's candidates; see soleMovers). */
+export function soleMoverCandidates(facts: FileFacts): Map<FunctionFacts, string[]> {
+  return soleMovers(facts, false);
 }
 
 /** The errors and warnings of the method's own lines name these members (first and last name of the resource text). */

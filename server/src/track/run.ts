@@ -80,6 +80,8 @@ export function runTracker(
   // The frame invariant (track/frame-invariant.ts): in a whole-file analysis, or for the edited method of a
   // function-only one with what the whole file decided of it (frameCarry).
   const frames = !entry ? frameCandidates(facts) : frameCarry?.length ? frameEntryCandidates(facts, frameCarry) : new Map<FunctionFacts, string[]>();
+  // The first call of a method that alone moves a member: whole-file analyses only (the editor declines where it could answer).
+  const firsts = !entry ? firstCallMembers(facts) : undefined;
   const frameRuns: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }[] = [];
   const setUp = (fn: FunctionFacts, env: TrackEnv, into: Recheck[]): void => {
     env.endSplits = endSplits;
@@ -117,7 +119,7 @@ export function runTracker(
       flushDeferredUses(env);
       flushDeferredCommands(env);
       const members = frames.get(fn);
-      if (members) frameRuns.push({ fn, env, exit, members });
+      if (members || firsts?.has(fn)) frameRuns.push({ fn, env, exit, members: members ?? [] });
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
       if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });
@@ -131,8 +133,6 @@ export function runTracker(
   }
   runRechecks(rechecks, findings);
   const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
-  // The first call of a frame candidate: whole-file analyses only (the editor declines where it could answer).
-  const firsts = frameRuns.length && !entry ? firstCallMembers(facts) : undefined;
   if (findings) {
     for (const r of frameRuns) {
       runNextCalls(r, findings, created, firsts?.get(r.fn), (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
