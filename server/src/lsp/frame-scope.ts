@@ -10,8 +10,8 @@
 //    edited function mentions, after the edit, a word of another frame method (its name: a new caller; the names of
 //    the functions creating its members), creates other names than before, or mentions a created member nothing
 //    moved; or, as its reduced document reads it, it holds moving mentions of other created members than before
-//    (movedAsBefore: a member may have gained or lost its one mover); or it is one a first-call finding depends on
-//    (the frame method, a function it reaches, a function creating its member: FrameWatch.firsts).
+//    (movedAsBefore: a member may have gained or lost its one mover); or it creates a member one method alone moves and
+//    names other resource states than before (the first call's state: FrameWatch.firsts).
 // Decided partly on text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
 import { CREATION_TEXT } from '../extract/settled-members';
@@ -35,12 +35,23 @@ export interface FrameWatch {
   makes: Record<number, string>;
   /** Per span (a method itself), what its function-only analysis needs to decide its frame members (FrameCarry). */
   carry: Record<number, string[]>;
+  /** Per span (a method itself), the members whose first call the whole file checks there (FrameCarry.firsts). */
+  carryFirsts?: Record<number, string[]>;
   /**
-   * The spans whose edit can change a first-call finding (frame-invariant.ts firstCallScope: the frame method, what
-   * its calls reach, the functions creating its members): their edits are analysed with the whole file.
+   * Per span creating a member that one method alone moves (frame-invariant.ts firstCallScope), the state names its
+   * text holds: an edit that changes them can change that method's first-call finding, and is analysed with the
+   * whole file.
    */
-  firsts?: number[];
+  firsts?: Record<number, string>;
 }
+
+const STATE_NAMES = /\bD3D12_RESOURCE_STATE_\w+/g;
+const COMMENTS = /\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
+/** The resource-state names and creation targets of a text outside its comments, in order, joined. */
+const stateNames = (text: string): string => {
+  const code = text.replace(COMMENTS, ' ');
+  return `${(code.match(STATE_NAMES) ?? []).join(',')}|${creationTargets(code)}`;
+};
 
 const TARGET = /IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)/g;
 
@@ -89,12 +100,21 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
     groups.push({ span, words: [...new Set(words)].sort() });
   }
   const carry: Record<number, string[]> = {};
+  const carryFirsts: Record<number, string[]> = {};
   for (const c of frameCarryOf(facts)) {
     const span = spans.findIndex((s) => sameStart(s.range, c.range));
-    if (span >= 0) carry[span] = c.members;
+    if (span >= 0 && c.members.length) carry[span] = c.members;
+    if (span >= 0 && c.firsts?.length) carryFirsts[span] = c.firsts;
   }
-  const firsts = [...new Set(firstCallScope(facts).map((r) => spans.findIndex((s) => within(r, s.range))).filter((i) => i >= 0))].sort((a, b) => a - b);
-  return { groups, movers, unmoved: scope?.unmoved ?? [], makes, carry, ...(firsts.length ? { firsts } : {}) };
+  const firsts: Record<number, string> = {};
+  for (const r of firstCallScope(facts)) {
+    const i = spans.findIndex((s) => within(r, s.range));
+    if (i >= 0) firsts[i] = stateNames(texts[i]);
+  }
+  return {
+    groups, movers, unmoved: scope?.unmoved ?? [], makes, carry,
+    ...(Object.keys(firsts).length ? { firsts } : {}), ...(Object.keys(carryFirsts).length ? { carryFirsts } : {}),
+  };
 }
 
 /**
@@ -102,7 +122,9 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
  * whole file before it runs (see the header; movedAsBefore is the check after it runs).
  */
 export function frameDeclines(watch: FrameWatch | undefined, focus: number, name: string, text: string): boolean {
-  if (!watch || watch.firsts?.includes(focus)) return true;
+  if (!watch) return true;
+  const states = watch.firsts?.[focus];
+  if (states !== undefined && states !== stateNames(text)) return true;
   for (const g of watch.groups) {
     if (g.span === focus) continue;
     if (patternOf(g.words.filter((w) => w !== name))?.test(text)) return true;
@@ -120,6 +142,7 @@ export function movedAsBefore(watch: FrameWatch, focus: number, facts: FileFacts
 
 /** The carried frame members of span `focus`, at `range` (its place now). */
 export function frameCarryFor(watch: FrameWatch | undefined, focus: number, range: Range): FrameCarry[] {
-  const members = watch?.carry[focus];
-  return members?.length ? [{ range, members }] : [];
+  const members = watch?.carry[focus] ?? [];
+  const firsts = watch?.carryFirsts?.[focus];
+  return members.length || firsts?.length ? [{ range, members, ...(firsts?.length ? { firsts } : {}) }] : [];
 }

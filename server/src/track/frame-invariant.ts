@@ -177,6 +177,11 @@ function soleMovers(facts: FileFacts, perFrame: boolean): Map<FunctionFacts, str
 export interface FrameCarry {
   range: Range;
   members: string[];
+  /**
+   * The members whose first call the whole file checks in this method (firstCallMembers): the reduced document may
+   * leave out another function that moves them, so only these are checked there.
+   */
+  firsts?: string[];
 }
 
 export function frameCarryOf(facts: FileFacts): FrameCarry[] {
@@ -189,6 +194,22 @@ export function frameCarryOf(facts: FileFacts): FrameCarry[] {
     if (!fn || !calls.perFrame(fn)) continue;
     const members = m.alone.filter((name) => (scope.makers[name] ?? []).every((maker) => (calls.byName.get(maker) ?? []).every((g) => !calls.perFrame(g))));
     if (members.length) out.push({ range: m.range, members });
+  }
+  for (const [fn, members] of firstCallMembers(facts)) {
+    const at = out.find((c) => c.range.startLine === fn.range.startLine && c.range.startColumn === fn.range.startColumn);
+    if (at) at.firsts = [...members.keys()].sort();
+    else out.push({ range: fn.range, members: [], firsts: [...members.keys()].sort() });
+  }
+  return out;
+}
+
+/** The first-call members of a function-only analysis: those the whole file checked (FrameCarry.firsts) that still qualify. */
+export function firstCallEntryMembers(facts: FileFacts, carry: readonly FrameCarry[]): Map<FunctionFacts, Map<string, FirstCallMember>> {
+  const out = new Map<FunctionFacts, Map<string, FirstCallMember>>();
+  for (const [fn, members] of firstCallMembers(facts)) {
+    const c = carry.find((x) => x.range.startLine === fn.range.startLine && x.range.startColumn === fn.range.startColumn);
+    const kept = new Map([...members].filter(([name]) => c?.firsts?.includes(name)));
+    if (kept.size) out.set(fn, kept);
   }
   return out;
 }
@@ -226,7 +247,7 @@ export interface NextCall {
  * functions that do not move it afterwards (FrameScope.remade), is in that state when the method first runs. When the method's first barrier on it names a state the creation state
  * does not satisfy, the first call is wrong (#527 on the first frame). Not when a function of the file calls both a
  * creating function and the method: that caller's chain reports it (the creation's state is tracked into the call).
- * Whole-file analyses only (the editor declines the function path where this could answer: firstCallScope).
+ * The editor's function path runs it too; it declines an edit of a creating function's states (firstCallScope).
  */
 export interface FirstCallMember {
   state: number;
@@ -263,21 +284,16 @@ export function firstCallMembers(facts: FileFacts): Map<FunctionFacts, Map<strin
 }
 
 /**
- * The functions whose edit can change a first-call finding (firstCallMembers): the method, what its calls reach, and
- * the functions creating its members. The editor analyses the whole file when one of them is edited.
+ * The functions creating a member one method alone moves (firstCallMembers): an edit of the states they name can give
+ * the member a first call (two creation states made one) or take it away, in another function than the edited one.
+ * The method itself and what it reaches are analysed with the first call in the editor's function path too.
  */
 export function firstCallScope(facts: FileFacts): Range[] {
-  // Every sole mover, not only those with a first call now: an edit of a creating function can give its member one
-  // (two creation states made one), and an edit of the method can change its first barrier.
   const movers = soleMoverCandidates(facts);
   if (movers.size === 0) return [];
-  const calls = fileCalls(facts);
   const creations = creationsOf(facts);
   const out = new Set<FunctionFacts>();
-  for (const [fn, members] of movers) {
-    for (const g of reach(calls, fn)) out.add(g);
-    for (const name of members) for (const c of creations.get(name) ?? []) out.add(c.fn);
-  }
+  for (const members of movers.values()) for (const name of members) for (const c of creations.get(name) ?? []) out.add(c.fn);
   return [...out].map((f) => f.range);
 }
 

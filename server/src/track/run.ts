@@ -13,7 +13,7 @@ import { TrackState } from './state';
 import { flushDeferredUses } from './bindings';
 import { settledCreations } from './settled-entry';
 import {
-  creationStatesOf, firstCallMembers, firstCalls, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState,
+  creationStatesOf, firstCallEntryMembers, firstCallMembers, firstCalls, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState,
   type FirstCallMember, type FrameCarry,
 } from './frame-invariant';
 import { flushDeferredCommands } from './deferred-commands';
@@ -80,8 +80,9 @@ export function runTracker(
   // The frame invariant (track/frame-invariant.ts): in a whole-file analysis, or for the edited method of a
   // function-only one with what the whole file decided of it (frameCarry).
   const frames = !entry ? frameCandidates(facts) : frameCarry?.length ? frameEntryCandidates(facts, frameCarry) : new Map<FunctionFacts, string[]>();
-  // The first call of a method that alone moves a member: whole-file analyses only (the editor declines where it could answer).
-  const firsts = !entry ? firstCallMembers(facts) : undefined;
+  // The first call of a method that alone moves a member. In the editor's function-only analyses, for the members the
+  // whole file checked (FrameCarry.firsts; lsp/frame-scope.ts declines an edit of a creating function's states).
+  const firsts = !entry ? firstCallMembers(facts) : frameCarry?.length ? firstCallEntryMembers(facts, frameCarry) : new Map<FunctionFacts, Map<string, FirstCallMember>>();
   const frameRuns: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }[] = [];
   const setUp = (fn: FunctionFacts, env: TrackEnv, into: Recheck[]): void => {
     env.endSplits = endSplits;
@@ -119,7 +120,7 @@ export function runTracker(
       flushDeferredUses(env);
       flushDeferredCommands(env);
       const members = frames.get(fn);
-      if (members || firsts?.has(fn)) frameRuns.push({ fn, env, exit, members: members ?? [] });
+      if (members || firsts.has(fn)) frameRuns.push({ fn, env, exit, members: members ?? [] });
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
       if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });
@@ -135,7 +136,7 @@ export function runTracker(
   const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
   if (findings) {
     for (const r of frameRuns) {
-      runNextCalls(r, findings, created, firsts?.get(r.fn), (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
+      runNextCalls(r, findings, created, firsts.get(r.fn), (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
     }
   }
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
