@@ -705,8 +705,9 @@ const DOT = 46;
 
 /**
  * The names a call can write through one argument: an lvalue (`x`, `a.b`) may bind to a reference, and `&a.b.c`
- * points at `a.b.c` only (the callee writes that member and what it holds, not `a.samples` beside it); `&a[i]` and
- * `a[i]` reach the array `a`. The address of a temporary (`&CD3DX12_VIEWPORT{0, 0, (FLOAT)fb.width, …}`) reaches
+ * points at `a.b.c` only (the callee writes that member and what it holds, not `a.samples` beside it); `&a[i]`,
+ * `a[i]` and `&a.b[i].c` reach the array (`a`, `a.b`), not the index nor the array's neighbours; a cast passes its
+ * operand on. The address of a temporary (`&CD3DX12_VIEWPORT{0, 0, (FLOAT)fb.width, …}`) reaches
  * nothing the caller names, nor does a call's result beyond the addresses that call is given. The operands of
  * arithmetic (`s * mips + m`, `-x`, `!x`) are read only (calls and assignments inside are statements of their own).
  * Anything else keeps every name it mentions.
@@ -720,11 +721,17 @@ function writablePaths(a: SyntaxNode): string[] {
     if (target && symOf(target) !== undefined) return [symOf(target)!];
     if (target?.type === 'compound_literal_expression' || target?.type === 'call_expression') return [];
     if (target?.type === 'subscript_expression') return writablePaths(target);
+    const inside = target ? namedBase(target) : undefined;
+    if (inside !== undefined) return [inside];
   }
-  if (a.type === 'subscript_expression') {
-    const base = a.childForFieldName('argument');
-    const s = base ? symOf(base) : undefined;
-    if (s !== undefined) return [s];
+  if (a.type === 'subscript_expression' || a.type === 'field_expression') {
+    const inside = namedBase(a);
+    if (inside !== undefined) return [inside];
+  }
+  // `(INT)g.frame`: the cast's operand is what the callee receives (by value, or the pointer it points through).
+  if (a.type === 'cast_expression') {
+    const v = a.childForFieldName('value');
+    return v ? writablePaths(v) : [];
   }
   // A call's result is a temporary (`Transition(fb.colorTexture.Get(), …)`): only the addresses the inner call is
   // given (`IID_PPV_ARGS(&m_rt)`) reach the caller's names.
@@ -739,6 +746,19 @@ function writablePaths(a: SyntaxNode): string[] {
   }
   if (a.type === 'number_literal' || a.type === 'string_literal' || a.type === 'true' || a.type === 'false') return [];
   return [a, ...a.descendantsOfType('identifier')].filter((id) => id.type === 'identifier').map((id) => id.text);
+}
+
+/**
+ * `a.b[i].c`, `a.b[i]`: the longest named path an element access lies inside (`a.b`); a write through it changes
+ * what `a.b` holds, never `a.flag` beside it, nor the index `i`. Undefined when the access does not start at a name.
+ */
+function namedBase(n: SyntaxNode): string | undefined {
+  const sym = symOf(n);
+  if (sym !== undefined) return sym;
+  if (n.type === 'parenthesized_expression' && n.namedChildCount === 1) return namedBase(n.namedChild(0)!);
+  if (n.type !== 'field_expression' && n.type !== 'subscript_expression') return undefined;
+  const inner = n.childForFieldName('argument');
+  return inner ? namedBase(inner) : undefined;
 }
 
 // NOTE: a scalar (`UINT m`, `bool first`) passed by name to a function whose parameters the file does not declare
