@@ -616,8 +616,15 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         const args = n.childForFieldName('arguments')?.namedChildren ?? [];
         const overloads = calleeName(callee) === undefined ? undefined
           : fn.file.outParams.get(calleeName(callee)!)?.filter((flags) => flags.length >= args.length);
+        const com = comCall(callee, fn);
         args.forEach((a, i) => {
           for (const r of writablePaths(a)) {
+            // A D3D12/DXGI method takes no references: a name handed to it (`ResolveSubresource(win.resolved, …)`)
+            // is a copy, or a pointer whose target it may write.
+            if (com && symOf(a) === r) {
+              pointees.add(r);
+              continue;
+            }
             // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
             if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r) ?? (syms.locals.has(r) ? undefined : fn.file.memberTypes.get(r)))) continue;
             if (overloads?.length && symOf(a) !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(symOf(a)!);
@@ -678,6 +685,24 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
     }
   } else visit(node);
   return out;
+}
+
+// A D3D12 or DXGI interface pointer (`ID3D12GraphicsCommandList* list`, `ComPtr<ID3D12Device5>`), and the C COM macro
+// of one of their methods (`ID3D12GraphicsCommandList_ResolveSubresource(list, …)`).
+const COM_POINTER = /^(?:const)?(?:I(?:D3D12|DXGI)\w*\*|(?:[\w:]*::)?ComPtr<I(?:D3D12|DXGI)\w*>)$/;
+const COM_MACRO = /^I(?:D3D12|DXGI)[A-Za-z0-9]*_\w+$/;
+
+/**
+ * Whether a call is a method of a D3D12/DXGI interface: its receiver is declared as one (a local, parameter or member
+ * of the file), or it is the C macro of one. Their parameters are C types (values and pointers, never references).
+ */
+function comCall(callee: SyntaxNode | null, fn: FnCtx): boolean {
+  if (callee?.type === 'identifier') return COM_MACRO.test(callee.text);
+  if (callee?.type !== 'field_expression') return false;
+  const recv = symOf(callee.childForFieldName('argument'));
+  if (recv === undefined || recv.includes('.')) return false;
+  const type = fn.types.get(recv) ?? fn.file.memberTypes.get(recv);
+  return type !== undefined && COM_POINTER.test(type.replace(/\s+/g, ''));
 }
 
 /** `v.empty()` tests the size of `v` (conditions.ts): the symbol `v.size`. */
