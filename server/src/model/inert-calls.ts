@@ -58,6 +58,23 @@ export const CPU_ONLY_CALLS: ReadonlySet<string> = new Set([
   'printf', 'fprintf', 'wprintf', 'fwprintf', 'vprintf', 'vfprintf', 'puts', 'fputs', 'perror', 'fflush',
   'sprintf', 'snprintf', 'sprintf_s', 'swprintf', 'swprintf_s', 'vsnprintf', 'vsprintf',
 ]);
+/**
+ * Library scopes none of whose functions or objects records GPU work: the C++ standard library and the formatting
+ * and logging libraries engines call between a creation and its first use (`tex->SetName(std::format(L"…", i)
+ * .c_str())`, `spdlog::info(…)`). The standard algorithms that call what they are handed are not among them
+ * (CALLABLE_INVOKERS): the callable may record.
+ */
+export const CPU_ONLY_SCOPES: ReadonlySet<string> = new Set(['std', 'fmt', 'spdlog']);
+export const CALLABLE_INVOKERS: ReadonlySet<string> = new Set([
+  'invoke', 'invoke_r', 'apply', 'visit', 'call_once', 'async', 'thread', 'jthread', 'function', 'bind', 'bind_front',
+  'for_each', 'for_each_n', 'transform', 'generate', 'generate_n', 'accumulate', 'reduce', 'transform_reduce',
+  'all_of', 'any_of', 'none_of', 'find_if', 'find_if_not', 'count_if', 'remove_if', 'partition', 'sort', 'stable_sort',
+]);
+/**
+ * Logging macros and functions (`LOG_ERROR("…", hr)`, `LOGW(…)`, `SDL_Log(…)`, `log_error(…)`, `LogWarning(…)`): they
+ * format and write text. A call of one that is handed a command list or an object holding one still counts as work.
+ */
+export const LOGGING_CALL = /^(?:LOG(?:_[A-Z0-9]+)*|LOG[DIWEVF]|SDL_Log\w*|[Ll]og(?:_?(?:Error|Warn(?:ing)?|Info|Debug|Trace|Verbose|Fatal|Message|Printf?)|_(?:error|warn(?:ing)?|info|debug|trace|verbose|fatal|message|printf?))?)$/;
 export const RESOURCE_CPU_METHODS: ReadonlySet<string> = new Set(['Map', 'Unmap', 'WriteToSubresource', 'ReadFromSubresource']);
 /**
  * D3D12 interfaces none of whose methods records GPU work (track/havoc-call.ts cpuSide): an allocator's `Reset()`

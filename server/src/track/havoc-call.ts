@@ -6,7 +6,10 @@ import type { FunctionFacts, ResourceRef, UserCallEvent } from '../extract/facts
 import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
-import { ACCESSOR_NAME, CPU_ONLY_CALLS, CPU_SIDE_INTERFACES, INERT_CALLS, INERT_DRAWING_CALLS, RESOURCE_CPU_METHODS } from '../model/inert-calls';
+import {
+  ACCESSOR_NAME, CALLABLE_INVOKERS, CPU_ONLY_CALLS, CPU_ONLY_SCOPES, CPU_SIDE_INTERFACES, INERT_CALLS, INERT_DRAWING_CALLS, LOGGING_CALL,
+  RESOURCE_CPU_METHODS,
+} from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import type { TrackEnv } from './env';
 import { substituteRef } from './env';
@@ -118,8 +121,19 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
  */
 function cpuSide(e: UserCallEvent): boolean {
   if (e.onCommandList || e.receiverReach === 'list' || e.args.some((a) => a.list || a.holdsList)) return false;
-  if (e.receiverOp) return RESOURCE_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass));
-  return (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && CPU_ONLY_CALLS.has(e.callee);
+  if (e.receiverOp) {
+    return RESOURCE_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text);
+  }
+  if (e.qualifier && CPU_ONLY_SCOPES.has(e.qualifier)) return !CALLABLE_INVOKERS.has(e.callee) && !e.args.some((a) => LAMBDA.test(a.resource.text));
+  return (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && (CPU_ONLY_CALLS.has(e.callee) || LOGGING_CALL.test(e.callee));
+}
+
+const LAMBDA = /^\s*\[/;
+/** `std::format(…)`, `std::string(…)`, `fmt::format(…)`: a library call's result or a library object, whose methods (`.c_str()`) record nothing. */
+const LIBRARY_OBJECT = /^\s*(?:::)?(?:std|fmt)::[\w:<>, ]*(?:\(|\{)/;
+
+function libraryObject(receiver: string | undefined): boolean {
+  return receiver !== undefined && LIBRARY_OBJECT.test(receiver);
 }
 
 /**
