@@ -19,6 +19,7 @@ import { dropElsewhereRepeats } from './elsewhere-repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
 import { callsReaching, reachingHelperNames } from '../track/helper-reach';
+import { withoutNames } from '../track/recheck-repeats';
 import type { Field, FunctionFacts } from '../extract/facts';
 import { relatedUses, usesByClass } from '../extract/method-uses';
 import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor-facts';
@@ -193,18 +194,13 @@ function judgedAgain(outcomes: readonly FileOutcome[], run: RunConventions): Set
 
 const NOWHERE = { startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 };
 
-/** Message fields that name the caller's objects: a helper's finding reached from a caller names its arguments. */
-const NAME_FIELDS = new Set(['name', 'resource', 'list', 'using']);
-
 /**
  * A finding where it really is (innermost helper frame, or its own range), what it says but for the names: the
  * message data's and, on an Xbox platform, the resource names of the barrier its message dumps.
  */
 function placeKey(f: Finding): { key: string; frames: number } {
   const { frames } = reportKey(f, f.severity);
-  const data = Object.fromEntries(Object.entries(f.data).filter(([k]) => !NAME_FIELDS.has(k)));
-  const barrier = f.xbox?.barrier && { ...f.xbox.barrier, resource: null, resourceAfter: null };
-  const { key } = reportKey({ ...f, data, ...(f.xbox && barrier ? { xbox: { ...f.xbox, barrier } } : {}) }, f.severity);
+  const { key } = reportKey(withoutNames(f), f.severity);
   return { key, frames };
 }
 

@@ -19,6 +19,22 @@ function said(f: ReportedFinding): string {
   return JSON.stringify([f.rule, f.severity, f.messageKey, f.data, f.api ?? null, f.xbox ?? null]);
 }
 
+/** The message data that only names things (the resource, the list) as the place that reports them writes them. */
+const NAME_FIELDS = new Set(['name', 'resource', 'list', 'using']);
+
+/**
+ * A finding's message data and Xbox data without the names: the data's name fields and, on an Xbox platform, the
+ * resource names of the barrier its message dumps (a call reports a helper's barrier naming the caller's argument).
+ */
+export function withoutNames<F extends Pick<ReportedFinding, 'data' | 'xbox'>>(f: F): F {
+  const data = Object.fromEntries(Object.entries(f.data).filter(([k]) => !NAME_FIELDS.has(k)));
+  const barrier = f.xbox?.barrier && { ...f.xbox.barrier, resource: null, resourceAfter: null };
+  return { ...f, data, ...(f.xbox && barrier ? { xbox: { ...f.xbox, barrier } } : {}) };
+}
+
+/** What a finding says but for the names (`withoutNames`). */
+const saidButNames = (f: ReportedFinding): string => said(withoutNames(f));
+
 /** `inner` is a proper suffix of `outer`: the recheck with `inner` was decided at a call `outer` only passes through. */
 function properSuffix(inner: readonly string[], outer: readonly string[]): boolean {
   if (inner.length >= outer.length) return false;
@@ -53,12 +69,13 @@ export function withoutRecheckRepeats(findings: readonly ReportedFinding[]): Rep
   // The helper's own pass, with its parameters unknown, already said it: the finding holds whatever a call passes
   // (SYNC_NONE with a COPY_SOURCE access written as constants in the helper). It stays at the helper, and each
   // call chain that rechecked it becomes a related note there.
+  // The names are left out: a call's report names the resource as the caller writes it (the Xbox message dumps it).
   const own = new Map<string, ReportedFinding[]>();
-  for (const f of findings) if (!origins.has(f)) own.set(said(f), [...(own.get(said(f)) ?? []), f]);
+  for (const f of findings) if (!origins.has(f)) own.set(saidButNames(f), [...(own.get(saidButNames(f)) ?? []), f]);
   const dropped = new Set<ReportedFinding>();
   for (const f of made) {
     const helper = origins.get(f)!.helper;
-    const at = helper && own.get(said(f))?.find((h) => h.uri === helper.uri && within(h.range, helper.range));
+    const at = helper && own.get(saidButNames(f))?.find((h) => h.uri === helper.uri && within(h.range, helper.range));
     // A helper of another file: that file's pass decides (cli/elsewhere-repeats.ts).
     if (helper && helper.uri !== f.uri) f.elsewhere = { uri: helper.uri, range: helper.range, note: callNote(origins.get(f)!) };
     if (!at) continue;
