@@ -122,18 +122,21 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 function cpuSide(e: UserCallEvent): boolean {
   if (e.onCommandList || e.receiverReach === 'list' || e.args.some((a) => a.list || a.holdsList)) return false;
   if (e.receiverOp) {
-    return RESOURCE_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text);
+    return RESOURCE_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text, e.receiverOp);
   }
   if (e.qualifier && CPU_ONLY_SCOPES.has(e.qualifier)) return !CALLABLE_INVOKERS.has(e.callee) && !e.args.some((a) => LAMBDA.test(a.resource.text));
   return (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && (CPU_ONLY_CALLS.has(e.callee) || LOGGING_CALL.test(e.callee));
 }
 
 const LAMBDA = /^\s*\[/;
-/** `std::format(…)`, `std::string(…)`, `fmt::format(…)`: a library call's result or a library object, whose methods (`.c_str()`) record nothing. */
-const LIBRARY_OBJECT = /^\s*(?:::)?(?:std|fmt)::[\w:<>, ]*(?:\(|\{)/;
+/**
+ * `std::format(…)`, `std::to_wstring(…)`, `std::string(…)`, `fmt::format(…)`: a string the library makes, whose methods
+ * (`.c_str()`) record nothing. (Not any `std::` call: `std::get<0>(lists)` may hand out a command list.)
+ */
+const LIBRARY_STRING = /^\s*(?:::)?(?:std|fmt)::(?:v?format|to_w?string|(?:basic_|w|u8|u16|u32)?string(?:_view)?|w?[io]?stringstream)\s*(?:<[^<>]*>)?\s*[({]/;
 
-function libraryObject(receiver: string | undefined): boolean {
-  return receiver !== undefined && LIBRARY_OBJECT.test(receiver);
+function libraryObject(receiver: string | undefined, op: '.' | '->'): boolean {
+  return op === '.' && receiver !== undefined && LIBRARY_STRING.test(receiver);
 }
 
 /**
