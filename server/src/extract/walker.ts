@@ -264,9 +264,25 @@ function preprocessor(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => 
   const literal = n.type === 'preproc_if' || n.type === 'preproc_elif' ? switchValue(n.childForFieldName('condition'), fn) : undefined;
   if (literal === 0) return alt ? walk(alt) : { k: 'seq', body: [] };
   if (literal === 1) return seq(own.map((c) => walk(c)));
+  // `#ifdef PASSTHRU return; #endif` of a name the file never defines: read as always compiled, the exit would leave
+  // everything after it unread. It is one build's early exit: the other builds run on.
+  if (!alt && optionalExit(n, own)) {
+    const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => ({ k: 'seq', body: [] })], true, unknownAt(n), { containers: true });
+    return { k: 'if', then: a, else: b, range: rangeOf(n) };
+  }
   if (!alt) return seq(own.map((c) => walk(c)));
   const [a, b] = fn.branches([() => seq(own.map((c) => walk(c))), () => walk(alt)], true, unknownAt(n), { containers: true });
   return { k: 'if', then: a, else: b, range: rangeOf(n) };
+}
+
+/** `#ifdef NAME … return …; #endif` (no `#else`) whose NAME the file does not `#define`. */
+function optionalExit(n: SyntaxNode, own: readonly SyntaxNode[]): boolean {
+  const last = own.filter((c) => c.type !== 'comment').pop();
+  const name = n.childForFieldName('name')?.text;
+  if (n.type !== 'preproc_ifdef' || last?.type !== 'return_statement' || !name || !/^#\s*ifdef\b/.test(n.text)) return false;
+  let root = n;
+  while (root.parent) root = root.parent;
+  return !new RegExp(`^[ \\t]*#[ \\t]*define[ \\t]+${name}\\b`, 'm').test(root.text);
 }
 
 /** `do { … } while (0)`: a block run once that `break` leaves (recording macros, early-exit blocks). */
