@@ -749,6 +749,11 @@ function writablePaths(a: SyntaxNode): string[] {
     const inside = target ? namedBase(target) : undefined;
     if (inside !== undefined) return [inside, ...indexNames(target!)];
   }
+  if (a.type === 'subscript_expression') {
+    const base = a.childForFieldName('argument');
+    const s = base ? symOf(base) : undefined;
+    if (s !== undefined) return [s];
+  }
   if (a.type === 'subscript_expression' || a.type === 'field_expression') {
     const inside = namedBase(a);
     if (inside !== undefined) return [inside, ...indexNames(a)];
