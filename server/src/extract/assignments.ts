@@ -131,7 +131,7 @@ function assignValue(assign: SyntaxNode, fn: FnCtx): void {
     }
   }
   visitCalls(right, fn);
-  if (left.type === 'field_expression' && op === '=') recordRebind(left, right, assign, fn);
+  if ((left.type === 'field_expression' || left.type === 'call_expression') && op === '=') recordRebind(left, right, assign, fn);
 }
 
 /** `*out = CD3DX12_RESOURCE_BARRIER::Transition(…);` through a pointer to one struct: the struct is overwritten. */

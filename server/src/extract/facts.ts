@@ -310,6 +310,11 @@ export interface UserCallEvent extends EventBase {
 export interface RebindEvent extends EventBase {
   kind: 'rebind';
   resource: ResourceRef;
+  /**
+   * `v.push_back(…)`: the name is a container's end (`v.back()`), another element from here on: every key under it
+   * (`v.back().first`, `v.back()->res`) is rebound too (extract/rebinds.ts recordEndShift).
+   */
+  elements?: true;
 }
 
 /**

@@ -17,7 +17,8 @@ export function recordRebind(left: SyntaxNode, right: SyntaxNode, assign: Syntax
   // whichever it was before (`dst.pResource = b;` for the previous copy). Identifiers become aliases instead.
   const call = unwrapValue(right).type === 'call_expression';
   if (!call && left.type !== 'field_expression') return;
-  if (left.type !== 'identifier' && left.type !== 'field_expression') return;
+  // `v.back() = MakeBuffer(…)`: a call returning a reference is the element it names.
+  if (left.type !== 'identifier' && left.type !== 'field_expression' && !(call && left.type === 'call_expression')) return;
   const type = typeOfExpr(left, fn);
   // `depth_ = CreateDepthResource(…)` where only the class's header (another file) declares `depth_`: a member of
   // unknown type stores the call's result too; whether it is a resource the tracker learns from the callee.
@@ -25,7 +26,9 @@ export function recordRebind(left: SyntaxNode, right: SyntaxNode, assign: Syntax
   if (!isResourceType(type ?? '') && !(!call && copyLocationResource(left, fn)) && !untypedMember) return;
   const ref = resourceRef(left, fn.file, fn);
   if (untypedMember && !isResourceType(type ?? '')) {
-    if (ref.member && ref.key === left.text.replace(/\s+/g, '')) {
+    // Or an element reached through a call (`v.back().first = MakeBuffer(…)` on a vector of pairs whose element type
+    // the file does not spell): the previous element's state is not the new object's either.
+    if ((ref.member || throughCall(left)) && ref.key === left.text.replace(/\s+/g, '')) {
       const at = markResult(right, ref, fn);
       if (at >= 0) fn.events.splice(at, 0, { kind: 'rebind', site: -1, range: rangeOf(assign), resource: ref });
     }
@@ -40,6 +43,39 @@ export function recordRebind(left: SyntaxNode, right: SyntaxNode, assign: Syntax
   const at = call ? markResult(right, ref, fn) : -1;
   if (at >= 0) fn.events.splice(at, 0, rebind);
   else fn.events.push(rebind);
+}
+
+/** `v.back()`, `v.back().first`, `pool.Get(i)->res`: an object a call returns, or a member path from one. */
+function throughCall(left: SyntaxNode): boolean {
+  let n: SyntaxNode | null = left;
+  while (n?.type === 'field_expression') n = n.childForFieldName('argument');
+  return n?.type === 'call_expression';
+}
+
+/** Container methods after which `back()` / `front()` name another element (or none). */
+const SHIFTING = new Set(['push_back', 'emplace_back', 'pop_back', 'push_front', 'emplace_front', 'pop_front', 'insert', 'emplace',
+  'erase', 'clear', 'resize', 'assign', 'swap']);
+
+/**
+ * `v.push_back(MakeBuffer(…))`, `v.emplace_back()`, `v.pop_back()`: the container's ends are other elements from here
+ * on. What was tracked under `v.back()`, `v.back().first`, `v.front()->res` (the previous element's state, left by
+ * the last iteration of a loop that appends a buffer and uploads it through `v.back()`) is not theirs: a 'rebind' of
+ * each end with every key under it. Elements named by index (`v[i]`) keep their objects.
+ */
+export function recordEndShift(call: SyntaxNode, fn: FnCtx): void {
+  const f = call.childForFieldName('function');
+  if (f?.type !== 'field_expression' || !SHIFTING.has(f.childForFieldName('field')?.text ?? '')) return;
+  const obj = f.childForFieldName('argument');
+  const ref = obj ? resourceRef(obj, fn.file, fn) : null;
+  if (!ref?.key || ref.unknown) return;
+  const op = f.text.slice(obj!.endIndex - f.startIndex).trimStart().startsWith('->') ? '->' : '.';
+  for (const end of ['back', 'front']) {
+    const path = `${op}${end}()`;
+    const base = ref.param !== undefined ? { base: { param: ref.param, path } }
+      : ref.base ? { base: { param: ref.base.param, path: ref.base.path + path } } : ref.member ? { member: true as const } : {};
+    const resource = { key: ref.key + path, text: obj!.text + path, range: rangeOf(call), ...base };
+    fn.events.push({ kind: 'rebind', site: -1, range: rangeOf(call), resource, elements: true });
+  }
 }
 
 /** `dst.pResource` of a local `D3D12_TEXTURE_COPY_LOCATION dst` (CopyTextureRegion names the resource through it). */

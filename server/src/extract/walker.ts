@@ -35,7 +35,7 @@ import { handleDeclaration } from './declarations';
 import { endObjects, returnEndsObjects } from './constructor-calls';
 import { queueMethodCall } from './queue-methods';
 import { forgetMember } from './struct-writes';
-import { recordReindex } from './rebinds';
+import { recordEndShift, recordReindex } from './rebinds';
 import { indexValue } from './elements';
 import { isResourceType } from './resources';
 import { declaredName, localDeclaredName, typeText } from './types';
@@ -550,8 +550,8 @@ export function expression(e: SyntaxNode, fn: FnCtx): void {
       return;
     }
     case 'call_expression':
-      if (queueMethodCall(e, fn) || handleContainerCall(e, fn) || handleSwapCall(e, fn)) return;
-      evalValue(e, 'any', fn);
+      if (!(queueMethodCall(e, fn) || handleContainerCall(e, fn) || handleSwapCall(e, fn))) evalValue(e, 'any', fn);
+      recordEndShift(e, fn);
       return;
     default: visitCalls(e, fn);
   }

@@ -6,7 +6,7 @@ import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import { createdInCommonForRuntime } from '../model/heaps';
-import { reindexedKeys } from './reindex';
+import { keysUnder, reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { substituteBarrier, substituteField, substituteRef } from './env';
 import type { Origin, ResState } from './state';
@@ -103,9 +103,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
     case 'rebind': {
       // Another object under the name: what was tracked for the previous one (and its parts) is not its state.
       const key = substituteRef(e.resource, env.binding).key;
-      if (key && next.res.has(key)) forget(next, key);
-      // Nor is the previous object's creation (its heap type, its description) this one's.
-      if (key) env.dropResource(key);
+      // A container's end after an append: every key under it too (`v.back().first`, extract/rebinds.ts).
+      for (const k of key ? (e.elements ? keysUnder(next, key) : [key]) : []) {
+        if (next.res.has(k)) forget(next, k);
+        // Nor is the previous object's creation (its heap type, its description) this one's.
+        env.dropResource(k);
+      }
       break;
     }
     case 'reindex':

@@ -25,3 +25,10 @@ function subscriptNames(key: string): readonly string[] {
 // NOTE: asked for every key at every 'reindex' event; read once per key (bounded: a server analyses many files).
 const subscriptNamesOf = new Map<string, readonly string[]>();
 const SUBSCRIPTS_KEPT = 50_000;
+
+/** `key` and the tracked keys under it: `v.back()` → `v.back()`, `v.back().first`, `v.back()->res`, `v.back()[1]`. */
+export function keysUnder(state: TrackState, key: string): string[] {
+  const out = [key];
+  for (const k of state.res.keys()) if (k.length > key.length && k.startsWith(key) && /^(?:\.|->|\[)/.test(k.slice(key.length))) out.push(k);
+  return out;
+}
