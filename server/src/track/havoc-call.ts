@@ -37,9 +37,11 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
 export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idle: { own: boolean; records: boolean } = { own: false, records: true }): TrackState {
-  // A result check (`ThrowIfFailed(device->Create…(…))`), an inert call or a CPU-side one records no GPU work that
-  // could promote a resource out of COMMON or race its first use (Origin.workStamp).
-  if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee)) && !cpuSide(e)) env.work++;
+  // A result check (`ThrowIfFailed(device->Create…(…))`), an inert call, a CPU-side one or a view creation (a
+  // descriptor written on the CPU: `device->CreateUnorderedAccessView(buf, …)` between a buffer's creation in COMMON
+  // and its first copy) records no GPU work that could promote a resource out of COMMON or race its first use
+  // (Origin.workStamp).
+  if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee)) && !cpuSide(e) && !viewCreation(e)) env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
@@ -224,11 +226,17 @@ export function listsIn(fn: FunctionFacts): ReadonlySet<string> {
 
 /** A view creation (model/uses.ts VIEW_CREATION) of a resource the tracker names (`known`) or not (`unnamed`). */
 function viewOf(e: UserCallEvent, env: TrackEnv): 'known' | 'unnamed' | undefined {
-  const view = Object.hasOwn(VIEW_CREATION, e.callee) ? VIEW_CREATION[e.callee] : undefined;
-  if (!view || view.resource === null || (e.args.length !== view.argc && e.args.length !== view.argc + 1)) return undefined;
+  const view = viewCreation(e);
+  if (!view || view.resource === null) return undefined;
   const arg = e.args[view.resource + e.args.length - view.argc];
   if (!arg || /^\s*(?:NULL|nullptr|0)\s*$/.test(arg.resource.text)) return undefined;
   return substituteRef(arg.resource, env.binding).key ? 'known' : 'unnamed';
+}
+
+/** A device's view creation (`CreateShaderResourceView(res, desc, handle)`, or its C COM macro with the device first). */
+function viewCreation(e: UserCallEvent): (typeof VIEW_CREATION)[string] | undefined {
+  const view = Object.hasOwn(VIEW_CREATION, e.callee) ? VIEW_CREATION[e.callee] : undefined;
+  return view && !e.onCommandList && (e.args.length === view.argc || e.args.length === view.argc + 1) ? view : undefined;
 }
 
 function reachesTracked(state: TrackState, reached: (base: string) => boolean): boolean {
