@@ -59,7 +59,8 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   // `ThrowIfFailed(list->Close())`: the argument is the HRESULT of a D3D12 call already recorded, not the list.
   const args = argumentsOf(e);
   const refs: ResourceRef[] = args.map((a) => substituteRef(a.resource, env.binding));
-  const keys = new Set(refs.map((r) => r.key).filter((k): k is string => !!k));
+  const keys = new Set<string>();
+  for (const r of refs) if (r.key) keys.add(r.key);
   // Handed a command list, an object whose declared type holds one (a class of the file with a list member), or the
   // list the analysed function records its commands on (`m_commandList.Get()` of a member the file cannot type); or
   // called for its effect on an object that holds one or is of an engine class the file does not see
@@ -197,8 +198,12 @@ const listsOf = new WeakMap<FunctionFacts, ReadonlySet<string>>();
  * barriers, commands, Close/Reset and list methods. Its identity, not its name, makes it the list.
  */
 function recordsOn(env: TrackEnv, key: string): boolean {
-  const fns = [env.root, env.stack.length ? env.stack[env.stack.length - 1].fn : null];
-  return fns.some((fn) => !!fn && [...listsIn(fn)].some((list) => list === key || reachedThrough(list, key)));
+  const onList = (fn: FunctionFacts | null): boolean => {
+    if (!fn) return false;
+    for (const list of listsIn(fn)) if (list === key || reachedThrough(list, key)) return true;
+    return false;
+  };
+  return onList(env.root) || onList(env.stack.length ? env.stack[env.stack.length - 1].fn : null);
 }
 
 /**

@@ -22,14 +22,19 @@ export function resolveHelper(env: TrackEnv, caller: FunctionFacts | null, e: Us
   // `OnKeyboardInput(gt)` in `BlurApp::Update`, where BlurApp's own records nothing (no helper) and a sibling app's
   // does: an implicit call of a method reaches its own class's methods and its bases', never another derived class's.
   const found = resolved && ownClass && (siblingMethod(env, resolved.fn, ownClass) || !mayName(e, caller, resolved.fn, env.functions.basesOf)) ? undefined : resolved;
-  // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file.
-  const classes = e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(env.functions.basesOf?.(e.receiverClass) ?? [])] : [];
+  // `batch.Transition(...)` on a ResourceUploadBatch is not `MSAAHelper::Transition` from another file. NOTE: the
+  // class lists are made only for a call that found a function (every pass over every unresolved call comes here).
+  const classes = (): string[] => (e.receiverClass ? [e.receiverClass, ...(e.receiverBases ?? []), ...(env.functions.basesOf?.(e.receiverClass) ?? [])] : []);
   // `ImGui::Render()` inside `Dx12Renderer::UpdatePipeline()` is not `Dx12Renderer::Render()`. NOTE: the qualifier
   // only rules a method out; it does not choose between same-named functions the call could not resolve before
   // (MiniEngine's `PostEffects::Render()` beside other namespaces' `Render()`: resolving those spent the work budget
   // of three frame functions of a gated engine).
-  const scopes = e.qualifier ? [e.qualifier, ...(env.functions.basesOf?.(e.qualifier) ?? [])] : [];
-  const outside = (cs: string[]) => cs.length > 0 && !!found && !cs.some((c) => memberOf(found.fn.qualifiedName, c));
+  const scopes = (): string[] => (e.qualifier ? [e.qualifier, ...(env.functions.basesOf?.(e.qualifier) ?? [])] : []);
+  const outside = (cs: () => string[]) => {
+    if (!found) return false;
+    const list = cs();
+    return list.length > 0 && !list.some((c) => memberOf(found.fn.qualifiedName, c));
+  };
   // `mRHI->BeginFrame()` where no file of the run declares `mRHI`: `DX12RHI::BeginFrame` is one guess among the
   // overrides of its base `RHI` the member may be declared as (and then the call above resolves to none of them).
   // The class of such a receiver is unknown, so a method of a derived class is not chosen by its bare name.

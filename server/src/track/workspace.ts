@@ -446,6 +446,7 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   const resolved = new Map<string, Map<number, Map<string | undefined, { fn: FunctionFacts; uri: string } | undefined>>>();
   const ownBases = new Map(facts.classBases ?? []);
   const chains = new Map<string, string[]>();
+  const idleAnswers = new Map<string, boolean>();
   // A class and its bases, from this file and the run's other files: `ctx.F()` on a ComputeContext finds the
   // F of its base CommandContext, declared in another header.
   const chainOf = (cls: string): string[] => {
@@ -461,17 +462,12 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
       return fills.get(name) === argc && !local.has(name) && !workspace?.defines(name, uri);
     },
     eventless(name, argc, cls, elsewhere = true) {
-      const defined = (c: string) => (local.get(name) ?? []).some((f) => f.params.length === argc && classPart(f.qualifiedName) === c);
-      if (cls) {
-        for (const c of chainOf(cls)) {
-          if (idle.has(`${c}::${name}/${argc}`)) return true;
-          if (defined(c)) return false;
-          // A method another file of the run defines (the class's header): idle there, idle here.
-          if (elsewhere && workspace?.idleMethod(c, name, argc, uri)) return true;
-        }
-        return false;
-      }
-      return idle.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
+      // NOTE (issue 12): asked at every pass over every unresolved call (interpreter.ts call → idleCallee); the answer
+      // is read once per name, arity, class and `elsewhere`, as `resolve`'s is.
+      const at = `${name}\0${argc}\0${cls ?? ''}\0${elsewhere ? 1 : 0}`;
+      let answer = idleAnswers.get(at);
+      if (answer === undefined) idleAnswers.set(at, (answer = eventlessOnce(name, argc, cls, elsewhere)));
+      return answer;
     },
     idleOfUnnamedClass(name, argc) {
       return !local.has(name) && !!workspace?.idleInAnyClass(name, argc, uri);
@@ -489,6 +485,19 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
       return found;
     },
   };
+  function eventlessOnce(name: string, argc: number, cls: string | undefined, elsewhere: boolean): boolean {
+    const defined = (c: string) => (local.get(name) ?? []).some((f) => f.params.length === argc && classPart(f.qualifiedName) === c);
+    if (cls) {
+      for (const c of chainOf(cls)) {
+        if (idle.has(`${c}::${name}/${argc}`)) return true;
+        if (defined(c)) return false;
+        // A method another file of the run defines (the class's header): idle there, idle here.
+        if (elsewhere && workspace?.idleMethod(c, name, argc, uri)) return true;
+      }
+      return false;
+    }
+    return idle.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
+  }
   function resolveOnce(name: string, argc: number, cls: string | undefined, receiver: boolean): { fn: FunctionFacts; uri: string } | undefined {
     const chain = cls ? chainOf(cls) : undefined;
     const own = local.get(name) ?? [];
