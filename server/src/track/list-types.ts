@@ -34,6 +34,15 @@ export function memberOfLocal(key: string): string | null {
   return /^[A-Za-z_]\w*(?:->|\.)([A-Za-z_]\w*)$/.exec(key)?.[1] ?? null;
 }
 
+/**
+ * Answers of `ListTypes.get` by owner and key, kept until the next add. NOTE (issue 12): every resource an unresolved
+ * call is handed is asked about on every pass over the call and in every helper evaluation (havoc-call.ts), and the
+ * class and declaration tests behind a miss cost about 2 % of a 6,600-line engine file's lint. Kept beside the object,
+ * not in it: the editor's kept calls compare the list types as a value (kept-runs.ts), and answers asked by one run
+ * and not yet by the next are no difference of the tables.
+ */
+const answersOf = new WeakMap<ListTypes, Map<FunctionFacts | null, Map<string, CommandListType | null>>>();
+
 export class ListTypes {
   private readonly shared = new Map<string, CommandListType>();
   private readonly scoped = new Map<FunctionFacts, Map<string, CommandListType>>();
@@ -65,18 +74,10 @@ export class ListTypes {
    */
   private readonly byElement = new Map<string, CommandListType | null>();
 
-  /**
-   * Answers of `get` by owner and key. NOTE (issue 12): every resource an unresolved call is handed is asked about on
-   * every pass over the call and in every helper evaluation (havoc-call.ts), and the class and declaration tests
-   * behind a miss cost about 2 % of a 6,600-line engine file's lint; the answer depends only on the key, the owner
-   * and what was added, so it is kept until the next add.
-   */
-  private readonly answers = new Map<FunctionFacts | null, Map<string, CommandListType | null>>();
-
   constructor(private readonly configured: Readonly<Record<string, CommandListType>>) {}
 
   add(key: string, type: CommandListType, fn: FunctionFacts): void {
-    this.answers.clear();
+    answersOf.delete(this);
     if (Object.prototype.hasOwnProperty.call(this.configured, key)) return;
     if (!declaredIn(key, fn)) {
       this.shared.set(key, type);
@@ -99,7 +100,7 @@ export class ListTypes {
    * one. Another file's creation alone gives no type (only the file's own creations do).
    */
   addElsewhere(key: string, type: CommandListType, fn?: FunctionFacts): void {
-    this.answers.clear();
+    answersOf.delete(this);
     if (fn && !declaredIn(key, fn)) this.addToClass(key, type, fn);
     const member = memberOfLocal(key);
     if (member && this.byMember.has(member) && this.byMember.get(member) !== type) this.byMember.set(member, null);
@@ -149,8 +150,10 @@ export class ListTypes {
   /** The type of the list `key` as function `owner` names it (null owner: only members, globals and the config). */
   get(key: string | null | undefined, owner: FunctionFacts | null): CommandListType | null {
     if (!key) return null;
-    let known = this.answers.get(owner);
-    if (!known) this.answers.set(owner, (known = new Map()));
+    let answers = answersOf.get(this);
+    if (!answers) answersOf.set(this, (answers = new Map()));
+    let known = answers.get(owner);
+    if (!known) answers.set(owner, (known = new Map()));
     let type = known.get(key);
     if (type === undefined) known.set(key, (type = this.lookup(key, owner)));
     return type;
