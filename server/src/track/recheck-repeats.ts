@@ -35,6 +35,21 @@ export function withoutNames<F extends Pick<ReportedFinding, 'data' | 'xbox'>>(f
 /** What a finding says but for the names (`withoutNames`). */
 const saidButNames = (f: ReportedFinding): string => said(withoutNames(f));
 
+/**
+ * What a finding says with its names blanked wherever the message data repeats them: the advice's suggested code names
+ * the resource too (`CD3DX12_BUFFER_BARRIER(…, params.cs_arguments)`). A name is blanked only as a whole expression
+ * (not inside a longer identifier), so two findings are equal only if they differ in nothing but the names.
+ */
+function saidWithNamesBlanked(f: ReportedFinding): string {
+  const names = Object.entries(f.data).filter(([k, v]) => NAME_FIELDS.has(k) && typeof v === 'string' && v !== '').map(([, v]) => v as string);
+  if (names.length === 0) return saidButNames(f);
+  const pattern = new RegExp(`(?<![\\w.>:])(?:${[...new Set(names)].sort((a, b) => b.length - a.length).map(regexLiteral).join('|')})(?![\\w(\\[])`, 'g');
+  const data = Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, typeof v === 'string' && !NAME_FIELDS.has(k) ? v.replace(pattern, '\u0000') : v]));
+  return saidButNames({ ...f, data });
+}
+
+const regexLiteral = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** `inner` is a proper suffix of `outer`: the recheck with `inner` was decided at a call `outer` only passes through. */
 function properSuffix(inner: readonly string[], outer: readonly string[]): boolean {
   if (inner.length >= outer.length) return false;
@@ -94,7 +109,9 @@ function withoutShorterChainRepeats(findings: readonly ReportedFinding[]): Repor
   const dropped = new Set<ReportedFinding>();
   for (const f of byShortest) {
     const recheck = origins.get(f)!;
-    const key = `${recheck.barrier}|${said(f)}`;
+    // The longer chain only passes through the shorter one's call: what it says of the same barrier differs at most
+    // in how the outer caller spells the object the inner call passes (`cs_argument.Get()` for `params.cs_arguments`).
+    const key = `${recheck.barrier}|${saidWithNamesBlanked(f)}`;
     const earlier = decided.get(key) ?? [];
     const cover = earlier.find((e) => properSuffix(e.chain, recheck.chain));
     if (!cover) {
