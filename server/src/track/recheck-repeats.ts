@@ -10,6 +10,7 @@
 import type { ReportedFinding } from '../types';
 import type { Recheck } from './env';
 import { within } from './env';
+import { escapeRegExp } from '../regexp-literal';
 
 /** Related notes added to one report at most (call-sites.ts lists the direct calls the same way). */
 const MAX_NOTES = 8;
@@ -43,12 +44,10 @@ const saidButNames = (f: ReportedFinding): string => said(withoutNames(f));
 function saidWithNamesBlanked(f: ReportedFinding): string {
   const names = Object.entries(f.data).filter(([k, v]) => NAME_FIELDS.has(k) && typeof v === 'string' && v !== '').map(([, v]) => v as string);
   if (names.length === 0) return saidButNames(f);
-  const pattern = new RegExp(`(?<![\\w.>:])(?:${[...new Set(names)].sort((a, b) => b.length - a.length).map(regexLiteral).join('|')})(?![\\w(\\[])`, 'g');
+  const pattern = new RegExp(`(?<![\\w.>:])(?:${[...new Set(names)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\w(\\[])`, 'g');
   const data = Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, typeof v === 'string' && !NAME_FIELDS.has(k) ? v.replace(pattern, '\u0000') : v]));
   return saidButNames({ ...f, data });
 }
-
-const regexLiteral = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `inner` is a proper suffix of `outer`: the recheck with `inner` was decided at a call `outer` only passes through. */
 function properSuffix(inner: readonly string[], outer: readonly string[]): boolean {
