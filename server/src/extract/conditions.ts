@@ -12,6 +12,7 @@ import { heapReadResult, resourceProperty } from './desc-reads';
 import { sizeQuery } from './container-sizes';
 import { evalField, noteUnfoldedName } from './constant-fold';
 import { COMMANDS } from '../model/api';
+import { escapeRegExp } from '../regexp-literal';
 
 const LEAVES = new Set([
   'identifier', 'field_expression', 'number_literal', 'qualified_identifier', 'nullptr', 'null', 'true', 'false',
@@ -188,7 +189,7 @@ function listMemberOf(n: SyntaxNode, fn: FnCtx): number | undefined {
   let body: SyntaxNode | null = n.parent;
   while (body && body.type !== 'function_definition') body = body.parent;
   const text = n.text.replace(/\s+/g, '');
-  const name = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/->/g, '\\s*->\\s*').replace(/\\\./g, '\\s*\\.\\s*');
+  const name = escapeRegExp(text).replace(/->/g, '\\s*->\\s*').replace(/\\\./g, '\\s*\\.\\s*');
   const records = new RegExp(`(?<![\\w.>])${name}\\s*->\\s*(?:${RECORDING_METHODS})\\s*\\(`);
   return body && records.test(body.text) ? param : undefined;
 }

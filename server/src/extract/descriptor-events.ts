@@ -15,6 +15,7 @@ import { addressGetterRef, resourceRef } from './resources';
 import { callShapeOf } from './call-shapes';
 import { gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
 import { isCommandListObject, typeOfExpr } from './types';
+import { escapeRegExp } from '../regexp-literal';
 
 export interface CallParts {
   method: string;
@@ -239,7 +240,7 @@ function asksBackBufferIndex(call: SyntaxNode, obj: SyntaxNode | null): boolean 
   if (!obj || !/^[\w.>-]+$/.test(obj.text)) return false;
   let body: SyntaxNode | null = call.parent;
   while (body && body.type !== 'function_definition' && body.type !== 'lambda_expression') body = body.parent;
-  const name = obj.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = escapeRegExp(obj.text);
   return !!body && new RegExp(`(?:^|[^\\w.>])${name}\\s*(?:->|\\.)\\s*GetCurrentBackBufferIndex\\s*\\(`).test(body.text);
 }
 

@@ -4,6 +4,8 @@
 // that way: `m_history[frame&1]` and `m_history[(frame&1)^1]`). A barrier on one element leaves the other's state
 // as it was (track/apply.ts forgetElementAliases).
 
+import { escapeRegExp } from '../regexp-literal';
+
 const INT = String.raw`(0x[0-9a-fA-F]+|\d+)[uUlL]*`;
 
 const unwrap = (t: string): string => (/^\(([^()]*)\)$/.test(t) ? t.slice(1, -1) : t);
@@ -17,7 +19,7 @@ function num(t: string): bigint {
 function differs(a: string, b: string): boolean {
   for (const x of operand(a)) {
     if (!b.includes(x)) continue;
-    const esc = x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const esc = escapeRegExp(x);
     const xor = new RegExp(`^${esc}\\^${INT}$`).exec(b) ?? new RegExp(`^${INT}\\^${esc}$`).exec(b);
     if (xor && num(xor[1]) !== 0n) return true;
     const plus = new RegExp(`^${esc}[+-]${INT}$`).exec(b) ?? new RegExp(`^${INT}\\+${esc}$`).exec(b);
