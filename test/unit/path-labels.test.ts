@@ -31,3 +31,18 @@ void test('learnLabels equals learning the labels one by one', () => {
     if (one === start) assert.equal(batch, start, 'nothing learnt: the same facts object');
   }
 });
+
+// forgetOne keeps forget([sym])'s answer per value (path-set.ts forgetUntilCap asks it for every path and value at
+// every join past the cap): asked twice, or after other values, it must equal a fresh forget.
+void test('forgetOne equals forget of that one value, asked again or in any order', () => {
+  const pool: Label[] = [{ value: null, text: 'Kind::Draw' }, { value: 0, text: '0' }, { value: 2, text: 'TWO' }];
+  let f = PathFacts.EMPTY;
+  for (const [i, sym] of ['k', 'm', 'n', 'k'].entries()) f = learnLabel(f, sym, pool[i % pool.length], i % 2 === 0);
+  f = f.write('flag', 1).alias('useCopy', { op: '==', left: { value: null, text: 'k', range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 1 } }, right: { value: 2, text: '2', range: { startLine: 0, startColumn: 0, endLine: 0, endColumn: 1 } }, ls: 'k' } as never);
+  for (const order of [['k', 'm', 'flag', 'useCopy', 'none'], ['none', 'useCopy', 'flag', 'm', 'k']]) {
+    for (const sym of order) {
+      assert.deepEqual(view(f.forgetOne(sym)), view(f.forget([sym])), sym);
+      assert.equal(f.forgetOne(sym), f.forgetOne(sym));
+    }
+  }
+});

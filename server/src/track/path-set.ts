@@ -74,7 +74,7 @@ function forgetUntilCap(ps: Paths, entry: Map<string, ResState>, cap: number, ta
       const flag = out.some((p) => p.facts.stored(sym));
       const groups = new Map<string, Path[]>();
       for (const p of out) {
-        const f = p.facts.forget([sym]);
+        const f = p.facts.forgetOne(sym);
         const k = f.key();
         const g = groups.get(k);
         if (g) g.push({ facts: f, state: p.state });

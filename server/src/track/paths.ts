@@ -42,6 +42,11 @@ interface Atom {
 
 export class PathFacts {
   private keyCache: string | null = null;
+  /**
+   * forgetOne's answers, by value (the facts never change): joining more paths than the cap forgets each value of
+   * each path in turn, and the same paths meet the cap again at the next join (path-set.ts forgetUntilCap).
+   */
+  private forgotten: Map<string, PathFacts> | undefined;
 
   constructor(readonly syms: ReadonlyMap<string, SymFacts> = new Map(), readonly atoms: ReadonlyMap<string, Atom> = new Map()) {}
 
@@ -69,6 +74,13 @@ export class PathFacts {
     if (f) syms.set(sym, f);
     else syms.delete(sym);
     return new PathFacts(syms, this.atoms);
+  }
+
+  /** forget([sym]), kept per value. */
+  forgetOne(sym: string): PathFacts {
+    let out = this.forgotten?.get(sym);
+    if (out === undefined) (this.forgotten ??= new Map()).set(sym, (out = this.forget([sym])));
+    return out;
   }
 
   /** Everything about `sym` is gone (it was written, or a call may have written it). */
