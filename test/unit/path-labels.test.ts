@@ -32,7 +32,7 @@ void test('learnLabels equals learning the labels one by one', () => {
   }
 });
 
-// forgetOne keeps forget([sym])'s answer per value (path-set.ts forgetUntilCap asks it for every path and value at
+// forgetOne keeps forget([sym])'s answer per value, and forgetKey gives its key without making it (path-set.ts forgetUntilCap asks it for every path and value at
 // every join past the cap): asked twice, or after other values, it must equal a fresh forget.
 void test('forgetOne equals forget of that one value, asked again or in any order', () => {
   const pool: Label[] = [{ value: null, text: 'Kind::Draw' }, { value: 0, text: '0' }, { value: 2, text: 'TWO' }];
@@ -42,7 +42,32 @@ void test('forgetOne equals forget of that one value, asked again or in any orde
   for (const order of [['k', 'm', 'flag', 'useCopy', 'none'], ['none', 'useCopy', 'flag', 'm', 'k']]) {
     for (const sym of order) {
       assert.deepEqual(view(f.forgetOne(sym)), view(f.forget([sym])), sym);
+      assert.equal(f.forgetKey(sym), f.forget([sym]).key(), sym);
       assert.equal(f.forgetOne(sym), f.forgetOne(sym));
     }
+  }
+});
+
+void test('forgetKey equals the key of forget, on random facts with aliases and atoms', () => {
+  let seed = 777;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const range = { startLine: 0, startColumn: 0, endLine: 0, endColumn: 1 };
+  const names = ['a', 'b', 'c', 'd', 'e'];
+  const pool: Label[] = [{ value: null, text: 'Kind::Draw' }, { value: null, text: 'OTHER' }, { value: 0, text: '0' }, { value: 3, text: '3' }];
+  for (let round = 0; round < 400; round++) {
+    let f = PathFacts.EMPTY;
+    for (let i = next(8); i > 0; i--) {
+      const sym = names[next(names.length)];
+      const other = names[next(names.length)];
+      const kind = next(4);
+      if (kind === 0) f = learnLabel(f, sym, pool[next(pool.length)], next(2) === 0);
+      else if (kind === 1) f = f.write(sym, next(3) === 0 ? null : next(4));
+      else if (kind === 2) f = f.alias(sym, { op: '==', left: { value: null, text: other, range }, right: { value: next(3), text: '1', range }, ls: other } as never);
+      else f = f.learnAtom(`${sym}<${other}`, next(2) === 0, [sym, other], `${sym} < ${other}`);
+    }
+    for (const sym of [...names, 'z']) assert.equal(f.forgetKey(sym), f.forget([sym]).key(), `${f.key()} without ${sym}`);
   }
 });

@@ -40,6 +40,11 @@ interface Atom {
   text: string;
 }
 
+interface KeyParts {
+  syms: [string, string][];
+  atoms: [readonly string[], string][];
+}
+
 export class PathFacts {
   private keyCache: string | null = null;
   /**
@@ -47,6 +52,8 @@ export class PathFacts {
    * each path in turn, and the same paths meet the cap again at the next join (path-set.ts forgetUntilCap).
    */
   private forgotten: Map<string, PathFacts> | undefined;
+  private keyParts: KeyParts | undefined;
+  private aliasSyms: [string, readonly string[]][] | undefined;
 
   constructor(readonly syms: ReadonlyMap<string, SymFacts> = new Map(), readonly atoms: ReadonlyMap<string, Atom> = new Map()) {}
 
@@ -59,14 +66,57 @@ export class PathFacts {
   /** Canonical text of the facts (display names left out): equal keys, same facts. */
   key(): string {
     if (this.keyCache !== null) return this.keyCache;
+    const { syms, atoms } = this.parts();
     const parts: string[] = [];
-    for (const k of [...this.syms.keys()].sort()) {
-      const f = this.syms.get(k)!;
-      parts.push(`${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}${f.aliasId !== undefined ? `~${f.aliasId}` : ''}`);
-    }
-    for (const k of [...this.atoms.keys()].sort()) parts.push(`${k}:${this.atoms.get(k)!.truth}`);
+    for (const [, part] of syms) parts.push(part);
+    for (const [, part] of atoms) parts.push(part);
     this.keyCache = parts.join(';');
     return this.keyCache;
+  }
+
+  /** The key's parts: per value (sorted by name) and per atom (sorted by key), with the values an atom names. */
+  private parts(): KeyParts {
+    if (this.keyParts) return this.keyParts;
+    const syms: [string, string][] = [];
+    for (const k of [...this.syms.keys()].sort()) {
+      const f = this.syms.get(k)!;
+      syms.push([k, `${k}=${f.val ?? ''}!${(f.nots ?? []).join(',')}>${f.atLeast ?? ''}<${f.atMost ?? ''}${f.aliasId !== undefined ? `~${f.aliasId}` : ''}`]);
+    }
+    const atoms: [readonly string[], string][] = [];
+    for (const k of [...this.atoms.keys()].sort()) {
+      const a = this.atoms.get(k)!;
+      atoms.push([a.syms, `${k}:${a.truth}`]);
+    }
+    return (this.keyParts = { syms, atoms });
+  }
+
+  /**
+   * `forget([sym]).key()`, without making those facts: path-set.ts forgetUntilCap groups every path by it for every
+   * value, and keeps the facts of one value only.
+   */
+  forgetKey(sym: string): string {
+    if (!this.syms.has(sym) && !this.mentions(sym)) return this.key();
+    const gone = this.goneWith([sym]);
+    const { syms, atoms } = this.parts();
+    const parts: string[] = [];
+    for (const [k, part] of syms) if (!gone.has(k)) parts.push(part);
+    for (const [names, part] of atoms) if (!names.some((s) => gone.has(s))) parts.push(part);
+    return parts.join(';');
+  }
+
+  /** `syms` and the values that are tests of one of them (forgotten with them). */
+  private goneWith(syms: readonly string[]): Set<string> {
+    const gone = new Set(syms);
+    for (const [s, names] of this.aliases()) if (names.some((x) => gone.has(x))) gone.add(s);
+    return gone;
+  }
+
+  /** The values that are tests of other values, in the facts' order, with the values each tests (made once). */
+  private aliases(): readonly [string, readonly string[]][] {
+    if (this.aliasSyms) return this.aliasSyms;
+    const out: [string, readonly string[]][] = [];
+    for (const [s, f] of this.syms) if (f.alias) out.push([s, symsOf(f.alias)]);
+    return (this.aliasSyms = out);
   }
 
   private withSym(sym: string, f: SymFacts | undefined): PathFacts {
@@ -86,9 +136,8 @@ export class PathFacts {
   /** Everything about `sym` is gone (it was written, or a call may have written it). */
   forget(syms: readonly string[]): PathFacts {
     if (!syms.some((s) => this.syms.has(s) || this.mentions(s))) return this;
-    const gone = new Set(syms);
     // A value that is a test of a forgotten value is forgotten with it.
-    for (const [s, f] of this.syms) if (f.alias && symsOf(f.alias).some((x) => gone.has(x))) gone.add(s);
+    const gone = this.goneWith(syms);
     const kept = new Map([...this.syms].filter(([s]) => !gone.has(s)));
     const atoms = new Map([...this.atoms].filter(([, a]) => !a.syms.some((s) => gone.has(s))));
     return new PathFacts(kept, atoms);
@@ -134,7 +183,7 @@ export class PathFacts {
 
   private mentions(sym: string): boolean {
     for (const a of this.atoms.values()) if (a.syms.includes(sym)) return true;
-    for (const f of this.syms.values()) if (f.alias && symsOf(f.alias).includes(sym)) return true;
+    for (const [, names] of this.aliases()) if (names.includes(sym)) return true;
     return false;
   }
 
