@@ -10,7 +10,7 @@ import { keysUnder, reindexedKeys } from './reindex';
 import type { ListId, TrackEnv } from './env';
 import { substituteBarrier, substituteField, substituteRef } from './env';
 import type { Origin, ResState } from './state';
-import { exactly, FRESH, TrackState, UNKNOWN } from './state';
+import { exactly, FRESH, submitted, TrackState, UNKNOWN } from './state';
 import type { CommandUse } from './visitors';
 import { applyBind, applyGpuWork, endBindings } from './bindings';
 import { deferCommandUses, unseenUse, voidDeferredCommands } from './deferred-commands';
@@ -136,8 +136,9 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         // write state marked is met again after the boundary (track/list-promotions.ts).
         const dropped = env.isBuffer(k) ? null : decayedAtExecute(s.legacy, ran, false);
         const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false }
-          : { legacy: withoutPromotedAway(dropped ? decayedHere(dropped, env.work) : s.legacy) };
-        next.set(k, { ...s, access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
+          : { legacy: submitted(withoutPromotedAway(dropped ? decayedHere(dropped, env.work) : s.legacy)) };
+        // What the lists recorded is now the queue's (Origin.unsubmitted).
+        next.set(k, { ...s, layout: submitted(s.layout), access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
       }
       for (const k of ran) next.executed.add(k);
       next.closed.clear();

@@ -119,7 +119,7 @@ export function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list:
     s = { ...s, split: { barrier: b, origin: origin(env, b, `split barrier on '${name}' began here`, false, at), list: list.key, legacy: false } };
   } else {
     if (b.kind === 'texture' && !(lb === LAYOUT_UNDEFINED && la === LAYOUT_UNDEFINED)) {
-      s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`, false, at)) };
+      s = { ...s, layout: la === undefined ? UNKNOWN : exactly(la, { ...origin(env, b, `'${name}' entered ${formatEnumValue('layout', la)} here`, false, at), unsubmitted: true }) };
     }
     const o = { ...origin(env, b, `'${name}' was last accessed as ${accessAfter === undefined ? 'unknown' : formatEnumValue('access', accessAfter)} after this barrier`, false, at), list: list.key };
     s = {
@@ -180,7 +180,7 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
   if (flags & FLAG_BEGIN_ONLY) {
     s = { ...s, split: { barrier: b, origin: orig(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
   } else {
-    const entered = orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at);
+    const entered = { ...orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at), unsubmitted: true as const };
     const o = after === 0 ? { ...entered, workStamp: env.work } : list.type === 'copy' && list.key ? { ...entered, decaysOn: list.key } : entered;
     const map = after === undefined ? undefined : legacyToEnhanced(after, true);
     const layouts = !map || map.layout === null || map.layout === LAYOUT_UNDEFINED ? [] : map.alsoCommon ? [map.layout, 0] : [map.layout];

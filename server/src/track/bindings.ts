@@ -11,7 +11,7 @@ import type { ListId, TrackEnv } from './env';
 import { substituteRef } from './env';
 import { firstBarrierState } from './deferred-commands';
 import type { Binding, KnownResource, Origin, Possible, ResState, TrackState } from './state';
-import { FRESH } from './state';
+import { FRESH, queued } from './state';
 import { promotableFromCommon } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import type { GpuUse, TrackContext } from './visitors';
@@ -295,7 +295,10 @@ export function applyGpuWork(e: GpuWorkEvent, state: TrackState, env: TrackEnv, 
     for (const [key, s] of state.res) {
       if (key.includes('|') || !env.isSwapChain(key)) continue;
       const resource = env.resources.get(key) ?? env.fileUses?.resource(key) ?? swapChainBuffer(key);
-      uses.push({ use: 'present', ref: { key, text: key, range: e.range }, key, met: s, subresource: 0, viewId: `present:${key}`, resource });
+      // The queue presents what was submitted: a barrier recorded on a list not executed since (a path that resets
+      // and records, then presents without ExecuteCommandLists) is not the state it meets (Origin.unsubmitted).
+      const met = { ...s, legacy: queued(s.legacy), layout: queued(s.layout) };
+      uses.push({ use: 'present', ref: { key, text: key, range: e.range }, key, met, subresource: 0, viewId: `present:${key}`, resource });
     }
   }
   if (uses.length === 0) return;

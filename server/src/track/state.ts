@@ -64,6 +64,12 @@ export interface Origin {
    * ExecuteCommandLists completes (LB-11), whatever state an explicit barrier left it in (track/list-promotions.ts).
    */
   decaysOn?: string;
+  /**
+   * Set by a barrier recorded on a command list that no ExecuteCommandLists on this path has submitted since (cleared
+   * at every ExecuteCommandLists, track/apply.ts). The queue has not seen it: what the queue itself checks (Present)
+   * meets the state before it, which is not known (track/bindings.ts).
+   */
+  unsubmitted?: true;
 }
 
 /** What a path knew (PathFacts, paths.ts) where its values were joined with other paths'. */
@@ -127,11 +133,36 @@ export function joinPossible(a: Possible, b: Possible): Possible {
         kept = { ...kept };
         delete kept.promotedAway;
       }
+      // Not yet submitted only when no path submitted it.
+      if (prior.unsubmitted && !o.unsubmitted) {
+        kept = { ...kept };
+        delete kept.unsubmitted;
+      }
       if (kept !== prior) values.set(v, kept);
     }
   }
   if (values.size > MAX_VALUES) return UNKNOWN;
   return { values, unknown: a.unknown || b.unknown };
+}
+
+/** `p` as an ExecuteCommandLists leaves it: every value submitted (Origin.unsubmitted dropped); `p` itself when none was pending. */
+export function submitted(p: Possible): Possible {
+  if (![...p.values.values()].some((o) => o.unsubmitted)) return p;
+  const values = new Map<number, Origin>();
+  for (const [v, o] of p.values) {
+    if (!o.unsubmitted) values.set(v, o);
+    else {
+      const { unsubmitted: _, ...rest } = o;
+      values.set(v, rest);
+    }
+  }
+  return { values, unknown: p.unknown };
+}
+
+/** `p` as the queue knows it: the values only an unsubmitted barrier set are not there yet, so the state is not known. */
+export function queued(p: Possible): Possible {
+  if (![...p.values.values()].some((o) => o.unsubmitted)) return p;
+  return { values: new Map([...p.values].filter(([, o]) => !o.unsubmitted)), unknown: true };
 }
 
 export function samePossible(a: Possible, b: Possible): boolean {
