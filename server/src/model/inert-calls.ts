@@ -77,6 +77,14 @@ export const CALLABLE_INVOKERS: ReadonlySet<string> = new Set([
 export const LOGGING_CALL = /^(?:LOG(?:_[A-Z0-9]+)*|LOG[DIWEVF]|SDL_Log\w*|[Ll]og(?:_?(?:Error|Warn(?:ing)?|Info|Debug|Trace|Verbose|Fatal|Message|Printf?)|_(?:error|warn(?:ing)?|info|debug|trace|verbose|fatal|message|printf?))?)$/;
 export const RESOURCE_CPU_METHODS: ReadonlySet<string> = new Set(['Map', 'Unmap', 'WriteToSubresource', 'ReadFromSubresource']);
 /**
+ * Methods that only read a descriptor heap's or device's description on the CPU (a handle, an increment size), whatever
+ * the object is declared as or where (`m_heap->GetCPUDescriptorHandleForHeapStart()` on a member of a header the run
+ * does not hold): no D3D12 interface records GPU work through them (track/havoc-call.ts cpuSide).
+ */
+export const DESCRIPTOR_CPU_METHODS: ReadonlySet<string> = new Set([
+  'GetCPUDescriptorHandleForHeapStart', 'GetGPUDescriptorHandleForHeapStart', 'GetDescriptorHandleIncrementSize',
+]);
+/**
  * D3D12 interfaces none of whose methods records GPU work (track/havoc-call.ts cpuSide): an allocator's `Reset()`
  * frees the memory of lists the GPU finished, a fence is signalled and waited for by the CPU, and heaps, pipeline
  * states and signatures only describe. Command lists, queues, devices and swap chains are not among them.

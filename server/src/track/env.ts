@@ -148,6 +148,11 @@ export interface FunctionIndex {
    * a method another file of the run defines so counts too (track/workspace.ts idleMethod).
    */
   eventless?(name: string, argc: number, cls?: string, elsewhere?: boolean): boolean;
+  /**
+   * As `eventless` (this file's definitions only), for a body that records no command at all either (no draw,
+   * dispatch or clear naming no resource): its call records no GPU work (track/havoc-call.ts, Origin.workStamp).
+   */
+  workless?(name: string, argc: number, cls?: string): boolean;
   /** `obj.F()` on an object of a class the file cannot name: the run's only definitions of F/argc are methods that record nothing. */
   idleOfUnnamedClass?(name: string, argc: number): boolean;
   /** A class's bases, transitively, as this file and the run's other files declare them. */

@@ -7,7 +7,7 @@ import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
 import {
-  ACCESSOR_NAME, CALLABLE_INVOKERS, CPU_ONLY_CALLS, CPU_ONLY_SCOPES, CPU_SIDE_INTERFACES, INERT_CALLS, INERT_DRAWING_CALLS, LOGGING_CALL,
+  ACCESSOR_NAME, CALLABLE_INVOKERS, CPU_ONLY_CALLS, CPU_ONLY_SCOPES, CPU_SIDE_INTERFACES, DESCRIPTOR_CPU_METHODS, INERT_CALLS, INERT_DRAWING_CALLS, LOGGING_CALL,
   RESOURCE_CPU_METHODS,
 } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
@@ -36,12 +36,13 @@ const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve
 // matching /list|cmd|ctx|context/): every such call forgot every state, which hid real bugs behind
 // `GetAsyncKeyState(VK_SPACE)` or `SetAppContext(appContext_.get())`. The correlated-branch case that kept them
 // (`if (m_msaaRt) … DrawScene() … if (m_msaaRt)`, bgfx) is a method of the caller's class: it reaches the members.
-export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idle: { own: boolean; records: boolean } = { own: false, records: true }): TrackState {
-  // A result check (`ThrowIfFailed(device->Create…(…))`), an inert call, a CPU-side one or a view creation (a
+export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _recursive: boolean, idle: { own: boolean; records: boolean; work?: boolean } = { own: false, records: true }): TrackState {
+  // A result check (`ThrowIfFailed(device->Create…(…))`), an inert call, a CPU-side one, a view creation (a
   // descriptor written on the CPU: `device->CreateUnorderedAccessView(buf, …)` between a buffer's creation in COMMON
-  // and its first copy) records no GPU work that could promote a resource out of COMMON or race its first use
-  // (Origin.workStamp).
-  if (!e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee)) && !cpuSide(e) && !viewCreation(e)) env.work++;
+  // and its first copy) or a function of the file whose body records nothing (`Describe(uavDesc, 256)`,
+  // helper-frames.ts worklessCallee) records no GPU work that could promote a resource out of COMMON or race its
+  // first use (Origin.workStamp).
+  if (idle.work !== false && !e.checksResult && (!INERT_CALLS.has(e.callee) || INERT_DRAWING_CALLS.has(e.callee)) && !cpuSide(e) && !viewCreation(e)) env.work++;
   if (e.onCommandList || e.checksResult || INERT_CALLS.has(e.callee)) return state;
   // A view creation of a known resource changes no state (it writes a descriptor). NOTE: in a branch whose condition
   // the path facts cannot follow (`if (tests[i].is_uav) { UAV view; transition } else SRV view;` and the same test
@@ -125,7 +126,7 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 function cpuSide(e: UserCallEvent): boolean {
   if (e.onCommandList || e.receiverReach === 'list' || e.args.some((a) => a.list || a.holdsList)) return false;
   if (e.receiverOp) {
-    return RESOURCE_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text, e.receiverOp);
+    return RESOURCE_CPU_METHODS.has(e.callee) || DESCRIPTOR_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text, e.receiverOp);
   }
   if (e.qualifier && CPU_ONLY_SCOPES.has(e.qualifier)) return !CALLABLE_INVOKERS.has(e.callee) && !e.args.some((a) => LAMBDA.test(a.resource.text));
   return (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && (CPU_ONLY_CALLS.has(e.callee) || LOGGING_CALL.test(e.callee));

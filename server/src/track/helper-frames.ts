@@ -78,6 +78,18 @@ export function idleCallee(env: TrackEnv, caller: FunctionFacts | null, e: UserC
 }
 
 /**
+ * `Describe(uavDesc, 256)` where this file defines that function (or the caller's or receiver's class's method) with a
+ * body that records nothing, not even a command naming no resource: the call records no GPU work between a creation
+ * and its first use (track/havoc-call.ts, Origin.workStamp).
+ */
+export function worklessCallee(env: TrackEnv, caller: FunctionFacts | null, e: UserCallEvent): boolean {
+  const cls = e.receiverClass ?? (e.ownClass ? overridingClass(env, classOf(caller)) : undefined);
+  const index = env.functions;
+  if (!index.workless) return false;
+  return (cls !== undefined && index.workless(e.callee, e.args.length, cls)) || (!e.receiverClass && index.workless(e.callee, e.args.length));
+}
+
+/**
  * Whether `e`, looked up from class `cls` (its receiver's or its caller's), calls a function the index shows with a
  * body that records nothing: a bare call in a method that no class of the chain defines is the free function of that
  * name. The reduced document of a keystroke keeps such callees (lsp/call-reach.ts).

@@ -16,7 +16,7 @@ import { forget } from './forgetting';
 import { receiverGetters } from './getter-aliases';
 import { havocCall } from './havoc-call';
 import type { Callee } from './helper-frames';
-import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, idleCallee, idleOwnMethod, resolveHelper, restoreLocalCreations } from './helper-frames';
+import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, idleCallee, idleOwnMethod, resolveHelper, restoreLocalCreations, worklessCallee } from './helper-frames';
 import { outOfScope } from './key-names';
 import { quietCallsOf } from './quiet-calls';
 import { loop } from './loops';
@@ -261,7 +261,11 @@ export class Interpreter implements Evaluation {
     const { callee, onStack } = resolveHelper(this.env, this.fn, e);
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
-    if (!callee) return havocCall(e, state, this.env, onStack, { own: !onStack && idleOwnMethod(this.env, this.fn, e), records: onStack || !idleCallee(this.env, this.fn, e) });
+    if (!callee) {
+      return havocCall(e, state, this.env, onStack, {
+        own: !onStack && idleOwnMethod(this.env, this.fn, e), records: onStack || !idleCallee(this.env, this.fn, e), work: onStack || !worklessCallee(this.env, this.fn, e),
+      });
+    }
     if (callee.uri !== this.env.uri) for (const known of callee.fn.swapChains ?? []) this.env.swapChainsElsewhere.add(known);
     const failing = e.leavesOnFailure;
     const summaries = quietCallsOf(this.env);

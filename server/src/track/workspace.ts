@@ -1,6 +1,7 @@
 // Function lookup for helper calls: the analysed file first, then the other files of the run (CLI) or of the
 // workspace (language server). Only functions that record something barrier-related are worth evaluating.
-import type { FileFacts, FunctionFacts, MethodUses } from '../extract/facts';
+import type { FileFacts, FunctionFacts, MethodUses, Stmt } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
 import type { ClassViews } from '../extract/descriptor-facts';
 import type { RunClassViews } from '../extract/class-views';
 import type { FunctionIndex } from './env';
@@ -429,9 +430,14 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
   const idle = new Set<string>();
   // Methods the file defines that record nothing, by class and name (any arity): `Init` of a class this file shows.
   const idleMethods = new Set<string>();
+  // Of those, the ones whose body records no command either (a draw or dispatch names no resource, so it does not
+  // make a function relevant): their calls record no GPU work.
+  const workless = new Set<string>();
   for (const fn of facts.functions) {
     if (!fn.relevant) {
-      if (!fn.lambda && !fn.unparsed) idle.add(`${classPart(fn.qualifiedName) ?? ''}::${fn.name}/${fn.params.length}`);
+      const key = `${classPart(fn.qualifiedName) ?? ''}::${fn.name}/${fn.params.length}`;
+      if (!fn.lambda && !fn.unparsed) idle.add(key);
+      if (!fn.lambda && !fn.unparsed && !recordsCommand(fn.body)) workless.add(key);
       const cls = fn.lambda ? undefined : classPart(fn.qualifiedName);
       if (cls) idleMethods.add(`${cls}::${fn.name}`);
       continue;
@@ -469,6 +475,9 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
       if (answer === undefined) idleAnswers.set(at, (answer = eventlessOnce(name, argc, cls, elsewhere)));
       return answer;
     },
+    workless(name, argc, cls) {
+      return eventlessOnce(name, argc, cls, false, workless);
+    },
     idleOfUnnamedClass(name, argc) {
       return !local.has(name) && !!workspace?.idleInAnyClass(name, argc, uri);
     },
@@ -485,18 +494,19 @@ export function functionIndex(facts: Pick<FileFacts, 'functions' | 'fillHelpers'
       return found;
     },
   };
-  function eventlessOnce(name: string, argc: number, cls: string | undefined, elsewhere: boolean): boolean {
+  function eventlessOnce(name: string, argc: number, cls: string | undefined, elsewhere: boolean, keys: ReadonlySet<string> = idle): boolean {
     const defined = (c: string) => (local.get(name) ?? []).some((f) => f.params.length === argc && classPart(f.qualifiedName) === c);
     if (cls) {
       for (const c of chainOf(cls)) {
-        if (idle.has(`${c}::${name}/${argc}`)) return true;
+        if (keys.has(`${c}::${name}/${argc}`)) return true;
+        if (idle.has(`${c}::${name}/${argc}`)) return false;
         if (defined(c)) return false;
         // A method another file of the run defines (the class's header): idle there, idle here.
         if (elsewhere && workspace?.idleMethod(c, name, argc, uri)) return true;
       }
       return false;
     }
-    return idle.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
+    return keys.has(`::${name}/${argc}`) && !local.has(name) && !workspace?.defines(name, uri);
   }
   function resolveOnce(name: string, argc: number, cls: string | undefined, receiver: boolean): { fn: FunctionFacts; uri: string } | undefined {
     const chain = cls ? chainOf(cls) : undefined;
@@ -567,4 +577,11 @@ function ofClass<T>(xs: T[], cls: string | readonly string[] | undefined, fnOf: 
     if (own.length) return own;
   }
   return xs;
+}
+
+/** Whether a body records a command (`cl->Dispatch(8, 8, 1)`: one that names no resource still records GPU work). */
+function recordsCommand(body: Stmt): boolean {
+  let found = false;
+  forEachEvent(body, (e) => { if (e.kind === 'command') found = true; });
+  return found;
 }
