@@ -229,7 +229,10 @@ function arrayDecl(shape: DeclShape, type: DeclaredType, value: SyntaxNode | nul
     t: 'array', elemKind: type.kind ?? null, elems: [], length, zeroInit: value !== null, range: rangeOf(d), container: false,
   });
   if (value?.type === 'initializer_list') fillArray(arr, value, type.helper, fn, type.scalar);
-  if (length === null && value?.type === 'initializer_list') arr.length = arr.elems.length;
+  // `T a[] = {…}` has as many elements as its initializer; `T a[4 * Settings::Count] = {}` (a length this file cannot
+  // fold) has an unknown number, not the initializer's zero (`_countof(a)` is then unknown, size-calls.ts).
+  if (length === null && shape.array?.size) arr.unsized = true;
+  else if (length === null && value?.type === 'initializer_list') arr.length = arr.elems.length;
   return arr;
 }
 
