@@ -152,7 +152,8 @@ export function submitted(p: Possible): Possible {
   for (const [v, o] of p.values) {
     if (!o.unsubmitted) values.set(v, o);
     else {
-      const { unsubmitted: _, ...rest } = o;
+      const rest = { ...o };
+      delete rest.unsubmitted;
       values.set(v, rest);
     }
   }
