@@ -21,6 +21,7 @@ private:
     ID3D12Device* m_device;
     IDXGISwapChain3* m_swapChain;
     ID3D12GraphicsCommandList* m_list;
+    ID3D12CommandQueue* m_queue;
     ID3D12DescriptorHeap* m_rtvHeap;
     ID3D12Resource* m_buffers[2];
     UINT m_size;
@@ -57,7 +58,7 @@ void Frame::ClearOk()
 }
 void Frame::Present()
 {
-    m_list->ResourceBarrier(1, &CD3DX12_RESOURCE_BARRIER::Transition(m_buffers[m_index], D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET));
+    m_list->ResourceBarrier(1, &CD3DX12_RESOURCE_BARRIER::Transition(m_buffers[m_index], D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET)); m_list->Close(); m_queue->ExecuteCommandLists(1, reinterpret_cast<ID3D12CommandList* const*>(&m_list));
     m_swapChain->Present(1, 0);
 }
 `;
