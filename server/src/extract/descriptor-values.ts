@@ -10,7 +10,7 @@ import { applyHelper } from './handle-helpers';
 import type { FileCtx } from './context';
 import type { ResourceRef } from './facts';
 import { fold, toNumber } from './constant-fold';
-import { resourceRef } from './resources';
+import { addressGetterRef, resourceRef } from './resources';
 import { argumentNodes, calleeName, gpuAddressReceiver, rangeOf, unwrapValue } from './syntax';
 
 export type { DVal };
@@ -414,7 +414,9 @@ export function vaOf(node: SyntaxNode, s: DScope): ResourceRef | null {
     return vaOf(n.childForFieldName('left')!, s) ?? (op === '+' ? vaOf(n.childForFieldName('right')!, s) : null);
   }
   const receiver = gpuAddressReceiver(n);
-  return receiver ? resourceOf(receiver, s) : null;
+  // `vbv.BufferLocation = particles->Address();` of a getter returning a member's GPU address (resource-getters.ts
+  // addressGetters), as a root view set from the same call already is (descriptor-events.ts vaTarget).
+  return receiver ? resourceOf(receiver, s) : addressGetterRef(n, s.file) ?? null;
 }
 
 /** A resource expression through the walker's aliases; null when rooted at a local that names nothing elsewhere. */

@@ -9,7 +9,8 @@ import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syn
 import { recordMember } from './records';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
-export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr']);
+// Unreal's TRefCountPtr spells them GetReference() and GetInitReference() (release, then the address to fill).
+export const POINTER_ACCESSORS: ReadonlySet<string> = new Set(['Get', 'get', 'GetAddressOf', 'ReleaseAndGetAddressOf', 'put', 'GetInterfacePtr', 'GetReference', 'GetInitReference']);
 /**
  * `IID_PPV_ARGS(&x)`, the GDK's `IID_GRAPHICS_PPV_ARGS(x.GetAddressOf())` and an allocator's or engine's own
  * spelling of the pair (`D3D12MA_IID_PPV_ARGS(&x)`): each names the created object.

@@ -44,7 +44,7 @@ export function createdNames(root: SyntaxNode): Set<string> {
     const args = call.childForFieldName('arguments')?.namedChildren ?? [];
     const last = args[args.length - 1];
     if (!last) continue;
-    const m = /^(?:IID_PPV_ARGS\s*\(\s*)?&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\)?$|^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)$/.exec(last.text);
+    const m = /^(?:IID_PPV_ARGS\s*\(\s*)?&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\)?$|^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)\s*\(\s*\)$/.exec(last.text);
     const name = m?.[1] ?? m?.[2];
     if (name) out.add(name);
   }
@@ -115,7 +115,7 @@ export function quietMention(id: SyntaxNode, uploads = false): boolean {
     if (!call) return false;
     if (OWN_METHODS.has(method)) return true;
     if (method === 'Get' || method === 'get') return valueUseIsQuiet(call, uploads);
-    if (/^(?:GetAddressOf|ReleaseAndGetAddressOf|put)$/.test(method)) return CREATIONS.test(callName(takingCall(call) ?? call) ?? '');
+    if (/^(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)$/.test(method)) return CREATIONS.test(callName(takingCall(call) ?? call) ?? '');
     return false;
   }
   return valueUseIsQuiet(n, uploads);

@@ -86,6 +86,6 @@ function rootSignaturesOwn(body: SyntaxNode): boolean {
 function objectName(n: SyntaxNode): string {
   const t = n.text.replace(/\s+/g, '')
     .replace(/^IID_PPV_ARGS\((.*)\)$/, '$1').replace(/^\([^()]*\)/, '').replace(/^&/, '')
-    .replace(/(?:\.|->)(?:Get|GetAddressOf|ReleaseAndGetAddressOf)\(\)$/, '');
+    .replace(/(?:\.|->)(?:Get|GetAddressOf|ReleaseAndGetAddressOf|GetReference|GetInitReference)\(\)$/, '');
   return /^[\w.>-]+$/.test(t) ? t : '';
 }

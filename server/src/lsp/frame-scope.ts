@@ -53,7 +53,7 @@ const stateNames = (text: string): string => {
   return `${(code.match(STATE_NAMES) ?? []).join(',')}|${creationTargets(code)}`;
 };
 
-const TARGET = /IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)/g;
+const TARGET = /IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)\s*\(\s*\)/g;
 
 /** The names a text hands to resource creations, sorted and joined ('' when it has no creation call). */
 function creationTargets(text: string): string {

@@ -37,7 +37,7 @@ export function resourceIdentity(text: string | null): string | null {
   let t = text.replace(/\s+/g, '');
   const iid = /^IID_(?:GRAPHICS_)?PPV_ARGS\((.*)\)$/.exec(t);
   if (iid) t = iid[1];
-  return t.replace(/^&/, '').replace(/(\.|->)(Get|GetAddressOf|ReleaseAndGetAddressOf)\(\)$/, '');
+  return t.replace(/^&/, '').replace(/(\.|->)(Get|GetAddressOf|ReleaseAndGetAddressOf|GetReference|GetInitReference)\(\)$/, '');
 }
 
 const creationIndex = new WeakMap<readonly SiteFact[], Map<string, SiteFact>>();
