@@ -62,6 +62,13 @@ export interface FillTemplate {
   imported?: true;
   /** The parameters' default arguments (`UINT sub = D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES`), null where none. */
   defaults?: readonly (SyntaxNode | null)[];
+  /**
+   * A method's class (`Buffer::TrackUsageAndGetResourceBarrier` → Buffer): `obj->M(&b, …)` on an object of it fills
+   * `b` with the method's members taken as obj's (`obj->mResource`).
+   */
+  owner?: string;
+  /** Its fill is skipped by a state-tracking early return (fill-guards.ts): a caller's `if (M(&b)) submit b` is a guard. */
+  skipsByState?: true;
 }
 
 /** A function (or a lambda, by the local it initialises) of the file, with how each parameter may be written. */

@@ -22,8 +22,13 @@ import type { FileCtx, FillTemplate, FnCtx, HelperCandidate } from './context';
 import { addSite, evalValue, RAW_SITE_KIND } from './context';
 import { ensureSite } from './struct-sites';
 import { arrayElement, deref } from './elements';
-import { callArguments, substituteParams } from './helper-templates';
+import { callArguments, memberRefs, onReceiver, substituteParams } from './helper-templates';
+import { resourceRef } from './resources';
+import { classOfType, typeOfExpr } from './types';
+import { receiverBasesOf } from './imported-bases';
+import type { ResourceRef } from './facts';
 import { rememberCount } from './fill-counts';
+import { skipsByState } from './fill-guards';
 import { rangeOf, unwrapValue } from './syntax';
 import { overwrite, writeMembers } from './struct-writes';
 import type { AVal, ArrayVal, StructVal } from './values';
@@ -68,7 +73,12 @@ function barrierTemplate(c: HelperCandidate, file: FileCtx, runner: FillRunner):
   ctx.bind(c.params[out], c.writable[out] === 'ptr' ? { t: 'ptr', target: initial, index: null } : initial);
   runner.walk(c.body, ctx);
   const template = fillTemplateOf(c.params, out, initial, ctx.env.get(c.params[out])) ?? (c.writable[out] === 'ptr' ? elementsTemplate(c, out, outs[out]!, file, runner) : undefined);
-  if (template) rememberCount(template, c);
+  if (!template) return undefined;
+  rememberCount(template, c);
+  const owner = c.qualified.includes('::') ? c.qualified.slice(0, c.qualified.lastIndexOf('::')).split('::').pop() : undefined;
+  // Set on the template itself: rememberCount keyed it.
+  if (owner) template.owner = owner;
+  if (skipsByState(c.body)) template.skipsByState = true;
   return template;
 }
 
@@ -150,23 +160,41 @@ function descFiller(byName: ReadonlyMap<string, HelperCandidate | null>, file: F
  * once). Returns the indexes of the arguments filled; the caller forgets the others as out-arguments.
  */
 export function applyFillHelper(call: SyntaxNode, callee: SyntaxNode, name: string, args: SyntaxNode[], evaluated: (AVal | undefined)[], fn: FnCtx): Set<number> {
-  const template = callee.type === 'identifier' ? fn.file.fills?.get(name) : undefined;
-  if (template && applyFill(call, template, args, evaluated[template.out], fn)) return new Set([template.out]);
+  const onObject = callee.type === 'identifier' ? undefined : methodOnObject(callee, name, fn);
+  const template = callee.type === 'identifier' ? fn.file.fills?.get(name) : onObject?.template;
+  if (template && applyFill(call, template, args, evaluated[template.out], fn, onObject?.receiver)) return new Set([template.out]);
   return applyDescFill(name, callee, args, fn);
+}
+
+/**
+ * `buffer->TrackUsageAndGetResourceBarrier(ctx, &barrier, state)`: a fill method of the object's declared class (or a
+ * base of it), called on another object than `this` — the object whose members the method's members are.
+ */
+function methodOnObject(callee: SyntaxNode, name: string, fn: FnCtx): { template: FillTemplate; receiver: { ref: ResourceRef; op: string } } | undefined {
+  const template = callee.type === 'field_expression' ? fn.file.fills?.get(name) : undefined;
+  const object = template?.owner && !template.elements ? callee.childForFieldName('argument') : null;
+  if (!template || !object || object.type === 'this') return undefined;
+  const cls = classOfType(typeOfExpr(object, fn));
+  if (!cls || (cls !== template.owner && !receiverBasesOf(cls, fn.file).includes(template.owner!))) return undefined;
+  const ref = resourceRef(object, fn.file, fn);
+  return ref.key ? { template, receiver: { ref, op: callee.child(1)?.type === '->' ? '->' : '.' } } : undefined;
 }
 
 /**
  * A call of a barrier fill helper: the struct its out-argument names (`&b`, `b`, `&arr[i]`, `p`) receives what the
  * helper wrote. False when the argument is not a struct of the helper's kind.
  */
-function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[], evaluated: AVal | undefined, fn: FnCtx): boolean {
+function applyFill(call: SyntaxNode, template: FillTemplate, args: SyntaxNode[], evaluated: AVal | undefined, fn: FnCtx, receiver?: { ref: ResourceRef; op: string }): boolean {
   const arg = args[template.out];
   if (!arg || args.length !== template.params.length) return false;
   const v = evaluated ?? evalValue(arg, 'any', fn);
   if (template.elements) return fillElements(call, template, template.elements, args, v, fn);
   const target = v.t === 'ptr' ? deref(v) : v;
   if (target.t !== 'struct' || target.kind !== template.value.kind) return false;
-  const written = substituteParams(template.imported ? rangedAt(template.value, rangeOf(call)) : cloneVal(template.value), callArguments(args, fn, template.out)) as StructVal;
+  const copy = template.imported ? rangedAt(template.value, rangeOf(call)) : cloneVal(template.value);
+  const members = receiver ? memberRefs(copy) : undefined;
+  const substituted = substituteParams(copy, callArguments(args, fn, template.out));
+  const written = (members?.size ? onReceiver(substituted, members, receiver!) : substituted) as StructVal;
   if (template.replaced) overwrite(target, written, call, fn);
   else writeMembers(target, written, fn);
   ensureSite(target, call, fn);

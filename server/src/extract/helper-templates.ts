@@ -94,7 +94,7 @@ export function instantiateOnReceiver(call: SyntaxNode, callee: SyntaxNode, name
 }
 
 /** The member resources a method's value names (`m_resource`): the receiver's members at a call on an object. */
-function memberRefs(v: AVal, out = new Set<ResourceRef>()): Set<ResourceRef> {
+export function memberRefs(v: AVal, out = new Set<ResourceRef>()): Set<ResourceRef> {
   if (v.t === 'res' && v.ref.member && v.ref.key) out.add(v.ref);
   if (v.t === 'struct') for (const m of v.members.values()) memberRefs(m, out);
   if (v.t === 'array') for (const e of v.elems) memberRefs(e, out);
@@ -105,7 +105,7 @@ function memberRefs(v: AVal, out = new Set<ResourceRef>()): Set<ResourceRef> {
  * The value with the method's own members (`members`, found before the caller's arguments went in) taken as the
  * receiver's (`counters.m_resource`), in place.
  */
-function onReceiver(v: AVal, members: ReadonlySet<ResourceRef>, receiver: { ref: ResourceRef; op: string }): AVal {
+export function onReceiver(v: AVal, members: ReadonlySet<ResourceRef>, receiver: { ref: ResourceRef; op: string }): AVal {
   if (v.t === 'res' && members.has(v.ref)) return { t: 'res', ref: throughArgument(v.ref, { param: -1, path: `${receiver.op}${v.ref.key}` }, receiver.ref) };
   if (v.t === 'struct') for (const [k, m] of v.members) v.members.set(k, onReceiver(m, members, receiver));
   if (v.t === 'array') v.elems = v.elems.map((e) => onReceiver(e, members, receiver));

@@ -13,6 +13,7 @@ import { bookkeepingAccessors, stateGuard } from './state-guards';
 import { branchLabel, submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
 import { capacityGuard } from './capacity-guards';
+import { filledByStateSkipper } from './fill-guards';
 import { historyTest, laterCallsBranch, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, pathWrites, switchLabels } from './path-facts';
@@ -149,6 +150,9 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const taken = unrolledTruth(decidable, fn, cond) ?? fixedTruth(cond, fn);
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
       if (fn.readsTemplate && !altBody && stateGuard(n) === 'then') return seq([...pre, walk(n.childForFieldName('consequence'))]);
+      // `if (buf->TrackUsageAndGetResourceBarrier(ctx, &b, s)) barriers.push_back(b);`: the branch is taken as the
+      // author means it (fill-guards.ts), containers included — the skipped path is one where the state already is s.
+      if (!altBody && filledByStateSkipper(n, fn)) return seq([...pre, walk(n.childForFieldName('consequence'))]);
       const noop = noopTest(cond, fn);
       if (!decidable) fn.undecided++;
       // `if (FAILED(hr))` after a creation: on that branch the created resource is none (failed-creations.ts).
