@@ -17,6 +17,7 @@ import { configuredLevel } from './report/rule-levels';
 import { callChain, reportKey, uncoveredReports } from './report/repeats';
 import { instantiateRules, reportProblems, runSingleBarrierPass } from './run-rules';
 import { runTracker } from './track/run';
+import { type ElsewhereEntry, elsewhereExports } from './track/elsewhere-entry';
 import { type FrameCarry, withHeaderFrameMembers } from './track/frame-invariant';
 import type { FrameMember } from './extract/frame-members';
 import type { KeptCalls } from './track/kept-runs';
@@ -79,6 +80,11 @@ export interface AnalyzeExtras extends AnalyzeOptions {
    * CLI's cross-file pass); without it the workspace index decides (the language server).
    */
   headerFrameMembers?: readonly FrameMember[];
+  /**
+   * Members other files of the run create and never move, reached here only through their class's getter in one
+   * method (track/elsewhere-entry.ts, decided by the CLI's cross-file pass).
+   */
+  elsewhereEntries?: readonly ElsewhereEntry[];
   /** Enumerators other files of a run define (name → value), folded where this file uses them. */
   enumerators?: ReadonlyMap<string, number>;
   /** Handle helpers other files of a run define, applied where this file calls them. */
@@ -192,11 +198,11 @@ export function analyze(source: string, uri: string, options: AnalyzeExtras = {}
 /** runTracker over every function, or over `options.entries` first and every other function only when needed. */
 function trackEntries(
   facts: FileFacts, uri: string, run: { active: ReturnType<typeof instantiateRules>; config: BarrierlintConfig; findings: ReportedFinding[] },
-  options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'keptCalls' | 'frameCarry'>,
+  options: Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'keptCalls' | 'frameCarry' | 'elsewhereEntries'>,
 ): ReturnType<typeof runTracker> {
   const entries = options.entries;
   const isEntry = entries && ((fn: FileFacts['functions'][number]): boolean => entries.some((r) => rangeContains(r, fn.range)));
-  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings, isEntry && options.keptCalls, isEntry && options.frameCarry);
+  const first = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, isEntry, run.findings, isEntry && options.keptCalls, isEntry && options.frameCarry, options.elsewhereEntries);
   if (!isEntry || !(run.findings.some((f) => f.related.some((r) => r.kind === 'helper-frame')) || madeThroughCalls(run.findings))) return first;
   const rest = runTracker(facts, uri, run.active, run.config, options.workspace, options.isCancelled, (fn) => !isEntry(fn), run.findings);
   for (const [site, state] of rest.siteStates) if (!first.siteStates.has(site)) first.siteStates.set(site, state);
@@ -212,7 +218,7 @@ function trackEntries(
  */
 export function analyzeFacts(
   extracted: FileFacts, source: string, uri: string,
-  options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts' | 'frameCarry' | 'keptCalls' | 'headerFrameMembers'> = {},
+  options: AnalyzeOptions & Pick<AnalyzeExtras, 'workspace' | 'isCancelled' | 'entries' | 'conventions' | 'lineStarts' | 'frameCarry' | 'keptCalls' | 'headerFrameMembers' | 'elsewhereEntries'> = {},
 ): AnalysisResult {
   const text = normalizeLoneCarriageReturns(source);
   const config = resolveConfig(options.config);
@@ -255,7 +261,13 @@ export function analyzeFacts(
     ...(facts.newerRuntimeExport ? { newerRuntimeExport: facts.newerRuntimeExport } : {}),
     ...(facts.otherQueueTypes ? { otherQueueTypes: facts.otherQueueTypes } : {}),
     ...(facts.classBases ? { classBases: facts.classBases } : {}),
-    ...withWrapperFacts(facts) };
+    ...elsewhereExportsOf(facts), ...withWrapperFacts(facts) };
+}
+
+/** The members the file creates and never moves, for the run's other files (track/elsewhere-entry.ts); none, no field. */
+function elsewhereExportsOf(facts: FileFacts): Pick<AnalysisResult, 'elsewhereExports'> {
+  const exports = elsewhereExports(facts);
+  return exports.length ? { elsewhereExports: exports } : {};
 }
 
 /** The file's state-tracking wrappers and the uses they could ensure, for a run's conventions (cli/cross-file.ts). */

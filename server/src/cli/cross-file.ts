@@ -39,6 +39,8 @@ import { withBases, type RunClassViews } from '../extract/class-views';
 import { basesNamedIn } from '../extract/imported-bases';
 import { type FrameClassFile, headerFrameMembers } from '../extract/header-frame-members';
 import type { FrameMember } from '../extract/frame-members';
+import { elsewhereEntriesOf } from './elsewhere-entry';
+import type { ElsewhereEntry } from '../track/elsewhere-entry';
 import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
@@ -101,7 +103,10 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
   // Definitions whose default arguments only a header of the run gives: their own file's calls bind them.
   const ownDefaulted = new Set(outcomes.filter((o) => isolated(o, 'defaults', () => withOwnPrototypeDefaults(o, defaults), false)));
   const framed = headerFramed(outcomes, context);
-  if (index.size >= 2 || judged.size || ownDefaulted.size || framed.size) {
+  // Members another file creates and only one method here reaches through their getter (cli/elsewhere-entry.ts).
+  let elsewhere = new Map<FileOutcome, ElsewhereEntry[]>();
+  isolatedRunStep(outcomes, 'elsewhere entries', () => { elsewhere = elsewhereEntriesOf(outcomes, context); });
+  if (index.size >= 2 || judged.size || ownDefaulted.size || framed.size || elsewhere.size) {
     const digest = options.cache ? indexDigest([...outcomes, ...context]) : '';
     const reaching = index.size >= 2 ? reachingHelperNames(index.helpers().map((e) => e.fn)) : new Set<string>();
     // One file's decision and second analysis; false when it was not analysed again.
@@ -114,10 +119,11 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       const byLists = !named && index.size >= 2 && ownsListsElsewhere(o);
       const helped = byHelpers || byLists;
       const frame = framed.get(o);
-      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o) && !frame)) return false;
+      const away = elsewhere.get(o);
+      if (!o.result || o.failure || (!helped && !judged.has(o) && !ownDefaulted.has(o) && !frame && !away)) return false;
       // The file's own part: its key, or the key of its analysis with imports (which holds the file's key).
       const own = o.importsKey ?? o.cacheKey;
-      const key = options.cache && own ? options.cache.derivedKey(own, `helpers\0${digest}${frame ? `\0frame${JSON.stringify(frame)}` : ''}`) : undefined;
+      const key = options.cache && own ? options.cache.derivedKey(own, `helpers\0${digest}${frame ? `\0frame${JSON.stringify(frame)}` : ''}${away ? `\0away${JSON.stringify(away)}` : ''}`) : undefined;
       const cached = key ? options.cache?.get(key, o.uri) : undefined;
       if (cached) {
         o.result = cached;
@@ -125,7 +131,7 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       }
       const settings = {
         config: o.config.config, complete: true, ...(helped ? { workspace: index } : {}), ...(judged.has(o) ? { conventions } : {}),
-        ...(frame ? { headerFrameMembers: frame } : {}),
+        ...(frame ? { headerFrameMembers: frame } : {}), ...(away ? { elsewhereEntries: away } : {}),
       };
       const first = o.result;
       // NOTE: a file analysed again only for the class's lists starts from what the import pass gave it (imported
@@ -140,7 +146,7 @@ function trackAgain(outcomes: FileOutcome[], context: readonly FileOutcome[], op
       });
       if (done && key) options.cache?.set(key, o.result);
       if (t) trace('helpers', cpuMs(t), wallMs(t), JSON.stringify(first.findings) === JSON.stringify(o.result?.findings) ? 'same' : 'changed',
-        [byHelpers && 'names', named && !byHelpers && 'unreached', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults', frame && 'frame'].filter(Boolean).join(',') || '-', o.uri);
+        [byHelpers && 'names', named && !byHelpers && 'unreached', byLists && 'lists', judged.has(o) && 'conventions', ownDefaulted.has(o) && 'defaults', frame && 'frame', away && 'elsewhere'].filter(Boolean).join(',') || '-', o.uri);
       return done;
     };
     for (const o of outcomes) if (isolated(o, 'helpers', () => again(o), false)) retracked++;

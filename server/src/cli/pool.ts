@@ -35,7 +35,7 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
   const { uri, findings, sites, parseErrors, complete, helpers, idleMethods, unresolvedCalls, recordsApi, facts, definedNames, prototypeDefaults, enumerators, unfolded, enhancedSupportQuery, newerRuntimeExport, otherQueueTypes } = result;
   const { handleHelpers, unresolvedHandleCalls, memberViews, unresolvedMembers, classBases, wrapperFacts, unresolvedClasses, forwarders, graphicsMembers, untyped } = result;
   const { methodConstness, unknownMethods, methodUses, getterDefinitions, missedGetters, functionDefinitions, calledNames, classViews, methodClasses } = result;
-  const { frameHeader, frameClasses } = result;
+  const { frameHeader, frameClasses, elsewhereExports } = result;
   const reported: AnalysisResult = {
     uri, findings, sites: keepSites ? sites : [], parseErrors, complete, helpers, unresolvedCalls, ...(recordsApi ? { recordsApi } : {}), ...(idleMethods ? { idleMethods } : {}),
     ...(definedNames ? { definedNames } : {}), ...(prototypeDefaults ? { prototypeDefaults } : {}),
@@ -45,7 +45,7 @@ export function forReport(result: AnalysisResult, keepSites: boolean): AnalysisR
     ...(forwarders ? { forwarders } : {}), ...(graphicsMembers ? { graphicsMembers } : {}), ...(untyped ? { untyped } : {}),
     ...(methodConstness ? { methodConstness } : {}), ...(unknownMethods ? { unknownMethods } : {}), ...(methodUses ? { methodUses } : {}),
     ...(classViews ? { classViews } : {}), ...(methodClasses ? { methodClasses } : {}),
-    ...(frameHeader ? { frameHeader } : {}), ...(frameClasses ? { frameClasses } : {}),
+    ...(frameHeader ? { frameHeader } : {}), ...(frameClasses ? { frameClasses } : {}), ...(elsewhereExports ? { elsewhereExports } : {}),
     ...(getterDefinitions ? { getterDefinitions } : {}), ...(missedGetters ? { missedGetters } : {}),
     ...(functionDefinitions ? { functionDefinitions } : {}), ...(calledNames ? { calledNames } : {}),
     ...(enhancedSupportQuery ? { enhancedSupportQuery } : {}), ...(newerRuntimeExport ? { newerRuntimeExport } : {}), ...(otherQueueTypes ? { otherQueueTypes } : {}),

@@ -59,6 +59,7 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
 import { frameMembersOf } from './frame-members';
+import { unmovedMemberNames } from './unmoved-members';
 import { type FrameClass, frameClassesOf } from './header-frame-members';
 import { addressGetters, containerGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
@@ -740,6 +741,7 @@ export function extractFacts(
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
     ...frameMembersIn(root, tree, text, !!focus && !isPacked(tree)),
+    ...unmovedMembersIn(root, text, !!focus && !isPacked(tree)),
     ...frameClassesIn(root, tree, text, !!focus && !isPacked(tree)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
@@ -944,6 +946,12 @@ function backBufferIndicesOf(root: SyntaxNode, text: string): { backBufferIndice
   if (!text.includes('GetCurrentBackBufferIndex')) return {};
   const names = backBufferIndexNames(root);
   return names.length ? { backBufferIndices: names } : {};
+}
+
+/** The members the file creates and never moves (extract/unmoved-members.ts); none from a focused root, which leaves out bodies. */
+function unmovedMembersIn(root: SyntaxNode, text: string, focused: boolean): { unmovedMembers?: string[] } {
+  const names = focused ? [] : unmovedMemberNames(root, text);
+  return names.length ? { unmovedMembers: names } : {};
 }
 
 /**

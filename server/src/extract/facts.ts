@@ -598,6 +598,8 @@ export interface FileFacts {
   backBufferIndices?: string[];
   /** Resource pointers the file creates and never moves or hands out (extract/settled-members.ts). */
   settledMembers?: string[];
+  /** Members the file creates and never moves (extract/unmoved-members.ts; track/elsewhere-entry.ts). */
+  unmovedMembers?: string[];
   /** Members one parameterless method alone moves (extract/frame-members.ts; track/frame-invariant.ts). */
   frameMembers?: FrameMember[];
   /** What the language server must watch for those answers (extract/frame-members.ts FrameScope). */

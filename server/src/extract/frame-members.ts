@@ -127,7 +127,7 @@ export function testsWhatItSets(def: SyntaxNode): boolean {
 }
 
 /** Whether `id` is an argument of a resource creation call (the name it creates). */
-function inCreation(id: SyntaxNode): boolean {
+export function inCreation(id: SyntaxNode): boolean {
   for (let p = id.parent; p && !/statement$|^declaration$/.test(p.type); p = p.parent) {
     if (p.type === 'call_expression' && CREATION_TEXT.test(p.childForFieldName('function')?.text ?? '')) return true;
   }

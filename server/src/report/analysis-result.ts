@@ -5,6 +5,7 @@ import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor
 import type { FrameClass, FrameHeaderQuery } from '../extract/header-frame-members';
 import type { Forwarder } from '../extract/forwarding-macros';
 import type { SiteState } from '../track/env';
+import type { ElsewhereExport } from '../track/elsewhere-entry';
 import type { Finding } from '../types';
 
 /** One barrier/creation/call site as `--format facts` prints it (contracts.md). Lines/columns 1-based. */
@@ -80,6 +81,8 @@ export interface AnalysisResult {
   /** What the file asks of the headers for frame members, and the classes it gives them (extract/header-frame-members.ts). */
   frameHeader?: FrameHeaderQuery;
   frameClasses?: FrameClass[];
+  /** Members the file creates in one known state and never moves: a multi-file run checks the one method of another file reaching them through a getter (track/elsewhere-entry.ts). */
+  elsewhereExports?: ElsewhereExport[];
   /** The file queries enhanced-barrier support: the run's enhanced-barriers-support findings are dropped. */
   enhancedSupportQuery?: true;
   /** The file exports an Agility SDK version of 1.606 or later: the run's creationOlder heap-state warnings are dropped. */

@@ -27,7 +27,7 @@ import { formatEnumValue } from '../model/format-values';
 import { legacyStateAccepts } from '../model/legacy-states-compat';
 import type { Range, ReportedFinding } from '../types';
 import type { TrackEnv } from './env';
-import { exactly, FRESH, TrackState, type Origin, type ResState } from './state';
+import { exactly, FRESH, type KnownResource, TrackState, type Origin, type ResState } from './state';
 
 const FRAME_NAMES = /^(?:On)?(?:Render|Draw|Frame|RenderFrame|DrawFrame|Tick|Update|Paint|PopulateCommandList)$/;
 /** Created in a state only a texture can be in: RENDER_TARGET, DEPTH_WRITE, DEPTH_READ, RESOLVE_DEST, RESOLVE_SOURCE. */
@@ -75,7 +75,7 @@ export interface FrameCandidate {
   members: string[];
 }
 
-function isTexture(c: ResourceCreation): boolean {
+export function isTexture(c: ResourceCreation): boolean {
   const st = c.initialState?.value;
   const texture = c.dimension !== null ? c.dimension !== 'buffer' : st !== undefined && st !== null && (st & TEXTURE_ONLY_STATES) !== 0;
   return texture && !c.swapChain && c.flags !== null && (c.flags & SIMULTANEOUS_ACCESS) === 0;
@@ -119,7 +119,7 @@ function reach(calls: FileCalls, from: FunctionFacts): Set<FunctionFacts> {
 }
 
 /** Every creation of each member: the function it is in, whether it is a texture kept out of decay, its known state. */
-function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean; state?: number; creation: ResourceCreation }[]> {
+export function creationsOf(facts: FileFacts): Map<string, { fn: FunctionFacts; texture: boolean; state?: number; creation: ResourceCreation }[]> {
   const out = new Map<string, { fn: FunctionFacts; texture: boolean; state?: number; creation: ResourceCreation }[]>();
   for (const fn of facts.functions) {
     forEachEvent(fn.body, (e) => {
@@ -239,6 +239,10 @@ export interface NextCall {
   name: string;
   seed: ResState;
   at: Range;
+  /** Whether a finding's resource text names it, where the member is reached through a getter (elsewhere-entry.ts). */
+  names?: (resource: string) => boolean;
+  /** The creation another file made of it, known under the key for the run (elsewhere-entry.ts: texture or buffer decides promotion). */
+  known?: KnownResource;
 }
 
 /**
@@ -361,7 +365,7 @@ export function nextCalls(
 const lastField = (text: string | undefined): string | undefined => text ? /([A-Za-z_]\w*)\s*(?:\.\s*Get\s*\(\s*\))?\s*$/.exec(text.trim())?.[1] : undefined;
 const firstName = (text: string | undefined): string | undefined => text ? /^(?:this\s*->\s*)?([A-Za-z_]\w*)/.exec(text.trim())?.[1] : undefined;
 
-function single(p: ResState['legacy']): [number, Origin] | undefined {
+export function single(p: ResState['legacy']): [number, Origin] | undefined {
   if (p.unknown || p.values.size !== 1) return undefined;
   return [...p.values][0];
 }
@@ -371,6 +375,8 @@ export const seededState = (next: NextCall): TrackState => new TrackState(new Ma
 
 /** Of the findings the next call's run added, the one it is run for: the mismatch at the member's first barrier. */
 export function keptNextCallFindings(added: readonly ReportedFinding[], next: NextCall): ReportedFinding[] {
-  return added.filter((f) => f.rule === 'legacy-state-mismatch' && memberRoot(f.resource ?? undefined) === next.name
+  const named = (f: ReportedFinding): boolean =>
+    next.names ? next.names(f.resource ?? '') : memberRoot(f.resource ?? undefined) === next.name;
+  return added.filter((f) => f.rule === 'legacy-state-mismatch' && named(f)
     && f.range.startLine === next.at.startLine && f.range.startColumn === next.at.startColumn);
 }

@@ -17,6 +17,7 @@ import {
   type FirstCallMember, type FrameCarry,
 } from './frame-invariant';
 import { flushDeferredCommands } from './deferred-commands';
+import { elsewhereCalls, elsewhereMethods, type ElsewhereEntry } from './elsewhere-entry';
 import { fileUsesOf } from './file-uses';
 import { CALL_MEMO_ENV, CallMemo, attachMemo } from './call-memo';
 import { KEPT_CALLS_ENV, type KeptCalls } from './kept-runs';
@@ -57,7 +58,7 @@ export interface TrackerHooks {
 export function runTracker(
   facts: FileFacts, uri: string, active: readonly { visitors: TrackerHooks }[], config: BarrierlintConfig, workspace?: WorkspaceIndex,
   isCancelled?: CancelCheck, entry?: (fn: FunctionFacts) => boolean, findings?: ReportedFinding[], keptCalls?: KeptCalls,
-  frameCarry?: readonly FrameCarry[],
+  frameCarry?: readonly FrameCarry[], elsewhere?: readonly ElsewhereEntry[],
 ): TrackOutput {
   const siteStates = new Map<number, SiteState>();
   const unresolved = new Set<string>();
@@ -83,6 +84,8 @@ export function runTracker(
   // The first call of a method that alone moves a member. In the editor's function-only analyses, for the members the
   // whole file checked (FrameCarry.firsts; lsp/frame-scope.ts declines an edit of a creating function's states).
   const firsts = !entry ? firstCallMembers(facts) : frameCarry?.length ? firstCallEntryMembers(facts, frameCarry) : new Map<FunctionFacts, Map<string, FirstCallMember>>();
+  // Members of another file reached only through a getter in one method here (track/elsewhere-entry.ts): whole-file analyses of a run.
+  const away = !entry ? elsewhereMethods(facts, elsewhere) : new Map<FunctionFacts, ElsewhereEntry[]>();
   const frameRuns: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }[] = [];
   const setUp = (fn: FunctionFacts, env: TrackEnv, into: Recheck[]): void => {
     env.endSplits = endSplits;
@@ -120,7 +123,7 @@ export function runTracker(
       flushDeferredUses(env);
       flushDeferredCommands(env);
       const members = frames.get(fn);
-      if (members || firsts.has(fn)) frameRuns.push({ fn, env, exit, members: members ?? [] });
+      if (members || firsts.has(fn) || away.has(fn)) frameRuns.push({ fn, env, exit, members: members ?? [] });
     } catch (error) {
       problems.push(stoppedFunction(fn, error));
       if (error instanceof BudgetExceeded) stoppedIn.set(problems[problems.length - 1], { fn, callees: error.callees });
@@ -136,7 +139,7 @@ export function runTracker(
   const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
   if (findings) {
     for (const r of frameRuns) {
-      runNextCalls(r, findings, created, firsts.get(r.fn), (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
+      runNextCalls(r, findings, created, { firsts: firsts.get(r.fn), away: away.get(r.fn) }, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, r.fn));
     }
   }
   return { siteStates, unresolved, unresolvedClasses, problems: withoutRepeatedStops(problems, stoppedIn) };
@@ -146,19 +149,21 @@ export function runTracker(
  * The first and the next call of a frame candidate (track/frame-invariant.ts), once per member whose creation state
  * (first call) or whose state its run leaves (next call) its first barrier does not accept: run again from that state,
  * only that barrier's mismatch is kept. A member whose first call is wrong is not checked for the next call (the same
- * barrier, the same bug). A run that stops adds nothing.
+ * barrier, the same bug). A run that stops adds nothing. A getter's key of a member another file creates and only this
+ * method reaches (`away`, track/elsewhere-entry.ts) is checked as a first call too.
  */
 function runNextCalls(
   r: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }, findings: ReportedFinding[], created: ReadonlyMap<string, number[]>,
-  firsts: ReadonlyMap<string, FirstCallMember> | undefined, setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
+  starts: { firsts?: ReadonlyMap<string, FirstCallMember>; away?: readonly ElsewhereEntry[] }, setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
 ): void {
-  const first = firstCalls(r.env, firsts, findings);
+  const first = [...elsewhereCalls(r.env, starts.away, findings), ...firstCalls(r.env, starts.firsts, findings)];
   const done = new Set(first.map((f) => f.name));
   for (const next of [...first, ...nextCalls(r.env, r.exit, r.members, findings, created).filter((n) => !done.has(n.name))]) {
     const before = findings.length;
     const env = newEnv();
     const rechecks: Recheck[] = [];
     setUp(r.fn, env, rechecks);
+    if (next.known) env.setResource(next.key.replace(/\|.*$/, ''), next.known);
     let kept: ReportedFinding[] = [];
     try {
       new Interpreter(env).runFunction(r.fn, seededState(next));
