@@ -59,6 +59,8 @@ function reachedIn(
   const end = start + defs[0][0].length;
   const inDefinition = (index: number): boolean => index >= start && index < end;
   if (indicesOf(header.text, memberRe).some((i) => !inDefinition(i) && !declaration(header.text, i, member))) return undefined;
+  const cls = classAround(header.text, start);
+  if (!cls) return undefined;
   const getterRe = new RegExp(String.raw`\b${name}\s*\(`, 'g');
   if (indicesOf(header.text, getterRe).some((i) => !inDefinition(i))) return undefined;
   let at: { o: FileOutcome; text: string } | undefined;
@@ -74,7 +76,8 @@ function reachedIn(
   }
   if (!at || !outcomes.includes(at.o)) return undefined;
   const lines = [...new Set(calls.map((i) => lineAt(at.text, i)))];
-  return { o: at.o, entry: { ...made.e, getter: name, uri: made.o.uri, lines } };
+  const owners = [...new Set(files.flatMap((f) => (f.text.includes(cls) ? [...f.text.matchAll(declaredWith(cls))].map((m) => m[1]) : [])))].sort();
+  return { o: at.o, entry: { ...made.e, getter: name, uri: made.o.uri, lines, owners } };
 }
 
 /** Whether the member's mention at `index` is on a line declaring it (`ComPtr<ID3D12Resource> m_shadow;`). */
@@ -84,3 +87,14 @@ function declaration(text: string, index: number, member: string): boolean {
   const line = text.slice(start, end === -1 ? undefined : end);
   return new RegExp(String.raw`^\s*[\w:<>,\s*&]+[\s*&>]${member}\s*(?:=\s*(?:nullptr|NULL)\s*|\{\s*(?:nullptr|NULL)?\s*\})?;\s*(?://.*)?$`).test(line);
 }
+
+/** The class or struct whose body holds `index` (the nearest opening before it), or undefined. */
+function classAround(text: string, index: number): string | undefined {
+  let name: string | undefined;
+  for (const m of text.slice(0, index).matchAll(/\b(?:class|struct)\s+(?:[A-Za-z_]\w*\s+)*?([A-Za-z_]\w*)\s*(?:final\s*)?(?::[^{};]*)?\{/g)) name = m[1];
+  return name;
+}
+
+/** Names declared with the class as their type (`std::unique_ptr<Cls> m_x;`, `Cls* p`, `Cls& target`): group 1. */
+const declaredWith = (cls: string): RegExp =>
+  new RegExp(String.raw`\b${cls}\b\s*(?:>\s*)*(?:const\s*)?(?:[*&]\s*)*(?:const\s*)?([A-Za-z_]\w*)\s*(?:[;=,)\[{]|$)`, 'gm');

@@ -41,6 +41,11 @@ export interface ElsewhereEntry extends ElsewhereExport {
   uri: string;
   /** The 0-based lines of this file holding a call of the getter: all in one function, the method. */
   lines: number[];
+  /**
+   * The names the run's files declare with the getter's class as their type (`std::unique_ptr<ShadowPass> m_shadow;`):
+   * the getter is called on one of them, not on an object of another class with a getter of the same name.
+   */
+  owners: string[];
 }
 
 /** The file's members created in one known state as textures kept out of decay, and never moved by the file. */
@@ -87,10 +92,11 @@ const bare = (text: string | undefined): string => (text ?? '').replace(/\s+/g, 
  */
 function reaches(text: string, e: ElsewhereEntry): boolean {
   const base = bare(text).replace(/\|.*$/, '');
+  const owned = (owner: string): boolean => !owner.includes('(') && e.owners.includes(/^(?:this->)?([A-Za-z_]\w*)/.exec(owner)?.[1] ?? '');
   const a = accessorOf(base);
-  if (a) return a.name === e.getter && a.args === '' && !a.owner.includes('(');
+  if (a) return a.name === e.getter && a.args === '' && owned(a.owner);
   const m = /^(.+?)(?:->|\.)([A-Za-z_]\w*)(?:\.Get\(\))?$/.exec(base);
-  return !!m && m[2] === e.member && !m[1].includes('(');
+  return !!m && m[2] === e.member && owned(m[1]);
 }
 
 /**
