@@ -699,8 +699,8 @@ function forgetRecord(v: ArrayVal, target: SyntaxNode, fn: FnCtx): void {
  * written with the same expression would read.
  */
 /** An argument's reference with the resources the local record it hands holds (records.ts recordMembersOf). */
-function withMembers(ref: ResourceRef, members: Record<string, ResourceRef> | undefined): ResourceRef {
-  return members ? { ...ref, members } : ref;
+function withMembers(ref: ResourceRef, held: Pick<ResourceRef, 'members' | 'values'> | undefined): ResourceRef {
+  return held ? { ...ref, ...held } : ref;
 }
 
 function argumentField(a: SyntaxNode, evaluated: AVal | undefined, fn: FnCtx): Field {

@@ -9,6 +9,7 @@
 // branch, records events and sites; a conversion runs one path, and its only effects are on its own locals.
 import type { SyntaxNode } from './node';
 import type { FileCtx } from './context';
+import type { Field } from './operands';
 import { fold } from './constant-fold';
 import { argumentNodes, calleeName, definedName, definitionDeclarator, definitionsByName, elseBody, isCppCast, treeRoot } from './syntax';
 import { declaredName } from './types';
@@ -478,4 +479,60 @@ export function conversionDefinitions(root: SyntaxNode): Map<string, SyntaxNode>
  */
 export function conversionText(call: SyntaxNode): string | undefined {
   return calledConversion(call)?.body.text;
+}
+
+/** Enumerators an engine enum may have at most for its conversion to be tabulated. */
+const MAX_TABLE_INPUTS = 256;
+const tables = new WeakMap<Conversion, NonNullable<Field['byParamCases']> | null>();
+
+/** The enumerators of the enum a type names (`ResourceState`, `enum ResourceState`, `typedef enum {…} ResourceState`), as the file folds them. */
+function enumInputs(root: SyntaxNode, typeText: string, file: FileCtx): number[] | undefined {
+  const name = typeText.replace(/\b(?:const|enum|class|struct)\b/g, '').replace(/\s+/g, '').split('::').pop();
+  if (!name || !/^\w+$/.test(name)) return undefined;
+  const lists: SyntaxNode[] = [];
+  for (const e of root.descendantsOfType('enum_specifier')) {
+    const own = e.childForFieldName('name')?.text;
+    const typedef = e.parent?.type === 'type_definition' && e.parent.childrenForFieldName('declarator').some((d) => d.text === name);
+    const body = e.childForFieldName('body');
+    if (body && (own === name || typedef)) lists.push(body);
+  }
+  if (lists.length !== 1) return undefined;
+  const values = new Set<number>();
+  for (const en of lists[0].namedChildren) {
+    if (en.type !== 'enumerator') continue;
+    const id = en.childForFieldName('name')?.text ?? '';
+    const c = file.constants.get(`${name}::${id}`) ?? file.constants.get(id);
+    if (c?.t !== 'num' || c.f.value === null) return undefined;
+    values.add(c.f.value);
+  }
+  return values.size > 0 && values.size <= MAX_TABLE_INPUTS ? [...values] : undefined;
+}
+
+/**
+ * A one-parameter conversion of the file from an engine enum (`util_to_dx12_resource_state(ResourceState)`) as a
+ * table: the number it returns for each enumerator of its parameter's enum (null where its evaluation meets anything
+ * unknown); any other argument (a combination of flags, a number no enumerator has) is not known (`otherwise` null).
+ * A helper converting a value its caller gives (a parameter, a record member through a parameter) keeps the table,
+ * so a call handing a known enumerator gets the converted number (track/env.ts substituteField).
+ */
+export function conversionTable(call: SyntaxNode, file: FileCtx): NonNullable<Field['byParamCases']> | undefined {
+  const target = calledConversion(call);
+  if (!target || target.params.length !== 1) return undefined;
+  let t = tables.get(target);
+  if (t === undefined) {
+    t = null;
+    const def = target.body.parent;
+    const decl = def ? definitionDeclarator(def)?.childForFieldName('parameters')?.namedChildren.find((p) => p.type === 'parameter_declaration') : undefined;
+    const type = decl?.childForFieldName('type')?.text;
+    const inputs = type ? enumInputs(treeRoot(call), type, file) : undefined;
+    if (inputs) {
+      const cases: [number, number | null][] = inputs.map((v) => {
+        const out = convertedValue(call, [BigInt(v)], file);
+        return [v, out === undefined || out > 0xffffffffn ? null : Number(out)];
+      });
+      if (cases.some(([, v]) => v !== null)) t = { param: 0, cases, otherwise: null };
+    }
+    tables.set(target, t);
+  }
+  return t ?? undefined;
 }

@@ -11,7 +11,8 @@ import type { Evaluator, FnCtx, ReturnTemplate } from './context';
 import { evalField, fold, toNumber } from './constant-fold';
 import { constructHelper, descFactoryCall, helperNameOf } from './d3dx12-helpers';
 import { arrayElement, deref, elementSlot, indexValue } from './elements';
-import { type Expect, isStructKind, structKindOfType } from './expect';
+import { type Expect, isStructKind, memberExpect, structKindOfType } from './expect';
+import { STRUCT_LAYOUTS, type StructKind } from '../model/structs';
 import { aggregateInit } from './brace-initializers';
 import { memberBarrier } from './member-barriers';
 import { batchContainer } from './batches';
@@ -23,13 +24,13 @@ import { resourceRef } from './resources';
 import { sizeCall } from './size-calls';
 import { DATA_METHODS } from './container-sizes';
 import { recordMember } from './records';
-import { convertedValue, mayConvert, pureConversion } from './conversion-calls';
+import { conversionTable, convertedValue, mayConvert, pureConversion } from './conversion-calls';
 import { argumentNodes, calleeName, isCppCast, rangeOf, unwrapValue } from './syntax';
 import type { AVal } from './values';
-import { getMember, numVal } from './values';
+import { getMember, makeStruct, numVal } from './values';
 import { conditionOf } from './conditions';
 import { addressedArgument } from './address-helpers';
-import type { ResourceRef } from './facts';
+import type { Field, ResourceRef } from './facts';
 
 /** `c ? a : b` naming a resource on each side: a reference that is `a` where `c` holds and `b` where it does not. */
 function choiceOfResources(n: SyntaxNode, c: SyntaxNode, fn: FnCtx): AVal | undefined {
@@ -71,6 +72,7 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
       const bound = fn.env.get(n.text) ?? constantTable(n.text, fn);
       // A resource pointer declared without a known value is named by its identifier.
       if (bound && !(bound.t === 'unknown' && expect === 'res')) return bound;
+      if (!bound && isStructKind(expect)) return structOfParam(n, expect, fn) ?? { t: 'unknown', text: n.text, range };
       break;
     }
     case 'qualified_identifier': {
@@ -132,6 +134,11 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
         // A resource member of a record nothing has filled (`RenderContext ctx;` then `Setup(&ctx)`) is the resource
         // stored there, named by the member as for an object the function does not know (`ctx.target`).
         if (member && !(member.t === 'unknown' && expect === 'res')) return member;
+      }
+      if (expect !== 'res' && !isStructKind(expect)) {
+        const f = evalField(n, fn.file, fn);
+        const pm = f.value === null && f.param === undefined && !f.oneOf ? paramMemberOf(n, fn) : undefined;
+        return numVal(pm ? { ...f, paramMember: pm } : f);
       }
       break;
     }
@@ -202,11 +209,64 @@ function conversionCall(call: CallSite, fn: FnCtx): AVal | undefined {
   const args: bigint[] = [];
   for (const a of call.args) {
     const v = evalValue(a, 'any', fn);
+    if (v.t === 'num' && v.f.value === null && call.args.length === 1) return fromCaller(call, v.f, fn) ?? unknown();
     if (v.t !== 'num' || v.f.value === null) return unknown();
     args.push(BigInt(v.f.value));
   }
   const value = convertedValue(call.node, args, fn.file);
   return value === undefined ? unknown() : numVal({ value: Number(value), text: call.node.text, range: rangeOf(call.node) });
+}
+
+/**
+ * `util_to_dx12_resource_state(pTrans->mNewState)` / `ToD3D12(state)`: a conversion of the file applied to what the
+ * caller hands (a parameter, or a record member read through one): the conversion's table over its enum's
+ * enumerators (conversion-calls.ts conversionTable), for the call to pick from.
+ */
+function fromCaller(call: CallSite, arg: Field, fn: FnCtx): AVal | undefined {
+  const source = arg.paramMember ? arg.paramMember.param : arg.param;
+  if (source === undefined || (arg.param !== undefined && arg.paramMember)) return undefined;
+  const table = conversionTable(call.node, fn.file);
+  if (!table) return undefined;
+  return numVal({
+    value: null, text: call.node.text, range: rangeOf(call.node), byParamCases: { ...table, param: source },
+    ...(arg.paramMember ? { paramMember: arg.paramMember } : {}),
+  });
+}
+
+/** Barrier parts a helper takes whole from its caller (`const D3D12_RESOURCE_TRANSITION_BARRIER& t`): no nested structs. */
+const PARAM_STRUCTS: ReadonlySet<StructKind> = new Set<StructKind>(['legacy-transition', 'legacy-aliasing', 'legacy-uav', 'global', 'buffer']);
+
+/**
+ * `barrierDesc.Transition = transitionBarrier;` of a parameter the body has not written: a struct whose members are
+ * the caller's (a resource through the parameter's member path, a number as `Field.paramMember`), so a call handing
+ * a local struct whose members it knows gets them (track/env.ts).
+ */
+function structOfParam(n: SyntaxNode, kind: StructKind, fn: FnCtx): AVal | undefined {
+  const param = fn.params.indexOf(n.text);
+  if (param < 0 || fn.env.has(n.text) || !PARAM_STRUCTS.has(kind)) return undefined;
+  const range = rangeOf(n);
+  const s = makeStruct(kind, range, -1, false);
+  for (const m of STRUCT_LAYOUTS[kind].members) {
+    const text = `${n.text}.${m}`;
+    const path = `.${m}`;
+    s.members.set(m, memberExpect(kind, m) === 'res'
+      ? { t: 'res', ref: { key: text, text, range, base: { param, path } } }
+      : numVal({ value: null, text, range, paramMember: { param, path } }));
+  }
+  return s;
+}
+
+const MEMBER_PATH = /^(?:\[[^[\]]*\])?(?:(?:\.|->)\w+)+$/;
+
+/**
+ * `pTrans->mNewState`, `barrier.state` read through a parameter (directly, or through a pointer local bound to an
+ * element of one: `TextureBarrier* pTrans = &pBarriers[i];`): the parameter and the member path, as the object's
+ * name resolves (resources.ts); undefined for anything else.
+ */
+function paramMemberOf(n: SyntaxNode, fn: FnCtx): Field['paramMember'] {
+  const ref = resourceRef(n, fn.file, fn);
+  const base = ref.unknown || ref.choice ? undefined : ref.base;
+  return base && MEMBER_PATH.test(base.path) ? { param: base.param, path: base.path } : undefined;
 }
 
 /**

@@ -46,6 +46,13 @@ export interface Field {
    * the number a case's label picks (null: not known on that case), `otherwise` for the other arguments.
    */
   byParamCases?: { param: number; cases: readonly (readonly [number, number | null])[]; otherwise: number | null };
+  /**
+   * The value is a member of a caller's record read through a parameter (`pTrans->mNewState` of `TextureBarrier*
+   * pTrans = &pBarriers[i]`: param 2, path `[i].mNewState`): a call handing a local record whose members the caller
+   * knows (ResourceRef.values) gets that member's number — converted through `byParamCases` when that is set (the
+   * engine state handed to a conversion of the file), else as it is (track/env.ts substituteField).
+   */
+  paramMember?: { param: number; path: string };
   /** `state & MASK` of a parameter `state` and a known mask: the caller's argument masked, for a call that passes one. */
   masked?: { param: number; mask: number };
   /**
@@ -101,6 +108,11 @@ export interface ResourceRef {
    * resources its members hold, so the helper's `p->pBuffer->res` names `buf->res` (track/env.ts extend).
    */
   members?: Readonly<Record<string, ResourceRef>>;
+  /**
+   * The same record's scalar members with what the caller wrote there (`{ pTexture, RESOURCE_STATE_COPY_DEST, … }`),
+   * by member path (`mNewState`, `inner.state`): read by a helper's `Field.paramMember`.
+   */
+  values?: Readonly<Record<string, Field>>;
   /** A pointer local bound to `&obj` (`T* p = &frames[i];`): the key is `obj`'s, so `p->res` through it is `obj.res`. */
   pointee?: true;
 }

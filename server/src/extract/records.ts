@@ -9,8 +9,8 @@ import type { FnCtx, StructRecord } from './context';
 import type { SyntaxNode } from './node';
 import { argumentNodes, rangeOf, unwrapValue } from './syntax';
 import type { Range } from '../types';
-import type { AVal, ArrayVal } from './values';
-import type { ResourceRef } from './operands';
+import type { AVal, ArrayVal, StructVal } from './values';
+import type { Field, ResourceRef } from './operands';
 import { numVal } from './values';
 
 export type { StructRecord };
@@ -145,14 +145,16 @@ const OBJECT_PATH = /^[A-Za-z_]\w*(?:\s*(?:\.|->)\s*[A-Za-z_]\w*)*$/;
  * hold, so that a helper reading `p->pBuffer` through its parameter names what the caller stored there (ResourceRef
  * `members`). Read before the call forgets what it may write. Members not set to a known object are left out.
  */
-export function recordMembersOf(arg: SyntaxNode, fn: FnCtx): Record<string, ResourceRef> | undefined {
+export function recordMembersOf(arg: SyntaxNode, fn: FnCtx): Pick<ResourceRef, 'members' | 'values'> | undefined {
   const u = unwrapValue(arg);
   const inner = u.type === 'pointer_expression' && u.child(0)?.type === '&' ? u.childForFieldName('argument') : u;
   const id = inner ? unwrapValue(inner) : undefined;
   if (id?.type !== 'identifier' || fn.params.includes(id.text)) return undefined;
   const v = fn.env.get(id.text);
+  if (v?.t === 'struct') return structMembersOf(v);
   if (v?.t !== 'array' || !v.fields) return undefined;
   const members: Record<string, ResourceRef> = {};
+  const values: Record<string, Field> = {};
   v.fields.forEach((f, i) => {
     const e = v.elems[i];
     if (e?.t === 'res' && e.ref.key && !e.ref.unknown && !e.ref.choice) members[f] = e.ref;
@@ -164,8 +166,34 @@ export function recordMembersOf(arg: SyntaxNode, fn: FnCtx): Record<string, Reso
       const p = fn.params.indexOf(root);
       members[f] = { key, text: e.f.text, range: e.f.range, ...(p >= 0 ? (key === root ? { param: p } : { base: { param: p, path: key.slice(root.length) } }) : {}) };
     }
+    if (e) scalarValues(e, f, values);
   });
-  return Object.keys(members).length ? members : undefined;
+  const out = { ...(Object.keys(members).length ? { members } : {}), ...(Object.keys(values).length ? { values } : {}) };
+  return out.members || out.values ? out : undefined;
+}
+
+/**
+ * A local D3D12 struct handed whole (`QueueTransitionBarrier(toCopy)` of a `D3D12_RESOURCE_TRANSITION_BARRIER`): its
+ * resources and known numbers, for a helper that copies the parameter into its barrier.
+ */
+function structMembersOf(v: StructVal): Pick<ResourceRef, 'members' | 'values'> | undefined {
+  const members: Record<string, ResourceRef> = {};
+  const values: Record<string, Field> = {};
+  for (const [m, e] of v.members) {
+    if (e.t === 'res' && e.ref.key && !e.ref.unknown && !e.ref.choice) members[m] = e.ref;
+    else if (e.t === 'num' && (e.f.value !== null || e.f.param !== undefined || e.f.paramMember || e.f.byParamCases)) values[m] = e.f;
+  }
+  const out = { ...(Object.keys(members).length ? { members } : {}), ...(Object.keys(values).length ? { values } : {}) };
+  return out.members || out.values ? out : undefined;
+}
+
+/** Depth of nested records whose scalar members a record hands on (`outer.inner.state`). */
+const MAX_VALUE_DEPTH = 3;
+
+/** A record member's number for a helper's `Field.paramMember`: known, or the caller's own parameter (or member of one). */
+function scalarValues(e: AVal, path: string, out: Record<string, Field>, depth = 0): void {
+  if (e.t === 'array' && e.fields && depth < MAX_VALUE_DEPTH) e.fields.forEach((f, i) => { const x = e.elems[i]; if (x) scalarValues(x, `${path}.${f}`, out, depth + 1); });
+  else if (e.t === 'num' && (e.f.value !== null || e.f.param !== undefined || e.f.paramMember || e.f.byParamCases)) out[path] = e.f;
 }
 
 /** `std::make_pair(a, b)`, `std::make_tuple(…)`, `std::pair{a, b}`, `std::tuple(…)`: the values they hold, as nodes. */

@@ -362,6 +362,7 @@ export interface SiteState {
 }
 
 export function substituteField(f: Field, b: Binding | null): Field {
+  if (f.paramMember && b) return memberOfArgument(f, f.paramMember, b);
   if (f.byParam && b) return chosenByArgument(f, f.byParam, b);
   if (f.byParamCases && b) {
     const value = caseValue(f.byParamCases, b.fields[f.byParamCases.param]?.value);
@@ -373,6 +374,27 @@ export function substituteField(f: Field, b: Binding | null): Field {
   }
   if (f.param === undefined || !b) return f;
   return b.fields[f.param] ?? { ...f, param: undefined };
+}
+
+/**
+ * A member of the caller's record read through a parameter (`pTrans->mNewState`, Field.paramMember): the number the
+ * caller wrote into its local record (ResourceRef.values), converted by `byParamCases` when the helper handed it to a
+ * conversion of its file. A pointer parameter read as an array (`p[i].state`) of one record's address is that record.
+ * Anything else is not known.
+ */
+function memberOfArgument(f: Field, pm: NonNullable<Field['paramMember']>, b: Binding): Field {
+  const { paramMember: _, byParamCases, ...plain } = f;
+  const unknown: Field = { ...plain, value: null };
+  const arg = b.refs[pm.param];
+  if (!arg?.values) return unknown;
+  let path = pm.path;
+  if (/^&\s*\w+$/.test(arg.text.trim())) path = path.replace(/^\[[^[\]]*\]/, '');
+  const at = /^(?:\.|->)(\w+(?:\.\w+)*)$/.exec(path.replace(/->/g, (m, i: number) => (i === 0 ? m : '.')));
+  const held = at ? arg.values[at[1]] : undefined;
+  if (!held) return unknown;
+  if (!byParamCases) return { ...held, text: f.text, range: f.range };
+  const value = held.value === null ? null : caseValue(byParamCases, held.value);
+  return value === null ? unknown : { value, text: f.text, range: f.range };
 }
 
 /**
@@ -388,9 +410,10 @@ function chosenByArgument(f: Field, by: NonNullable<Field['byParam']>, b: Bindin
 }
 
 export function substituteRef(r: ResourceRef, b: Binding | null): ResourceRef {
-  if (!b || !r.members) return substituteOne(r, b);
-  const members = Object.fromEntries(Object.entries(r.members).map(([k, m]) => [k, substituteRef(m, b)]));
-  return { ...substituteOne(r, b), members };
+  if (!b || (!r.members && !r.values)) return substituteOne(r, b);
+  const members = r.members && Object.fromEntries(Object.entries(r.members).map(([k, m]) => [k, substituteRef(m, b)]));
+  const values = r.values && Object.fromEntries(Object.entries(r.values).map(([k, v]) => [k, substituteField(v, b)]));
+  return { ...substituteOne(r, b), ...(members ? { members } : {}), ...(values ? { values } : {}) };
 }
 
 function substituteOne(r: ResourceRef, b: Binding | null): ResourceRef {
