@@ -383,8 +383,8 @@ export function substituteField(f: Field, b: Binding | null): Field {
  * Anything else is not known.
  */
 function memberOfArgument(f: Field, pm: NonNullable<Field['paramMember']>, b: Binding): Field {
-  const { paramMember: _, byParamCases, ...plain } = f;
-  const unknown: Field = { ...plain, value: null };
+  const byParamCases = f.byParamCases;
+  const unknown: Field = { value: null, text: f.text, range: f.range };
   const arg = b.refs[pm.param];
   if (!arg?.values) return unknown;
   let path = pm.path;
