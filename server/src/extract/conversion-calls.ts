@@ -483,7 +483,8 @@ export function conversionText(call: SyntaxNode): string | undefined {
 
 /** Enumerators an engine enum may have at most for its conversion to be tabulated. */
 const MAX_TABLE_INPUTS = 256;
-const tables = new WeakMap<Conversion, NonNullable<Field['byParamCases']> | null>();
+// NOTE: per extraction (its FileCtx), not per tree: the constants a table folds depend on what the run imported.
+const tables = new WeakMap<FileCtx, Map<Conversion, NonNullable<Field['byParamCases']> | null>>();
 
 /** The enumerators of the enum a type names (`ResourceState`, `enum ResourceState`, `typedef enum {…} ResourceState`), as the file folds them. */
 function enumInputs(root: SyntaxNode, typeText: string, file: FileCtx): number[] | undefined {
@@ -505,34 +506,51 @@ function enumInputs(root: SyntaxNode, typeText: string, file: FileCtx): number[]
     if (c?.t !== 'num' || c.f.value === null) return undefined;
     values.add(c.f.value);
   }
-  return values.size > 0 && values.size <= MAX_TABLE_INPUTS ? [...values] : undefined;
+  return [...values];
+}
+
+/**
+ * The numbers a conversion's body names (`case RESOURCE_STATE_COPY_DEST:`, `if (state & RESOURCE_STATE_RENDER_TARGET)`):
+ * the engine's values it tells apart, also when their enum is declared in a header the file only includes (its
+ * enumerators fold where the run imported them).
+ */
+function testedConstants(body: SyntaxNode, file: FileCtx): number[] {
+  const out = new Set<number>();
+  for (const n of body.descendantsOfType(['identifier', 'qualified_identifier'])) {
+    if (n.parent?.type === 'qualified_identifier' || n.parent?.type === 'call_expression' && n.parent.childForFieldName('function') === n) continue;
+    const c = file.constants.get(n.text.replace(/\s+/g, '').replace(/^::/, ''));
+    if (c?.t === 'num' && c.f.value !== null && c.f.value <= 0xffffffff) out.add(c.f.value);
+  }
+  return [...out];
 }
 
 /**
  * A one-parameter conversion of the file from an engine enum (`util_to_dx12_resource_state(ResourceState)`) as a
- * table: the number it returns for each enumerator of its parameter's enum (null where its evaluation meets anything
- * unknown); any other argument (a combination of flags, a number no enumerator has) is not known (`otherwise` null).
+ * table: the number it returns for each enumerator of its parameter's enum and each engine value its body names
+ * (null where its evaluation meets anything unknown); any other argument (a combination of flags, a number no enumerator has) is not known (`otherwise` null).
  * A helper converting a value its caller gives (a parameter, a record member through a parameter) keeps the table,
  * so a call handing a known enumerator gets the converted number (track/env.ts substituteField).
  */
 export function conversionTable(call: SyntaxNode, file: FileCtx): NonNullable<Field['byParamCases']> | undefined {
   const target = calledConversion(call);
   if (!target || target.params.length !== 1) return undefined;
-  let t = tables.get(target);
+  let byFile = tables.get(file);
+  if (!byFile) tables.set(file, byFile = new Map());
+  let t = byFile.get(target);
   if (t === undefined) {
     t = null;
     const def = target.body.parent;
     const decl = def ? definitionDeclarator(def)?.childForFieldName('parameters')?.namedChildren.find((p) => p.type === 'parameter_declaration') : undefined;
     const type = decl?.childForFieldName('type')?.text;
-    const inputs = type ? enumInputs(treeRoot(call), type, file) : undefined;
-    if (inputs) {
+    const inputs = [...new Set([...(type ? enumInputs(treeRoot(call), type, file) ?? [] : []), ...testedConstants(target.body, file)])];
+    if (inputs.length > 0 && inputs.length <= MAX_TABLE_INPUTS) {
       const cases: [number, number | null][] = inputs.map((v) => {
         const out = convertedValue(call, [BigInt(v)], file);
         return [v, out === undefined || out > 0xffffffffn ? null : Number(out)];
       });
       if (cases.some(([, v]) => v !== null)) t = { param: 0, cases, otherwise: null };
     }
-    tables.set(target, t);
+    byFile.set(target, t);
   }
   return t ?? undefined;
 }

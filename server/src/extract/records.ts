@@ -168,8 +168,7 @@ export function recordMembersOf(arg: SyntaxNode, fn: FnCtx): Pick<ResourceRef, '
     }
     if (e) scalarValues(e, f, values);
   });
-  const out = { ...(Object.keys(members).length ? { members } : {}), ...(Object.keys(values).length ? { values } : {}) };
-  return out.members || out.values ? out : undefined;
+  return held(members, values);
 }
 
 /**
@@ -183,6 +182,11 @@ function structMembersOf(v: StructVal): Pick<ResourceRef, 'members' | 'values'> 
     if (e.t === 'res' && e.ref.key && !e.ref.unknown && !e.ref.choice) members[m] = e.ref;
     else if (e.t === 'num' && (e.f.value !== null || e.f.param !== undefined || e.f.paramMember || e.f.byParamCases)) values[m] = e.f;
   }
+  return held(members, values);
+}
+
+/** What a record hands a helper: its objects and its numbers, each when it has any; undefined when neither. */
+function held(members: Record<string, ResourceRef>, values: Record<string, Field>): Pick<ResourceRef, 'members' | 'values'> | undefined {
   const out = { ...(Object.keys(members).length ? { members } : {}), ...(Object.keys(values).length ? { values } : {}) };
   return out.members || out.values ? out : undefined;
 }
