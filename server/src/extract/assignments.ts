@@ -6,7 +6,7 @@ import { evalValue, visitCalls } from './context';
 import { setMemberFrom } from './brace-initializers';
 import { fold, toNumber } from './constant-fold';
 import { batchAppend } from './batches';
-import { arrayElement, deref, indexValue, invariantInLoop } from './elements';
+import { arrayElement, deref, indexFloor, indexValue, invariantInLoop } from './elements';
 import { isStructKind, memberExpect } from './expect';
 import { isResourceType, resourceRef } from './resources';
 import { memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue } from './records';
@@ -119,7 +119,7 @@ function assignValue(assign: SyntaxNode, fn: FnCtx): void {
     const slot = lvalueSlot(left, fn);
     if (slot) {
       const v = copied(evalValue(right, slot.arr.elemKind ?? 'res', fn), right, fn);
-      if (slot.index === null) slot.arr.loopElem = invariantInLoop(v.t === 'struct' ? { ...v, fromLoop: true } : v, right, fn);
+      if (slot.index === null) slot.arr.loopElem = invariantInLoop(v.t === 'struct' ? { ...v, fromLoop: true, ...(slot.floor !== undefined ? { loopFloor: slot.floor } : {}) } : v, right, fn);
       else fn.setElement(slot.arr, slot.index, v, arrayElement(slot.arr, slot.index));
       return;
     }
@@ -280,7 +280,7 @@ function applyCompound(op: string, a: number, b: number): number | null {
   return r === null ? null : Number(r & 0xffffffffffffffffn);
 }
 
-function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number | null } | undefined {
+function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number | null; floor?: number } | undefined {
   if (left.type === 'pointer_expression') {
     const arg = left.childForFieldName('argument');
     const p = arg && left.child(0)?.type === '*' ? evalValue(arg, 'any', fn) : undefined;
@@ -294,6 +294,8 @@ function lvalueSlot(left: SyntaxNode, fn: FnCtx): { arr: ArrayVal; index: number
   const arr = base.t === 'array' ? base : base.t === 'ptr' && base.target.t === 'array' ? base.target : undefined;
   if (!arr) return undefined;
   const index = indexValue(idx, fn);
-  const offset = base.t === 'ptr' ? base.index ?? 0 : 0;
-  return { arr, index: index === null ? null : index + offset };
+  const offset = base.t === 'ptr' ? base.index : 0;
+  if (index !== null) return { arr, index: index + (offset ?? 0) };
+  const floor = offset === null ? undefined : indexFloor(idx, fn);
+  return { arr, index: null, ...(floor !== undefined ? { floor: floor + (offset ?? 0) } : {}) };
 }

@@ -195,3 +195,43 @@ function addressedSlot(n: SyntaxNode, fn: FnCtx, decayed: boolean): { arr: Array
   const target = sub ? unwrapValue(sub) : undefined;
   return target?.type === 'subscript_expression' ? elementSlot(target, fn) : undefined;
 }
+
+/** Integer types whose values are never negative (`UINT i`, `size_t i`). */
+const UNSIGNED_TYPE = /^(?:const\s+)?(?:unsigned\b|UINT(?:8|16|32|64)?\b|uint(?:8|16|32|64)?_t\b|size_t\b|DWORD\b|u(?:8|16|32|64)\b)/;
+
+/**
+ * The least index `arr[c + i]` / `arr[i + c]` can denote when its index is not known: `c` a constant and `i` a name
+ * that is never negative — of an unsigned type, or the counter of the enclosing `for` that starts at a constant
+ * >= 0, only counts up, and is not written in the loop's body. Undefined when no floor is provable.
+ */
+export function indexFloor(idx: SyntaxNode, fn: FnCtx): number | undefined {
+  const e = unwrapValue(idx);
+  if (e.type !== 'binary_expression' || e.childForFieldName('operator')?.type !== '+') return undefined;
+  const l = e.childForFieldName('left');
+  const r = e.childForFieldName('right');
+  if (!l || !r) return undefined;
+  for (const [c, v] of [[l, r], [r, l]] as const) {
+    const folded = fold(c, fn.file, fn);
+    const k = folded ? toNumber(folded) : null;
+    if (k === null || k < 0 || unwrapValue(v).type !== 'identifier') continue;
+    if (neverNegative(unwrapValue(v), fn)) return k;
+  }
+  return undefined;
+}
+
+function neverNegative(name: SyntaxNode, fn: FnCtx): boolean {
+  if (UNSIGNED_TYPE.test(fn.types.get(name.text) ?? '')) return true;
+  const id = name.text;
+  for (let n = name.parent; n && n.type !== 'function_definition' && n.type !== 'lambda_expression'; n = n.parent) {
+    if (n.type !== 'for_statement') continue;
+    const init = n.childForFieldName('initializer');
+    if (!init || !new RegExp(`(?:^|[^\\w.>])${id}\\b`).test(init.text)) continue;
+    const update = n.childForFieldName('update');
+    const body = n.childForFieldName('body');
+    const starts = new RegExp(`(?:^|[^\\w.>])${id}\\s*=\\s*\\d+[uUlL]*\\s*;?$`).test(init.text.trim());
+    const up = !!update && new RegExp(`^(?:${id}\\s*\\+\\+|\\+\\+\\s*${id}|${id}\\s*\\+=\\s*\\d+[uUlL]*)$`).test(update.text.trim());
+    const written = !body || new RegExp(`--\\s*${id}\\b|\\b${id}\\s*(?:--|\\+\\+|<<=|>>=|[-+*/%&|^]?=(?!=))|&\\s*${id}\\b`).test(body.text);
+    return starts && up && !written;
+  }
+  return false;
+}

@@ -16,6 +16,11 @@ export interface StructVal {
   range: Range;
   /** Loop-filled element (one value standing for many). */
   fromLoop?: boolean;
+  /**
+   * A loop element written at `arr[c + i]` with `i` never negative: it lies at index `loopFloor` or past it, so the
+   * elements below were not rewritten by the loop (walker.ts updateInPlace keeps them and this element apart).
+   */
+  loopFloor?: number;
   /** A stand-in for other structs (the variable of a range-for): never a construction site of its own. */
   standIn?: boolean;
   /**

@@ -529,6 +529,8 @@ function arraysWithElements(fn: FnCtx): ArrayVal[] {
 function updateInPlace(arr: ArrayVal, range: Range): void {
   const written = arr.loopElem;
   if (written?.t !== 'struct') return;
+  // `barriers[0] = …; for (UINT i…) barriers[1 + i] = …;`: the loop wrote past the elements held, not over them.
+  if (written.loopFloor !== undefined && written.loopFloor >= arr.elems.length) return;
   for (const e of arr.elems) if (e.t === 'struct') applyWritten(e, written, false, range);
   arr.loopElem = undefined;
 }
