@@ -10,6 +10,11 @@
 import type { SyntaxNode } from './node';
 import { calleeName } from './syntax';
 import { RESOURCE_CPU_METHODS } from '../model/inert-calls';
+import { FILLING_ACCESSORS } from '../model/smart-pointers';
+
+/** The member a creation's last argument fills: `&m`, `IID_PPV_ARGS(&m)`, `m.GetAddressOf()`…: group 1 or 2. */
+const FILLED_ARGUMENT = new RegExp(String.raw`^(?:IID_PPV_ARGS\s*\(\s*)?&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\)?$|^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:${FILLING_ACCESSORS})\s*\(\s*\)$`);
+const FILLING_METHOD = new RegExp(`^(?:${FILLING_ACCESSORS})$`);
 
 const CREATIONS = /^Create(?:Committed|Placed|Reserved)Resource\d?$/;
 /** Text that may hold a resource creation: the quick test before any walk (here, frame-members.ts, lsp/frame-scope.ts). */
@@ -44,7 +49,7 @@ export function createdNames(root: SyntaxNode): Set<string> {
     const args = call.childForFieldName('arguments')?.namedChildren ?? [];
     const last = args[args.length - 1];
     if (!last) continue;
-    const m = /^(?:IID_PPV_ARGS\s*\(\s*)?&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\)?$|^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)\s*\(\s*\)$/.exec(last.text);
+    const m = FILLED_ARGUMENT.exec(last.text);
     const name = m?.[1] ?? m?.[2];
     if (name) out.add(name);
   }
@@ -115,7 +120,7 @@ export function quietMention(id: SyntaxNode, uploads = false): boolean {
     if (!call) return false;
     if (OWN_METHODS.has(method)) return true;
     if (method === 'Get' || method === 'get') return valueUseIsQuiet(call, uploads);
-    if (/^(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)$/.test(method)) return CREATIONS.test(callName(takingCall(call) ?? call) ?? '');
+    if (FILLING_METHOD.test(method)) return CREATIONS.test(callName(takingCall(call) ?? call) ?? '');
     return false;
   }
   return valueUseIsQuiet(n, uploads);

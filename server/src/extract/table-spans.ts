@@ -8,6 +8,9 @@ import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
 import { argumentNodes, calleeName } from './syntax';
+import { UNWRAPPING_ACCESSORS } from '../model/smart-pointers';
+
+const UNWRAPPED = new RegExp(String.raw`(?:\.|->)(?:${UNWRAPPING_ACCESSORS})\(\)$`);
 
 /** NumDescriptors at or above this is an unbounded (bindless) range; D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND is 0xffffffff. */
 const UNBOUNDED = 0x7fffffff;
@@ -86,6 +89,6 @@ function rootSignaturesOwn(body: SyntaxNode): boolean {
 function objectName(n: SyntaxNode): string {
   const t = n.text.replace(/\s+/g, '')
     .replace(/^IID_PPV_ARGS\((.*)\)$/, '$1').replace(/^\([^()]*\)/, '').replace(/^&/, '')
-    .replace(/(?:\.|->)(?:Get|GetAddressOf|ReleaseAndGetAddressOf|GetReference|GetInitReference)\(\)$/, '');
+    .replace(UNWRAPPED, '');
   return /^[\w.>-]+$/.test(t) ? t : '';
 }

@@ -18,6 +18,7 @@ import { CREATION_TEXT } from '../extract/settled-members';
 import { firstCallScope, frameCarryOf, soleMoverCandidates, type FrameCarry } from '../track/frame-invariant';
 import type { FunctionSpan } from './function-spans';
 import type { Range } from '../types';
+import { FILLING_ACCESSORS } from '../model/smart-pointers';
 
 /** What the whole-file analysis leaves for the next function-only analyses to check. */
 export interface FrameWatch {
@@ -53,7 +54,7 @@ const stateNames = (text: string): string => {
   return `${(code.match(STATE_NAMES) ?? []).join(',')}|${creationTargets(code)}`;
 };
 
-const TARGET = /IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)\s*\(\s*\)/g;
+const TARGET = new RegExp(String.raw`IID_PPV_ARGS\s*\(\s*&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)|(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\.\s*(?:${FILLING_ACCESSORS})\s*\(\s*\)`, 'g');
 
 /** The names a text hands to resource creations, sorted and joined ('' when it has no creation call). */
 function creationTargets(text: string): string {

@@ -8,6 +8,9 @@ import {
 } from '../model/xbox-costs';
 import { xboxEnumName } from '../model/xbox-messages';
 import type { Platform } from '../types';
+import { UNWRAPPING_ACCESSORS } from '../model/smart-pointers';
+
+const UNWRAPPED = new RegExp(String.raw`(?:\.|->)(?:${UNWRAPPING_ACCESSORS})\(\)$`);
 
 const ENHANCED: Record<string, EnhancedBarrierInput['kind']> = {
   'texture-barrier': 'texture', 'buffer-barrier': 'buffer', 'global-barrier': 'global',
@@ -37,7 +40,7 @@ export function resourceIdentity(text: string | null): string | null {
   let t = text.replace(/\s+/g, '');
   const iid = /^IID_(?:GRAPHICS_)?PPV_ARGS\((.*)\)$/.exec(t);
   if (iid) t = iid[1];
-  return t.replace(/^&/, '').replace(/(\.|->)(Get|GetAddressOf|ReleaseAndGetAddressOf|GetReference|GetInitReference)\(\)$/, '');
+  return t.replace(/^&/, '').replace(UNWRAPPED, '');
 }
 
 const creationIndex = new WeakMap<readonly SiteFact[], Map<string, SiteFact>>();

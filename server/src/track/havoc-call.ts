@@ -17,10 +17,11 @@ import { TrackState, type Batch } from './state';
 import { voidDeferredUses } from './bindings';
 import { voidDeferredCommands } from './deferred-commands';
 import { baseKey, forget, forgetWhere } from './forgetting';
+import { FILLING_ACCESSORS } from '../model/smart-pointers';
 
 /** The result of a D3D12 call already recorded (`list->Close()`, `queue->Signal(…)`): an HRESULT, not an object. */
 export const API_RESULT = /^\s*[\w.>\-[\]()]+?(?:->|\.)\s*(?:Close|Reset|Present1?|Signal|Wait|SetEventOnCompletion|GetBuffer|ResizeBuffers|Map|Create\w+)\s*\([^;]*\)\s*$/s;
-const REPLACING = /PPV_ARGS\s*\(|(?:\.|->)\s*(?:GetAddressOf|ReleaseAndGetAddressOf|GetInitReference|put)\s*\(\s*\)\s*$/;
+const REPLACING = new RegExp(String.raw`PPV_ARGS\s*\(|(?:\.|->)\s*(?:${FILLING_ACCESSORS})\s*\(\s*\)\s*$`);
 /** D3D12 command-list methods that never change barrier state (barriers go through Barrier/ResourceBarrier). */
 const LIST_METHOD = /^(?:(?:OM|RS|IA|SO)Set|Set|Draw|Dispatch|Clear|Copy|Resolve|Begin|End|Execute|Discard|Build|Emit|Write|Atomic|Get|QueryInterface$|AddRef$|Release$)/;
 
