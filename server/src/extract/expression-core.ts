@@ -335,6 +335,10 @@ function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
 function visitCalls(n: SyntaxNode, fn: FnCtx): void {
   switch (n.type) {
     case 'lambda_expression': if (!inlinedAtCalls(n)) forgetCapturedWrites(n, fn); return;
+    // A definition inside what is visited for its calls (a class body the parser could not close swallowed the
+    // file's next definitions; a local class's methods) is analysed as a function of its own: its calls never run
+    // here, in sequence with its neighbours'.
+    case 'function_definition': return;
     case 'identifier': case 'number_literal': case 'string_literal': case 'field_identifier':
       return;
     case 'call_expression': evalCall(n, 'any', fn); return;
