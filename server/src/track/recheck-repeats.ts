@@ -25,12 +25,15 @@ const NAME_FIELDS = new Set(['name', 'resource', 'list', 'using']);
 
 /**
  * A finding's message data and Xbox data without the names: the data's name fields and, on an Xbox platform, the
- * resource names of the barrier its message dumps (a call reports a helper's barrier naming the caller's argument).
+ * resource names of the barrier its message dumps (a call reports a helper's barrier naming the caller's argument)
+ * and the list type its message names (`ID3D12CommandList(Graphics)::ResourceBarrier` where the caller's list is
+ * known, `ID3D12CommandList::` in the helper that takes any list). A finding that depends on the list's type says so
+ * in its own data (another message), so it is never equal to one made without it.
  */
 export function withoutNames<F extends Pick<ReportedFinding, 'data' | 'xbox'>>(f: F): F {
   const data = Object.fromEntries(Object.entries(f.data).filter(([k]) => !NAME_FIELDS.has(k)));
   const barrier = f.xbox?.barrier && { ...f.xbox.barrier, resource: null, resourceAfter: null };
-  return { ...f, data, ...(f.xbox && barrier ? { xbox: { ...f.xbox, barrier } } : {}) };
+  return { ...f, data, ...(f.xbox ? { xbox: { ...f.xbox, listType: null, ...(barrier ? { barrier } : {}) } } : {}) };
 }
 
 /** What a finding says but for the names (`withoutNames`). */
