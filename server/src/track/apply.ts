@@ -80,11 +80,11 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       if (!key) break;
       const prior = next.batches.get(key);
       if (e.reverse) {
-        if (prior) next.batches.set(key, reversedBatch(prior));
+        if (prior) next.own('batches').set(key, reversedBatch(prior));
         break;
       }
       if (e.unreadable) {
-        next.batches.set(key, { items: prior?.items ?? [], ...(prior?.mixed ? { mixed: prior.mixed } : {}), unreadable: true });
+        next.own('batches').set(key, { items: prior?.items ?? [], ...(prior?.mixed ? { mixed: prior.mixed } : {}), unreadable: true });
         break;
       }
       const site = additionSite(env, e.range);
@@ -96,8 +96,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       const again = added.some((a) => prior?.items.some((p) => p.raw === a.raw && p.site === site && p.barrier.resource?.key === a.barrier.resource?.key));
       if (again) {
         const keys = [...(prior?.mixed ?? []), ...[...(prior?.items ?? []), ...added].map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)];
-        next.batches.set(key, { items: [], mixed: [...new Set(keys)] });
-      } else next.batches.set(key, { items: [...(prior?.items ?? []), ...added], ...(prior?.mixed ? { mixed: prior.mixed } : {}) });
+        next.own('batches').set(key, { items: [], mixed: [...new Set(keys)] });
+      } else next.own('batches').set(key, { items: [...(prior?.items ?? []), ...added], ...(prior?.mixed ? { mixed: prior.mixed } : {}) });
       break;
     }
     case 'rebind': {
@@ -140,12 +140,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         // What the lists recorded is now the queue's (Origin.unsubmitted).
         next.set(k, { ...s, layout: submitted(s.layout), access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
       }
-      for (const k of ran) next.executed.add(k);
-      next.closed.clear();
+      for (const k of ran) next.own('executed').add(k);
+      next.own('closed').clear();
       voidDeferredCommands(env, null);
       break;
     case 'close': {
-      if (list.key) next.closed.add(list.key);
+      if (list.key) next.own('closed').add(list.key);
       const pending = [...next.res.entries()].filter(([, s]) => s.split && (s.split.list === list.key || s.split.list === null));
       // An enhanced split on a texture may end in a later command list (EB-SPLIT-01): it stays pending, and is
       // reported here only when the file has no end-split barrier anywhere (EB-SPLIT-07).
@@ -173,12 +173,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       // cl->Reset(...)`): then no executed list is known to run its old recording again. A list wrapper's own list
       // (`m_draw->m_list` reset by `CommandList::Reset()`) is the one executed under that wrapper's getter
       // (`m_draw->GetInternal()`): only those are forgotten.
-      if (list.key && next.executed.has(list.key)) next.executed.delete(list.key);
+      if (list.key && next.executed.has(list.key)) next.own('executed').delete(list.key);
       else {
         const owner = list.key ? ownerOf(list.key) : undefined;
         const same = owner ? [...next.executed].filter((k) => ownerOf(k) === owner) : [];
-        if (same.length) for (const k of same) next.executed.delete(k);
-        else next.executed.clear();
+        if (same.length) for (const k of same) next.own('executed').delete(k);
+        else next.own('executed').clear();
       }
       endBindings(next, list);
       voidDeferredCommands(env, null);
@@ -190,7 +190,7 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         for (const [k, s] of next.res) {
           if (!s.legacyFromCreation) next.set(k, { ...s, legacy: UNKNOWN, layout: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
         }
-        next.closed.delete(list.key);
+        next.own('closed').delete(list.key);
       }
       // A reset list starts a new recording: writes recorded before it were submitted (or dropped) with the old one.
       // It records nothing itself: a resource still fresh from its creation in COMMON (nothing recorded since, apart

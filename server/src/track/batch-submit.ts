@@ -42,9 +42,9 @@ export function submitBatch(container: ResourceRef, state: TrackState, env: Trac
   });
   for (const k of batch.mixed ?? []) forget(state, k);
   if (batch.unreadable) (gi === null ? forgetAllLegacy : forgetAllEnhanced)(state);
-  state.batches.delete(key);
+  state.own('batches').delete(key);
   // A const submit leaves the container as it was: a later reversal of it turns these barriers around.
-  if (keeps && !batch.mixed?.length && !batch.unreadable) state.batches.set(key, { items: [], submitted: [...(batch.submitted ?? []), ...batch.items] });
+  if (keeps && !batch.mixed?.length && !batch.unreadable) state.own('batches').set(key, { items: [], submitted: [...(batch.submitted ?? []), ...batch.items] });
 }
 
 /**

@@ -28,7 +28,7 @@ function slotKey(list: string | null, slot: string): string {
 
 function dropPrefix(state: TrackState, list: string | null, prefix: string): void {
   const p = slotKey(list, prefix);
-  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) && /^(?:\d*|\?)$/.test(k.slice(p.length))) state.bindings.delete(k);
+  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) && /^(?:\d*|\?)$/.test(k.slice(p.length))) state.own('bindings').delete(k);
 }
 
 /** A root slot's root letter (`g3`, and `g?`: a slot of the graphics root whose index is not known). */
@@ -46,13 +46,13 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
   // Any setter of a root may overwrite the binding whose index was not known.
   for (const s of e.slots) {
     const root = ROOT_SLOT.exec(s.slot)?.[1];
-    if (root) state.bindings.delete(slotKey(list, `${root}?`));
+    if (root) state.own('bindings').delete(slotKey(list, `${root}?`));
   }
   const slots = viaParam ? [...e.slots.filter((s) => !s.slot.endsWith('?')), viaParam] : e.slots;
   for (const s of slots) {
     const key = slotKey(list, s.slot);
     if (!s.target) {
-      state.bindings.delete(key);
+      state.own('bindings').delete(key);
       continue;
     }
     const origin: Origin = { ...env.note(e.range, `'${targetText(s.target).replace(/\s+/g, ' ')}' was bound here by ${e.method}`) };
@@ -61,7 +61,7 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
       if (bound) env.buffersByUse.add(bound);
     }
     const b: Binding = { target: s.target.via === 'handle' ? boundTarget(s.target, env) : boundAddress(s.target, env), ...(s.as ? { as: s.as } : {}), origin };
-    state.bindings.set(key, b);
+    state.own('bindings').set(key, b);
   }
 }
 
@@ -69,7 +69,7 @@ export function applyBind(e: BindEvent, state: TrackState, env: TrackEnv, listId
 export function endBindings(state: TrackState, listId: ListId): void {
   const list = listId.key;
   const p = `${list ?? '?'}|`;
-  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) || list === null) state.bindings.delete(k);
+  for (const k of [...state.bindings.keys()]) if (k.startsWith(p) || list === null) state.own('bindings').delete(k);
 }
 
 interface Named {

@@ -227,7 +227,7 @@ function noopSkipping(t: NoopTest, state: TrackState, env: TrackEnv, range: Rang
   if (!cur.unknown && cur.values.size > 0 && !cur.values.has(t.value)) return null;
   const out = state.clone();
   const value = exactly(t.value, env.note(range, 'the code skips the barrier here as a no-op: its bookkeeping says the resource is in its after-state'));
-  out.res.set(key, t.family === 'legacy' ? { ...r, legacy: value } : { ...r, layout: value });
+  out.own('res').set(key, t.family === 'legacy' ? { ...r, legacy: value } : { ...r, layout: value });
   return out;
 }
 
@@ -247,7 +247,7 @@ function withoutOwnValues(state: TrackState, range: Range, uri: string): TrackSt
       pendingWrite: s.pendingWrite && inside(s.pendingWrite.origin) ? null : s.pendingWrite };
     if (next.layout === s.layout && next.legacy === s.legacy && next.access === s.access && next.syncAfter === s.syncAfter && next.pendingWrite === s.pendingWrite) continue;
     out ??= state.clone();
-    out.res.set(key, next);
+    out.own('res').set(key, next);
   }
   return out ?? state;
 }
@@ -288,7 +288,7 @@ function withoutValues(state: TrackState, drop: (o: Origin) => boolean, keys: It
     const layout = cut(r.layout);
     if (legacy === r.legacy && layout === r.layout) continue;
     out ??= state.clone();
-    out.res.set(key, { ...r, legacy, layout, ...also });
+    out.own('res').set(key, { ...r, legacy, layout, ...also });
   }
   return out ?? state;
 }
@@ -299,7 +299,7 @@ export function unknownUntouched(state: TrackState, s: Stmt, binding: Binding | 
   const fresh = keys.filter((k) => !state.res.has(k) || (carried && aroundBackEdge(state.res.get(k)!)));
   if (fresh.length === 0) return state;
   const out = state.clone();
-  for (const k of fresh) out.res.set(k, FRESH);
+  for (const k of fresh) out.own('res').set(k, FRESH);
   return out;
 }
 

@@ -135,14 +135,14 @@ export function forgetWhere(state: TrackState, hit: (base: string) => boolean): 
   const whole = new Set<string>();
   for (const [key] of before) if (key.indexOf('|') < 0) whole.add(key);
   const added = new Map<string, ResState>();
-  state.res.clear();
+  state.own('res').clear();
   for (const [key, s] of before) {
     const base = baseKey(key);
-    if (!hit(base)) state.res.set(key, s);
-    else if (base === key) state.res.set(key, forgotten(s));
+    if (!hit(base)) state.own('res').set(key, s);
+    else if (base === key) state.own('res').set(key, forgotten(s));
     else if (!whole.has(base) && !added.has(base)) added.set(base, forgotten(FRESH));
   }
-  for (const [key, s] of added) state.res.set(key, s);
+  for (const [key, s] of added) state.own('res').set(key, s);
 }
 
 function forgotten(s: ResState): ResState {

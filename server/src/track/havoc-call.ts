@@ -114,7 +114,7 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
   forgetWhere(next, reachedNow);
   for (const key of replaced) forget(next, key);
   // Submitted or still pending: at a later submit its resources become unknown again (a path join's `mixed`).
-  for (const k of batches) next.batches.set(k, { items: [], mixed: [...pendingKeys(state.batches.get(k)!)], ...(state.batches.get(k)!.unreadable ? { unreadable: true } : {}) });
+  for (const k of batches) next.own('batches').set(k, { items: [], mixed: [...pendingKeys(state.batches.get(k)!)], ...(state.batches.get(k)!.unreadable ? { unreadable: true } : {}) });
   return next;
 }
 

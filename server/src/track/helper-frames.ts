@@ -234,7 +234,7 @@ export function hideLocals(state: TrackState, locals: readonly string[], entry: 
   const keys = [...state.res.keys()].filter(local);
   if (keys.length === 0) return { state, assumed };
   const out = state.clone();
-  for (const k of keys) out.res.delete(k);
+  for (const k of keys) out.own('res').delete(k);
   return { state: out, assumed };
 }
 
@@ -250,8 +250,8 @@ export function forgetCalleeLocals(out: TrackState, before: TrackState, locals: 
   for (const key of [...out.res.keys()]) {
     if (!local(key)) continue;
     const prior = before.res.get(key);
-    if (prior) out.res.set(key, prior);
-    else out.res.delete(key);
+    if (prior) out.own('res').set(key, prior);
+    else out.own('res').delete(key);
   }
   for (const key of [...entry.keys()]) if (!entryBefore.has(key) && local(key)) entry.delete(key);
   return out;

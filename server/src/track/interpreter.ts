@@ -90,7 +90,7 @@ export class Interpreter implements Evaluation {
       const next = { ...r, layout: keep(r.layout), legacy: keep(r.legacy), access: keep(r.access), syncAfter: keep(r.syncAfter) };
       if (next.layout === r.layout && next.legacy === r.legacy && next.access === r.access && next.syncAfter === r.syncAfter) continue;
       out ??= state.clone();
-      out.res.set(key, next);
+      out.own('res').set(key, next);
     }
     return out ?? state;
   }

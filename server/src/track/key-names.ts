@@ -46,7 +46,7 @@ export function outOfScope(env: TrackEnv, paths: Paths, scoped: readonly string[
     const keys = [...p.state.res.keys()].filter(gone);
     if (keys.length === 0) return p;
     const state = p.state.clone();
-    for (const k of keys) state.res.delete(k);
+    for (const k of keys) state.own('res').delete(k);
     return { facts: p.facts, state };
   });
 }

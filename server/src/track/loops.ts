@@ -182,7 +182,7 @@ function leftLoop(state: TrackState, range: Range): TrackState {
     const legacy = untag(r.legacy);
     if (layout === r.layout && legacy === r.legacy) continue;
     out ??= state.clone();
-    out.res.set(key, { ...r, layout, legacy });
+    out.own('res').set(key, { ...r, layout, legacy });
   }
   return out ?? state;
 }
@@ -213,7 +213,7 @@ function tagLoop(back: TrackState, entry: TrackState, range: Range): TrackState 
     const w = s.pendingWrite;
     const carried = w && !w.origin.loop && !sameRange(w.origin.range, before?.pendingWrite?.origin.range ?? NO_RANGE);
     const pendingWrite = carried ? { ...w, origin: { ...w.origin, loop: range } } : w;
-    out.res.set(key, { ...s, layout: tag(s.layout, before?.layout), legacy: tag(s.legacy, before?.legacy), pendingWrite });
+    out.own('res').set(key, { ...s, layout: tag(s.layout, before?.layout), legacy: tag(s.legacy, before?.legacy), pendingWrite });
   }
   return out;
 }
@@ -232,8 +232,8 @@ function perIteration(head: TrackState, entry: TrackState, varying: readonly str
   for (const key of head.res.keys()) {
     if (!rootNames(key).some((t) => names.has(t)) && !members.some((m) => namesMember(key, m))) continue;
     const before = entry.res.get(key);
-    if (before) out.res.set(key, before);
-    else out.res.delete(key);
+    if (before) out.own('res').set(key, before);
+    else out.own('res').delete(key);
   }
   return out;
 }
@@ -267,7 +267,7 @@ function markAroundLoop(head: TrackState, back: TrackState, range: Range): Track
     };
     const layout = mark(s.layout, b.layout);
     const legacy = mark(s.legacy, b.legacy);
-    if (layout !== s.layout || legacy !== s.legacy) head.res.set(key, { ...s, layout, legacy });
+    if (layout !== s.layout || legacy !== s.legacy) head.own('res').set(key, { ...s, layout, legacy });
   }
   return head;
 }
@@ -279,7 +279,7 @@ function markAroundLoop(head: TrackState, back: TrackState, range: Range): Track
  */
 function widen(cur: TrackState): TrackState {
   const out = cur.clone();
-  for (const [key, s] of cur.res) out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+  for (const [key, s] of cur.res) out.own('res').set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
   return out;
 }
 
@@ -289,7 +289,7 @@ function widenChanged(cur: TrackState, entry: TrackState): TrackState {
   for (const [key, s] of cur.res) {
     const e = entry.res.get(key);
     if (e && sameRes(e, s)) continue;
-    out.res.set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
+    out.own('res').set(key, { ...s, layout: UNKNOWN, legacy: UNKNOWN, access: UNKNOWN, syncAfter: UNKNOWN });
   }
   return out;
 }

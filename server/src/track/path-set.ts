@@ -153,7 +153,7 @@ function withConds(ps: Paths, common: PathFacts, entry: Map<string, ResState>, t
     for (const k of differ) {
       const r = p.state.res.get(k) ?? entry.get(k);
       if (!r) continue;
-      state.res.set(k, { ...r, layout: mark(r.layout), legacy: mark(r.legacy), access: mark(r.access), syncAfter: mark(r.syncAfter) });
+      state.own('res').set(k, { ...r, layout: mark(r.layout), legacy: mark(r.legacy), access: mark(r.access), syncAfter: mark(r.syncAfter) });
     }
     const syms = new Set(state.condSyms ?? []);
     for (const s of p.facts.symbols()) syms.add(s);
@@ -202,7 +202,7 @@ export function joinForReport(ps: Paths, entry: Map<string, ResState>): TrackSta
       }
       return changed ? { values, unknown: p.unknown } : p;
     };
-    out.res.set(key, { ...s, legacy: note((r) => r.legacy, s.legacy), layout: note((r) => r.layout, s.layout), access: note((r) => r.access, s.access) });
+    out.own('res').set(key, { ...s, legacy: note((r) => r.legacy, s.legacy), layout: note((r) => r.layout, s.layout), access: note((r) => r.access, s.access) });
   }
   return out;
 }

@@ -107,5 +107,5 @@ export function partsOf(state: TrackState, key: string): { key: string; met: Res
 }
 
 export function dropParts(state: TrackState, key: string): void {
-  for (const k of [...state.res.keys()]) if (k.startsWith(`${key}|`)) state.res.delete(k);
+  for (const k of [...state.res.keys()]) if (k.startsWith(`${key}|`)) state.own('res').delete(k);
 }

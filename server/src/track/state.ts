@@ -266,32 +266,66 @@ export interface Batch {
   submitted?: readonly PendingBarrier[];
 }
 
+/** A state's collections as its own writes see them (TrackState.own). */
+export interface OwnCollections {
+  res: Map<string, ResState>;
+  bindings: Map<string, Binding>;
+  batches: Map<string, Batch>;
+  closed: Set<string>;
+  executed: Set<string>;
+}
+
+const OWN_BITS: Record<keyof OwnCollections, number> = { res: 1, bindings: 2, batches: 4, closed: 8, executed: 16 };
+const ALL_OWN = 31;
+
 export class TrackState {
   constructor(
-    readonly res: Map<string, ResState> = new Map(),
-    readonly bindings: Map<string, Binding> = new Map(),
-    readonly batches: Map<string, Batch> = new Map(),
+    readonly res: ReadonlyMap<string, ResState> = new Map(),
+    readonly bindings: ReadonlyMap<string, Binding> = new Map(),
+    readonly batches: ReadonlyMap<string, Batch> = new Map(),
     /**
      * Command lists closed on this path and not executed since: a Reset of such a list drops what it recorded
      * (track/apply.ts). Only ExecuteCommandLists (here or in a helper the run defines) ends it: an unknown call that
      * may submit the list (it is handed the list, or its name says it records or executes) already makes every
      * state unknown, and one that does not leaves the mark, which can only make states unknown at the Reset.
      */
-    readonly closed: Set<string> = new Set(),
+    readonly closed: ReadonlySet<string> = new Set(),
     /**
      * Command lists executed on this path and not reset since: executing one again runs the same recording again
      * (a list recorded once and submitted every frame), whose barriers this path does not replay (track/apply.ts).
      */
-    readonly executed: Set<string> = new Set(),
+    readonly executed: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The values the conditions of this state's values name (PathCond), or null when no value has one. */
   condSyms: ReadonlySet<string> | null = null;
 
+  /**
+   * The collections this state shares with another (OWN_BITS): a clone shares its source's until one of the two
+   * writes one, which copies it first (`own`). A state made without the constructor (a value replayed from an earlier
+   * keystroke's run, across-keystrokes.ts) has no such field: every collection it holds may be another's.
+   */
+  #shared = 0;
+
+  /** A state equal to this one that either can change without changing the other (copy on write). */
   clone(): TrackState {
-    const out = new TrackState(new Map(this.res), new Map(this.bindings), new Map(this.batches), new Set(this.closed), new Set(this.executed));
+    const out = new TrackState(this.res, this.bindings, this.batches, this.closed, this.executed);
+    if (#shared in this) this.#shared = ALL_OWN;
+    out.#shared = ALL_OWN;
     out.condSyms = this.condSyms;
     return out;
+  }
+
+  /** The collection `k` to write: this state's own (one it may share is copied first). */
+  own<K extends keyof OwnCollections>(k: K): OwnCollections[K] {
+    const bit = OWN_BITS[k];
+    const mine = #shared in this;
+    if (mine && (this.#shared & bit) === 0) return this[k] as OwnCollections[K];
+    const c = this[k];
+    const copy = (c instanceof Map ? new Map(c) : new Set(c as ReadonlySet<string>)) as OwnCollections[K];
+    (this as unknown as OwnCollections)[k] = copy;
+    if (mine) this.#shared &= ~bit;
+    return copy;
   }
 
   get(key: string): ResState {
@@ -299,7 +333,7 @@ export class TrackState {
   }
 
   set(key: string, s: ResState): void {
-    this.res.set(key, s);
+    this.own('res').set(key, s);
   }
 }
 
@@ -322,33 +356,33 @@ export function joinStates(a: TrackState | null, b: TrackState | null, entry: Ma
     // nothing about this path's part, which keeps its entry assumption.
     return (whole && whole.legacy.unknown && whole.layout.unknown ? whole : undefined) ?? entry.get(key) ?? FRESH;
   };
-  for (const key of new Set([...a.res.keys(), ...b.res.keys()])) out.res.set(key, joinRes(on(a, key), on(b, key)));
+  for (const key of new Set([...a.res.keys(), ...b.res.keys()])) out.own('res').set(key, joinRes(on(a, key), on(b, key)));
   // Closed and not executed after a join only when closed and not executed on both paths.
-  for (const key of a.closed) if (b.closed.has(key)) out.closed.add(key);
+  for (const key of a.closed) if (b.closed.has(key)) out.own('closed').add(key);
   // Executed and not reset on either path: executing it again may run its recording again (which only makes
   // states unknown).
-  for (const key of [...a.executed, ...b.executed]) out.executed.add(key);
+  for (const key of [...a.executed, ...b.executed]) out.own('executed').add(key);
   // A binding is known after a join only when both paths made the same one.
   for (const [key, x] of a.bindings) {
     const y = b.bindings.get(key);
-    if (y && sameBinding(x, y)) out.bindings.set(key, x);
+    if (y && sameBinding(x, y)) out.own('bindings').set(key, x);
   }
   for (const key of new Set([...a.batches.keys(), ...b.batches.keys()])) {
     const x = a.batches.get(key);
     const y = b.batches.get(key);
     if (x === y) {
-      if (x) out.batches.set(key, x);
+      if (x) out.own('batches').set(key, x);
       continue;
     }
     // Submitted on one path (`if (flushNow) Flush();`), still pending on the other: the next submit records them
     // there, and on the first path they were recorded already — applied again without checks.
     if (!x || !y) {
       const q = (x ?? y)!;
-      out.batches.set(key, { items: q.items.map((i) => (i.quiet ? i : { ...i, quiet: true })), ...(q.mixed ? { mixed: q.mixed } : {}), ...(q.unreadable ? { unreadable: true } : {}) });
+      out.own('batches').set(key, { items: q.items.map((i) => (i.quiet ? i : { ...i, quiet: true })), ...(q.mixed ? { mixed: q.mixed } : {}), ...(q.unreadable ? { unreadable: true } : {}) });
       continue;
     }
     const keys = (q: Batch) => [...(q.mixed ?? []), ...q.items.map((i) => i.barrier.resource?.key).filter((k): k is string => !!k)];
-    out.batches.set(key, { items: [], mixed: [...new Set([...keys(x), ...keys(y)])], ...(x.unreadable || y.unreadable ? { unreadable: true } : {}) });
+    out.own('batches').set(key, { items: [], mixed: [...new Set([...keys(x), ...keys(y)])], ...(x.unreadable || y.unreadable ? { unreadable: true } : {}) });
   }
   return out;
 }
