@@ -5,6 +5,7 @@ import { LAYOUT_UNDEFINED } from '../model/enums';
 import { legacyToEnhanced } from '../model/legacy-states';
 import { formatEnumValue } from '../model/format-values';
 import type { ListId, TrackEnv } from './env';
+import { NO_LIST } from './env';
 import type { Origin, Possible, ResState } from './state';
 import { exactly, FRESH, TrackState, UNKNOWN } from './state';
 import type { BarrierMeeting } from './visitors';
@@ -32,7 +33,7 @@ export function layoutPossible(layouts: number[], o: Origin): Possible {
   return { values, unknown: false };
 }
 
-function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact['range']): { meeting: BarrierMeeting; fullKey: string; key: string; part: string } | null | 'unknown-part' {
+function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact['range'], list: ListId): { meeting: BarrierMeeting; fullKey: string; key: string; part: string } | null | 'unknown-part' {
   const key = b.resource?.key;
   if (!key) return null;
   const part = partKey(b, env, key);
@@ -46,7 +47,7 @@ function meet(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact[
   // NOTE: for such a write the barrier's before-state is what the copy left (it may have promoted COMMON), not
   // surely the entry state: it is recorded for the waiting copy's check only, and the tracked state stays as it was.
   if (onlyWritten) noteFirstBarrier(env, fullKey, assume(b, env, fullKey, at, false));
-  else if (!seen) met = assume(b, env, fullKey, at);
+  else if (!seen) met = assume(b, env, fullKey, at, true, list);
   const parts = part === '' ? partsOf(state, key) : overlappingParts(state, key, part);
   return { meeting: { key: fullKey, met, resource: env.resources.get(key), parts }, fullKey, key, part };
 }
@@ -57,7 +58,7 @@ function stateless(s: ResState): boolean {
 }
 
 /** First sight of a resource: take the barrier's before-values as the assumed state (debug layer: "assumed at first use"). */
-function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['range'], record = true): ResState {
+function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['range'], record = true, list: ListId = NO_LIST): ResState {
   const name = b.resource?.text ?? key;
   let s: ResState = FRESH;
   const lb = val(b, 'LayoutBefore');
@@ -68,13 +69,16 @@ function assume(b: BarrierFact, env: TrackEnv, key: string, at: BarrierFact['ran
   if (b.kind === 'legacy-transition' && sb !== undefined) {
     s = { ...s, legacy: exactly(sb, origin(env, b, `'${name}' assumed in ${formatEnumValue('state', sb)} at first use here`, true, at)), lastModel: 'legacy' };
   }
-  if (record && !env.entry.has(key)) env.entry.set(key, s);
+  if (record && !env.entry.has(key)) {
+    env.entry.set(key, s);
+    env.assumedOn.set(key, list.key);
+  }
   return s;
 }
 
 /** Meet the resource and run the rule hooks; a barrier on an unknown part makes the resource unknown. */
-function meetAndCall(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact['range'], call: (m: BarrierMeeting) => void) {
-  const m = meet(b, state, env, at);
+function meetAndCall(b: BarrierFact, state: TrackState, env: TrackEnv, at: BarrierFact['range'], list: ListId, call: (m: BarrierMeeting) => void) {
+  const m = meet(b, state, env, at, list);
   if (m === null) return null;
   if (m === 'unknown-part') {
     forget(state, b.resource!.key!);
@@ -102,7 +106,7 @@ export function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list:
     clearPendingWrites(state);
     return;
   }
-  const m = meetAndCall(b, state, env, at, (meeting) => {
+  const m = meetAndCall(b, state, env, at, list, (meeting) => {
     for (const h of env.hooks) h.enhancedBarrier?.(b, meeting, ctx);
   });
   if (!m) return;
@@ -154,7 +158,7 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
   if (b.byType) return unknownType(b, state);
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
-    const m = meet(b, state, env, at);
+    const m = meet(b, state, env, at, list);
     if (env.reporting) for (const h of env.hooks) h.legacyBarrier?.(b, m && m !== 'unknown-part' ? m.meeting : null, ctx);
     // A UAV barrier orders the writes before it (a null resource: every UAV); aliasing barriers flush everything.
     if (b.kind === 'legacy-uav' && b.resource?.key) {
@@ -164,7 +168,7 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
     else clearPendingWrites(state);
     return;
   }
-  const m = meetAndCall(b, state, env, at, (meeting) => {
+  const m = meetAndCall(b, state, env, at, list, (meeting) => {
     // COMMON set by an explicit barrier or a creation, nothing recorded since: not promoted (see Origin.workStamp).
     const own = withoutOtherListPromotions(meeting, list, env);
     const common = own.met.legacy.values.get(0);

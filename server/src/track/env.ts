@@ -176,6 +176,8 @@ export class TrackEnv {
 
   /** Assumed states of resources at function entry ("assumed at first use"). */
   readonly entry = new Map<string, ResState>();
+  /** The command list (its key; null: not known) of the barrier each entry assumption was taken from. */
+  readonly assumedOn = new Map<string, string | null>();
   readonly resources = new Map<string, KnownResource>();
   /** Per helper call being evaluated, the known creations its body replaced: key → the entry before (undefined: none). */
   readonly creationLogs: Map<string, KnownResource | undefined>[] = [];

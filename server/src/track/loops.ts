@@ -13,7 +13,7 @@ import { endPass, passReuseOn, startPass } from './pass-reuse';
 import type { Paths } from './path-set';
 import { collapse, sameFacts, samePaths } from './path-set';
 import type { Origin, Possible } from './state';
-import { sameRes, TrackState, UNKNOWN } from './state';
+import { FRESH, sameRes, TrackState, UNKNOWN } from './state';
 
 const MAX_LOOP_ITERATIONS = 4;
 
@@ -73,8 +73,11 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
   if (paths.length === 0) return flowOf(skip);
   const reporting = it.env.reporting;
   it.env.reporting = false;
+  const assumedBefore = new Set(it.env.entry.keys());
   const entry = collapse(paths, it.env.entry).state;
   let cur = paths;
+  // The paths around the back edge of the last pass and their joined state (cur is `paths` joined with them).
+  let around: { paths: Paths; state: TrackState } | null = null;
   let converged = false;
   let factsConverged = false;
   // Each iteration starts with per-element resources (`targets[i]`) as they were before the loop: the next
@@ -94,9 +97,11 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
     if (s.counter?.guarded) it.wrote([s.counter.sym]);
     const back = advance(notLast(it.join(f.normal, f.continues), s.counter), s.counter);
     let next = paths;
+    around = null;
     if (back && back.length) {
       const backState = collapse(back, it.env.entry).state;
       const tagged = back.map((p) => ({ facts: p.facts, state: tagLoop(p.state, entry, s.range) }));
+      around = { paths: tagged, state: backState };
       next = it.join(paths, tagged)!.map((p) => ({ facts: p.facts, state: markAroundLoop(p.state, backState, s.range) }));
     }
     converged = samePaths(next, cur);
@@ -117,12 +122,38 @@ function loopToFixpoint(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, all: Pa
   // A path that knows the counter is at its last value (`j == levels - 1`) leaves after the iteration, not
   // through the head: it joins the exit as the body left it.
   const leaving = lastOnly(it.join(final.normal, final.continues), s.counter);
-  const exitNormal = s.forever ? null : once ? it.join(final.normal, final.continues) : it.join(cur, leaving);
-  const exit = it.join(it.join(exitNormal, final.breaks), skip);
+  // A state first assumed inside the body from a barrier recorded on each list of a set (the loop walks the lists)
+  // holds only where a list was there: the code that put the resource in that state walked the same lists. On a
+  // path that skips the body no list recorded anything, and the resource's state there is not known.
+  const learned = [...it.env.entry.keys()].filter((k) => !assumedBefore.has(k) && perListAssumption(it.env.assumedOn.get(k), s.varying));
+  const skipped = (ps: Paths | null): Paths | null => (ps && learned.length ? ps.map((p) => ({ facts: p.facts, state: notLearned(p.state, learned) })) : ps);
+  const throughHead = !converged || !learned.length ? cur
+    : around ? it.join(skipped(paths), around.paths)!.map((p) => ({ facts: p.facts, state: markAroundLoop(p.state, around!.state, s.range) }))
+      : skipped(paths);
+  const exitNormal = s.forever ? null : once ? it.join(final.normal, final.continues) : it.join(throughHead, leaving);
+  const exit = it.join(it.join(exitNormal, final.breaks), skipped(skip));
   // What the body knew of the counter (its bound, its value) does not hold past the loop's last test.
   const counted = (s.counter?.guarded || s.bound) && exit ? it.facts(exit, (f) => f.forget(loopSyms(s))) : exit;
   const out = counted && counted.map((p) => ({ facts: p.facts, state: leftLoop(p.state, s.range) }));
   return { normal: out, breaks: null, continues: null, returns: final.returns };
+}
+
+/** `state` with each resource in `keys` it never touched (it would take the entry state assumed in the loop) unknown. */
+function notLearned(state: TrackState, keys: readonly string[]): TrackState {
+  let out: TrackState | null = null;
+  for (const key of keys) {
+    if (state.res.has(key)) continue;
+    out ??= state.clone();
+    out.res.set(key, FRESH);
+  }
+  return out ?? state;
+}
+
+/** The barrier behind an assumption was recorded on a list the loop names anew on each iteration. */
+function perListAssumption(list: string | null | undefined, varying: readonly string[]): boolean {
+  if (!list || varying.length === 0) return false;
+  const names = new Set(varying.filter((v) => !v.includes('.')));
+  return rootNames(list).some((t) => names.has(t)) || varying.some((m) => m.includes('.') && namesMember(list, m));
 }
 
 /** The counter names whose facts end with the loop (a guarded counter, a bounded one). */
