@@ -144,7 +144,7 @@ function notLearned(state: TrackState, keys: readonly string[]): TrackState {
   for (const key of keys) {
     if (state.res.has(key)) continue;
     out ??= state.clone();
-    out.res.set(key, FRESH);
+    out.own('res').set(key, FRESH);
   }
   return out ?? state;
 }
