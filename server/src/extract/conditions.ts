@@ -6,7 +6,7 @@ import type { SyntaxNode } from './node';
 import type { Condition, Field } from './facts';
 import type { FnCtx } from './context';
 import { evalValue } from './context';
-import { CONSTANT_NAME, pathSyms, symOf } from './path-facts';
+import { bitViewSym, CONSTANT_NAME, pathSyms, symOf } from './path-facts';
 import { rangeOf } from './syntax';
 import { heapReadResult, resourceProperty } from './desc-reads';
 import { sizeQuery } from './container-sizes';
@@ -78,9 +78,19 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
         const f = leaf(n, fn);
         // The mask may be an enumerator of a header (`flags & EBufFlag::Readback`): a multi-file run gives its value.
         if (!f || (!f.masked && f.value === null)) for (const side of [l, r]) if (evalField(side, fn.file, fn).value === null) noteUnfolded(side, fn);
-        return f && (f.masked || f.value !== null) ? { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, truthy: true } : undefined;
+        // The same bit tested again agrees with this test (path-facts.ts bitViewSym).
+        const bit = bitViewSym(n);
+        const ls = bit !== undefined && tested?.has(bit) ? bit : undefined;
+        const zero = { value: 0, text: '0', range: rangeOf(n) };
+        if (f && (f.masked || f.value !== null)) return { op: '!=', left: f, right: zero, truthy: true, ...(ls !== undefined ? { ls } : {}) };
+        return ls !== undefined ? { op: '!=', left: { value: null, text: n.text, range: rangeOf(n) }, right: zero, ls, truthy: true } : undefined;
       }
       if (!op || !COMPARISONS.has(op)) return undefined;
+      // `(flags & kUav) != 0`, `(flags & kUav) == 0`: the bit test, or its negation.
+      if ((op === '==' || op === '!=') && /^0[uUlL]*$/.test(r.text.trim()) && bitViewSym(l) !== undefined) {
+        const bit = conditionOf(unparen(l), fn);
+        if (bit) return op === '!=' ? bit : { op: '!', args: [bit] };
+      }
       const a = leaf(l, fn);
       // `j == levels - 1`: an offset of other names is read on the right of a followed value only (its last-value test).
       const b = leaf(r, fn, (op === '==' || op === '!=') && symIn(l) !== undefined);
@@ -197,6 +207,12 @@ function listMemberOf(n: SyntaxNode, fn: FnCtx): number | undefined {
 const RECORDING_METHODS = ['ResourceBarrier', 'Barrier', ...Object.keys(COMMANDS)].join('|');
 
 /** A comparison operand without side effects, as a Field (a constant, a parameter, or unknown). */
+function unparen(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
+  return n;
+}
+
 function leaf(node: SyntaxNode, fn: FnCtx, offsetOk = false): Field | undefined {
   let n = node;
   while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;

@@ -67,12 +67,35 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
  * value each value of the parameter picks, for a call that passes a known `flag`.
  */
 function ternaryOnParam(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['byParam'] {
-  const tested = testedParam(n.childForFieldName('condition'), fn);
+  const tested: { param: number; negated: boolean; equals?: number } | undefined = testedParam(n.childForFieldName('condition'), fn)
+    ?? comparedParam(n.childForFieldName('condition'), file, fn);
   if (!tested) return undefined;
   const { param, negated } = tested;
   const [a, b] = [n.childForFieldName('consequence'), n.childForFieldName('alternative')].map((x) => (x ? paramBranch(evalField(x, file, fn)) : null));
   if (a === null || b === null) return undefined;
-  return negated ? { param, whenTrue: b, whenFalse: a } : { param, whenTrue: a, whenFalse: b };
+  const equals = tested.equals !== undefined ? { equals: tested.equals } : {};
+  return negated ? { param, whenTrue: b, whenFalse: a, ...equals } : { param, whenTrue: a, whenFalse: b, ...equals };
+}
+
+/**
+ * `part == SplitPart::Begin ? BEGIN_ONLY : END_ONLY` (`!=` negated): a parameter compared with a number that folds
+ * (an enumerator, a literal), either side; the caller's argument decides the test (`Field.byParam.equals`).
+ */
+function comparedParam(cond: SyntaxNode | null, file: FileCtx, fn?: FnCtx): { param: number; negated: boolean; equals: number } | undefined {
+  let c = cond;
+  while (c && (c.type === 'parenthesized_expression' || c.type === 'condition_clause') && c.namedChildCount === 1) {
+    c = c.type === 'condition_clause' ? c.childForFieldName('value') : c.namedChild(0);
+  }
+  const op = c?.type === 'binary_expression' ? c.childForFieldName('operator')?.type : undefined;
+  if (!c || (op !== '==' && op !== '!=')) return undefined;
+  const [l, r] = [c.childForFieldName('left'), c.childForFieldName('right')];
+  if (!l || !r) return undefined;
+  for (const [p, k] of [[l, r], [r, l]]) {
+    const param = paramIndex(p, fn);
+    const folded = param === undefined ? null : fold(k, file, fn);
+    if (param !== undefined && folded) return { param, negated: op === '!=', equals: toNumber(folded) };
+  }
+  return undefined;
 }
 
 /** A ternary branch as `Field.byParam` keeps it: its known number or the parameter it is; null otherwise. */

@@ -35,7 +35,8 @@ export interface Field {
    * parameter (`deviceMemory ? oldState : GENERIC_READ`): the value at a call whose argument for `flag` is known —
    * the number, or the caller's argument for that parameter (track/env.ts substituteField).
    */
-  byParam?: { param: number; whenTrue: ParamBranch; whenFalse: ParamBranch };
+  /** With `equals`: the test is `param == equals` (`part == SplitPart::Begin ? …`), not the parameter's truth. */
+  byParam?: { param: number; whenTrue: ParamBranch; whenFalse: ParamBranch; equals?: number };
   /**
    * With `oneOf`: the paths were chosen by an if/else or switch testing a parameter of the enclosing function
    * (`if (hasData) state = …; else state = …;`): its callers decide which of the numbers the paths see.

@@ -63,6 +63,40 @@ export function symOf(node: SyntaxNode | null): string | undefined {
   }
 }
 
+/**
+ * `flags & kUav` (`(m_flags & Flag::Uav)`): a value's bit test against a constant mask, followed by the path facts as
+ * a value of its own, `flags.&kUav`, that a write of `flags` forgets with it (track/paths.ts) — so two tests of the
+ * same bit agree (`if (flags & kUav) { to UAV } … if (flags & kUav) { back }`), as two tests of a bare flag do.
+ */
+export function bitViewSym(node: SyntaxNode | null): string | undefined {
+  let n = node;
+  while (n?.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0);
+  if (n?.type !== 'binary_expression' || n.childForFieldName('operator')?.type !== '&') return undefined;
+  const l = n.childForFieldName('left');
+  const r = n.childForFieldName('right');
+  for (const [value, mask] of [[l, r], [r, l]]) {
+    const base = symOf(value);
+    if (base === undefined || CONSTANT_NAME.test(base) || !mask || !constantMask(mask)) continue;
+    return `${base}${BIT_VIEW}${mask.text.replace(/\s+/g, '')}`;
+  }
+  return undefined;
+}
+
+/** Joins a value's name and a mask in a bit view's name (`flags.&kUav`): its root is the value's (rootOf). */
+export const BIT_VIEW = '.&';
+
+/** A mask no write can change: a number, an enumerator or macro (`kUav`, `FLAG_UAV`, `Flag::Uav`), or `A | B` of them. */
+function constantMask(n: SyntaxNode): boolean {
+  if (n.type === 'number_literal' || n.type === 'qualified_identifier') return true;
+  if (n.type === 'identifier') return CONSTANT_NAME.test(n.text);
+  if (n.type === 'parenthesized_expression') return n.namedChildCount === 1 && constantMask(n.namedChild(0)!);
+  if (n.type === 'binary_expression' && n.childForFieldName('operator')?.type === '|') {
+    const [a, b] = [n.childForFieldName('left'), n.childForFieldName('right')];
+    return !!a && !!b && constantMask(a) && constantMask(b);
+  }
+  return false;
+}
+
 /** The member a node names when the function's path facts follow it (a call's argument the tracker may carry). */
 export function pathMember(node: SyntaxNode, fn: FnCtx): string | undefined {
   const syms = byFn.get(fn);
@@ -176,8 +210,8 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     if (!c) continue;
     const loop = enclosingLoop(st, body);
     const seen = new Set<string>();
-    for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
-      const sym = emptyTest(n) ?? symOf(n);
+    for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression', 'binary_expression'])]) {
+      const sym = emptyTest(n) ?? symOf(n) ?? bitViewSym(n);
       // Enumerators and macros (`COPY_BUFFER`, `D3D12_...`) are constants, not values a path learns about.
       if (sym && !CONSTANT_NAME.test(sym)) seen.add(sym);
     }
@@ -330,12 +364,20 @@ const COMPARISON_OPS = new Set(['==', '!=', '<', '<=', '>', '>=', '&&', '||']);
 function comparisonSyms(value: SyntaxNode): Set<string> | null {
   let v = value;
   while (v.type === 'parenthesized_expression' && v.namedChildCount === 1) v = v.namedChild(0)!;
+  // `bool useUav = flags & kUav;`: a test of that bit.
+  const bit = bitViewSym(v);
+  if (bit && v.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length === 0) return new Set([bit]);
   const op = v.type === 'binary_expression' ? v.childForFieldName('operator')?.type : v.type === 'unary_expression' ? v.childForFieldName('operator')?.type : undefined;
   if (!op || (!COMPARISON_OPS.has(op) && op !== '!') || v.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length) return null;
   const syms = new Set<string>();
   for (const n of v.descendantsOfType(['identifier', 'field_expression'])) {
     const s = symOf(n);
     if (s && !CONSTANT_NAME.test(s) && !(n.parent?.type === 'field_expression' && symOf(n.parent) !== undefined)) syms.add(s);
+  }
+  // `bool useUav = (flags & kUav) != 0;`: the flag is a test of that bit of `flags`.
+  for (const n of [v, ...v.descendantsOfType('binary_expression')]) {
+    const s = bitViewSym(n);
+    if (s) syms.add(s);
   }
   return syms;
 }

@@ -153,6 +153,19 @@ function originsFor(added: AddedAt | undefined): typeof origin {
   return added ? (_e, _b, note) => ({ ...added, note: `${note} (added to the batch here, submitted later)` }) : origin;
 }
 
+/**
+ * A transition whose Flags are not known but may be a split half: a value chosen per path or by a test the analysis
+ * cannot decide between numbers of which one holds BEGIN_ONLY or END_ONLY, or an expression that names one
+ * (`part == kBegin ? D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY : D3D12_RESOURCE_BARRIER_FLAG_END_ONLY`). Flags
+ * unknown for any other reason (a member a loop forgot, a caller's variable) are read as NONE, as before.
+ */
+function maybeSplit(b: BarrierFact): boolean {
+  const f = b.fields['Flags'];
+  if (!f || f.value !== null) return false;
+  if (f.oneOf) return f.oneOf.some((v) => (v & (FLAG_BEGIN_ONLY | FLAG_END_ONLY)) !== 0);
+  return /_(?:BEGIN|END)_ONLY\b/.test(f.text);
+}
+
 export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number, added?: AddedAt): void {
   const at = callRange;
   if (b.byType) return unknownType(b, state);
@@ -181,7 +194,11 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
   const orig = originsFor(added);
   const after = val(b, 'StateAfter');
   let s = m.meeting.met;
-  if (flags & FLAG_BEGIN_ONLY) {
+  if (maybeSplit(b)) {
+    // Flags not known (`part == Begin ? BEGIN_ONLY : END_ONLY` on a value the analysis cannot tell): a BEGIN_ONLY
+    // half leaves the state as it was, any other moves it: what the resource is in afterwards is not known.
+    s = { ...s, legacy: UNKNOWN, layout: UNKNOWN, legacyFromCreation: false, lastModel: 'legacy', split: null };
+  } else if (flags & FLAG_BEGIN_ONLY) {
     s = { ...s, split: { barrier: b, origin: orig(env, b, `split barrier (BEGIN_ONLY) on '${name}' began here`, false, at), list: list.key, legacy: true } };
   } else {
     const entered = { ...orig(env, b, `'${name}' entered ${after === undefined ? 'an unknown state' : formatEnumValue('state', after)} here`, false, at), unsubmitted: true as const };

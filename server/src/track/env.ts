@@ -406,7 +406,7 @@ function memberOfArgument(f: Field, pm: NonNullable<Field['paramMember']>, b: Bi
 function chosenByArgument(f: Field, by: NonNullable<Field['byParam']>, b: Binding): Field {
   const flag = b.fields[by.param]?.value;
   if (flag === null || flag === undefined) return { ...f, byParam: undefined };
-  const chosen = flag !== 0 ? by.whenTrue : by.whenFalse;
+  const chosen = (by.equals !== undefined ? flag === by.equals : flag !== 0) ? by.whenTrue : by.whenFalse;
   if (typeof chosen === 'number') return { value: chosen, text: f.text, range: f.range };
   return b.fields[chosen.param] ?? { value: null, text: f.text, range: f.range };
 }

@@ -10,6 +10,13 @@
 import type { Condition, Field, LoopBound, LoopCounter, SwitchLabel } from '../extract/facts';
 import type { Binding } from './env';
 import { substituteField } from './env';
+import { BIT_VIEW } from '../extract/path-facts';
+
+/** Whether `s` is a bit view (`flags.&kUav`) of one of `of`. */
+function bitViewOf(s: string, of: ReadonlySet<string>): boolean {
+  const at = s.indexOf(BIT_VIEW);
+  return at > 0 && of.has(s.slice(0, at));
+}
 
 interface SymFacts {
   /** The value on this path, and how to name it. */
@@ -95,7 +102,7 @@ export class PathFacts {
    * value, and keeps the facts of one value only.
    */
   forgetKey(sym: string): string {
-    if (!this.syms.has(sym) && !this.mentions(sym)) return this.key();
+    if (!this.syms.has(sym) && !this.mentions(sym) && !this.viewed(sym)) return this.key();
     const gone = this.goneWith([sym]);
     const { syms, atoms } = this.parts();
     const parts: string[] = [];
@@ -104,9 +111,20 @@ export class PathFacts {
     return parts.join(';');
   }
 
+  /** Whether the facts hold a bit view of `sym` (`sym.&MASK`). */
+  private viewed(sym: string): boolean {
+    const prefix = sym + BIT_VIEW;
+    for (const s of this.syms.keys()) if (s.startsWith(prefix)) return true;
+    for (const a of this.atoms.values()) if (a.syms.some((s) => s.startsWith(prefix))) return true;
+    return false;
+  }
+
   /** `syms` and the values that are tests of one of them (forgotten with them). */
   private goneWith(syms: readonly string[]): Set<string> {
     const gone = new Set(syms);
+    // A bit view of a forgotten value (`flags.&kUav`, extract/path-facts.ts bitViewSym) goes with it.
+    for (const s of this.syms.keys()) if (bitViewOf(s, gone)) gone.add(s);
+    for (const a of this.atoms.values()) for (const s of a.syms) if (bitViewOf(s, gone)) gone.add(s);
     for (const [s, names] of this.aliases()) if (names.some((x) => gone.has(x))) gone.add(s);
     return gone;
   }
@@ -135,7 +153,7 @@ export class PathFacts {
 
   /** Everything about `sym` is gone (it was written, or a call may have written it). */
   forget(syms: readonly string[]): PathFacts {
-    if (!syms.some((s) => this.syms.has(s) || this.mentions(s))) return this;
+    if (!syms.some((s) => this.syms.has(s) || this.mentions(s) || this.viewed(s))) return this;
     // A value that is a test of a forgotten value is forgotten with it.
     const gone = this.goneWith(syms);
     const kept = new Map([...this.syms].filter(([s]) => !gone.has(s)));
