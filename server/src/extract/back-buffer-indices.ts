@@ -10,6 +10,7 @@ import type { SyntaxNode } from './node';
 import { calleeName } from './syntax';
 
 const INDEX_CALL = 'GetCurrentBackBufferIndex';
+const C_INDEX_CALL = /^IDXGISwapChain\d*_GetCurrentBackBufferIndex$/;
 
 /** Nodes an index passes through unchanged: `(…)`, `(UINT)…`, `{ … }` of a brace initialiser. */
 const WRAPPERS = new Set(['parenthesized_expression', 'cast_expression', 'initializer_list']);
@@ -27,8 +28,10 @@ export function backBufferIndexNames(root: SyntaxNode): string[] {
   const out = new Set<string>();
   for (const call of root.descendantsOfType('call_expression')) {
     const f = call.childForFieldName('function');
-    if (f?.type !== 'field_expression' || calleeName(f) !== INDEX_CALL) continue;
-    if ((call.childForFieldName('arguments')?.namedChildCount ?? 0) !== 0) continue;
+    // The C COM macro takes the swap chain first: `IDXGISwapChain3_GetCurrentBackBufferIndex(chain)`.
+    const cMacro = f?.type === 'identifier' && C_INDEX_CALL.test(f.text) && call.childForFieldName('arguments')?.namedChildCount === 1;
+    if (!cMacro && (f?.type !== 'field_expression' || calleeName(f) !== INDEX_CALL)) continue;
+    if (!cMacro && (call.childForFieldName('arguments')?.namedChildCount ?? 0) !== 0) continue;
     out.add(indexKey(call.text));
     let p = call.parent;
     while (p && (WRAPPERS.has(p.type) || isStaticCastArgs(p))) p = p.type === 'argument_list' ? p.parent!.parent : p.parent;

@@ -1,6 +1,6 @@
 // File-wide knowledge for GPU-work uses: the file's descriptor table and the resources created anywhere in it,
 // built once per file's facts and shared by every function's tracking.
-import type { BarrierFact, FileFacts } from '../extract/facts';
+import type { BarrierFact, Field, FileFacts, ResourceRef } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { DescriptorTable } from './descriptor-table';
 import type { KnownResource } from './state';
@@ -56,9 +56,18 @@ export class FileUses {
       if (!m || !indices.has(m[2]) || !PRESENT_FIELDS.some((f) => /_PRESENT\b/.test(b.fields[f]?.text ?? ''))) return;
       this.swapChainArrays.add(`${m[1]}…${m[3]}`);
     };
+    // `Transition(cl, m_rt[bb], PRESENT, RENDER_TARGET)`: a helper of the file handed the element and PRESENT.
+    const handed = (args: readonly { field: Field; resource: ResourceRef }[]) => {
+      if (!args.some((a) => /_PRESENT\b/.test(a.field.text))) return;
+      for (const a of args) {
+        const m = a.resource.key ? /^(.*\[)([^\]]+)(\][^[\]]*)$/.exec(a.resource.key) : null;
+        if (m && indices.has(m[2])) this.swapChainArrays.add(`${m[1]}…${m[3]}`);
+      }
+    };
     for (const fn of facts.functions) {
       forEachEvent(fn.body, (e) => {
-        if (e.kind === 'resource-barrier-call') for (const b of e.barriers ?? []) consider(b);
+        if (e.kind === 'user-call') handed(e.args);
+        else if (e.kind === 'resource-barrier-call') for (const b of e.barriers ?? []) consider(b);
         else if (e.kind === 'barrier-call') for (const g of e.groups ?? []) for (const b of g.barriers ?? []) consider(b);
       });
     }
