@@ -389,8 +389,10 @@ export type Stmt =
    * `noop`: the test skips a barrier whose before-value is bookkeeping equal to its after-value (extract/noop-tests.ts).
    * `exhaustive`: the last test of an if/else-if chain naming every enumerator of one enum: no path runs past the
    * chain with no branch taken (extract/exhaustive-switch.ts closesEnumChain).
+   * `bookkeeping`: with a 'then' or 'skip' guard, the bookkeeping it tests and stores (`m_state`; a local copy and
+   * what it copies), normalised (extract/state-guards.ts guardBookkeeping).
    */
-  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; later?: 'then' | 'else'; noop?: NoopTest; exhaustive?: true }
+  | { k: 'if'; then: Stmt; else: Stmt | null; range: Range; cond?: Condition; guard?: 'then' | 'skip' | 'is'; guardValue?: number; batchGuard?: ResourceRef; emptyBatch?: ResourceRef; once?: boolean; history?: boolean; later?: 'then' | 'else'; noop?: NoopTest; exhaustive?: true; bookkeeping?: string[] }
   /**
    * `varying`: identifiers that may name something else on each iteration (declared in the loop, or assigned or
    * incremented in it). A resource expression that mentions one (`targets[i]`, `t.res` in `for (auto& t : ...)`)

@@ -333,6 +333,33 @@ export function stateGuard(n: SyntaxNode): StateGuard | undefined {
 }
 
 /**
+ * The bookkeeping a 'then' or 'skip' guard tests and stores (`m_state`, `Resource.m_UsageState`, and for a local copy
+ * `const before = currentState;` both names), normalised; empty for any other test. Read by rules that compare the
+ * code base's own use of its bookkeeping (untested-bookkeeping-transition).
+ */
+export function guardBookkeeping(n: SyntaxNode): string[] {
+  const cond = n.childForFieldName('condition');
+  const c = cond ? unwrapValue(cond.type === 'condition_clause' ? cond.childForFieldName('value') ?? cond : cond) : null;
+  const tests = c?.type === 'binary_expression' ? comparisons(c) : undefined;
+  if (!tests || (tests.op !== '!=' && tests.op !== '==')) return [];
+  const body = enclosingBody(n);
+  const then = n.childForFieldName('consequence');
+  const next = tests.op === '!=' && !n.childForFieldName('alternative') ? nextStatement(n) : undefined;
+  const rest = tests.op === '==' && then && onlyReturns(then) ? statementsAfter(n, body) : [];
+  const out = new Set<string>();
+  for (const [l, r] of tests.pairs) {
+    for (const [t, w] of [[norm(l.text), norm(r.text)], [norm(r.text), norm(l.text)]]) {
+      const names = trackedNames(t, body);
+      const stored = tests.op === '!='
+        ? (!!then && stores(then, names, w)) || (next?.type === 'expression_statement' && stores(next, names, w))
+        : rest.some((s) => stores(s, names, w));
+      if (stored) for (const name of names) out.add(name);
+    }
+  }
+  return [...out];
+}
+
+/**
  * The statements that run after `n` when it does not return: its following siblings, then those of each enclosing
  * statement up to the function body (an early return nested in a per-subresource `if`/`else` is followed by the
  * transition and the bookkeeping update after that `if`).

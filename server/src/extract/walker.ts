@@ -9,7 +9,7 @@ import { conditionOf } from './conditions';
 import { testedParam } from './constant-fold';
 import { ifParamKeys, switchParamKeys } from './param-keys';
 import type { ParamKeys } from './param-choices';
-import { bookkeepingAccessors, stateGuard } from './state-guards';
+import { bookkeepingAccessors, guardBookkeeping, stateGuard } from './state-guards';
 import { branchLabel, submissionStmt } from './container-paths';
 import { emptinessGuard, emptyArrayGuard, emptyReturnGuard, reverseLoop } from './batches';
 import { capacityGuard } from './capacity-guards';
@@ -179,6 +179,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       // The last test of an if/else-if chain over every enumerator of an enum: no path runs past it untaken.
       const exhaustive = !altBody && !guard && closesEnumChain(n, fn.file);
       if (state === 'then') markBookkeeping([...pre, thenS], bookkeepingAccessors(n));
+      const bookkeeping = state === 'then' || state === 'skip' ? guardBookkeeping(n) : [];
       const once = !altBody && onceGuard(cond, n.childForFieldName('consequence'), fn);
       const history = !once && historyTest(cond, fn);
       const later = history ? laterCallsBranch(cond, fn) : undefined;
@@ -186,7 +187,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
         k: 'if', then: thenS, else: altBody ? elseS : null, range: rangeOf(n), ...(decidable ? { cond: decidable } : {}), ...(guard ? { guard } : {}),
         ...(guardValue !== undefined ? { guardValue } : {}),
         ...(batchGuard ? { batchGuard } : {}), ...(emptyBatch ? { emptyBatch } : {}), ...(once ? { once } : {}), ...(history ? { history } : {}), ...(later ? { later } : {}), ...(noop ? { noop } : {}),
-        ...(exhaustive ? { exhaustive: true as const } : {}),
+        ...(exhaustive ? { exhaustive: true as const } : {}), ...(bookkeeping.length ? { bookkeeping } : {}),
       }]);
     }
     case 'for_statement': case 'for_range_loop': case 'while_statement': case 'do_statement':

@@ -1,0 +1,124 @@
+// untested-bookkeeping-transition — issue 10's state-tracking wrappers, seen from the other side: a barrier recorded
+// outside the code base's wrapper that reads the wrapper's bookkeeping as its before-value. The wrapper
+// (`if (m_state != s) { barrier(m_state → s); m_state = s; }`, or `if (before == after) return false;` after
+// `before = currentState`) tests the bookkeeping against the new state because the resource is often already there;
+// a barrier that takes `tex.currentState` as StateBefore and a constant StateAfter without that test is a transition
+// from a state to itself whenever the bookkeeping already holds the after-state — #525
+// RESOURCE_BARRIER_MATCHING_STATES at run time. The bookkeeping's value is not known statically, so this is a
+// warning, and only where the file's own wrapper tests that same member (the code base says it can be equal).
+import type { FileFacts, FunctionFacts, Stmt } from '../extract/facts';
+import { defineRule } from './define-rule';
+
+const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
+
+/** The member a bookkeeping expression names (`tex.currentState`, `res->m_state`: the last member), if it is one. */
+const memberOf = (text: string): string | undefined => /(?:\.|->)(\w+)$/.exec(norm(text))?.[1];
+
+/** The bookkeeping names of the 'then'/'skip' guards of a function body. */
+function guardNames(s: Stmt, out: string[]): string[] {
+  switch (s.k) {
+    case 'seq': s.body.forEach((b) => guardNames(b, out)); break;
+    case 'if': out.push(...(s.bookkeeping ?? [])); guardNames(s.then, out); if (s.else) guardNames(s.else, out); break;
+    case 'loop': guardNames(s.body, out); break;
+    case 'switch': s.cases.forEach((c) => guardNames(c, out)); break;
+    default: break;
+  }
+  return out;
+}
+
+/**
+ * The members the file's state-tracking wrappers keep as bookkeeping: a tested member (`Resource.m_UsageState`), a
+ * member of the wrapper's own class (`m_state`: `bare`), or the member a call of the wrapper hands to the tested
+ * parameter (`SetBarrier(texture.currentState, …)` for `SetBarrier(D3D12_RESOURCE_STATES& currentState, …)`).
+ */
+function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; wrappers: Set<FunctionFacts> } {
+  const members = new Map<string, string>();
+  const wrappers = new Set<FunctionFacts>();
+  const byParam: { name: string; index: number; wrapper: string }[] = [];
+  for (const fn of facts.functions) {
+    const names = guardNames(fn.body, []);
+    if (names.length === 0) continue;
+    wrappers.add(fn);
+    for (const name of names) {
+      const m = memberOf(name);
+      if (m) { members.set(m, fn.name); continue; }
+      if (!/^\w+$/.test(name)) continue;
+      const index = fn.params.indexOf(name);
+      if (index >= 0) byParam.push({ name: fn.name, index, wrapper: fn.name });
+      else if (!(fn.locals ?? []).includes(name)) members.set(name, fn.name);
+    }
+  }
+  if (byParam.length === 0) return { members, wrappers };
+  for (const fn of facts.functions) {
+    visitStmts(fn.body, (s) => {
+      if (s.k !== 'event' || s.event.kind !== 'user-call') return;
+      const e = s.event;
+      for (const p of byParam) {
+        const arg = p.name === e.callee ? e.args[p.index] : undefined;
+        const m = arg && memberOf(arg.field.text);
+        if (m) members.set(m, p.wrapper);
+      }
+    });
+  }
+  return { members, wrappers };
+}
+
+function visitStmts(s: Stmt, visit: (s: Stmt, tested: boolean) => void, tested = false): void {
+  visit(s, tested);
+  switch (s.k) {
+    case 'seq': s.body.forEach((b) => visitStmts(b, visit, tested)); break;
+    case 'if': visitStmts(s.then, visit, true); if (s.else) visitStmts(s.else, visit, true); break;
+    case 'loop': visitStmts(s.body, visit, tested); break;
+    case 'switch': s.cases.forEach((c) => visitStmts(c, visit, true)); break;
+    default: break;
+  }
+}
+
+export const rule = defineRule({
+  meta: {
+    id: 'untested-bookkeeping-transition',
+    description: "A transition whose before-state is the state-tracking wrapper's bookkeeping, recorded without the wrapper's test against the after-state.",
+    defaultSeverity: 'warning',
+    messageId: 'RESOURCE_BARRIER_MATCHING_STATES', messageNumber: 525, category: 'RESOURCE_MANIPULATION',
+    api: 'ID3D12GraphicsCommandList::ResourceBarrier',
+    catalog: [],
+    messages: {
+      untested: "StateBefore is the bookkeeping '{{bookkeeping}}', which {{wrapper}}() compares with the new state before it records a "
+        + "transition; this barrier to {{after}} is recorded without that test: when '{{name}}' is already in {{after}} it is a "
+        + 'transition from a state to itself.',
+    },
+  },
+  create(ctx) {
+    return {
+      file(facts) {
+        const { members, wrappers } = bookkeepingMembers(facts);
+        if (members.size === 0) return;
+        for (const fn of facts.functions) {
+          if (wrappers.has(fn)) continue;
+          visitStmts(fn.body, (s, tested) => {
+            if (tested || s.k !== 'event' || s.event.kind !== 'resource-barrier-call') return;
+            const call = s.event;
+            for (const b of call.barriers ?? []) {
+              if (b.kind !== 'legacy-transition' || b.fromLoop) continue;
+              const before = b.fields.StateBefore;
+              const after = b.fields.StateAfter;
+              if (!before || before.value !== null || before.param !== undefined || before.oneOf || before.origin) continue;
+              if (!after || after.value === null || after.param !== undefined || after.origin || after.perPath) continue;
+              const text = norm(before.text);
+              const m = memberOf(text) ?? (/^\w+$/.test(text) && !(fn.locals ?? []).includes(text) && !fn.params.includes(text) ? text : undefined);
+              const wrapper = m !== undefined ? members.get(m) : undefined;
+              if (!wrapper || wrapper === fn.name) continue;
+              const afterName = /^D3D12_RESOURCE_STATE_\w+$/.test(norm(after.text)) ? norm(after.text) : `0x${(after.value >>> 0).toString(16)}`;
+              ctx.report({
+                messageKey: 'untested', range: call.range, barrier: b,
+                data: { bookkeeping: text, wrapper, after: afterName, name: b.resource?.text ?? 'the resource' },
+                ...(b.resource?.text ? { resource: b.resource.text } : {}),
+                fingerprintText: `untested-bookkeeping-transition|${text}|${afterName}`,
+              });
+            }
+          });
+        }
+      },
+    };
+  },
+});
