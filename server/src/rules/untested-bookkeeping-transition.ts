@@ -63,6 +63,17 @@ function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; w
   return { members, wrappers };
 }
 
+/** Whether a branch leaves the function or the iteration. */
+function exits(s: Stmt): boolean {
+  switch (s.k) {
+    case 'seq': return s.body.some(exits);
+    case 'if': return exits(s.then) || (!!s.else && exits(s.else));
+    case 'switch': return s.cases.some(exits);
+    case 'return': case 'break': case 'continue': return true;
+    default: return false;
+  }
+}
+
 function visitStmts(s: Stmt, visit: (s: Stmt, tested: boolean) => void, tested = false): void {
   visit(s, tested);
   switch (s.k) {
@@ -95,8 +106,12 @@ export const rule = defineRule({
         if (members.size === 0) return;
         for (const fn of facts.functions) {
           if (wrappers.has(fn)) continue;
+          // An earlier test that leaves the function or the iteration (`if (t.state == want) return;`) may be the
+          // wrapper's test written out: what follows it counts as tested.
+          let exited = false;
           visitStmts(fn.body, (s, tested) => {
-            if (tested || s.k !== 'event' || s.event.kind !== 'resource-barrier-call') return;
+            if (s.k === 'if' && (exits(s.then) || (s.else && exits(s.else)))) exited = true;
+            if (tested || exited || s.k !== 'event' || s.event.kind !== 'resource-barrier-call') return;
             const call = s.event;
             for (const b of call.barriers ?? []) {
               if (b.kind !== 'legacy-transition' || b.fromLoop) continue;
