@@ -1,0 +1,124 @@
+// registered-state-mismatch — issue 10's state-tracking wrappers at their start: engines with a tracker of their own
+// tell it each new resource's state right after creating it (`Tracker::AddGlobalResourceState(res.Get(),
+// D3D12_RESOURCE_STATE_COMMON)`, `RegisterResource(res, state)`), and every later wrapper call records its barrier
+// from that bookkeeping. When the state handed to the tracker is not the creation's, every one of those barriers has a
+// wrong StateBefore (#527 at run time) — a mistake no barrier in the file shows, because the wrapper's before-value is
+// its bookkeeping. The tracker's body is usually in another file; the rule reads the call by how the file uses it: at
+// its other creations, the same call (same callee, arity and argument position) is handed exactly the creation state
+// of the resource just created, so that argument says what state the resource is in. A call that hands a resource a
+// different constant state right after its creation deviates.
+import type { Event, FileFacts, Stmt } from '../extract/facts';
+import type { Range } from '../types';
+import { defineRule } from './define-rule';
+
+/** One call that hands a resource just created a constant legacy state. */
+interface Handed {
+  callee: string;
+  argc: number;
+  position: number;
+  created: number;
+  createdText: string;
+  handed: number;
+  handedText: string;
+  resource: string;
+  range: Range;
+}
+
+const STATE_NAME = /^D3D12_RESOURCE_STATE_\w+$/;
+
+function eventsOf(s: Stmt, out: Event[]): Event[] {
+  switch (s.k) {
+    case 'seq': s.body.forEach((b) => eventsOf(b, out)); break;
+    case 'if': eventsOf(s.then, out); if (s.else) eventsOf(s.else, out); break;
+    case 'loop': eventsOf(s.body, out); break;
+    case 'switch': s.cases.forEach((c) => eventsOf(c, out)); break;
+    case 'event': out.push(s.event); break;
+    default: break;
+  }
+  return out;
+}
+
+/** The functions of the file whose body records a barrier or tests a state-tracking guard: transitions, not records. */
+function transitioningNames(facts: FileFacts): Set<string> {
+  const out = new Set<string>();
+  const guarded = (s: Stmt): boolean => {
+    switch (s.k) {
+      case 'seq': return s.body.some(guarded);
+      case 'if': return !!s.guard || guarded(s.then) || (!!s.else && guarded(s.else));
+      case 'loop': return guarded(s.body);
+      case 'switch': return s.cases.some(guarded);
+      default: return false;
+    }
+  };
+  for (const fn of facts.functions) {
+    if (guarded(fn.body) || eventsOf(fn.body, []).some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
+  }
+  return out;
+}
+
+/**
+ * Per function, in source order: after a creation with one known legacy state, the first call handed that resource
+ * and a constant D3D12_RESOURCE_STATE_* (before any barrier is recorded in the function), and the position of that
+ * state among its arguments.
+ */
+function handedStates(facts: FileFacts, skip: ReadonlySet<string>): Handed[] {
+  const out: Handed[] = [];
+  for (const fn of facts.functions) {
+    const open = new Map<string, { value: number; text: string }>();
+    for (const e of eventsOf(fn.body, [])) {
+      if (e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') break;
+      if (e.kind === 'resource-creation') {
+        const key = e.creation.resource.key;
+        const state = e.creation.initialState;
+        if (!key) continue;
+        if (state && state.value !== null && state.param === undefined && !e.creation.initialStateOneOf) open.set(key, { value: state.value >>> 0, text: state.text });
+        else open.delete(key);
+        continue;
+      }
+      if (e.kind !== 'user-call' || skip.has(e.callee)) continue;
+      const key = e.args.map((a) => a.resource.key).find((k) => !!k && open.has(k));
+      if (!key) continue;
+      const position = e.args.findIndex((a) => a.field.value !== null && a.field.param === undefined && STATE_NAME.test(a.field.text.trim()));
+      if (position < 0) continue;
+      const created = open.get(key)!;
+      open.delete(key);
+      const a = e.args[position].field;
+      out.push({ callee: e.callee, argc: e.args.length, position, created: created.value, createdText: created.text, handed: a.value! >>> 0, handedText: a.text.trim(), resource: key, range: e.range });
+    }
+  }
+  return out;
+}
+
+export const rule = defineRule({
+  meta: {
+    id: 'registered-state-mismatch',
+    description: "A resource's creation state differs from the state handed to the code base's tracker right after it, where the tracker is handed the creation state elsewhere.",
+    defaultSeverity: 'warning',
+    messageId: 'RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH', messageNumber: 527, category: 'RESOURCE_MANIPULATION',
+    api: 'ID3D12Device::CreateCommittedResource',
+    catalog: [],
+    messages: {
+      mismatch: "'{{name}}' is created in {{created}}, but {{callee}}() is then handed {{handed}} for it; at {{agree}} other creation(s) "
+        + 'of this file {{callee}}() is handed exactly the creation state, so the barriers recorded from that bookkeeping will '
+        + 'start from the wrong state.',
+    },
+  },
+  create(ctx) {
+    return {
+      file(facts) {
+        const handed = handedStates(facts, transitioningNames(facts));
+        for (const h of handed) {
+          if (h.handed === h.created) continue;
+          const same = handed.filter((o) => o !== h && o.callee === h.callee && o.argc === h.argc && o.position === h.position);
+          const agree = same.filter((o) => o.handed === o.created).length;
+          if (agree === 0 || agree < same.length) continue;
+          ctx.report({
+            messageKey: 'mismatch', range: h.range, api: 'ID3D12Device::CreateCommittedResource', resource: h.resource,
+            data: { name: h.resource, created: h.createdText, callee: h.callee, handed: h.handedText, agree: String(agree) },
+            fingerprintText: `registered-state-mismatch|${h.callee}|${h.resource}|${h.handedText}`,
+          });
+        }
+      },
+    };
+  },
+});
