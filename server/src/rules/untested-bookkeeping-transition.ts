@@ -6,7 +6,9 @@
 // from a state to itself whenever the bookkeeping already holds the after-state — #525
 // RESOURCE_BARRIER_MATCHING_STATES at run time. The bookkeeping's value is not known statically, so this is a
 // warning, and only where the file's own wrapper tests that same member (the code base says it can be equal).
-import type { FileFacts, FunctionFacts, Stmt } from '../extract/facts';
+import type { BarrierFact, FileFacts, FunctionFacts, ResourceBarrierCallEvent, Stmt, UserCallEvent } from '../extract/facts';
+import type { Field } from '../extract/operands';
+import type { Range } from '../types';
 import { defineRule } from './define-rule';
 
 const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
@@ -34,18 +36,25 @@ function guardNames(s: Stmt, out: string[]): string[] {
 function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; wrappers: Set<FunctionFacts> } {
   const members = new Map<string, string>();
   const wrappers = new Set<FunctionFacts>();
-  const byParam: { name: string; index: number; wrapper: string }[] = [];
-  for (const fn of facts.functions) {
+  const byParam: { name: string; index: number; wrapper: string; order: number }[] = [];
+  // The member's wrapper named in the message: the first one of the file that tests it.
+  const orders = new Map<string, number>();
+  const keep = (member: string, wrapper: string, order: number): void => {
+    if ((orders.get(member) ?? Infinity) <= order) return;
+    orders.set(member, order);
+    members.set(member, wrapper);
+  };
+  for (const [order, fn] of facts.functions.entries()) {
     const names = guardNames(fn.body, []);
     if (names.length === 0) continue;
     wrappers.add(fn);
     for (const name of names) {
       const m = memberOf(name);
-      if (m) { members.set(m, fn.name); continue; }
+      if (m) { keep(m, fn.name, order); continue; }
       if (!/^\w+$/.test(name)) continue;
       const index = fn.params.indexOf(name);
-      if (index >= 0) byParam.push({ name: fn.name, index, wrapper: fn.name });
-      else if (!(fn.locals ?? []).includes(name)) members.set(name, fn.name);
+      if (index >= 0) byParam.push({ name: fn.name, index, wrapper: fn.name, order });
+      else if (!(fn.locals ?? []).includes(name)) keep(name, fn.name, order);
     }
   }
   if (byParam.length === 0) return { members, wrappers };
@@ -56,7 +65,7 @@ function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; w
       for (const p of byParam) {
         const arg = p.name === e.callee ? e.args[p.index] : undefined;
         const m = arg && memberOf(arg.field.text);
-        if (m) members.set(m, p.wrapper);
+        if (m) keep(m, p.wrapper, p.order);
       }
     });
   }
@@ -85,6 +94,23 @@ function visitStmts(s: Stmt, visit: (s: Stmt, tested: boolean) => void, tested =
   }
 }
 
+/**
+ * The legacy transitions a function records at an untested position — not inside an `if` or `switch`, and after no
+ * earlier test that leaves the function or the iteration (`if (t.state == want) return;` may be the wrapper's test
+ * written out) — and, at such positions, its calls of other functions.
+ */
+function untestedTransitions(fn: FunctionFacts, barrier: (b: BarrierFact, call: ResourceBarrierCallEvent) => void, call?: (c: UserCallEvent) => void): void {
+  let exited = false;
+  visitStmts(fn.body, (s, tested) => {
+    if (s.k === 'if' && (exits(s.then) || (s.else && exits(s.else)))) exited = true;
+    if (tested || exited || s.k !== 'event') return;
+    const e = s.event;
+    if (e.kind === 'user-call') { call?.(e); return; }
+    if (e.kind !== 'resource-barrier-call') return;
+    for (const b of e.barriers ?? []) if (b.kind === 'legacy-transition' && !b.fromLoop) barrier(b, e);
+  });
+}
+
 export const rule = defineRule({
   meta: {
     id: 'untested-bookkeeping-transition',
@@ -104,32 +130,47 @@ export const rule = defineRule({
       file(facts) {
         const { members, wrappers } = bookkeepingMembers(facts);
         if (members.size === 0) return;
+        // Helpers of the file that record, untested, a transition from one parameter to another (`Transition(cl, res,
+        // before, after)`): a call handing them the bookkeeping and a constant records that barrier.
+        const helpers = new Map<string, { before: number; after: number; resource?: number }[]>();
         for (const fn of facts.functions) {
           if (wrappers.has(fn)) continue;
-          // An earlier test that leaves the function or the iteration (`if (t.state == want) return;`) may be the
-          // wrapper's test written out: what follows it counts as tested.
-          let exited = false;
-          visitStmts(fn.body, (s, tested) => {
-            if (s.k === 'if' && (exits(s.then) || (s.else && exits(s.else)))) exited = true;
-            if (tested || exited || s.k !== 'event' || s.event.kind !== 'resource-barrier-call') return;
-            const call = s.event;
-            for (const b of call.barriers ?? []) {
-              if (b.kind !== 'legacy-transition' || b.fromLoop) continue;
-              const before = b.fields.StateBefore;
-              const after = b.fields.StateAfter;
-              if (!before || before.value !== null || before.param !== undefined || before.oneOf || before.origin) continue;
-              if (!after || after.value === null || after.param !== undefined || after.origin || after.perPath) continue;
-              const text = norm(before.text);
-              const m = memberOf(text) ?? (/^\w+$/.test(text) && !(fn.locals ?? []).includes(text) && !fn.params.includes(text) ? text : undefined);
-              const wrapper = m !== undefined ? members.get(m) : undefined;
-              if (!wrapper || wrapper === fn.name) continue;
-              const afterName = /^D3D12_RESOURCE_STATE_\w+$/.test(norm(after.text)) ? norm(after.text) : `0x${(after.value >>> 0).toString(16)}`;
-              ctx.report({
-                messageKey: 'untested', range: call.range, barrier: b,
-                data: { bookkeeping: text, wrapper, after: afterName, name: b.resource?.text ?? 'the resource' },
-                ...(b.resource?.text ? { resource: b.resource.text } : {}),
-                fingerprintText: `untested-bookkeeping-transition|${text}|${afterName}`,
-              });
+          untestedTransitions(fn, (b) => {
+            const before = b.fields.StateBefore?.param;
+            const after = b.fields.StateAfter?.param;
+            if (before === undefined || after === undefined) return;
+            const forms = helpers.get(fn.name) ?? [];
+            forms.push({ before, after, ...(b.resource?.param !== undefined ? { resource: b.resource.param } : {}) });
+            helpers.set(fn.name, forms);
+          });
+        }
+        const report = (fn: FunctionFacts, before: Field, after: Field, range: Range, name: string | undefined): void => {
+          if (before.value !== null || before.param !== undefined || before.oneOf || before.origin) return;
+          if (after.value === null || after.param !== undefined || after.origin || after.perPath) return;
+          const text = norm(before.text);
+          const m = memberOf(text) ?? (/^\w+$/.test(text) && !(fn.locals ?? []).includes(text) && !fn.params.includes(text) ? text : undefined);
+          const wrapper = m !== undefined ? members.get(m) : undefined;
+          if (!wrapper || wrapper === fn.name) return;
+          const afterName = /^D3D12_RESOURCE_STATE_\w+$/.test(norm(after.text)) ? norm(after.text) : `0x${(after.value >>> 0).toString(16)}`;
+          ctx.report({
+            messageKey: 'untested', range,
+            data: { bookkeeping: text, wrapper, after: afterName, name: name ?? 'the resource' },
+            ...(name ? { resource: name } : {}),
+            fingerprintText: `untested-bookkeeping-transition|${text}|${afterName}`,
+          });
+        };
+        for (const fn of facts.functions) {
+          if (wrappers.has(fn)) continue;
+          untestedTransitions(fn, (b, call) => {
+            const before = b.fields.StateBefore;
+            const after = b.fields.StateAfter;
+            if (before && after) report(fn, before, after, call.range, b.resource?.text);
+          }, (call) => {
+            for (const form of helpers.get(call.callee) ?? []) {
+              const before = call.args[form.before]?.field;
+              const after = call.args[form.after]?.field;
+              const res = form.resource !== undefined ? call.args[form.resource]?.resource.text : undefined;
+              if (before && after) report(fn, before, after, call.range, res);
             }
           });
         }
