@@ -9,6 +9,7 @@
 // different constant state right after its creation deviates.
 import type { Event, FileFacts, Stmt } from '../extract/facts';
 import type { Range } from '../types';
+import { forEachEvent } from '../extract/events';
 import { defineRule } from './define-rule';
 
 /** One call that hands a resource just created a constant legacy state. */
@@ -26,15 +27,9 @@ interface Handed {
 
 const STATE_NAME = /^D3D12_RESOURCE_STATE_\w+$/;
 
-function eventsOf(s: Stmt, out: Event[]): Event[] {
-  switch (s.k) {
-    case 'seq': s.body.forEach((b) => eventsOf(b, out)); break;
-    case 'if': eventsOf(s.then, out); if (s.else) eventsOf(s.else, out); break;
-    case 'loop': eventsOf(s.body, out); break;
-    case 'switch': s.cases.forEach((c) => eventsOf(c, out)); break;
-    case 'event': out.push(s.event); break;
-    default: break;
-  }
+function eventsOf(s: Stmt): Event[] {
+  const out: Event[] = [];
+  forEachEvent(s, (e) => out.push(e));
   return out;
 }
 
@@ -51,7 +46,7 @@ function transitioningNames(facts: FileFacts): Set<string> {
     }
   };
   for (const fn of facts.functions) {
-    if (guarded(fn.body) || eventsOf(fn.body, []).some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
+    if (guarded(fn.body) || eventsOf(fn.body).some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
   }
   return out;
 }
@@ -65,7 +60,7 @@ function handedStates(facts: FileFacts, skip: ReadonlySet<string>): Handed[] {
   const out: Handed[] = [];
   for (const fn of facts.functions) {
     const open = new Map<string, { value: number; text: string }>();
-    for (const e of eventsOf(fn.body, [])) {
+    for (const e of eventsOf(fn.body)) {
       if (e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') break;
       if (e.kind === 'resource-creation') {
         const key = e.creation.resource.key;
