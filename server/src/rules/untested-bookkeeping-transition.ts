@@ -9,6 +9,7 @@
 import type { BarrierFact, FileFacts, FunctionFacts, ResourceBarrierCallEvent, Stmt, UserCallEvent } from '../extract/facts';
 import type { Field } from '../extract/operands';
 import type { Range } from '../types';
+import { rangeContains } from '../ranges';
 import { defineRule } from './define-rule';
 
 const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '').replace(/^\(\*this\)\./, '');
@@ -33,13 +34,14 @@ function guardNames(s: Stmt, out: string[]): string[] {
  * member of the wrapper's own class (`m_state`: `bare`), or the member a call of the wrapper hands to the tested
  * parameter (`SetBarrier(texture.currentState, …)` for `SetBarrier(D3D12_RESOURCE_STATES& currentState, …)`).
  */
-function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; wrappers: Set<FunctionFacts> } {
-  const members = new Map<string, string>();
+function bookkeepingMembers(facts: FileFacts): { members: Map<string, FunctionFacts>; wrappers: Set<FunctionFacts> } {
+  const members = new Map<string, FunctionFacts>();
   const wrappers = new Set<FunctionFacts>();
-  const byParam: { name: string; index: number; wrapper: string; order: number }[] = [];
-  // The member's wrapper named in the message: the first one of the file that tests it.
+  const byParam: { index: number; wrapper: FunctionFacts; order: number }[] = [];
+  // The member's wrapper named in the message: the first one of the file that tests it, one with a name first.
   const orders = new Map<string, number>();
-  const keep = (member: string, wrapper: string, order: number): void => {
+  const keep = (member: string, wrapper: FunctionFacts, at: number): void => {
+    const order = wrapper.name === '<anonymous>' ? at + facts.functions.length : at;
     if ((orders.get(member) ?? Infinity) <= order) return;
     orders.set(member, order);
     members.set(member, wrapper);
@@ -50,11 +52,11 @@ function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; w
     wrappers.add(fn);
     for (const name of names) {
       const m = memberOf(name);
-      if (m) { keep(m, fn.name, order); continue; }
+      if (m) { keep(m, fn, order); continue; }
       if (!/^\w+$/.test(name)) continue;
       const index = fn.params.indexOf(name);
-      if (index >= 0) byParam.push({ name: fn.name, index, wrapper: fn.name, order });
-      else if (!(fn.locals ?? []).includes(name)) keep(name, fn.name, order);
+      if (index >= 0) byParam.push({ index, wrapper: fn, order });
+      else if (!(fn.locals ?? []).includes(name)) keep(name, fn, order);
     }
   }
   if (byParam.length === 0) return { members, wrappers };
@@ -63,7 +65,7 @@ function bookkeepingMembers(facts: FileFacts): { members: Map<string, string>; w
       if (s.k !== 'event' || s.event.kind !== 'user-call') return;
       const e = s.event;
       for (const p of byParam) {
-        const arg = p.name === e.callee ? e.args[p.index] : undefined;
+        const arg = p.wrapper.name === e.callee ? e.args[p.index] : undefined;
         const m = arg && memberOf(arg.field.text);
         if (m) keep(m, p.wrapper, p.order);
       }
@@ -145,16 +147,18 @@ export const rule = defineRule({
           });
         }
         const report = (fn: FunctionFacts, before: Field, after: Field, range: Range, name: string | undefined): void => {
+          // Only a before-value written here reads the bookkeeping here: a barrier a wrapper returned or filled is its own.
+          if (!rangeContains(fn.range, before.range)) return;
           if (before.value !== null || before.param !== undefined || before.oneOf || before.origin) return;
           if (after.value === null || after.param !== undefined || after.origin || after.perPath) return;
           const text = norm(before.text);
           const m = memberOf(text) ?? (/^\w+$/.test(text) && !(fn.locals ?? []).includes(text) && !fn.params.includes(text) ? text : undefined);
           const wrapper = m !== undefined ? members.get(m) : undefined;
-          if (!wrapper || wrapper === fn.name) return;
+          if (!wrapper || wrapper === fn) return;
           const afterName = /^D3D12_RESOURCE_STATE_\w+$/.test(norm(after.text)) ? norm(after.text) : `0x${(after.value >>> 0).toString(16)}`;
           ctx.report({
             messageKey: 'untested', range,
-            data: { bookkeeping: text, wrapper, after: afterName, name: name ?? 'the resource' },
+            data: { bookkeeping: text, wrapper: wrapper.name, after: afterName, name: name ?? 'the resource' },
             ...(name ? { resource: name } : {}),
             fingerprintText: `untested-bookkeeping-transition|${text}|${afterName}`,
           });
