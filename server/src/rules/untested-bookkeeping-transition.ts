@@ -17,6 +17,12 @@ const norm = (t: string): string => t.replace(/\s+/g, '').replace(/^this->/, '')
 /** The member a bookkeeping expression names (`tex.currentState`, `res->m_state`: the last member), if it is one. */
 const memberOf = (text: string): string | undefined => /(?:\.|->)(\w+)$/.exec(norm(text))?.[1];
 
+/**
+ * A member of the function's own class named bare (`m_state` in `Texture::Transition`), keyed with the class: another
+ * class's member of the same name is another piece of bookkeeping.
+ */
+const ownMember = (fn: FunctionFacts, name: string): string => `${fn.qualifiedName.slice(0, Math.max(0, fn.qualifiedName.lastIndexOf('::')))}::${name}`;
+
 /** The bookkeeping names of the 'then'/'skip' guards of a function body. */
 function guardNames(s: Stmt, out: string[]): string[] {
   switch (s.k) {
@@ -56,7 +62,7 @@ function bookkeepingMembers(facts: FileFacts): { members: Map<string, FunctionFa
       if (!/^\w+$/.test(name)) continue;
       const index = fn.params.indexOf(name);
       if (index >= 0) byParam.push({ index, wrapper: fn, order });
-      else if (!(fn.locals ?? []).includes(name)) keep(name, fn, order);
+      else if (!(fn.locals ?? []).includes(name)) keep(ownMember(fn, name), fn, order);
     }
   }
   if (byParam.length === 0) return { members, wrappers };
@@ -152,7 +158,7 @@ export const rule = defineRule({
           if (before.value !== null || before.param !== undefined || before.oneOf || before.origin) return;
           if (after.value === null || after.param !== undefined || after.origin || after.perPath) return;
           const text = norm(before.text);
-          const m = memberOf(text) ?? (/^\w+$/.test(text) && !(fn.locals ?? []).includes(text) && !fn.params.includes(text) ? text : undefined);
+          const m = memberOf(text) ?? (/^\w+$/.test(text) && !(fn.locals ?? []).includes(text) && !fn.params.includes(text) ? ownMember(fn, text) : undefined);
           const wrapper = m !== undefined ? members.get(m) : undefined;
           if (!wrapper || wrapper === fn) return;
           const afterName = /^D3D12_RESOURCE_STATE_\w+$/.test(norm(after.text)) ? norm(after.text) : `0x${(after.value >>> 0).toString(16)}`;
