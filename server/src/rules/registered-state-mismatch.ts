@@ -89,7 +89,7 @@ export const rule = defineRule({
     id: 'registered-state-mismatch',
     description: "A resource's creation state differs from the state handed to the code base's tracker right after it, where the tracker is handed the creation state elsewhere.",
     defaultSeverity: 'warning',
-    messageId: 'RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH', messageNumber: 527, category: 'RESOURCE_MANIPULATION',
+    messageId: null, messageNumber: null, category: null,
     api: 'ID3D12Device::CreateCommittedResource',
     catalog: [],
     messages: {
@@ -106,7 +106,8 @@ export const rule = defineRule({
           if (h.handed === h.created) continue;
           const same = handed.filter((o) => o !== h && o.callee === h.callee && o.argc === h.argc && o.position === h.position);
           const agree = same.filter((o) => o.handed === o.created).length;
-          if (agree === 0 || agree < same.length) continue;
+          // A convention: other calls hand the creation state, at least twice as many as hand another one.
+          if (agree === 0 || agree < 2 * (same.length - agree)) continue;
           ctx.report({
             messageKey: 'mismatch', range: h.range, api: 'ID3D12Device::CreateCommittedResource', resource: h.resource,
             data: { name: h.resource, created: h.createdText, callee: h.callee, handed: h.handedText, agree: String(agree) },

@@ -124,7 +124,7 @@ export const rule = defineRule({
     id: 'untested-bookkeeping-transition',
     description: "A transition whose before-state is the state-tracking wrapper's bookkeeping, recorded without the wrapper's test against the after-state.",
     defaultSeverity: 'warning',
-    messageId: 'RESOURCE_BARRIER_MATCHING_STATES', messageNumber: 525, category: 'RESOURCE_MANIPULATION',
+    messageId: null, messageNumber: null, category: null,
     api: 'ID3D12GraphicsCommandList::ResourceBarrier',
     catalog: [],
     messages: {
