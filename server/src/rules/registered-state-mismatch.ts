@@ -33,7 +33,10 @@ function eventsOf(s: Stmt): Event[] {
   return out;
 }
 
-/** The functions of the file whose body records a barrier or tests a state-tracking guard: transitions, not records. */
+/**
+ * The functions of the file whose body records a barrier or tests a state-tracking guard, or calls one that does:
+ * transitions, not records.
+ */
 function transitioningNames(facts: FileFacts): Set<string> {
   const out = new Set<string>();
   const guarded = (s: Stmt): boolean => {
@@ -47,6 +50,15 @@ function transitioningNames(facts: FileFacts): Set<string> {
   };
   for (const fn of facts.functions) {
     if (guarded(fn.body) || eventsOf(fn.body).some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
+  }
+  // And the functions that call one of them (a forwarding `Impl::Transition` → `TransitionResource`), to a fixpoint.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const fn of facts.functions) {
+      if (out.has(fn.name) || !eventsOf(fn.body).some((e) => e.kind === 'user-call' && out.has(e.callee))) continue;
+      out.add(fn.name);
+      grew = true;
+    }
   }
   return out;
 }
