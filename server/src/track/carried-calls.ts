@@ -11,6 +11,7 @@ import type { Path, Paths } from './path-set';
 import { collapse, joinForReport, normalize, single, withoutFailedCreations, withoutFailureExits } from './path-set';
 import type { PathFacts } from './paths';
 import type { TrackState } from './state';
+import { throughReportingCalls } from './reporting-calls';
 import { sameStates } from './state';
 
 /** A helper call whose tested parameters are a caller's stable parameters: the names each way. */
@@ -107,7 +108,11 @@ function callPaths(it: Evaluation, e: UserCallEvent, c: Carried, state: TrackSta
   // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts); a call whose failure exits
   // are dropped is another function of them than the memo's.
   if (memo && !it.env.reporting) it.env.work++;
-  const exits = !memo || it.env.reporting || failing || bodyCost(c.callee.fn) < MIN_MEMO_COST ? run()
+  // A call the rules hear is evaluated; with the reporting check on it is recorded and compared (reporting-calls.ts).
+  const heard = () => throughReportingCalls(it.env, it.budget, e, it.loopDepth, () => ({
+    fn: c.callee.fn, binding: bindArguments(it.env, e, c.callee), facts, keep, failing, state,
+  }), run);
+  const exits = !memo || it.env.reporting || failing || bodyCost(c.callee.fn) < MIN_MEMO_COST ? heard()
     : memo.call(it.env, it.budget, {
       fn: c.callee.fn, binding: bindArguments(it.env, e, c.callee), stack: [...it.env.stack, frameOf(it.env, e, c.callee)],
       loopDepth: it.loopDepth, state, facts, keep,

@@ -19,6 +19,7 @@ import type { Callee } from './helper-frames';
 import { bindArguments, bodyCost, clashingLocals, forgetCalleeLocals, frameOf, hideLocals, idleCallee, idleOwnMethod, resolveHelper, restoreLocalCreations, worklessCallee } from './helper-frames';
 import { outOfScope } from './key-names';
 import { quietCallsOf } from './quiet-calls';
+import { throughReportingCalls } from './reporting-calls';
 import { loop } from './loops';
 import type { PassCounters, SilentPass } from './pass-reuse';
 import { passStats, reusable } from './pass-reuse';
@@ -284,7 +285,12 @@ export class Interpreter implements Evaluation {
     const memo = memoOf(this.env);
     // Only a call that reports nothing is a pure function of its inputs (see call-memo.ts); a call whose failure
     // exits are dropped is another function of them than the memo's.
-    if (!memo || this.env.reporting || failing || bodyCost(callee.fn) < MIN_MEMO_COST) return run();
+    if (!memo || this.env.reporting || failing || bodyCost(callee.fn) < MIN_MEMO_COST) {
+      // With the reporting check on, a call the rules hear is recorded and compared (reporting-calls.ts).
+      return throughReportingCalls(this.env, this.budget, e, this.loopDepth, () => ({
+        fn: callee.fn, binding: bindArguments(this.env, e, callee), facts: null, keep: failing ? RESULT_KEPT : null, failing, state,
+      }), run);
+    }
     const stack = [...this.env.stack, frameOf(this.env, e, callee)];
     // A memoized result applies no events: count the call as work (its COMMON states are never taken as idle).
     this.env.work++;

@@ -27,6 +27,7 @@ import { functionIndex } from './workspace';
 import { QuietFunctions } from './quiet';
 import { markRecheckFindings } from './recheck-repeats';
 import { attachQuietCalls, QuietCalls, quietSummariesOn } from './quiet-calls';
+import { attachReportingCalls, ReportingCalls, reportingCheckOn } from './reporting-calls';
 
 /**
  * Set (tests do) to make an internal error inside one function's analysis fatal instead of an info finding, so
@@ -77,6 +78,8 @@ export function runTracker(
   const settled = entry ? undefined : settledCreations(facts);
   // One set of quiet-call summaries for the whole file: every function's calls of a quiet helper share it.
   const summaries = quietSummariesOn() ? new QuietCalls(quiet) : undefined;
+  // The reporting check (reporting-calls.ts): one store for the file, off unless asked for.
+  const heard = reportingCheckOn() ? new ReportingCalls() : undefined;
   const tracing = traceOn();
   // The frame invariant (track/frame-invariant.ts): in a whole-file analysis, or for the edited method of a
   // function-only one with what the whole file decided of it (frameCarry).
@@ -103,6 +106,7 @@ export function runTracker(
       attachMemo(env, new CallMemo(kept?.across, kept?.next));
     }
     if (summaries) attachQuietCalls(env, summaries);
+    if (heard) attachReportingCalls(env, heard);
   };
   for (const fn of facts.functions) {
     if (!fn.relevant || (entry && !entry(fn))) continue;
