@@ -26,6 +26,7 @@ import { condStats } from './path-set';
 import { alike, sameEntries, sameFacts, sameState } from './same-values';
 import { sameSet } from './state';
 import { canonText, firstDifference, type Anchors } from './reporting-canon';
+import { escapeRegExp } from '../regexp-literal';
 
 /** Set to `1` to record reporting helper calls and compare repeated ones (answers are the same either way). */
 export const REPORTING_CHECK_ENV = 'BARRIERLINT_REPORTING_CHECK';
@@ -54,6 +55,8 @@ export interface ReportingCallInput {
 
 interface CallRecord {
   input: ReportingCallInput;
+  /** The call as extracted, but for its place (the target it assigns, whether it is tested, …). */
+  event: UserCallEvent;
   entry: [string, ResState][];
   resources: [string, KnownResource][];
   work: number;
@@ -90,9 +93,15 @@ export class ReportingCalls {
 
   call<T>(env: TrackEnv, budget: WorkBudget, e: UserCallEvent, input: ReportingCallInput, run: () => T): T {
     reportingStats.candidates++;
+    const callAt = `${env.uri}@${e.range.startLine}:${e.range.startColumn}`;
+    const callText = new RegExp(`${escapeRegExp(callAt)}(?!\\d)`, 'g');
     const anchors = anchorsOf(e, input.binding, env.rootFn);
+    // The objects the call found (equal as values to a matching record's): a replay would pair them, not copy them.
+    for (const [k, v] of input.state.res) if (!anchors.has(v)) anchors.set(v, `@S:${k}`);
+    for (const [k, v] of env.entry) if (!anchors.has(v)) anchors.set(v, `@E:${k}`);
+    for (const [k, v] of env.resources) if (!anchors.has(v)) anchors.set(v, `@K:${k}`);
     const now: CallRecord = {
-      input: { ...input, state: input.state.clone() }, entry: [...env.entry], resources: [...env.resources], work: env.work, root: env.rootFn, parts: {},
+      input: { ...input, state: input.state.clone() }, event: e, entry: [...env.entry], resources: [...env.resources], work: env.work, root: env.rootFn, parts: {},
       buffers: [...env.buffersByUse], swapChains: [...env.swapChainsElsewhere], gathered: '',
     };
     const gathered = () => [deferredUseCount(env), firstBarrierCount(env)].join();
@@ -109,9 +118,9 @@ export class ReportingCalls {
     const fired: (string | null)[] = [];
     const hooks = [...env.hooks];
     const checks = env.barrierChecks;
-    env.hooks.splice(0, hooks.length, ...hooks.map((h, i) => listening(h, i, fired, anchors, e)));
+    env.hooks.splice(0, hooks.length, ...hooks.map((h, i) => listening(h, i, fired, anchors, { range: e.range, callText })));
     env.barrierChecks = checks.map((c, i): BarrierCheck => (b, pos) => {
-      fired.push(canonText([`check${i}`, b, pos], anchors, e.range));
+      fired.push(canonText([`check${i}`, b, pos], anchors, e.range, callText));
       c(b, pos);
     });
     const t = process.hrtime.bigint();
@@ -133,19 +142,18 @@ export class ReportingCalls {
     // Deferred uses and commands wait for later barriers, outside the call: not recorded (as the design refuses them).
     if (gathered() !== gatheredBefore) return refuse('gathered', out);
     if (fired.includes(null)) return refuse('size', out);
-    const callAt = `${env.uri}@${e.range.startLine}:${e.range.startColumn}`;
     const rootName = env.rootFn?.name;
     now.parts = {
       hooks: `${fired.length}:${fired.join('\n')}`,
-      exits: canonText(out, anchors, e.range) ?? '',
+      exits: canonText(out, anchors, e.range, callText) ?? '',
       rechecks: canonText((env.rechecks ?? []).slice(rechecks).map((r) => ({
-        chain: r.chain.map((c) => (c === callAt ? '@CALL' : c)), identity: r.identity, barrier: r.barrier, helper: r.helper,
+        chain: r.chain, identity: r.identity, barrier: r.barrier, helper: r.helper,
         call: { callee: r.call.callee, caller: r.call.caller === rootName ? '@ROOT' : r.call.caller },
-      })), anchors, e.range) ?? '',
+      })), anchors, e.range, callText) ?? '',
       sides: canonText({
         spent: budget.used() - spent, conds: condStats.made - conds, voided: env.voidedUses - voided, unresolved, unresolvedClasses,
         entry: [...env.entry], resources: [...env.resources], buffers: [...env.buffersByUse], swapChains: [...env.swapChainsElsewhere], sites: [...env.siteStates].filter(([k, v]) => sites.get(k) !== v),
-      }, anchors, e.range) ?? '',
+      }, anchors, e.range, callText) ?? '',
     };
     if (Object.values(now.parts).includes('')) return refuse('size', out);
     // NOTE: apart from the rest: the work count a helper's evaluation adds depends on the run's history (a call the
@@ -188,7 +196,7 @@ function refuse<T>(why: string, out: T): T {
 }
 
 /** The call's own places: its range and event, its arguments and their ranges, the binding, the analysed function. */
-function anchorsOf(e: UserCallEvent, b: Binding, root: FunctionFacts | null): Anchors {
+function anchorsOf(e: UserCallEvent, b: Binding, root: FunctionFacts | null): Map<object, string> {
   const anchors = new Map<object, string>([[e, '@EVENT'], [e.range, '@CALL'], [b, '@BINDING']]);
   if (root) anchors.set(root, '@ROOT');
   e.args.forEach((a, i) => {
@@ -206,14 +214,14 @@ function anchorsOf(e: UserCallEvent, b: Binding, root: FunctionFacts | null): An
 }
 
 /** A rule's hooks, each call written as text (null: too large) before it is handed on. */
-function listening(h: TrackedVisitors, index: number, fired: (string | null)[], anchors: Anchors, e: UserCallEvent): TrackedVisitors {
+function listening(h: TrackedVisitors, index: number, fired: (string | null)[], anchors: Anchors, call: { range: UserCallEvent['range']; callText: RegExp }): TrackedVisitors {
   const out: Record<string, unknown> = {};
   const hooks = h as Record<string, unknown>;
   for (const name of Object.keys(hooks)) {
     const f = hooks[name];
     if (typeof f !== 'function') continue;
     out[name] = (...args: unknown[]) => {
-      fired.push(canonText([`${index}.${name}`, ...args], anchors, e.range));
+      fired.push(canonText([`${index}.${name}`, ...args], anchors, call.range, call.callText));
       return (f as (...a: unknown[]) => unknown).apply(h, args);
     };
   }
@@ -226,7 +234,7 @@ function sameInputs(r: CallRecord, now: CallRecord): boolean {
   const b = now.input;
   return a.fn === b.fn && a.failing === b.failing && r.work === now.work && r.gathered === now.gathered && sameList(r.buffers, now.buffers)
     && sameList(r.swapChains, now.swapChains) && sameSet(a.keep, b.keep) && sameFacts(a.facts, b.facts)
-    && sameArguments(a.binding, b.binding) && sameState(a.state, b.state)
+    && sameArguments(a.binding, b.binding) && alike(r.event, now.event) && sameState(a.state, b.state)
     && sameEntries(r.entry, new Map(now.entry)) && sameEntries(r.resources, new Map(now.resources));
 }
 

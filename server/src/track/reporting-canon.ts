@@ -25,9 +25,10 @@ function isFunction(x: object): x is { qualifiedName: string; range: { startLine
 
 /**
  * The text of `value` with `anchors` written in their places; a function's facts by its name and line (they are the
- * file's own objects, never made by a call). Null past MAX_VALUES values.
+ * file's own objects, never made by a call); `callAt` (the call's place as text, in a batch item's site and a
+ * recheck's chain) written as `@CALL`. Null past MAX_VALUES values.
  */
-export function canonText(value: unknown, anchors: Anchors, call?: { startLine: number; startColumn: number; endLine: number; endColumn: number }): string | null {
+export function canonText(value: unknown, anchors: Anchors, call?: { startLine: number; startColumn: number; endLine: number; endColumn: number }, callAt?: RegExp): string | null {
   const seen = new Map<object, number>();
   const out: string[] = [];
   let count = 0;
@@ -36,6 +37,7 @@ export function canonText(value: unknown, anchors: Anchors, call?: { startLine: 
     if (v === undefined) out.push('~');
     else if (typeof v === 'function') out.push('λ');
     else if (typeof v === 'bigint') out.push(`${v}n`);
+    else if (typeof v === 'string') out.push(JSON.stringify(callAt ? v.replace(callAt, '@CALL') : v));
     else if (v === null || typeof v !== 'object') out.push(JSON.stringify(v));
     else return walkObject(v);
     return true;
