@@ -159,7 +159,8 @@ export class QuietCalls {
   }
 }
 
-function refill(set: Set<string>, before: readonly string[], added: readonly string[]): void {
+/** The set as it was, then the names added (in the order an evaluation alone would have left them). */
+export function refill(set: Set<string>, before: readonly string[], added: readonly string[]): void {
   set.clear();
   for (const n of before) set.add(n);
   for (const n of added) set.add(n);

@@ -23,6 +23,7 @@ import type { KnownResource, ResState, TrackState } from './state';
 import { deferredUseCount } from './bindings';
 import { firstBarrierCount } from './deferred-commands';
 import { condStats } from './path-set';
+import { refill } from './quiet-calls';
 import { alike, sameEntries, sameFacts, sameState } from './same-values';
 import { sameSet } from './state';
 import { canonText, firstDifference, type Anchors } from './reporting-canon';
@@ -241,12 +242,6 @@ function sameInputs(r: CallRecord, now: CallRecord): boolean {
 function sameArguments(a: Binding, b: Binding): boolean {
   return a.owners.length === b.owners.length && a.params === b.params && a.dynamicClass === b.dynamicClass
     && alike(a.fields, b.fields) && alike(a.refs, b.refs) && alike(a.receiver, b.receiver) && alike(a.handles, b.handles);
-}
-
-function refill(set: Set<string>, before: readonly string[], added: readonly string[]): void {
-  set.clear();
-  for (const n of before) set.add(n);
-  for (const n of added) set.add(n);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
