@@ -11,6 +11,7 @@ import type { Event, FileFacts, Stmt } from '../extract/facts';
 import type { Range } from '../types';
 import { forEachEvent } from '../extract/events';
 import { defineRule } from './define-rule';
+import { rangeContains } from '../ranges';
 
 /** One call that hands a resource just created a constant legacy state. */
 interface Handed {
@@ -33,12 +34,6 @@ function eventsOf(s: Stmt): Event[] {
   return out;
 }
 
-/** `inner` lies within `outer`. */
-function within(inner: Range, outer: Range): boolean {
-  const before = (a: Range, line: number, col: number) => a.startLine < line || (a.startLine === line && a.startColumn <= col);
-  return before(outer, inner.startLine, inner.startColumn) && (inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn));
-}
-
 /**
  * The functions of the file whose body records a barrier or tests a state-tracking guard, or calls one that does:
  * transitions, not records. So are the functions that build a barrier from their parameters — fill helpers
@@ -48,7 +43,7 @@ function within(inner: Range, outer: Range): boolean {
 function transitioningNames(facts: FileFacts): Set<string> {
   const out = new Set<string>(facts.fillHelpers?.map((h) => h.name) ?? []);
   const built = facts.barriers.filter((b) => Object.values(b.fields).some((f) => f?.param !== undefined));
-  for (const fn of facts.functions) if (built.some((b) => within(b.range, fn.range))) out.add(fn.name);
+  for (const fn of facts.functions) if (built.some((b) => rangeContains(fn.range, b.range))) out.add(fn.name);
   const guarded = (s: Stmt): boolean => {
     switch (s.k) {
       case 'seq': return s.body.some(guarded);
