@@ -7,7 +7,7 @@
 // its other creations, the same call (same callee, arity and argument position) is handed exactly the creation state
 // of the resource just created, so that argument says what state the resource is in. A call that hands a resource a
 // different constant state right after its creation deviates.
-import type { Event, FileFacts, Stmt } from '../extract/facts';
+import type { Event, FileFacts, FunctionFacts, Stmt } from '../extract/facts';
 import type { Range } from '../types';
 import { forEachEvent } from '../extract/events';
 import { defineRule } from './define-rule';
@@ -28,10 +28,13 @@ interface Handed {
 
 const STATE_NAME = /^D3D12_RESOURCE_STATE_\w+$/;
 
-function eventsOf(s: Stmt): Event[] {
-  const out: Event[] = [];
-  forEachEvent(s, (e) => out.push(e));
-  return out;
+/** Each function's events in source order, collected once per file (both passes below read them). */
+function eventsByFunction(facts: FileFacts): Map<FunctionFacts, Event[]> {
+  return new Map(facts.functions.map((fn) => {
+    const out: Event[] = [];
+    forEachEvent(fn.body, (e) => out.push(e));
+    return [fn, out];
+  }));
 }
 
 /**
@@ -40,7 +43,7 @@ function eventsOf(s: Stmt): Event[] {
  * (`init_transition_barrier(&barriers[0], texture, COPY_DEST, COPY_SOURCE)`) and barrier makers: the state they are
  * handed becomes a barrier's, which the tracker checks against the creation where it is submitted.
  */
-function transitioningNames(facts: FileFacts): Set<string> {
+function transitioningNames(facts: FileFacts, events: ReadonlyMap<FunctionFacts, Event[]>): Set<string> {
   const out = new Set<string>(facts.fillHelpers?.map((h) => h.name) ?? []);
   const built = facts.barriers.filter((b) => Object.values(b.fields).some((f) => f?.param !== undefined));
   for (const fn of facts.functions) if (built.some((b) => rangeContains(fn.range, b.range))) out.add(fn.name);
@@ -54,13 +57,13 @@ function transitioningNames(facts: FileFacts): Set<string> {
     }
   };
   for (const fn of facts.functions) {
-    if (guarded(fn.body) || eventsOf(fn.body).some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
+    if (guarded(fn.body) || events.get(fn)!.some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
   }
   // And the functions that call one of them (a forwarding `Impl::Transition` → `TransitionResource`), to a fixpoint.
   for (let grew = true; grew;) {
     grew = false;
     for (const fn of facts.functions) {
-      if (out.has(fn.name) || !eventsOf(fn.body).some((e) => e.kind === 'user-call' && out.has(e.callee))) continue;
+      if (out.has(fn.name) || !events.get(fn)!.some((e) => e.kind === 'user-call' && out.has(e.callee))) continue;
       out.add(fn.name);
       grew = true;
     }
@@ -73,11 +76,11 @@ function transitioningNames(facts: FileFacts): Set<string> {
  * and a constant D3D12_RESOURCE_STATE_* (before any barrier is recorded in the function), and the position of that
  * state among its arguments.
  */
-function handedStates(facts: FileFacts, skip: ReadonlySet<string>): Handed[] {
+function handedStates(facts: FileFacts, events: ReadonlyMap<FunctionFacts, Event[]>, skip: ReadonlySet<string>): Handed[] {
   const out: Handed[] = [];
   for (const fn of facts.functions) {
     const open = new Map<string, { value: number; text: string }>();
-    for (const e of eventsOf(fn.body)) {
+    for (const e of events.get(fn)!) {
       if (e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') break;
       if (e.kind === 'resource-creation') {
         const key = e.creation.resource.key;
@@ -118,7 +121,8 @@ export const rule = defineRule({
   create(ctx) {
     return {
       file(facts) {
-        const handed = handedStates(facts, transitioningNames(facts));
+        const events = eventsByFunction(facts);
+        const handed = handedStates(facts, events, transitioningNames(facts, events));
         for (const h of handed) {
           if (h.handed === h.created) continue;
           const same = handed.filter((o) => o !== h && o.callee === h.callee && o.argc === h.argc && o.position === h.position);
