@@ -1,6 +1,7 @@
 // Constant folding for the scalar expressions barrier code uses: enumerators, `|` combinations, literals
 // (`0xffffffff`, `~0u`, `1ull`), named constants, #defines, const/constexpr variables, parentheses and casts.
 // Anything else is unknown (value null), never guessed.
+import { forcedBranch } from './ternary-statements';
 import { isXboxIdentifier, lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
 import type { SyntaxNode } from './node';
 import type { Field } from './facts';
@@ -348,6 +349,10 @@ export function fold(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Folded | null
       if (op === '+') return a;
       if (op === '!') return { v: a.v === 0n ? 1n : 0n, wide: false };
       return null;
+    }
+    case 'conditional_expression': {
+      const taken = forcedBranch(n, fn);
+      return taken ? fold(taken, file, fn) : null;
     }
     case 'call_expression': {
       const size = fn ? sizeCall(n, fn) : undefined;

@@ -438,6 +438,8 @@ export class FnCtx {
   }
   /** How many enclosing if statements have a condition the path facts cannot follow (track/apply.ts view creations). */
   undecided = 0;
+  /** `c ? a : b` arguments lowered to an if around their statement (ternary-statements.ts): the side each takes here. */
+  forcedBranches?: Map<string, boolean>;
   /** Objects constructed with arguments whose destructor runs at the end of their block (constructor-calls.ts). */
   readonly liveObjects: UserCallEvent[] = [];
   /** Names of the barrier structs class members hold that the method mentions (member-barriers.ts). */

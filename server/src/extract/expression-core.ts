@@ -3,6 +3,7 @@
 // recognises to their modules: brace initializers, d3dx12 helpers and desc factories, the file's helper templates,
 // size queries and the D3D12 API calls (api-calls.ts, so their events are recorded in evaluation order). Those
 // modules evaluate their own sub-expressions through the Evaluator interface (context.ts), never by importing this.
+import { forcedBranch } from './ternary-statements';
 import type { SyntaxNode } from './node';
 import { recordConstructorCall, tryApiCall } from './api-calls';
 import { containerCall } from './container-calls';
@@ -107,6 +108,8 @@ function evalValue(node: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
     }
     case 'conditional_expression': {
       // `i ? c : b` with `i` known (an iteration of an unrolled loop, a constant): the branch taken.
+      const forced = forcedBranch(n, fn);
+      if (forced) return evalValue(forced, expect, fn);
       const c = n.childForFieldName('condition');
       const folded = c && c.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length === 0 ? fold(c, fn.file, fn) : null;
       const taken = folded ? n.childForFieldName(toNumber(folded) !== 0 ? 'consequence' : 'alternative') : null;

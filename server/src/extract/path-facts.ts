@@ -244,10 +244,14 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   for (const t of body.descendantsOfType('conditional_expression')) {
     const [a, b] = [t.childForFieldName('consequence'), t.childForFieldName('alternative')].map((x) => (x ? symOf(x) : undefined));
     const c = t.childForFieldName('condition');
-    if (!c || a === undefined || b === undefined || CONSTANT_NAME.test(a) || CONSTANT_NAME.test(b)) continue;
+    if (!c || a === undefined || b === undefined) continue;
+    // `Transition(cl, bb, msaa ? RESOLVE_DEST : RENDER_TARGET, PRESENT)`: a constant picked per path is a test too
+    // (the walker makes the call statement an if, ternary-statements.ts); one constant beside a name is not.
+    const constants = CONSTANT_NAME.test(a) && CONSTANT_NAME.test(b);
+    if (!constants && (CONSTANT_NAME.test(a) || CONSTANT_NAME.test(b))) continue;
     let stmt: SyntaxNode = t;
     while (stmt.parent && stmt.parent !== body && !stmt.type.endsWith('_statement') && stmt.type !== 'declaration') stmt = stmt.parent;
-    if (!BARRIER_TEXT.test(stmt.text)) continue;
+    if (!BARRIER_TEXT.test(stmt.text) || (constants && (stmt.type !== 'expression_statement' || t.parent?.parent?.parent !== stmt))) continue;
     for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression'])]) {
       const sym = symOf(n);
       if (!sym || CONSTANT_NAME.test(sym)) continue;

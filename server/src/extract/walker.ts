@@ -22,6 +22,7 @@ import { bodyBound, loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
+import { pathTernary, withBranch } from './ternary-statements';
 import { switchValue } from './switch-macros';
 import { fixedCases, fixedTruth } from './const-locals';
 import type { Unrolling } from './unrolled-loops';
@@ -137,6 +138,12 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
     case 'expression_statement': {
       const e = n.namedChild(0);
       // `cmdResourceBarrier(cmd, 1, descs)`: a helper translating the caller's barrier descs, walked in place.
+      const tern = e ? pathTernary(e, fn) : undefined;
+      if (tern) {
+        const side = (taken: boolean) => () => withBranch(tern.node, taken, fn, () => walkStatement(n, fn, onReturn));
+        const [thenS, elseS] = fn.branches([side(true), side(false)], true, unknownAt(n), { containers: true, alternatives: true, cond: tern.cond, end: n.endIndex });
+        return { k: 'if', then: thenS, else: elseS, range: rangeOf(n), cond: tern.cond };
+      }
       const inlined = e ? inlineHelperCall(e, fn, (body) => walkStatement(body, fn, onReturn)) : undefined;
       if (inlined) return inlined;
       return seq(e ? [...collect(fn, () => expression(e, fn)), ...pathWrites(e, fn, undefined, conditionOf)] : []);
