@@ -7,7 +7,7 @@ import { sharedHeapType } from './shared-heap-properties';
 import { COMMANDS, CREATION_APIS, LIST_CREATION, LIST_OPS, LIST_TYPE_NAMES } from '../model/api';
 import { formatEnumValue } from '../model/format-values';
 import type { SyntaxNode } from './node';
-import type { Event, Field, ResourceCreation, ResourceRef, UserCallEvent } from './facts';
+import type { BarrierFact, Event, Field, ResourceCreation, ResourceRef, UserCallEvent } from './facts';
 import type { Range } from '../types';
 import type { FnCtx, SubmitHelper } from './context';
 import { addSite, evalValue } from './context';
@@ -35,7 +35,7 @@ import { bindEvent, gpuWorkEvent } from './descriptor-events';
 import { allocatorCreatedArg, allocatorHeapType, allocatorHeapTypeValue, isAllocatorCreation, placedHeapType, recordHeapCreation } from './creation-heaps';
 import { holdsList, plainType } from './plain-types';
 import { checksResult } from './result-checks';
-import { basesOf, classOfType, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, objectType, typeOfExpr, undeclaredName } from './types';
+import { basesOf, classOfType, declaredName, isCommandListObject, isDereferencedObject, isOtherApiObject, isResourceLike, noteUntyped, objectType, typeOfExpr, undeclaredName } from './types';
 import type { ArrayVal, AVal } from './values';
 import { getMember, makeStruct, numVal, unknownField } from './values';
 import { leavesOnFailure } from './failure-exits';
@@ -230,9 +230,25 @@ function recordSubmission(call: SyntaxNode, s: Submission, fn: FnCtx): void {
     const written = (syms: string[], from: number) => writtenBetween(fn, syms, from, call.startIndex);
     const paths = submittedPaths(payload, count.value, written) ?? (barriers ? branchForms(barriers, fn.joinTests, written) : undefined);
     const keeps = batch && inConstMethod(call) ? { keepsBatch: true } : {};
-    const unreadable = barriers && hasUnreadableElements(payload, count.value) ? { unreadableElements: true as const } : {};
+    const unreadable = barriers && (hasUnreadableElements(payload, count.value) || namedByEndedLoop(barriers, call, fn)) ? { unreadableElements: true as const } : {};
     emit(fn, { kind: 'resource-barrier-call', site, range, list: s.list, count, barriers, ...(batch ? { batch, ...keeps } : {}), ...unreadable, ...extras, ...(paths ? { paths } : {}) });
   }
+}
+
+/**
+ * `for (const Pending &p : m_pending) { …b.Transition.pResource = p.res->resource…; barriers.push_back(b); }` then
+ * `ResourceBarrier(n, barriers.data())` after the loop: the elements name their resources through the loop's own
+ * variable, which names no object any more at the submit (a record per element of a container the function cannot
+ * list): the submitted barriers may transition any resource, as an array of unreadable elements does.
+ */
+function namedByEndedLoop(barriers: readonly BarrierFact[], call: SyntaxNode, fn: FnCtx): boolean {
+  const roots = new Set(barriers.filter((b) => b.fromLoop && b.resource?.key).map((b) => /^[A-Za-z_]\w*/.exec(b.resource!.key!)?.[0]));
+  if (roots.size === 0 || !fn.node) return false;
+  return fn.node.descendantsOfType('for_range_loop').some((l) => {
+    if (l.endIndex > call.startIndex) return false;
+    const name = declaredName(l.childForFieldName('declarator'));
+    return name !== undefined && roots.has(name);
+  });
 }
 
 /**

@@ -135,7 +135,8 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
         // A texture promoted to a read-only state by an executed list decays to COMMON, and a COMMON a promotion to a
         // write state marked is met again after the boundary (track/list-promotions.ts).
         const dropped = env.isBuffer(k) ? null : decayedAtExecute(s.legacy, ran, false);
-        const decayed = env.isBuffer(k) ? { legacy: UNKNOWN, legacyFromCreation: false }
+        // A buffer that was in COMMON on every path stays there: decay leads to COMMON, completed or not.
+        const decayed = env.isBuffer(k) ? (onlyCommon(s.legacy) ? { legacy: submitted(s.legacy) } : { legacy: UNKNOWN, legacyFromCreation: false })
           : { legacy: submitted(withoutPromotedAway(dropped ? decayedHere(dropped, env.work) : s.legacy)) };
         // What the lists recorded is now the queue's (Origin.unsubmitted).
         next.set(k, { ...s, layout: submitted(s.layout), access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
@@ -293,6 +294,11 @@ function command(e: CommandEvent, state: TrackState, env: TrackEnv, list: ListId
       state.set(entry, { ...state.get(entry), legacy: { values, unknown: false } });
     }
   }
+}
+
+/** Known to be COMMON and nothing else (not a promotion from it either). */
+function onlyCommon(p: ResState['legacy']): boolean {
+  return !p.unknown && p.values.size === 1 && p.values.has(0);
 }
 
 /** `s` with its creation's COMMON restamped `now`, when it is fresh from the creation at `stamp`; else undefined. */
