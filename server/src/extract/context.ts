@@ -168,6 +168,11 @@ export interface ListFactory {
   params: number;
   type?: CommandListType;
   typeParam?: number;
+  /**
+   * One creation per value of a parameter (`switch (type) { case Kind::Compute: …COMPUTE…; default: …DIRECT… }`,
+   * `if (type == Kind::Compute) … else …`): the type for each value of parameter `param` (`otherwise`: the rest).
+   */
+  byValue?: { param: number; cases: { value: number; type: CommandListType }[]; otherwise?: CommandListType };
   member?: string;
 }
 

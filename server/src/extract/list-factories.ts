@@ -29,7 +29,7 @@ function filledName(arg: SyntaxNode): { name: string; member?: string } | undefi
 /** The list a function body creates and returns (its type or the parameter giving it), or undefined (no single such creation). */
 function factoryType(body: SyntaxNode, file: FileCtx): ListFactory | undefined {
   const params = parameterNames(body);
-  let found: { name: string; factory: ListFactory } | undefined;
+  let found: { name: string; factory: ListFactory; call: SyntaxNode } | undefined;
   for (const call of body.descendantsOfType('call_expression')) {
     const f = call.childForFieldName('function');
     const name = f ? calleeName(f) : undefined;
@@ -40,9 +40,17 @@ function factoryType(body: SyntaxNode, file: FileCtx): ListFactory | undefined {
     const type = listTypeOf(typeArg, file);
     const typeParam = !type && typeArg.type === 'identifier' ? params.indexOf(typeArg.text) : -1;
     const filled = filledName(args[args.length - 1]);
-    if ((!type && typeParam < 0) || !filled || found) return undefined;
+    if ((!type && typeParam < 0) || !filled) return undefined;
+    if (found) {
+      // A second creation into the same name under another value of a parameter (paramTypeCases).
+      const cases = found.factory.byValue ?? startCases(found.call, found.factory.type, params, file);
+      const more = cases && type && found.name === filled.name && found.factory.member === filled.member ? addCase(cases, call, type, params, file) : undefined;
+      if (!more) return undefined;
+      found = { ...found, factory: { params: params.length, byValue: more, ...(filled.member ? { member: filled.member } : {}) } };
+      continue;
+    }
     const factory: ListFactory = { params: params.length, ...(type ? { type } : { typeParam }), ...(filled.member ? { member: filled.member } : {}) };
-    found = { name: filled.name, factory };
+    found = { name: filled.name, factory, call };
   }
   if (!found) return undefined;
   const returned = body.descendantsOfType('return_statement').map((r) => r.namedChild(0)).filter((v): v is SyntaxNode => !!v);
@@ -51,6 +59,58 @@ function factoryType(body: SyntaxNode, file: FileCtx): ListFactory | undefined {
   const isNull = (v: SyntaxNode) => /^(?:nullptr|NULL|0|\{\s*\})$/.test(unwrapValue(v).text);
   const returnsIt = returned.some(isList) && returned.every((v) => isList(v) || isNull(v));
   return returnsIt ? found.factory : undefined;
+}
+
+type ByValue = NonNullable<ListFactory['byValue']>;
+
+/**
+ * Which value of a parameter a creation runs for: inside `case V:` of a `switch (param)` (`default:`: the rest), or
+ * the branch of `if (param == V)` (its else: the rest). Undefined elsewhere.
+ */
+function guardOf(call: SyntaxNode, params: readonly (string | null)[], file: FileCtx): { param: number; value: number | null } | undefined {
+  for (let n: SyntaxNode | null = call.parent; n; n = n.parent) {
+    if (n.type === 'case_statement') {
+      const sw = n.parent?.parent;
+      const c = sw?.type === 'switch_statement' ? sw.childForFieldName('condition') : null;
+      const tested = c?.type === 'condition_clause' ? c.childForFieldName('value') : c;
+      const subject = tested ? unwrapValue(tested) : undefined;
+      const param = subject?.type === 'identifier' ? params.indexOf(subject.text) : -1;
+      if (param < 0) return undefined;
+      const label = n.childForFieldName('value');
+      if (!label) return { param, value: null };
+      const folded = fold(label, file);
+      return folded ? { param, value: toNumber(folded) } : undefined;
+    }
+    if (n.type === 'if_statement') {
+      const c = n.childForFieldName('condition');
+      const v = c?.type === 'condition_clause' ? c.childForFieldName('value') : c;
+      const test = v ? unwrapValue(v) : undefined;
+      if (test?.type !== 'binary_expression' || test.childForFieldName('operator')?.type !== '==') return undefined;
+      const [l, r] = [test.childForFieldName('left'), test.childForFieldName('right')];
+      const param = l?.type === 'identifier' ? params.indexOf(l.text) : -1;
+      const folded = r ? fold(r, file) : null;
+      if (param < 0 || !folded) return undefined;
+      const inThen = n.childForFieldName('consequence')!;
+      const mine = call.startIndex >= inThen.startIndex && call.endIndex <= inThen.endIndex;
+      return { param, value: mine ? toNumber(folded) : null };
+    }
+    if (n.type === 'function_definition' || n.type === 'compound_statement' && n.parent?.type === 'function_definition') return undefined;
+  }
+  return undefined;
+}
+
+function startCases(call: SyntaxNode, type: CommandListType | undefined, params: readonly (string | null)[], file: FileCtx): ByValue | undefined {
+  const g = type ? guardOf(call, params, file) : undefined;
+  if (!g || !type) return undefined;
+  return g.value === null ? { param: g.param, cases: [], otherwise: type } : { param: g.param, cases: [{ value: g.value, type }] };
+}
+
+function addCase(cases: ByValue, call: SyntaxNode, type: CommandListType, params: readonly (string | null)[], file: FileCtx): ByValue | undefined {
+  const g = guardOf(call, params, file);
+  if (!g || g.param !== cases.param) return undefined;
+  if (g.value === null) return cases.otherwise ? undefined : { ...cases, otherwise: type };
+  if (cases.cases.some((c) => c.value === g.value)) return undefined;
+  return { ...cases, cases: [...cases.cases, { value: g.value, type }] };
 }
 
 /** The file's list factories, by simple function name (a name defined twice is left out). */
@@ -115,6 +175,12 @@ export function collectOutListFactories(defs: readonly { name: string; body: Syn
 export function factoryCallType(factory: ListFactory, call: SyntaxNode, fn: FnCtx): CommandListType | undefined {
   if (factory.type) return factory.type;
   const args = argumentNodes(call);
+  if (factory.byValue) {
+    const { param, cases, otherwise } = factory.byValue;
+    const v = args.length === factory.params ? fold(unwrapValue(args[param]), fn.file) : null;
+    if (!v) return undefined;
+    return cases.find((c) => c.value === toNumber(v))?.type ?? otherwise;
+  }
   return factory.typeParam !== undefined && args.length === factory.params ? listTypeOf(unwrapValue(args[factory.typeParam]), fn.file) : undefined;
 }
 
