@@ -1,7 +1,7 @@
 // Constant folding for the scalar expressions barrier code uses: enumerators, `|` combinations, literals
 // (`0xffffffff`, `~0u`, `1ull`), named constants, #defines, const/constexpr variables, parentheses and casts.
 // Anything else is unknown (value null), never guessed.
-import { forcedBranch } from './ternary-statements';
+import { forcedBranch } from './ternary-branches';
 import { isXboxIdentifier, lookupEnumIdentifier, NAMED_CONSTANTS } from '../model/enums';
 import type { SyntaxNode } from './node';
 import type { Field } from './facts';

@@ -3,7 +3,7 @@
 // recognises to their modules: brace initializers, d3dx12 helpers and desc factories, the file's helper templates,
 // size queries and the D3D12 API calls (api-calls.ts, so their events are recorded in evaluation order). Those
 // modules evaluate their own sub-expressions through the Evaluator interface (context.ts), never by importing this.
-import { forcedBranch } from './ternary-statements';
+import { forcedBranch } from './ternary-branches';
 import type { SyntaxNode } from './node';
 import { recordConstructorCall, tryApiCall } from './api-calls';
 import { containerCall } from './container-calls';

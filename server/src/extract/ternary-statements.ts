@@ -8,20 +8,10 @@ import type { FnCtx } from './context';
 import { conditionOf } from './conditions';
 import { fold } from './constant-fold';
 import { unwrapValue } from './syntax';
+import { branchKey } from './ternary-branches';
 
 const NAMED = /^[A-Za-z_][\w:]*$/;
 const SIDE_EFFECTS = ['call_expression', 'assignment_expression', 'update_expression', 'lambda_expression'];
-
-function key(n: SyntaxNode): string {
-  return `${n.startIndex}:${n.endIndex}`;
-}
-
-/** The branch a lowered `c ? a : b` takes on the path being walked (undefined: not lowered there). */
-export function forcedBranch(n: SyntaxNode, fn: FnCtx | undefined): SyntaxNode | undefined {
-  const side = fn?.forcedBranches?.get(key(n));
-  if (side === undefined) return undefined;
-  return n.childForFieldName(side ? 'consequence' : 'alternative') ?? undefined;
-}
 
 /**
  * The first argument of a call statement that is `c ? a : b` with `c` free of side effects, not a constant, and
@@ -32,7 +22,7 @@ export function pathTernary(e: SyntaxNode, fn: FnCtx): { node: SyntaxNode; cond:
   if (e.type !== 'call_expression' || (fn.forcedBranches?.size ?? 0) >= 2) return undefined;
   for (const a of e.childForFieldName('arguments')?.namedChildren ?? []) {
     const t = unwrapValue(a);
-    if (t.type !== 'conditional_expression' || fn.forcedBranches?.has(key(t))) continue;
+    if (t.type !== 'conditional_expression' || fn.forcedBranches?.has(branchKey(t))) continue;
     const c = t.childForFieldName('condition');
     const x = t.childForFieldName('consequence');
     const y = t.childForFieldName('alternative');
@@ -44,16 +34,4 @@ export function pathTernary(e: SyntaxNode, fn: FnCtx): { node: SyntaxNode; cond:
     if (cond) return { node: t, cond };
   }
   return undefined;
-}
-
-/** Walks `run` with the lowered test taking `side` (true: the consequence). */
-export function withBranch<T>(t: SyntaxNode, side: boolean, fn: FnCtx, run: () => T): T {
-  const k = key(t);
-  const forced = (fn.forcedBranches ??= new Map());
-  forced.set(k, side);
-  try {
-    return run();
-  } finally {
-    forced.delete(k);
-  }
 }
