@@ -104,6 +104,18 @@ function closeScope(scope: Scope, fn: FnCtx): void {
   }
 }
 
+/**
+ * `Move(cl, r, c ? A : B, …);` with `c` decided per path (ternary-statements.ts): the if statement it abbreviates.
+ * NOTE: a function of its own, not a case of walkStatement: every local there costs a stack frame per nesting level.
+ */
+function loweredTernary(n: SyntaxNode, e: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt | undefined {
+  const tern = pathTernary(e, fn);
+  if (!tern) return undefined;
+  const side = (taken: boolean) => () => withBranch(tern.node, taken, fn, () => walkStatement(n, fn, onReturn));
+  const [thenS, elseS] = fn.branches([side(true), side(false)], true, unknownAt(n), { containers: true, alternatives: true, cond: tern.cond, end: n.endIndex });
+  return { k: 'if', then: thenS, else: elseS, range: rangeOf(n), cond: tern.cond };
+}
+
 export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: SyntaxNode) => void): Stmt {
   const walk = (c: SyntaxNode | null): Stmt => {
     if (!c) return { k: 'seq', body: [] };
@@ -138,14 +150,9 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       return seq([...collect(fn, () => handleDeclaration(n, fn)), ...pathWrites(n, fn, undefined, conditionOf)]);
     case 'expression_statement': {
       const e = n.namedChild(0);
-      // `cmdResourceBarrier(cmd, 1, descs)`: a helper translating the caller's barrier descs, walked in place.
-      const tern = e ? pathTernary(e, fn) : undefined;
-      if (tern) {
-        const side = (taken: boolean) => () => withBranch(tern.node, taken, fn, () => walkStatement(n, fn, onReturn));
-        const [thenS, elseS] = fn.branches([side(true), side(false)], true, unknownAt(n), { containers: true, alternatives: true, cond: tern.cond, end: n.endIndex });
-        return { k: 'if', then: thenS, else: elseS, range: rangeOf(n), cond: tern.cond };
-      }
-      const inlined = e ? inlineHelperCall(e, fn, (body) => walkStatement(body, fn, onReturn)) : undefined;
+      // `cmdResourceBarrier(cmd, 1, descs)`: a helper translating the caller's barrier descs, walked in place; a
+      // statement choosing a constant per path, walked as an if (loweredTernary).
+      const inlined = e ? loweredTernary(n, e, fn, onReturn) ?? inlineHelperCall(e, fn, (body) => walkStatement(body, fn, onReturn)) : undefined;
       if (inlined) return inlined;
       return seq(e ? [...collect(fn, () => expression(e, fn)), ...pathWrites(e, fn, undefined, conditionOf)] : []);
     }
