@@ -419,7 +419,8 @@ export type Stmt =
   | { k: 'switch'; cases: Stmt[]; hasDefault: boolean; range: Range; sym?: string; labels?: SwitchLabel[]; caseTests?: (Condition | null)[]; taken?: number }
   /** A tested value is stored: the constant, or null; `delta` for `x++` / `x += 2` (track/paths.ts). */
   /** `sym = value` (a constant, or null), `sym += delta`, or `sym = <comparison>` (`cond`: the value is that test). */
-  | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition }
+  /** `from`: the value is the function's parameter (`m_stateIn = stateIn;`): what the caller passed, when known. */
+  | { k: 'write'; sym: string; value: number | null; delta?: number; text?: string; cond?: Condition; from?: Field }
   /** A call may have changed these tested values. */
   /** `end`: the values are tested no more (their paths may join here), not written. */
   /** `call`: the method call (its rangeKey) whose possible member writes these are. */

@@ -5,7 +5,7 @@
 // whose address is taken, that is bound to a reference, or that a lambda assigns is never a symbol: its writes
 // cannot be seen.
 import type { SyntaxNode } from './node';
-import type { Condition, Stmt, SwitchLabel } from './facts';
+import type { Condition, Field, Stmt, SwitchLabel } from './facts';
 import type { FnCtx, SharedMembers } from './context';
 import { evalValue } from './context';
 import { declaredName } from './types';
@@ -603,6 +603,19 @@ export function constantOf(n: SyntaxNode | null, fn: FnCtx): number | null {
 }
 
 /**
+ * The value a store takes from the function's parameters (`m_outState = outState;`, `m_state = flag ? A : B;`): a
+ * number at a call whose arguments are known (track/env.ts substituteField), unknown elsewhere. Undefined when the
+ * value does not come from a parameter.
+ */
+function parameterValue(n: SyntaxNode, fn: FnCtx): Field | undefined {
+  if (n.descendantsOfType(['call_expression', 'assignment_expression', 'update_expression']).length > 0) return undefined;
+  const e = evalValue(n, 'num', fn);
+  if (e.t !== 'num') return undefined;
+  const f = e.f;
+  return f.param !== undefined || f.byParam || f.byParamCases || f.masked || f.paramMember ? f : undefined;
+}
+
+/**
  * The writes and call effects on tested symbols inside one statement (or condition), in source order, as
  * statements for the tracker. `skip` names a symbol whose writes the caller handles (a for loop's counter).
  */
@@ -616,6 +629,11 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
     const cond = value === null && delta === undefined && valueNode && condOf && comparisonSyms(valueNode) ? condOf(valueNode, fn) : undefined;
     if (cond && isSymbolicCondition(cond)) {
       out.push({ k: 'write', sym, value: null, cond });
+      return;
+    }
+    const from = value === null && delta === undefined && valueNode ? parameterValue(valueNode, fn) : undefined;
+    if (from) {
+      out.push({ k: 'write', sym, value: null, from, ...(text ? { text } : {}) });
       return;
     }
     out.push({ k: 'write', sym, value, ...(delta !== undefined ? { delta } : {}), ...(value !== null && text ? { text } : {}) });

@@ -9,7 +9,7 @@ import { BudgetExceeded, WorkBudget } from './budget';
 import { MIN_MEMO_COST, memoOf } from './call-memo';
 import { callCarrying, carrying } from './carried-calls';
 import type { TrackEnv } from './env';
-import { substituteRef } from './env';
+import { substituteField, substituteRef } from './env';
 import type { Evaluation, Flow } from './evaluation';
 import { flowOf } from './evaluation';
 import { forget } from './forgetting';
@@ -146,7 +146,7 @@ export class Interpreter implements Evaluation {
       case 'event': return flowOf(this.event(s.event, paths));
       case 'write':
         this.wrote([s.sym]);
-        return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, s.value, s.delta, s.text))));
+        return flowOf(this.facts(paths, (f) => (s.cond ? f.alias(s.sym, s.cond) : f.write(s.sym, this.written(s), s.delta, s.text))));
       case 'forget': {
         // A method's possible member writes, after a call that carried those members through the method's body: its
         // exits already say what it wrote.
@@ -157,6 +157,12 @@ export class Interpreter implements Evaluation {
       }
       default: return flowOf(paths);
     }
+  }
+
+  /** The number a write stores: its constant, or the caller's argument for the parameter it copies (when known). */
+  private written(s: Extract<Stmt, { k: 'write' }>): number | null {
+    if (!s.from) return s.value;
+    return this.env.binding ? substituteField(s.from, this.env.binding).value : null;
   }
 
   facts(paths: Paths, change: (f: PathFacts) => PathFacts): Paths {
