@@ -140,8 +140,14 @@ const LAMBDA = /^\s*\[/;
  */
 const LIBRARY_STRING = /^\s*(?:::)?(?:std|fmt)::(?:v?format|to_w?string|(?:basic_|w|u8|u16|u32)?string(?:_view)?|w?[io]?stringstream)\s*(?:<[^<>]*>)?\s*[({]/;
 
+/**
+ * `(m_name + L" Texture").c_str()`: a string concatenated with a literal, in parentheses, calls in it left out (a call
+ * is an event of its own, and one handed the list counts as work there): a string the `+` makes.
+ */
+const STRING_CONCATENATION = /^\s*\((?:[^"()]|"(?:[^"\\]|\\.)*")*?(?:(?:L|u8|u|U)?"(?:[^"\\]|\\.)*"\s*\+|\+\s*(?:L|u8|u|U)?"(?:[^"\\]|\\.)*")(?:[^"()]|"(?:[^"\\]|\\.)*")*\)\s*$/;
+
 function libraryObject(receiver: string | undefined, op: '.' | '->'): boolean {
-  return op === '.' && receiver !== undefined && LIBRARY_STRING.test(receiver);
+  return op === '.' && receiver !== undefined && (LIBRARY_STRING.test(receiver) || STRING_CONCATENATION.test(receiver));
 }
 
 /**
