@@ -7,7 +7,7 @@ import { forEachEvent } from '../extract/events';
 import { keyRoot } from '../extract/descriptor-values';
 import { FOREIGN_TRANSITIONS } from '../model/foreign-transitions';
 import {
-  ACCESSOR_NAME, CALLABLE_INVOKERS, CPU_ONLY_CALLS, CPU_ONLY_SCOPES, CPU_SIDE_INTERFACES, DESCRIPTOR_CPU_METHODS, INERT_CALLS, INERT_DRAWING_CALLS, LOGGING_CALL,
+  ACCESSOR_NAME, CALLABLE_INVOKERS, CONTAINER_READS, CPU_ONLY_CALLS, CPU_ONLY_SCOPES, CPU_SIDE_INTERFACES, DESCRIPTOR_CPU_METHODS, INERT_CALLS, INERT_DRAWING_CALLS, LOGGING_CALL,
   RESOURCE_CPU_METHODS,
 } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
@@ -127,13 +127,16 @@ export function havocCall(e: UserCallEvent, state: TrackState, env: TrackEnv, _r
 function cpuSide(e: UserCallEvent): boolean {
   if (e.onCommandList || e.receiverReach === 'list' || e.args.some((a) => a.list || a.holdsList)) return false;
   if (e.receiverOp) {
-    return RESOURCE_CPU_METHODS.has(e.callee) || DESCRIPTOR_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text, e.receiverOp);
+    return RESOURCE_CPU_METHODS.has(e.callee) || DESCRIPTOR_CPU_METHODS.has(e.callee) || (!!e.receiverClass && CPU_SIDE_INTERFACES.test(e.receiverClass)) || libraryObject(e.list?.text, e.receiverOp)
+      || (e.args.length === 0 && CONTAINER_READS.has(e.callee) && NAMED_OBJECT.test(e.list?.text ?? ''));
   }
   if (e.qualifier && CPU_ONLY_SCOPES.has(e.qualifier)) return !CALLABLE_INVOKERS.has(e.callee) && !e.args.some((a) => LAMBDA.test(a.resource.text));
   return (!e.qualifier || e.qualifier === 'std') && !e.reachesThis && (CPU_ONLY_CALLS.has(e.callee) || LOGGING_CALL.test(e.callee));
 }
 
 const LAMBDA = /^\s*\[/;
+/** An object named by a path of members and elements (`m_meshes[i].buffers.vertices`): no call in it. */
+const NAMED_OBJECT = /^\s*[\w:]+(?:\s*(?:\.|->)\s*\w+|\s*\[[\w\s+\-*]*\])*\s*$/;
 /**
  * `std::format(…)`, `std::to_wstring(…)`, `std::string(…)`, `fmt::format(…)`: a string the library makes, whose methods
  * (`.c_str()`) record nothing. (Not any `std::` call: `std::get<0>(lists)` may hand out a command list.)
