@@ -27,7 +27,7 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
   // A bare value tested for truth (`if (useCompute)`, `if (p)`): `!= 0`.
   const tested = pathSyms(fn)?.tested;
   const symIn = (x: SyntaxNode): string | undefined => {
-    const sym = symOf(x) ?? sizeCall(x)?.sym;
+    const sym = symOf(x, true) ?? sizeCall(x)?.sym;
     return sym !== undefined && tested?.has(sym) ? sym : undefined;
   };
   // `v.size()` tested for truth, `v.empty()`: the container's size against 0 (path-facts.ts follows it).
@@ -41,7 +41,8 @@ export function conditionOf(node: SyntaxNode | null, fn: FnCtx): Condition | und
   // `const bool needTransition = (state & COPY_DEST) == 0; … if (needTransition)`: the test it was initialised with.
   const named = n.type === 'identifier' ? singleInitializer(n, fn) : undefined;
   if (named) return conditionOf(named, fn);
-  if (symOf(n) !== undefined && n.type !== 'parenthesized_expression') {
+  // An element (`if (m_meshes[m].valid)`) only when the path facts follow it.
+  if ((symOf(n) !== undefined || (symOf(n, true) !== undefined && symIn(n) !== undefined)) && n.type !== 'parenthesized_expression') {
     const f = leaf(n, fn);
     const ls = symIn(n);
     return f && { op: '!=', left: f, right: { value: 0, text: '0', range: rangeOf(n) }, ...(ls !== undefined ? { ls } : {}), truthy: true };

@@ -45,22 +45,75 @@ export function pathSyms(fn: FnCtx): PathSyms | undefined {
   return byFn.get(fn);
 }
 
-/** The canonical name of a side-effect-free lvalue: `x`, `this->m_x` → `m_x`, `a->b.c` → `a.b.c`; else undefined. */
-export function symOf(node: SyntaxNode | null): string | undefined {
+/**
+ * The canonical name of a side-effect-free lvalue: `x`, `this->m_x` → `m_x`, `a->b.c` → `a.b.c`; else undefined.
+ * With `elements`, also an element picked by a name or a number (`m_meshes[m].valid` → `m_meshes.[m].valid`): its
+ * root is the container's, and a write of the index or of any element of the container forgets it (pathWrites).
+ */
+export function symOf(node: SyntaxNode | null, elements = false): string | undefined {
   if (!node) return undefined;
   switch (node.type) {
     case 'identifier': return node.text;
-    case 'parenthesized_expression': return node.namedChildCount === 1 ? symOf(node.namedChild(0)) : undefined;
+    case 'parenthesized_expression': return node.namedChildCount === 1 ? symOf(node.namedChild(0), elements) : undefined;
     case 'field_expression': {
       const arg = node.childForFieldName('argument');
       const field = node.childForFieldName('field');
       if (!arg || field?.type !== 'field_identifier') return undefined;
       if (arg.type === 'this') return field.text;
-      const base = symOf(arg);
+      const base = symOf(arg, elements);
       return base === undefined ? undefined : `${base}.${field.text}`;
+    }
+    case 'subscript_expression': {
+      if (!elements) return undefined;
+      const base = symOf(node.childForFieldName('argument'), true);
+      const index = subscriptIndex(node);
+      return base === undefined || index === undefined ? undefined : `${base}${ELEMENT}${index}]`;
     }
     default: return undefined;
   }
+}
+
+/** Joins a container's name and an element's index in an element's name (`a.[i]`): its root is the container's. */
+const ELEMENT = '.[';
+
+/** The index of `a[i]` / `a[2]` when it is a plain name or a number. */
+function subscriptIndex(n: SyntaxNode): string | undefined {
+  const list = n.childForFieldName('indices') ?? n.childForFieldName('index');
+  const idx = list?.type === 'subscript_argument_list' ? (list.namedChildCount === 1 ? list.namedChild(0) : null) : list;
+  return idx && (idx.type === 'identifier' || idx.type === 'number_literal') ? idx.text : undefined;
+}
+
+/**
+ * The tested elements a loop picks by a name it declares or writes (`a.[m].x` in `for (m = 0; …; m++)`, `for (auto [i, v]
+ * : …)`): each iteration starts on another element, so what an earlier iteration learnt of them does not hold.
+ */
+export function elementsIndexedBy(fn: FnCtx, names: readonly string[]): string[] {
+  const tested = byFn.get(fn)?.tested;
+  if (!tested || names.length === 0) return [];
+  return [...tested].filter((t) => isElementSym(t) && names.some((n) => t.includes(`${ELEMENT}${n}]`)));
+}
+
+/** The element name of `n` (`m_meshes[m].history` → `m_meshes.[m].history`), when it names one. */
+function elementOf(n: SyntaxNode): string | undefined {
+  const sym = symOf(n, true);
+  return sym !== undefined && isElementSym(sym) ? sym : undefined;
+}
+
+/** Whether `sym` names an element of a container (`a.[i].x`). */
+export function isElementSym(sym: string): boolean {
+  return sym.includes(ELEMENT);
+}
+
+/**
+ * The element names of `tested` a write of `sym` makes stale: every element of the container an element write names
+ * (another index may be the same element), every element picked by `sym` as index, and every element under `sym`.
+ */
+function staleElements(tested: ReadonlySet<string>, sym: string): string[] {
+  const container = isElementSym(sym) ? sym.slice(0, sym.indexOf(ELEMENT) + ELEMENT.length) : undefined;
+  const index = `${ELEMENT}${sym}]`;
+  const under = `${sym}.`;
+  return [...tested].filter((t) => isElementSym(t) && t !== sym
+    && ((container !== undefined && t.startsWith(container)) || t.includes(index) || t.startsWith(under)));
 }
 
 /**
@@ -191,7 +244,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     set = new Set();
     for (const w of writes) {
       if (w.startIndex < loop.startIndex || w.endIndex > loop.endIndex) continue;
-      const sym = w.type === 'init_declarator' ? declaredName(w.childForFieldName('declarator')) : symOf(targetOf(w));
+      const sym = w.type === 'init_declarator' ? declaredName(w.childForFieldName('declarator')) : symOf(targetOf(w), true);
       if (sym) set.add(sym);
     }
     writtenCache.set(loop, set);
@@ -210,8 +263,8 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
     if (!c) continue;
     const loop = enclosingLoop(st, body);
     const seen = new Set<string>();
-    for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression', 'binary_expression'])]) {
-      const sym = emptyTest(n) ?? symOf(n) ?? bitViewSym(n);
+    for (const n of [c, ...c.descendantsOfType(['identifier', 'field_expression', 'subscript_expression', 'binary_expression'])]) {
+      const sym = emptyTest(n) ?? symOf(n, true) ?? bitViewSym(n);
       // Enumerators and macros (`COPY_BUFFER`, `D3D12_...`) are constants, not values a path learns about.
       if (sym && !CONSTANT_NAME.test(sym)) seen.add(sym);
     }
@@ -297,7 +350,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   const stored = (sym: string | undefined, value: SyntaxNode | null): void => {
     if (sym && value && constantOf(value, fn) !== null) constantStores.set(sym, (constantStores.get(sym) ?? 0) + 1);
   };
-  for (const a of of('assignment_expression')) stored(symOf(a.childForFieldName('left')), a.childForFieldName('right'));
+  for (const a of of('assignment_expression')) stored(symOf(a.childForFieldName('left'), true), a.childForFieldName('right'));
   for (const d of of('init_declarator')) stored(declaredName(d.childForFieldName('declarator')), d.childForFieldName('value'));
   // NOTE: a value none of whose tests guards barrier code (a barrier, a state or layout name, a call to a helper the
   // file defines) cannot make a barrier agree with another: following it would only multiply paths (xenia's
@@ -319,6 +372,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   for (const l of of('lambda_expression')) {
     for (const a of l.descendantsOfType(['assignment_expression', 'update_expression'])) dropRooted(tested, symOf(targetOf(a)));
   }
+  dropExposedElements(tested, body, nodes);
   if (tested.size === 0) return;
   // After the statement holding a value's last test (lifted out of the loops that repeat it), nothing more can be
   // decided with it: the paths that differ only in it are joined there, and again after each enclosing statement
@@ -358,7 +412,10 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   const all = new Set([...params, ...locals]);
   const roots = [...new Set([...tested].map(rootOf))];
   const members = roots.some((r) => !all.has(r));
-  const mayWrite = new RegExp(`\\b(?:${roots.map((r) => r.replace(/[^\w]/g, '')).join('|')})\\b${members ? '|\\(' : ''}`);
+  // An element's index (`m` of `a.[m].x`): a statement writing it makes the element another one.
+  const indices = [...tested].flatMap((t) => [...t.matchAll(/\.\[(\w+)\]/g)].map((m) => m[1]));
+  const names = [...new Set([...roots, ...indices])];
+  const mayWrite = new RegExp(`\\b(?:${names.map((r) => r.replace(/[^\w]/g, '')).join('|')})\\b${members ? '|\\(' : ''}`);
   byFn.set(fn, { tested, locals: all, freeFunctions: freeFunctionsOf(body), dropAfter, mayWrite });
 }
 
@@ -576,6 +633,28 @@ function isSymbolicCondition(c: Condition): boolean {
   return c.ls !== undefined || c.rs !== undefined;
 }
 
+/**
+ * The elements of a container whose elements the function can reach without naming them (`&a[i]`, `auto& m = a[i];`,
+ * `for (auto& m : a)`, a write in a lambda): any element of it, by any index, may change out of sight.
+ */
+function dropExposedElements(tested: Set<string>, body: SyntaxNode, nodes: readonly SyntaxNode[]): void {
+  if (![...tested].some(isElementSym)) return;
+  const roots = new Set<string>();
+  const expose = (n: SyntaxNode | null) => {
+    const sym = symOf(n, true) ?? symOf(n);
+    if (sym) roots.add(rootOf(sym));
+  };
+  for (const n of nodes) {
+    if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.type === '&') expose(n.childForFieldName('argument'));
+    else if (n.type === 'init_declarator' && n.childForFieldName('declarator')?.type === 'reference_declarator') expose(n.childForFieldName('value'));
+    else if (n.type === 'lambda_expression') for (const a of n.descendantsOfType(['assignment_expression', 'update_expression'])) expose(targetOf(a));
+  }
+  for (const f of body.descendantsOfType('for_range_loop')) {
+    if (f.childForFieldName('declarator')?.type !== 'identifier') expose(f.childForFieldName('right'));
+  }
+  for (const t of [...tested]) if (isElementSym(t) && roots.has(rootOf(t))) tested.delete(t);
+}
+
 function dropRooted(tested: Set<string>, sym: string | undefined): void {
   if (!sym) return;
   for (const t of [...tested]) if (t === sym || t.startsWith(`${sym}.`)) tested.delete(t);
@@ -625,6 +704,10 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
   const out: Stmt[] = [];
   const tested = syms.tested;
   const write = (sym: string | undefined, value: number | null, delta?: number, text?: string, valueNode?: SyntaxNode | null): void => {
+    if (sym) {
+      const stale = staleElements(tested, sym);
+      if (stale.length) out.push({ k: 'forget', syms: stale });
+    }
     if (!sym || sym === skip || !tested.has(sym)) return;
     const cond = value === null && delta === undefined && valueNode && condOf && comparisonSyms(valueNode) ? condOf(valueNode, fn) : undefined;
     if (cond && isSymbolicCondition(cond)) {
@@ -649,7 +732,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
     switch (n.type) {
       case 'assignment_expression': {
         const op = n.childForFieldName('operator')?.type;
-        const sym = symOf(n.childForFieldName('left'));
+        const sym = symOf(n.childForFieldName('left'), true);
         const right = n.childForFieldName('right');
         if (op === '=') write(sym, constantOf(right, fn), undefined, right?.text, right);
         else if (op === '+=' || op === '-=') {
@@ -661,7 +744,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
       }
       case 'update_expression': {
         const op = n.child(0)?.type === '++' || n.child(1)?.type === '++' ? 1 : -1;
-        write(symOf(n.childForFieldName('argument')), null, op);
+        write(symOf(n.childForFieldName('argument'), true), null, op);
         return;
       }
       case 'init_declarator': {
@@ -682,6 +765,13 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
           : fn.file.outParams.get(calleeName(callee)!)?.filter((flags) => flags.length >= args.length);
         const com = comCall(callee, fn);
         args.forEach((a, i) => {
+          // An element's member handed to a D3D12/DXGI method (`Dispatch(m_meshes[m].count, 1, 1)`): a copy, or a
+          // pointer whose target it may write — not the container.
+          const element = com ? elementOf(a) : undefined;
+          if (element !== undefined) {
+            pointees.add(element);
+            return;
+          }
           for (const r of writablePaths(a)) {
             // A D3D12/DXGI method takes no references: a name handed to it (`ResolveSubresource(win.resolved, …)`)
             // is a copy, or a pointer whose target it may write.
@@ -691,7 +781,10 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
             }
             // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
             if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r) ?? (syms.locals.has(r) ? undefined : fn.file.memberTypes.get(r)))) continue;
-            if (overloads?.length && symOf(a) !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(symOf(a)!);
+            // A pointer handed by value (`Transition(list, m_meshes[m].history, …)`): the callee may write what it
+            // points to, not the name.
+            const pointer = symOf(a) ?? elementOf(a);
+            if (overloads?.length && pointer !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(pointer);
             else roots.add(r);
           }
         });
