@@ -93,10 +93,18 @@ export function elementsIndexedBy(fn: FnCtx, names: readonly string[]): string[]
   return [...tested].filter((t) => isElementSym(t) && names.some((n) => t.includes(`${ELEMENT}${n}]`)));
 }
 
-/** The element name of `n` (`m_meshes[m].history` → `m_meshes.[m].history`), when it names one. */
-function elementOf(n: SyntaxNode): string | undefined {
+/** The element name of `n` (`m_meshes[m].history` → `m_meshes.[m].history`) when `tested` follows flags of its container. */
+function followedElement(n: SyntaxNode, tested: ReadonlySet<string>): string | undefined {
   const sym = symOf(n, true);
-  return sym !== undefined && isElementSym(sym) ? sym : undefined;
+  if (sym === undefined || !isElementSym(sym)) return undefined;
+  const container = sym.slice(0, sym.indexOf(ELEMENT) + ELEMENT.length);
+  for (const t of tested) if (t.startsWith(container)) return sym;
+  return undefined;
+}
+
+/** The names an element's name picks its elements by (`i` of `a.[i].x`). */
+function indexNamesOf(sym: string): string[] {
+  return [...sym.matchAll(/\.\[(\w+)\]/g)].map((m) => m[1]).filter((x) => !/^\d/.test(x));
 }
 
 /** Whether `sym` names an element of a container (`a.[i].x`). */
@@ -360,7 +368,9 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   // m_state)`, track/interpreter.ts carrying): the helper's exits tell which way its test went.
   const paramSet = new Set(params);
   const twice = (sym: string, k: number) => k >= 2 || (k === 1 && paramSet.has(sym) && noOpTested.has(sym)) || (constantStores.get(sym) ?? 0) >= 2;
-  const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && twice(sym, k)).map(([sym]) => sym));
+  // An element (`m_meshes[m].ready`) is followed as a flag the function keeps per element: one it stores a constant
+  // in. A table's entries only read (`tests[i].is_uav`) are not.
+  const tested = new Set([...count].filter(([sym, k]) => guarding.has(sym) && twice(sym, k) && (!isElementSym(sym) || constantStores.has(sym))).map(([sym]) => sym));
   if (tested.size === 0) return;
   // Out of sight: an address taken, a reference bound, an assignment inside a lambda.
   for (const p of of('pointer_expression')) {
@@ -413,7 +423,7 @@ export function collectPathSyms(fn: FnCtx, body: SyntaxNode, params: readonly st
   const roots = [...new Set([...tested].map(rootOf))];
   const members = roots.some((r) => !all.has(r));
   // An element's index (`m` of `a.[m].x`): a statement writing it makes the element another one.
-  const indices = [...tested].flatMap((t) => [...t.matchAll(/\.\[(\w+)\]/g)].map((m) => m[1]));
+  const indices = [...tested].flatMap(indexNamesOf);
   const names = [...new Set([...roots, ...indices])];
   const mayWrite = new RegExp(`\\b(?:${names.map((r) => r.replace(/[^\w]/g, '')).join('|')})\\b${members ? '|\\(' : ''}`);
   byFn.set(fn, { tested, locals: all, freeFunctions: freeFunctionsOf(body), dropAfter, mayWrite });
@@ -704,7 +714,9 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
   const out: Stmt[] = [];
   const tested = syms.tested;
   const write = (sym: string | undefined, value: number | null, delta?: number, text?: string, valueNode?: SyntaxNode | null): void => {
-    if (sym) {
+    // A loop's counter (`skip`) moves on at the back edge: the loop's body forgets the elements it picks as each
+    // iteration starts (walker.ts, elementsIndexedBy).
+    if (sym && sym !== skip) {
       const stale = staleElements(tested, sym);
       if (stale.length) out.push({ k: 'forget', syms: stale });
     }
@@ -765,10 +777,11 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
           : fn.file.outParams.get(calleeName(callee)!)?.filter((flags) => flags.length >= args.length);
         const com = comCall(callee, fn);
         args.forEach((a, i) => {
-          // An element's member handed to a D3D12/DXGI method (`Dispatch(m_meshes[m].count, 1, 1)`): a copy, or a
-          // pointer whose target it may write — not the container.
-          const element = com ? elementOf(a) : undefined;
-          if (element !== undefined) {
+          // An element of a container whose per-element flags the path follows, handed to a D3D12/DXGI method
+          // (`CopyResource(m_meshes[m].history, …)`: a copy, or a pointer whose target it may write) or by value to a
+          // helper's pointer parameter: neither the container nor the index is written.
+          const element = followedElement(a, tested);
+          if (element !== undefined && (com || (overloads?.length && overloads.every((flags) => flags[i] !== 'ref')))) {
             pointees.add(element);
             return;
           }
@@ -781,10 +794,7 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
             }
             // A value the callee receives by value (or as const) is a copy: `MakeData(data, m, s)`.
             if (overloads?.length ? overloads.every((flags) => !flags[i]) : symOf(a) === r && isScalar(fn.types.get(r) ?? (syms.locals.has(r) ? undefined : fn.file.memberTypes.get(r)))) continue;
-            // A pointer handed by value (`Transition(list, m_meshes[m].history, …)`): the callee may write what it
-            // points to, not the name.
-            const pointer = symOf(a) ?? elementOf(a);
-            if (overloads?.length && pointer !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(pointer);
+            if (overloads?.length && symOf(a) !== undefined && overloads.every((flags) => flags[i] !== 'ref')) pointees.add(symOf(a)!);
             else roots.add(r);
           }
         });
@@ -814,13 +824,16 @@ export function pathWrites(node: SyntaxNode | null, fn: FnCtx, skip?: string, co
         const pointeePrefixes = [...pointees].map((p) => `${p}.`);
         // A method through `this` writes only the members it can reach (member-writes.ts: not a const method's).
         const method = viaThis ? calleeName(callee) : undefined;
-        const byArgs = (s: string) => rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p));
+        // An element picked by a name the call may write (`Next(&i)` and `a.[i].x`) is another element after it.
+        const byArgs = (s: string) => rootList.some((r, i) => overlaps(s, r, rootPrefixes[i])) || pointeePrefixes.some((p) => s.startsWith(p))
+          || (isElementSym(s) && indexNamesOf(s).some((x) => roots.has(x)));
         forget((s) => s !== skip && s !== sized?.sym && byArgs(s));
         // What the method may write of the members: a separate statement naming the call, so that the tracker keeps
         // the members whose facts it carried through the method's own body (track/interpreter.ts carrying).
         if (viaThis) {
           const gone = [...tested].filter((s) => s !== skip && s !== sized?.sym && !byArgs(s) && !syms.locals.has(rootOf(s)) && !isResourcePointer(s, fn)
-            && (method === undefined || methodWrites(fn, method, rootOf(s), n)));
+            && (method === undefined || methodWrites(fn, method, rootOf(s), n)
+              || indexNamesOf(s).some((x) => !syms.locals.has(x) && methodWrites(fn, method, x, n))));
           if (gone.length) out.push({ k: 'forget', syms: gone, call: rangeKey(rangeOf(n)) });
         }
         // `v.push_back(b)` / `v.clear()`: the container's size moves by one / becomes 0 (a later `if (v.size() != 0)`).
