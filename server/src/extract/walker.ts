@@ -332,9 +332,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     const b = walk(n.childForFieldName('body'));
     const update = n.childForFieldName('update');
     const tail = update ? [...collect(fn, () => expression(update, fn)), ...pathWrites(update, fn, counter?.sym, conditionOf)] : [];
-    const fresh = elementsIndexedBy(fn, varyingNames(n));
-    const head: Stmt[] = fresh.length ? [{ k: 'forget', syms: fresh }] : [];
-    return tail.length || head.length ? seq([...head, b, ...tail]) : b;
+    return iteration(fn, n, b, tail);
   }], false, unknownAt(n));
   fn.loopDepth--;
   fn.loopVarying.pop();
@@ -346,6 +344,18 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
     ...(runsForever(n, cond) ? { forever: true } : {}), ...(counter?.exactlyOnce ? { once: true as const } : {}),
   }]);
+}
+
+/**
+ * A loop's body as one iteration runs it: the elements the loop picks by a name it moves (`a.[i].ready`) forgotten
+ * first (each iteration starts on another element), then the body, then the update's effects.
+ * NOTE: a function of its own, called after the body's walk returned: the walk's recursion through nested loops keeps
+ * the frame of the closure that calls it as small as it was (test/unit/hostile-analysis.test.ts, nested for loops).
+ */
+function iteration(fn: FnCtx, n: SyntaxNode, body: Stmt, tail: Stmt[]): Stmt {
+  const fresh = elementsIndexedBy(fn, varyingNames(n));
+  if (fresh.length === 0) return tail.length ? seq([body, ...tail]) : body;
+  return seq([{ k: 'forget', syms: fresh }, body, ...tail]);
 }
 
 /**
