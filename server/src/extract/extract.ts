@@ -59,6 +59,7 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
 import { frameMembersOf } from './frame-members';
+import { sealedSwapChainsOf } from './sealed-swap-chains';
 import { unmovedMemberNames } from './unmoved-members';
 import { type FrameClass, frameClassesOf } from './header-frame-members';
 import { addressGetters, containerGetters, indexedGetters, resourceGetters } from './resource-getters';
@@ -743,6 +744,7 @@ export function extractFacts(
     ...frameMembersIn(root, tree, text, !!focus && !isPacked(tree)),
     ...unmovedMembersIn(root, text, !!focus && !isPacked(tree)),
     ...frameClassesIn(root, tree, text, !!focus && !isPacked(tree)),
+    ...sealedSwapChainsIn(root, tree, text, !!focus && !isPacked(tree)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -973,6 +975,16 @@ function frameClassesIn(root: SyntaxNode, tree: Tree | PackedMirror, text: strin
   if (!/\bclass\b/.test(text)) return {};
   const classes = frameClassesOf(focused && !isPacked(tree) ? tree.rootNode : root, text);
   return classes.length ? { frameClasses: classes } : {};
+}
+
+/**
+ * The file's sealed swap-chain arrays (extract/sealed-swap-chains.ts), read on the whole tree: a focused root leaves
+ * out bodies whose mentions can take an array away, or fill it.
+ */
+function sealedSwapChainsIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): Pick<FileFacts, 'sealedSwapChains' | 'filledSwapChains'> {
+  if (!/\bGetBuffer\b/.test(text)) return {};
+  const { sealed, filled } = sealedSwapChainsOf(focused ? new NodeDoc(text).root(tree as Tree) : root, text);
+  return { ...(sealed.length ? { sealedSwapChains: sealed } : {}), ...(filled.length ? { filledSwapChains: filled } : {}) };
 }
 
 /** The file's resource pointers that nothing moves (extract/settled-members.ts). */

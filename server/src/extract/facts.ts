@@ -611,6 +611,10 @@ export interface FileFacts {
   frameHeader?: FrameHeaderQuery;
   /** The file's class bodies with the fields only their own methods reach (extract/header-frame-members.ts). */
   frameClasses?: FrameClass[];
+  /** Swap-chain buffer arrays only the file's own barriers can move (extract/sealed-swap-chains.ts; track/back-buffer-entry.ts). */
+  sealedSwapChains?: string[];
+  /** The arrays `GetBuffer` fills, sealed or not (what the editor's function path watches: lsp/frame-scope.ts). */
+  filledSwapChains?: string[];
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */

@@ -14,6 +14,7 @@
 //    names other resource states than before (the first call's state: FrameWatch.firsts).
 // Decided partly on text, so a function that merely spells a name declines too.
 import type { FileFacts } from '../extract/facts';
+import { forEachEvent } from '../extract/events';
 import { CREATION_TEXT } from '../extract/settled-members';
 import { firstCallScope, frameCarryOf, soleMoverCandidates, type FrameCarry } from '../track/frame-invariant';
 import type { FunctionSpan } from './function-spans';
@@ -44,6 +45,11 @@ export interface FrameWatch {
    * whole file.
    */
   firsts?: Record<number, string>;
+  /**
+   * The arrays `GetBuffer` fills and the functions of the file handed elements of the sealed ones
+   * (track/back-buffer-entry.ts, whole-file only): a function naming one, or `GetBuffer`, is analysed with the file.
+   */
+  swapChains?: string[];
 }
 
 const STATE_NAMES = /\bD3D12_RESOURCE_STATE_\w+/g;
@@ -63,6 +69,24 @@ function creationTargets(text: string): string {
 }
 
 const IDENTIFIER = /^[A-Za-z_]\w*$/;
+const GET_BUFFER = /\bGetBuffer\b/;
+const lastName = (callee: string): string => /([A-Za-z_~]\w*)\s*$/.exec(callee)?.[1] ?? callee;
+const ELEMENT_ROOT = /^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\[/;
+
+/** The arrays `GetBuffer` fills, and the callees handed elements of the sealed ones (FrameWatch.swapChains), sorted. */
+function swapChainWords(facts: FileFacts): string[] {
+  const sealed = new Set(facts.sealedSwapChains ?? []);
+  const out = new Set(facts.filledSwapChains ?? []);
+  if (sealed.size) {
+    for (const fn of facts.functions) {
+      forEachEvent(fn.body, (e) => {
+        if (e.kind !== 'user-call') return;
+        if (e.args.some((a) => sealed.has(ELEMENT_ROOT.exec(a.resource?.key ?? '')?.[1] ?? ''))) out.add(lastName(e.callee));
+      });
+    }
+  }
+  return [...out].sort();
+}
 const patternOf = (words: readonly string[]): RegExp | null => {
   const ok = words.filter((w) => IDENTIFIER.test(w));
   return ok.length ? new RegExp(`\\b(?:${ok.join('|')})\\b`) : null;
@@ -112,7 +136,9 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
     const i = spans.findIndex((s) => within(r, s.range));
     if (i >= 0) firsts[i] = stateNames(texts[i]);
   }
+  const swapChains = swapChainWords(facts);
   return {
+    ...(swapChains.length ? { swapChains } : {}),
     groups, movers, unmoved: scope?.unmoved ?? [], makes, carry,
     ...(Object.keys(firsts).length ? { firsts } : {}), ...(Object.keys(carryFirsts).length ? { carryFirsts } : {}),
   };
@@ -124,6 +150,7 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
  */
 export function frameDeclines(watch: FrameWatch | undefined, focus: number, name: string, text: string): boolean {
   if (!watch) return true;
+  if (GET_BUFFER.test(text) || (watch.swapChains && patternOf(watch.swapChains)?.test(text))) return true;
   const states = watch.firsts?.[focus];
   if (states !== undefined && states !== stateNames(text)) return true;
   for (const g of watch.groups) {

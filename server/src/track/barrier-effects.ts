@@ -106,6 +106,8 @@ export function enhanced(b: BarrierFact, state: TrackState, env: TrackEnv, list:
     clearPendingWrites(state);
     return;
   }
+  const sealed = env.swapChainLog?.rootOf(b.resource?.key);
+  if (sealed) env.swapChainLog!.unsealed.add(sealed);
   const m = meetAndCall(b, state, env, at, list, (meeting) => {
     for (const h of env.hooks) h.enhancedBarrier?.(b, meeting, ctx);
   });
@@ -168,7 +170,7 @@ function maybeSplit(b: BarrierFact): boolean {
 
 export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: ListId, callRange: BarrierFact['range'], bi: number, added?: AddedAt): void {
   const at = callRange;
-  if (b.byType) return unknownType(b, state);
+  if (b.byType) return unknownType(b, state, env);
   const ctx = env.context(callRange, list, { group: null, index: bi });
   if (b.kind !== 'legacy-transition') {
     const m = meet(b, state, env, at, list);
@@ -181,6 +183,9 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
     else clearPendingWrites(state);
     return;
   }
+  // A transition of a sealed swap-chain array's element (track/back-buffer-entry.ts): written down with its states.
+  const sealed = b.kind === 'legacy-transition' ? env.swapChainLog?.rootOf(b.resource?.key) : undefined;
+  const had = sealed ? env.entry.has(b.resource!.key!) : true;
   const m = meetAndCall(b, state, env, at, list, (meeting) => {
     // COMMON set by an explicit barrier or a creation, nothing recorded since: not promoted (see Origin.workStamp).
     const own = withoutOtherListPromotions(meeting, list, env);
@@ -188,7 +193,14 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
     const met = common?.workStamp === env.work ? { ...own, idleCommon: true } : own;
     for (const h of env.hooks) h.legacyBarrier?.(b, met, ctx);
   });
+  if (sealed && !m) env.swapChainLog!.unsealed.add(sealed);
   if (!m) return;
+  if (sealed) {
+    env.swapChainLog!.moves.push({
+      root: sealed, key: m.fullKey, before: val(b, 'StateBefore'), after: maybeSplit(b) ? undefined : val(b, 'StateAfter'),
+      assumed: !had && m.part === '' && env.entry.has(m.fullKey), at: env.stack.length ? env.stack[0].callRange : at, fn: env.rootFn,
+    });
+  }
   const name = b.resource?.text ?? m.key;
   const flags = val(b, 'Flags') ?? 0;
   const orig = originsFor(added);
@@ -225,9 +237,13 @@ export function legacy(b: BarrierFact, state: TrackState, env: TrackEnv, list: L
  * pointer (and of what may alias it, as after a transition) is unknown after it and none has a pending write left. (An aliasing barrier would order every
  * write: writes to other resources stay pending, as after a UAV barrier.)
  */
-function unknownType(b: BarrierFact, state: TrackState): void {
+function unknownType(b: BarrierFact, state: TrackState, env: TrackEnv): void {
   const u = b.byType!;
   const refs = [b.resource, u.uav, u.aliasing?.before, u.aliasing?.after].flatMap((r) => (r?.choice ? [r.choice.then, r.choice.else] : [r]));
+  for (const r of refs) {
+    const sealed = env.swapChainLog?.rootOf(r?.key ?? undefined);
+    if (sealed) env.swapChainLog!.unsealed.add(sealed);
+  }
   // A pointer not known (set differently by the cases of a switch) may name any resource, as a UAV barrier's does.
   if (refs.some((r) => r?.unknown)) clearPendingWrites(state);
   for (const r of refs) {

@@ -6,6 +6,7 @@ import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState, SettledCreation } from './state';
+import type { SwapChainLog } from './back-buffer-entry';
 import { matchesSwapChain, type FileUses } from './file-uses';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
@@ -198,6 +199,8 @@ export class TrackEnv {
   readonly stack: Frame[] = [];
   /** The analysed file's descriptor table and creations, for uses through bindings (track/bindings.ts). */
   fileUses?: FileUses;
+  /** Whole-file analyses with sealed swap-chain arrays: every transition of their elements (track/back-buffer-entry.ts). */
+  swapChainLog?: SwapChainLog;
   /** Resources the file never moves, with the state they keep (track/settled-entry.ts); whole-file analyses only. */
   settled?: ReadonlyMap<string, SettledCreation>;
   /**

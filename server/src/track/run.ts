@@ -14,8 +14,9 @@ import { flushDeferredUses } from './bindings';
 import { settledCreations } from './settled-entry';
 import {
   creationStatesOf, firstCallEntryMembers, firstCallMembers, firstCalls, frameCandidates, frameEntryCandidates, keptNextCallFindings, nextCalls, seededState,
-  type FirstCallMember, type FrameCarry,
+  type FirstCallMember, type FrameCarry, type NextCall,
 } from './frame-invariant';
+import { swapChainLogFor, swapChainStarts, unreportedStarts } from './back-buffer-entry';
 import { flushDeferredCommands } from './deferred-commands';
 import { elsewhereCalls, elsewhereMethods, type ElsewhereEntry } from './elsewhere-entry';
 import { fileUsesOf } from './file-uses';
@@ -90,12 +91,15 @@ export function runTracker(
   // Members of another file reached only through a getter in one method here (track/elsewhere-entry.ts): whole-file analyses of a run.
   const away = !entry ? elsewhereMethods(facts, elsewhere) : new Map<FunctionFacts, ElsewhereEntry[]>();
   const frameRuns: { fn: FunctionFacts; env: TrackEnv; exit: TrackState; members: string[] }[] = [];
+  // Sealed swap-chain arrays (track/back-buffer-entry.ts): whole-file analyses that report.
+  const swapLog = !entry && findings ? swapChainLogFor(facts) : undefined;
   const setUp = (fn: FunctionFacts, env: TrackEnv, into: Recheck[]): void => {
     env.endSplits = endSplits;
     const legacyEndSplits = (env.legacyEndSplits = legacyEndSplitsIn(legacyEnds, fn));
     env.barrierChecks = active.map((a) => a.visitors.barrier).filter((h): h is BarrierCheck => h !== undefined);
     env.rechecks = into;
     env.fileUses = fileUsesOf(facts, uri);
+    if (swapLog) env.swapChainLog = swapLog;
     env.mutating = mutating;
     if (settled?.size) env.settled = settled;
     if (process.env[CALL_MEMO_ENV] !== '0') {
@@ -140,6 +144,14 @@ export function runTracker(
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
   runRechecks(rechecks, findings);
+  if (swapLog && findings) {
+    const starts = swapChainStarts(facts, swapLog, uri);
+    for (const [fn, nexts] of starts) {
+      for (const next of unreportedStarts(fn, nexts, findings)) {
+        rerunWith(fn, next, findings, (f, env, into) => { setUp(f, env, into); env.swapChainLog = undefined; }, () => new TrackEnv(uri, hooks, types, index, fn));
+      }
+    }
+  }
   const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
   if (findings) {
     for (const r of frameRuns) {
@@ -163,26 +175,33 @@ function runNextCalls(
   const first = [...elsewhereCalls(r.env, starts.away, findings), ...firstCalls(r.env, starts.firsts, findings)];
   const done = new Set(first.map((f) => f.name));
   for (const next of [...first, ...nextCalls(r.env, r.exit, r.members, findings, created).filter((n) => !done.has(n.name))]) {
-    const before = findings.length;
-    const env = newEnv();
-    const rechecks: Recheck[] = [];
-    setUp(r.fn, env, rechecks);
-    if (next.known) env.setResource(next.key.replace(/\|.*$/, ''), next.known);
-    let kept: ReportedFinding[] = [];
-    try {
-      new Interpreter(env).runFunction(r.fn, seededState(next));
-      flushDeferredUses(env);
-      flushDeferredCommands(env);
-      runRechecks(rechecks, findings);
-      kept = keptNextCallFindings(findings.slice(before), next);
-    } catch {
-      kept = [];
-    } finally {
-      env.stack.length = 0;
-    }
-    findings.length = before;
-    findings.push(...kept);
+    rerunWith(r.fn, next, findings, setUp, newEnv);
   }
+}
+
+/** `fn` run again from the state `next` seeds: of what it reports, only the mismatch at `next.at` is kept. */
+function rerunWith(
+  fn: FunctionFacts, next: NextCall, findings: ReportedFinding[], setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
+): void {
+  const before = findings.length;
+  const env = newEnv();
+  const rechecks: Recheck[] = [];
+  setUp(fn, env, rechecks);
+  if (next.known) env.setResource(next.key.replace(/\|.*$/, ''), next.known);
+  let kept: ReportedFinding[] = [];
+  try {
+    new Interpreter(env).runFunction(fn, seededState(next));
+    flushDeferredUses(env);
+    flushDeferredCommands(env);
+    runRechecks(rechecks, findings);
+    kept = keptNextCallFindings(findings.slice(before), next);
+  } catch {
+    kept = [];
+  } finally {
+    env.stack.length = 0;
+  }
+  findings.length = before;
+  findings.push(...kept);
 }
 
 /**
