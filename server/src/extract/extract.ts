@@ -59,9 +59,9 @@ import { descriptorPass, handleGetters } from './descriptors';
 import { backBufferIndexNames } from './back-buffer-indices';
 import { settledMemberNames } from './settled-members';
 import { frameMembersOf } from './frame-members';
-import { sealedSwapChainsOf } from './sealed-swap-chains';
+import { sealedSwapChainsOf, type SwapChainArrays } from './sealed-swap-chains';
 import { unmovedMemberNames } from './unmoved-members';
-import { type FrameClass, frameClassesOf } from './header-frame-members';
+import { type FrameClass, frameClassesOf, quotedIncludes } from './header-frame-members';
 import { addressGetters, containerGetters, indexedGetters, resourceGetters } from './resource-getters';
 import { calledGetterNames, getterDefinitions, importedClassGetterBodies, importedGetterBodies } from './imported-getters';
 import { calledElsewhere, enumSpecifiers, exportedDefinitions, importedClasses, importedRecordRoot, importFunctions } from './imported-functions';
@@ -741,10 +741,9 @@ export function extractFacts(
     ...(exportsNewerRuntime(text) ? { newerRuntimeExport: true as const } : {}),
     ...backBufferIndicesOf(root, text),
     ...settledMembersOf(root, text),
-    ...frameMembersIn(root, tree, text, !!focus && !isPacked(tree)),
+    ...withSwapChains(frameMembersIn(root, tree, text, !!focus && !isPacked(tree)), sealedSwapChainsIn(root, tree, text, !!focus && !isPacked(tree)), root),
     ...unmovedMembersIn(root, text, !!focus && !isPacked(tree)),
     ...frameClassesIn(root, tree, text, !!focus && !isPacked(tree)),
-    ...sealedSwapChainsIn(root, tree, text, !!focus && !isPacked(tree)),
     ...(setsDeviceUp(text) ? { deviceSetup: true as const } : {}),
     ...(OTHER_QUEUE_TYPES.test(text) ? { otherQueueTypes: true as const } : {}),
     ...(file.classBases?.size ? { classBases: [...file.classBases] } : {}),
@@ -981,10 +980,30 @@ function frameClassesIn(root: SyntaxNode, tree: Tree | PackedMirror, text: strin
  * The file's sealed swap-chain arrays (extract/sealed-swap-chains.ts), read on the whole tree: a focused root leaves
  * out bodies whose mentions can take an array away, or fill it.
  */
-function sealedSwapChainsIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): Pick<FileFacts, 'sealedSwapChains' | 'filledSwapChains'> {
-  if (!/\bGetBuffer\b/.test(text)) return {};
-  const { sealed, filled } = sealedSwapChainsOf(focused ? new NodeDoc(text).root(tree as Tree) : root, text);
-  return { ...(sealed.length ? { sealedSwapChains: sealed } : {}), ...(filled.length ? { filledSwapChains: filled } : {}) };
+function sealedSwapChainsIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): SwapChainArrays | undefined {
+  if (!/\bGetBuffer\b/.test(text)) return undefined;
+  return sealedSwapChainsOf(focused ? new NodeDoc(text).root(tree as Tree) : root, text);
+}
+
+/** Nowhere in the file: the method of a pending member that is an array to seal, not a frame member's mover. */
+const NO_METHOD = { startLine: -1, startColumn: -1, endLine: -1, endColumn: -1 };
+
+/**
+ * The frame-member answers with the swap-chain arrays: sealed ones, the filled ones, and those asked of a header as
+ * pending members of their class (header-frame-members.ts answers them as frame members of no method).
+ */
+function withSwapChains(frame: ReturnType<typeof frameMembersOf>, arrays: SwapChainArrays | undefined, root: SyntaxNode): ReturnType<typeof frameMembersOf> & Pick<FileFacts, 'sealedSwapChains' | 'filledSwapChains' | 'headerSwapChains'> {
+  if (!arrays) return frame;
+  const asked = arrays.pending.map((p) => ({ name: p.name, method: NO_METHOD, cls: p.cls, sealing: true as const }));
+  const frameHeader = asked.length
+    ? { pending: [...frame.frameHeader?.pending ?? [], ...asked].sort((a, b) => a.name.localeCompare(b.name)), includes: frame.frameHeader?.includes ?? quotedIncludes(root) }
+    : frame.frameHeader;
+  return {
+    ...frame, ...(frameHeader ? { frameHeader } : {}),
+    ...(arrays.sealed.length ? { sealedSwapChains: arrays.sealed } : {}),
+    ...(arrays.filled.length ? { filledSwapChains: arrays.filled } : {}),
+    ...(asked.length ? { headerSwapChains: asked.map((a) => a.name) } : {}),
+  };
 }
 
 /** The file's resource pointers that nothing moves (extract/settled-members.ts). */

@@ -615,6 +615,11 @@ export interface FileFacts {
   sealedSwapChains?: string[];
   /** The arrays `GetBuffer` fills, sealed or not (what the editor's function path watches: lsp/frame-scope.ts). */
   filledSwapChains?: string[];
+  /**
+   * Swap-chain arrays sealed if a header of the run declares them as private fields of the class whose methods alone
+   * name them (asked in frameHeader; confirmed ones come back as frameMembers): extract/sealed-swap-chains.ts.
+   */
+  headerSwapChains?: string[];
   /** The file creates the device or checks device features (D3D12CreateDevice, CheckFeatureSupport). */
   deviceSetup?: true;
   /** The file names a COMPUTE, COPY or video command list/queue type: the application is not direct-queue only. */

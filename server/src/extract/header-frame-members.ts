@@ -24,6 +24,11 @@ export interface PendingFrameMember {
   name: string;
   method: Range;
   cls: string;
+  /**
+   * A swap-chain array to seal (extract/sealed-swap-chains.ts), not a frame member: a private field of a class whose
+   * only friend is a template of the class itself (`friend class Singleton<Renderer>`) counts too (FrameClass.befriended).
+   */
+  sealing?: true;
 }
 
 /** What a .cpp asks of the headers: its pending members and the paths of its quoted includes. */
@@ -36,6 +41,11 @@ export interface FrameHeaderQuery {
 export interface FrameClass {
   cls: string;
   fields: string[];
+  /**
+   * The fields that would be among `fields` were it not for the class's friends, when each friend is a template of the
+   * class itself (`friend class SingletonBase<GraphicsManager>`, a CRTP base): asked only for arrays to seal.
+   */
+  befriended?: string[];
 }
 
 /** What the run knows of one other file: its classes with their private fields, and the classes it defines methods of. */
@@ -110,17 +120,22 @@ export function frameClassesOf(root: ClassTreeNode, text: string): FrameClass[] 
     const fields: string[] = [];
     let priv = c.type === 'class_specifier';
     let friend = false;
+    let selfFriends = true;
+    const cls = textOf(c.childForFieldName('name')!, text);
     for (const m of body.namedChildren) {
       if (m.type === 'access_specifier') priv = textOf(m, text).trim() === 'private';
-      else if (m.type === 'friend_declaration') friend = true;
+      else if (m.type === 'friend_declaration') {
+        friend = true;
+        if (!new RegExp(`^friend\\s+(?:class\\s+|struct\\s+)?[\\w:]+\\s*<\\s*(?:[\\w:]+::)?${cls}\\s*>\\s*;$`).test(textOf(m, text).trim())) selfFriends = false;
+      }
       else if (m.type === 'field_declaration' && priv && !/^\s*static\b/.test(textOf(m, text))) fields.push(...declaredFields(m, text));
     }
-    if (friend) fields.length = 0;
     const once = fields.filter((f) => wordCount(textOf(root, text), f, counts ??= new Map()) === 1).sort();
-    out.push({ cls: textOf(c.childForFieldName('name')!, text), fields: once });
+    if (!friend) out.push({ cls, fields: once });
+    else out.push({ cls, fields: [], ...(selfFriends && once.length ? { befriended: once } : {}) });
   }
   // Only a file with such a field gives its classes (each of them: a class defined twice there is no one class).
-  return out.some((c) => c.fields.length) ? out : [];
+  return out.some((c) => c.fields.length || c.befriended?.length) ? out : [];
 }
 
 /** The paths of the file's quoted includes. */
@@ -171,7 +186,7 @@ export function headerFrameMembers(uri: string, query: FrameHeaderQuery | undefi
     if (new Set(defining).size !== 1) continue;
     const header = defining[0];
     const bodies = (header.frameClasses ?? []).filter((c) => c.cls === m.cls);
-    if (bodies.length !== 1 || !bodies[0].fields.includes(m.name)) continue;
+    if (bodies.length !== 1 || !(bodies[0].fields.includes(m.name) || (m.sealing && bodies[0].befriended?.includes(m.name)))) continue;
     if (others.some((f) => f !== header && (f.methodClasses ?? []).some((c) => lastScope(c) === m.cls))) continue;
     out.push({ name: m.name, method: m.method });
   }

@@ -9,7 +9,8 @@
 // of another object's array, the array handed whole to a call — and the array is not sealed: its elements may be
 // moved where the file does not show it. A sealed array's states are the ones the file's barriers give it.
 import type { SyntaxNode } from './node';
-import { calleeName } from './syntax';
+import { calleeName, definitionDeclarator } from './syntax';
+import { ownerClass } from './header-frame-members';
 
 const THROUGH = new Set(['parenthesized_expression', 'cast_expression', 'pointer_expression']);
 const FILLS = /^(?:IID_PPV_ARGS\s*\(\s*)?(?:\(\s*void\s*\*\*\s*\)\s*)?&\s*(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\[[^\]]+\]\s*\)?$|^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\[[^\]]+\]\s*\.\s*(?:GetAddressOf|ReleaseAndGetAddressOf|put)\s*\(\s*\)$/;
@@ -128,20 +129,56 @@ function quietMention(id: SyntaxNode): boolean {
   return false;
 }
 
-/**
- * The arrays `GetBuffer` fills (`filled`: what the editor watches, lsp/frame-scope.ts) and the sealed ones among them
- * (see the header), sorted.
- */
-export function sealedSwapChainsOf(root: SyntaxNode, text: string): { sealed: string[]; filled: string[] } {
-  if (!/\bGetBuffer\b/.test(text)) return { sealed: [], filled: [] };
+/** The class whose out-of-class method definition holds `n` (`void C::M() { … }`), or undefined. */
+function methodClassOf(n: SyntaxNode): string | undefined {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'lambda_expression') return undefined;
+    if (p.type === 'function_definition') return ownerClass(definitionDeclarator(p)?.childForFieldName('declarator'));
+  }
+  return undefined;
+}
+
+/** The arrays of the file: sealed (see the header), asked of a header, and filled by `GetBuffer`. */
+export interface SwapChainArrays {
+  sealed: string[];
+  /**
+   * Arrays the file does not declare, every mention of them sealed and in out-of-class methods of one class `cls`:
+   * sealed when the run's header declaring that class makes the array a private field only its methods reach
+   * (extract/header-frame-members.ts, asked as a pending member).
+   */
+  pending: { name: string; cls: string }[];
+  /** What the editor watches (lsp/frame-scope.ts). */
+  filled: string[];
+}
+
+/** The file's swap-chain arrays (see SwapChainArrays), sorted. */
+export function sealedSwapChainsOf(root: SyntaxNode, text: string): SwapChainArrays {
+  const none: SwapChainArrays = { sealed: [], pending: [], filled: [] };
+  if (!/\bGetBuffer\b/.test(text)) return none;
   const filled = filledRoots(root);
-  if (filled.size === 0) return { sealed: [], filled: [] };
+  if (filled.size === 0) return none;
   const fields = privateFields(root);
-  const ok = new Set([...filled].filter((r) => fields.has(r)));
+  const declared = declaredFields(root);
+  const ok = new Set([...filled].filter((r) => fields.has(r) || !declared.has(r)));
+  const owner = new Map<string, string | null>();
   if (ok.size) {
     for (const id of root.descendantsOfType(['identifier', 'field_identifier'])) {
-      if (ok.has(id.text) && !quietMention(id)) ok.delete(id.text);
+      if (!ok.has(id.text)) continue;
+      if (!quietMention(id)) ok.delete(id.text);
+      else if (!fields.has(id.text)) {
+        const cls = methodClassOf(id) ?? null;
+        const prior = owner.get(id.text);
+        owner.set(id.text, prior === undefined || prior === cls ? cls : null);
+      }
     }
   }
-  return { sealed: [...ok].sort(), filled: [...filled].sort() };
+  const pending = [...ok].filter((r) => !fields.has(r) && owner.get(r)).map((name) => ({ name, cls: owner.get(name)! }));
+  return { sealed: [...ok].filter((r) => fields.has(r)).sort(), pending: pending.sort((a, b) => a.name.localeCompare(b.name)), filled: [...filled].sort() };
+}
+
+/** Every field name a class or struct body of the file declares. */
+function declaredFields(root: SyntaxNode): Set<string> {
+  const out = new Set<string>();
+  for (const fd of root.descendantsOfType('field_declaration')) for (const id of fd.descendantsOfType('field_identifier')) out.add(id.text);
+  return out;
 }

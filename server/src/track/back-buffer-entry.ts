@@ -22,6 +22,7 @@ import { CPU_ONLY_CALLS, INERT_CALLS } from '../model/inert-calls';
 import { VIEW_CREATION } from '../model/uses';
 import { legacyStateAccepts } from '../model/legacy-states-compat';
 import type { Range, ReportedFinding } from '../types';
+import type { FunctionIndex } from './env';
 import type { NextCall } from './frame-invariant';
 import { swapChainBuffer } from './file-uses';
 import { exactly, FRESH, type Origin } from './state';
@@ -58,20 +59,25 @@ export class SwapChainLog {
 
 /** The log for a whole-file analysis of a file with sealed swap-chain arrays, or undefined. */
 export function swapChainLogFor(facts: FileFacts): SwapChainLog | undefined {
-  return facts.sealedSwapChains?.length ? new SwapChainLog(new Set(facts.sealedSwapChains)) : undefined;
+  const confirmed = new Set((facts.frameMembers ?? []).map((m) => m.name));
+  const roots = [...facts.sealedSwapChains ?? [], ...(facts.headerSwapChains ?? []).filter((n) => confirmed.has(n))];
+  return roots.length ? new SwapChainLog(new Set(roots)) : undefined;
 }
 
 const lastName = (callee: string): string => /([A-Za-z_~]\w*)\s*$/.exec(callee)?.[1] ?? callee;
 
 /** The arrays an element of which is handed to a call of a function the file does not define. */
-function handedAway(facts: FileFacts, log: SwapChainLog): Set<string> {
+function handedAway(facts: FileFacts, log: SwapChainLog, index?: FunctionIndex): Set<string> {
   const defined = new Set(facts.functions.map((f) => f.name));
   const out = new Set<string>();
   for (const fn of facts.functions) {
     forEachEvent(fn.body, (e) => {
+      if (e.kind !== 'user-call') return;
       const name = lastName(e.callee);
       // A view's creation, a debug name, an assertion: descriptors and CPU-side work, no state of the resource changes.
-      if (e.kind !== 'user-call' || defined.has(name) || name in VIEW_CREATION || INERT_CALLS.has(name) || CPU_ONLY_CALLS.has(name)) return;
+      // A function another file of the run defines is followed at the call, as the file's own are.
+      if (defined.has(name) || name in VIEW_CREATION || INERT_CALLS.has(name) || CPU_ONLY_CALLS.has(name)) return;
+      if (index?.resolve(name, e.args.length) || index?.eventless?.(name, e.args.length, undefined, true)) return;
       for (const a of e.args) {
         const root = log.rootOf(a.resource?.key ?? undefined);
         if (root) out.add(root);
@@ -85,10 +91,10 @@ function handedAway(facts: FileFacts, log: SwapChainLog): Set<string> {
  * The functions whose first barrier on an element of a sealed array names a state the array cannot be in, with the
  * element seeded in PRESENT (see the header).
  */
-export function swapChainStarts(facts: FileFacts, log: SwapChainLog, uri: string): Map<FunctionFacts, NextCall[]> {
+export function swapChainStarts(facts: FileFacts, log: SwapChainLog, uri: string, index?: FunctionIndex): Map<FunctionFacts, NextCall[]> {
   const out = new Map<FunctionFacts, NextCall[]>();
   if (log.moves.length === 0) return out;
-  const away = handedAway(facts, log);
+  const away = handedAway(facts, log, index);
   for (const root of log.roots) {
     if (log.unsealed.has(root) || away.has(root)) continue;
     const moves = log.moves.filter((m) => m.root === root);

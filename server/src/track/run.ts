@@ -145,7 +145,7 @@ export function runTracker(
   }
   runRechecks(rechecks, findings);
   if (swapLog && findings) {
-    const starts = swapChainStarts(facts, swapLog, uri);
+    const starts = swapChainStarts(facts, swapLog, uri, index);
     for (const [fn, nexts] of starts) {
       for (const next of unreportedStarts(fn, nexts, findings)) {
         rerunWith(fn, next, findings, (f, env, into) => { setUp(f, env, into); env.swapChainLog = undefined; }, () => new TrackEnv(uri, hooks, types, index, fn));
