@@ -9,8 +9,9 @@
 //
 // Whole-file analyses only (the editor's function path declines for functions naming a sealed array or a helper handed
 // its elements: lsp/frame-scope.ts). A finding needs all of:
-//  - every transition of the array's elements the tracker applied, in any function of the file (through the file's
-//    helpers too), has a known StateAfter; no enhanced barrier names an element; no call that the tracker does not
+//  - no function of the file stopped (work budget, internal error); every transition of the array's elements the
+//    tracker applied, in any function of the file (through helpers too), has a known StateAfter, and every barrier
+//    of the file naming an element names it by a key the tracker follows; no enhanced barrier names an element; no call that the tracker does not
 //    follow (a function the file does not define, other than a view's creation or a name, assertion or marker) is
 //    handed an element;
 //  - the barrier's before-state is known, not COMMON, and assumed at that barrier (nothing tracked of the element);
@@ -87,6 +88,12 @@ function handedAway(facts: FileFacts, log: SwapChainLog, index?: FunctionIndex):
   return out;
 }
 
+/** A barrier of the file names an element of the array but the tracker does not know which resource it moves. */
+function unkeyedBarrier(facts: FileFacts, log: SwapChainLog, root: string): boolean {
+  const named = new RegExp(`(?:^|[^\\w.>])${root}\\s*\\[`);
+  return facts.barriers.some((b) => named.test(b.resource?.text ?? '') && log.rootOf(b.resource?.key) !== root);
+}
+
 /**
  * The functions whose first barrier on an element of a sealed array names a state the array cannot be in, with the
  * element seeded in PRESENT (see the header).
@@ -96,7 +103,7 @@ export function swapChainStarts(facts: FileFacts, log: SwapChainLog, uri: string
   if (log.moves.length === 0) return out;
   const away = handedAway(facts, log, index);
   for (const root of log.roots) {
-    if (log.unsealed.has(root) || away.has(root)) continue;
+    if (log.unsealed.has(root) || away.has(root) || unkeyedBarrier(facts, log, root)) continue;
     const moves = log.moves.filter((m) => m.root === root);
     if (moves.some((m) => m.after === undefined)) continue;
     const reachable = [0, ...new Set(moves.map((m) => m.after!))];

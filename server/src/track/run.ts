@@ -144,7 +144,7 @@ export function runTracker(
     for (const cls of env.unresolvedClasses) unresolvedClasses.add(cls);
   }
   runRechecks(rechecks, findings);
-  if (swapLog && findings) {
+  if (swapLog && findings && problems.length === 0) {
     const starts = swapChainStarts(facts, swapLog, uri, index);
     for (const [fn, nexts] of starts) {
       for (const next of unreportedStarts(fn, nexts, findings)) {
