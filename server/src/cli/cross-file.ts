@@ -41,7 +41,7 @@ import { type FrameClassFile, headerFrameMembers } from '../extract/header-frame
 import type { FrameMember } from '../extract/frame-members';
 import { elsewhereEntriesOf } from './elsewhere-entry';
 import type { ElsewhereEntry } from '../track/elsewhere-entry';
-import { deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
+import { bookkeepingJudgedAgain, deviation, hasCandidates, runConventions, type RunConventions, type WrapperFacts } from '../rules/support/wrapper-conventions';
 
 export interface CrossFileOptions {
   keepSites: boolean;
@@ -177,8 +177,8 @@ function headerFramed(outcomes: readonly FileOutcome[], context: readonly FileOu
  * undefined when fewer than two files do (a file alone already judged itself).
  */
 function runConventionsOf(all: readonly FileOutcome[]): RunConventions | undefined {
-  const files = all.map((o) => o.result?.wrapperFacts).filter((w): w is WrapperFacts => !!w);
-  return files.length >= 2 ? runConventions(files) : undefined;
+  const withFacts = all.filter((o) => o.result?.wrapperFacts);
+  return withFacts.length >= 2 ? runConventions(withFacts.map((o) => o.result!.wrapperFacts!), withFacts.map((o) => o.uri)) : undefined;
 }
 
 /**
@@ -193,7 +193,9 @@ function judgedAgain(outcomes: readonly FileOutcome[], run: RunConventions): Set
   }).join('|');
   for (const o of outcomes) {
     const w = o.result?.wrapperFacts;
-    if (w && !o.failure && hasCandidates(w) && verdicts(w, runConventions([w])) !== verdicts(w, run)) out.add(o);
+    if (!w || o.failure) continue;
+    // The bookkeeping rules: a member, helper or tracker call another file of the run defines or counts.
+    if ((hasCandidates(w) && verdicts(w, runConventions([w])) !== verdicts(w, run)) || bookkeepingJudgedAgain(w, o.uri, run)) out.add(o);
   }
   return out;
 }

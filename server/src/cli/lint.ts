@@ -13,7 +13,7 @@ import type { FileOutcome } from './outcome';
 import { type AnalyzeReply, type AnalyzeTask, DEFAULT_POOL_LIMITS, type PoolLimits, WorkerPool, analyzeTaskWithLimits, withoutFacts } from './pool';
 import type { Progress } from './progress';
 import { readSourceFile as readSource } from '../parse/read-policy';
-import { hasCandidates } from '../rules/support/wrapper-conventions';
+import { asksBookkeeping, hasCandidates } from '../rules/support/wrapper-conventions';
 
 export interface LintOptions {
   configs: ConfigResolver;
@@ -45,9 +45,10 @@ export async function lintFiles(targets: readonly TargetFile[], options: LintOpt
   if (t0) trace('pass', 'first', cpuMs(t0), wallMs(t0), outcomes.length);
   const context = options.context ?? [];
   // The other shards' files give helpers to a file that calls what it could not resolve, and conventions to a file
-  // with a use wrapper-use-without-ensure could judge (the run's counts decide it).
+  // with a use wrapper-use-without-ensure could judge (the run's counts decide it) or a bookkeeping read or tracker call
+  // another file's wrapper or calls can judge (rules/support/bookkeeping.ts).
   const needsContext = context.length > 0 && outcomes.some((o) => (o.result?.unresolvedCalls?.length ?? 0) > 0
-    || (o.result?.wrapperFacts !== undefined && hasCandidates(o.result.wrapperFacts)));
+    || (o.result?.wrapperFacts !== undefined && (hasCandidates(o.result.wrapperFacts) || asksBookkeeping(o.result.wrapperFacts))));
   const contextOutcomes = needsContext ? await analyzeFiles(context, { ...options, progress: SILENT }) : [];
   // With --cache, what the run reports after the cross-file pass is cached too, under every file's key: a warm run of
   // an unchanged tree spent about half its CPU reading the files' helpers and deciding the cross-file pass again.

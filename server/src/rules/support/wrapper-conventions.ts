@@ -9,6 +9,7 @@ import type { FileFacts, FunctionFacts, Stmt } from '../../extract/facts';
 import { forEachEvent } from '../../extract/events';
 import { HEAP_RESTRICTIONS } from '../../model/heaps';
 import type { Range } from '../../types';
+import { bookkeepingFacts, bookkeepingMayChange, othersOf, type BookkeepingFacts, type RunBookkeeping } from './bookkeeping';
 
 /** One command's resource in one function, and the calls before it that name the same object. */
 export interface WrapperUse {
@@ -28,6 +29,8 @@ export interface WrapperFacts {
   /** The file's state-tracking wrappers, as `name/argument count` (default arguments: each count it accepts). */
   wrappers: string[];
   uses: WrapperUse[];
+  /** What the bookkeeping rules read of the file across files (support/bookkeeping.ts). */
+  bookkeeping?: BookkeepingFacts;
 }
 
 /** Per command and role: how many uses the run's wrappers ensure, of how many. */
@@ -43,6 +46,8 @@ export interface Convention {
 export interface RunConventions {
   wrappers: string[];
   conventions: Convention[];
+  /** Every file's bookkeeping, for untested-bookkeeping-transition and registered-state-mismatch. */
+  bookkeeping?: RunBookkeeping;
 }
 
 export const MIN_USES = 8;
@@ -130,7 +135,8 @@ function fileWrapperFacts(facts: FileFacts): WrapperFacts | undefined {
       }
     });
   }
-  return wrappers.length || uses.length ? { wrappers: [...new Set(wrappers)], uses } : undefined;
+  const bookkeeping = bookkeepingFacts(facts);
+  return wrappers.length || uses.length || bookkeeping ? { wrappers: [...new Set(wrappers)], uses, ...(bookkeeping ? { bookkeeping } : {}) } : undefined;
 }
 
 /** The wrapper a use was ensured by (the first earlier call of a wrapper, by name and at most its parameters). */
@@ -189,8 +195,20 @@ export function holds(c: Convention): boolean {
   return c.total >= MIN_USES && c.ensured >= MIN_SHARE * c.total;
 }
 
-/** A run's conventions from its files' facts. */
-export function runConventions(files: readonly WrapperFacts[]): RunConventions {
+/** A run's conventions from its files' facts (with `uris`, the files' bookkeeping too). */
+export function runConventions(files: readonly WrapperFacts[], uris?: readonly string[]): RunConventions {
   const wrappers = [...new Set(files.flatMap((f) => f.wrappers))];
-  return { wrappers, conventions: countConventions(files.flatMap((f) => f.uses), new Set(wrappers)) };
+  const bookkeeping = uris ? files.flatMap((f, i) => (f.bookkeeping ? [{ uri: uris[i], facts: f.bookkeeping }] : [])) : [];
+  return { wrappers, conventions: countConventions(files.flatMap((f) => f.uses), new Set(wrappers)), ...(bookkeeping.length >= 2 ? { bookkeeping: { files: bookkeeping } } : {}) };
+}
+
+/** Whether the file reads bookkeeping untested or calls a tracker after a creation (another file may judge it). */
+export function asksBookkeeping(w: WrapperFacts): boolean {
+  const b = w.bookkeeping;
+  return !!b && !!(b.reads?.length || b.calls?.length || b.registrations?.length);
+}
+
+/** Whether the run's other files' bookkeeping can change what the file's bookkeeping rules report. */
+export function bookkeepingJudgedAgain(w: WrapperFacts, uri: string, run: RunConventions): boolean {
+  return !!w.bookkeeping && bookkeepingMayChange(w.bookkeeping, othersOf(run.bookkeeping, uri));
 }
