@@ -8,7 +8,7 @@
 // of the resource just created, so that argument says what state the resource is in. A call that hands a resource a
 // different constant state right after its creation deviates.
 import { defineRule } from './define-rule';
-import { deviates, eventsByFunction, handedStates, othersOf, transitioningNames } from './support/bookkeeping';
+import { deviates, eventsByFunction, handedStates, othersOf, transitioningNames, transitionsElsewhere } from './support/bookkeeping';
 
 export const rule = defineRule({
   meta: {
@@ -34,7 +34,12 @@ export const rule = defineRule({
         // index: a call of one right after a creation is a transition, not a registration).
         const others = othersOf(ctx.conventions?.bookkeeping, ctx.uri);
         const events = eventsByFunction(facts);
-        const handed = handedStates(facts, events, transitioningNames(facts, events), (callee, argc) => !!ctx.otherFileFunction?.(callee, argc));
+        const lookup = (name: string, argc: number) => ctx.otherFileFunction?.(name, argc)?.fn;
+        const elsewhere = (callee: string, argc: number): boolean => {
+          const fn = lookup(callee, argc);
+          return !!fn && transitionsElsewhere(fn, lookup);
+        };
+        const handed = handedStates(facts, events, transitioningNames(facts, events), elsewhere);
         const own = handed.map((h) => ({ callee: h.callee, argc: h.argc, position: h.position, agrees: h.handed === h.created }));
         const theirs = others.flatMap((o) => o.registrations ?? []);
         for (const [i, h] of handed.entries()) {

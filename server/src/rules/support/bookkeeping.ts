@@ -201,6 +201,39 @@ export function eventsByFunction(facts: FileFacts): Map<FunctionFacts, Event[]> 
   }));
 }
 
+/** Whether a body tests a state-tracking guard. */
+function guarded(s: Stmt): boolean {
+  switch (s.k) {
+    case 'seq': return s.body.some(guarded);
+    case 'if': return !!s.guard || guarded(s.then) || (!!s.else && guarded(s.else));
+    case 'loop': return guarded(s.body);
+    case 'switch': return s.cases.some(guarded);
+    default: return false;
+  }
+}
+
+/** Whether a function records a barrier (a call or a batch addition) or tests a state-tracking guard. */
+function recordsOrTests(fn: FunctionFacts, events: readonly Event[]): boolean {
+  return guarded(fn.body) || events.some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call' || e.kind === 'batch-add');
+}
+
+/**
+ * Whether a function of another file of the run (`lookup`: the helper index) transitions: it records a barrier or
+ * tests a guard, or calls such a function of the run (a few calls deep). A tracker that only stores the state it is
+ * handed (`AddGlobalResourceState`) does not.
+ */
+export function transitionsElsewhere(fn: FunctionFacts, lookup: (name: string, argc: number) => FunctionFacts | undefined, depth = 3): boolean {
+  const events: Event[] = [];
+  forEachEvent(fn.body, (e) => events.push(e));
+  if (recordsOrTests(fn, events)) return true;
+  if (depth === 0) return false;
+  return events.some((e) => {
+    if (e.kind !== 'user-call') return false;
+    const callee = lookup(e.callee, e.args.length);
+    return !!callee && callee !== fn && transitionsElsewhere(callee, lookup, depth - 1);
+  });
+}
+
 /**
  * The functions of the file whose body records a barrier or tests a state-tracking guard, or calls one that does:
  * transitions, not records. So are the functions that build a barrier from their parameters — fill helpers
@@ -211,18 +244,7 @@ export function transitioningNames(facts: FileFacts, events: ReadonlyMap<Functio
   const out = new Set<string>(facts.fillHelpers?.map((h) => h.name) ?? []);
   const built = facts.barriers.filter((b) => Object.values(b.fields).some((f) => f?.param !== undefined));
   for (const fn of facts.functions) if (built.some((b) => rangeContains(fn.range, b.range))) out.add(fn.name);
-  const guarded = (s: Stmt): boolean => {
-    switch (s.k) {
-      case 'seq': return s.body.some(guarded);
-      case 'if': return !!s.guard || guarded(s.then) || (!!s.else && guarded(s.else));
-      case 'loop': return guarded(s.body);
-      case 'switch': return s.cases.some(guarded);
-      default: return false;
-    }
-  };
-  for (const fn of facts.functions) {
-    if (guarded(fn.body) || events.get(fn)!.some((e) => e.kind === 'resource-barrier-call' || e.kind === 'barrier-call')) out.add(fn.name);
-  }
+  for (const fn of facts.functions) if (recordsOrTests(fn, events.get(fn)!)) out.add(fn.name);
   // And the functions that call one of them (a forwarding `Impl::Transition` → `TransitionResource`), to a fixpoint.
   for (let grew = true; grew;) {
     grew = false;
