@@ -19,7 +19,7 @@ import { dropElsewhereRepeats } from './elsewhere-repeats';
 import { WorkspaceIndex } from '../track/workspace';
 import { classesCreatingLists, classOf } from '../track/list-types';
 import { callsReaching, reachingHelperNames } from '../track/helper-reach';
-import { withoutNames } from '../track/recheck-repeats';
+import { withNamesBlanked, withoutNames } from '../track/recheck-repeats';
 import type { Field, FunctionFacts } from '../extract/facts';
 import { relatedUses, usesByClass } from '../extract/method-uses';
 import type { ClassViews, HandleHelper, MemberView } from '../extract/descriptor-facts';
@@ -66,7 +66,8 @@ export function crossFilePass(outcomes: FileOutcome[], context: readonly FileOut
   isolatedRunStep(outcomes, 'summary', () => {
     dropProjectConstants(outcomes, context);
     dropHelperRepeats(outcomes);
-    dropElsewhereRepeats(outcomes, (f) => placeKey({ ...f, uri: '', range: NOWHERE, related: [] }).key);
+    // The names are blanked in the message's text too: an Xbox advice's suggested code names the caller's object.
+    dropElsewhereRepeats(outcomes, (f) => placeKey(withNamesBlanked({ ...f, uri: '', range: NOWHERE, related: [] })).key);
     dropLongerChains(outcomes);
     dropRunWideAdvice(outcomes, context, (r) => r.enhancedSupportQuery === true, 'enhanced-barriers-support');
     dropRunWideAdvice(outcomes, context, (r) => r.otherQueueTypes === true, 'prefer-queue-specific-layout');

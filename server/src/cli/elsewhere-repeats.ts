@@ -4,8 +4,9 @@
 // helper being in another file, reported it at its own call with no helper frame — once per call chain of the run
 // (renderdoc's replay driver: one error, eight reports). Those reports say what the helper's own report says but for
 // the names: they are dropped, and their calls become related notes of the helper's report, as one file's analysis
-// already does for its own helpers (track/recheck-repeats.ts). A finding that depends on the call (another state,
-// another resource in the message) says something else, and stays at the call.
+// already does for its own helpers (track/recheck-repeats.ts), with the calls the dropped report listed (the longer
+// chains through the call) after it. A finding that depends on the call (another state, another resource in the
+// message) says something else, and stays at the call.
 import type { Finding } from '../types';
 import type { FileOutcome } from './outcome';
 import { rangeContains } from '../ranges';
@@ -28,9 +29,12 @@ export function dropElsewhereRepeats(outcomes: FileOutcome[], said: (f: Finding)
       const e = f.elsewhere;
       const own = e && byUri.get(e.uri)?.find((h) => !h.elsewhere && rangeContains(e.range, h.range) && said(h) === said(f));
       if (!own) return true;
-      const notes = own.related.filter((x) => x.kind === 'call-site').length;
-      const listed = own.related.some((x) => x.uri === f.uri && x.range.startLine === f.range.startLine && x.range.startColumn === f.range.startColumn);
-      if (notes < MAX_NOTES && !listed) own.related.push({ uri: f.uri, range: f.range, message: e.note, kind: 'call-site' });
+      // The call, then the calls the dropped report already listed (the longer chains through it).
+      for (const note of [{ uri: f.uri, range: f.range, message: e.note, kind: 'call-site' as const }, ...f.related.filter((x) => x.kind === 'call-site')]) {
+        const notes = own.related.filter((x) => x.kind === 'call-site').length;
+        const listed = own.related.some((x) => x.uri === note.uri && x.range.startLine === note.range.startLine && x.range.startColumn === note.range.startColumn);
+        if (notes < MAX_NOTES && !listed) own.related.push(note);
+      }
       return false;
     });
     if (kept.length !== r.findings.length) o.result = { ...r, findings: kept };

@@ -40,17 +40,21 @@ export function withoutNames<F extends Pick<ReportedFinding, 'data' | 'xbox'>>(f
 const saidButNames = (f: ReportedFinding): string => said(withoutNames(f));
 
 /**
- * What a finding says with its names blanked wherever the message data repeats them: the advice's suggested code names
- * the resource too (`CD3DX12_BUFFER_BARRIER(…, params.cs_arguments)`). A name is blanked only as a whole expression
- * (not inside a longer identifier), so two findings are equal only if they differ in nothing but the names.
+ * A finding with its names blanked wherever the message data repeats them: the advice's suggested code names the
+ * resource too (`CD3DX12_BUFFER_BARRIER(…, params.cs_arguments)`). A name is blanked only as a whole expression (not
+ * inside a longer identifier), so two findings are equal only if they differ in nothing but the names. Also used by
+ * the run-wide pass (cli/elsewhere-repeats.ts): a call's report of another file's helper names the caller's object.
  */
-function saidWithNamesBlanked(f: ReportedFinding): string {
+export function withNamesBlanked<F extends Pick<ReportedFinding, 'data'>>(f: F): F {
   const names = Object.entries(f.data).filter(([k, v]) => NAME_FIELDS.has(k) && typeof v === 'string' && v !== '').map(([, v]) => v as string);
-  if (names.length === 0) return saidButNames(f);
+  if (names.length === 0) return f;
   const pattern = new RegExp(`(?<![\\w.>:])(?:${[...new Set(names)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\w(\\[])`, 'g');
   const data = Object.fromEntries(Object.entries(f.data).map(([k, v]) => [k, typeof v === 'string' && !NAME_FIELDS.has(k) ? v.replace(pattern, '\u0000') : v]));
-  return saidButNames({ ...f, data });
+  return { ...f, data };
 }
+
+/** What a finding says with its names blanked wherever the message data repeats them (withNamesBlanked). */
+const saidWithNamesBlanked = (f: ReportedFinding): string => saidButNames(withNamesBlanked(f));
 
 /** `inner` is a proper suffix of `outer`: the recheck with `inner` was decided at a call `outer` only passes through. */
 function properSuffix(inner: readonly string[], outer: readonly string[]): boolean {
@@ -86,13 +90,14 @@ export function withoutRecheckRepeats(findings: readonly ReportedFinding[]): Rep
   // The helper's own pass, with its parameters unknown, already said it: the finding holds whatever a call passes
   // (SYNC_NONE with a COPY_SOURCE access written as constants in the helper). It stays at the helper, and each
   // call chain that rechecked it becomes a related note there.
-  // The names are left out: a call's report names the resource as the caller writes it (the Xbox message dumps it).
+  // The names are left out: a call's report names the resource as the caller writes it (the Xbox message dumps it,
+  // and an Xbox advice's suggested code spells it: blanked there too).
   const own = new Map<string, ReportedFinding[]>();
-  for (const f of findings) if (!origins.has(f)) own.set(saidButNames(f), [...(own.get(saidButNames(f)) ?? []), f]);
+  for (const f of findings) if (!origins.has(f)) own.set(saidWithNamesBlanked(f), [...(own.get(saidWithNamesBlanked(f)) ?? []), f]);
   const dropped = new Set<ReportedFinding>();
   for (const f of made) {
     const helper = origins.get(f)!.helper;
-    const at = helper && own.get(saidButNames(f))?.find((h) => h.uri === helper.uri && within(h.range, helper.range));
+    const at = helper && own.get(saidWithNamesBlanked(f))?.find((h) => h.uri === helper.uri && within(h.range, helper.range));
     // A helper of another file: that file's pass decides (cli/elsewhere-repeats.ts).
     if (helper && helper.uri !== f.uri) f.elsewhere = { uri: helper.uri, range: helper.range, note: callNote(origins.get(f)!) };
     if (!at) continue;
@@ -130,11 +135,16 @@ function withoutShorterChainRepeats(findings: readonly ReportedFinding[]): Repor
 const samePlace = (a: { uri: string; range: ReportedFinding['range'] }, b: { uri: string; range: ReportedFinding['range'] }): boolean =>
   a.uri === b.uri && a.range.startLine === b.range.startLine && a.range.startColumn === b.range.startColumn;
 
-/** The dropped report `f` (made by `recheck`) as a related note of `kept`, unless listed already or too many. */
+/**
+ * The dropped report `f` (made by `recheck`) as a related note of `kept`, then the calls `f` listed already (the
+ * longer chains through its call), each unless listed already or too many.
+ */
 function noteOn(kept: ReportedFinding, f: ReportedFinding, recheck: Recheck): void {
-  const notes = kept.related.filter((r) => r.kind === 'call-site').length;
-  if (notes >= MAX_NOTES || samePlace(kept, f) || kept.related.some((r) => samePlace(r, f))) return;
-  kept.related.push({ uri: f.uri, range: f.range, message: callNote(recheck), kind: 'call-site' });
+  for (const note of [{ uri: f.uri, range: f.range, message: callNote(recheck), kind: 'call-site' as const }, ...f.related.filter((r) => r.kind === 'call-site')]) {
+    const notes = kept.related.filter((r) => r.kind === 'call-site').length;
+    if (notes >= MAX_NOTES || samePlace(kept, note) || kept.related.some((r) => samePlace(r, note))) continue;
+    kept.related.push(note);
+  }
 }
 
 const callNote = (recheck: Recheck): string => `${recheck.call.callee}() is called here, from ${recheck.call.caller}()`;
