@@ -6,7 +6,8 @@
 // its bookkeeping. The tracker's body is usually in another file; the rule reads the call by how the file uses it: at
 // its other creations, the same call (same callee, arity and argument position) is handed exactly the creation state
 // of the resource just created, so that argument says what state the resource is in. A call that hands a resource a
-// different constant state right after its creation deviates.
+// different constant state right after its creation deviates. In a run, the other files' calls count too, and a
+// callee another file defines as a barrier helper is a transition (support/bookkeeping.ts, cli/cross-file.ts).
 import { defineRule } from './define-rule';
 import { deviates, eventsByFunction, handedStates, othersOf, transitioningNames, transitionsElsewhere } from './support/bookkeeping';
 

@@ -5,7 +5,8 @@
 // a barrier that takes `tex.currentState` as StateBefore and a constant StateAfter without that test is a transition
 // from a state to itself whenever the bookkeeping already holds the after-state — #525
 // RESOURCE_BARRIER_MATCHING_STATES at run time. The bookkeeping's value is not known statically, so this is a
-// warning, and only where the file's own wrapper tests that same member (the code base says it can be equal).
+// warning, and only where a wrapper of the file tests that same member (the code base says it can be equal), or a
+// wrapper of another file of the run tests it on an object of the same declared class (support/bookkeeping.ts).
 import type { Field } from '../extract/operands';
 import type { FunctionFacts } from '../extract/facts';
 import type { Range } from '../types';

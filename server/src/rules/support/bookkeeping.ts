@@ -86,6 +86,14 @@ export function sameBookkeeping(own: FileBookkeeping, fn: FunctionFacts, text: s
  * parameter (`SetBarrier(texture.currentState, …)` for `SetBarrier(D3D12_RESOURCE_STATES& currentState, …)`).
  */
 export function bookkeepingMembers(facts: FileFacts): FileBookkeeping {
+  const known = membersOf.get(facts);
+  if (known) return known;
+  const out = fileBookkeepingMembers(facts);
+  membersOf.set(facts, out);
+  return out;
+}
+
+function fileBookkeepingMembers(facts: FileFacts): FileBookkeeping {
   const members = new Map<string, FunctionFacts>();
   const classMembers = new Map<string, { wrapper: string; own: boolean }>();
   const unclassed = new Set<string>();
@@ -192,13 +200,22 @@ export function transitionForms(facts: FileFacts, wrappers: ReadonlySet<Function
   return out;
 }
 
+// NOTE: the two rules and the file's exported facts (wrapper-conventions.ts) read the same facts, which nothing
+// changes after extraction: each file's events and bookkeeping members are collected once.
+const eventsOf = new WeakMap<FileFacts, Map<FunctionFacts, Event[]>>();
+const membersOf = new WeakMap<FileFacts, FileBookkeeping>();
+
 /** Each function's events in source order, collected once per file. */
 export function eventsByFunction(facts: FileFacts): Map<FunctionFacts, Event[]> {
-  return new Map(facts.functions.map((fn) => {
-    const out: Event[] = [];
-    forEachEvent(fn.body, (e) => out.push(e));
-    return [fn, out];
+  const known = eventsOf.get(facts);
+  if (known) return known;
+  const out = new Map(facts.functions.map((fn) => {
+    const events: Event[] = [];
+    forEachEvent(fn.body, (e) => events.push(e));
+    return [fn, events];
   }));
+  eventsOf.set(facts, out);
+  return out;
 }
 
 /** Whether a body tests a state-tracking guard. */
