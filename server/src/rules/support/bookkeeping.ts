@@ -86,10 +86,10 @@ export function sameBookkeeping(own: FileBookkeeping, fn: FunctionFacts, text: s
  * parameter (`SetBarrier(texture.currentState, …)` for `SetBarrier(D3D12_RESOURCE_STATES& currentState, …)`).
  */
 export function bookkeepingMembers(facts: FileFacts): FileBookkeeping {
-  const known = membersOf.get(facts);
+  const known = membersOf.get(facts.functions);
   if (known) return known;
   const out = fileBookkeepingMembers(facts);
-  membersOf.set(facts, out);
+  membersOf.set(facts.functions, out);
   return out;
 }
 
@@ -200,21 +200,22 @@ export function transitionForms(facts: FileFacts, wrappers: ReadonlySet<Function
   return out;
 }
 
-// NOTE: the two rules and the file's exported facts (wrapper-conventions.ts) read the same facts, which nothing
-// changes after extraction: each file's events and bookkeeping members are collected once.
-const eventsOf = new WeakMap<FileFacts, Map<FunctionFacts, Event[]>>();
-const membersOf = new WeakMap<FileFacts, FileBookkeeping>();
+// NOTE: the two rules and the file's exported facts (wrapper-conventions.ts) read the same functions: each file's
+// events and bookkeeping members are collected once, keyed by the functions array (not the facts object: the
+// cross-file pass gives a file's facts new functions with a header's default arguments, cli/cross-file.ts).
+const eventsOf = new WeakMap<readonly FunctionFacts[], Map<FunctionFacts, Event[]>>();
+const membersOf = new WeakMap<readonly FunctionFacts[], FileBookkeeping>();
 
 /** Each function's events in source order, collected once per file. */
 export function eventsByFunction(facts: FileFacts): Map<FunctionFacts, Event[]> {
-  const known = eventsOf.get(facts);
+  const known = eventsOf.get(facts.functions);
   if (known) return known;
   const out = new Map(facts.functions.map((fn) => {
     const events: Event[] = [];
     forEachEvent(fn.body, (e) => events.push(e));
     return [fn, events];
   }));
-  eventsOf.set(facts, out);
+  eventsOf.set(facts.functions, out);
   return out;
 }
 
