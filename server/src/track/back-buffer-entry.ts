@@ -27,36 +27,7 @@ import type { FunctionIndex } from './env';
 import type { NextCall } from './frame-invariant';
 import { swapChainBuffer } from './file-uses';
 import { exactly, FRESH, type Origin } from './state';
-
-/** One transition of a sealed array's element, as the tracker applied it. */
-export interface SwapChainMove {
-  root: string;
-  key: string;
-  /** StateBefore (undefined: not known). */
-  before: number | undefined;
-  /** StateAfter (undefined: not known). */
-  after: number | undefined;
-  /** The element's state was assumed at this barrier (nothing tracked of it before). */
-  assumed: boolean;
-  at: Range;
-  fn: FunctionFacts | null;
-}
-
-const ELEMENT = /^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\[[^\]]+\]$/;
-
-/** What the tracker writes down for the file's sealed swap-chain arrays (see the header). */
-export class SwapChainLog {
-  readonly moves: SwapChainMove[] = [];
-  /** Arrays an enhanced barrier or a barrier of unknown type names. */
-  readonly unsealed = new Set<string>();
-  constructor(readonly roots: ReadonlySet<string>) {}
-
-  /** The sealed array an element key belongs to (`m_rt[idx]`), or undefined. */
-  rootOf(key: string | null | undefined): string | undefined {
-    const root = key ? ELEMENT.exec(key)?.[1] : undefined;
-    return root && this.roots.has(root) ? root : undefined;
-  }
-}
+import { ELEMENT, SwapChainLog } from './swap-chain-log';
 
 /** The log for a whole-file analysis of a file with sealed swap-chain arrays, or undefined. */
 export function swapChainLogFor(facts: FileFacts): SwapChainLog | undefined {

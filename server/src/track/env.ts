@@ -6,7 +6,7 @@ import type { HandleFact } from '../extract/descriptor-facts';
 import type { CommandListType, Range, RelatedLocation } from '../types';
 import type { ListTypes } from './list-types';
 import type { KnownResource, ResState, SettledCreation } from './state';
-import type { SwapChainLog } from './back-buffer-entry';
+import type { SwapChainLog } from './swap-chain-log';
 import { matchesSwapChain, type FileUses } from './file-uses';
 import type { TrackContext, TrackedVisitors } from './visitors';
 
