@@ -47,7 +47,8 @@ export interface FrameWatch {
   firsts?: Record<number, string>;
   /**
    * The arrays `GetBuffer` fills and the functions of the file handed elements of the sealed ones
-   * (track/back-buffer-entry.ts, whole-file only): a function naming one, or `GetBuffer`, is analysed with the file.
+   * (track/back-buffer-entry.ts, whole-file only), set in a file with a sealed array: a function naming one, or
+   * `GetBuffer`, is analysed with the file.
    */
   swapChains?: string[];
 }
@@ -73,9 +74,14 @@ const GET_BUFFER = /\bGetBuffer\b/;
 const lastName = (callee: string): string => /([A-Za-z_~]\w*)\s*$/.exec(callee)?.[1] ?? callee;
 const ELEMENT_ROOT = /^(?:this\s*->\s*)?([A-Za-z_]\w*)\s*\[/;
 
-/** The arrays `GetBuffer` fills, and the callees handed elements of the sealed ones (FrameWatch.swapChains), sorted. */
+/**
+ * The arrays `GetBuffer` fills, and the callees handed elements of the sealed ones (FrameWatch.swapChains), sorted —
+ * only in a file with a sealed array (or one its header may seal): elsewhere the whole-file check has nothing to
+ * report, and a function naming a swap-chain array (a renderer's frame function) keeps the function path.
+ */
 function swapChainWords(facts: FileFacts): string[] {
   const sealed = new Set(facts.sealedSwapChains ?? []);
+  if (!sealed.size && !facts.headerSwapChains?.length) return [];
   const out = new Set(facts.filledSwapChains ?? []);
   if (sealed.size) {
     for (const fn of facts.functions) {
@@ -150,7 +156,7 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
  */
 export function frameDeclines(watch: FrameWatch | undefined, focus: number, name: string, text: string): boolean {
   if (!watch) return true;
-  if (GET_BUFFER.test(text) || (watch.swapChains && patternOf(watch.swapChains)?.test(text))) return true;
+  if (watch.swapChains && (GET_BUFFER.test(text) || patternOf(watch.swapChains)?.test(text))) return true;
   const states = watch.firsts?.[focus];
   if (states !== undefined && states !== stateNames(text)) return true;
   for (const g of watch.groups) {
