@@ -26,6 +26,7 @@ import { pathTernary } from './ternary-statements';
 import { withBranch } from './ternary-branches';
 import { switchValue } from './switch-macros';
 import { fixedCases, fixedTruth } from './const-locals';
+import { derefTruth } from './dereferenced-pointers';
 import type { Unrolling } from './unrolled-loops';
 import { continueGuard, insideUnrolled, unrolledTruth, unrolling } from './unrolled-loops';
 import { insideTableLoop } from './table-loops';
@@ -162,7 +163,7 @@ export function walkStatement(n: SyntaxNode, fn: FnCtx, onReturn?: (value: Synta
       const decidable = conditionOf(cond, fn);
       const alt = n.childForFieldName('alternative');
       const altBody = elseBody(alt);
-      const taken = unrolledTruth(decidable, fn, cond) ?? fixedTruth(cond, fn);
+      const taken = unrolledTruth(decidable, fn, cond) ?? fixedTruth(cond, fn) ?? derefTruth(cond, fn);
       if (taken !== undefined) return seq([...pre, taken ? walk(n.childForFieldName('consequence')) : walk(altBody)]);
       if (fn.readsTemplate && !altBody && stateGuard(n) === 'then') return seq([...pre, walk(n.childForFieldName('consequence'))]);
       // `if (buf->TrackUsageAndGetResourceBarrier(ctx, &b, s)) barriers.push_back(b);`: the branch is taken as the
