@@ -12,6 +12,7 @@ import type { Expect } from './expect';
 import { barrierFromStruct } from './barrier-facts';
 import { forEachEvent } from './events';
 import { resourceRef } from './resources';
+import { ownGetterReference } from './getter-references';
 import { typeOfExpr } from './types';
 import { DATA_METHODS } from './container-sizes';
 import { argumentNodes, calleeName, definitionDeclarator, isSubmitCall, rangeOf, rootName, unwrapValue } from './syntax';
@@ -34,7 +35,7 @@ export function batchContainer(node: SyntaxNode, fn: FnCtx): ResourceRef | undef
   if (n.type === 'qualified_identifier') return staticContainer(n, fn);
   if (n.type !== 'identifier' && n.type !== 'field_expression') return undefined;
   const root = rootName(n);
-  if (!root || (fn.env.has(root) && !fn.params.includes(root))) return undefined;
+  if (!root || (fn.env.has(root) && !fn.params.includes(root) && !ownGetterReference(root, fn))) return undefined;
   if (evalValue(n, 'any', fn).t === 'array') return undefined;
   const ref = resourceRef(n, fn.file, fn);
   return ref.key ? ref : undefined;

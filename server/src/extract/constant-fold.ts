@@ -57,6 +57,8 @@ export function evalField(node: SyntaxNode, file: FileCtx, fn?: FnCtx): Field {
   }
   const masked = n.type === 'binary_expression' ? maskedParam(n, file, fn) : undefined;
   if (masked) return { value: null, text, range, masked };
+  const calcSubresource = n.type === 'call_expression' ? calcOfParams(n, file, fn) : undefined;
+  if (calcSubresource) return { value: null, text, range, calcSubresource };
   if (n.type !== 'conditional_expression') return { value: null, text, range };
   const alternatives = ternaryAlternatives(n, file, fn);
   const byParam = ternaryOnParam(n, file, fn);
@@ -147,6 +149,22 @@ function maskedParam(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['masked'] 
     if (param !== undefined && mask) return { param, mask: toNumber(mask) };
   }
   return undefined;
+}
+
+/** `D3D12CalcSubresource(mip, slice, 0, mips, size)` with some arguments the function's parameters, the rest known. */
+function calcOfParams(n: SyntaxNode, file: FileCtx, fn?: FnCtx): Field['calcSubresource'] {
+  const callee = n.childForFieldName('function');
+  if (!fn || callee?.type !== 'identifier' || callee.text !== 'D3D12CalcSubresource') return undefined;
+  const args = n.childForFieldName('arguments')?.namedChildren.filter((a) => a.type !== 'comment') ?? [];
+  if (args.length !== 5) return undefined;
+  const out: (number | { param: number })[] = [];
+  for (const a of args) {
+    const param = paramIndex(a, fn);
+    const folded = param === undefined ? fold(a, file, fn) : null;
+    if (param === undefined && !folded) return undefined;
+    out.push(param !== undefined ? { param } : toNumber(folded!));
+  }
+  return out.some((x) => typeof x !== 'number') ? out : undefined;
 }
 
 function paramIndex(node: SyntaxNode, fn?: FnCtx): number | undefined {

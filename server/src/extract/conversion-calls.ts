@@ -518,7 +518,9 @@ function testedConstants(body: SyntaxNode, file: FileCtx): number[] {
   const out = new Set<number>();
   for (const n of body.descendantsOfType(['identifier', 'qualified_identifier'])) {
     if (n.parent?.type === 'qualified_identifier' || n.parent?.type === 'call_expression' && n.parent.childForFieldName('function') === n) continue;
-    const c = file.constants.get(n.text.replace(/\s+/g, '').replace(/^::/, ''));
+    const text = n.text.replace(/\s+/g, '').replace(/^::/, '');
+    // `Resource::State::CopyDest` of an enum a header declares: the run imports its enumerators by their own name.
+    const c = file.constants.get(text) ?? (n.type === 'qualified_identifier' ? file.constants.get(text.slice(text.lastIndexOf(':') + 1)) : undefined);
     if (c?.t === 'num' && c.f.value !== null && c.f.value <= 0xffffffff) out.add(c.f.value);
   }
   return [...out];

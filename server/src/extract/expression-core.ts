@@ -328,6 +328,11 @@ function evalCall(n: SyntaxNode, expect: Expect, fn: FnCtx): AVal {
   if (count !== undefined) return numVal({ value: count, text: n.text, range: rangeOf(n) });
   const folded = fold(n, fn.file, fn);
   if (folded) return numVal({ value: toNumber(folded), text: n.text, range: rangeOf(n) });
+  // `D3D12CalcSubresource(mip, slice, 0, mips, size)` of the helper's parameters: the index each call computes.
+  if (call.name === 'D3D12CalcSubresource') {
+    const f = evalField(n, fn.file, fn);
+    if (f.calcSubresource) return numVal(f);
+  }
   return { t: 'unknown', text: n.text, range: rangeOf(n) };
 }
 

@@ -57,6 +57,11 @@ export interface Field {
   /** `state & MASK` of a parameter `state` and a known mask: the caller's argument masked, for a call that passes one. */
   masked?: { param: number; mask: number };
   /**
+   * `D3D12CalcSubresource(mip, slice, plane, mips, size)` whose arguments are known numbers or parameters of the
+   * enclosing function (a per-mip barrier helper): the index at a call that passes known arguments.
+   */
+  calcSubresource?: readonly (number | { param: number })[];
+  /**
    * The value is a resource or command-list pointer parameter tested against null (`if (!cl || !resource) return;`
    * in a transition helper): at a call handed a named object the test is decided "not null" (track/paths.ts decide).
    * On a path where the argument is null the helper records nothing on it, so leaving that path out loses no state.

@@ -7,6 +7,7 @@ import { fold, foldReadIndex, toNumber } from './constant-fold';
 import { substitutedIndex } from './index-keys';
 import { argumentNodes, calleeName, rangeOf, rootName, unwrapValue } from './syntax';
 import { recordMember } from './records';
+import { ownGetterReference } from './getter-references';
 
 /** Accessors that return the underlying pointer (ComPtr, smart pointers, engine wrappers of the common shape). */
 // Unreal's TRefCountPtr spells them GetReference() and GetInitReference() (release, then the address to fill).
@@ -135,6 +136,8 @@ export function resourceRef(node: SyntaxNode, file: FileCtx, fn?: FnCtx, getters
     // `T* image = &frames[i];` handed on: the key names the object the pointer points at (`pointee`), so a helper's
     // `p->res` is the object's `.res` (track/env.ts extend), as when `&frames[i]` itself is handed.
     if (bound?.t === 'res') return { ...bound.ref, text, range, ...(/^\s*&/.test(bound.ref.text) ? { pointee: true as const } : {}) };
+    const owned = bound ? ownGetterReference(n.text, fn) : undefined;
+    if (owned) return { key: owned, text, range, member: true };
     if (!bound) {
       const p = fn.params.indexOf(n.text);
       if (p >= 0) return { key: n.text, text, range, param: p };
@@ -179,6 +182,8 @@ function nullArguments(call: SyntaxNode): boolean {
 function memberOfAlias(n: SyntaxNode, key: string, fn: FnCtx): Omit<ResourceRef, 'text' | 'range'> | undefined {
   if (n.type !== 'field_expression' && n.type !== 'subscript_expression') return undefined;
   const root = rootName(n);
+  const owned = root !== undefined ? ownGetterReference(root, fn) : undefined;
+  if (owned && key.startsWith(root!) && /^(?:\.|->|\[)/.test(key.slice(root!.length))) return { key: owned + key.slice(root!.length), member: true };
   const bound = root !== undefined && !fn.params.includes(root) ? fn.env.get(root) : undefined;
   if (bound?.t !== 'res' || !bound.ref.key || bound.ref.choice || bound.ref.unknown || !key.startsWith(root!)) return undefined;
   let path = key.slice(root!.length);

@@ -373,6 +373,12 @@ export function substituteField(f: Field, b: Binding | null): Field {
     const value = caseValue(f.byParamCases, b.fields[f.byParamCases.param]?.value);
     return value === null ? { ...f, byParamCases: undefined } : { value, text: f.text, range: f.range };
   }
+  if (f.calcSubresource && b) {
+    const v = f.calcSubresource.map((x) => (typeof x === 'number' ? x : b.fields[x.param]?.value ?? null));
+    if (v.some((x) => x === null || x === undefined)) return { ...f, calcSubresource: undefined };
+    const [mip, slice, plane, mips, size] = v.map((x) => BigInt(x!));
+    return { value: Number((mip + slice * mips + plane * mips * size) & 0xffffffffn), text: f.text, range: f.range };
+  }
   if (f.masked && b) {
     const arg = b.fields[f.masked.param]?.value;
     return arg === null || arg === undefined ? { ...f, masked: undefined } : { value: Number(BigInt(arg) & BigInt(f.masked.mask)), text: f.text, range: f.range };
