@@ -100,7 +100,10 @@ function recordDecl(rec: StructRecord, shape: DeclShape, value: SyntaxNode, fn: 
   const elems = argumentNodes(value).map((item): AVal => {
     // `Hop{ A, B }`: a row spelled with its record's name.
     const braces = item.type === 'compound_literal_expression' && declaredRecord(item.childForFieldName('type'), fn) === rec ? item.childForFieldName('value') : item;
-    return braces?.type === 'initializer_list' ? recordValue(rec, braces, fn, evaluate) : { t: 'unknown', text: item.text, range: rangeOf(item) };
+    if (braces?.type === 'initializer_list') return recordValue(rec, braces, fn, evaluate);
+    // `GPUBarrier::Buffer(res, from, to)`: a factory of the file returning the record (a template, extract.ts).
+    const made = item.type === 'call_expression' ? evaluate(item, false) : undefined;
+    return made?.t === 'array' && made.fields === rec.fields ? made : { t: 'unknown', text: item.text, range: rangeOf(item) };
   });
   return fn.created({ t: 'array', elemKind: null, elems, length: elems.length, zeroInit: true, range: rangeOf(value), container: false });
 }

@@ -44,7 +44,7 @@ import { readSubmitHelpers } from './submit-helpers';
 import { collectForwarders, type Forwarder } from './forwarding-macros';
 import { blockMacroFunctions, declaredParamType } from './block-macros';
 import { valueMacroFunctions } from './value-macros';
-import { collectRecords, recordSpecifiers, type StructRecord } from './records';
+import { collectRecords, recordSpecifiers, recordValue, type StructRecord } from './records';
 import { arrowMembers, arrowTargets, interfaceAliases } from './type-aliases';
 import { classOfType, collectMemberTypes, collectReturnTypes, declaredName, graphicsMembers, typeText } from './types';
 import { methodConstness, methodIndex } from './member-writes';
@@ -869,7 +869,9 @@ function readTemplates(fns: FunctionNode[], file: FileCtx, imported = false): vo
     if (record) ctx.builtRecord = record;
     let returned: ReturnType<typeof evalValue> | undefined;
     walkStatement(f.body, ctx, (value) => {
-      returned = elemKind && value.type === 'initializer_list' ? bracedContainer(value, elemKind, ctx) : evalValue(value, kind ?? 'any', ctx);
+      // `static GPUBarrier Buffer(r, b, a) { return { Type::BUFFER, r, b, a }; }`: the record it returns, braced.
+      if (record && value.type === 'initializer_list') returned = recordValue(record, value, ctx, (n, resource) => evalValue(n, resource ? 'res' : 'any', ctx));
+      else returned = elemKind && value.type === 'initializer_list' ? bracedContainer(value, elemKind, ctx) : evalValue(value, kind ?? 'any', ctx);
     });
     if (record) {
       if (returned?.t === 'array' && returned.fields === record.fields) file.templates.set(sig.name, { params: sig.params, value: returned, ...templateScope(f, sig), ...from });
