@@ -407,7 +407,7 @@ export type Stmt =
    * the body runs exactly once; `break` and `continue` leave it.
    */
   | { k: 'loop'; body: Stmt; doWhile: boolean; range: Range; varying: string[]; counter?: LoopCounter; bound?: LoopBound; scoped?: string[]; subresources?: boolean;
-    forever?: true; once?: true }
+    forever?: true; once?: true; countParam?: CountParam }
   /** `sym`/`labels`: the tested value and each case's label (its value when it folds, and its text), or 'default'. */
   /** `hasDefault`: a `default:` label, or labels naming every enumerator of the file's enum (exhaustive-switch.ts). */
   /**
@@ -443,6 +443,15 @@ export interface LoopBound {
   sym: string;
   op: string;
   value: number;
+}
+
+/**
+ * `for (UINT i = 0; i < count; ++i)` with `count` a parameter of the function the body does not write: a call that
+ * passes a known count runs the body `count - start` times (track/loops.ts decides none and one).
+ */
+export interface CountParam {
+  param: number;
+  start: number;
 }
 
 export interface LoopCounter {

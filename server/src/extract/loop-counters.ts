@@ -3,7 +3,7 @@
 // says of the bound.
 import { sizeCall } from './size-calls';
 import type { SyntaxNode } from './node';
-import type { Condition, LoopBound, LoopCounter } from './facts';
+import type { Condition, CountParam, LoopBound, LoopCounter } from './facts';
 import type { FnCtx } from './context';
 import { declaredName } from './types';
 import { constantOf, pathSyms, symOf, targetOf } from './path-facts';
@@ -61,6 +61,24 @@ function lastTest(n: SyntaxNode, sym: string, step: number): string | undefined 
   }
   if (op === '<' || op === '!=') return `${sym}==#${bound}-1`;
   return op === '<=' ? `${sym}==#${bound}` : undefined;
+}
+
+/**
+ * `for (i = 0; i < count; ++i)` (or `i != count`) with `count` a parameter of the function that nothing in the loop
+ * writes: the parameter and the counter's start (facts.ts CountParam).
+ */
+export function countParam(n: SyntaxNode, fn: FnCtx): CountParam | undefined {
+  const shape = counterShape(n, fn);
+  const cond = n.childForFieldName('condition');
+  if (!shape || shape.step !== 1 || cond?.type !== 'binary_expression' || symOf(cond.childForFieldName('left')) !== shape.sym) return undefined;
+  const op = cond.childForFieldName('operator')?.type;
+  const right = cond.childForFieldName('right');
+  if ((op !== '<' && op !== '!=') || right?.type !== 'identifier' || fn.env.has(right.text)) return undefined;
+  const param = fn.params.indexOf(right.text);
+  if (param < 0) return undefined;
+  const body = n.childForFieldName('body');
+  for (const w of body?.descendantsOfType(['assignment_expression', 'update_expression']) ?? []) if (symOf(targetOf(w)) === right.text) return undefined;
+  return { param, start: shape.start };
 }
 
 /** The counter of `for (init; cond; update)` with a constant start and step that only the update moves. */

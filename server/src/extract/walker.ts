@@ -18,7 +18,7 @@ import { historyTest, laterCallsBranch, onceGuard } from './once-guards';
 import { noopTest } from './noop-tests';
 import { dropsAfter, elementsIndexedBy, pathWrites, switchLabels } from './path-facts';
 import { switchCaseTests } from './switch-tests';
-import { bodyBound, loopCounter } from './loop-counters';
+import { bodyBound, countParam, loopCounter } from './loop-counters';
 import { walksSubresources } from './subresource-loops';
 import { failureReturn } from './failure-exits';
 import { inlineHelperCall } from './inline-helpers';
@@ -318,6 +318,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
   const pre: Stmt[] = [];
   const counter = n.type === 'for_statement' ? loopCounter(n, fn, conditionOf) : undefined;
   const bound = n.type === 'for_statement' ? bodyBound(n, fn) : undefined;
+  const count = n.type === 'for_statement' && !counter?.exactlyOnce ? countParam(n, fn) : undefined;
   if (n.type === 'for_statement') pre.push(...loopInit(n, fn));
   const unrolled = unrolling(n, fn);
   if (unrolled) return unrolledLoop(n, fn, walk, unrolled, pre);
@@ -344,6 +345,7 @@ function loop(n: SyntaxNode, fn: FnCtx, walk: (c: SyntaxNode | null) => Stmt): S
     k: 'loop', body, doWhile: n.type === 'do_statement', range: rangeOf(n), varying: varyingNames(n, true), ...(counter ? { counter } : {}), ...(bound ? { bound } : {}),
     ...(scoped.length ? { scoped } : {}), ...(walksSubresources(n) ? { subresources: true } : {}),
     ...(runsForever(n, cond) ? { forever: true } : {}), ...(counter?.exactlyOnce ? { once: true as const } : {}),
+    ...(count ? { countParam: count } : {}),
   }]);
 }
 

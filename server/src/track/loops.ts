@@ -1,7 +1,8 @@
 // Loops over a set of paths: run to a fixpoint (a transition never undone is seen on the second iteration) or,
 // nested past MAX_LOOP_NESTING, once with what it changes left unknown; the per-iteration, back-edge and widening
 // steps on the states.
-import type { LoopCounter, Stmt } from '../extract/facts';
+import type { CountParam, LoopCounter, Stmt } from '../extract/facts';
+import type { Binding } from './env';
 import type { Range } from '../types';
 import { MAX_LOOP_NESTING } from './budget';
 import type { Evaluation, Flow } from './evaluation';
@@ -17,9 +18,18 @@ import { FRESH, sameRes, TrackState, UNKNOWN } from './state';
 
 const MAX_LOOP_ITERATIONS = 4;
 
+/** How many times the body runs for the caller's count argument (extract CountParam); undefined when not known. */
+function knownRuns(c: CountParam, binding: Binding | null): number | undefined {
+  const v = binding?.fields[c.param]?.value;
+  return v === null || v === undefined ? undefined : Math.max(0, v - c.start);
+}
+
 export function loop(it: Evaluation, s: Extract<Stmt, { k: 'loop' }>, paths: Paths): Flow {
   const assumedBefore = s.scoped?.length ? new Set(it.env.entry.keys()) : null;
-  if (s.once) {
+  // `for (i = 0; i < count; ++i)` of a helper called with a known count: none, or exactly one run of the body.
+  const runs = s.countParam ? knownRuns(s.countParam, it.env.binding) : undefined;
+  if (runs === 0) return { normal: paths, breaks: null, continues: null, returns: null };
+  if (s.once || runs === 1) {
     const f = it.stmt(s.body, paths);
     const normal = it.join(it.join(f.normal, f.continues), f.breaks);
     return { normal: assumedBefore && normal ? outOfScope(it.env, normal, s.scoped!, assumedBefore) : normal, breaks: null, continues: null, returns: f.returns };
