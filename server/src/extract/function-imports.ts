@@ -5,6 +5,11 @@
 
 /** The key prefix of an exported record (a struct's definition) among the exported functions. */
 export const RECORD = 'struct ';
+/**
+ * The key prefix of a record a text hands a value of whole to a call (`Upload u{}; u.flag = false; Submit(u)`): its
+ * definition is imported whatever its members (declaredRecordKeys), so the value's plain members reach the callee.
+ */
+export const HANDED = `${RECORD}handed `;
 /** The key prefix of an exported enum's definition. */
 export const ENUM = 'enum ';
 /** The key prefix of an exported namespace-scope constant's declaration. */
@@ -26,7 +31,9 @@ export function calledIn(text: string): Set<string> {
 }
 
 /** `Name var`, `Name& var`, `const Name* var` followed by `;`, `=`, `{`, `,`, `)` or `[`: a value of type `Name` declared. */
-const DECLARED = /\b([A-Za-z_]\w*)(?:\s*[&*]+\s*|\s+)[A-Za-z_]\w*\s*[;={,)[]/g;
+const DECLARED = /\b([A-Za-z_]\w*)(\s*[&*]+\s*|\s+)([A-Za-z_]\w*)\s*([;={,)[])/g;
+/** A name handed whole to a call, or its address (`Submit(u)`, `Fill(dev, &u)`): group 1. */
+const WHOLE_ARGUMENT = /[(,]\s*&?\s*([A-Za-z_]\w*)\s*(?=[,)])/g;
 /** Words and API types before a declarator that never name a record of the run. */
 const NO_RECORD = /^(?:return|const|static|struct|class|enum|typename|unsigned|signed|int|char|bool|float|double|void|auto|long|short|else|case|delete|new|goto|using|namespace|sizeof|[ID]?D3D\w*|DXGI\w*|I?DXGI\w*|UINT\w*|u?int\d+_t|size_t|HRESULT|BOOL|HANDLE)$/;
 /** A record worth importing for the values a file declares of it: one holding D3D12 objects (resources, heaps, lists). */
@@ -42,11 +49,20 @@ export function declaredRecordKeys(text: string, own: ReadonlySet<string>, ownCl
   // NOTE (issue 12): a declared value's type is both a record it may declare and a class it may construct: the text
   // is scanned for declarations once (the scan is a third of this function on a 40,000-line file, and every analysis
   // of a file runs it: the first and the cross-file pass's).
+  // A local value of a record (`Name var;`, `Name var{}`, `Name var = {…}`), by variable: its record, if handed whole.
+  let values: Map<string, string> | undefined;
   for (const m of text.matchAll(DECLARED)) {
     const name = m[1];
     if (NO_RECORD.test(name)) continue;
     if (!own.has(name)) out.add(`${RECORD}${name}`);
     if (!ownClasses.has(name)) out.add(`${CLASS}${name}`);
+    if (!own.has(name) && m[4] !== ',' && m[4] !== ')' && !/[&*]/.test(m[2])) (values ??= new Map()).set(m[3], name);
+  }
+  if (values) {
+    for (const m of text.matchAll(WHOLE_ARGUMENT)) {
+      const record = values.get(m[1]);
+      if (record !== undefined) out.add(`${HANDED}${record}`);
+    }
   }
   // The classes it may construct (`GpuBuffer b(dev, …)`, `new GpuBuffer(…)`, `std::make_unique<GpuBuffer>(…)`, a member
   // `GpuBuffer m_b;` built in an initializer list, a base `: public GpuBuffer`), as class keys.
@@ -77,6 +93,12 @@ export function importClosure(called: Iterable<string>, lookup: (key: string) =>
     if (!key.startsWith(CLASS)) pending.push(text);
   };
   for (const name of called) {
+    // A record whose value the text hands whole to a call comes whatever its members: the call's helper may test a
+    // plain flag of it (`if (info.is_scrap)`) that the caller set.
+    if (name.startsWith(HANDED)) {
+      add(`${RECORD}${name.slice(HANDED.length)}`);
+      continue;
+    }
     // A record named as a declared value's type (declaredRecordKeys) comes only when it holds D3D12 objects.
     if (name.startsWith(RECORD) && !HOLDS_D3D12.test(lookup(name) ?? '')) continue;
     add(name);
