@@ -17,6 +17,7 @@ import {
   type FirstCallMember, type FrameCarry, type NextCall,
 } from './frame-invariant';
 import { swapChainLogFor, swapChainStarts, unreportedStarts } from './back-buffer-entry';
+import { replayedLists, replayedMoves, replayedState, type ReplayedMove } from './replayed-lists';
 import { flushDeferredCommands } from './deferred-commands';
 import { elsewhereCalls, elsewhereMethods, type ElsewhereEntry } from './elsewhere-entry';
 import { fileUsesOf } from './file-uses';
@@ -152,6 +153,13 @@ export function runTracker(
       }
     }
   }
+  // Command lists recorded once and executed on every frame (track/replayed-lists.ts): whole-file analyses that report.
+  if (!entry && findings && problems.length === 0) {
+    const lists = replayedLists(facts);
+    for (const move of lists.length ? replayedMoves(facts, lists, uri, index) : []) {
+      checkReplayed(move, findings, uri, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, move.fn));
+    }
+  }
   const created = frameRuns.length ? creationStatesOf(facts) : new Map<string, number[]>();
   if (findings) {
     for (const r of frameRuns) {
@@ -177,6 +185,34 @@ function runNextCalls(
   for (const next of [...first, ...nextCalls(r.env, r.exit, r.members, findings, created).filter((n) => !done.has(n.name))]) {
     rerunWith(r.fn, next, findings, setUp, newEnv);
   }
+}
+
+/**
+ * A resource a list recorded once moves away from the state its first barrier names (track/replayed-lists.ts): that
+ * barrier is checked again as the next execution meets it, in the state the previous one left, and only the
+ * legacy-state-mismatch there is kept. Not when an error or warning of the recording function names the resource.
+ */
+function checkReplayed(
+  move: ReplayedMove, findings: ReportedFinding[], uri: string, setUp: (fn: FunctionFacts, env: TrackEnv, into: Recheck[]) => void, newEnv: () => TrackEnv,
+): void {
+  const span = move.fn.range;
+  const named = findings.some((f) => f.severity !== 'info' && f.range.startLine >= span.startLine && f.range.endLine <= span.endLine
+    && (f.resource === move.text || f.resource === move.key));
+  if (named) return;
+  const before = findings.length;
+  const env = newEnv();
+  setUp(move.fn, env, []);
+  const ctx = env.context(move.callRange, { key: move.listKey, type: null }, { group: null, index: null });
+  const met = replayedState(move, uri);
+  try {
+    for (const h of env.hooks) h.legacyBarrier?.(move.barrier, { key: move.key, met, parts: [], ...(move.known ? { resource: move.known } : {}) }, ctx);
+  } catch {
+    findings.length = before;
+    return;
+  }
+  const kept = findings.slice(before).filter((f) => f.rule === 'legacy-state-mismatch');
+  findings.length = before;
+  findings.push(...kept);
 }
 
 /** `fn` run again from the state `next` seeds: of what it reports, only the mismatch at `next.at` is kept. */
