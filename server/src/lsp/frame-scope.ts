@@ -17,6 +17,7 @@ import type { FileFacts } from '../extract/facts';
 import { forEachEvent } from '../extract/events';
 import { CREATION_TEXT } from '../extract/settled-members';
 import { firstCallScope, frameCarryOf, soleMoverCandidates, type FrameCarry } from '../track/frame-invariant';
+import { replayedLists } from '../track/replayed-lists';
 import type { FunctionSpan } from './function-spans';
 import type { Range } from '../types';
 import { FILLING_ACCESSORS } from '../model/smart-pointers';
@@ -51,6 +52,12 @@ export interface FrameWatch {
    * `GetBuffer`, is analysed with the file.
    */
   swapChains?: string[];
+  /**
+   * The command lists recorded once and executed by a presenting function (track/replayed-lists.ts, whole-file only),
+   * with the names of those functions and of the functions recording the lists: a function naming one is analysed
+   * with the file.
+   */
+  replayed?: string[];
 }
 
 const STATE_NAMES = /\bD3D12_RESOURCE_STATE_\w+/g;
@@ -143,8 +150,10 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
     if (i >= 0) firsts[i] = stateNames(texts[i]);
   }
   const swapChains = swapChainWords(facts);
+  const replayed = [...new Set(replayedLists(facts).flatMap((l) => [l.root, l.presenter.name, ...l.recorders.map((r) => r.name)]))].sort();
   return {
     ...(swapChains.length ? { swapChains } : {}),
+    ...(replayed.length ? { replayed } : {}),
     groups, movers, unmoved: scope?.unmoved ?? [], makes, carry,
     ...(Object.keys(firsts).length ? { firsts } : {}), ...(Object.keys(carryFirsts).length ? { carryFirsts } : {}),
   };
@@ -157,6 +166,7 @@ export function frameWatchOf(facts: FileFacts, spans: readonly FunctionSpan[], t
 export function frameDeclines(watch: FrameWatch | undefined, focus: number, name: string, text: string): boolean {
   if (!watch) return true;
   if (watch.swapChains && (GET_BUFFER.test(text) || patternOf(watch.swapChains)?.test(text))) return true;
+  if (watch.replayed && patternOf(watch.replayed)?.test(text)) return true;
   const states = watch.firsts?.[focus];
   if (states !== undefined && states !== stateNames(text)) return true;
   for (const g of watch.groups) {
