@@ -10,7 +10,8 @@
 //  - a presenting function P (it calls `Present` on a swap chain: it runs once per frame) executes, at its top level
 //    (not under a test), a list whose root name (`m_lists` of `m_lists[i]`, `m_pass` of `m_pass->GetInternal()`)
 //    nothing P reaches records on, resets, closes or hands to a call;
-//  - a function R of the same class that P does not reach records barriers on that list;
+//  - a function R of the same class that P does not reach records barriers on that list, and runs once: it creates the
+//    list, or the file calls it from constructors only (a `Begin()` that another file's loop calls records every frame);
 //  - in R, the barriers on the list transition a resource X (one key, ALL_SUBRESOURCES or one fixed index, no split
 //    flags, known states) along a chain S → … → T with T ≠ S and S not COMMON, X a texture (a creation of the file says
 //    so, not for simultaneous access, or a state only a texture can be in names it): no decay brings it back;
@@ -107,6 +108,13 @@ function recordsOn(e: Event, root: string): boolean {
   return rootName(e.list?.key) === root;
 }
 
+/** The file calls `fn`, and only from constructors (`Scene::Scene`). */
+function onlyFromConstructors(fn: FunctionFacts, facts: FileFacts): boolean {
+  const callers = facts.functions.filter((g) => g !== fn && callees(g).has(fn.name));
+  const isConstructor = (g: FunctionFacts): boolean => !g.lambda && new RegExp(`(?:^|::)${g.name}::${g.name}$`).test(g.qualifiedName);
+  return callers.length > 0 && callers.every(isConstructor);
+}
+
 /** The file's lists recorded once and executed by a presenting function (see the header). */
 export function replayedLists(facts: FileFacts): ReplayedList[] {
   const out: ReplayedList[] = [];
@@ -139,10 +147,14 @@ export function replayedLists(facts: FileFacts): ReplayedList[] {
         if (fn.lambda || mine.has(fn) || anyPresenterReaches(fn) || classOf(fn) !== classOf(p)) return false;
         if ((fn.locals ?? []).includes(root) || fn.params.includes(root)) return false;
         let records = false;
+        let creates = false;
         forEachEvent(fn.body, (e) => {
           if ((e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') && rootName(e.list?.key) === root) records = true;
+          if (e.kind === 'command-list-creation' && rootName(e.list?.key) === root) creates = true;
         });
-        return records;
+        // Recorded once: the function creates the list, or the file calls it from constructors only (a `Begin()` that
+        // resets and records, called from another file's loop, records every frame).
+        return records && (creates || onlyFromConstructors(fn, facts));
       });
       if (recorders.length) out.push({ root, presenter: p, execute: range, recorders });
     }
