@@ -111,7 +111,8 @@ function recordsOn(e: Event, root: string): boolean {
 /** The file calls `fn`, and only from constructors (`Scene::Scene`). */
 function onlyFromConstructors(fn: FunctionFacts, facts: FileFacts): boolean {
   const callers = facts.functions.filter((g) => g !== fn && callees(g).has(fn.name));
-  const isConstructor = (g: FunctionFacts): boolean => !g.lambda && new RegExp(`(?:^|::)${g.name}::${g.name}$`).test(g.qualifiedName);
+  const isConstructor = (g: FunctionFacts): boolean =>
+    !g.lambda && (g.qualifiedName === `${g.name}::${g.name}` || g.qualifiedName.endsWith(`::${g.name}::${g.name}`));
   return callers.length > 0 && callers.every(isConstructor);
 }
 

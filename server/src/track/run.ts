@@ -155,8 +155,15 @@ export function runTracker(
   }
   // Command lists recorded once and executed on every frame (track/replayed-lists.ts): whole-file analyses that report.
   if (!entry && findings && problems.length === 0) {
-    const lists = replayedLists(facts);
-    for (const move of lists.length ? replayedMoves(facts, lists, uri, index) : []) {
+    // NOTE: a failure here adds nothing (errors are values): the check only ever adds findings.
+    let moves: ReplayedMove[] = [];
+    try {
+      const lists = replayedLists(facts);
+      moves = lists.length ? replayedMoves(facts, lists, uri, index) : [];
+    } catch {
+      moves = [];
+    }
+    for (const move of moves) {
       checkReplayed(move, findings, uri, (fn, env, into) => setUp(fn, env, into), () => new TrackEnv(uri, hooks, types, index, move.fn));
     }
   }
