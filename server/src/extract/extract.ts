@@ -10,9 +10,9 @@ import { alignmentConstantUses } from './platform-constants';
 import { throwIfCancelled, type CancelCheck } from '../cancel';
 import type { HandleHelper, MemberView } from './descriptor-facts';
 import { classViewsOf, type RunClassViews } from './class-views';
-import type { Tree } from '../parse/parser';
+import type { SyntaxNode as TsNode, Tree } from '../parse/parser';
 import { rangeWithin, splitLines } from '../parse/positions';
-import { NodeDoc } from './node';
+import { NodeDoc, outsideMirror } from './node';
 import type { FocusOptions } from './focus';
 import { chooseBodies } from './focus';
 import type { PackedMirror, SyntaxNode } from './node';
@@ -980,11 +980,19 @@ function frameClassesIn(root: SyntaxNode, tree: Tree | PackedMirror, text: strin
 
 /**
  * The file's sealed swap-chain arrays (extract/sealed-swap-chains.ts), read on the whole tree: a focused root leaves
- * out bodies whose mentions can take an array away, or fill it.
+ * out bodies whose mentions can take an array away, or fill it. NOTE: read on tree-sitter's own nodes then (those the
+ * whole mirror holds: outsideMirror; a tree with errors is mirrored whole), not on a second, whole mirror made only
+ * for this: on bgfx's renderer (a file naming `GetBuffer`) that mirror cost 55-100 ms of every keystroke.
  */
 function sealedSwapChainsIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): SwapChainArrays | undefined {
   if (!/\bGetBuffer\b/.test(text)) return undefined;
-  return sealedSwapChainsOf(focused ? new NodeDoc(text).root(tree as Tree) : root, text);
+  if (!focused || isPacked(tree)) return sealedSwapChainsOf(root, text);
+  const whole = tree.rootNode;
+  const hasError = whole.hasError;
+  return sealedSwapChainsOf(whole, text, {
+    hidden: (n) => !hasError && outsideMirror(n as unknown as TsNode),
+    at: (start, end) => whole.descendantForIndex(start, end),
+  });
 }
 
 /** Nowhere in the file: the method of a pending member that is an array to seal, not a frame member's mover. */

@@ -210,7 +210,7 @@ export function frameMembersOf(root: SyntaxNode, text: string): { frameMembers?:
       candidates.push({ name, method: rangeOf(def) });
       continue;
     }
-    const cls = ownerClass(definitionDeclarator(def)?.childForFieldName('declarator'));
+    const cls = ownerClass(definitionDeclarator(def)?.childForFieldName('declarator'), text);
     classes ??= classBodies(root);
     if (cls && !classes.has(cls)) pending.push({ name, method: rangeOf(def), cls });
   }

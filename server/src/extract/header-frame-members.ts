@@ -55,13 +55,16 @@ export interface FrameClassFile {
   methodClasses?: readonly string[];
 }
 
-/** The class an out-of-class definition `C::M` / `ns::C::M` belongs to (its last plain scope), or undefined. */
-export function ownerClass(declarator: SyntaxNode | null | undefined): string | undefined {
+/**
+ * The class an out-of-class definition `C::M` / `ns::C::M` belongs to (its last plain scope), or undefined; `text` is
+ * the document's (the mirror's, or the text tree-sitter's nodes are read from: see ClassTreeNode).
+ */
+export function ownerClass(declarator: ClassTreeNode | null | undefined, text: string): string | undefined {
   let d = declarator ?? null;
   let cls: string | undefined;
   while (d?.type === 'qualified_identifier') {
     const scope = d.childForFieldName('scope');
-    cls = scope?.type === 'namespace_identifier' || scope?.type === 'type_identifier' ? scope.text : undefined;
+    cls = scope?.type === 'namespace_identifier' || scope?.type === 'type_identifier' ? textOf(scope, text) : undefined;
     d = d.childForFieldName('name');
   }
   return d && cls ? cls : undefined;

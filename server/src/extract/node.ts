@@ -716,3 +716,20 @@ const SPECIFIERS: ReadonlySet<string> = new Set(['class_specifier', 'struct_spec
 function isOpaque(n: SyntaxNode): boolean {
   return OPAQUE.has(n.type) || (n.field === 'type' && !SPECIFIERS.has(n.type));
 }
+
+/**
+ * Whether the whole mirror of a tree without syntax errors (NodeDoc.root) leaves out tree-sitter's node `n`: a node
+ * inside a subtree the mirror copies as a leaf (isOpaque; a number table holds no names, so none of the nodes a reader
+ * of names asks for). A tree with errors is copied whole. For readers of tree-sitter's own nodes that must see what
+ * the mirror's readers see (extract/sealed-swap-chains.ts). A node fills its parent's `type` field when its range is
+ * that field's (siblings never overlap, and `n` lies inside it); no node type of the grammar has two `type` children.
+ */
+export function outsideMirror(n: Pick<TsNode, 'parent'>): boolean {
+  for (let c = n.parent; c; c = c.parent) {
+    if (OPAQUE.has(c.type)) return true;
+    if (SPECIFIERS.has(c.type)) continue;
+    const t = c.parent?.childForFieldName('type');
+    if (t && t.startIndex === c.startIndex && t.endIndex === c.endIndex) return true;
+  }
+  return false;
+}
