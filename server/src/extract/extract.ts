@@ -982,7 +982,7 @@ function frameClassesIn(root: SyntaxNode, tree: Tree | PackedMirror, text: strin
  * The file's sealed swap-chain arrays (extract/sealed-swap-chains.ts), read on the whole tree: a focused root leaves
  * out bodies whose mentions can take an array away, or fill it. NOTE: read on tree-sitter's own nodes then (those the
  * whole mirror holds: outsideMirror; a tree with errors is mirrored whole), not on a second, whole mirror made only
- * for this: on bgfx's renderer (a file naming `GetBuffer`) that mirror cost 55-100 ms of every keystroke.
+ * for this: on bgfx's renderer (a file naming `GetBuffer`) that mirror cost 55-100 ms of a single-file lint.
  */
 function sealedSwapChainsIn(root: SyntaxNode, tree: Tree | PackedMirror, text: string, focused: boolean): SwapChainArrays | undefined {
   if (!/\bGetBuffer\b/.test(text)) return undefined;

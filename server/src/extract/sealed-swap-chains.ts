@@ -8,9 +8,9 @@
 // Anything else — an element returned (a getter), stored under another name, a range-for over the array, an element
 // of another object's array, the array handed whole to a call — and the array is not sealed: its elements may be
 // moved where the file does not show it. A sealed array's states are the ones the file's barriers give it.
-// The file is read on the extractor's mirror or, in a focused (per-keystroke) extraction, on tree-sitter's own nodes
-// (extract/extract.ts sealedSwapChainsIn): a second, whole mirror of the tree made only for this cost more than half of
-// a keystroke's extraction on bgfx's renderer. Texts are read from the document's text by range, as the mirror reads
+// The file is read on the extractor's mirror or, in a focused extraction (the CLI's single-file lint), on tree-sitter's
+// own nodes (extract/extract.ts sealedSwapChainsIn): a second, whole mirror of the tree made only for this cost about
+// 100 ms on bgfx's renderer. Texts are read from the document's text by range, as the mirror reads
 // them (the tree is parsed from a text with some spans blanked), and nodes are compared by range: a node and its
 // parent's child in a field are the same node when their ranges are (siblings never overlap, and every node compared
 // holds a name).
