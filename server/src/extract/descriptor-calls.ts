@@ -238,7 +238,12 @@ function viewCreation(w: DescriptorWalk, n: SyntaxNode, spec: (typeof VIEW_CREAT
 function storedParamHandle(a: SyntaxNode, s: DScope): HandleFact | null {
   const n = unwrapValue(a);
   if (n.type !== 'identifier' || !s.handleParams?.has(n.text) || s.body === undefined) return null;
-  const stored = new RegExp(`[\\w\\]]\\s*=\\s*${n.text}\\s*;`).test(s.body);
+  // A copy into a local's member (`rt.cpuDescriptor = rtv;`, `info.color_rtv = rtv;`) is no store: it stays in the function.
+  const stores = [...s.body.matchAll(new RegExp(`([A-Za-z_][\\w.>\\[\\]-]*[\\w\\]])\\s*=\\s*${n.text}\\s*;`, 'g'))];
+  const stored = stores.some((m) => {
+    const root = keyRoot(m[1].replace(/^this->/, ''));
+    return !s.locals.has(root) || !!s.params?.has(root);
+  });
   return stored ? paramHandle(n, s) : null;
 }
 

@@ -4,7 +4,7 @@
 import { DESCRIPTOR_TABLE_SETTERS, GPU_WORK, RAYTRACING_DESC_USES, ROOT_DESCRIPTOR_SETTERS } from '../model/uses';
 import type { SyntaxNode } from './node';
 import type { FnCtx } from './context';
-import type { BindEvent, BindSlot, BindTarget, GpuWorkEvent } from './descriptor-facts';
+import type { BindEvent, BindSlot, BindTarget, GpuWorkEvent, HandleFact } from './descriptor-facts';
 import type { CallAnnotation } from './descriptor-facts';
 import type { DVal } from './descriptor-values';
 import { keyRoot } from './descriptor-values';
@@ -68,6 +68,16 @@ function paramHandle(node: SyntaxNode, fn: FnCtx): BindTarget | undefined {
   const ref = resourceRef(n, fn.file, fn);
   if (ref.param === undefined && !ref.base) return undefined;
   return { via: 'handle', handle: { heap: '', index: null, text: node.text, range: rangeOf(node) }, ref };
+}
+
+/**
+ * A render-pass target at a handle parameter's own slot (`${scope}#rtv`, render-passes.ts recordTargetParam): the
+ * view the function wrote there, else, at a call, the handle the caller passed (BindTarget `ref`).
+ */
+function passTarget(h: HandleFact, scope: string | undefined, fn: FnCtx): BindTarget {
+  const param = fn.params.indexOf(h.text);
+  if (scope === undefined || param < 0 || h.heap !== `${scope}#${h.text}` || fn.env.get(h.text)) return { via: 'handle', handle: h };
+  return { via: 'handle', handle: h, ref: { key: h.text, text: h.text, range: h.range, param } };
 }
 
 /** `res->GetGPUVirtualAddress() + offset` with the evaluator's names (parameters, aliases), else the walker's value. */
@@ -293,9 +303,10 @@ export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceR
     return direct.length ? { ...base, method: parts.method, direct, draws: false, indexed: false, root: null } : undefined;
   }
   if (parts.method === 'BeginRenderPass') {
-    const v = ann(call, fn)?.args[0];
+    const a = ann(call, fn);
+    const v = a?.args[0];
     const targets = v?.t === 'handles' ? v.elems.filter((h): h is NonNullable<typeof h> => !!h) : [];
-    return { ...base, method: parts.method, direct: targets.map((h) => ({ target: { via: 'handle' as const, handle: h }, use: 'render-target' as const })), draws: false, indexed: false, root: null };
+    return { ...base, method: parts.method, direct: targets.map((h) => ({ target: passTarget(h, a?.scope, fn), use: 'render-target' as const })), draws: false, indexed: false, root: null };
   }
   if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {
     const t = handleTarget(ann(call, fn)?.args[0], parts.args[0], fn);

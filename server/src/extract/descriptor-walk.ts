@@ -16,7 +16,7 @@ import { declaredName } from './types';
 import { aliasedObject, isReference, isValueType } from './object-aliases';
 import type { ViewHelper } from './member-views';
 import { MemberViewLog, structMember } from './member-views';
-import { recordAccessType } from './render-passes';
+import { recordAccessType, recordTargetParam } from './render-passes';
 import type { HelperReturn } from './handle-helpers';
 import { VIEW_DESC_TYPE, forgetMembers, recordDescField, zeroDeclared } from './view-desc-fields';
 import type { DescriptorWalk } from './descriptor-calls';
@@ -302,7 +302,7 @@ export class Walk implements DescriptorWalk {
         const v = numberOf(right, s);
         s.env.set(`${obj.text}.Flags`, v === null ? { t: 'unknown' } : { t: 'num', v });
       }
-      if (op === '=' && (recordDescField(l, right, s) || recordAccessType(l, right, s))) return;
+      if (op === '=' && (recordDescField(l, right, s) || recordAccessType(l, right, s) || recordTargetParam(l, right, s))) return;
     }
     if (op !== '=') {
       if (l.type === 'identifier' && s.env.has(l.text)) s.env.set(l.text, { t: 'unknown' });

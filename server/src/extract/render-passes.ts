@@ -6,7 +6,7 @@
 // RENDER_TARGET). The depth-stencil desc is not judged (its access types decide whether depth is used at all).
 import type { SyntaxNode } from './node';
 import type { DScope, DVal } from './descriptor-values';
-import { localMemberKey, numberOf } from './descriptor-values';
+import { localMemberKey, numberOf, paramHandle } from './descriptor-values';
 import { unwrapValue } from './syntax';
 
 const ACCESS_TYPE = /\.(?:BeginningAccess|EndingAccess)\.Type$/;
@@ -22,6 +22,19 @@ export function recordAccessType(left: SyntaxNode, right: SyntaxNode, s: DScope)
   const r = unwrapValue(right);
   const v = NO_ACCESS_NAME.test(r.text) ? NO_ACCESS : numberOf(r, s);
   s.env.set(key, v === null ? { t: 'unknown' } : { t: 'num', v });
+  return true;
+}
+
+/**
+ * `rts[0].cpuDescriptor = rtv;` of a CPU handle parameter the walker holds no value for (a helper handed the caller's
+ * RTV): the target is the parameter's own slot (descriptor-values.ts paramHandle), which the evaluator names through
+ * the caller's argument (descriptor-events.ts) or, when the function itself created a view there, that view.
+ */
+export function recordTargetParam(left: SyntaxNode, right: SyntaxNode, s: DScope): boolean {
+  const key = localMemberKey(left, s);
+  const r = unwrapValue(right);
+  if (!key || !/\.cpuDescriptor$/.test(key) || r.type !== 'identifier' || !s.handleParams?.has(r.text) || s.env.has(r.text)) return false;
+  s.env.set(key, { t: 'handle', h: paramHandle(r, s) });
   return true;
 }
 
