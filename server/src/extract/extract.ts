@@ -809,9 +809,11 @@ function calledDefinitionTexts(body: SyntaxNode, file: FileCtx): [string[], stri
  * NOTE: the statement walker and the tracker recurse per nested statement; generated nests of 1,341 syntax levels
  * already exhausted the main thread's default stack, so the limit keeps a margin below that. The margin is measured
  * in a fresh process, before the JIT has optimised the walker (its frames are larger then): at 1024 a nest of 455
- * `if` blocks (about 920 levels) still overflowed there, so the limit is 768 (about 380 `if` blocks).
+ * `if` blocks (about 920 levels) still overflowed there, so the limit was 768; in session 43 the walker's loop frame
+ * grew (a loop's count parameter) and 382 nested `for` loops (764 levels, under 768) overflowed a fresh process at
+ * 381, so the limit is 640 (about 320 nested loops; no real function nests near it).
  */
-export const MAX_SYNTAX_DEPTH = 768;
+export const MAX_SYNTAX_DEPTH = 640;
 
 /** True when `root` nests deeper than MAX_SYNTAX_DEPTH (the mirror measured every node's height once). */
 function tooDeep(root: SyntaxNode): boolean {
