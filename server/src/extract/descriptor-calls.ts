@@ -14,6 +14,7 @@ import type { ViewHelper } from './member-views';
 import { MemberViewLog, paramSlot, structMember } from './member-views';
 import { renderPassTargets } from './render-passes';
 import { descCoverage, descMember, zeroFill } from './view-desc-fields';
+import { outFilledPairs } from './opaque-handles';
 
 /** Calls whose arguments the event builder reads (descriptor-events.ts). */
 export const ANNOTATED_CALLS: ReadonlySet<string> = new Set([
@@ -59,6 +60,8 @@ export function call(w: DescriptorWalk, n: SyntaxNode): void {
   const name = calleeName(f);
   if (!name) return;
   const s = w.s;
+  // `Allocate(&uav)` of a local CPU/GPU handle pair: both members name the one slot handed out (opaque-handles.ts).
+  for (const a of args) for (const p of outFilledPairs(a, s)) s.env.set(p.key, { t: 'handle', h: p.handle });
   if (zeroFill(name, args, s)) return;
   const started = heapStartOut(n, s);
   if (started) {

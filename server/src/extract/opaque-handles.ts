@@ -84,3 +84,38 @@ export function pairedOpaqueStores(stores: readonly { key: string; handle: Handl
   }
   return out;
 }
+
+/**
+ * A local struct of a CPU/GPU handle pair filled through an out-pointer (`DescriptorHandle uav; if
+ * (!AllocateDescriptor(&uav)) return;`): whatever slot the allocator handed out, `uav.cpu_handle` and its partner
+ * `uav.gpu_handle` (handle-pairs.ts) name it both, so the view created at the one is the one bound at the other. The
+ * slot is an opaque one of its own per fill call ('#opaque:<scope>#<local>@<row>:<column>', index 0). Only a local
+ * (not a parameter) of a struct type that the function names nowhere but in its declaration, this one `&local`
+ * and member reads/writes (`uav.x`): a copy into it, a reference handed out or a second fill would give its members
+ * another value the walk does not see. The pairs: a CPU member the body names whose GPU partner it names too.
+ */
+export function outFilledPairs(arg: SyntaxNode, s: { locals: ReadonlySet<string>; params?: ReadonlySet<string>; types?: ReadonlyMap<string, string>; body?: string; scope: string }): { key: string; handle: HandleFact }[] {
+  if (arg.type !== 'pointer_expression' || arg.child(0)?.type !== '&') return [];
+  const obj = arg.childForFieldName('argument');
+  if (obj?.type !== 'identifier' || !s.types?.has(obj.text) || s.params?.has(obj.text) || !s.locals.has(obj.text) || s.body === undefined) return [];
+  const name = escapeRegExp(obj.text);
+  // Every mention of the name: `&name` once, `name.member`, and one declaration (a bare mention).
+  let bare = 0;
+  let filled = 0;
+  for (const m of s.body.matchAll(new RegExp(`(&\\s*)?(?<![\\w.>])${name}\\b(\\s*(?:\\.|->))?`, 'g'))) {
+    if (m[2]) continue;
+    if (m[1]) filled++;
+    else bare++;
+  }
+  if (filled !== 1 || bare !== 1) return [];
+  const members = new Set([...s.body.matchAll(new RegExp(`(?<![\\w.>])${name}\\s*\\.\\s*([A-Za-z_]\\w*)`, 'g'))].map((m) => m[1]));
+  const out: { key: string; handle: HandleFact }[] = [];
+  const at = arg.startPosition;
+  for (const cpu of members) {
+    const gpu = gpuPartnerPath(cpu);
+    if (!gpu || !members.has(gpu)) continue;
+    const heap = `${HEAP_PREFIX}${s.scope}#${obj.text}.${cpu}@${at.row}:${at.column}`;
+    for (const key of [`${obj.text}.${cpu}`, `${obj.text}.${gpu}`]) out.push({ key, handle: { heap, index: { c: 0 }, text: key, range: rangeOf(arg) } });
+  }
+  return out;
+}
