@@ -21,6 +21,7 @@ import { clearPendingWrites, forget, forgetAllEnhanced, forgetAllLegacy } from '
 import { CreationEvt, helperCreation, recheck } from './helper-rechecks';
 import { ALL, dropParts, val } from './resource-parts';
 import { decayedAtExecute, decayedHere, promoteFromCommon, withoutPromotedAway } from './list-promotions';
+import { BUFFER_METHODS } from './file-uses';
 
 /** `a->b->m` / `a->b->Get()` / `a.b.m` → `a->b` / `a.b`: the object a member or getter of it names; undefined for a plain name. */
 function ownerOf(key: string): string | undefined {
@@ -315,8 +316,6 @@ function freshFromCreation(met: ResState, stamp: number): boolean {
 }
 
 const WRITE_ROLES = new Set(['copy-dest', 'resolve-dest', 'clear-uav']);
-/** Commands whose resources are buffers. */
-const BUFFER_METHODS = new Set(['CopyBufferRegion', 'ExecuteIndirect']);
 
 /**
  * Two resource names trade objects: each takes the other's tracked state. A name with nothing tracked on this path

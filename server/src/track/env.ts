@@ -236,10 +236,13 @@ export class TrackEnv {
     return false;
   }
 
-  /** Whether `key` (a tracked key, `res` or `res|subN`) names a buffer: by its creation or by a buffer-only use. */
+  /**
+   * Whether `key` (a tracked key, `res` or `res|subN`) names a buffer: by its creation or by a buffer-only use, this
+   * run's so far or one anywhere in the file (FileUses.usedAsBuffer: a use after a submission counts at it).
+   */
   isBuffer(key: string): boolean {
     const base = key.split('|')[0];
-    return this.resources.get(base)?.creation.dimension === 'buffer' || this.buffersByUse.has(base);
+    return this.resources.get(base)?.creation.dimension === 'buffer' || this.buffersByUse.has(base) || !!this.fileUses?.usedAsBuffer(base);
   }
 
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */

@@ -7,6 +7,8 @@ import type { KnownResource } from './state';
 
 /** The fields whose PRESENT value shows a barrier moving a swap-chain buffer. */
 const PRESENT_FIELDS = ['StateBefore', 'StateAfter', 'LayoutBefore', 'LayoutAfter'];
+/** Commands whose resources are buffers. */
+export const BUFFER_METHODS: ReadonlySet<string> = new Set(['CopyBufferRegion', 'ExecuteIndirect']);
 
 /** File-wide knowledge for uses: the descriptor table and the resources created anywhere in the file. */
 export class FileUses {
@@ -18,6 +20,13 @@ export class FileUses {
    */
   private readonly swapChainArrays = new Set<string>();
   private readonly swapChainKeys = new Set<string>();
+  /**
+   * Resources the file uses in a way only a buffer allows (its GPU virtual address in a vertex, index or constant
+   * buffer view or bound as a root view; CopyBufferRegion, ExecuteIndirect), named by the function's own key (not through a parameter):
+   * buffers for the decay at ExecuteCommandLists (track/apply.ts) even where the use comes after the submission and
+   * the creation is in another file.
+   */
+  private readonly bufferUses = new Set<string>();
 
   constructor(facts: FileFacts, uri: string) {
     this.table = new DescriptorTable(facts.descriptors);
@@ -33,6 +42,7 @@ export class FileUses {
       });
     }
     this.addBackBufferArrays(facts);
+    this.addBufferUses(facts);
     // Swap-chain buffers a method of the file's class fills in another file of the run (extract/class-views.ts).
     for (const key of facts.descriptors?.swapChainBuffers ?? []) {
       const around = elementPattern(key);
@@ -71,6 +81,26 @@ export class FileUses {
         else if (e.kind === 'barrier-call') for (const g of e.groups ?? []) for (const b of g.barriers ?? []) consider(b);
       });
     }
+  }
+
+  private addBufferUses(facts: FileFacts): void {
+    const add = (ref: ResourceRef) => {
+      if (ref.key && ref.param === undefined && !ref.base) this.bufferUses.add(ref.key);
+    };
+    // A view struct whose BufferLocation is the resource's GPU virtual address (`ibv.BufferLocation = ib->GetGPUVirtualAddress()`).
+    for (const v of facts.descriptors?.bufferViews ?? []) add(v.resource);
+    for (const fn of facts.functions) {
+      forEachEvent(fn.body, (e) => {
+        if (e.kind === 'bind') for (const s of e.slots) { if (s.target?.via === 'va') add(s.target.ref); }
+        else if (e.kind === 'gpu-work') for (const d of e.direct) { if (d.target.via === 'va') add(d.target.ref); }
+        else if (e.kind === 'command' && BUFFER_METHODS.has(e.method)) for (const r of e.resources) add(r.ref);
+      });
+    }
+  }
+
+  /** Whether the file uses `key` (a resource's own key) in a way only a buffer allows (addBufferUses). */
+  usedAsBuffer(key: string): boolean {
+    return this.bufferUses.has(key);
   }
 
   /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
