@@ -238,11 +238,17 @@ export class TrackEnv {
 
   /**
    * Whether `key` (a tracked key, `res` or `res|subN`) names a buffer: by its creation or by a buffer-only use, this
-   * run's so far or one anywhere in the file (FileUses.usedAsBuffer: a use after a submission counts at it).
+   * run's so far or one in the function tracked or a helper it is in (FileUses.usedAsBuffer: a use after a submission
+   * counts at it), unless the run knows the resource's creation.
    */
   isBuffer(key: string): boolean {
     const base = key.split('|')[0];
-    return this.resources.get(base)?.creation.dimension === 'buffer' || this.buffersByUse.has(base) || !!this.fileUses?.usedAsBuffer(base);
+    const known = this.resources.get(base)?.creation;
+    if (known?.dimension === 'buffer' || this.buffersByUse.has(base)) return true;
+    // A use later in the function being tracked (or in a helper it is in) counts where no creation says otherwise.
+    const file = this.fileUses;
+    if (known || !file) return false;
+    return [this.rootFn, ...this.stack.map((f) => f.fn)].some((fn) => !!fn && file.usedAsBuffer(fn, base));
   }
 
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */

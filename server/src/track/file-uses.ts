@@ -1,6 +1,7 @@
 // File-wide knowledge for GPU-work uses: the file's descriptor table and the resources created anywhere in it,
 // built once per file's facts and shared by every function's tracking.
-import type { BarrierFact, Field, FileFacts, ResourceRef } from '../extract/facts';
+import type { BarrierFact, Field, FileFacts, FunctionFacts, ResourceRef } from '../extract/facts';
+import type { Range } from '../types';
 import { forEachEvent } from '../extract/events';
 import { DescriptorTable } from './descriptor-table';
 import type { KnownResource } from './state';
@@ -21,12 +22,13 @@ export class FileUses {
   private readonly swapChainArrays = new Set<string>();
   private readonly swapChainKeys = new Set<string>();
   /**
-   * Resources the file uses in a way only a buffer allows (its GPU virtual address in a vertex, index or constant
-   * buffer view or bound as a root view; CopyBufferRegion, ExecuteIndirect), named by the function's own key (not through a parameter):
-   * buffers for the decay at ExecuteCommandLists (track/apply.ts) even where the use comes after the submission and
-   * the creation is in another file.
+   * Resources each function of the file uses in a way only a buffer allows (its GPU virtual address in a vertex, index
+   * or constant buffer view or bound as a root view; CopyBufferRegion, ExecuteIndirect), named by the function's own
+   * key (not through a parameter), by function (fnId): buffers for the decay at ExecuteCommandLists (track/apply.ts)
+   * even where the use comes after the submission and the creation is in another file. By function, since two
+   * functions' locals of one name are two resources (a buffer `out` in one test, a texture `out` in the next).
    */
-  private readonly bufferUses = new Set<string>();
+  private readonly bufferUses = new Map<string, Set<string>>();
 
   constructor(facts: FileFacts, uri: string) {
     this.table = new DescriptorTable(facts.descriptors);
@@ -84,23 +86,30 @@ export class FileUses {
   }
 
   private addBufferUses(facts: FileFacts): void {
-    const add = (ref: ResourceRef) => {
-      if (ref.key && ref.param === undefined && !ref.base) this.bufferUses.add(ref.key);
+    const add = (fn: FunctionFacts, ref: ResourceRef) => {
+      if (!ref.key || ref.param !== undefined || ref.base) return;
+      const id = fnId(fn);
+      const set = this.bufferUses.get(id) ?? new Set<string>();
+      this.bufferUses.set(id, set.add(ref.key));
     };
+    const inside = (r: Range, fn: FunctionFacts) => r.startLine >= fn.range.startLine && r.endLine <= fn.range.endLine;
     // A view struct whose BufferLocation is the resource's GPU virtual address (`ibv.BufferLocation = ib->GetGPUVirtualAddress()`).
-    for (const v of facts.descriptors?.bufferViews ?? []) add(v.resource);
+    for (const v of facts.descriptors?.bufferViews ?? []) {
+      const fn = facts.functions.find((f) => inside(v.range, f));
+      if (fn) add(fn, v.resource);
+    }
     for (const fn of facts.functions) {
       forEachEvent(fn.body, (e) => {
-        if (e.kind === 'bind') for (const s of e.slots) { if (s.target?.via === 'va') add(s.target.ref); }
-        else if (e.kind === 'gpu-work') for (const d of e.direct) { if (d.target.via === 'va') add(d.target.ref); }
-        else if (e.kind === 'command' && BUFFER_METHODS.has(e.method)) for (const r of e.resources) add(r.ref);
+        if (e.kind === 'bind') for (const s of e.slots) { if (s.target?.via === 'va') add(fn, s.target.ref); }
+        else if (e.kind === 'gpu-work') for (const d of e.direct) { if (d.target.via === 'va') add(fn, d.target.ref); }
+        else if (e.kind === 'command' && BUFFER_METHODS.has(e.method)) for (const r of e.resources) add(fn, r.ref);
       });
     }
   }
 
-  /** Whether the file uses `key` (a resource's own key) in a way only a buffer allows (addBufferUses). */
-  usedAsBuffer(key: string): boolean {
-    return this.bufferUses.has(key);
+  /** Whether function `fn` of the file uses `key` (its own key for a resource) in a way only a buffer allows (addBufferUses). */
+  usedAsBuffer(fn: FunctionFacts, key: string): boolean {
+    return !!this.bufferUses.get(fnId(fn))?.has(key);
   }
 
   /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
@@ -143,6 +152,11 @@ export function matchesSwapChain(key: string, known: string): boolean {
   if (own) return true;
   const m = /^[\w.\->\[\]]*?(?:->|\.)(.*)$/.exec(key);
   return !!m && m[1] !== key && /^[A-Za-z_]/.test(known) && matchesSwapChain(m[1], known);
+}
+
+/** A function of the file by its name and where it starts (the same function in every tracking of the file). */
+function fnId(fn: FunctionFacts): string {
+  return `${fn.qualifiedName}@${fn.range.startLine}:${fn.range.startColumn}`;
 }
 
 function elementPattern(key: string): string | undefined {
