@@ -61,7 +61,11 @@ export function call(w: DescriptorWalk, n: SyntaxNode): void {
   if (!name) return;
   const s = w.s;
   // `Allocate(&uav)` of a local CPU/GPU handle pair: both members name the one slot handed out (opaque-handles.ts).
-  for (const a of args) for (const p of outFilledPairs(a, s)) s.env.set(p.key, { t: 'handle', h: p.handle });
+  // A member the function gave a value before (`p.cpu = h; Create(&p);`, an input) keeps it.
+  for (const a of args) {
+    const pairs = outFilledPairs(a, s);
+    if (!pairs.some((p) => s.env.has(p.key))) for (const p of pairs) s.env.set(p.key, { t: 'handle', h: p.handle });
+  }
   if (zeroFill(name, args, s)) return;
   const started = heapStartOut(n, s);
   if (started) {
