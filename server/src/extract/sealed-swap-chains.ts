@@ -44,12 +44,6 @@ interface Reading {
 const textOf = (n: SwapTreeNode, r: Reading): string => r.text.slice(n.startIndex, n.endIndex);
 const same = (a: SwapTreeNode | null | undefined, b: SwapTreeNode): boolean => !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
 
-/** The descendants of `root` of the given types that the mirror has, in document order. */
-function descendants(root: SwapTreeNode, types: string[], r: Reading): SwapTreeNode[] {
-  const all = root.descendantsOfType(types);
-  return r.native ? all.filter((n) => !r.native!.hidden(n)) : all;
-}
-
 /** The tokens (identifiers) of the given types in the whole tree `root` whose text is one of `names`, in document order. */
 function tokensNamed(root: SwapTreeNode, types: string[], names: ReadonlySet<string>, r: Reading): SwapTreeNode[] {
   const native = r.native;
@@ -119,28 +113,42 @@ function inGetBuffer(n: SwapTreeNode, r: Reading): boolean {
   return false;
 }
 
-/** The private fields (no `friend` in the class) of the class bodies the file defines. */
-function privateFields(root: SwapTreeNode, r: Reading): Set<string> {
-  const out = new Set<string>();
-  const twice = new Set<string>();
-  for (const c of descendants(root, ['class_specifier', 'struct_specifier'], r)) {
-    const body = c.childForFieldName('body');
-    if (!body) continue;
-    let priv = c.type === 'class_specifier';
-    const fields: string[] = [];
-    let friend = false;
-    for (const m of body.namedChildren) {
-      if (m.type === 'access_specifier') priv = textOf(m, r).trim() === 'private';
-      else if (m.type === 'friend_declaration') friend = true;
-      else if (m.type === 'field_declaration' && priv && !/^\s*static\b/.test(textOf(m, r))) {
-        for (const id of descendants(m, ['field_identifier'], r)) if (!id.parent || id.parent.type !== 'field_expression') fields.push(textOf(id, r));
-      }
+const CLASS_TYPES: ReadonlySet<string> = new Set(['class_specifier', 'struct_specifier']);
+
+/**
+ * Of `names`, the private fields (no `friend` in the class) of the class bodies the file defines, declared once: a name
+ * in one private, non-static member declaration of one class body, once. `fieldTokens`: the file's `field_identifier`
+ * tokens named one of `names` (tokensNamed). NOTE (issue 12): read from those tokens up, not from every class body of
+ * the file down (on tree-sitter's nodes, every class and struct of a 40,000-line file asked whether the mirror holds
+ * it cost 4 % of its lint); the same answer for every name of `names` (a class the mirror leaves out holds only tokens
+ * it leaves out, extract/node.ts outsideMirror).
+ */
+function privateFields(fieldTokens: readonly SwapTreeNode[], r: Reading): Set<string> {
+  const count = new Map<string, number>();
+  for (const id of fieldTokens) {
+    if (!id.parent || id.parent.type === 'field_expression') continue;
+    const name = textOf(id, r);
+    for (let m: SwapTreeNode | null = id.parent; m; m = m.parent) {
+      if (m.type !== 'field_declaration') continue;
+      const body = m.parent;
+      const c = body?.parent;
+      if (!body || !c || !CLASS_TYPES.has(c.type) || !same(c.childForFieldName('body'), body)) continue;
+      if (privateMember(c, body, m, r)) count.set(name, (count.get(name) ?? 0) + 1);
     }
-    if (friend) continue;
-    for (const f of fields) (out.has(f) ? twice : out).add(f);
   }
-  for (const f of twice) out.delete(f);
-  return out;
+  return new Set([...count].filter(([, n]) => n === 1).map(([name]) => name));
+}
+
+/** Whether member declaration `m` of class `c`'s body is private and not static, and the class names no friend. */
+function privateMember(c: SwapTreeNode, body: SwapTreeNode, m: SwapTreeNode, r: Reading): boolean {
+  let priv = c.type === 'class_specifier';
+  let privAtM: boolean | undefined;
+  for (const x of body.namedChildren) {
+    if (x.type === 'friend_declaration') return false;
+    if (x.type === 'access_specifier') priv = textOf(x, r).trim() === 'private';
+    else if (privAtM === undefined && x.type === 'field_declaration' && same(x, m)) privAtM = priv;
+  }
+  return privAtM === true && !/^\s*static\b/.test(textOf(m, r));
 }
 
 /** Whether a value (an element, or its `.Get()`) goes where nothing but the call or struct it fills sees it. */
@@ -257,8 +265,9 @@ export function sealedSwapChainsOf(root: SwapTreeNode, text: string, native?: Na
   const r: Reading = { text, native };
   const filled = filledRoots(root, r);
   if (filled.size === 0) return none;
-  const fields = privateFields(root, r);
-  const declared = declaredFields(root, r, filled);
+  const fieldTokens = tokensNamed(root, ['field_identifier'], filled, r);
+  const fields = privateFields(fieldTokens, r);
+  const declared = declaredFields(fieldTokens, r);
   const ok = new Set([...filled].filter((f) => fields.has(f) || !declared.has(f)));
   const owner = new Map<string, string | null>();
   if (ok.size) {
@@ -278,13 +287,13 @@ export function sealedSwapChainsOf(root: SwapTreeNode, text: string, native?: Na
 }
 
 /**
- * The names among `names` that a class or struct body of the file declares as fields: a field name inside a member
- * declaration (on tree-sitter's nodes, asking only the names' own mentions for their declaration is far cheaper than
- * every declaration for its names).
+ * The names of `fieldTokens` (the file's `field_identifier` tokens named one of some names, tokensNamed) that a class
+ * or struct body of the file declares as fields: a field name inside a member declaration (on tree-sitter's nodes,
+ * asking only the names' own mentions for their declaration is far cheaper than every declaration for its names).
  */
-function declaredFields(root: SwapTreeNode, r: Reading, names: ReadonlySet<string>): Set<string> {
+function declaredFields(fieldTokens: readonly SwapTreeNode[], r: Reading): Set<string> {
   const out = new Set<string>();
-  for (const id of tokensNamed(root, ['field_identifier'], names, r)) {
+  for (const id of fieldTokens) {
     let p = id.parent;
     while (p && p.type !== 'field_declaration') p = p.parent;
     if (p) out.add(textOf(id, r));

@@ -100,10 +100,22 @@ function swapChainWords(facts: FileFacts): string[] {
   }
   return [...out].sort();
 }
+/**
+ * The pattern of any of `words` as a whole word, or null for none. NOTE (issue 12): asked at every keystroke with the
+ * same words (the watch changes with whole-file analyses): made once per word list.
+ */
 const patternOf = (words: readonly string[]): RegExp | null => {
   const ok = words.filter((w) => IDENTIFIER.test(w));
-  return ok.length ? new RegExp(`\\b(?:${ok.join('|')})\\b`) : null;
+  if (!ok.length) return null;
+  const source = `\\b(?:${ok.join('|')})\\b`;
+  let re = patterns.get(source);
+  if (!re) {
+    if (patterns.size >= 256) patterns.clear();
+    patterns.set(source, (re = new RegExp(source)));
+  }
+  return re;
 };
+const patterns = new Map<string, RegExp>();
 
 const before = (l1: number, c1: number, l2: number, c2: number): boolean => l1 < l2 || (l1 === l2 && c1 <= c2);
 /** `inner` lies within `outer`. */

@@ -248,7 +248,10 @@ export class TrackEnv {
     // A use later in the function being tracked (or in a helper it is in) counts where no creation says otherwise.
     const file = this.fileUses;
     if (known || !file) return false;
-    return [this.rootFn, ...this.stack.map((f) => f.fn)].some((fn) => !!fn && file.usedAsBuffer(fn, base));
+    // NOTE: no array of the frames made per question (asked at every submission and use of every tracked key).
+    if (this.rootFn && file.usedAsBuffer(this.rootFn, base)) return true;
+    for (const f of this.stack) if (f.fn && file.usedAsBuffer(f.fn, base)) return true;
+    return false;
   }
 
   /** Single-barrier checks, re-run on helper barriers once the caller's arguments are substituted. */

@@ -109,7 +109,8 @@ export class FileUses {
 
   /** Whether function `fn` of the file uses `key` (its own key for a resource) in a way only a buffer allows (addBufferUses). */
   usedAsBuffer(fn: FunctionFacts, key: string): boolean {
-    return !!this.bufferUses.get(fnId(fn))?.has(key);
+    // NOTE: asked at every submission and use of a tracked key without a known creation: no id made when none has uses.
+    return this.bufferUses.size > 0 && !!this.bufferUses.get(fnId(fn))?.has(key);
   }
 
   /** Creation facts of a resource made anywhere in the file (one kind of creation only). */
@@ -156,8 +157,13 @@ export function matchesSwapChain(key: string, known: string): boolean {
 
 /** A function of the file by its name and where it starts (the same function in every tracking of the file). */
 function fnId(fn: FunctionFacts): string {
-  return `${fn.qualifiedName}@${fn.range.startLine}:${fn.range.startColumn}`;
+  let id = fnIds.get(fn);
+  if (id === undefined) fnIds.set(fn, (id = `${fn.qualifiedName}@${fn.range.startLine}:${fn.range.startColumn}`));
+  return id;
 }
+
+/** fnId per function facts, made once (facts are not written to once extracted). */
+const fnIds = new WeakMap<FunctionFacts, string>();
 
 function elementPattern(key: string): string | undefined {
   const m = /^(.*\[)[A-Za-z_]\w*(\][^[\]]*)$/.exec(key);

@@ -79,45 +79,96 @@ function topLevel(s: Stmt, visit: (e: Event) => void): void {
   }
 }
 
-function callees(fn: FunctionFacts): Set<string> {
-  const out = new Set<string>();
-  forEachEvent(fn.body, (e) => { if (e.kind === 'user-call') out.add(lastName(e.callee)); });
-  return out;
+/**
+ * What replayedLists asks of each function's events, read once per function (NOTE, issue 12: asked again per
+ * presenter, executed list and candidate recorder, and the constructor test asked every function of the file for
+ * its callees per candidate).
+ */
+interface EventsRead {
+  /** The last names of the functions it calls. */
+  callees: Set<string>;
+  /** The list roots an event of it records on, resets, closes or hands on (recordedRoots). */
+  recordsOn: Set<string>;
+  /** The list roots a barrier call of it records on, and those a command-list creation of it creates. */
+  barriersOn: Set<string>;
+  creates: Set<string>;
 }
 
+/** Each function's EventsRead, read on first use. */
+class FileEvents {
+  private readonly read = new Map<FunctionFacts, EventsRead>();
+
+  of(fn: FunctionFacts): EventsRead {
+    let r = this.read.get(fn);
+    if (!r) {
+      const out: EventsRead = { callees: new Set(), recordsOn: new Set(), barriersOn: new Set(), creates: new Set() };
+      forEachEvent(fn.body, (e) => {
+        if (e.kind === 'user-call') out.callees.add(lastName(e.callee));
+        recordedRoots(e, out.recordsOn);
+        if (e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') addRoot(out.barriersOn, rootName(e.list?.key));
+        if (e.kind === 'command-list-creation') addRoot(out.creates, rootName(e.list?.key));
+      });
+      this.read.set(fn, (r = out));
+    }
+    return r;
+  }
+}
+
+const addRoot = (into: Set<string>, root: string | undefined): void => { if (root) into.add(root); };
+
 /** The functions of the file `from` reaches by name through its calls, `from` included. */
-function reach(byName: Map<string, FunctionFacts[]>, from: FunctionFacts): Set<FunctionFacts> {
+function reach(byName: Map<string, FunctionFacts[]>, from: FunctionFacts, events: FileEvents): Set<FunctionFacts> {
   const seen = new Set<FunctionFacts>([from]);
   const todo = [from];
   while (todo.length) {
-    for (const name of callees(todo.pop()!)) {
+    for (const name of events.of(todo.pop()!).callees) {
       for (const g of byName.get(name) ?? []) if (!seen.has(g)) { seen.add(g); todo.push(g); }
     }
   }
   return seen;
 }
 
-/** Whether the event records on, resets, closes or hands on the list named `root`. */
-function recordsOn(e: Event, root: string): boolean {
-  if (e.kind === 'execute-command-lists') return false;
+/** Adds to `into` the roots of the lists the event records on, resets, closes or hands on. */
+function recordedRoots(e: Event, into: Set<string>): void {
+  if (e.kind === 'execute-command-lists') return;
   if (e.kind === 'user-call') {
     // Appended to the array an ExecuteCommandLists is handed (extract/executed-lists.ts): executed, not recorded on.
-    if (!COLLECTING.has(lastName(e.callee)) && e.args.some((a) => rootName(a.resource?.key) === root || rootName(a.field.text) === root)) return true;
-    return rootName(e.list?.key) === root && !PASSING.has(lastName(e.callee));
+    if (!COLLECTING.has(lastName(e.callee))) {
+      for (const a of e.args) {
+        addRoot(into, rootName(a.resource?.key));
+        addRoot(into, rootName(a.field.text));
+      }
+    }
+    if (!PASSING.has(lastName(e.callee))) addRoot(into, rootName(e.list?.key));
+    return;
   }
-  return rootName(e.list?.key) === root;
+  addRoot(into, rootName(e.list?.key));
 }
 
 /** The file calls `fn`, and only from constructors (`Scene::Scene`). */
-function onlyFromConstructors(fn: FunctionFacts, facts: FileFacts): boolean {
-  const callers = facts.functions.filter((g) => g !== fn && callees(g).has(fn.name));
+function onlyFromConstructors(fn: FunctionFacts, facts: FileFacts, events: FileEvents): boolean {
+  const callers = facts.functions.filter((g) => g !== fn && events.of(g).callees.has(fn.name));
   const isConstructor = (g: FunctionFacts): boolean =>
     !g.lambda && (g.qualifiedName === `${g.name}::${g.name}` || g.qualifiedName.endsWith(`::${g.name}::${g.name}`));
   return callers.length > 0 && callers.every(isConstructor);
 }
 
-/** The file's lists recorded once and executed by a presenting function (see the header). */
-export function replayedLists(facts: FileFacts): ReplayedList[] {
+/**
+ * The last answer of replayedLists per facts, with the functions it was read from: a whole-file analysis in the editor
+ * asks twice (track/run.ts, lsp/frame-scope.ts); facts whose functions were replaced (cli/cross-file.ts) are read again.
+ */
+const lastLists = new WeakMap<FileFacts, { functions: readonly FunctionFacts[]; lists: ReplayedList[] }>();
+
+/** The file's lists recorded once and executed by a presenting function (see the header). NOTE: never written to. */
+export function replayedLists(facts: FileFacts): readonly ReplayedList[] {
+  const last = lastLists.get(facts);
+  if (last && last.functions === facts.functions) return last.lists;
+  const lists = findReplayedLists(facts);
+  lastLists.set(facts, { functions: facts.functions, lists });
+  return lists;
+}
+
+function findReplayedLists(facts: FileFacts): ReplayedList[] {
   const out: ReplayedList[] = [];
   const presenters = facts.functions.filter((fn) => {
     let presents = false;
@@ -127,7 +178,8 @@ export function replayedLists(facts: FileFacts): ReplayedList[] {
   if (presenters.length === 0) return out;
   const byName = new Map<string, FunctionFacts[]>();
   for (const fn of facts.functions) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
-  const reached = new Map(presenters.map((p) => [p, reach(byName, p)]));
+  const events = new FileEvents();
+  const reached = new Map(presenters.map((p) => [p, reach(byName, p, events)]));
   const anyPresenterReaches = (fn: FunctionFacts): boolean => [...reached.values()].some((r) => r.has(fn));
   for (const p of presenters) {
     const mine = reached.get(p)!;
@@ -142,20 +194,15 @@ export function replayedLists(facts: FileFacts): ReplayedList[] {
     for (const { root, range } of executed) {
       if ((p.locals ?? []).includes(root) || p.params.includes(root)) continue;
       let again = false;
-      for (const g of mine) forEachEvent(g.body, (e) => { if (recordsOn(e, root)) again = true; });
+      for (const g of mine) if (events.of(g).recordsOn.has(root)) again = true;
       if (again) continue;
       const recorders = facts.functions.filter((fn) => {
         if (fn.lambda || mine.has(fn) || anyPresenterReaches(fn) || classOf(fn) !== classOf(p)) return false;
         if ((fn.locals ?? []).includes(root) || fn.params.includes(root)) return false;
-        let records = false;
-        let creates = false;
-        forEachEvent(fn.body, (e) => {
-          if ((e.kind === 'resource-barrier-call' || e.kind === 'barrier-call') && rootName(e.list?.key) === root) records = true;
-          if (e.kind === 'command-list-creation' && rootName(e.list?.key) === root) creates = true;
-        });
+        const read = events.of(fn);
         // Recorded once: the function creates the list, or the file calls it from constructors only (a `Begin()` that
         // resets and records, called from another file's loop, records every frame).
-        return records && (creates || onlyFromConstructors(fn, facts));
+        return read.barriersOn.has(root) && (read.creates.has(root) || onlyFromConstructors(fn, facts, events));
       });
       if (recorders.length) out.push({ root, presenter: p, execute: range, recorders });
     }
@@ -207,8 +254,9 @@ export function replayedMoves(facts: FileFacts, lists: readonly ReplayedList[], 
   }
   const byName = new Map<string, FunctionFacts[]>();
   for (const fn of facts.functions) byName.set(fn.name, [...(byName.get(fn.name) ?? []), fn]);
+  const events = new FileEvents();
   for (const list of lists) {
-    const frame = reach(byName, list.presenter);
+    const frame = reach(byName, list.presenter, events);
     for (const fn of list.recorders) {
       const moves = new Map<string, { b: BarrierFact; call: Range; listKey: string | null }[]>();
       let unreadable = false;
