@@ -85,16 +85,32 @@ export class NodeDoc {
     const byType = (this.byType ??= indexTree(this.mirrored));
     if (node.order < 0) return undefined;
     if (node === this.mirrored && types.length === 1) return (byType.get(types[0]) ?? NO_CHILDREN).slice();
-    const out: SyntaxNode[] = [];
-    let lists = 0;
+    // Each type's run of descendants (its list from lo to hi), then merged by number. NOTE (issue 12): a merge, not a
+    // sort of their concatenation (the functions, declarations and constants of a 40,000-line file: 1 % of its lint).
+    const runs: { list: readonly SyntaxNode[]; lo: number; hi: number }[] = [];
+    let total = 0;
     for (let t = 0; t < types.length; t++) {
       const list = byType.get(types[t]);
       if (!list || types.indexOf(types[t]) !== t) continue;
-      const before = out.length;
-      for (let i = firstAfter(list, node.order); i < list.length && list[i].order <= node.lastOrder; i++) out.push(list[i]);
-      if (out.length > before) lists++;
+      const lo = firstAfter(list, node.order);
+      const hi = firstAfter(list, node.lastOrder);
+      if (hi > lo) {
+        runs.push({ list, lo, hi });
+        total += hi - lo;
+      }
     }
-    return lists > 1 ? out.sort((a, b) => a.order - b.order) : out;
+    if (runs.length === 0) return [];
+    if (runs.length === 1) return runs[0].list.slice(runs[0].lo, runs[0].hi);
+    const out = new Array<SyntaxNode>(total);
+    for (let k = 0; k < total; k++) {
+      let best = -1;
+      for (let r = 0; r < runs.length; r++) {
+        const run = runs[r];
+        if (run.lo < run.hi && (best < 0 || run.list[run.lo].order < runs[best].list[runs[best].lo].order)) best = r;
+      }
+      out[k] = runs[best].list[runs[best].lo++];
+    }
+    return out;
   }
 
   /** The mirror node of a node of the same tree (a query capture): same type and range, outermost first. */
