@@ -100,12 +100,28 @@ function declaredFields(fd: ClassTreeNode, text: string): string[] {
 const textOf = (n: ClassTreeNode, text: string): string => text.slice(n.startIndex, n.endIndex);
 
 /**
- * How often `word` occurs as a word in the file's text (`counts` keeps the answers): comments, strings and
+ * How often `word` occurs as a word in the file's text, up to two (`counts` keeps the answers): comments, strings and
  * preprocessor text count too, so a `#define` getter naming the member takes it away like an inline one.
  */
 function wordCount(text: string, word: string, counts: Map<string, number>): number {
   let n = counts.get(word);
-  if (n === undefined) counts.set(word, (n = text.match(new RegExp(`\\b${word}\\b`, 'g'))?.length ?? 0));
+  if (n === undefined) counts.set(word, (n = countUpToTwo(text, new RegExp(`\\b${word}\\b`, 'g'))));
+  return n;
+}
+
+/**
+ * The matches of the global expression `re` in `text` (as `text.match(re)` counts them), counted up to two: only one
+ * match or more is asked. NOTE (issue 12): a member's name is usually met again near its declaration; counting every
+ * mention read the whole file once per private field.
+ */
+function countUpToTwo(text: string, re: RegExp): number {
+  let n = 0;
+  while (n < 2) {
+    const m = re.exec(text);
+    if (!m) break;
+    n++;
+    if (m[0].length === 0) re.lastIndex++;
+  }
   return n;
 }
 
