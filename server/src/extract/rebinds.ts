@@ -118,10 +118,18 @@ export function subscriptNamesIn(text: string): Set<string> {
   return names;
 }
 
-/** FileCtx.subscriptNames, made on first use for a context made without it (a scratch context of a pass). */
+/**
+ * FileCtx.subscriptNames, made on first use for a context made without it (a scratch context of a pass). NOTE (issue
+ * 12): the names depend on the text alone, and every scratch context of one file (a template or fill helper read,
+ * extract/fill-helpers.ts scratchFile) asked them again, one scan of the whole text each: the last text's are kept.
+ */
 function subscriptNames(file: FnCtx['file']): ReadonlySet<string> {
-  return file.subscriptNames ?? (file.subscriptNames = subscriptNamesIn(file.text));
+  if (file.subscriptNames) return file.subscriptNames;
+  if (lastSubscripts?.text !== file.text) lastSubscripts = { text: file.text, names: subscriptNamesIn(file.text) };
+  return (file.subscriptNames = lastSubscripts.names);
 }
+
+let lastSubscripts: { text: string; names: ReadonlySet<string> } | undefined;
 
 /** Whether `n` is (in) the initializer or the update clause of a for statement. */
 function forClause(n: SyntaxNode): boolean {
