@@ -14,12 +14,15 @@ import { collect } from './walker';
 /**
  * The base-constructor calls of constructor `def` of class `cls` (its member-initializer list, in order), as
  * statements run before the body; a delegating constructor's call of its own class counts too. A member's initializer
- * (`m_res(res)`) and a name that is no base of `cls` the file declares are left out; so is a base whose class the file does not show (nothing would be evaluated).
+ * (`m_res(res)`) and a name that is no base of `cls` the file (or, for a class it does not declare, the run) declares
+ * are left out; so is a base whose class neither the file nor the run shows (nothing would be evaluated).
  */
 export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, fn: FnCtx): Stmt[] {
   if (!cls || def.type !== 'function_definition') return [];
   const list = def.namedChildren.find((c) => c.type === 'field_initializer_list');
-  const bases = fn.file.classBases?.get(cls) ?? [];
+  // The bases the file declares for `cls`, else those the run's other files do (a derived class declared in its header,
+  // `class IndexBuffer : public Resource` in IndexBuffer.h, its constructor defined in IndexBuffer.cpp).
+  const bases = fn.file.classBases?.get(cls) ?? fn.file.importedBases?.get(cls) ?? [];
   if (!list) return [];
   const out: Stmt[] = [];
   for (const init of list.namedChildren) {
@@ -47,6 +50,18 @@ export function baseInitializerStmts(def: SyntaxNode, cls: string | undefined, f
     }
     // A delegating constructor (`Ring(dev) : Ring(dev, UPLOAD, GENERIC_READ) {}`) runs the other constructor of its
     // own class on the same object.
+    // A constructor of a class the file does not declare (its header does): a name the file cannot tell from a member
+    // is a base's constructor only if the run defines one of that name; the tracker decides (baseIfConstructor).
+    if (base && base !== cls && !bases.includes(base) && !fn.file.classBodies?.has(cls) && !fn.file.classBases?.has(cls)) {
+      const given = argumentNodes(args);
+      if (given.length) {
+        out.push(...collect(fn, () => {
+          const ev = fn.evaluator.construct(init, head, base, given, fn);
+          if (ev) ev.baseIfConstructor = true;
+        }));
+      }
+      continue;
+    }
     if (!base || (base !== cls && !bases.includes(base))) continue;
     const life = fn.file.lifetimes?.get(base);
     if (!life?.seen || !life.ctor) continue;

@@ -281,6 +281,13 @@ export interface UserCallEvent extends EventBase {
   ownClass?: true;
   /** The getter or setter of a state-tracking wrapper's bookkeeping (extract/state-guards.ts): changes no state. */
   bookkeeping?: true;
+  /**
+   * An entry of a member-initializer list of a constructor whose class the file does not declare
+   * (`Index::Index(d, n) : Buffer(d, UPLOAD, n, INDEX_BUFFER)`, the class in a header): a base's constructor when the
+   * run defines a constructor of that name (`Buffer::Buffer`), else a member's initialisation, which is no call
+   * (extract/base-initializers.ts; track/interpreter.ts).
+   */
+  baseIfConstructor?: true;
   /** The call is in a branch of an if whose condition the path facts cannot follow (`if (tests[i].is_uav)`). */
   undecidedBranch?: true;
   /**

@@ -268,6 +268,9 @@ export class Interpreter implements Evaluation {
     const { callee, onStack } = resolveHelper(this.env, this.fn, e);
     // `FillTransition(&b, res, ...)`: a helper that only fills a barrier (written at extraction) leaves states as they are.
     if (!callee && !onStack && !e.list && this.env.inertCallee(e.callee, e.args.length)) return state;
+    // A member-initializer entry that may be a base's constructor (extract/base-initializers.ts): only a constructor of
+    // that name is a call; a member's initialisation changes no state.
+    if (e.baseIfConstructor && (!callee || !isConstructor(callee.fn.qualifiedName, e.callee))) return state;
     if (!callee) {
       return havocCall(e, state, this.env, onStack, {
         own: !onStack && idleOwnMethod(this.env, this.fn, e), records: onStack || !idleCallee(this.env, this.fn, e), work: onStack || !worklessCallee(this.env, this.fn, e),
@@ -347,4 +350,10 @@ export class Interpreter implements Evaluation {
       this.env.lastReplaced = replaced;
     }
   }
+}
+
+/** Whether `qualified` names a constructor of class `cls` (`Buffer::Buffer`, `gfx::Buffer::Buffer`). */
+function isConstructor(qualified: string, cls: string): boolean {
+  const parts = qualified.split('::');
+  return parts.length >= 2 && parts[parts.length - 1] === cls && parts[parts.length - 2] === cls;
 }
