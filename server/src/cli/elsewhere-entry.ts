@@ -7,7 +7,9 @@
 //    second getter or inline method hands it out or moves it);
 //  - every occurrence of the getter's name outside its definition lies in one file that neither creates the member
 //    nor defines the getter, and none is another class's definition (`Other::GetShadowMap(`); its lines are handed
-//    on, and track/elsewhere-entry.ts requires them to be in one method, not a lambda.
+//    on, and track/elsewhere-entry.ts requires them to be in one method, not a lambda;
+//  - or, for a public field with no getter, its header only declares it and the one other file mentioning it names it
+//    only as a member access (`mCurrentFrame->ScreenMap`): fieldReachedIn.
 // Text occurrences, comments included: more occurrences only take a member away (silence), never add one.
 import { readSourceFile as readSource } from '../parse/read-policy';
 import type { ElsewhereEntry, ElsewhereExport } from '../track/elsewhere-entry';
@@ -50,6 +52,7 @@ function reachedIn(
   const member = made.e.member;
   const memberRe = new RegExp(String.raw`\b${member}\b`, 'g');
   const mentioning = files.filter((f) => f.o !== made.o && f.text.includes(member) && f.text.search(memberRe) !== -1);
+  if (mentioning.length === 2) return fieldReachedIn(made, mentioning, files, outcomes);
   if (mentioning.length !== 1) return undefined;
   const header = mentioning[0];
   const defs = [...header.text.matchAll(getterOf(member))];
@@ -78,6 +81,34 @@ function reachedIn(
   const lines = [...new Set(calls.map((i) => lineAt(at.text, i)))];
   const owners = [...new Set(files.flatMap((f) => (f.text.includes(cls) ? [...f.text.matchAll(declaredWith(cls))].map((m) => m[1]) : [])))].sort();
   return { o: at.o, entry: { ...made.e, getter: name, uri: made.o.uri, lines, owners } };
+}
+
+/**
+ * The public-field form (`struct FrameResource { ComPtr<ID3D12Resource> ScreenMap; … }` in its header, created in
+ * FrameResource.cpp's constructor, named as `mCurrentFrame->ScreenMap` in one method of another file): of the two
+ * files besides the creating one that mention the member, one (the class's header) only declares it, and every mention
+ * in the other is a member access (`->ScreenMap`, `.ScreenMap`) on a name declared with the class as its type (checked
+ * by the tracker: ElsewhereEntry.owners). No getter: the entry's `getter` is empty.
+ */
+function fieldReachedIn(
+  made: { o: FileOutcome; e: ElsewhereExport }, mentioning: readonly { o: FileOutcome; text: string }[],
+  files: readonly { o: FileOutcome; text: string }[], outcomes: readonly FileOutcome[],
+): { o: FileOutcome; entry: ElsewhereEntry } | undefined {
+  const member = made.e.member;
+  const memberRe = new RegExp(String.raw`\b${member}\b`, 'g');
+  const declaring = mentioning.filter((f) => indicesOf(f.text, memberRe).every((i) => declaration(f.text, i, member)));
+  if (declaring.length !== 1) return undefined;
+  const header = declaring[0];
+  const at = mentioning.find((f) => f !== header)!;
+  if (!outcomes.includes(at.o)) return undefined;
+  const uses = indicesOf(at.text, memberRe);
+  if (uses.some((i) => !/(?:->|\.)\s*$/.test(at.text.slice(Math.max(0, i - 8), i)))) return undefined;
+  const decls = indicesOf(header.text, memberRe);
+  const cls = classAround(header.text, decls[0]);
+  if (!cls || decls.some((i) => classAround(header.text, i) !== cls)) return undefined;
+  const lines = [...new Set(uses.map((i) => lineAt(at.text, i)))];
+  const owners = [...new Set(files.flatMap((f) => (f.text.includes(cls) ? [...f.text.matchAll(declaredWith(cls))].map((m) => m[1]) : [])))].sort();
+  return { o: at.o, entry: { ...made.e, getter: '', uri: made.o.uri, lines, owners } };
 }
 
 /** Whether the member's mention at `index` is on a line declaring it (`ComPtr<ID3D12Resource> m_shadow;`). */

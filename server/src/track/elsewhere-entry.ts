@@ -35,7 +35,7 @@ export interface ElsewhereExport {
 
 /** What the run gives the file holding the one method that reaches an exported member through its getter. */
 export interface ElsewhereEntry extends ElsewhereExport {
-  /** The getter's name (`GetShadowMap`). */
+  /** The getter's name (`GetShadowMap`); empty for a public field named directly (`frame->ScreenMap`). */
   getter: string;
   /** The file creating the member. */
   uri: string;
@@ -118,7 +118,7 @@ export function elsewhereCalls(env: TrackEnv, entries: readonly ElsewhereEntry[]
     const file = e.uri.slice(e.uri.lastIndexOf('/') + 1);
     const origin: Origin = {
       uri: e.uri, range: e.range, created: true,
-      note: `'${e.text}' was created in ${formatLegacyState(e.state).replace(/^0x[0-9A-Fa-f]+: /, '')} here (${file}); nothing moves it but ${env.rootFn?.name ?? 'the method'}(), through ${e.getter}()`,
+      note: `'${e.text}' was created in ${formatLegacyState(e.state).replace(/^0x[0-9A-Fa-f]+: /, '')} here (${file}); nothing moves it but ${env.rootFn?.name ?? 'the method'}(), through ${e.getter ? `${e.getter}()` : `'${key.replace(/\|.*$/, '')}'`}`,
     };
     out.push({
       key, name: key, names: (resource) => reaches(resource, e), known: { creation: e.creation, uri: e.uri },
