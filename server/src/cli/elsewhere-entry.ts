@@ -79,8 +79,7 @@ function reachedIn(
   }
   if (!at || !outcomes.includes(at.o)) return undefined;
   const lines = [...new Set(calls.map((i) => lineAt(at.text, i)))];
-  const owners = [...new Set(files.flatMap((f) => (f.text.includes(cls) ? [...f.text.matchAll(declaredWith(cls))].map((m) => m[1]) : [])))].sort();
-  return { o: at.o, entry: { ...made.e, getter: name, uri: made.o.uri, lines, owners } };
+  return { o: at.o, entry: { ...made.e, getter: name, uri: made.o.uri, lines, owners: ownersOf(cls, files) } };
 }
 
 /**
@@ -107,8 +106,7 @@ function fieldReachedIn(
   const cls = classAround(header.text, decls[0]);
   if (!cls || decls.some((i) => classAround(header.text, i) !== cls)) return undefined;
   const lines = [...new Set(uses.map((i) => lineAt(at.text, i)))];
-  const owners = [...new Set(files.flatMap((f) => (f.text.includes(cls) ? [...f.text.matchAll(declaredWith(cls))].map((m) => m[1]) : [])))].sort();
-  return { o: at.o, entry: { ...made.e, getter: '', uri: made.o.uri, lines, owners } };
+  return { o: at.o, entry: { ...made.e, getter: '', uri: made.o.uri, lines, owners: ownersOf(cls, files) } };
 }
 
 /** Whether the member's mention at `index` is on a line declaring it (`ComPtr<ID3D12Resource> m_shadow;`). */
@@ -124,6 +122,11 @@ function classAround(text: string, index: number): string | undefined {
   let name: string | undefined;
   for (const m of text.slice(0, index).matchAll(/\b(?:class|struct)\s+(?:[A-Za-z_]\w*\s+)*?([A-Za-z_]\w*)\s*(?:final\s*)?(?::[^{};]*)?\{/g)) name = m[1];
   return name;
+}
+
+/** The names the run's files declare with class `cls` as their type (declaredWith), sorted. */
+function ownersOf(cls: string, files: readonly { text: string }[]): string[] {
+  return [...new Set(files.flatMap((f) => (f.text.includes(cls) ? [...f.text.matchAll(declaredWith(cls))].map((m) => m[1]) : [])))].sort();
 }
 
 /** Names declared with the class as their type (`std::unique_ptr<Cls> m_x;`, `Cls* p`, `Cls& target`): group 1. */
