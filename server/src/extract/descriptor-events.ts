@@ -306,7 +306,11 @@ export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceR
     const a = ann(call, fn);
     const v = a?.args[0];
     const targets = v?.t === 'handles' ? v.elems.filter((h): h is NonNullable<typeof h> => !!h) : [];
-    return { ...base, method: parts.method, direct: targets.map((h) => ({ target: passTarget(h, a?.scope, fn), use: 'render-target' as const })), draws: false, indexed: false, root: null };
+    const direct: GpuWorkEvent['direct'] = targets.map((h) => ({ target: passTarget(h, a?.scope, fn), use: 'render-target' as const }));
+    // The pass's depth-stencil view: a clear or a read-only flag decides which depth state, so either is accepted.
+    const ds = a?.args[1];
+    if (ds?.t === 'handle') direct.push({ target: passTarget(ds.h, a?.scope, fn), use: 'depth-bound' });
+    return { ...base, method: parts.method, direct, draws: false, indexed: false, root: null };
   }
   if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {
     const t = handleTarget(ann(call, fn)?.args[0], parts.args[0], fn);

@@ -3,13 +3,14 @@
 // (`rtv_infos[0].cpuDescriptor = rtv;`). The descriptor walker keeps such handles (and the access types) in its
 // environment under the member's path; at BeginRenderPass each target whose beginning and ending access are not
 // both NO_ACCESS is a render-target use (the D3D12 render pass spec: bound render targets must be in
-// RENDER_TARGET). The depth-stencil desc is not judged (its access types decide whether depth is used at all).
+// RENDER_TARGET). The depth-stencil desc (`&dsDesc` of a local) names its view the same way: unless its depth and
+// stencil accesses are all NO_ACCESS, the pass binds that view, whose resource must then be in a depth state.
 import type { SyntaxNode } from './node';
 import type { DScope, DVal } from './descriptor-values';
 import { localMemberKey, numberOf, paramHandle } from './descriptor-values';
 import { unwrapValue } from './syntax';
 
-const ACCESS_TYPE = /\.(?:BeginningAccess|EndingAccess)\.Type$/;
+const ACCESS_TYPE = /\.(?:Depth|Stencil)?(?:BeginningAccess|EndingAccess)\.Type$/;
 /** D3D12_RENDER_PASS_BEGINNING_ACCESS_TYPE_NO_ACCESS and D3D12_RENDER_PASS_ENDING_ACCESS_TYPE_NO_ACCESS. */
 const NO_ACCESS = 3;
 const NO_ACCESS_NAME = /^D3D12_RENDER_PASS_(?:BEGINNING|ENDING)_ACCESS_TYPE_NO_ACCESS$/;
@@ -38,6 +39,28 @@ export function recordTargetParam(left: SyntaxNode, right: SyntaxNode, s: DScope
   return true;
 }
 
+/** An access type recorded as NO_ACCESS (not merely unknown). */
+function noAccess(s: DScope, key: string): boolean {
+  const v = s.env.get(key);
+  return v?.t === 'num' && v.v === NO_ACCESS;
+}
+
+/**
+ * The depth-stencil view a `BeginRenderPass(n, descs, &dsDesc, flags)` call binds: the `cpuDescriptor` of a local
+ * D3D12_RENDER_PASS_DEPTH_STENCIL_DESC, unless its four access types are all NO_ACCESS (unknown otherwise).
+ */
+export function renderPassDepth(args: SyntaxNode[], s: DScope): DVal {
+  if (args.length !== 4) return { t: 'unknown' };
+  const a = unwrapValue(args[2]);
+  if (a.type !== 'pointer_expression' || a.child(0)?.type !== '&') return { t: 'unknown' };
+  const base = unwrapValue(a.childForFieldName('argument')!).text.replace(/\s+/g, '');
+  if (!/^[A-Za-z_]\w*$/.test(base) || !s.locals.has(base)) return { t: 'unknown' };
+  const accesses = ['DepthBeginningAccess', 'DepthEndingAccess', 'StencilBeginningAccess', 'StencilEndingAccess'];
+  if (accesses.every((k) => noAccess(s, `${base}.${k}.Type`))) return { t: 'unknown' };
+  const h = s.env.get(`${base}.cpuDescriptor`);
+  return h?.t === 'handle' ? h : { t: 'unknown' };
+}
+
 /** The render-target handles a `BeginRenderPass(n, descs, dsv, flags)` call writes (null: not known). */
 export function renderPassTargets(args: SyntaxNode[], s: DScope): DVal {
   if (args.length !== 4) return { t: 'unknown' };
@@ -51,9 +74,7 @@ export function renderPassTargets(args: SyntaxNode[], s: DScope): DVal {
   for (let i = 0; i < count; i++) {
     const at = single ? (i === 0 ? base : null) : `${base}[${i}]`;
     if (!at) return { t: 'unknown' };
-    const begin = s.env.get(`${at}.BeginningAccess.Type`);
-    const end = s.env.get(`${at}.EndingAccess.Type`);
-    const unused = begin?.t === 'num' && begin.v === NO_ACCESS && end?.t === 'num' && end.v === NO_ACCESS;
+    const unused = noAccess(s, `${at}.BeginningAccess.Type`) && noAccess(s, `${at}.EndingAccess.Type`);
     const h = s.env.get(`${at}.cpuDescriptor`);
     elems.push(!unused && h?.t === 'handle' ? h.h : null);
   }
