@@ -12,7 +12,7 @@ import { raytracingCallArgs } from './raytracing-descs';
 import { argumentNodes, calleeName, rangeOf, unwrapValue } from './syntax';
 import type { ViewHelper } from './member-views';
 import { MemberViewLog, paramSlot, structMember } from './member-views';
-import { renderPassDepth, renderPassTargets } from './render-passes';
+import { renderPassDepth, renderPassTargets, renderPassWritableDepth } from './render-passes';
 import { descCoverage, descMember, zeroFill } from './view-desc-fields';
 import { outFilledPairs } from './opaque-handles';
 
@@ -99,7 +99,7 @@ export function call(w: DescriptorWalk, n: SyntaxNode): void {
   if (helper?.some((v) => v.argc === args.length)) w.helperCalls.set(name, (w.helperCalls.get(name) ?? 0) + 1);
   if (helper) for (const v of helper) if (v.argc === args.length) helperView(w, n, v, args);
   if (name === 'BeginRenderPass' && f.type === 'field_expression') {
-    w.calls.set(n, { scope: s.scope, args: [renderPassTargets(args, s), renderPassDepth(args, s)] });
+    w.calls.set(n, { scope: s.scope, args: [renderPassTargets(args, s), renderPassDepth(args, s), renderPassWritableDepth(args, s)] });
     return;
   }
   if (ANNOTATED_CALLS.has(name) && f.type === 'field_expression') {
@@ -108,7 +108,7 @@ export function call(w: DescriptorWalk, n: SyntaxNode): void {
   // ID3D12GraphicsCommandList_SetComputeRootDescriptorTable(list, 0, h): the C COM macro takes the list first.
   const listMacro = f.type === 'identifier' ? LIST_MACRO.exec(name) : null;
   if (listMacro?.[1] === 'BeginRenderPass' && args.length > 0) {
-    w.calls.set(n, { scope: s.scope, args: [renderPassTargets(args.slice(1), s), renderPassDepth(args.slice(1), s)] });
+    w.calls.set(n, { scope: s.scope, args: [renderPassTargets(args.slice(1), s), renderPassDepth(args.slice(1), s), renderPassWritableDepth(args.slice(1), s)] });
     return;
   }
   if (listMacro && ANNOTATED_CALLS.has(listMacro[1]) && args.length > 0) {

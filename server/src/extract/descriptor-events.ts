@@ -307,9 +307,11 @@ export function gpuWorkEvent(call: SyntaxNode, parts: CallParts, list: ResourceR
     const v = a?.args[0];
     const targets = v?.t === 'handles' ? v.elems.filter((h): h is NonNullable<typeof h> => !!h) : [];
     const direct: GpuWorkEvent['direct'] = targets.map((h) => ({ target: passTarget(h, a?.scope, fn), use: 'render-target' as const }));
-    // The pass's depth-stencil view: a clear or a read-only flag decides which depth state, so either is accepted.
+    // The pass's depth-stencil view: whether the pass writes depth is not known, so either depth state is accepted;
+    // bound writable (no flags) like a writable DSV at a draw, else possibly read-only.
     const ds = a?.args[1];
-    if (ds?.t === 'handle') direct.push({ target: passTarget(ds.h, a?.scope, fn), use: 'depth-bound' });
+    const writable = a?.args[2]?.t === 'num' && a.args[2].v === 1;
+    if (ds?.t === 'handle') direct.push({ target: passTarget(ds.h, a?.scope, fn), use: writable ? 'depth-bound' : 'depth-read' });
     return { ...base, method: parts.method, direct, draws: false, indexed: false, root: null };
   }
   if (parts.method === 'ClearRenderTargetView' || parts.method === 'ClearDepthStencilView') {

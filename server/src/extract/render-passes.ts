@@ -61,6 +61,17 @@ export function renderPassDepth(args: SyntaxNode[], s: DScope): DVal {
   return h?.t === 'handle' ? h : { t: 'unknown' };
 }
 
+/**
+ * Whether a `BeginRenderPass(…, flags)` binds its depth-stencil view writable: flags known to be
+ * D3D12_RENDER_PASS_FLAG_NONE (`num` 1); any other or unknown flags may bind it read-only
+ * (D3D12_RENDER_PASS_FLAG_BIND_READ_ONLY_DEPTH / _STENCIL), `num` 0.
+ */
+export function renderPassWritableDepth(args: SyntaxNode[], s: DScope): DVal {
+  const f = args.length === 4 ? unwrapValue(args[3]) : null;
+  const none = !!f && (f.text === 'D3D12_RENDER_PASS_FLAG_NONE' || numberOf(f, s) === 0);
+  return { t: 'num', v: none ? 1 : 0 };
+}
+
 /** The render-target handles a `BeginRenderPass(n, descs, dsv, flags)` call writes (null: not known). */
 export function renderPassTargets(args: SyntaxNode[], s: DScope): DVal {
   if (args.length !== 4) return { t: 'unknown' };

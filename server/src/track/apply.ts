@@ -135,9 +135,12 @@ export function applyEvent(e: Event, state: TrackState, env: TrackEnv): TrackSta
       for (const [k, s] of next.res) {
         // A texture promoted to a read-only state by an executed list decays to COMMON, and a COMMON a promotion to a
         // write state marked is met again after the boundary (track/list-promotions.ts).
-        const dropped = env.isBuffer(k) ? null : decayedAtExecute(s.legacy, ran, false);
-        // A buffer that was in COMMON on every path stays there: decay leads to COMMON, completed or not.
-        const decayed = env.isBuffer(k) ? (onlyCommon(s.legacy) ? { legacy: submitted(s.legacy) } : { legacy: UNKNOWN, legacyFromCreation: false })
+        const dropped = decayedAtExecute(s.legacy, ran, env.isBuffer(k));
+        // A buffer that was in COMMON on every path stays there: decay leads to COMMON, completed or not. So does one
+        // whose other states were only promotions from COMMON by the executed lists' commands (the COMMON they kept
+        // beside them is what the next submission meets, as for a texture promoted to a read-only state).
+        const buffer = env.isBuffer(k) ? (dropped && onlyCommon(dropped) ? dropped : s.legacy) : null;
+        const decayed = buffer ? (onlyCommon(buffer) ? { legacy: submitted(withoutPromotedAway(buffer)) } : { legacy: UNKNOWN, legacyFromCreation: false })
           : { legacy: submitted(withoutPromotedAway(dropped ? decayedHere(dropped, env.work) : s.legacy)) };
         // What the lists recorded is now the queue's (Origin.unsubmitted).
         next.set(k, { ...s, layout: submitted(s.layout), access: UNKNOWN, syncAfter: UNKNOWN, pendingWrite: null, deactivated: null, ...decayed, ...again });
