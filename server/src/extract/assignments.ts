@@ -12,7 +12,7 @@ import { isResourceType, resourceRef } from './resources';
 import { memberRecord, pointerToRecord, recordMember, recordOfValue, recordValue } from './records';
 import { rangeOf, unwrapValue } from './syntax';
 import { overwrite } from './struct-writes';
-import { recordRebind, recordReindex } from './rebinds';
+import { recordHandOver, recordRebind, recordReindex } from './rebinds';
 import type { ArrayVal, AVal, StructVal } from './values';
 import { cloneVal, getMember, makeStruct, numVal } from './values';
 import { factoryList } from './declarators';
@@ -115,6 +115,7 @@ function assignValue(assign: SyntaxNode, fn: FnCtx): void {
     return;
   }
   if (left.type === 'pointer_expression' && op === '=' && assignThroughPointer(left, right, assign, fn)) return;
+  if (left.type === 'pointer_expression' && op === '=') recordHandOver(left, right, assign, fn);
   if (left.type === 'subscript_expression' || left.type === 'pointer_expression') {
     const slot = lvalueSlot(left, fn);
     if (slot) {

@@ -337,6 +337,11 @@ export interface ReindexEvent extends EventBase {
 export interface SwapEvent extends EventBase {
   kind: 'swap';
   resources: [ResourceRef, ResourceRef];
+  /**
+   * One way only (`*out = buffer;` in a factory, extract/rebinds.ts recordHandOver): the second name holds the first's
+   * object from then on, and takes what is tracked for it.
+   */
+  handOver?: true;
 }
 
 export type Event =

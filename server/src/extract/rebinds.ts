@@ -57,6 +57,23 @@ const SHIFTING = new Set(['push_back', 'emplace_back', 'pop_back', 'push_front',
   'erase', 'clear', 'resize', 'assign', 'swap']);
 
 /**
+ * `*out = buffer;` in a factory that hands the object it made back through an out-parameter (`HRESULT Create(…,
+ * ID3D12Resource** out) { ID3D12Resource* buffer; device->CreateCommittedResource(…, IID_PPV_ARGS(&buffer)); …
+ * barriers on buffer …; *out = buffer; return S_OK; }`): the parameter's pointee holds that object from here on, and
+ * takes what is tracked for the local (a one-way swap event), as a creation straight into `out` would have left it.
+ */
+export function recordHandOver(left: SyntaxNode, right: SyntaxNode, assign: SyntaxNode, fn: FnCtx): void {
+  const out = left.child(0)?.type === '*' ? left.childForFieldName('argument') : null;
+  const r = unwrapValue(right);
+  if (out?.type !== 'identifier' || !fn.params.includes(out.text) || r.type !== 'identifier') return;
+  if (!/\*\s*\*\s*$/.test(fn.types.get(out.text) ?? '') || !isResourceType(fn.types.get(r.text) ?? '')) return;
+  const from = resourceRef(r, fn.file, fn);
+  const to = resourceRef(left, fn.file, fn);
+  if (!from.key || !to.key || from.unknown || to.unknown || from.key === to.key || from.param !== undefined) return;
+  fn.events.push({ kind: 'swap', site: -1, range: rangeOf(assign), resources: [from, to], handOver: true });
+}
+
+/**
  * `v.push_back(MakeBuffer(…))`, `v.emplace_back()`, `v.pop_back()`: the container's ends are other elements from here
  * on. What was tracked under `v.back()`, `v.back().first`, `v.front()->res` (the previous element's state, left by
  * the last iteration of a loop that appends a buffer and uploads it through `v.back()`) is not theirs: a 'rebind' of

@@ -328,6 +328,10 @@ const WRITE_ROLES = new Set(['copy-dest', 'resolve-dest', 'clear-uav']);
 function swapResources(e: Extract<Event, { kind: 'swap' }>, state: TrackState, env: TrackEnv): void {
   const [a, b] = e.resources.map((r) => substituteRef(r, env.binding).key);
   if (!a || !b) return;
+  if (e.handOver) {
+    handOver(state, env, a, b);
+    return;
+  }
   const [ta, tb] = e.resources.map((r) => r.text.replace(/\s+/g, ''));
   for (const [x, y] of ta !== a || tb !== b ? [[a, b], [ta, tb]] : [[a, b]]) {
     for (const rest of reachedThrough(state, x, y)) swapKeys(state, x + rest, y + rest);
@@ -348,6 +352,17 @@ function reachedThrough(state: TrackState, a: string, b: string): Set<string> {
     }
   }
   return rests;
+}
+
+/** `b` holds `a`'s object from here on: it takes `a`'s state and creation (unknown when `a` is tracked in parts). */
+function handOver(state: TrackState, env: TrackEnv, a: string, b: string): void {
+  const sa = state.res.get(a);
+  const parts = [...state.res.keys()].some((k) => k.startsWith(`${a}|`));
+  forget(state, b);
+  const created = env.resources.get(a);
+  if (created) env.setResource(b, created);
+  else env.dropResource(b);
+  if (sa && !parts) state.set(b, sa);
 }
 
 /** Two keys trade tracked states; a side with nothing tracked (or tracked per subresource) makes both unknown. */
