@@ -255,8 +255,9 @@ function namedByEndedLoop(barriers: readonly BarrierFact[], call: SyntaxNode, fn
  * A call of a submit helper of the file (submit-helpers.ts): its submission is recorded here, with the caller's list,
  * count and barriers. False when the argument holds no barriers of the helper's kind (the call stays a user call).
  */
-function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, args: SyntaxNode[], ownClass: boolean, fn: FnCtx): boolean {
-  if (typeof helper.list !== 'number' && !ownClass) return false;
+function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, args: SyntaxNode[], ownClass: boolean, fn: FnCtx,
+  receiverList?: ResourceRef): boolean {
+  if (typeof helper.list !== 'number' && !ownClass && !receiverList) return false;
   const payloadNode = args[helper.payload.param];
   const v = helper.payload.via === 'data' && payloadNode?.type === 'initializer_list' ? bracedBarriers(payloadNode, helper.method, fn) : evalValue(payloadNode, 'any', fn);
   const target = v.t === 'ptr' ? v.target : v;
@@ -268,7 +269,7 @@ function inlineSubmission(call: SyntaxNode, name: string, helper: SubmitHelper, 
   const countNode = typeof helper.count === 'number' ? args[helper.count] : helper.count === 'size' ? undefined : helper.count;
   const count: Field = countNode ? evalField(countNode, fn.file, fn) : { value: null, text: `${payloadNode.text}.size()`, range: rangeOf(payloadNode) };
   const listNode = typeof helper.list === 'number' ? args[helper.list] : helper.list;
-  const list = listNode ? resourceRef(listNode, fn.file, fn) : undefined;
+  const list = receiverList ?? (listNode ? resourceRef(listNode, fn.file, fn) : undefined);
   for (const [i, a] of args.entries()) if (i !== helper.payload.param && a !== countNode) evalValue(a, 'any', fn);
   recordSubmission(call, { method: helper.method, list, countNode: typeof helper.count === 'number' ? countNode : undefined, count, payload, payloadNode, helper: name }, fn);
   return true;
@@ -725,6 +726,41 @@ function argumentField(a: SyntaxNode, evaluated: AVal | undefined, fn: FnCtx): F
   return { ...field, value: evaluated.f.value };
 }
 
+/**
+ * A submit helper that is a method of a class of the file submitting on one of its own members (`void
+ * ResourceBarrier(const D3D12_RESOURCE_BARRIER* b, UINT n) { command_list_->ResourceBarrier(n, b); }`), called on an
+ * object of that class (`recorder.ResourceBarrier(&b, 1)`, `rec->Submit(&b, 1)`): the helper and the list as the
+ * caller names it (`recorder.command_list_`). Undefined for any other call (an object of another class or of a D3D12
+ * interface keeps its own method of the name).
+ */
+function receiverSubmission(f: SyntaxNode, name: string, fn: FnCtx): { helper: SubmitHelper; list: ResourceRef } | undefined {
+  const helper = fn.file.submitHelpers?.get(name);
+  const member = helper && typeof helper.list !== 'number' ? unwrapValue(helper.list) : undefined;
+  const obj = f.childForFieldName('argument');
+  if (!helper || !member || member.type !== 'identifier' || !obj || obj.type === 'this') return undefined;
+  const cls = classOfType(typeOfExpr(obj, fn));
+  if (!cls || cls !== enclosingClass(member) || isCommandListObject(obj, fn) !== 'no') return undefined;
+  const ref = resourceRef(obj, fn.file, fn);
+  if (!ref.key || ref.unknown) return undefined;
+  const op = f.childForFieldName('operator')?.text === '->' ? '->' : '.';
+  const path = `${op}${member.text}`;
+  const base = ref.param !== undefined ? { base: { param: ref.param, path } } : ref.base ? { base: { param: ref.base.param, path: ref.base.path + path } } : {};
+  return { helper, list: { key: ref.key + path, text: obj.text + path, range: rangeOf(f), ...base, ...(ref.member ? { member: true as const } : {}) } };
+}
+
+/** The class a node of a method's body belongs to: the class defining it inline, or the one its name qualifies. */
+function enclosingClass(node: SyntaxNode): string | undefined {
+  for (let n: SyntaxNode | null = node.parent; n; n = n.parent) {
+    if (n.type === 'class_specifier' || n.type === 'struct_specifier') return n.childForFieldName('name')?.text;
+    if (n.type === 'function_definition') {
+      const scope = n.descendantsOfType('qualified_identifier')[0];
+      const own = scope && n.childForFieldName('declarator')?.text.includes(scope.text) ? scope.childForFieldName('scope')?.text : undefined;
+      if (own) return own.split('::').pop();
+    }
+  }
+  return undefined;
+}
+
 /** `b.SyncBefore` / `b.Transition.StateAfter` handed to a writer: that member is unknown. False if no barrier member. */
 function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefined, args: SyntaxNode[], fn: FnCtx, ctorOf?: string): void {
   const own = f.type === 'identifier' || f.type === 'qualified_identifier' || (f.type === 'field_expression' && f.childForFieldName('argument')?.type === 'this');
@@ -738,6 +774,10 @@ function recordUserCall(call: SyntaxNode, f: SyntaxNode, name: string | undefine
     const forwarded = forwardedArgs(forwarder, args, () => args[0]!);
     if (forwardSubmit.params === forwarded.length && inlineSubmission(call, forwarder.target, forwardSubmit, forwarded, !forwarder.qualifier, fn)) return;
   }
+  // `recorder.ResourceBarrier(&b, 1)` on an object of the class whose method submits on its member list.
+  const onReceiver = !submit && !forwarder && name && f.type === 'field_expression' ? receiverSubmission(f, name, fn) : undefined;
+  if (onReceiver && onReceiver.helper.params === args.length && !onReceiver.helper.from
+    && inlineSubmission(call, name!, onReceiver.helper, args, false, fn, onReceiver.list)) return;
   // Another file's helper: what is read from its text (a literal count) stands at the call.
   if (name && submit && submit.params === args.length
     && (submit.from ? anchoredAt(submit.from, rangeOf(call), () => inlineSubmission(call, name, submit, args, unqualified, fn)) : inlineSubmission(call, name, submit, args, unqualified, fn))) return;
