@@ -83,7 +83,9 @@ export function handleDeclaration(decl: SyntaxNode, fn: FnCtx, forInit = false):
     fn.bind(shape.name, forInit && v.t === 'num' ? numVal({ value: null, text: shape.name, range: v.f.range }) : v);
     // `auto tex = CreateTexture(…);`: the call hands its returned local to `tex` (returned-locals.ts).
     const declared = fn.types.get(shape.name) ?? '';
-    if (value && !shape.array && !shape.reference && (isResourceType(declared) || /^auto\s*\*?$/.test(declared.trim()))) {
+    // `Texture* t = CreateTexture(…);` of a factory returning a record it made: its members are the target's.
+    const recordPointer = /^(?:struct\s+|class\s+)?[A-Za-z_][\w:]*\s*\*$/.test(declared.trim()) && !/^(?:void|char|wchar_t|u?int\w*|float|double|bool)\b/.test(declared.trim());
+    if (value && !shape.array && !shape.reference && (isResourceType(declared) || recordPointer || /^auto\s*\*?$/.test(declared.trim()))) {
       let named = target!;
       while (named.type === 'pointer_declarator' && named.childForFieldName('declarator')) named = named.childForFieldName('declarator')!;
       const ref = resourceRef(named, fn.file, fn);

@@ -27,7 +27,7 @@ import type { CondTag, Path, Paths } from './path-set';
 import { collapse, joinForReport, joinPaths, normalize, pathCap, single, withoutFailedCreations, withoutFailureExits } from './path-set';
 import { assume, contradicts, PathFacts } from './paths';
 import { byChoice, chosen } from './resource-choice';
-import { capturedAt, deliver, deliverCreation, deliveryOf } from './returned-results';
+import { capturedAt, createdUnder, deliver, deliverCreation, deliveryOf } from './returned-results';
 import type { KnownResource, Origin, Possible } from './state';
 import { sameStates, TrackState } from './state';
 
@@ -331,7 +331,7 @@ export class Interpreter implements Evaluation {
         const after = forgetCalleeLocals(x.state, state, locals, this.env.entry, entryBefore);
         return { facts: x.facts, state: delivery ? deliver(after, delivery, held) : after };
       });
-      const created = delivery ? this.env.resources.get(delivery.local) : undefined;
+      const created = delivery ? createdUnder(this.env.resources, delivery) : [];
       restoreLocalCreations(this.env.resources, locals, replaced);
       if (delivery) deliverCreation(this.env, delivery, created);
       return out;
