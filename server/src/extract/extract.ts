@@ -31,6 +31,7 @@ import { problemsThatMatter } from './problem-scope';
 import { classBodies, definedName, parameterNodes, rangeOf, treeRoot } from './syntax';
 import { importedDefinitions } from './imported-helpers';
 import { evalField, provablyPc } from './constant-fold';
+import { paramNoops } from './noop-tests';
 import { finalizeBatches } from './batches';
 import { readFillHelpers, scratchFile } from './fill-helpers';
 import type { FillRunner } from './fill-helpers';
@@ -663,6 +664,7 @@ export function extractFacts(
       const { stable, followed } = stableParams(ctx, f.body, params);
       const members = followedMembers(ctx, declared);
       finalizeBatches(body);
+      paramNoops(body);
       const defaults = own?.map((v) => (v ? evalField(v, ctx.file, ctx) : null));
       const required = defaults ? defaults.findIndex((v) => v !== null) : -1;
       const span = tableSpan(f.body, ctx);

@@ -357,6 +357,11 @@ export interface NoopTest {
   family: 'legacy' | 'layout';
   /** The then-branch is the skipping path (`==`); otherwise the else-branch (`!=`). */
   onThen: boolean;
+  /**
+   * The after-value is this parameter of the helper (`if (before == after) return;` over its barrier's values,
+   * noop-tests.ts paramNoops): `value` is unused, the call site's argument gives it (none known: nothing is narrowed).
+   */
+  afterParam?: Field;
 }
 
 /** The path value a function's `return false;` writes (extract/failure-exits.ts): a keyword, no variable's name. */

@@ -78,10 +78,10 @@ export const LOGGING_CALL = /^(?:LOG(?:_[A-Z0-9]+)*|LOG[DIWEVF]|SDL_Log\w*|[Ll]o
 export const RESOURCE_CPU_METHODS: ReadonlySet<string> = new Set(['Map', 'Unmap', 'WriteToSubresource', 'ReadFromSubresource']);
 /**
  * Methods of a container or string called with no argument that read where its elements are or how many
- * (`vertices.data()`, `name.c_str()`, `indices.size()`): whatever the object's type (a member declared in a header the
- * run does not hold), they record no GPU work (track/havoc-call.ts cpuSide).
+ * (`vertices.data()`, `name.c_str()`, `indices.size()`, a `std::span`'s `bytes.size_bytes()`): whatever the object's
+ * type (a member declared in a header the run does not hold), they record no GPU work (track/havoc-call.ts cpuSide).
  */
-export const CONTAINER_READS: ReadonlySet<string> = new Set(['data', 'size', 'empty', 'c_str', 'length', 'capacity']);
+export const CONTAINER_READS: ReadonlySet<string> = new Set(['data', 'size', 'size_bytes', 'empty', 'c_str', 'length', 'capacity']);
 /**
  * Methods that only read a descriptor heap's or device's description on the CPU (a handle, an increment size), whatever
  * the object is declared as or where (`m_heap->GetCPUDescriptorHandleForHeapStart()` on a member of a header the run

@@ -8,7 +8,7 @@ import { bookkeepingHolds } from './bookkeeping';
 import { carriedBlind, carryBlindStates } from './blind-branches';
 import { CreationFork } from './creation-fork';
 import type { Binding, TrackEnv } from './env';
-import { substituteRef, within } from './env';
+import { substituteField, substituteRef, within } from './env';
 import type { Evaluation, Flow } from './evaluation';
 import { flowOf } from './evaluation';
 import type { Path, Paths } from './path-set';
@@ -222,11 +222,15 @@ function noopSkipping(t: NoopTest, state: TrackState, env: TrackEnv, range: Rang
   const key = substituteRef(t.resource, env.binding).key;
   // States kept per subresource (`key|sub0`) are not narrowed as a whole.
   if (!key || [...state.res.keys()].some((k) => k.startsWith(`${key}|sub`))) return undefined;
+  // A helper's test of its own parameters (noop-tests.ts paramNoops): the after-value the call hands it.
+  const after = t.afterParam ? substituteField(t.afterParam, env.binding).value : t.value;
+  if (after === null) return undefined;
+  const wanted = after >>> 0;
   const r = state.res.get(key) ?? env.entry.get(key) ?? FRESH;
   const cur = t.family === 'legacy' ? r.legacy : r.layout;
-  if (!cur.unknown && cur.values.size > 0 && !cur.values.has(t.value)) return null;
+  if (!cur.unknown && cur.values.size > 0 && !cur.values.has(wanted)) return null;
   const out = state.clone();
-  const value = exactly(t.value, env.note(range, 'the code skips the barrier here as a no-op: its bookkeeping says the resource is in its after-state'));
+  const value = exactly(wanted, env.note(range, 'the code skips the barrier here as a no-op: its bookkeeping says the resource is in its after-state'));
   out.own('res').set(key, t.family === 'legacy' ? { ...r, legacy: value } : { ...r, layout: value });
   return out;
 }
