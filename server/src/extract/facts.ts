@@ -362,6 +362,8 @@ export interface NoopTest {
    * noop-tests.ts paramNoops): `value` is unused, the call site's argument gives it (none known: nothing is narrowed).
    */
   afterParam?: Field;
+  /** With `afterParam`: the before-value parameter; only a call handing a value it knows nothing of reads the test. */
+  beforeParam?: Field;
 }
 
 /** The path value a function's `return false;` writes (extract/failure-exits.ts): a keyword, no variable's name. */

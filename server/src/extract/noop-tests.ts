@@ -61,8 +61,9 @@ function barriersOf(s: Stmt): BarrierFact[] {
  * A helper's no-op test of its own parameters: `if (before == after) return;` (or `if (before != after) { … }`) where
  * `before` and `after` are the StateBefore/StateAfter (LayoutBefore/LayoutAfter) of the one resource's barrier it
  * records past the test (inside it, for `!=`). It is the same test as noopTest's, read at each call site: a call
- * handing a known after-value and a before-value it does not know (its bookkeeping, `m_state`) skips the barrier only
- * where the resource is already in the after-value (track/branches.ts noopSkipping). Marks such tests in place.
+ * handing a known after-value and a before-value it knows nothing of (its bookkeeping, `m_state`) skips the barrier
+ * only where the resource is already in the after-value (track/branches.ts noopSkipping). A before-value the call
+ * knows in part (one of two states a condition chose) keeps both paths. Marks such tests in place.
  */
 export function paramNoops(body: Stmt): void {
   let all: BarrierFact[] | undefined;
@@ -86,8 +87,7 @@ export function paramNoops(body: Stmt): void {
           if (!resource || matching.some((b) => !b.resource || b.resource.text !== resource.text || b.resource.param !== resource.param)) return;
           // `==`: the barrier is past the skipping branch; `!=`: inside the branch that records it.
           if (pair.op === '==' ? matching.some((b) => inThen.has(b)) : matching.some((b) => !inThen.has(b))) return;
-          const after = matching[0].fields[ak]!;
-          s.noop = { resource, value: 0, family, onThen: pair.op === '==', afterParam: after };
+          s.noop = { resource, value: 0, family, onThen: pair.op === '==', afterParam: matching[0].fields[ak]!, beforeParam: matching[0].fields[bk]! };
           return;
         }
         return;

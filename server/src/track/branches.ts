@@ -1,6 +1,6 @@
 // if/else and switch over a set of paths: each path takes the branch its facts decide, an undecided one follows both
 // learning the condition on each; the state a branch meets when the code's own bookkeeping decides it.
-import type { Condition, NoopTest, ResourceRef, Stmt } from '../extract/facts';
+import type { Condition, Field, NoopTest, ResourceRef, Stmt } from '../extract/facts';
 import type { Range } from '../types';
 import { forEachEvent } from '../extract/events';
 import { forget } from './forgetting';
@@ -222,9 +222,10 @@ function noopSkipping(t: NoopTest, state: TrackState, env: TrackEnv, range: Rang
   const key = substituteRef(t.resource, env.binding).key;
   // States kept per subresource (`key|sub0`) are not narrowed as a whole.
   if (!key || [...state.res.keys()].some((k) => k.startsWith(`${key}|sub`))) return undefined;
-  // A helper's test of its own parameters (noop-tests.ts paramNoops): the after-value the call hands it.
+  // A helper's test of its own parameters (noop-tests.ts paramNoops): the after-value the call hands it, beside a
+  // before-value the call knows nothing of (a value chosen among known states keeps both paths).
   const after = t.afterParam ? substituteField(t.afterParam, env.binding).value : t.value;
-  if (after === null) return undefined;
+  if (after === null || (t.beforeParam && !unknownValue(substituteField(t.beforeParam, env.binding)))) return undefined;
   const wanted = after >>> 0;
   const r = state.res.get(key) ?? env.entry.get(key) ?? FRESH;
   const cur = t.family === 'legacy' ? r.legacy : r.layout;
@@ -233,6 +234,11 @@ function noopSkipping(t: NoopTest, state: TrackState, env: TrackEnv, range: Rang
   const value = exactly(wanted, env.note(range, 'the code skips the barrier here as a no-op: its bookkeeping says the resource is in its after-state'));
   out.own('res').set(key, t.family === 'legacy' ? { ...r, legacy: value } : { ...r, layout: value });
   return out;
+}
+
+/** A value of which nothing is known: no number, no numbers per path or per argument. */
+function unknownValue(f: Field): boolean {
+  return f.value === null && !f.oneOf && !f.perPath && !f.byParam && !f.byParamCases && !f.paramMember && !f.masked && f.param === undefined;
 }
 
 /**
